@@ -1,0 +1,140 @@
+/**
+ * Opens the database: PGlite on disk (the embedded default) or PostgreSQL through a pool.
+ * Both give the same Drizzle API; code elsewhere only sees `Database`.
+ */
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type Transaction = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run a query: the database or a transaction. */
+export type Queryable = Database | Transaction;
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Runs `fn` while holding a session-level advisory lock (one connection for the whole call). */
+  withAdvisoryLock<T>(key: number, fn: (db: Database) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolMax?: number }
+  | { kind: 'pglite'; dataDir: string }
+  /** In-memory PGlite, optionally loaded from a dumped data dir (tests). */
+  | { kind: 'pglite-memory'; loadDataDir?: Blob };
+
+/**
+ * The one typed helper for raw SQL. Drivers differ (int8 as string or number, bytea as Buffer or
+ * Uint8Array): cast in SQL (`::int`, `::text`) so every driver returns the same JS types.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Queryable, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+export class DataDirLockedError extends Error {}
+
+/**
+ * PGlite does not lock its data directory and two processes on one directory corrupt it:
+ * take an exclusive lock file and refuse a second process with a clear message.
+ */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockPath = join(dataDir, 'app.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeFileSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => rmSync(lockPath, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const pid = Number(readFileSync(lockPath, 'utf8').trim());
+      if (pid && pid !== process.pid && isAlive(pid)) {
+        throw new DataDirLockedError(
+          `The data directory ${dataDir} is already in use by process ${pid}. ` +
+            'The embedded database allows one process only: stop the other one, use another DATA_DIR, ' +
+            'or set DATABASE_URL to run several processes on PostgreSQL.',
+        );
+      }
+      // A stale lock left by a process that died: take it over.
+      rmSync(lockPath, { force: true });
+    }
+  }
+  throw new DataDirLockedError(`Could not lock the data directory ${dataDir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') return openPostgres(options.url, options.poolMax ?? 10);
+  if (options.kind === 'pglite') {
+    const unlock = lockDataDir(options.dataDir);
+    try {
+      const client = await PGlite.create(join(options.dataDir, 'pglite'));
+      return wrapPglite(client, unlock);
+    } catch (error) {
+      unlock();
+      throw error;
+    }
+  }
+  const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  return wrapPglite(client, () => {});
+}
+
+function wrapPglite(client: PGlite, unlock: () => void): DatabaseHandle {
+  const db = drizzlePglite({ client, schema }) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    // PGlite is a single connection in this process: a lock would only guard against ourselves,
+    // and the data-dir lock already keeps other processes out.
+    withAdvisoryLock: (_key, fn) => fn(db),
+    async close() {
+      await client.close();
+      unlock();
+    },
+  };
+}
+
+function openPostgres(url: string, poolMax: number): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (error) => console.warn(`[db] idle client error: ${error.message}`));
+  const db = drizzlePg({ client: pool, schema }) as unknown as Database;
+  return {
+    kind: 'postgres',
+    db,
+    async withAdvisoryLock(key, fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [key]);
+        try {
+          return await fn(drizzlePg({ client, schema }) as unknown as Database);
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [key]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

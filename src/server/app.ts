@@ -1,0 +1,81 @@
+/**
+ * The HTTP application: JSON API under /api, server functions under /functions/v1/{name}, /health,
+ * and the built React app for every other path. Built from an AppContext so tests can create
+ * isolated instances and call `app.request()` without a socket.
+ */
+import { fileURLToPath } from 'node:url';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import type { AppContext } from './context';
+import { outboxRoutes } from './dev/outbox-routes';
+import { ApiError, errorResponse, messages } from './http/errors';
+import { createWebHandler } from './http/static-web';
+import { healthRoutes } from './health';
+import { planRoutes } from './plans/routes';
+
+export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
+
+export interface AppOptions {
+  webDist?: string;
+}
+
+export function createApp(ctx: AppContext, options: AppOptions = {}) {
+  const app = new Hono();
+  const log = ctx.log.child('http');
+
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        baseUri: ["'self'"],
+        objectSrc: ["'none'"],
+      },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
+
+  const limit = bodyLimit({
+    maxSize: 1024 * 1024,
+    onError: (c) => errorResponse(c, 413, messages.payloadTooLarge),
+  });
+  app.use('/api/*', limit);
+  app.use('/functions/*', limit);
+
+  app.route('/health', healthRoutes(ctx));
+
+  const api = new Hono();
+  api.route('/plans', planRoutes(ctx));
+  if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
+  api.all('*', (c) => errorResponse(c, 404, messages.notFound));
+  app.route('/api', api);
+
+  const functions = new Hono();
+  // The spec's server functions (section 7) are mounted here by the capabilities that build them.
+  functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
+  app.route('/functions/v1', functions);
+
+  const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);
+  app.get('*', serveWeb);
+  app.all('*', (c) => errorResponse(c, 404, messages.notFound));
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.details);
+    // Hono's own HTTP errors (e.g. a malformed request) keep their status with a French message.
+    const status = (error as { status?: number }).status;
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return errorResponse(c, status as 400, messages.invalidInput);
+    }
+    log.error('unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
+    return errorResponse(c, 500, messages.internal);
+  });
+
+  return app;
+}

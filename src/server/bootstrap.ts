@@ -1,0 +1,89 @@
+/**
+ * Builds a running process from configuration: opens and migrates the database, seeds demo data
+ * when asked, creates the mailer, then starts the HTTP server and/or the worker for the role.
+ */
+import { serve, type ServerType } from '@hono/node-server';
+import { openDatabase, type DatabaseHandle } from '../db/client';
+import { migrateDatabase } from '../db/migrate';
+import { createApp } from './app';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { seedDemo } from './demo/seed-demo';
+import { createMailer } from './email/mailer';
+import { jobHandlers, periodicTasks } from './jobs/registry';
+import { createWorker, type Worker } from './jobs/worker';
+import { createLogger } from './logger';
+
+export interface RunningServices {
+  ctx: AppContext;
+  port: number | null;
+  worker: Worker | null;
+  stop(): Promise<void>;
+}
+
+export async function openContext(config: Config, dbHandle?: DatabaseHandle): Promise<AppContext> {
+  const log = createLogger(config.logLevel);
+  const handle =
+    dbHandle ??
+    (await openDatabase(
+      config.database.kind === 'postgres'
+        ? { kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax }
+        : { kind: 'pglite', dataDir: config.database.dataDir },
+    ));
+  const mailer = createMailer(handle.db, {
+    from: config.mail.from,
+    transport: config.mail.transport,
+    smtpUrl: config.mail.smtpUrl,
+    smtpPoolSize: config.mail.smtpPoolSize,
+    messageIdDomain: new URL(config.appUrl).hostname,
+  });
+  return { config, dbHandle: handle, db: handle.db, mailer, log };
+}
+
+export async function startServices(config: Config): Promise<RunningServices> {
+  const ctx = await openContext(config);
+  const log = ctx.log;
+  try {
+    await migrateDatabase(ctx.dbHandle);
+    if (config.demoMode) {
+      const demo = await seedDemo(ctx.db);
+      if (demo.created) log.info('demo data created (demo@avis-clients.test / demo-avis-clients)');
+    }
+  } catch (error) {
+    await ctx.dbHandle.close();
+    throw error;
+  }
+
+  let server: ServerType | null = null;
+  let port: number | null = null;
+  if (config.role !== 'worker') {
+    const app = createApp(ctx);
+    port = await new Promise<number>((resolve, reject) => {
+      server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info) => resolve(info.port));
+      server.once('error', reject);
+    });
+    log.info(`web listening on ${config.appUrl} (port ${port}, database ${ctx.dbHandle.kind})`);
+  }
+
+  let worker: Worker | null = null;
+  if (config.role !== 'web') {
+    worker = createWorker(ctx, jobHandlers(), periodicTasks(config), {
+      pollIntervalMs: config.worker.pollIntervalMs,
+      concurrency: config.worker.concurrency,
+    });
+    worker.start();
+  }
+
+  return {
+    ctx,
+    port,
+    worker,
+    async stop() {
+      const closing = server as ServerType | null;
+      if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
+      await worker?.stop();
+      await ctx.mailer.close();
+      await ctx.dbHandle.close();
+    },
+  };
+}

@@ -1,0 +1,155 @@
+/**
+ * The one place configuration is read. Every value is validated at boot by one zod schema; a missing
+ * or malformed value stops the start with one line naming it (see `loadConfig`).
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+const DEV_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
+// 32 bytes, base64. Only ever used outside production; production must configure its own key.
+const DEV_ENCRYPTION_KEY = 'ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZSE=';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const int = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: `must be a whole number between ${min} and ${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be a whole number between ${min} and ${max}` });
+
+const httpUrl = z
+  .string()
+  .url({ message: 'must be an absolute http(s) URL' })
+  .refine((u) => /^https?:\/\//.test(u), { message: 'must be an absolute http(s) URL' })
+  .transform((u) => u.replace(/\/+$/, ''));
+
+const rawSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
+  PORT: int(0, 65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  APP_URL: httpUrl.optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\/.+/, { message: 'must be a postgres:// or postgresql:// connection URL' })
+    .optional(),
+  DATABASE_POOL_MAX: int(1, 500).default(10),
+  DATA_DIR: z.string().min(1).default('./data'),
+  AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
+  ENCRYPTION_KEY: z
+    .string()
+    .refine((k) => Buffer.from(k, 'base64').length === 32, { message: 'must be 32 bytes encoded in base64' })
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Avis Clients <no-reply@avis.localhost>'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
+    .optional(),
+  SMTP_POOL_SIZE: int(1, 100).default(5),
+  MAIL_TRANSPORT: z.enum(['outbox', 'smtp'], { message: 'must be outbox or smtp' }).optional(),
+  SHOPIFY_API_KEY: z.string().min(1).optional(),
+  SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  SHOPIFY_API_VERSION: z
+    .string()
+    .regex(/^\d{4}-(01|04|07|10)$/, { message: 'must be a quarterly Shopify API version such as 2026-10' })
+    .default('2026-10'),
+  SHOPIFY_SCOPES: z.string().min(1).default('read_orders'),
+  SHOPIFY_EMULATOR: bool.optional(),
+  DEMO_MODE: bool.optional(),
+  WORKER_TICK_INTERVAL_SECONDS: int(1, 86_400).default(3600),
+  WORKER_POLL_INTERVAL_MS: int(10, 60_000).default(1000),
+  WORKER_CONCURRENCY: int(1, 64).default(2),
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+});
+
+export type Role = 'all' | 'web' | 'worker';
+
+export type Config = ReturnType<typeof finalize>;
+
+function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
+  const production = raw.NODE_ENV === 'production';
+  const realShopifyKeys = Boolean(raw.SHOPIFY_API_KEY && raw.SHOPIFY_API_SECRET);
+  const emulator = raw.SHOPIFY_EMULATOR ?? (!production && !realShopifyKeys);
+  const appUrl = raw.APP_URL ?? `http://localhost:${raw.PORT}`;
+  return {
+    env: raw.NODE_ENV,
+    production,
+    role,
+    port: raw.PORT,
+    host: raw.HOST,
+    appUrl,
+    database: raw.DATABASE_URL
+      ? ({ kind: 'postgres', url: raw.DATABASE_URL, poolMax: raw.DATABASE_POOL_MAX } as const)
+      : ({ kind: 'pglite', dataDir: resolve(raw.DATA_DIR) } as const),
+    authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
+    encryptionKey: Buffer.from(raw.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, 'base64'),
+    mail: {
+      from: raw.MAIL_FROM,
+      transport: raw.MAIL_TRANSPORT ?? (raw.SMTP_URL ? 'smtp' : 'outbox'),
+      smtpUrl: raw.SMTP_URL,
+      smtpPoolSize: raw.SMTP_POOL_SIZE,
+    },
+    shopify: {
+      apiKey: raw.SHOPIFY_API_KEY ?? 'emulator-client-id',
+      apiSecret: raw.SHOPIFY_API_SECRET ?? 'emulator-client-secret',
+      apiVersion: raw.SHOPIFY_API_VERSION,
+      scopes: raw.SHOPIFY_SCOPES,
+      emulator,
+    },
+    demoMode: raw.DEMO_MODE ?? !production,
+    worker: {
+      tickIntervalSeconds: raw.WORKER_TICK_INTERVAL_SECONDS,
+      pollIntervalMs: raw.WORKER_POLL_INTERVAL_MS,
+      concurrency: raw.WORKER_CONCURRENCY,
+    },
+    /** The outbox page and other developer tools are never served in production. */
+    devTools: !production,
+    logLevel: raw.LOG_LEVEL,
+  };
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Parses `env` (process.env by default). Throws a ConfigError whose message is one line naming the
+ * first bad variable, e.g. `Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc")`.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env, role: Role = 'all'): Config {
+  // Empty strings count as unset: `FOO= npm start` should not be a malformed value.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = rawSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'configuration');
+    const got = cleaned[name];
+    const shown = got === undefined ? 'missing' : name.includes('SECRET') || name.includes('KEY') || name.includes('URL') ? 'got a malformed value' : `got "${got}"`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (${shown})`);
+  }
+  const raw = parsed.data;
+  if (raw.NODE_ENV === 'production') {
+    const required: [keyof typeof raw, string][] = [
+      ['APP_URL', 'the public https URL of the app'],
+      ['AUTH_SECRET', 'a random string of at least 32 characters'],
+      ['ENCRYPTION_KEY', '32 random bytes in base64 (openssl rand -base64 32)'],
+    ];
+    for (const [name, what] of required) {
+      if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production (${what})`);
+    }
+    if (raw.SHOPIFY_EMULATOR) {
+      throw new ConfigError('Invalid configuration: SHOPIFY_EMULATOR cannot be enabled in production');
+    }
+    if (!raw.SMTP_URL && raw.MAIL_TRANSPORT !== 'outbox') {
+      throw new ConfigError('Invalid configuration: SMTP_URL is required in production (or set MAIL_TRANSPORT=outbox explicitly)');
+    }
+  }
+  if (raw.SHOPIFY_EMULATOR && raw.SHOPIFY_API_KEY && raw.SHOPIFY_API_SECRET) {
+    // The emulator must never be mounted when real Shopify keys are configured.
+    throw new ConfigError('Invalid configuration: SHOPIFY_EMULATOR cannot be enabled together with real SHOPIFY_API_KEY/SHOPIFY_API_SECRET');
+  }
+  if (raw.MAIL_TRANSPORT === 'smtp' && !raw.SMTP_URL) {
+    throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');
+  }
+  return finalize(raw, role);
+}

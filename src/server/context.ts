@@ -1,0 +1,16 @@
+/**
+ * Everything a request handler or a job needs, built once per process and passed explicitly
+ * (no module-level singletons, so tests can build as many isolated apps as they like).
+ */
+import type { Database, DatabaseHandle } from '../db/client';
+import type { Config } from './config';
+import type { Mailer } from './email/mailer';
+import type { Logger } from './logger';
+
+export interface AppContext {
+  config: Config;
+  dbHandle: DatabaseHandle;
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+}

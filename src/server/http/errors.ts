@@ -1,0 +1,52 @@
+/**
+ * One error shape for the whole API: `{ error: string }` with a French message a person can read.
+ * Handlers throw `ApiError`; the app's error handler turns it into the response.
+ */
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+  }
+}
+
+export const messages = {
+  invalidJson: 'Le corps de la requête doit être un JSON valide.',
+  invalidInput: 'Les données envoyées sont invalides.',
+  notFound: 'Ressource introuvable.',
+  unknownFunction: 'Fonction inconnue.',
+  internal: 'Une erreur interne est survenue. Veuillez réessayer.',
+  payloadTooLarge: 'La requête est trop volumineuse.',
+} as const;
+
+/** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
+export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new ApiError(400, messages.invalidJson);
+  }
+  return parseWith(schema, body);
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    // Schemas carry French messages; zod's own defaults are English, so fall back to a generic one.
+    const message = issue && !/^(Invalid|Expected|Required|Too|Unrecognized)/.test(issue.message) ? issue.message : messages.invalidInput;
+    throw new ApiError(400, message, { field: issue?.path.join('.') });
+  }
+  return result.data;
+}
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) {
+  return c.json({ error: message, ...(details ?? {}) }, status);
+}

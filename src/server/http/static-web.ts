@@ -1,0 +1,69 @@
+/**
+ * Serves the built React app (dist/web). Hashed assets are cached for a year; every other path gets
+ * index.html so client-side routing and deep links work, with a 404 status for paths that are not
+ * routes of the app (the app shows its 404 screen).
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import type { Context } from 'hono';
+import { isKnownRoute } from '../../core/routes';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.map': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.ico': 'image/x-icon',
+  '.webp': 'image/webp',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+export function createWebHandler(distDir: string) {
+  const root = resolve(distDir);
+  let indexHtml: string | null = null;
+
+  async function loadIndex(): Promise<string | null> {
+    if (indexHtml !== null) return indexHtml;
+    try {
+      indexHtml = await readFile(join(root, 'index.html'), 'utf8');
+      return indexHtml;
+    } catch {
+      return null;
+    }
+  }
+
+  return async function serveWeb(c: Context): Promise<Response> {
+    const pathname = decodeURIComponent(new URL(c.req.url).pathname);
+    if (extname(pathname)) {
+      const file = normalize(join(root, pathname));
+      if (file.startsWith(root + sep)) {
+        try {
+          const info = await stat(file);
+          if (info.isFile()) {
+            const body = await readFile(file);
+            const immutable = pathname.startsWith('/assets/');
+            return new Response(body, {
+              headers: {
+                'content-type': TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream',
+                'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
+              },
+            });
+          }
+        } catch {
+          // fall through to the app's 404
+        }
+      }
+    }
+    const html = await loadIndex();
+    if (html === null) {
+      return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    }
+    return c.html(html, isKnownRoute(pathname) ? 200 : 404, { 'cache-control': 'no-cache' });
+  };
+}

@@ -1,0 +1,53 @@
+/**
+ * The jobs this product runs and the periodic ticks that enqueue them. Later capabilities add their
+ * handlers here (webhook processing, reconciliation, the review-request sender).
+ */
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config';
+import { queryRows } from '../../db/client';
+import { purgeFinishedJobs } from './queue';
+import type { JobHandler, PeriodicTask } from './worker';
+
+export const PROCESS_REVIEW_REQUESTS = 'process-review-requests';
+export const MAINTENANCE = 'maintenance';
+
+/**
+ * The hourly sending tick. The sender itself arrives with the review-request capability; until then
+ * the tick reports how many requests are due so operators can see the schedule working.
+ */
+const processReviewRequests: JobHandler = {
+  name: PROCESS_REVIEW_REQUESTS,
+  maxAttempts: 3,
+  async run(_job, ctx) {
+    const [row] = await queryRows<{ due: number }>(
+      ctx.db,
+      sql`SELECT count(*)::int AS due FROM shopify_review_requests WHERE status IN ('scheduled', 'failed') AND scheduled_at <= now()`,
+    );
+    ctx.log.child('tick').info('review-request tick', { due: row?.due ?? 0 });
+  },
+};
+
+/** Daily housekeeping: keeps infrastructure tables small and drops expired one-time secrets. */
+const maintenance: JobHandler = {
+  name: MAINTENANCE,
+  maxAttempts: 3,
+  async run(_job, ctx) {
+    const jobs = await purgeFinishedJobs(ctx.db, 7);
+    await ctx.db.execute(sql`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`);
+    await ctx.db.execute(sql`DELETE FROM verification WHERE expires_at < now() - interval '1 day'`);
+    await ctx.db.execute(sql`DELETE FROM worker_heartbeats WHERE last_seen_at < now() - interval '1 day'`);
+    await ctx.db.execute(sql`DELETE FROM email_outbox WHERE created_at < now() - interval '30 days'`);
+    ctx.log.child('maintenance').info('maintenance done', { purgedJobs: jobs });
+  },
+};
+
+export function jobHandlers(): JobHandler[] {
+  return [processReviewRequests, maintenance];
+}
+
+export function periodicTasks(config: Config): PeriodicTask[] {
+  return [
+    { name: PROCESS_REVIEW_REQUESTS, intervalSeconds: config.worker.tickIntervalSeconds },
+    { name: MAINTENANCE, intervalSeconds: 86_400 },
+  ];
+}

@@ -1,0 +1,70 @@
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { PageHeaderProvider } from '../../lib/page-header';
+import { SkipLink, mainContentId } from '../ui/SkipLink';
+import { AppHeader } from './AppHeader';
+import { MobileDrawer } from './MobileDrawer';
+import { Sidebar } from './Sidebar';
+
+const desktopQuery = '(min-width: 48rem)';
+
+/**
+ * Layout of every /app screen: fixed sidebar on desktop, off-canvas drawer below `md`, sticky header.
+ * Screens set their header with `usePageHeader(title, subtitle)`.
+ */
+export function AppLayout() {
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const menuButtonRef = useRef<HTMLButtonElement>(null);
+  const drawerId = useId();
+  const { pathname, search } = useLocation();
+
+  const closeDrawer = useCallback(() => {
+    setDrawerOpen(false);
+    menuButtonRef.current?.focus();
+  }, []);
+
+  // Navigating (a sidebar link in the drawer) closes the drawer.
+  useEffect(() => {
+    setDrawerOpen(false);
+  }, [pathname, search]);
+
+  // Growing past `md` hides the drawer: drop its state so the page can scroll again.
+  useEffect(() => {
+    if (!drawerOpen || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(desktopQuery);
+    const onChange = () => query.matches && setDrawerOpen(false);
+    query.addEventListener('change', onChange);
+    return () => query.removeEventListener('change', onChange);
+  }, [drawerOpen]);
+
+  return (
+    <PageHeaderProvider>
+      <SkipLink />
+      <div className="min-h-dvh bg-slate-50">
+        <div className="fixed inset-y-0 left-0 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white md:block">
+          <Sidebar />
+        </div>
+        {drawerOpen && (
+          <MobileDrawer id={drawerId} onClose={closeDrawer}>
+            <Sidebar />
+          </MobileDrawer>
+        )}
+        <div className="flex min-h-dvh min-w-0 flex-col md:pl-64">
+          <AppHeader
+            drawerOpen={drawerOpen}
+            drawerId={drawerId}
+            onOpenDrawer={() => setDrawerOpen(true)}
+            menuButtonRef={menuButtonRef}
+          />
+          <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
+            <div className="mx-auto w-full max-w-6xl">
+              <Outlet />
+            </div>
+          </main>
+        </div>
+      </div>
+    </PageHeaderProvider>
+  );
+}
+
+export default AppLayout;

@@ -1,0 +1,22 @@
+import { LoaderCircle } from 'lucide-react';
+import { messages } from '../../i18n';
+import { cx } from '../../lib/cx';
+
+/** An accessible loading indicator (announced politely). */
+export function Spinner({ label = messages.common.loading, className }: { label?: string; className?: string }) {
+  return (
+    <div role="status" className={cx('flex items-center justify-center gap-3 text-slate-600', className)}>
+      <LoaderCircle aria-hidden="true" className="size-5 animate-spin text-brand-700" />
+      <span className="text-sm">{label}</span>
+    </div>
+  );
+}
+
+/** Full-height loading state for a whole page (initial load, lazy screens). */
+export function LoadingScreen() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center bg-slate-50">
+      <Spinner />
+    </div>
+  );
+}

@@ -1,0 +1,64 @@
+/** Titles and subtitles of the /app screens (shown in the layout header). */
+export const appScreens = {
+  dashboard: {
+    title: 'Tableau de bord',
+    subtitle: "Suivez vos demandes d'avis et vos résultats.",
+  },
+  feedback: {
+    title: 'Avis clients',
+    subtitle: 'Consultez et partagez les avis laissés par vos clients.',
+  },
+  schedule: {
+    title: "Calendrier d'envoi",
+    subtitle: "Les demandes d'avis programmées et envoyées.",
+  },
+  conditional: {
+    title: 'Actions conditionnelles',
+    subtitle: 'Choisissez ce qui se passe après chaque note.',
+  },
+  flow: {
+    title: 'Configuration du flux',
+    subtitle: "Quand et comment vos demandes d'avis partent.",
+  },
+  upsell: {
+    title: 'Configuration upsell',
+    subtitle: 'Proposez la bonne offre au bon moment.',
+    badge: 'Bientôt disponible',
+    heading: 'Les offres upsell arrivent bientôt',
+    body: "Vous pourrez bientôt proposer une offre personnalisée à vos clients juste après qu'ils ont laissé un avis.",
+    points: [
+      "Offres déclenchées après l'avis d'un client satisfait",
+      'Codes de réduction personnalisés',
+      'Suivi des conversions dans vos analyses',
+    ],
+    cta: 'Configurer mes demandes d'avis en attendant',
+  },
+  branding: {
+    title: 'Branding & Pages',
+    subtitle: "Personnalisez l'apparence de vos pages d'avis.",
+  },
+  emailTemplates: {
+    title: "Templates d'emails",
+    subtitle: "Modifiez l'e-mail de demande d'avis et prévisualisez-le.",
+  },
+  integrations: {
+    title: 'Intégrations',
+    subtitle: 'Connectez votre boutique et vos canaux.',
+  },
+  accountSettings: {
+    title: 'Paramètres du compte',
+    subtitle: 'Profil, mot de passe et abonnement.',
+  },
+  settings: {
+    title: 'Paramètres',
+    subtitle: "Notifications et réglages d'envoi.",
+  },
+  shopifyDiagnostic: {
+    title: 'Diagnostic Shopify',
+    subtitle: 'Vérifiez pas à pas la connexion de votre boutique.',
+  },
+  subscriptionPlans: {
+    title: "Plans d'abonnement",
+    subtitle: 'Choisissez le plan adapté à votre boutique.',
+  },
+};

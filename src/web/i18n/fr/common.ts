@@ -1,0 +1,31 @@
+/** Strings shared by several screens. */
+export const brandName = 'AvisFlow';
+
+export const common = {
+  brandName,
+  brandTagline: 'Avis clients pour Shopify',
+  homeLinkLabel: `${brandName} — accueil`,
+  skipToContent: 'Aller au contenu principal',
+  loading: 'Chargement…',
+  retry: 'Réessayer',
+  reload: 'Recharger la page',
+  backHome: "Retour à l'accueil",
+  errorFallback: 'Une erreur est survenue',
+  networkError: 'Impossible de contacter le serveur. Vérifiez votre connexion.',
+  documentTitle: (title: string) => `${title} · ${brandName}`,
+  underConstruction: {
+    heading: 'En construction',
+    body: 'Cet écran arrive bientôt.',
+  },
+  routeError: {
+    title: 'Une erreur est survenue',
+    body: "Cette page n'a pas pu s'afficher. Rechargez la page ou revenez à l'accueil.",
+  },
+  footer: {
+    copyright: (year: number) => `© ${year} ${brandName}. Tous droits réservés.`,
+    legalNavLabel: 'Liens légaux',
+    privacy: 'Confidentialité',
+    terms: 'Conditions',
+    legalNotice: 'Mentions légales',
+  },
+};

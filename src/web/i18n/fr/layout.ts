@@ -1,0 +1,41 @@
+/** Authenticated layout: sidebar, header, account menu, mobile drawer. */
+export const layout = {
+  nav: {
+    label: 'Navigation principale',
+    dashboard: 'Tableau de bord',
+    feedback: 'Avis clients',
+    schedule: "Calendrier d'envoi",
+    conditional: 'Actions conditionnelles',
+    flow: 'Configuration du flux',
+    upsell: 'Configuration upsell',
+    branding: 'Branding & Pages',
+    emailTemplates: "Templates d'emails",
+    integrations: 'Intégrations',
+  },
+  help: {
+    title: "Besoin d'aide ?",
+    body: 'Vérifiez la connexion de votre boutique en quelques secondes.',
+    link: 'Lancer le diagnostic',
+  },
+  breadcrumb: {
+    label: "Fil d'Ariane",
+    root: "Vue d'ensemble",
+  },
+  goToShopify: 'Aller sur Shopify',
+  goToShopifyNewTab: '(nouvel onglet)',
+  goToShopifyUnavailable: 'Disponible dès que votre boutique Shopify est connectée',
+  openMenu: 'Ouvrir le menu',
+  closeMenu: 'Fermer le menu',
+  drawerLabel: 'Menu de navigation',
+  account: {
+    buttonLabel: 'Menu du compte',
+    signedInAs: 'Connecté en tant que',
+    unknownUser: 'Session non disponible',
+    profile: 'Informations personnelles',
+    password: 'Changer le mot de passe',
+    settings: 'Paramètres',
+    signOut: 'Se déconnecter',
+    signingOut: 'Déconnexion…',
+    signOutError: 'La déconnexion a échoué. Veuillez réessayer.',
+  },
+};

@@ -1,0 +1,80 @@
+import { messages } from '../i18n';
+
+/** An HTTP or network failure. `status` is 0 when the server could not be reached. */
+export class ApiError extends Error {
+  readonly status: number;
+
+  constructor(status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+  }
+}
+
+/** `RequestInit` whose body may be any JSON-serialisable value (strings and FormData pass through). */
+export type ApiRequestInit = Omit<RequestInit, 'body'> & { body?: unknown };
+
+function isRawBody(body: unknown): body is BodyInit {
+  return (
+    typeof body === 'string' ||
+    (typeof FormData !== 'undefined' && body instanceof FormData) ||
+    (typeof URLSearchParams !== 'undefined' && body instanceof URLSearchParams) ||
+    (typeof Blob !== 'undefined' && body instanceof Blob)
+  );
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function errorMessage(body: unknown): string {
+  if (body && typeof body === 'object' && 'error' in body) {
+    const { error } = body as { error: unknown };
+    if (typeof error === 'string' && error.trim()) return error;
+  }
+  return messages.common.errorFallback;
+}
+
+/**
+ * The one way the web app talks to the API: same-origin cookies, JSON in and out, and an
+ * `ApiError` carrying the server's `{ error }` message (already French) on any non-2xx answer.
+ * Resolves to `null` for empty bodies (204, or a JSON `null`).
+ */
+export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Promise<T> {
+  const { body, headers: initHeaders, ...rest } = init;
+  const headers = new Headers(initHeaders);
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
+
+  let requestBody: BodyInit | undefined;
+  if (body !== undefined) {
+    if (isRawBody(body)) {
+      requestBody = body;
+    } else {
+      requestBody = JSON.stringify(body);
+      if (!headers.has('Content-Type')) headers.set('Content-Type', 'application/json');
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, { ...rest, headers, body: requestBody, credentials: 'include' });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, messages.common.networkError);
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) throw new ApiError(response.status, errorMessage(data));
+  return data as T;
+}
+
+/** True for 4xx answers: retrying them will not help. */
+export function isClientError(error: unknown): boolean {
+  return error instanceof ApiError && error.status >= 400 && error.status < 500;
+}

@@ -1,0 +1,30 @@
+import { locale } from '../i18n';
+
+/** "47 $" style price; decimals only when the amount has cents. `null` for unparseable input. */
+export function formatPrice(amount: string | number, currency: string): string | null {
+  const value = typeof amount === 'number' ? amount : Number.parseFloat(amount);
+  if (!Number.isFinite(value)) return null;
+  const fractionDigits = Number.isInteger(value) ? 0 : 2;
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: fractionDigits,
+      maximumFractionDigits: fractionDigits,
+    }).format(value);
+  } catch {
+    return `${value.toFixed(fractionDigits)} ${currency}`;
+  }
+}
+
+export function formatNumber(value: number): string {
+  return new Intl.NumberFormat(locale).format(value);
+}
+
+/** Date and time in French, or the raw input when it is not a valid date. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}

@@ -1,0 +1,55 @@
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ReactNode,
+} from 'react';
+import { messages } from '../i18n';
+
+/** What an /app screen shows in the layout header: breadcrumb title and optional subtitle. */
+export interface PageHeaderState {
+  title: string;
+  subtitle?: string;
+}
+
+type SetPageHeader = (header: PageHeaderState | null) => void;
+
+const SetPageHeaderContext = createContext<SetPageHeader | null>(null);
+const PageHeaderContext = createContext<PageHeaderState | null>(null);
+
+/** Holds the current screen's header; rendered by the app layout around its content. */
+export function PageHeaderProvider({ children }: { children: ReactNode }) {
+  const [header, setHeader] = useState<PageHeaderState | null>(null);
+  return (
+    <SetPageHeaderContext.Provider value={setHeader}>
+      <PageHeaderContext.Provider value={header}>{children}</PageHeaderContext.Provider>
+    </SetPageHeaderContext.Provider>
+  );
+}
+
+/** The header set by the screen currently shown (read by the layout). */
+export function useCurrentPageHeader(): PageHeaderState | null {
+  return useContext(PageHeaderContext);
+}
+
+/** Sets the browser tab title ("{title} · AvisFlow"). */
+export function useDocumentTitle(title: string): void {
+  useEffect(() => {
+    document.title = messages.common.documentTitle(title);
+  }, [title]);
+}
+
+/**
+ * Call once at the top of every /app screen: sets the layout header (breadcrumb
+ * "Vue d'ensemble > {title}" and subtitle) and the document title.
+ */
+export function usePageHeader(title: string, subtitle?: string): void {
+  const setHeader = useContext(SetPageHeaderContext);
+  useLayoutEffect(() => {
+    setHeader?.({ title, subtitle });
+    return () => setHeader?.(null);
+  }, [setHeader, title, subtitle]);
+  useDocumentTitle(title);
+}
