@@ -1,0 +1,153 @@
+import { randomUUID } from 'node:crypto';
+import { asc, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import type { Database } from './client';
+import { migrateDatabase, migrationStatus } from './migrate';
+import * as s from './schema';
+
+let testDb: TestDatabase;
+let db: Database;
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  db = testDb.handle.db;
+});
+afterAll(() => testDb.destroy());
+
+async function makeUser() {
+  const id = randomUUID();
+  await db.insert(s.user).values({ id, name: 'Test', email: `${id}@exemple.test` });
+  return id;
+}
+
+async function makeStore(userId: string, overrides: Partial<typeof s.shopifyStores.$inferInsert> = {}) {
+  const [store] = await db
+    .insert(s.shopifyStores)
+    .values({ userId, shopDomain: `shop-${randomUUID().slice(0, 8)}.myshopify.com`, ...overrides })
+    .returning();
+  return store!;
+}
+
+/** Runs `fn` and returns the database error's constraint name (or message). */
+async function violation(fn: () => Promise<unknown>): Promise<string> {
+  try {
+    await fn();
+  } catch (error) {
+    const e = error as { cause?: { constraint?: string; message?: string }; constraint?: string; message: string };
+    return e.cause?.constraint ?? e.constraint ?? e.cause?.message ?? e.message;
+  }
+  throw new Error('expected a constraint violation');
+}
+
+describe('migrations', () => {
+  it('are all applied and current, and re-running them changes nothing', async () => {
+    expect(await migrationStatus(db)).toMatchObject({ current: true });
+    await migrateDatabase(testDb.handle);
+    const status = await migrationStatus(db);
+    expect(status.current).toBe(true);
+    expect(status.applied).toBe(status.expected);
+  });
+
+  it('create every table of the data model', async () => {
+    const rows = await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
+    const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).sort();
+    for (const table of [
+      'user', 'session', 'account', 'verification', 'rate_limit', 'shopify_stores', 'shopify_reviews',
+      'shopify_review_requests', 'shopify_orders', 'flow_configurations', 'rating_actions', 'store_branding',
+      'store_customization', 'email_templates', 'store_email_config', 'shopify_installation_tokens', 'oauth_states',
+      'subscription_plans', 'shop_plans', 'shop_usage', 'shopify_webhooks', 'shopify_webhook_events', 'jobs',
+      'email_outbox', 'email_suppressions', 'worker_heartbeats',
+    ]) {
+      expect(names).toContain(table);
+    }
+  });
+});
+
+describe('seeded plans', () => {
+  it('are the landing prices in USD, in order, with the enterprise plan unlimited', async () => {
+    const plans = await db.select().from(s.subscriptionPlans).orderBy(asc(s.subscriptionPlans.sortOrder));
+    expect(plans.map((p) => [p.code, p.name, p.priceAmount, p.priceCurrency, p.emailQuota, p.isUnlimited])).toEqual([
+      ['starter', 'Starter', '47.00', 'USD', 300, false],
+      ['pro', 'Pro', '77.00', 'USD', 3000, false],
+      ['enterprise', 'Entreprise', '107.00', 'USD', null, true],
+    ]);
+  });
+});
+
+describe('constraints', () => {
+  it('allow one active store per account but keep disconnected ones', async () => {
+    const userId = await makeUser();
+    const first = await makeStore(userId);
+    expect(await violation(() => makeStore(userId))).toBe('shopify_stores_one_active_per_user');
+    await db.update(s.shopifyStores).set({ isActive: false, uninstalledAt: new Date() }).where(sql`${s.shopifyStores.id} = ${first.id}`);
+    await expect(makeStore(userId)).resolves.toBeTruthy();
+  });
+
+  it('allow one active connection per shop domain', async () => {
+    const store = await makeStore(await makeUser());
+    const other = await makeUser();
+    expect(await violation(() => makeStore(other, { shopDomain: store.shopDomain }))).toBe('shopify_stores_one_active_per_domain');
+  });
+
+  it('reject malformed shop domains and unknown subscription statuses', async () => {
+    const userId = await makeUser();
+    expect(await violation(() => makeStore(userId, { shopDomain: 'evil.example.com' }))).toBe('shopify_stores_domain_check');
+    expect(await violation(() => makeStore(userId, { subscriptionStatus: 'bogus' as never }))).toBe('shopify_stores_subscription_status_check');
+  });
+
+  it('keep ratings between 1 and 5 and one action per store and rating', async () => {
+    const userId = await makeUser();
+    const store = await makeStore(userId);
+    const review = (rating: number) => db.insert(s.shopifyReviews).values({ userId, shopId: store.id, rating });
+    await expect(review(5)).resolves.toBeTruthy();
+    expect(await violation(() => review(0))).toBe('reviews_rating_check');
+    expect(await violation(() => review(6))).toBe('reviews_rating_check');
+    await db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 3, actionType: 'collect_feedback' });
+    expect(await violation(() => db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 3 }))).toBe('rating_actions_store_rating');
+    expect(await violation(() => db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 4, actionType: 'launch' as never }))).toBe('rating_actions_type_check');
+  });
+
+  it('keep request tokens unique and statuses known, and one request per order and flow', async () => {
+    const userId = await makeUser();
+    const store = await makeStore(userId);
+    const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }).returning();
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();
+    const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
+      db.insert(s.shopifyReviewRequests).values({ userId, shopId: store.id, scheduledAt: new Date(), token, ...extra });
+    await request('t1', { orderId: order!.id, flowId: flow!.id });
+    expect(await violation(() => request('t1'))).toMatch(/token/);
+    expect(await violation(() => request('t2', { orderId: order!.id, flowId: flow!.id }))).toBe('review_requests_order_flow');
+    expect(await violation(() => request('t3', { status: 'lost' as never }))).toBe('review_requests_status_check');
+    expect(await violation(() => db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }))).toBe('shopify_orders_shop_order');
+  });
+
+  it('check flow values, daily send limits and plan quotas', async () => {
+    const store = await makeStore(await makeUser());
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();
+    expect(flow).toMatchObject({ name: 'Nouveau flux', triggerEvent: 'order_fulfilled', delayDays: 3, channels: { email: true, whatsapp: false }, targetAllOrders: true, minimumOrderAmount: '0.00', isActive: true });
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, delayDays: -1 }))).toBe('flow_configurations_delay_check');
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, name: '  ' }))).toBe('flow_configurations_name_check');
+    expect(await violation(() => db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, dailySendLimit: 10_001 }))).toBe('store_email_config_daily_limit_check');
+    const [config] = await db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id }).returning();
+    expect(config).toMatchObject({ dailySendLimit: 1000, unsubscribeEnabled: true });
+    expect(await violation(() => db.insert(s.subscriptionPlans).values({ code: 'x', name: 'X', priceAmount: '1', isUnlimited: true, emailQuota: 5 }))).toBe('subscription_plans_quota_check');
+  });
+
+  it('apply the branding defaults of the spec', async () => {
+    const store = await makeStore(await makeUser());
+    const [branding] = await db.insert(s.storeBranding).values({ shopifyStoreId: store.id }).returning();
+    const [custom] = await db.insert(s.storeCustomization).values({ shopifyStoreId: store.id }).returning();
+    expect(branding).toMatchObject({ buttonTextColor: '#FFFFFF', buttonBgColor: '#56dadc', primaryColor: '#56dadc' });
+    expect(custom?.buttonText).toBe('SUIVANT');
+  });
+
+  it('remove a store’s data with the store', async () => {
+    const userId = await makeUser();
+    const store = await makeStore(userId);
+    await db.insert(s.shopifyReviews).values({ userId, shopId: store.id, rating: 4 });
+    await db.delete(s.shopifyStores).where(sql`${s.shopifyStores.id} = ${store.id}`);
+    const left = await db.select().from(s.shopifyReviews).where(sql`${s.shopifyReviews.shopId} = ${store.id}`);
+    expect(left).toHaveLength(0);
+  });
+});

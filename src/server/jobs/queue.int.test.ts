@@ -1,0 +1,120 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { testDbKind } from '../../../tests/support/test-db';
+import { claimJobs, completeJob, enqueueJob, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
+import { createWorker, type JobHandler } from './worker';
+
+let ctx: TestContext;
+beforeEach(async () => {
+  ctx = await createTestContext();
+});
+afterEach(() => ctx.destroy());
+
+const statusOf = async (id: string) =>
+  (await queryRows<{ status: string; attempts: number; last_error: string | null }>(ctx.db, sql`SELECT status, attempts::int, last_error FROM jobs WHERE id = ${id}`))[0];
+
+describe('job queue', () => {
+  it('enqueues once per dedupe key', async () => {
+    const first = await enqueueJob(ctx.db, 'x', {}, { dedupeKey: 'k1' });
+    const second = await enqueueJob(ctx.db, 'x', {}, { dedupeKey: 'k1' });
+    expect(first).toBeTruthy();
+    expect(second).toBeNull();
+    expect(await ctx.db.select().from(jobs)).toHaveLength(1);
+  });
+
+  it('claims only due jobs of the asked names, and each job once', async () => {
+    await enqueueJob(ctx.db, 'a', { n: 1 });
+    await enqueueJob(ctx.db, 'b', { n: 2 });
+    await enqueueJob(ctx.db, 'a', { n: 3 }, { runAt: new Date(Date.now() + 60_000) });
+    const claimed = await claimJobs(ctx.db, 'w1', ['a'], 10);
+    expect(claimed.map((j) => j.payload)).toEqual([{ n: 1 }]);
+    expect(claimed[0]!.attempts).toBe(1);
+    expect(await claimJobs(ctx.db, 'w2', ['a'], 10)).toEqual([]);
+  });
+
+  it('retries a failure with backoff, then fails for good after max attempts', async () => {
+    const id = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 2 }))!;
+    const [job] = await claimJobs(ctx.db, 'w', ['a'], 1);
+    expect(await failJob(ctx.db, job!, new Error('boom'))).toBe('retry');
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'boom' });
+    expect(await claimJobs(ctx.db, 'w', ['a'], 1)).toEqual([]); // not due yet: backoff
+    await ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`);
+    const [again] = await claimJobs(ctx.db, 'w', ['a'], 1);
+    expect(await failJob(ctx.db, again!, new Error('boom again'))).toBe('failed');
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('backs off exponentially up to an hour', () => {
+    expect([1, 2, 3, 4].map(retryDelaySeconds)).toEqual([15, 30, 60, 120]);
+    expect(retryDelaySeconds(30)).toBe(3600);
+  });
+
+  it('reclaims a job whose worker died mid-run', async () => {
+    const id = (await enqueueJob(ctx.db, 'a'))!;
+    await claimJobs(ctx.db, 'dead-worker', ['a'], 1);
+    await ctx.db.execute(sql`UPDATE jobs SET locked_at = now() - interval '1 hour' WHERE id = ${id}`);
+    expect(await reclaimStaleJobs(ctx.db, 600)).toBe(1);
+    const [job] = await claimJobs(ctx.db, 'w2', ['a'], 1);
+    expect(job?.attempts).toBe(2);
+    await completeJob(ctx.db, job!.id);
+    expect((await statusOf(id))?.status).toBe('succeeded');
+  });
+
+  it('derives one tick key per interval', () => {
+    const at = new Date('2026-11-22T10:15:00Z');
+    expect(tickKey('t', 3600, at)).toBe(tickKey('t', 3600, new Date('2026-11-22T10:59:59Z')));
+    expect(tickKey('t', 3600, at)).not.toBe(tickKey('t', 3600, new Date('2026-11-22T11:00:00Z')));
+  });
+});
+
+describe('worker', () => {
+  it('runs handlers, enqueues the periodic tick once per interval even with two workers', async () => {
+    const ran: string[] = [];
+    const handler: JobHandler = { name: 'tick-job', run: async (job) => void ran.push(job.id) };
+    const now = () => new Date('2026-11-22T10:15:00Z');
+    const options = { pollIntervalMs: 10, concurrency: 2, now };
+    const w1 = createWorker(ctx, [handler], [{ name: 'tick-job', intervalSeconds: 3600 }], options);
+    const w2 = createWorker(ctx, [handler], [{ name: 'tick-job', intervalSeconds: 3600 }], options);
+    await Promise.all([w1.drain(), w2.drain(), w1.drain()]);
+    expect(ran).toHaveLength(1);
+    const rows = await ctx.db.select().from(jobs);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ status: 'succeeded', dedupeKey: tickKey('tick-job', 3600, now()) });
+  });
+
+  it('keeps a failing job for retry with its error', async () => {
+    const handler: JobHandler = { name: 'fails', run: async () => { throw new Error('transport down'); } };
+    const worker = createWorker(ctx, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
+    const id = (await enqueueJob(ctx.db, 'fails'))!;
+    await worker.drain();
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'transport down' });
+  });
+
+  it('heart-beats while running and forgets itself when stopped', async () => {
+    const worker = createWorker(ctx, [], [], { pollIntervalMs: 10, concurrency: 1 });
+    worker.start();
+    await expect.poll(async () => (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM worker_heartbeats`))[0]?.n).toBe(1);
+    await worker.stop();
+    expect((await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM worker_heartbeats`))[0]?.n).toBe(0);
+  });
+
+  it.runIf(testDbKind === 'postgres')('never lets two connections claim the same job', async () => {
+    const other = await ctx.testDb.openAnother();
+    for (let i = 0; i < 300; i++) await enqueueJob(ctx.db, 'race', { i });
+    const claimAll = async (db: typeof ctx.db, who: string) => {
+      const got: string[] = [];
+      for (;;) {
+        const batch = await claimJobs(db, who, ['race'], 7);
+        if (batch.length === 0) return got;
+        got.push(...batch.map((j) => j.id));
+      }
+    };
+    const [a, b, c] = await Promise.all([claimAll(ctx.db, 'a'), claimAll(other.db, 'b'), claimAll(other.db, 'c')]);
+    const all = [...a, ...b, ...c];
+    expect(all).toHaveLength(300);
+    expect(new Set(all).size).toBe(300);
+  });
+});

@@ -1,0 +1,23 @@
+/**
+ * A separate OS process for the two-process claim test: starts a real worker (the product's loop)
+ * against DATABASE_URL with a handler that records each job it runs, prints the ids, and exits.
+ */
+import { openDatabase } from '../../src/db/client';
+import { createWorker } from '../../src/server/jobs/worker';
+import { createLogger } from '../../src/server/logger';
+import { loadConfig } from '../../src/server/config';
+import { createMailer } from '../../src/server/email/mailer';
+
+const url = process.env.DATABASE_URL!;
+const handle = await openDatabase({ kind: 'postgres', url, poolMax: 4 });
+// No vitest imports here: this runs outside the test runner.
+const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' }, 'worker');
+const ctx = { config, dbHandle: handle, db: handle.db, log: createLogger('silent'), mailer: createMailer(handle.db, { from: 'x <x@y.z>', transport: 'outbox', messageIdDomain: 'test' }) };
+const seen: string[] = [];
+const worker = createWorker(ctx, [{ name: 'race', run: async (job) => { seen.push(job.id); await new Promise((r) => setTimeout(r, 1)); } }], [], { pollIntervalMs: 20, concurrency: 4 });
+// Wait for the go signal so both processes start claiming at the same moment.
+await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
+process.stdin.destroy();
+await worker.drain();
+await handle.close();
+process.stdout.write(JSON.stringify(seen));

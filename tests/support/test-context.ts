@@ -1,0 +1,27 @@
+/** An AppContext on a fresh test database, with the outbox mailer and a silent logger. */
+import type { DatabaseHandle } from '../../src/db/client';
+import { loadConfig, type Config } from '../../src/server/config';
+import type { AppContext } from '../../src/server/context';
+import { createMailer } from '../../src/server/email/mailer';
+import { createLogger } from '../../src/server/logger';
+import { createTestDatabase, type TestDatabase } from './test-db';
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
+}
+
+export function contextFor(handle: DatabaseHandle, config: Config = testConfig()): AppContext {
+  const mailer = createMailer(handle.db, { from: config.mail.from, transport: 'outbox', messageIdDomain: 'test.local' });
+  return { config, dbHandle: handle, db: handle.db, mailer, log: createLogger('silent') };
+}
+
+export interface TestContext extends AppContext {
+  testDb: TestDatabase;
+  destroy(): Promise<void>;
+}
+
+export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
+  const testDb = await createTestDatabase();
+  const ctx = contextFor(testDb.handle, testConfig(overrides));
+  return { ...ctx, testDb, destroy: () => testDb.destroy() };
+}
