@@ -108,6 +108,7 @@ function wrapPglite(client: PGlite, unlock: () => void): DatabaseHandle {
     // and the data-dir lock already keeps other processes out.
     withAdvisoryLock: (_key, fn) => fn(db),
     async close() {
+      if (client.closed) return;
       await client.close();
       unlock();
     },
@@ -135,6 +136,9 @@ function openPostgres(url: string, poolMax: number): DatabaseHandle {
         client.release();
       }
     },
-    close: () => pool.end(),
+    async close() {
+      if (pool.ended) return;
+      await pool.end();
+    },
   };
 }

@@ -35,7 +35,7 @@ export function AppHeader({ drawerOpen, drawerId, onOpenDrawer, menuButtonRef }:
           type="button"
           aria-label={t.openMenu}
           aria-expanded={drawerOpen}
-          aria-controls={drawerId}
+          aria-controls={drawerOpen ? drawerId : undefined}
           onClick={onOpenDrawer}
           className="-ml-1 rounded-lg p-2 text-slate-700 hover:bg-slate-100 md:hidden"
         >

@@ -31,7 +31,7 @@ export const appScreens = {
       'Codes de réduction personnalisés',
       'Suivi des conversions dans vos analyses',
     ],
-    cta: 'Configurer mes demandes d'avis en attendant',
+    cta: "Configurer mes demandes d'avis en attendant",
   },
   branding: {
     title: 'Branding & Pages',

@@ -49,7 +49,7 @@ export const landing = {
       },
       {
         title: 'Actions conditionnelles',
-        body: 'Choisissez la suite pour chaque note : lien vers votre page d'avis publique, message privé, alerte par e-mail pour réagir vite.',
+        body: "Choisissez la suite pour chaque note : lien vers votre page d'avis publique, message privé, alerte par e-mail pour réagir vite.",
       },
       {
         title: 'Intégration à votre boutique',
@@ -111,8 +111,6 @@ export const landing = {
     subtitle: 'Facturé mensuellement via Shopify. Changez de plan à tout moment.',
     popular: 'POPULAIRE',
     perMonth: '/mois',
-    quota: (formatted: string) => `${formatted} e-mails / mois`,
-    unlimited: 'E-mails illimités',
     choose: (name: string) => `Choisir ${name}`,
     loading: 'Chargement des tarifs…',
     error: 'Impossible de charger les tarifs. Veuillez réessayer.',

@@ -1,0 +1,158 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, contextFor, testConfig, type TestContext } from '../../tests/support/test-context';
+import { createApp } from './app';
+import { createWorker } from './jobs/worker';
+
+let ctx: TestContext;
+let webDist: string;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  webDist = mkdtempSync(join(tmpdir(), 'avis-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>');
+  writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  app = createApp(ctx, { webDist });
+});
+afterAll(() => ctx.destroy());
+
+describe('GET /health', () => {
+  it('is degraded without a worker, ok with one, and down when migrations are behind', async () => {
+    let res = await app.request('/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      status: 'degraded',
+      database: { ok: true },
+      migrations: { current: true },
+      worker: { ok: false, heartbeatAgeSeconds: null },
+    });
+
+    const worker = createWorker(ctx, [], [], { pollIntervalMs: 50, concurrency: 1 });
+    await worker.drain();
+    res = await app.request('/health');
+    const body = (await res.json()) as { status: string; worker: { heartbeatAgeSeconds: number; activeWorkers: number } };
+    expect(body.status).toBe('ok');
+    expect(body.worker.heartbeatAgeSeconds).toBeLessThan(5);
+    expect(body.worker.activeWorkers).toBe(1);
+
+    await ctx.db.execute(sql`UPDATE drizzle.__drizzle_migrations SET created_at = 0`);
+    res = await app.request('/health');
+    expect(res.status).toBe(503);
+    expect(await res.json()).toMatchObject({ status: 'down', migrations: { current: false } });
+  });
+});
+
+describe('HTTP app', () => {
+  let fresh: TestContext;
+  let api: ReturnType<typeof createApp>;
+  beforeAll(async () => {
+    fresh = await createTestContext();
+    api = createApp(fresh, { webDist });
+  });
+  afterAll(() => fresh.destroy());
+
+  it('serves the plans from the database', async () => {
+    const res = await api.request('/api/plans');
+    expect(res.status).toBe(200);
+    const { plans } = (await res.json()) as { plans: { name: string; price_amount: string; email_quota: number | null }[] };
+    expect(plans.map((p) => [p.name, p.price_amount, p.email_quota])).toEqual([
+      ['Starter', '47.00', 300],
+      ['Pro', '77.00', 3000],
+      ['Entreprise', '107.00', null],
+    ]);
+  });
+
+  it('answers unknown API paths and functions with a JSON 404 in French', async () => {
+    const res = await api.request('/api/nothing-here');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+    const fn = await api.request('/functions/v1/does-not-exist', { method: 'POST', body: '{}' });
+    expect(fn.status).toBe(404);
+    expect(await fn.json()).toEqual({ error: 'Fonction inconnue.' });
+  });
+
+  it('refuses oversized bodies with 413', async () => {
+    const res = await api.request('/functions/v1/anything', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 10), headers: { 'content-length': String(1024 * 1024 + 10) } });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ error: 'La requête est trop volumineuse.' });
+  });
+
+  it('serves the app for deep links, a 404 status for unknown paths, and cached assets', async () => {
+    const deep = await api.request('/app/schedule');
+    expect(deep.status).toBe(200);
+    expect(deep.headers.get('content-type')).toMatch(/text\/html/);
+    expect(await deep.text()).toContain('<div id="root">');
+    expect((await api.request('/review/some-token')).status).toBe(200);
+
+    const unknown = await api.request('/this/does/not/exist');
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<div id="root">');
+
+    const asset = await api.request('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-type')).toMatch(/javascript/);
+
+    expect((await api.request('/assets/missing.js')).status).toBe(404);
+    expect((await api.request('/../../etc/passwd.txt')).status).toBe(404);
+    expect((await api.request('/%2e%2e/%2e%2e/etc/hostname.txt')).status).toBe(404);
+  });
+
+  it('sends security headers', async () => {
+    const res = await api.request('/');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('says plainly when the web app is not built', async () => {
+    const bare = createApp(fresh, { webDist: join(tmpdir(), 'definitely-missing-dist') });
+    const res = await bare.request('/');
+    expect(res.status).toBe(503);
+    expect(await res.text()).toContain('npm run build');
+  });
+});
+
+describe('the local outbox', () => {
+  let fresh: TestContext;
+  beforeAll(async () => {
+    fresh = await createTestContext();
+  });
+  afterAll(() => fresh.destroy());
+
+  it('keeps sent e-mails and shows them outside production', async () => {
+    const app = createApp(fresh, { webDist });
+    const sent = await fresh.mailer.send({
+      to: 'client@exemple.test',
+      subject: 'Votre avis compte pour nous ! 🌟',
+      html: '<p>Bonjour</p>',
+      text: 'Bonjour',
+      headers: { 'List-Unsubscribe': '<https://x/u>' },
+      messageId: 'req-1@test.local',
+    });
+    expect(sent.messageId).toBe('req-1@test.local');
+    const list = (await (await app.request('/api/dev/outbox')).json()) as { emails: { id: string; to: string; subject: string }[] };
+    expect(list.emails).toHaveLength(1);
+    expect(list.emails[0]).toMatchObject({ to: 'client@exemple.test', subject: 'Votre avis compte pour nous ! 🌟' });
+    const detail = (await (await app.request(`/api/dev/outbox/${list.emails[0]!.id}`)).json()) as { email: Record<string, unknown> };
+    expect(detail.email).toMatchObject({ html: '<p>Bonjour</p>', text: 'Bonjour', message_id: 'req-1@test.local', headers: { 'List-Unsubscribe': '<https://x/u>' } });
+    expect((await app.request('/api/dev/outbox/not-a-uuid')).status).toBe(404);
+    expect(await (await app.request('/api/dev/outbox/00000000-0000-0000-0000-000000000000')).json()).toEqual({ error: 'E-mail introuvable' });
+  });
+
+  it('is not mounted in production', async () => {
+    const production = testConfig({
+      NODE_ENV: 'production',
+      APP_URL: 'https://avis.example',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
+      MAIL_TRANSPORT: 'outbox',
+    });
+    const app = createApp(contextFor(fresh.testDb.handle, production), { webDist });
+    expect((await app.request('/api/dev/outbox')).status).toBe(404);
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const fail = (env: Record<string, string>) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as Error).message;
+  }
+  throw new Error('expected a configuration error');
+};
+
+describe('loadConfig', () => {
+  it('runs with no configuration at all on the embedded defaults', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.appUrl).toBe('http://localhost:3000');
+    expect(config.database.kind).toBe('pglite');
+    expect(config.mail.transport).toBe('outbox');
+    expect(config.shopify.emulator).toBe(true);
+    expect(config.demoMode).toBe(true);
+    expect(config.worker.tickIntervalSeconds).toBe(3600);
+    expect(config.encryptionKey).toHaveLength(32);
+  });
+
+  it('uses PostgreSQL and SMTP when configured', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', SMTP_URL: 'smtp://h:25', WORKER_TICK_INTERVAL_SECONDS: '60' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@h:5432/db', poolMax: 10 });
+    expect(config.mail.transport).toBe('smtp');
+    expect(config.worker.tickIntervalSeconds).toBe(60);
+  });
+
+  it('names the malformed variable in one line', () => {
+    const message = fail({ PORT: 'abc' });
+    expect(message).toBe('Invalid configuration: PORT must be a whole number between 0 and 65535 (got "abc")');
+    expect(message).not.toContain('\n');
+    expect(fail({ DATABASE_URL: 'mysql://x' })).toMatch(/^Invalid configuration: DATABASE_URL must be a postgres/);
+    expect(fail({ APP_URL: 'localhost' })).toMatch(/^Invalid configuration: APP_URL /);
+    expect(fail({ SHOPIFY_API_VERSION: '2024-02' })).toMatch(/SHOPIFY_API_VERSION/);
+    expect(fail({ ENCRYPTION_KEY: 'short' })).toMatch(/ENCRYPTION_KEY must be 32 bytes/);
+  });
+
+  it('never echoes secrets', () => {
+    expect(fail({ AUTH_SECRET: 'tiny' })).not.toContain('tiny');
+  });
+
+  it('requires real secrets, a public URL and SMTP in production', () => {
+    expect(fail({ NODE_ENV: 'production' })).toMatch(/APP_URL is required in production/);
+    const base = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(fail(base)).toMatch(/SMTP_URL is required in production/);
+    const config = loadConfig({ ...base, SMTP_URL: 'smtps://u:p@mail.example:465', SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' });
+    expect(config.shopify.emulator).toBe(false);
+    expect(config.devTools).toBe(false);
+    expect(config.demoMode).toBe(false);
+  });
+
+  it('never mounts the emulator with real Shopify keys', () => {
+    expect(loadConfig({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' }).shopify.emulator).toBe(false);
+    expect(fail({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's', SHOPIFY_EMULATOR: 'true' })).toMatch(/SHOPIFY_EMULATOR cannot be enabled/);
+  });
+});

@@ -1,0 +1,37 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { verifyPassword } from '../auth/password';
+import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+describe('demo data', () => {
+  it('creates a living demo merchant once', async () => {
+    const first = await seedDemo(ctx.db);
+    expect(first.created).toBe(true);
+    const again = await seedDemo(ctx.db);
+    expect(again).toEqual({ created: false, userId: first.userId, storeId: first.storeId });
+
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, first.storeId));
+    expect(store).toMatchObject({ shopDomain: DEMO_ACCOUNT.shopDomain, isActive: true, subscriptionStatus: 'active' });
+    const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, first.storeId));
+    const reviews = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, first.storeId));
+    expect(requests).toHaveLength(40);
+    expect(new Set(requests.map((r) => r.status))).toEqual(new Set(['scheduled', 'sent', 'failed', 'completed']));
+    expect(new Set(requests.map((r) => r.token)).size).toBe(40);
+    expect(reviews.length).toBeGreaterThan(10);
+    expect(reviews.every((r) => r.isPublished === r.rating >= 4)).toBe(true);
+    const actions = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, first.storeId));
+    expect(actions.sort((a, b) => b.rating - a.rating).map((a) => a.actionType)).toEqual(['redirect', 'redirect', 'collect_feedback', 'collect_feedback', 'notify_email']);
+
+    const [account] = await ctx.db.select().from(s.account).where(eq(s.account.userId, first.userId));
+    expect(await verifyPassword(account!.password!, DEMO_ACCOUNT.password)).toBe(true);
+    expect(await verifyPassword(account!.password!, 'wrong-password')).toBe(false);
+  });
+});

@@ -1,0 +1,78 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderWithProviders } from '../../test/render';
+import { PricingSection } from './PricingSection';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const plans = [
+  // Deliberately out of order: the UI sorts by sort_order.
+  {
+    id: 'p3',
+    name: 'Entreprise',
+    price_amount: '107.00',
+    price_currency: 'USD',
+    email_quota: null,
+    is_unlimited: true,
+    features: ['Emails illimités', 'Accès API complet'],
+    sort_order: 3,
+  },
+  {
+    id: 'p1',
+    name: 'Starter',
+    price_amount: '47.00',
+    price_currency: 'USD',
+    email_quota: 300,
+    is_unlimited: false,
+    features: ['300 emails/mois', 'Intégration Shopify'],
+    sort_order: 1,
+  },
+  {
+    id: 'p2',
+    name: 'Pro',
+    price_amount: '77.50',
+    price_currency: 'USD',
+    email_quota: 3000,
+    is_unlimited: false,
+    features: ['3 000 emails/mois', 'Support prioritaire'],
+    sort_order: 2,
+  },
+];
+
+const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').trim();
+
+describe('PricingSection', () => {
+  it('renders the plans served by GET /api/plans, second one POPULAIRE, each linking to /signup', async () => {
+    const fetchMock = mockFetch((url) => (url === '/api/plans' ? jsonResponse({ plans }) : jsonResponse({}, 404)));
+    renderWithProviders(<PricingSection />);
+
+    expect(screen.getByText('Chargement des tarifs…')).toBeTruthy();
+    const cards = await screen.findAllByRole('listitem', { name: /Starter|Pro|Entreprise/ });
+    expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Starter', 'Pro', 'Entreprise']);
+
+    expect(fetchMock).toHaveBeenCalledWith('/api/plans', expect.objectContaining({ credentials: 'include' }));
+    expect(normalise(cards[0]!.textContent)).toContain('47 $');
+    expect(normalise(cards[1]!.textContent)).toContain('77,50 $');
+    expect(normalise(cards[2]!.textContent)).toContain('107 $');
+    expect(within(cards[2]!).getByText('Accès API complet')).toBeTruthy();
+
+    expect(within(cards[1]!).getByText('POPULAIRE')).toBeTruthy();
+    expect(screen.getAllByText('POPULAIRE')).toHaveLength(1);
+
+    for (const card of cards) {
+      expect(within(card).getByRole('link').getAttribute('href')).toBe('/signup');
+    }
+  });
+
+  it('shows a French error with a retry button when the plans cannot be loaded', async () => {
+    mockFetch(() => jsonResponse({ error: 'Panne' }, 500));
+    renderWithProviders(<PricingSection />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Impossible de charger les tarifs. Veuillez réessayer.');
+    expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
+  });
+});

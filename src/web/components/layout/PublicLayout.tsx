@@ -1,0 +1,64 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { messages } from '../../i18n';
+import { useDocumentTitle } from '../../lib/page-header';
+import { Logo } from '../ui/Logo';
+import { SkipLink, mainContentId } from '../ui/SkipLink';
+
+export interface PublicLayoutProps {
+  /** The page's h1 (also the browser tab title). */
+  title: string;
+  subtitle?: string;
+  /** Card width: `sm` for forms, `md` by default, `lg` for wider content. */
+  width?: 'sm' | 'md' | 'lg';
+  children?: ReactNode;
+}
+
+const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' } as const;
+
+/** Simple centered layout for public screens (auth, install flow, review page, errors). */
+export function PublicLayout({ title, subtitle, width = 'md', children }: PublicLayoutProps) {
+  useDocumentTitle(title);
+  const t = messages.common.footer;
+  return (
+    <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
+      <SkipLink />
+      <header className="px-4 py-6 sm:px-6">
+        <div className="mx-auto flex max-w-6xl items-center">
+          <Logo to="/" />
+        </div>
+      </header>
+      <main id={mainContentId} tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pb-12 outline-none sm:items-center sm:px-6">
+        <div className={`w-full ${widths[width]} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+          {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
+          <div className="mt-6">{children}</div>
+        </div>
+      </main>
+      <footer className="px-4 py-6 text-sm text-slate-600 sm:px-6">
+        <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 sm:flex-row">
+          <p>{t.copyright(2025)}</p>
+          <nav aria-label={t.legalNavLabel}>
+            <ul className="flex gap-4">
+              <li>
+                <Link to="/privacy-policy" className="hover:text-slate-900 hover:underline">
+                  {t.privacy}
+                </Link>
+              </li>
+              <li>
+                <Link to="/terms-of-service" className="hover:text-slate-900 hover:underline">
+                  {t.terms}
+                </Link>
+              </li>
+              <li>
+                <Link to="/legal-notice" className="hover:text-slate-900 hover:underline">
+                  {t.legalNotice}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch } from '../test/render';
+import { apiFetch, ApiError } from './api';
+import { fetchSession, shopAdminUrl } from './session';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('apiFetch', () => {
+  it('sends cookies and JSON, and returns the parsed body', async () => {
+    const fetchMock = mockFetch(() => jsonResponse({ ok: 1 }));
+    await expect(apiFetch('/api/x', { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: 1 });
+    const init = fetchMock.mock.calls[0]![1]!;
+    expect(init.credentials).toBe('include');
+    expect(init.body).toBe('{"a":1}');
+    const headers = new Headers(init.headers);
+    expect(headers.get('Content-Type')).toBe('application/json');
+    expect(headers.get('Accept')).toBe('application/json');
+  });
+
+  it('resolves to null for an empty body', async () => {
+    mockFetch(() => new Response(null, { status: 204 }));
+    await expect(apiFetch('/api/x')).resolves.toBeNull();
+  });
+
+  it("throws ApiError with the server's French message", async () => {
+    mockFetch(() => jsonResponse({ error: 'Boutique introuvable' }, 404));
+    const error = await apiFetch('/api/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 404, message: 'Boutique introuvable' });
+  });
+
+  it('falls back to a French message when the body has no error', async () => {
+    mockFetch(() => new Response('<html>oops</html>', { status: 502 }));
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 502, message: 'Une erreur est survenue' });
+  });
+
+  it('reports network failures as status 0', async () => {
+    mockFetch(() => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiFetch('/api/x')).rejects.toMatchObject({ status: 0 });
+  });
+});
+
+describe('session helpers', () => {
+  it('treats a 401, a null body or a malformed body as signed out', async () => {
+    mockFetch(() => jsonResponse({ error: 'Non connecté' }, 401));
+    await expect(fetchSession()).resolves.toBeNull();
+    mockFetch(() => jsonResponse(null));
+    await expect(fetchSession()).resolves.toBeNull();
+    mockFetch(() => jsonResponse({ user: null }));
+    await expect(fetchSession()).resolves.toBeNull();
+  });
+
+  it('returns the session when signed in', async () => {
+    const session = { user: { id: '1', email: 'a@b.fr', name: 'A' }, session: {} };
+    mockFetch(() => jsonResponse(session));
+    await expect(fetchSession()).resolves.toEqual(session);
+  });
+
+  it('builds the admin URL only from a plausible shop domain', () => {
+    expect(shopAdminUrl('x.myshopify.com')).toBe('https://x.myshopify.com/admin');
+    expect(shopAdminUrl(null)).toBeNull();
+    expect(shopAdminUrl('')).toBeNull();
+    expect(shopAdminUrl('evil.com/phish?')).toBeNull();
+    expect(shopAdminUrl('javascript:alert(1)')).toBeNull();
+  });
+});

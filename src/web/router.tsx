@@ -1,0 +1,72 @@
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RootShell } from './components/layout/RootShell';
+import { LoadingScreen } from './components/ui/Spinner';
+import LandingScreen from './routes/landing';
+import { NotFoundScreen } from './routes/not-found';
+import { RouteErrorScreen } from './routes/route-error';
+
+/** A lazily loaded screen: its module's default export becomes the route component. */
+function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+  return {
+    lazy: async () => ({ Component: (await load()).default }),
+  };
+}
+
+/**
+ * Every route of src/core/routes.ts. The landing page and the 404 screen are in the main bundle;
+ * everything else (the whole /app area, legal pages, dev tools) is split into lazy chunks.
+ */
+export const routes: RouteObject[] = [
+  {
+    id: 'root',
+    Component: RootShell,
+    ErrorBoundary: RouteErrorScreen,
+    HydrateFallback: LoadingScreen,
+    children: [
+      { index: true, Component: LandingScreen },
+      { path: 'login', ...screen(() => import('./routes/login')) },
+      { path: 'signup', ...screen(() => import('./routes/signup')) },
+      { path: 'reset-password', ...screen(() => import('./routes/reset-password')) },
+      { path: 'review/:token', ...screen(() => import('./routes/review')) },
+      { path: 'unsubscribe/:token', ...screen(() => import('./routes/unsubscribe')) },
+      { path: 'privacy-policy', ...screen(() => import('./routes/privacy-policy')) },
+      { path: 'terms-of-service', ...screen(() => import('./routes/terms-of-service')) },
+      { path: 'legal-notice', ...screen(() => import('./routes/legal-notice')) },
+      { path: 'subscription', ...screen(() => import('./routes/subscription')) },
+      { path: 'shopify/entry', ...screen(() => import('./routes/shopify/entry')) },
+      { path: 'shopify/install', ...screen(() => import('./routes/shopify/install')) },
+      { path: 'shopify/plan-selection', ...screen(() => import('./routes/shopify/plan-selection')) },
+      { path: 'shopify/onboarding', ...screen(() => import('./routes/shopify/onboarding')) },
+      { path: 'shopify/test-onboarding', ...screen(() => import('./routes/shopify/test-onboarding')) },
+      { path: 'dev/outbox', ...screen(() => import('./routes/dev/outbox')) },
+      { path: 'dev/outbox/:id', ...screen(() => import('./routes/dev/outbox-detail')) },
+      {
+        path: 'app',
+        ...screen(() => import('./components/layout/AppLayout')),
+        children: [
+          { index: true, element: <Navigate to="/app/dashboard" replace /> },
+          { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
+          { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
+          { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
+          { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },
+          { path: 'flow', ...screen(() => import('./routes/app/flow')) },
+          { path: 'upsell', ...screen(() => import('./routes/app/upsell')) },
+          { path: 'branding', ...screen(() => import('./routes/app/branding')) },
+          { path: 'email-templates', ...screen(() => import('./routes/app/email-templates')) },
+          { path: 'integrations', ...screen(() => import('./routes/app/integrations')) },
+          { path: 'account-settings', ...screen(() => import('./routes/app/account-settings')) },
+          { path: 'settings', ...screen(() => import('./routes/app/settings')) },
+          { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
+          { path: 'subscription-plans', ...screen(() => import('./routes/app/subscription-plans')) },
+          { path: 'plans', ...screen(() => import('./routes/app/plans')) },
+        ],
+      },
+      { path: '*', Component: NotFoundScreen },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,60 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoute } from '../../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const older = { id: 'a1', to: 'client@example.com', from: 'shop@example.com', subject: 'Ancien', created_at: '2025-10-01T09:00:00Z' };
+const newer = { id: 'b2', to: 'autre@example.com', from: 'shop@example.com', subject: 'Récent', created_at: '2025-10-02T09:00:00Z' };
+
+describe('/dev/outbox', () => {
+  it('lists e-mails newest first, each linking to its detail', async () => {
+    mockFetch((url) => (url === '/api/dev/outbox' ? jsonResponse({ emails: [older, newer] }) : jsonResponse({}, 404)));
+    renderRoute('/dev/outbox');
+    const table = await screen.findByRole('table');
+    const links = within(table).getAllByRole('link');
+    expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
+      ['Récent', '/dev/outbox/b2'],
+      ['Ancien', '/dev/outbox/a1'],
+    ]);
+  });
+
+  it('shows the empty state', async () => {
+    mockFetch(() => jsonResponse({ emails: [] }));
+    renderRoute('/dev/outbox');
+    expect(await screen.findByText("Aucun e-mail dans la boîte d'envoi locale.")).toBeTruthy();
+  });
+
+  it('shows headers, text and sandboxed HTML of one e-mail', async () => {
+    mockFetch((url) =>
+      url === '/api/dev/outbox/b2'
+        ? jsonResponse({
+            email: {
+              ...newer,
+              html: '<p>Bonjour <script>alert(1)</script></p>',
+              text: 'Bonjour en texte',
+              headers: { 'List-Unsubscribe': '<https://exemple.fr/u/1>' },
+            },
+          })
+        : jsonResponse({}, 404),
+    );
+    renderRoute('/dev/outbox/b2');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Récent' })).toBeTruthy();
+    expect(screen.getByText('Bonjour en texte')).toBeTruthy();
+    expect(screen.getByText('List-Unsubscribe')).toBeTruthy();
+    const frame = screen.getByTitle("Aperçu HTML de l'e-mail");
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toContain('Bonjour');
+  });
+
+  it("shows 'E-mail introuvable' when the server answers 404", async () => {
+    mockFetch(() => jsonResponse({ error: 'E-mail introuvable' }, 404));
+    renderRoute('/dev/outbox/zzz');
+    expect(await screen.findByRole('heading', { level: 1, name: 'E-mail introuvable' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: "Retour à la boîte d'envoi" }).getAttribute('href')).toBe('/dev/outbox');
+  });
+});

@@ -1,0 +1,41 @@
+// @vitest-environment jsdom
+import { cleanup, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoute } from '../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+describe('landing page', () => {
+  it('has the spec links, claims and footer', async () => {
+    mockFetch(() => jsonResponse({ plans: [] }));
+    renderRoute('/');
+    expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+
+    const nav = screen.getByRole('navigation', { name: 'Navigation du site' });
+    expect(within(nav).getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login');
+    expect(within(nav).getByRole('link', { name: 'Commencer' }).getAttribute('href')).toBe('/signup');
+
+    const signupCtas = screen.getAllByRole('link', { name: /Commencer gratuitement/ });
+    expect(signupCtas).toHaveLength(2);
+    for (const link of signupCtas) expect(link.getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: /Installer sur Shopify/ }).getAttribute('href')).toBe('/app/integrations');
+
+    for (const claim of ['+96%', '2.1x', '12x', '97.2%', '18.4%']) expect(screen.getByText(claim)).toBeTruthy();
+    expect(screen.getByText("L'avenir du e-commerce est conversationnel")).toBeTruthy();
+
+    const footer = screen.getByRole('contentinfo');
+    for (const text of ['Fonctionnalités', 'Tarifs', 'Intégrations', 'À propos', 'Blog', 'Carrières', "Centre d'aide", 'Contact', 'Statut']) {
+      const item = within(footer).getByText(text);
+      expect(item.closest('a'), text).toBeNull();
+    }
+    expect(within(footer).getByRole('link', { name: 'Confidentialité' }).getAttribute('href')).toBe('/privacy-policy');
+    expect(within(footer).getByRole('link', { name: 'Conditions' }).getAttribute('href')).toBe('/terms-of-service');
+    expect(within(footer).getByRole('link', { name: 'Mentions légales' }).getAttribute('href')).toBe('/legal-notice');
+    expect(footer.textContent).toContain('© 2025');
+    expect(await screen.findByText('Aucune offre disponible pour le moment.')).toBeTruthy();
+  });
+});
