@@ -1,0 +1,122 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, openPage, PHONE, type TrackedPage } from './support/browser';
+import { startApp, type RunningApp } from './support/server';
+
+let app: RunningApp;
+let browser: Browser;
+let tracked: TrackedPage | null = null;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+afterEach(async () => {
+  const errors = tracked?.errors ?? [];
+  await tracked?.close();
+  tracked = null;
+  expect(errors).toEqual([]);
+});
+
+const SIDEBAR = [
+  ['Tableau de bord', '/app/dashboard'],
+  ['Avis clients', '/app/feedback'],
+  ["Calendrier d'envoi", '/app/schedule'],
+  ['Actions conditionnelles', '/app/conditional'],
+  ['Configuration du flux', '/app/flow'],
+  ['Configuration upsell', '/app/upsell'],
+  ['Branding & Pages', '/app/branding'],
+  ["Templates d'emails", '/app/email-templates'],
+  ['Intégrations', '/app/integrations'],
+];
+
+describe('the walking skeleton in a browser', () => {
+  it('reports itself healthy: database, migrations and worker', async () => {
+    const res = await fetch(`${app.url}/health`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite' }, migrations: { current: true }, worker: { ok: true } });
+  });
+
+  it('renders the landing page with the plans from the database', async () => {
+    tracked = await openPage(browser);
+    const { page } = tracked;
+    await page.goto(app.url);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
+    await page.getByText('$47').first().waitFor();
+    for (const price of ['$47', '$77', '$107']) expect(await page.getByText(price).count()).toBeGreaterThan(0);
+    expect(await page.getByText('POPULAIRE').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('link', { name: 'Se connecter' }).first().getAttribute('href')).toBe('/login');
+    await expectAccessible(page);
+  });
+
+  it('opens a deep link into the app shell with the sidebar, breadcrumb and header', async () => {
+    tracked = await openPage(browser);
+    const { page } = tracked;
+    const response = await page.goto(`${app.url}/app/schedule`);
+    expect(response?.status()).toBe(200);
+    const nav = page.getByRole('navigation', { name: /principale|navigation/i }).first();
+    await nav.waitFor();
+    const links = nav.getByRole('link');
+    const found = await links.evaluateAll((els) => els.map((e) => [e.textContent?.trim() ?? '', e.getAttribute('href') ?? '']));
+    expect(found).toEqual(SIDEBAR);
+    expect(await page.getByText("Vue d'ensemble").count()).toBeGreaterThan(0);
+    expect(await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: 'Aller sur Shopify' }).count()).toBe(1);
+    await expectAccessible(page);
+
+    // Client-side navigation from the sidebar keeps the shell.
+    await nav.getByRole('link', { name: 'Tableau de bord' }).click();
+    await page.waitForURL(`${app.url}/app/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+  });
+
+  it('redirects /app to the dashboard', async () => {
+    tracked = await openPage(browser);
+    await tracked.page.goto(`${app.url}/app`);
+    await tracked.page.waitForURL(`${app.url}/app/dashboard`);
+  });
+
+  it('shows a real 404 screen with a 404 status for unknown paths', async () => {
+    tracked = await openPage(browser);
+    const { page } = tracked;
+    const response = await page.goto(`${app.url}/nulle-part/ici`);
+    expect(response?.status()).toBe(404);
+    await page.getByText('Page introuvable').first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('works on a phone: the sidebar opens as a drawer', async () => {
+    tracked = await openPage(browser, PHONE);
+    const { page } = tracked;
+    await page.goto(`${app.url}/app/feedback`);
+    await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
+    await page.getByRole('button', { name: /menu/i }).first().click();
+    const drawerLink = page.getByRole('dialog').getByRole('link', { name: 'Intégrations' });
+    await drawerLink.waitFor();
+    await drawerLink.click();
+    await page.waitForURL(`${app.url}/app/integrations`);
+    await expectAccessible(page);
+  });
+
+  it('shows the local outbox page', async () => {
+    tracked = await openPage(browser);
+    const { page } = tracked;
+    await page.goto(`${app.url}/dev/outbox`);
+    await page.getByText("Aucun e-mail dans la boîte d'envoi locale.").waitFor();
+    await expectAccessible(page);
+  });
+
+  it('renders the legal pages', async () => {
+    tracked = await openPage(browser);
+    const { page } = tracked;
+    for (const path of ['/privacy-policy', '/terms-of-service', '/legal-notice']) {
+      await page.goto(`${app.url}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(await page.getByText(/14 octobre 2025/).count()).toBeGreaterThan(0);
+      await expectAccessible(page);
+    }
+  });
+});
