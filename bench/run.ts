@@ -1,0 +1,90 @@
+/**
+ * npm run bench: figures and ratios, never pass/fail. Each case runs on PGlite and, when DATABASE_URL
+ * is set, on PostgreSQL (in a fresh database created for the run).
+ *   - http: GET /api/plans through the full app vs a bare Hono endpoint, same run, same load;
+ *   - jobs: enqueue N jobs, drain them with the product's worker: jobs/s.
+ * BENCH_SECONDS (default 10) sets the duration of each HTTP case.
+ */
+import { randomBytes } from 'node:crypto';
+import { serve } from '@hono/node-server';
+import autocannon from 'autocannon';
+import { Hono } from 'hono';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { migrateDatabase } from '../src/db/migrate';
+import { createApp } from '../src/server/app';
+import { loadConfig } from '../src/server/config';
+import { createMailer } from '../src/server/email/mailer';
+import { enqueueJob } from '../src/server/jobs/queue';
+import { createWorker } from '../src/server/jobs/worker';
+import { createLogger } from '../src/server/logger';
+
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = 50;
+
+async function load(url: string) {
+  const result = await autocannon({ url, connections, duration: seconds });
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors + result.non2xx };
+}
+
+async function listen(fetch: (req: Request) => Response | Promise<Response>) {
+  return new Promise<{ url: string; close(): Promise<void> }>((resolve) => {
+    const server = serve({ fetch, port: 0, hostname: '127.0.0.1' }, (info) =>
+      resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => server.close(() => r())) }),
+    );
+  });
+}
+
+function contextFor(handle: DatabaseHandle) {
+  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
+  return { config, dbHandle: handle, db: handle.db, log: createLogger('silent'), mailer: createMailer(handle.db, { from: 'b <b@b.b>', transport: 'outbox', messageIdDomain: 'bench' }) };
+}
+
+async function benchDatabase(label: string, handle: DatabaseHandle) {
+  await migrateDatabase(handle);
+  const ctx = contextFor(handle);
+
+  const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
+  const bareServer = await listen(bare.fetch);
+  const appServer = await listen(createApp(ctx).fetch);
+  const baseline = await load(`${bareServer.url}/plans`);
+  const plans = await load(`${appServer.url}/api/plans`);
+  await Promise.all([bareServer.close(), appServer.close()]);
+  console.log(`[${label}] http bare Hono        ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
+  console.log(`[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}`);
+
+  const n = 3000;
+  let t = performance.now();
+  for (let i = 0; i < n; i++) await enqueueJob(ctx.db, 'bench', { i });
+  const enqueueRate = n / ((performance.now() - t) / 1000);
+  const worker = createWorker(ctx, [{ name: 'bench', run: async () => {} }], [], { pollIntervalMs: 10, concurrency: 8 });
+  t = performance.now();
+  const ran = await worker.drain();
+  const drainRate = ran / ((performance.now() - t) / 1000);
+  console.log(`[${label}] jobs enqueue          ${enqueueRate.toFixed(0)} jobs/s (one by one)`);
+  console.log(`[${label}] jobs claim+run        ${drainRate.toFixed(0)} jobs/s (${ran} jobs, concurrency 8)`);
+}
+
+console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
+const memory = await openDatabase({ kind: 'pglite-memory' });
+await benchDatabase('pglite', memory);
+await memory.close();
+
+if (process.env.DATABASE_URL) {
+  const name = `avis_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 20 });
+  try {
+    await benchDatabase('postgres', handle);
+  } finally {
+    await handle.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+} else {
+  console.log('(set DATABASE_URL to also measure PostgreSQL)');
+}
