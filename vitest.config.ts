@@ -1,8 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// Groups run in order (unit, integration on PGlite, on PostgreSQL, then browser tests) so the
+// 2-core machine is never shared between a browser suite and database suites.
 // One switch: the integration suite always runs on PGlite, and on PostgreSQL too when DATABASE_URL
 // is set. The same test files run in both projects; tests/support/test-db.ts reads TEST_DB_KIND.
-const integration = (kind: 'pglite' | 'postgres') => ({
+const integration = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
   extends: true as const,
   test: {
     name: `integration:${kind}`,
@@ -12,6 +14,7 @@ const integration = (kind: 'pglite' | 'postgres') => ({
     globalSetup: ['tests/support/global-setup-db.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    sequence: { groupOrder },
   },
 });
 
@@ -26,10 +29,11 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulator/**/*.test.ts'],
           exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
           environment: 'node',
+          sequence: { groupOrder: 0 },
         },
       },
-      integration('pglite'),
-      ...(process.env.DATABASE_URL ? [integration('postgres')] : []),
+      integration('pglite', 1),
+      ...(process.env.DATABASE_URL ? [integration('postgres', 2)] : []),
       {
         extends: true,
         test: {
@@ -41,6 +45,7 @@ export default defineConfig({
           hookTimeout: 120_000,
           // Each file starts its own server and browser: keep two at a time on a 2-core machine.
           maxWorkers: 2,
+          sequence: { groupOrder: 3 },
         },
       },
     ],

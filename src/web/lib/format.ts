@@ -18,10 +18,6 @@ export function formatPrice(amount: string | number, currency: string): string |
   }
 }
 
-export function formatNumber(value: number): string {
-  return new Intl.NumberFormat(locale).format(value);
-}
-
 /** Date and time in French, or the raw input when it is not a valid date. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);

@@ -34,7 +34,7 @@ export function useCurrentPageHeader(): PageHeaderState | null {
   return useContext(PageHeaderContext);
 }
 
-/** Sets the browser tab title ("{title} · AvisFlow"). */
+/** Sets the browser tab title ("{title} · Avis Clients"). */
 export function useDocumentTitle(title: string): void {
   useEffect(() => {
     document.title = messages.common.documentTitle(title);

@@ -56,7 +56,7 @@ export function Hero() {
             <ShoppingBag aria-hidden="true" className="size-4" />
             {t.eyebrow}
           </p>
-          <h1 id="hero-title" className="mt-6 text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl lg:text-6xl">
+          <h1 id="hero-title" className="mt-6 text-3xl font-extrabold tracking-tight text-balance text-slate-900 min-[400px]:text-4xl sm:text-5xl lg:text-6xl">
             {t.title}
           </h1>
           <p className="mt-6 max-w-xl text-lg leading-8 text-slate-600">{t.body}</p>

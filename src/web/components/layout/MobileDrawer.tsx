@@ -13,7 +13,7 @@ const focusableSelector =
 
 /**
  * Off-canvas navigation for small screens: a modal dialog sliding from the left. Escape, the close
- * button or a click on the backdrop close it; Tab stays inside while it is open.
+ * button, a click on the backdrop or on a link close it; Tab stays inside while it is open.
  */
 export function MobileDrawer({ id, onClose, children }: MobileDrawerProps) {
   const panelRef = useRef<HTMLDivElement>(null);
@@ -58,6 +58,10 @@ export function MobileDrawer({ id, onClose, children }: MobileDrawerProps) {
         aria-modal="true"
         aria-label={messages.layout.drawerLabel}
         onKeyDown={onKeyDown}
+        onClick={(event) => {
+          // Any link closes the drawer, including the entry of the current page.
+          if ((event.target as HTMLElement).closest('a')) onClose();
+        }}
         className="absolute inset-y-0 left-0 flex w-72 max-w-[85vw] flex-col overflow-y-auto bg-white shadow-xl"
       >
         <button

@@ -9,7 +9,7 @@ import { sidebarItems } from './sidebar-items';
 export function Sidebar() {
   const t = messages.layout;
   return (
-    <div className="flex h-full flex-col gap-6 px-4 py-5">
+    <aside aria-label={t.sidebarLabel} className="flex h-full flex-col gap-6 px-4 py-5">
       <div className="px-2">
         <Logo to="/app/dashboard" />
       </div>
@@ -61,6 +61,6 @@ export function Sidebar() {
           {t.help.link}
         </Link>
       </div>
-    </div>
+    </aside>
   );
 }

@@ -13,8 +13,8 @@ export function SiteHeader({ sections }: SiteHeaderProps) {
   const t = messages.landing.nav;
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4 sm:px-6">
-        <Logo to="/" />
+      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-2 px-4 sm:px-6">
+        <Logo to="/" compact />
         <nav aria-label={t.label} className="flex items-center gap-1 sm:gap-2">
           {sections && sections.length > 0 && (
             <ul className="mr-2 hidden items-center gap-1 lg:flex">
@@ -30,10 +30,10 @@ export function SiteHeader({ sections }: SiteHeaderProps) {
               ))}
             </ul>
           )}
-          <Link to="/login" className={buttonClass('ghost', 'sm')}>
+          <Link to="/login" className={buttonClass('ghost', 'sm', 'whitespace-nowrap max-[400px]:px-2')}>
             {t.login}
           </Link>
-          <Link to="/signup" className={buttonClass('primary', 'sm')}>
+          <Link to="/signup" className={buttonClass('primary', 'sm', 'whitespace-nowrap')}>
             {t.signup}
           </Link>
         </nav>

@@ -4,7 +4,16 @@ import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 
 /** The brand mark: icon + name. With `to`, it is a link (labelled for screen readers). */
-export function Logo({ to, className }: { to?: string; className?: string }) {
+export function Logo({
+  to,
+  className,
+  compact = false,
+}: {
+  to?: string;
+  className?: string;
+  /** Hides the name on very narrow screens (below 400px). */
+  compact?: boolean;
+}) {
   const mark = (
     <span className={cx('inline-flex items-center gap-2', className)}>
       <span
@@ -13,7 +22,7 @@ export function Logo({ to, className }: { to?: string; className?: string }) {
       >
         <Star className="size-4" fill="currentColor" strokeWidth={0} />
       </span>
-      <span className="text-lg font-bold tracking-tight text-slate-900">
+      <span className={cx('text-lg font-bold tracking-tight text-slate-900', compact && 'max-[400px]:sr-only')}>
         {messages.common.brandName}
       </span>
     </span>

@@ -1,5 +1,5 @@
 /** Strings shared by several screens. */
-export const brandName = 'AvisFlow';
+export const brandName = 'Avis Clients';
 
 export const common = {
   brandName,

@@ -1,5 +1,6 @@
 /** Authenticated layout: sidebar, header, account menu, mobile drawer. */
 export const layout = {
+  sidebarLabel: 'Barre latérale',
   nav: {
     label: 'Navigation principale',
     dashboard: 'Tableau de bord',

@@ -14,7 +14,7 @@ export default function UpsellScreen() {
       className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
     >
       <div className="grid gap-8 p-6 sm:p-10 md:grid-cols-[1fr_auto] md:items-center">
-        <div>
+        <div className="min-w-0">
           <span className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
             {t.badge}
           </span>
@@ -30,7 +30,7 @@ export default function UpsellScreen() {
               </li>
             ))}
           </ul>
-          <Link to="/app/flow" className={buttonClass('secondary', 'md', 'mt-8')}>
+          <Link to="/app/flow" className={buttonClass('secondary', 'md', 'mt-8 text-center')}>
             {t.cta}
           </Link>
         </div>
