@@ -14,10 +14,9 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
-import { createMailer } from '../src/server/email/mailer';
+import { openContext } from '../src/server/bootstrap';
 import { enqueueJob } from '../src/server/jobs/queue';
 import { createWorker } from '../src/server/jobs/worker';
-import { createLogger } from '../src/server/logger';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = 50;
@@ -35,14 +34,10 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>) {
   });
 }
 
-function contextFor(handle: DatabaseHandle) {
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
-  return { config, dbHandle: handle, db: handle.db, log: createLogger('silent'), mailer: createMailer(handle.db, { from: 'b <b@b.b>', transport: 'outbox', messageIdDomain: 'bench' }) };
-}
 
 async function benchDatabase(label: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
-  const ctx = contextFor(handle);
+  const ctx = await openContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), handle);
 
   const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
   const bareServer = await listen(bare.fetch);

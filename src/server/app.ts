@@ -11,8 +11,11 @@ import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
 import { ApiError, errorResponse, messages } from './http/errors';
 import { createWebHandler } from './http/static-web';
+import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
+import { authRoutes } from './auth/routes';
+import { storeRoutes } from './stores/routes';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -48,11 +51,16 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   });
   app.use('/api/*', limit);
   app.use('/functions/*', limit);
+  const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
+  app.use('/api/*', csrf);
+  app.use('/functions/*', csrf);
 
   app.route('/health', healthRoutes(ctx));
 
   const api = new Hono();
+  api.route('/auth', authRoutes(ctx));
   api.route('/plans', planRoutes(ctx));
+  api.route('/stores', storeRoutes(ctx));
   if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
   api.all('*', (c) => errorResponse(c, 404, messages.notFound));
   app.route('/api', api);

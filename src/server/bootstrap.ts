@@ -6,6 +6,7 @@ import { serve, type ServerType } from '@hono/node-server';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
 import { createApp } from './app';
+import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
@@ -37,7 +38,8 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle): Pr
     smtpPoolSize: config.mail.smtpPoolSize,
     messageIdDomain: new URL(config.appUrl).hostname,
   });
-  return { config, dbHandle: handle, db: handle.db, mailer, log };
+  const auth = createAuth({ config, db: handle.db, mailer, log });
+  return { config, dbHandle: handle, db: handle.db, mailer, log, auth };
 }
 
 export async function startServices(config: Config): Promise<RunningServices> {

@@ -62,6 +62,7 @@ const rawSchema = z.object({
   WORKER_POLL_INTERVAL_MS: int(10, 60_000).default(1000),
   WORKER_CONCURRENCY: int(1, 64).default(2),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  TRUST_PROXY: bool.default(false),
 });
 
 export type Role = 'all' | 'web' | 'worker';
@@ -107,6 +108,8 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     /** The outbox page and other developer tools are never served in production. */
     devTools: !production,
     logLevel: raw.LOG_LEVEL,
+    /** Behind a reverse proxy: take the client address from the last X-Forwarded-For hop. */
+    trustProxy: raw.TRUST_PROXY,
   };
 }
 

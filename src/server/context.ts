@@ -3,6 +3,7 @@
  * (no module-level singletons, so tests can build as many isolated apps as they like).
  */
 import type { Database, DatabaseHandle } from '../db/client';
+import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Mailer } from './email/mailer';
 import type { Logger } from './logger';
@@ -13,4 +14,5 @@ export interface AppContext {
   db: Database;
   mailer: Mailer;
   log: Logger;
+  auth: Auth;
 }

@@ -4,15 +4,14 @@
  */
 import { openDatabase } from '../../src/db/client';
 import { createWorker } from '../../src/server/jobs/worker';
-import { createLogger } from '../../src/server/logger';
+import { openContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
-import { createMailer } from '../../src/server/email/mailer';
 
 const url = process.env.DATABASE_URL!;
 const handle = await openDatabase({ kind: 'postgres', url, poolMax: 4 });
 // No vitest imports here: this runs outside the test runner.
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' }, 'worker');
-const ctx = { config, dbHandle: handle, db: handle.db, log: createLogger('silent'), mailer: createMailer(handle.db, { from: 'x <x@y.z>', transport: 'outbox', messageIdDomain: 'test' }) };
+const ctx = await openContext(config, handle);
 const seen: string[] = [];
 const worker = createWorker(ctx, [{ name: 'race', run: async (job) => { seen.push(job.id); await new Promise((r) => setTimeout(r, 1)); } }], [], { pollIntervalMs: 20, concurrency: 4 });
 // Wait for the go signal so both processes start claiming at the same moment.

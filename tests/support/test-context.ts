@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { createMailer } from '../../src/server/email/mailer';
+import { createAuth } from '../../src/server/auth/auth';
 import { createLogger } from '../../src/server/logger';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -12,7 +13,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export function contextFor(handle: DatabaseHandle, config: Config = testConfig()): AppContext {
   const mailer = createMailer(handle.db, { from: config.mail.from, transport: 'outbox', messageIdDomain: 'test.local' });
-  return { config, dbHandle: handle, db: handle.db, mailer, log: createLogger('silent') };
+  const log = createLogger('silent');
+  const auth = createAuth({ config, db: handle.db, mailer, log });
+  return { config, dbHandle: handle, db: handle.db, mailer, log, auth };
 }
 
 export interface TestContext extends AppContext {

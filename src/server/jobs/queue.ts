@@ -80,7 +80,8 @@ export async function claimJobs(db: Queryable, workerId: string, names: readonly
 
 export async function completeJob(db: Queryable, id: string): Promise<void> {
   await db.execute(
-    sql`UPDATE jobs SET status = 'succeeded', finished_at = now(), locked_at = NULL, last_error = NULL WHERE id = ${id}`,
+    // The payload may carry personal data (an e-mail address): it is not kept once the job is done.
+    sql`UPDATE jobs SET status = 'succeeded', finished_at = now(), locked_at = NULL, last_error = NULL, payload = '{}'::jsonb WHERE id = ${id}`,
   );
 }
 

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
 import { queryRows } from '../../db/client';
 import { purgeFinishedJobs } from './queue';
+import { sendPasswordReset } from '../auth/jobs';
 import type { JobHandler, PeriodicTask } from './worker';
 
 export const PROCESS_REVIEW_REQUESTS = 'process-review-requests';
@@ -42,7 +43,7 @@ const maintenance: JobHandler = {
 };
 
 export function jobHandlers(): JobHandler[] {
-  return [processReviewRequests, maintenance];
+  return [processReviewRequests, maintenance, sendPasswordReset];
 }
 
 export function periodicTasks(config: Config): PeriodicTask[] {

@@ -1,0 +1,124 @@
+/**
+ * The one configured better-auth instance: e-mail and password accounts on our Drizzle database,
+ * server-side sessions in an HttpOnly cookie or as a bearer token, password reset by e-mail.
+ *
+ * What we add around it (see docs/decisions/005-accounts-and-sessions.md): our scrypt parameters,
+ * the common-password list, hashed single-use reset tokens that expire in an hour, revocation of
+ * every session on reset, and (in auth/routes.ts) database rate limits per IP and per account,
+ * a forgot-password endpoint that answers the same for every address, and French error messages.
+ */
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, createAuthMiddleware } from 'better-auth/api';
+import { bearer } from 'better-auth/plugins';
+import type { Database } from '../../db/client';
+import * as schema from '../../db/schema';
+import type { Config } from '../config';
+import type { Mailer } from '../email/mailer';
+import type { Logger } from '../logger';
+import { isCommonPassword } from './common-passwords';
+import { authMessages, resetEmail } from './messages';
+import { hashPassword, verifyPassword } from './password';
+import { escapeHtml } from '../security/html';
+
+export const PASSWORD_MIN = 6;
+export const PASSWORD_MAX = 128;
+export const RESET_TOKEN_TTL_SECONDS = 3600;
+
+/** Paths whose body carries a new password, and the field that holds it. */
+const NEW_PASSWORD_FIELDS: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/change-password': 'newPassword',
+};
+
+export interface AuthDeps {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  log: Logger;
+}
+
+export function createAuth({ config, db, mailer, log }: AuthDeps) {
+  return betterAuth({
+    appName: 'Avis Clients',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret: config.authSecret,
+    trustedOrigins: [new URL(config.appUrl).origin],
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+    }),
+    user: {
+      additionalFields: {
+        companyName: { type: 'string', required: false, input: true },
+      },
+      // No e-mail verification step exists in this product (spec): the change applies at once.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+    },
+    emailAndPassword: {
+      enabled: true,
+      autoSignIn: true,
+      requireEmailVerification: false,
+      minPasswordLength: PASSWORD_MIN,
+      maxPasswordLength: PASSWORD_MAX,
+      password: {
+        hash: hashPassword,
+        verify: ({ hash, password }) => verifyPassword(hash, password),
+      },
+      resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      // Runs inside the worker's send-password-reset job, never inside the HTTP request.
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        const name = user.name || user.email;
+        await mailer.send({
+          to: user.email,
+          subject: resetEmail.subject,
+          text: `${resetEmail.greeting(name)}\n\n${resetEmail.intro}\n\n${resetEmail.button} : ${link}\n\n${resetEmail.expiry}\n${resetEmail.ignore}\n`,
+          html: `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:24px">
+<p>${escapeHtml(resetEmail.greeting(name))}</p><p>${escapeHtml(resetEmail.intro)}</p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(resetEmail.button)}</a></p>
+<p style="color:#4b5563;font-size:14px">${escapeHtml(resetEmail.expiry)}<br>${escapeHtml(resetEmail.ignore)}</p></body></html>`,
+        });
+        log.child('auth').info('password reset e-mail sent', { userId: user.id });
+      },
+    },
+    verification: {
+      // Reset tokens are stored hashed: a database leak does not leak usable links.
+      storeIdentifier: 'hashed',
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    // Our own limiter (security/rate-limit.ts) runs before better-auth, per IP and per account.
+    rateLimit: { enabled: false },
+    // The forgot-password flow goes through our endpoint so every address is answered alike.
+    disabledPaths: ['/request-password-reset', '/forget-password'],
+    advanced: {
+      cookiePrefix: 'avis',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      // auth/routes.ts overwrites this header with the socket address (or the trusted proxy's value).
+      ipAddress: { ipAddressHeaders: ['x-forwarded-for'] },
+      defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
+    },
+    telemetry: { enabled: false },
+    plugins: [bearer()],
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        const field = NEW_PASSWORD_FIELDS[ctx.path];
+        if (!field) return;
+        const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
+        // Length errors come first (better-auth reports them); then the common-password list.
+        if (typeof password === 'string' && password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && isCommonPassword(password)) {
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: authMessages.PASSWORD_TOO_COMMON });
+        }
+      }),
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;
+export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;

@@ -1,0 +1,30 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { shopifyStores } from '../../db/schema';
+
+export interface StoreSummary {
+  id: string;
+  shop_domain: string;
+  shop_name: string | null;
+  is_active: boolean;
+  subscription_status: string;
+  installed_at: Date;
+}
+
+/** The user's active store, or null. Only one can be active (unique index). */
+export async function findActiveStore(db: Queryable, userId: string): Promise<StoreSummary | null> {
+  const [store] = await db
+    .select({
+      id: shopifyStores.id,
+      shop_domain: shopifyStores.shopDomain,
+      shop_name: shopifyStores.shopName,
+      is_active: shopifyStores.isActive,
+      subscription_status: shopifyStores.subscriptionStatus,
+      installed_at: shopifyStores.installedAt,
+    })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.userId, userId), eq(shopifyStores.isActive, true)))
+    .orderBy(desc(shopifyStores.installedAt))
+    .limit(1);
+  return store ?? null;
+}

@@ -1,0 +1,45 @@
+/** Small helpers to talk to an in-process app like a browser would (same origin, cookies kept). */
+import type { Hono } from 'hono';
+
+export const ORIGIN = 'http://localhost:3000';
+
+export class Browserish {
+  cookies = new Map<string, string>();
+  constructor(
+    private readonly app: Hono,
+    private readonly ip = `10.${rand()}.${rand()}.${rand()}`,
+  ) {}
+
+  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': this.ip, ...init.headers };
+    if (init.json !== undefined) headers['content-type'] = 'application/json';
+    const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (cookie) headers.cookie = cookie;
+    const res = await this.app.request(`${ORIGIN}${path}`, {
+      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
+      headers,
+      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+    });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      if (/max-age=0/i.test(line) || value.join('=') === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value.join('='));
+    }
+    return res;
+  }
+
+  async json<T = Record<string, unknown>>(path: string, init: Parameters<Browserish['request']>[1] = {}) {
+    const res = await this.request(path, init);
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as T, headers: res.headers };
+  }
+}
+
+function rand() {
+  return Math.floor(Math.random() * 250) + 1;
+}
+
+export function uniqueEmail(prefix = 'marchand'): string {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@exemple.test`;
+}
