@@ -4,22 +4,13 @@ import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allRoutes } from '../core/routes';
 import { routes } from './router';
-import { jsonResponse, mockFetch, notFoundResponse, renderRoute } from './test/render';
+import { activeStore, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
 
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
 });
 
-const sampleSession = {
-  user: { id: 'u1', email: 'zoe@boutique.fr', name: 'Zoé Martin' },
-  session: { id: 's1' },
-};
-
-/** A server where every API answers 404, except those given. */
-function mockApi(overrides: Record<string, () => Response> = {}) {
-  return mockFetch((url) => (overrides[url] ?? notFoundResponse)());
-}
 
 describe('routing', () => {
   it('covers every route of src/core/routes.ts', () => {
@@ -39,7 +30,7 @@ describe('routing', () => {
   });
 
   it('redirects /app to /app/dashboard', async () => {
-    mockApi();
+    mockSignedInApi();
     const { router } = renderRoute('/app');
     expect(await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/dashboard');
@@ -61,7 +52,7 @@ describe('routing', () => {
     ['/app/subscription-plans', "Plans d'abonnement"],
     ['/app/plans', "Plans d'abonnement"],
   ])('%s shows its title in the header breadcrumb', async (path, title) => {
-    mockApi();
+    mockSignedInApi();
     renderRoute(path);
     const heading = await screen.findByRole('heading', { level: 1, name: title });
     const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
@@ -72,38 +63,28 @@ describe('routing', () => {
   });
 
   it('shows the coming-soon placeholder on /app/upsell', async () => {
-    mockApi();
+    mockSignedInApi();
     renderRoute('/app/upsell');
     expect(await screen.findByText('Bientôt disponible')).toBeTruthy();
   });
 });
 
 describe('app header', () => {
-  it("keeps 'Aller sur Shopify' disabled when the session and store are unknown", async () => {
-    mockApi();
-    renderRoute('/app/dashboard');
-    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+  it("keeps 'Aller sur Shopify' disabled when the store is unknown", async () => {
+    // The store lookup fails: the gate sends the merchant to the integrations page.
+    mockSignedInApi({ '/api/stores/current': () => jsonResponse({ error: 'Erreur' }, 500) });
+    const { router } = renderRoute('/app/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Intégrations' });
+    expect(router.state.location.pathname).toBe('/app/integrations');
     const button = screen.getByRole('button', { name: 'Aller sur Shopify' });
     expect((button as HTMLButtonElement).disabled).toBe(true);
   });
 
   it("links 'Aller sur Shopify' to the shop admin once the store is known", async () => {
-    const fetchMock = mockApi({
-      '/api/auth/get-session': () => jsonResponse(sampleSession),
-      '/api/stores/current': () =>
-        jsonResponse({
-          store: {
-            id: 'st1',
-            shop_domain: 'ma-boutique.myshopify.com',
-            shop_name: 'Ma boutique',
-            is_active: true,
-            subscription_status: 'active',
-          },
-        }),
-    });
+    const fetchMock = mockSignedInApi();
     renderRoute('/app/dashboard');
     const link = await screen.findByRole('link', { name: /Aller sur Shopify/ });
-    expect(link.getAttribute('href')).toBe('https://ma-boutique.myshopify.com/admin');
+    expect(link.getAttribute('href')).toBe(`https://${activeStore.shop_domain}/admin`);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
     expect(fetchMock).toHaveBeenCalledWith('/api/stores/current', expect.objectContaining({ credentials: 'include' }));
@@ -111,10 +92,7 @@ describe('app header', () => {
   });
 
   it('signs out with POST /api/auth/sign-out and goes to /login', async () => {
-    const fetchMock = mockApi({
-      '/api/auth/get-session': () => jsonResponse(sampleSession),
-      '/api/auth/sign-out': () => jsonResponse({ success: true }),
-    });
+    const fetchMock = mockSignedInApi({ '/api/auth/sign-out': () => jsonResponse({ success: true }) });
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     await waitFor(() => expect(menuButton.textContent).toContain('Z'));
@@ -130,7 +108,7 @@ describe('app header', () => {
   });
 
   it('shows an error and stays when sign-out fails', async () => {
-    mockApi({ '/api/auth/get-session': () => jsonResponse(sampleSession) });
+    mockSignedInApi({ '/api/auth/sign-out': () => jsonResponse({ error: 'Erreur' }, 500) });
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     fireEvent.click(menuButton);
@@ -140,7 +118,7 @@ describe('app header', () => {
   });
 
   it('opens the mobile drawer with the menu button and closes it with Escape', async () => {
-    mockApi();
+    mockSignedInApi();
     renderRoute('/app/feedback');
     await screen.findByRole('heading', { level: 1, name: 'Avis clients' });
     const open = screen.getByRole('button', { name: 'Ouvrir le menu' });
@@ -179,8 +157,6 @@ describe('public pages', () => {
   });
 
   it.each([
-    ['/login', 'Connexion'],
-    ['/signup', 'Créer un compte'],
     ['/review/tok123', 'Votre avis'],
     ['/shopify/entry', 'Connexion à Shopify'],
   ])('%s shows a placeholder in the public layout', async (path, title) => {

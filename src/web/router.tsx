@@ -1,5 +1,7 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RequireSession } from './components/auth/RequireSession';
+import { RequireSubscription } from './components/auth/RequireSubscription';
 import { RootShell } from './components/layout/RootShell';
 import { LoadingScreen } from './components/ui/Spinner';
 import LandingScreen from './routes/landing';
@@ -14,8 +16,9 @@ function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
 }
 
 /**
- * Every route of src/core/routes.ts. The landing page and the 404 screen are in the main bundle;
- * everything else (the whole /app area, legal pages, dev tools) is split into lazy chunks.
+ * Every route of src/core/routes.ts. The landing page, the 404 screen and the auth gates are in the
+ * main bundle; everything else (the whole /app area, legal pages, dev tools) is split into lazy chunks.
+ * /app/* and /subscription sit behind RequireSession; most /app pages also behind RequireSubscription.
  */
 export const routes: RouteObject[] = [
   {
@@ -33,7 +36,11 @@ export const routes: RouteObject[] = [
       { path: 'privacy-policy', ...screen(() => import('./routes/privacy-policy')) },
       { path: 'terms-of-service', ...screen(() => import('./routes/terms-of-service')) },
       { path: 'legal-notice', ...screen(() => import('./routes/legal-notice')) },
-      { path: 'subscription', ...screen(() => import('./routes/subscription')) },
+      {
+        path: 'subscription',
+        Component: RequireSession,
+        children: [{ index: true, ...screen(() => import('./routes/subscription')) }],
+      },
       { path: 'shopify/entry', ...screen(() => import('./routes/shopify/entry')) },
       { path: 'shopify/install', ...screen(() => import('./routes/shopify/install')) },
       { path: 'shopify/plan-selection', ...screen(() => import('./routes/shopify/plan-selection')) },
@@ -42,24 +49,36 @@ export const routes: RouteObject[] = [
       { path: 'dev/outbox', ...screen(() => import('./routes/dev/outbox')) },
       { path: 'dev/outbox/:id', ...screen(() => import('./routes/dev/outbox-detail')) },
       {
+        // Every /app page needs a session; all but integrations and account settings also need a
+        // connected store with an active subscription (spec section 4).
         path: 'app',
-        ...screen(() => import('./components/layout/AppLayout')),
+        Component: RequireSession,
         children: [
-          { index: true, element: <Navigate to="/app/dashboard" replace /> },
-          { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
-          { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
-          { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
-          { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },
-          { path: 'flow', ...screen(() => import('./routes/app/flow')) },
-          { path: 'upsell', ...screen(() => import('./routes/app/upsell')) },
-          { path: 'branding', ...screen(() => import('./routes/app/branding')) },
-          { path: 'email-templates', ...screen(() => import('./routes/app/email-templates')) },
-          { path: 'integrations', ...screen(() => import('./routes/app/integrations')) },
-          { path: 'account-settings', ...screen(() => import('./routes/app/account-settings')) },
-          { path: 'settings', ...screen(() => import('./routes/app/settings')) },
-          { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
-          { path: 'subscription-plans', ...screen(() => import('./routes/app/subscription-plans')) },
-          { path: 'plans', ...screen(() => import('./routes/app/plans')) },
+          {
+            ...screen(() => import('./components/layout/AppLayout')),
+            children: [
+              { index: true, element: <Navigate to="/app/dashboard" replace /> },
+              { path: 'integrations', ...screen(() => import('./routes/app/integrations')) },
+              { path: 'account-settings', ...screen(() => import('./routes/app/account-settings')) },
+              {
+                Component: RequireSubscription,
+                children: [
+                  { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
+                  { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
+                  { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
+                  { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },
+                  { path: 'flow', ...screen(() => import('./routes/app/flow')) },
+                  { path: 'upsell', ...screen(() => import('./routes/app/upsell')) },
+                  { path: 'branding', ...screen(() => import('./routes/app/branding')) },
+                  { path: 'email-templates', ...screen(() => import('./routes/app/email-templates')) },
+                  { path: 'settings', ...screen(() => import('./routes/app/settings')) },
+                  { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
+                  { path: 'subscription-plans', ...screen(() => import('./routes/app/subscription-plans')) },
+                  { path: 'plans', ...screen(() => import('./routes/app/plans')) },
+                ],
+              },
+            ],
+          },
         ],
       },
       { path: '*', Component: NotFoundScreen },

@@ -2,13 +2,15 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, launchBrowser, openPage, PHONE, type TrackedPage } from './support/browser';
 import { startApp, type RunningApp } from './support/server';
+import { DEMO, signIn } from './support/flows';
 
 let app: RunningApp;
 let browser: Browser;
 let tracked: TrackedPage | null = null;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp(), launchBrowser()]);
+  // Demo mode: a merchant with an active store, so the /app pages pass the subscription gate.
+  [app, browser] = await Promise.all([startApp({ DEMO_MODE: 'true' }), launchBrowser()]);
 });
 afterAll(async () => {
   await browser?.close();
@@ -56,6 +58,8 @@ describe('the walking skeleton in a browser', () => {
   it('opens a deep link into the app shell with the sidebar, breadcrumb and header', async () => {
     tracked = await openPage(browser);
     const { page } = tracked;
+    await signIn(page, app.url, DEMO.email, DEMO.password);
+    await page.waitForURL(`${app.url}/app/dashboard`);
     const response = await page.goto(`${app.url}/app/schedule`);
     expect(response?.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: /principale|navigation/i }).first();
@@ -65,7 +69,11 @@ describe('the walking skeleton in a browser', () => {
     expect(found).toEqual(SIDEBAR);
     expect(await page.getByText("Vue d'ensemble").count()).toBeGreaterThan(0);
     expect(await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).count()).toBe(1);
-    expect(await page.getByRole('button', { name: 'Aller sur Shopify' }).count()).toBe(1);
+    // The demo shop is known, so 'Aller sur Shopify' is a link to its admin, in a new tab.
+    const shopify = page.getByRole('link', { name: /Aller sur Shopify/ });
+    await shopify.waitFor();
+    expect(await shopify.getAttribute('href')).toContain('maison-lumiere.myshopify.com');
+    expect(await shopify.getAttribute('target')).toBe('_blank');
     await expectAccessible(page);
 
     // Client-side navigation from the sidebar keeps the shell.
@@ -76,6 +84,8 @@ describe('the walking skeleton in a browser', () => {
 
   it('redirects /app to the dashboard', async () => {
     tracked = await openPage(browser);
+    await signIn(tracked.page, app.url, DEMO.email, DEMO.password);
+    await tracked.page.waitForURL(`${app.url}/app/dashboard`);
     await tracked.page.goto(`${app.url}/app`);
     await tracked.page.waitForURL(`${app.url}/app/dashboard`);
   });
@@ -92,7 +102,8 @@ describe('the walking skeleton in a browser', () => {
   it('works on a phone: the sidebar opens as a drawer', async () => {
     tracked = await openPage(browser, PHONE);
     const { page } = tracked;
-    await page.goto(`${app.url}/app/feedback`);
+    await signIn(page, app.url, DEMO.email, DEMO.password, '/app/feedback');
+    await page.waitForURL(`${app.url}/app/feedback`);
     await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
     await page.getByRole('button', { name: /menu/i }).first().click();
     const drawerLink = page.getByRole('dialog').getByRole('link', { name: 'Intégrations' });

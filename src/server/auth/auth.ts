@@ -105,6 +105,15 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       defaultCookieAttributes: { httpOnly: true, sameSite: 'lax' },
     },
     telemetry: { enabled: false },
+    // better-auth's messages go through our logger (levels, no console noise in tests).
+    logger: {
+      log: (level, message) => {
+        const authLog = log.child('better-auth');
+        if (level === 'error') authLog.error(message);
+        else if (level === 'warn') authLog.warn(message);
+        else authLog.debug(message);
+      },
+    },
     plugins: [bearer()],
     hooks: {
       before: createAuthMiddleware(async (ctx) => {

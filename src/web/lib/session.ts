@@ -1,10 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from './api';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ApiError, apiFetch } from './api';
+import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
 
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
+  companyName?: string | null;
 }
 
 export interface Session {
@@ -18,10 +22,17 @@ export interface CurrentStore {
   shop_name: string | null;
   is_active: boolean;
   subscription_status: string | null;
+  installed_at?: string | null;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;
 export const currentStoreQueryKey = ['stores', 'current'] as const;
+
+/** The session is re-read every 30 s while the tab is open, and when the window regains focus. */
+export const sessionRefreshIntervalMs = 30_000;
+
+/** Retry backoff for network and 5xx failures of the session check: 200 ms, doubling, 5 s at most. */
+export const sessionRetryDelay = (attempt: number) => Math.min(200 * 2 ** attempt, 5_000);
 
 function isSession(value: unknown): value is Session {
   if (!value || typeof value !== 'object' || !('user' in value)) return false;
@@ -29,13 +40,18 @@ function isSession(value: unknown): value is Session {
   return !!user && typeof user === 'object' && typeof (user as SessionUser).email === 'string';
 }
 
-/** Reads the better-auth session. Any failure (401, missing endpoint, network) means signed out. */
+/**
+ * Reads the better-auth session: `null` when signed out (a `null` body, any 4xx answer or a malformed
+ * body). Network failures and 5xx answers throw, so a flaky connection never signs anyone out: the
+ * query retries and keeps the last known session meanwhile.
+ */
 export async function fetchSession(): Promise<Session | null> {
   try {
     const data = await apiFetch<unknown>('/api/auth/get-session');
     return isSession(data) ? data : null;
-  } catch {
-    return null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
+    throw error;
   }
 }
 
@@ -44,7 +60,12 @@ export function useSession() {
   return useQuery({
     queryKey: sessionQueryKey,
     queryFn: fetchSession,
-    retry: false,
+    refetchInterval: sessionRefreshIntervalMs,
+    refetchIntervalInBackground: true,
+    refetchOnWindowFocus: 'always',
+    retry: (failureCount, error) =>
+      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 3,
+    retryDelay: sessionRetryDelay,
   });
 }
 
@@ -64,16 +85,96 @@ export function useCurrentStore() {
   });
 }
 
-/** Signs out (better-auth) and clears every cached query. Navigation is left to the caller. */
-export function useSignOut() {
+/**
+ * After a sign-in or sign-up: forget the previous session and store (they may belong to someone
+ * else), re-read the session, and tell the other tabs.
+ */
+export async function refreshAuthQueries(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.resetQueries({ queryKey: sessionQueryKey }),
+    queryClient.resetQueries({ queryKey: currentStoreQueryKey }),
+  ]);
+  postAuthEvent({ type: 'signed-in' });
+}
+
+/** Keys of the notices /login can show when another screen sends the user there. */
+export type LoginNotice = 'passwordChanged' | 'sessionExpired';
+
+export interface LoginLocationState {
+  notice?: LoginNotice;
+  /** Set by the mode links of /login: focus the form's first field after switching. */
+  focusForm?: boolean;
+}
+
+/**
+ * Ends the session in this tab: goes to /login (optionally with a notice), then empties the query
+ * cache and records "signed out". With `broadcast`, the other tabs drop to /login too.
+ * Navigating first keeps the /app gate from redirecting to /login?redirect=… on its own.
+ */
+export function useEndSession() {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }),
-    onSuccess: () => {
+  const navigate = useNavigate();
+  return useCallback(
+    async ({ broadcast = true, notice }: { broadcast?: boolean; notice?: LoginNotice } = {}) => {
+      if (broadcast) postAuthEvent({ type: 'signed-out' });
+      const state: LoginLocationState | undefined = notice ? { notice } : undefined;
+      await navigate('/login', { replace: true, state });
       queryClient.removeQueries();
       queryClient.setQueryData(sessionQueryKey, null);
     },
+    [navigate, queryClient],
+  );
+}
+
+/**
+ * Signs out (POST /api/auth/sign-out), then ends the session here and in the other tabs and goes to
+ * /login. A 401 means the server already forgot the session: treated as a success.
+ */
+export function useSignOut() {
+  const endSession = useEndSession();
+  return useMutation({
+    mutationFn: async () => {
+      try {
+        await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: () => endSession(),
   });
+}
+
+const protectedPrefixes = ['/app', '/subscription'];
+
+function isProtectedPath(pathname: string): boolean {
+  return protectedPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * Mount once (root route): follows the other tabs. A sign-out there clears this tab's cache and, on
+ * a signed-in page, goes to /login; a sign-in there makes this tab re-read the session.
+ */
+export function useAuthSync(): void {
+  const queryClient = useQueryClient();
+  const endSession = useEndSession();
+  const { pathname } = useLocation();
+  const onProtectedPage = isProtectedPath(pathname);
+
+  useEffect(
+    () =>
+      subscribeAuthEvents((event) => {
+        if (event.type === 'signed-in') {
+          void queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+          void queryClient.invalidateQueries({ queryKey: currentStoreQueryKey });
+        } else if (onProtectedPage) {
+          void endSession({ broadcast: false });
+        } else {
+          queryClient.removeQueries();
+          queryClient.setQueryData(sessionQueryKey, null);
+        }
+      }),
+    [queryClient, endSession, onProtectedPage],
+  );
 }
 
 const shopDomainPattern = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i;

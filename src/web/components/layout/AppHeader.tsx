@@ -1,6 +1,6 @@
 import { ChevronRight, Menu } from 'lucide-react';
 import type { Ref } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { messages } from '../../i18n';
 import { useCurrentPageHeader } from '../../lib/page-header';
 import { useSession, useSignOut } from '../../lib/session';
@@ -20,12 +20,9 @@ export function AppHeader({ drawerOpen, drawerId, onOpenDrawer, menuButtonRef }:
   const t = messages.layout;
   const header = useCurrentPageHeader();
   const { data: session } = useSession();
+  // Signs out here and in the other tabs, empties the cache and goes to /login.
   const signOut = useSignOut();
-  const navigate = useNavigate();
-
-  const handleSignOut = () => {
-    signOut.mutate(undefined, { onSuccess: () => navigate('/login') });
-  };
+  const handleSignOut = () => signOut.mutate();
 
   return (
     <header className="sticky top-0 z-20 border-b border-slate-200 bg-white/95 backdrop-blur">

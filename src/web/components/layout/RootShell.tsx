@@ -1,4 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useAuthSync } from '../../lib/session';
 
 /** Thin bar at the top of the window while a lazy screen is loading. */
 function NavigationProgress() {
@@ -11,8 +12,9 @@ function NavigationProgress() {
   );
 }
 
-/** Root route element: every page renders inside it. */
+/** Root route element: every page renders inside it. Follows sign-ins and sign-outs of other tabs. */
 export function RootShell() {
+  useAuthSync();
   return (
     <>
       <NavigationProgress />

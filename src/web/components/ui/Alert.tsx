@@ -1,4 +1,4 @@
-import { CircleExclamationPoint } from 'lucide-react';
+import { CircleCheck, CircleExclamationPoint, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 
@@ -25,6 +25,37 @@ export function ErrorAlert({
         <div>{children}</div>
       </div>
       {action}
+    </div>
+  );
+}
+
+/** A green confirmation box, announced politely (role=status). */
+export function SuccessAlert({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      role="status"
+      className={cx(
+        'flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-800',
+        className,
+      )}
+    >
+      <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>{children}</div>
+    </div>
+  );
+}
+
+/** An amber note for consequences the user should know before acting. */
+export function WarningNote({ children, className }: { children: ReactNode; className?: string }) {
+  return (
+    <div
+      className={cx(
+        'flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900',
+        className,
+      )}
+    >
+      <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <div>{children}</div>
     </div>
   );
 }

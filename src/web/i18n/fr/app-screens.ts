@@ -45,10 +45,6 @@ export const appScreens = {
     title: 'Intégrations',
     subtitle: 'Connectez votre boutique et vos canaux.',
   },
-  accountSettings: {
-    title: 'Paramètres du compte',
-    subtitle: 'Profil, mot de passe et abonnement.',
-  },
   settings: {
     title: 'Paramètres',
     subtitle: "Notifications et réglages d'envoi.",

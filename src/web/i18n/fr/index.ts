@@ -1,13 +1,18 @@
+import { accountSettings } from './account-settings';
 import { appScreens } from './app-screens';
+import { auth } from './auth';
 import { common } from './common';
 import { landing } from './landing';
 import { layout } from './layout';
 import { legal } from './legal';
 import { legalNotice } from './legal-notice';
+import { login } from './login';
 import { notFound } from './not-found';
 import { outbox } from './outbox';
 import { privacyPolicy } from './privacy-policy';
 import { publicScreens } from './public-screens';
+import { resetPassword } from './reset-password';
+import { signup } from './signup';
 import { termsOfService } from './terms-of-service';
 
 /** The French catalogue: one entry per screen file. */
@@ -16,6 +21,11 @@ export const fr = {
   layout,
   appScreens,
   publicScreens,
+  auth,
+  login,
+  signup,
+  resetPassword,
+  accountSettings,
   landing,
   legal,
   privacyPolicy,

@@ -1,11 +1,8 @@
-/** Public screens that are still placeholders (titles come from the spec where it gives them). */
+/**
+ * Public screens that are still placeholders (titles come from the spec where it gives them).
+ * Built screens have their own catalogue (login, signup, resetPassword).
+ */
 export const publicScreens = {
-  login: { title: 'Connexion', subtitle: 'Connectez-vous à votre compte.' },
-  signup: {
-    title: 'Créer un compte',
-    subtitle: "Collectez plus d'avis clients et boostez vos ventes.",
-  },
-  resetPassword: { title: 'Réinitialiser le mot de passe' },
   review: { title: 'Votre avis' },
   unsubscribe: { title: 'Désinscription' },
   subscription: { title: 'Choisissez votre plan' },

@@ -1,10 +1,263 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { CreditCard, KeyRound, UserRound } from 'lucide-react';
+import { useId, useRef, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/Spinner';
+import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
+import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import {
+  changePasswordSchema,
+  profileSchema,
+  type ChangePasswordValues,
+  type ProfileValues,
+} from '../../lib/auth-forms';
 import { usePageHeader } from '../../lib/page-header';
+import { sessionQueryKey, useCurrentStore, useEndSession, useSession } from '../../lib/session';
+import { useTransientMessage } from '../../lib/use-transient-message';
 
-/** /app/account-settings */
+const tabKeys = ['profile', 'password', 'subscription'] as const;
+export type AccountTab = (typeof tabKeys)[number];
+
+function parseTab(value: string | null): AccountTab {
+  return tabKeys.find((key) => key === value) ?? 'profile';
+}
+
+/**
+ * /app/account-settings: three tabs chosen by `?tab=profile|password|subscription` (the account
+ * menu links there). Needs a session only, not a subscription.
+ */
 export default function AccountSettingsScreen() {
-  const t = messages.appScreens.accountSettings;
+  const t = messages.accountSettings;
   usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  const idPrefix = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const selected = parseTab(searchParams.get('tab'));
+
+  const tabs: TabItem<AccountTab>[] = [
+    { id: 'profile', label: t.tabs.profile, icon: <UserRound aria-hidden="true" className="size-4" /> },
+    { id: 'password', label: t.tabs.password, icon: <KeyRound aria-hidden="true" className="size-4" /> },
+    { id: 'subscription', label: t.tabs.subscription, icon: <CreditCard aria-hidden="true" className="size-4" /> },
+  ];
+
+  const select = (tab: AccountTab) =>
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        next.set('tab', tab);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+
+  return (
+    <div className="space-y-6">
+      <TabList label={t.tabsLabel} idPrefix={idPrefix} tabs={tabs} selected={selected} onSelect={select} />
+      <TabPanel idPrefix={idPrefix} id="profile" selected={selected === 'profile'}>
+        <ProfileSection />
+      </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="password" selected={selected === 'password'}>
+        <PasswordSection />
+      </TabPanel>
+      <TabPanel idPrefix={idPrefix} id="subscription" selected={selected === 'subscription'}>
+        <SubscriptionSection />
+      </TabPanel>
+    </div>
+  );
+}
+
+function SectionCard({ title, description, children }: { title: string; description: string; children: ReactNode }) {
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
+      <h2 className="text-lg font-semibold text-slate-900">{title}</h2>
+      <p className="mt-1 text-sm text-slate-600">{description}</p>
+      <div className="mt-6 max-w-lg">{children}</div>
+    </section>
+  );
+}
+
+/** Name (POST update-user) and e-mail (POST change-email): only what changed is sent. */
+function ProfileSection() {
+  const t = messages.accountSettings.profile;
+  const { data: session } = useSession();
+  const user = session?.user;
+  const queryClient = useQueryClient();
+  const notice = useTransientMessage();
+  // What the server holds, as far as this form knows: compared with on save to send only changes.
+  const saved = useRef<ProfileValues>({ name: user?.name ?? '', email: user?.email ?? '' });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: saved.current });
+
+  const save = useMutation({
+    mutationFn: async (values: ProfileValues) => {
+      if (values.name !== saved.current.name) {
+        await apiFetch<unknown>('/api/auth/update-user', { method: 'POST', body: { name: values.name } });
+        saved.current = { ...saved.current, name: values.name };
+      }
+      if (values.email.toLowerCase() !== saved.current.email.toLowerCase()) {
+        await apiFetch<unknown>('/api/auth/change-email', { method: 'POST', body: { newEmail: values.email } });
+        saved.current = { ...saved.current, email: values.email };
+      }
+      return values;
+    },
+    onMutate: () => notice.clear(),
+    onSuccess: async (values) => {
+      reset(values);
+      notice.show(t.success);
+      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+    },
+  });
+  const busy = save.isPending;
+
+  return (
+    <SectionCard title={t.heading} description={t.description}>
+      {save.isError && <ErrorAlert className="mb-6">{save.error.message}</ErrorAlert>}
+      {notice.message && <SuccessAlert className="mb-6">{notice.message}</SuccessAlert>}
+      <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="space-y-5">
+        <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField
+          label={t.email}
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary')}>
+          {busy ? t.submitting : t.submit}
+        </button>
+      </form>
+    </SectionCard>
+  );
+}
+
+/**
+ * Changes the password and revokes the other sessions, then signs out here too (server and every
+ * tab) and goes to /login, which shows 'Mot de passe modifié avec succès'.
+ */
+function PasswordSection() {
+  const t = messages.accountSettings.password;
+  const endSession = useEndSession();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(changePasswordSchema),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  });
+
+  const change = useMutation({
+    mutationFn: async (values: ChangePasswordValues) => {
+      await apiFetch<unknown>('/api/auth/change-password', {
+        method: 'POST',
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword, revokeOtherSessions: true },
+      });
+      // The password is changed: ending this session too is best effort.
+      await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => null);
+    },
+    onSuccess: () => endSession({ notice: 'passwordChanged' }),
+  });
+  const busy = change.isPending;
+
+  return (
+    <SectionCard title={t.heading} description={t.description}>
+      <WarningNote className="mb-6">{t.warning}</WarningNote>
+      {change.isError && <ErrorAlert className="mb-6">{change.error.message}</ErrorAlert>}
+      <form noValidate onSubmit={handleSubmit((values) => change.mutate(values))} className="space-y-5">
+        <TextField
+          required
+          label={t.current}
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
+        <TextField
+          required
+          label={t.next}
+          type="password"
+          autoComplete="new-password"
+          hint={t.nextHint}
+          error={errors.newPassword?.message}
+          {...register('newPassword')}
+        />
+        <TextField
+          required
+          label={t.confirm}
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...register('confirmPassword')}
+        />
+        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary')}>
+          {busy ? t.submitting : t.submit}
+        </button>
+      </form>
+    </SectionCard>
+  );
+}
+
+/** Only subscription_status 'active' counts as subscribed; a failed lookup reads as "no subscription". */
+function SubscriptionSection() {
+  const t = messages.accountSettings.subscription;
+  const { data: store, isPending } = useCurrentStore();
+
+  if (isPending) {
+    return (
+      <SectionCard title={t.heading} description={t.description}>
+        <Spinner label={t.loading} className="justify-start" />
+      </SectionCard>
+    );
+  }
+
+  const active = store?.subscription_status === 'active';
+  const storeLabel = store ? store.shop_name || store.shop_domain : t.noStore;
+
+  return (
+    <SectionCard title={t.heading} description={t.description}>
+      <dl className="grid gap-4 sm:grid-cols-2">
+        <div>
+          <dt className="text-sm text-slate-600">{t.status}</dt>
+          <dd className="mt-1">
+            <span
+              className={
+                active
+                  ? 'inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-sm font-medium text-green-800'
+                  : 'inline-flex rounded-full bg-slate-100 px-2.5 py-0.5 text-sm font-medium text-slate-700'
+              }
+            >
+              {active ? t.active : t.none}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="text-sm text-slate-600">{t.store}</dt>
+          <dd className="mt-1 text-sm font-medium text-slate-900">{storeLabel}</dd>
+        </div>
+      </dl>
+      {active ? (
+        <Link to="/app/plans" className={buttonClass('secondary', 'md', 'mt-6')}>
+          {t.changePlan}
+        </Link>
+      ) : (
+        <>
+          <p className="mt-6 text-sm text-slate-600">{t.noneBody}</p>
+          <Link to="/app/plans" className={buttonClass('primary', 'md', 'mt-4')}>
+            {t.choosePlan}
+          </Link>
+        </>
+      )}
+    </SectionCard>
+  );
 }

@@ -1,0 +1,70 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { messages } from '../../i18n';
+import { withRedirect } from '../../lib/safe-redirect';
+import { useSession, type LoginLocationState } from '../../lib/session';
+import { ErrorAlert } from '../ui/Alert';
+import { buttonClass } from '../ui/button';
+import { Spinner } from '../ui/Spinner';
+
+/** Full-page frame for the gate's waiting and error states (one region, no heading of its own). */
+function GateFrame({ children }: { children: ReactNode }) {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 px-4">
+      <div className="w-full max-w-md">{children}</div>
+    </main>
+  );
+}
+
+/**
+ * Route wrapper for pages that need a signed-in user (/app/*, /subscription). While the session is
+ * being read: a spinner. Signed out: /login?redirect={current path and query}. The session query
+ * re-reads every 30 s and on focus, so an expired or revoked session leaves the page by itself.
+ */
+export function RequireSession() {
+  const t = messages.auth.gate;
+  const { data: session, isError, refetch, isFetching } = useSession();
+  const { pathname, search } = useLocation();
+  // Whether this tab saw the session alive: if it then reads "signed out", the session expired or
+  // was revoked elsewhere (a sign-out here navigates away first), and /login says so.
+  const hadSession = useRef(false);
+  useEffect(() => {
+    if (session) hadSession.current = true;
+  }, [session]);
+
+  if (session === undefined) {
+    if (isError) {
+      return (
+        <GateFrame>
+          <ErrorAlert
+            action={
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                disabled={isFetching}
+                onClick={() => void refetch()}
+              >
+                {t.retry}
+              </button>
+            }
+          >
+            {t.sessionError}
+          </ErrorAlert>
+        </GateFrame>
+      );
+    }
+    return (
+      <GateFrame>
+        <Spinner label={t.checkingSession} />
+      </GateFrame>
+    );
+  }
+
+  if (!session) {
+    const state: LoginLocationState | undefined = hadSession.current ? { notice: 'sessionExpired' } : undefined;
+    return <Navigate to={withRedirect('/login', `${pathname}${search}`)} replace state={state} />;
+  }
+  return <Outlet />;
+}
+
+export default RequireSession;

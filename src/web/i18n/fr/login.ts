@@ -1,0 +1,22 @@
+/** /login: sign-in and forgot-password modes (spec sections 2, 4, 8). */
+export const login = {
+  title: 'Connexion',
+  subtitle: 'Connectez-vous à votre compte.',
+  email: 'Adresse email',
+  emailPlaceholder: 'vous@exemple.fr',
+  password: 'Mot de passe',
+  submit: 'Se connecter',
+  submitting: 'Connexion...',
+  forgotLink: 'Mot de passe oublié ?',
+  noAccount: 'Pas encore de compte ?',
+  signupLink: "S'inscrire",
+  forgot: {
+    title: 'Mot de passe oublié',
+    subtitle: 'Saisissez votre adresse email : nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    submit: 'Envoyer le lien',
+    submitting: 'Envoi...',
+    back: 'Retour à la connexion',
+    success:
+      'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.',
+  },
+};

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sessionQueryKey } from '../../lib/session';
+import { activeStore, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function openSettings(tab?: string) {
+  const result = renderRoute(`/app/account-settings${tab ? `?tab=${tab}` : ''}`);
+  await screen.findByRole('heading', { level: 1, name: 'Paramètres du compte' });
+  return result;
+}
+
+function selectedTab() {
+  return screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
+}
+
+describe('account settings tabs', () => {
+  it('is an ARIA tablist whose tabs control their panels', async () => {
+    mockSignedInApi();
+    await openSettings();
+    const tablist = screen.getByRole('tablist', { name: 'Sections du compte' });
+    const tabs = within(tablist).getAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual(['Informations personnelles', 'Mot de passe', 'Abonnement']);
+    expect(tabs.map((tab) => tab.getAttribute('aria-selected'))).toEqual(['true', 'false', 'false']);
+    expect(tabs.map((tab) => tab.tabIndex)).toEqual([0, -1, -1]);
+
+    const panel = screen.getByRole('tabpanel');
+    expect(panel.id).toBe(tabs[0]!.getAttribute('aria-controls'));
+    expect(panel.getAttribute('aria-labelledby')).toBe(tabs[0]!.id);
+    for (const tab of tabs) expect(document.getElementById(tab.getAttribute('aria-controls')!)).not.toBeNull();
+    expect(within(panel).getByRole('heading', { level: 2, name: 'Informations personnelles' })).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it.each([
+    ['profile', 'Informations personnelles'],
+    ['password', 'Mot de passe'],
+    ['subscription', 'Abonnement'],
+    ['nope', 'Informations personnelles'],
+  ])('opens on ?tab=%s', async (tab, label) => {
+    mockSignedInApi();
+    await openSettings(tab);
+    expect(selectedTab()?.textContent).toBe(label);
+    expect(within(screen.getByRole('tabpanel')).getByRole('heading', { level: 2, name: label })).toBeTruthy();
+  });
+
+  it('moves with the arrow keys, Home and End, and keeps ?tab= in the URL', async () => {
+    mockSignedInApi();
+    const { router } = await openSettings('profile');
+    const tablist = screen.getByRole('tablist');
+    const tab = (name: string) => screen.getByRole('tab', { name });
+
+    tab('Informations personnelles').focus();
+    fireEvent.keyDown(tablist, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('Mot de passe'));
+    expect(selectedTab()?.textContent).toBe('Mot de passe');
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=password'));
+    expect(tab('Mot de passe').tabIndex).toBe(0);
+    expect(tab('Informations personnelles').tabIndex).toBe(-1);
+
+    fireEvent.keyDown(tablist, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('Abonnement'));
+    fireEvent.keyDown(tablist, { key: 'ArrowRight' });
+    expect(document.activeElement).toBe(tab('Informations personnelles'));
+    fireEvent.keyDown(tablist, { key: 'ArrowLeft' });
+    expect(document.activeElement).toBe(tab('Abonnement'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=subscription'));
+    fireEvent.keyDown(tablist, { key: 'Home' });
+    expect(document.activeElement).toBe(tab('Informations personnelles'));
+    fireEvent.keyDown(tablist, { key: 'End' });
+    expect(document.activeElement).toBe(tab('Abonnement'));
+
+    fireEvent.click(tab('Mot de passe'));
+    await waitFor(() => expect(router.state.location.search).toBe('?tab=password'));
+    expect(router.state.location.pathname).toBe('/app/account-settings');
+  });
+
+  it('follows the account menu links', async () => {
+    mockSignedInApi();
+    await openSettings('profile');
+    fireEvent.click(screen.getByRole('button', { name: 'Menu du compte' }));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Changer le mot de passe' }));
+    await waitFor(() => expect(selectedTab()?.textContent).toBe('Mot de passe'));
+  });
+});
+
+describe('profile tab', () => {
+  it('is filled from the session and requires a valid e-mail', async () => {
+    const fetchMock = mockSignedInApi();
+    await openSettings('profile');
+    const name = screen.getByLabelText('Nom complet') as HTMLInputElement;
+    const email = screen.getByLabelText('Adresse email') as HTMLInputElement;
+    expect(name.value).toBe(testUser.name);
+    expect(name.autocomplete).toBe('name');
+    expect(email.value).toBe(testUser.email);
+    expect(email.autocomplete).toBe('email');
+
+    fill('Adresse email', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe("L'adresse email est requise");
+    fill('Adresse email', 'pas-un-email');
+    expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/auth/update-user'))).toBe(false);
+  });
+
+  it('saves only what changed and shows the notice for 5 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = mockSignedInApi({
+      '/api/auth/update-user': () => jsonResponse({ status: true }),
+      '/api/auth/change-email': () => jsonResponse({ status: true }),
+    });
+    await openSettings('profile');
+    fill('Nom complet', 'Zoé Dupont');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const notice = await screen.findByText('Profil mis à jour avec succès');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(requestBody(fetchMock, '/api/auth/update-user')).toEqual({ name: 'Zoé Dupont' });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-email')).toBe(false);
+
+    act(() => {
+      vi.advanceTimersByTime(4_900);
+    });
+    expect(screen.getByText('Profil mis à jour avec succès')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
+
+    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Profil mis à jour avec succès');
+    expect(requestBody(fetchMock, '/api/auth/change-email')).toEqual({ newEmail: 'zoe@nouvelle-boutique.fr' });
+    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/update-user')).toHaveLength(1);
+  });
+
+  it('shows a server error in a red box', async () => {
+    mockSignedInApi({ '/api/auth/change-email': () => jsonResponse({ error: 'Cette adresse email est déjà utilisée' }, 400) });
+    await openSettings('profile');
+    fill('Adresse email', 'autre@boutique.fr');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Cette adresse email est déjà utilisée');
+    expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
+  });
+});
+
+describe('password tab', () => {
+  it('warns that a new sign-in is needed and validates length and confirmation', async () => {
+    const fetchMock = mockSignedInApi();
+    await openSettings('password');
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByText(/devrez vous reconnecter/)).toBeTruthy();
+    expect((screen.getByLabelText('Mot de passe actuel') as HTMLInputElement).autocomplete).toBe('current-password');
+    expect((screen.getByLabelText('Nouveau mot de passe') as HTMLInputElement).autocomplete).toBe('new-password');
+    expect((screen.getByLabelText('Confirmer le nouveau mot de passe') as HTMLInputElement).autocomplete).toBe(
+      'new-password',
+    );
+
+    fill('Mot de passe actuel', 'ancien-secret');
+    fill('Nouveau mot de passe', 'abc');
+    fill('Confirmer le nouveau mot de passe', 'abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Le mot de passe doit contenir au moins 6 caractères');
+
+    fill('Nouveau mot de passe', 'nouveau-secret');
+    fill('Confirmer le nouveau mot de passe', 'nouveau-secrets');
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
+    expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeTruthy();
+    expect(screen.queryByText('Le mot de passe doit contenir au moins 6 caractères')).toBeNull();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-password')).toBe(false);
+  });
+
+  it('changes the password, signs out and goes to /login with the success notice', async () => {
+    const fetchMock = mockSignedInApi({
+      '/api/auth/change-password': () => jsonResponse({ token: 'new' }),
+      '/api/auth/sign-out': () => jsonResponse({ success: true }),
+    });
+    const { router, queryClient } = await openSettings('password');
+    fill('Mot de passe actuel', 'ancien-secret');
+    fill('Nouveau mot de passe', 'nouveau-secret');
+    fill('Confirmer le nouveau mot de passe', 'nouveau-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
+
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByRole('status').textContent).toBe('Mot de passe modifié avec succès');
+    expect(requestBody(fetchMock, '/api/auth/change-password')).toEqual({
+      currentPassword: 'ancien-secret',
+      newPassword: 'nouveau-secret',
+      revokeOtherSessions: true,
+    });
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-out')).toBe(true);
+    expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
+  });
+
+  it('shows a wrong current password in a red box and stays', async () => {
+    mockSignedInApi({ '/api/auth/change-password': () => jsonResponse({ error: 'Mot de passe actuel incorrect' }, 400) });
+    const { router } = await openSettings('password');
+    fill('Mot de passe actuel', 'faux-secret');
+    fill('Nouveau mot de passe', 'nouveau-secret');
+    fill('Confirmer le nouveau mot de passe', 'nouveau-secret');
+    fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Mot de passe actuel incorrect');
+    expect(router.state.location.pathname).toBe('/app/account-settings');
+  });
+});
+
+describe('subscription tab', () => {
+  it("shows 'Actif' for an active subscription", async () => {
+    mockSignedInApi();
+    await openSettings('subscription');
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Actif')).toBeTruthy();
+    expect(within(panel).getByText(activeStore.shop_name)).toBeTruthy();
+    expect(within(panel).queryByText('Aucun abonnement actif')).toBeNull();
+  });
+
+  it.each([
+    ['an inactive subscription', { ...activeStore, subscription_status: 'pending' }],
+    ['no store', null],
+  ])("offers 'Choisir un plan' with %s", async (_, store) => {
+    mockSignedInApi({}, { store });
+    await openSettings('subscription');
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Aucun abonnement actif')).toBeTruthy();
+    expect(within(panel).queryByText('Actif')).toBeNull();
+    expect(within(panel).getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe('/app/plans');
+  });
+});

@@ -1,0 +1,127 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activeStore, jsonResponse, mockApi, renderRoute, requestBody, testSession } from '../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+/** Signed out until POST sign-up succeeds. */
+function signupApi(signUp: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user, token: 't' })) {
+  let signedIn = false;
+  return mockApi({
+    '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
+    '/api/stores/current': () => jsonResponse({ store: activeStore }),
+    '/api/auth/sign-up/email': async () => {
+      const response = await signUp();
+      signedIn = response.ok;
+      return response;
+    },
+  });
+}
+
+async function openSignup(path = '/signup') {
+  const result = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Créer un compte' });
+  return result;
+}
+
+describe('/signup', () => {
+  it('shows the form: labelled fields, autocomplete, the password hint and the sign-in link', async () => {
+    signupApi();
+    await openSignup('/signup?redirect=/app/flow');
+    expect(screen.getByText("Collectez plus d'avis clients et boostez vos ventes.")).toBeTruthy();
+    expect((screen.getByLabelText('Nom complet') as HTMLInputElement).autocomplete).toBe('name');
+    expect((screen.getByLabelText('Adresse email') as HTMLInputElement).autocomplete).toBe('email');
+    const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
+    expect(password.autocomplete).toBe('new-password');
+    const hint = screen.getByText('Minimum 6 caractères');
+    expect(password.getAttribute('aria-describedby')).toBe(hint.id);
+    expect(screen.getByRole('button', { name: 'Créer mon compte' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login?redirect=/app/flow');
+  });
+
+  it('requires every field, checks the e-mail and a 6-to-128-character password', async () => {
+    const fetchMock = signupApi();
+    await openSignup();
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      'Le nom complet est requis',
+      "L'adresse email est requise",
+      'Le mot de passe est requis',
+    ]);
+
+    fill('Nom complet', '   ');
+    fill('Adresse email', 'zoe@');
+    fill('Mot de passe', '12345');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeTruthy();
+    expect(screen.getByText('Adresse email invalide')).toBeTruthy();
+    expect(screen.getByText('Le nom complet est requis')).toBeTruthy();
+    // The hint and the error both describe the field.
+    const password = screen.getByLabelText('Mot de passe');
+    expect(password.getAttribute('aria-describedby')?.split(' ')).toHaveLength(2);
+
+    fill('Mot de passe', 'a'.repeat(129));
+    expect(await screen.findByText('Le mot de passe ne peut pas dépasser 128 caractères')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-up/email')).toBe(false);
+  });
+
+  it('creates the account, shows the busy label, then goes to the safe redirect target', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const fetchMock = signupApi(async () => {
+      await held;
+      return jsonResponse({ user: testSession.user, token: 't' });
+    });
+    const { router } = await openSignup('/signup?redirect=/app/branding');
+    fill('Nom complet', ' Zoé Martin ');
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+
+    const busy = await screen.findByRole('button', { name: 'Création du compte...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    release();
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Branding & Pages' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/branding');
+    expect(requestBody(fetchMock, '/api/auth/sign-up/email')).toEqual({
+      name: 'Zoé Martin',
+      email: 'zoe@boutique.fr',
+      password: 'secret1',
+    });
+  });
+
+  it('goes to the dashboard when the redirect is unsafe', async () => {
+    signupApi();
+    const { router } = await openSignup('/signup?redirect=%2F%2Fevil.com');
+    fill('Nom complet', 'Zoé');
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+    expect(router.state.location.pathname).toBe('/app/dashboard');
+  });
+
+  it('shows the server message in a red box and stays', async () => {
+    signupApi(() => jsonResponse({ error: 'Un compte existe déjà avec cette adresse email' }, 422));
+    const { router } = await openSignup();
+    fill('Nom complet', 'Zoé');
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse email');
+    expect((screen.getByRole('button', { name: 'Créer mon compte' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+});

@@ -1,0 +1,39 @@
+/** Steps a person takes, shared by browser tests. */
+import type { Page } from 'playwright-core';
+
+export const DEMO = { email: 'demo@avis-clients.test', password: 'demo-avis-clients' } as const;
+
+export async function signIn(page: Page, baseUrl: string, email: string, password: string, redirect?: string) {
+  await page.goto(`${baseUrl}/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByLabel(/^mot de passe/i).fill(password);
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+}
+
+export async function signUp(page: Page, baseUrl: string, user: { name: string; email: string; password: string }) {
+  await page.goto(`${baseUrl}/signup`);
+  await page.getByLabel('Nom complet').fill(user.name);
+  await page.getByLabel('Adresse email').fill(user.email);
+  await page.getByLabel(/^mot de passe/i).fill(user.password);
+  await page.getByRole('button', { name: 'Créer mon compte' }).click();
+}
+
+/** The newest e-mail sent to `to`, read from the local outbox API. */
+export async function latestEmailTo(baseUrl: string, to: string, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const list = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { emails: { id: string }[] };
+    if (list.emails[0]) {
+      const detail = (await (await fetch(`${baseUrl}/api/dev/outbox/${list.emails[0].id}`)).json()) as {
+        email: { subject: string; text: string; html: string };
+      };
+      return detail.email;
+    }
+    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+export function uniqueEmail(prefix = 'marchand') {
+  return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@exemple.test`;
+}
