@@ -1,113 +1,96 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, type TrackedPage } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from './support/browser';
 import { DEMO, latestEmailTo, signIn, signUp, uniqueEmail } from './support/flows';
-import { startApp, type RunningApp } from './support/server';
+import { browserSuite } from './support/suite';
 
-let app: RunningApp;
-let browser: Browser;
-let tracked: TrackedPage | null = null;
-
-beforeAll(async () => {
-  // Demo mode gives a merchant with a connected shop on an active plan.
-  [app, browser] = await Promise.all([startApp({ DEMO_MODE: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  await tracked?.close();
-  tracked = null;
-  expect(errors).toEqual([]);
-});
+// Demo mode: a merchant with a connected shop on an active plan.
+const suite = browserSuite({ DEMO_MODE: 'true' });
 
 const PASSWORD = 'Lumiere-des-Avis-2025';
 
 describe('accounts in a browser', () => {
   it('signs up a new merchant, who lands where the gate sends them (no shop yet: integrations)', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await page.goto(`${app.url}/signup`);
+    await page.goto(`${suite.app.url}/signup`);
     await expectAccessible(page);
-    await signUp(page, app.url, { name: 'Inès Moreau', email: uniqueEmail(), password: PASSWORD });
-    await page.waitForURL(`${app.url}/app/integrations`);
+    await signUp(page, suite.app.url, { name: 'Inès Moreau', email: uniqueEmail(), password: PASSWORD });
+    await page.waitForURL(`${suite.app.url}/app/integrations`);
     await page.getByRole('heading', { level: 1, name: 'Intégrations' }).waitFor();
   });
 
   it('sends a signed-out visitor to the login page with a redirect, and back after signing in', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await page.goto(`${app.url}/app/feedback?filtre=5`);
+    await page.goto(`${suite.app.url}/app/feedback?filtre=5`);
     await page.waitForURL(/\/login\?redirect=/);
     expect(new URL(page.url()).searchParams.get('redirect')).toBe('/app/feedback?filtre=5');
     await expectAccessible(page);
     await page.getByLabel(/e-?mail/i).fill(DEMO.email);
     await page.getByLabel(/^mot de passe/i).fill(DEMO.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL(`${app.url}/app/feedback?filtre=5`);
+    await page.waitForURL(`${suite.app.url}/app/feedback?filtre=5`);
     await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
   });
 
   it('refuses an open redirect after signing in', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password, '//evil.example/phish');
-    await page.waitForURL(`${app.url}/app/dashboard`);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '//evil.example/phish');
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
   });
 
   it('shows the service message in a red box for wrong credentials', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, 'pas-le-bon-mot-de-passe');
+    await signIn(page, suite.app.url, DEMO.email, 'pas-le-bon-mot-de-passe');
     await page.getByRole('alert').getByText('Email ou mot de passe incorrect.').waitFor();
     expect(page.url()).toContain('/login');
   });
 
   it('signs out from the account menu, everywhere', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page, context } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password);
-    await page.waitForURL(`${app.url}/app/dashboard`);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password);
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
     const secondTab = await context.newPage();
-    await secondTab.goto(`${app.url}/app/schedule`);
+    await secondTab.goto(`${suite.app.url}/app/schedule`);
     await secondTab.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
 
     await page.getByRole('button', { name: /compte|menu du compte/i }).first().click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL(/\/login/);
     await secondTab.waitForURL(/\/login/);
-    await page.goto(`${app.url}/app/dashboard`);
+    await page.goto(`${suite.app.url}/app/dashboard`);
     await page.waitForURL(/\/login\?redirect=/);
   });
 
   it('keeps the session across a reload', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password);
-    await page.waitForURL(`${app.url}/app/dashboard`);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password);
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
     await page.reload();
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-    expect(page.url()).toBe(`${app.url}/app/dashboard`);
+    expect(page.url()).toBe(`${suite.app.url}/app/dashboard`);
   });
 
   it('recovers a forgotten password through the e-mail, then signs in with the new one', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
     const email = uniqueEmail('oubli');
-    await signUp(page, app.url, { name: 'Hugo Petit', email, password: PASSWORD });
-    await page.waitForURL(`${app.url}/app/integrations`);
+    await signUp(page, suite.app.url, { name: 'Hugo Petit', email, password: PASSWORD });
+    await page.waitForURL(`${suite.app.url}/app/integrations`);
     await page.context().clearCookies();
 
-    await page.goto(`${app.url}/login`);
+    await page.goto(`${suite.app.url}/login`);
     await page.getByRole('button', { name: 'Mot de passe oublié ?' }).or(page.getByRole('link', { name: 'Mot de passe oublié ?' })).click();
     await page.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
     await page.getByLabel(/e-?mail/i).fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
     await page.getByText('Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.').waitFor();
 
-    const mail = await latestEmailTo(app.url, email);
+    const mail = await latestEmailTo(suite.app.url, email);
     const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0];
     await page.goto(link);
     await expectAccessible(page);
@@ -118,16 +101,16 @@ describe('accounts in a browser', () => {
     await page.getByRole('button', { name: /réinitialiser|enregistrer|valider|changer/i }).click();
     await page.getByText(/Mot de passe modifié avec succès/).first().waitFor();
 
-    await signIn(page, app.url, email, PASSWORD);
+    await signIn(page, suite.app.url, email, PASSWORD);
     await page.getByRole('alert').getByText('Email ou mot de passe incorrect.').waitFor();
-    await signIn(page, app.url, email, newPassword);
-    await page.waitForURL(`${app.url}/app/integrations`);
+    await signIn(page, suite.app.url, email, newPassword);
+    await page.waitForURL(`${suite.app.url}/app/integrations`);
   });
 
   it('shows the account settings tabs with the subscription state', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password, '/app/account-settings?tab=subscription');
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/account-settings?tab=subscription');
     await page.waitForURL(/\/app\/account-settings/);
     await page.getByRole('tab', { name: 'Abonnement' }).waitFor();
     await page.getByText('Actif', { exact: true }).first().waitFor();

@@ -1,27 +1,10 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, openPage, PHONE, type TrackedPage } from './support/browser';
-import { startApp, type RunningApp } from './support/server';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, PHONE } from './support/browser';
+import { browserSuite } from './support/suite';
 import { DEMO, signIn } from './support/flows';
 
-let app: RunningApp;
-let browser: Browser;
-let tracked: TrackedPage | null = null;
-
-beforeAll(async () => {
-  // Demo mode: a merchant with an active store, so the /app pages pass the subscription gate.
-  [app, browser] = await Promise.all([startApp({ DEMO_MODE: 'true' }), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  await tracked?.close();
-  tracked = null;
-  expect(errors).toEqual([]);
-});
+// Demo mode: a merchant with a connected shop on an active plan.
+const suite = browserSuite({ DEMO_MODE: 'true' });
 
 const SIDEBAR = [
   ['Tableau de bord', '/app/dashboard'],
@@ -37,15 +20,15 @@ const SIDEBAR = [
 
 describe('the walking skeleton in a browser', () => {
   it('reports itself healthy: database, migrations and worker', async () => {
-    const res = await fetch(`${app.url}/health`);
+    const res = await fetch(`${suite.app.url}/health`);
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({ status: 'ok', database: { ok: true, kind: 'pglite' }, migrations: { current: true }, worker: { ok: true } });
   });
 
   it('renders the landing page with the plans from the database', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await page.goto(app.url);
+    await page.goto(suite.app.url);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     // Prices come from subscription_plans, formatted the French way ("47 $").
     await page.getByText(/^47\s\$/).first().waitFor();
@@ -56,11 +39,11 @@ describe('the walking skeleton in a browser', () => {
   });
 
   it('opens a deep link into the app shell with the sidebar, breadcrumb and header', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password);
-    await page.waitForURL(`${app.url}/app/dashboard`);
-    const response = await page.goto(`${app.url}/app/schedule`);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password);
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
+    const response = await page.goto(`${suite.app.url}/app/schedule`);
     expect(response?.status()).toBe(200);
     const nav = page.getByRole('navigation', { name: /principale|navigation/i }).first();
     await nav.waitFor();
@@ -78,54 +61,54 @@ describe('the walking skeleton in a browser', () => {
 
     // Client-side navigation from the sidebar keeps the shell.
     await nav.getByRole('link', { name: 'Tableau de bord' }).click();
-    await page.waitForURL(`${app.url}/app/dashboard`);
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
   });
 
   it('redirects /app to the dashboard', async () => {
-    tracked = await openPage(browser);
-    await signIn(tracked.page, app.url, DEMO.email, DEMO.password);
-    await tracked.page.waitForURL(`${app.url}/app/dashboard`);
-    await tracked.page.goto(`${app.url}/app`);
-    await tracked.page.waitForURL(`${app.url}/app/dashboard`);
+    const tracked = await suite.page();
+    await signIn(tracked.page, suite.app.url, DEMO.email, DEMO.password);
+    await tracked.page.waitForURL(`${suite.app.url}/app/dashboard`);
+    await tracked.page.goto(`${suite.app.url}/app`);
+    await tracked.page.waitForURL(`${suite.app.url}/app/dashboard`);
   });
 
   it('shows a real 404 screen with a 404 status for unknown paths', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    const response = await page.goto(`${app.url}/nulle-part/ici`);
+    const response = await page.goto(`${suite.app.url}/nulle-part/ici`);
     expect(response?.status()).toBe(404);
     await page.getByText('Page introuvable').first().waitFor();
     await expectAccessible(page);
   });
 
   it('works on a phone: the sidebar opens as a drawer', async () => {
-    tracked = await openPage(browser, PHONE);
+    const tracked = await suite.page(PHONE);
     const { page } = tracked;
-    await signIn(page, app.url, DEMO.email, DEMO.password, '/app/feedback');
-    await page.waitForURL(`${app.url}/app/feedback`);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/feedback');
+    await page.waitForURL(`${suite.app.url}/app/feedback`);
     await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
     await page.getByRole('button', { name: /menu/i }).first().click();
     const drawerLink = page.getByRole('dialog').getByRole('link', { name: 'Intégrations' });
     await drawerLink.waitFor();
     await drawerLink.click();
-    await page.waitForURL(`${app.url}/app/integrations`);
+    await page.waitForURL(`${suite.app.url}/app/integrations`);
     await expectAccessible(page);
   });
 
   it('shows the local outbox page', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
-    await page.goto(`${app.url}/dev/outbox`);
+    await page.goto(`${suite.app.url}/dev/outbox`);
     await page.getByText("Aucun e-mail dans la boîte d'envoi locale.").waitFor();
     await expectAccessible(page);
   });
 
   it('renders the legal pages', async () => {
-    tracked = await openPage(browser);
+    const tracked = await suite.page();
     const { page } = tracked;
     for (const path of ['/privacy-policy', '/terms-of-service', '/legal-notice']) {
-      await page.goto(`${app.url}${path}`);
+      await page.goto(`${suite.app.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
       expect(await page.getByText(/14 octobre 2025/).count()).toBeGreaterThan(0);
       await expectAccessible(page);
