@@ -1,0 +1,134 @@
+/**
+ * The one configured Shopify module: every call to Shopify (or to the local emulator) goes through
+ * here. GraphQL goes through @shopify/shopify-api's client; the library's fetch is redirected with
+ * `setAbstractFetchFunc` to a per-context function held in AsyncLocalStorage, so several app
+ * instances (tests) can each talk to their own emulator in one process.
+ */
+import '@shopify/shopify-api/adapters/node';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { ApiVersion, LogSeverity, Session, shopifyApi, type Shopify } from '@shopify/shopify-api';
+import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
+import type { Config } from '../config';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+const currentFetch = new AsyncLocalStorage<FetchLike>();
+setAbstractFetchFunc(((input: RequestInfo | URL, init?: RequestInit) => {
+  const fetcher = currentFetch.getStore() ?? (globalThis.fetch as FetchLike);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
+  return fetcher(url, init);
+}) as typeof fetch);
+
+export class ShopifyRequestError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface ShopifyFacadeOptions {
+  config: Config;
+  /** Where `https://{shop}/…` requests go. Defaults to the network (real Shopify). */
+  fetch?: FetchLike;
+  /** For the emulator: the URL under which a shop's admin is served, e.g. http://localhost:3000/_shopify/store/{shop}. */
+  shopOrigin?: (shop: string) => string;
+}
+
+export interface AccessTokens {
+  accessToken: string;
+  scope: string;
+  expiresIn: number | null;
+  refreshToken: string | null;
+  refreshTokenExpiresIn: number | null;
+}
+
+export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch as FetchLike, shopOrigin }: ShopifyFacadeOptions) {
+  const appUrl = new URL(config.appUrl);
+  const apiVersion = config.shopify.apiVersion as ApiVersion;
+  const api: Shopify = shopifyApi({
+    apiKey: config.shopify.apiKey,
+    apiSecretKey: config.shopify.apiSecret,
+    scopes: config.shopify.scopes.split(','),
+    hostName: appUrl.host,
+    hostScheme: appUrl.protocol === 'https:' ? 'https' : 'http',
+    apiVersion,
+    isEmbeddedApp: false,
+    logger: { level: LogSeverity.Error, log: async () => {} },
+  });
+
+  const originFor = (shop: string) => (shopOrigin ? shopOrigin(shop) : `https://${shop}`);
+
+  /** Rewrites `https://{shop}/path` to the emulator when one is configured. */
+  const routedFetch: FetchLike = (input, init) => {
+    if (shopOrigin) {
+      const url = new URL(input);
+      if (url.hostname.endsWith('.myshopify.com')) input = `${shopOrigin(url.hostname)}${url.pathname}${url.search}`;
+    }
+    return fetcher(input, init);
+  };
+
+  async function tokenRequest(shop: string, body: Record<string, string>): Promise<AccessTokens> {
+    const res = await routedFetch(`https://${shop}/admin/oauth/access_token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ client_id: config.shopify.apiKey, client_secret: config.shopify.apiSecret, ...body }),
+    });
+    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
+    if (!res.ok || typeof json.access_token !== 'string') {
+      throw new ShopifyRequestError(`token request failed (${res.status})`, res.status, String(json.error ?? ''));
+    }
+    return {
+      accessToken: json.access_token,
+      scope: String(json.scope ?? ''),
+      expiresIn: typeof json.expires_in === 'number' ? json.expires_in : null,
+      refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : null,
+      refreshTokenExpiresIn: typeof json.refresh_token_expires_in === 'number' ? json.refresh_token_expires_in : null,
+    };
+  }
+
+  return {
+    api,
+    apiVersion,
+    /** The shop's admin home, for the header's 'Aller sur Shopify'. */
+    adminUrl: (shop: string) => `${originFor(shop)}/admin`,
+
+    /** Where the browser goes to approve the app (offline, expiring token). */
+    authorizeUrl(shop: string, state: string): string {
+      const params = new URLSearchParams({
+        client_id: config.shopify.apiKey,
+        scope: config.shopify.scopes,
+        redirect_uri: `${config.appUrl}/functions/v1/shopify-auth/callback`,
+        state,
+      });
+      return `${originFor(shop)}/admin/oauth/authorize?${params}`;
+    },
+
+    /** Exchanges an authorization code for an expiring offline token and its refresh token. */
+    exchangeCode: (shop: string, code: string) => tokenRequest(shop, { code, expiring: '1' }),
+
+    refreshAccessToken: (shop: string, refreshToken: string) =>
+      tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /** Runs an Admin GraphQL operation with the library's client. Throws ShopifyRequestError on 401 or errors. */
+    async graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+      const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
+      const client = new api.clients.Graphql({ session });
+      return currentFetch.run(routedFetch, async () => {
+        try {
+          const response = await client.request<T>(query, { variables });
+          return response.data as T;
+        } catch (error) {
+          const e = error as { response?: { code?: number }; message: string; body?: { errors?: { extensions?: { code?: string } }[] } };
+          const status = e.response?.code ?? 500;
+          const code = e.body?.errors?.[0]?.extensions?.code;
+          throw new ShopifyRequestError(e.message, status, code);
+        }
+      });
+    },
+  };
+}
+
+export type ShopifyFacade = ReturnType<typeof createShopifyFacade>;

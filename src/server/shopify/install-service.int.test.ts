@@ -1,0 +1,124 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { testDbKind } from '../../../tests/support/test-db';
+import { unseal } from '../security/encryption';
+import {
+  claimInstallationToken,
+  connectStore,
+  consumeOAuthState,
+  createInstallationToken,
+  createOAuthState,
+  disconnectStore,
+  installationErrors,
+  peekOAuthState,
+  readInstallationToken,
+  StoreAlreadyConnectedError,
+} from './install-service';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+async function makeUser() {
+  const id = randomUUID();
+  await ctx.db.insert(s.user).values({ id, name: 'Test', email: `${id}@exemple.test` });
+  return id;
+}
+
+const tokens = { accessToken: 'shpat_abc', scope: 'read_orders', expiresIn: 3600, refreshToken: 'shprt_def', refreshTokenExpiresIn: 7_776_000 };
+
+describe('OAuth states', () => {
+  it('live 15 minutes and can be used once', async () => {
+    const t0 = new Date('2026-11-22T10:00:00Z');
+    const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } }, t0);
+    expect(state.length).toBeGreaterThanOrEqual(32);
+    expect('state' in (await peekOAuthState(ctx.db, state, new Date(t0.getTime() + 14 * 60_000)))).toBe(true);
+    expect(await peekOAuthState(ctx.db, state, new Date(t0.getTime() + 15 * 60_000 + 1))).toEqual({ error: 'expired_state' });
+    expect(await consumeOAuthState(ctx.db, state, new Date(t0.getTime() + 16 * 60_000))).toEqual({ error: 'expired_state' });
+
+    const fresh = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } });
+    const first = await consumeOAuthState(ctx.db, fresh);
+    expect('state' in first && first.state.metadata).toEqual({ shop_domain: 'a.myshopify.com' });
+    expect(await consumeOAuthState(ctx.db, fresh)).toEqual({ error: 'state_already_used' });
+    expect(await consumeOAuthState(ctx.db, 'made-up')).toEqual({ error: 'invalid_state' });
+  });
+
+  it('cannot be used twice even by concurrent callbacks', async () => {
+    const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } });
+    const results = await Promise.all(Array.from({ length: 8 }, () => consumeOAuthState(ctx.db, state)));
+    expect(results.filter((r) => 'state' in r)).toHaveLength(1);
+  });
+});
+
+describe('installation tokens', () => {
+  it('follow the claim rules: unused and unexpired, or already claimed by the same user', async () => {
+    const alice = await makeUser();
+    const bob = await makeUser();
+    const token = await createInstallationToken(ctx.db, 'boutique.myshopify.com');
+    const claimed = await claimInstallationToken(ctx.db, { token, userId: alice, planId: null });
+    expect('token' in claimed && claimed.token.userId).toBe(alice);
+    expect('token' in (await claimInstallationToken(ctx.db, { token, userId: alice, planId: null }))).toBe(true);
+    expect(await claimInstallationToken(ctx.db, { token, userId: bob, planId: null })).toEqual({ error: installationErrors.alreadyUsed });
+    expect(await claimInstallationToken(ctx.db, { token: 'nope', userId: bob, planId: null })).toEqual({ error: installationErrors.notFound });
+    expect(await readInstallationToken(ctx.db, token, bob)).toMatchObject({ error: installationErrors.alreadyUsed });
+    expect('token' in (await readInstallationToken(ctx.db, token, alice))).toBe(true);
+
+    const old = await createInstallationToken(ctx.db, 'boutique.myshopify.com', new Date(Date.now() - 2 * 3600_000));
+    expect(await claimInstallationToken(ctx.db, { token: old, userId: bob, planId: null })).toEqual({ error: installationErrors.expired });
+  });
+
+  it('let exactly one of two simultaneous claims win', async () => {
+    const users = await Promise.all([makeUser(), makeUser()]);
+    const token = await createInstallationToken(ctx.db, 'course.myshopify.com');
+    const results = await Promise.all(users.map((userId) => claimInstallationToken(ctx.db, { token, userId, planId: null })));
+    expect(results.filter((r) => 'token' in r)).toHaveLength(1);
+    expect(results.filter((r) => 'error' in r)).toEqual([{ error: installationErrors.alreadyUsed }]);
+  });
+
+  it.runIf(testDbKind === 'postgres')('let one claim win across connections', async () => {
+    const other = await ctx.testDb.openAnother();
+    const users = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()]);
+    const token = await createInstallationToken(ctx.db, 'course2.myshopify.com');
+    const results = await Promise.all(users.map((userId, i) => claimInstallationToken(i % 2 ? other.db : ctx.db, { token, userId, planId: null })));
+    expect(results.filter((r) => 'token' in r)).toHaveLength(1);
+  });
+});
+
+describe('connecting a store', () => {
+  const key = randomBytes(32);
+
+  it('seals the tokens, refuses a second shop on one account, and reconnects the same shop', async () => {
+    const userId = await makeUser();
+    const store = await connectStore(ctx.db, key, { userId, shopDomain: 'lumiere-1.myshopify.com', shopName: 'Lumière', tokens });
+    expect(store.accessToken).not.toContain('shpat');
+    expect(unseal(key, store.accessToken!)).toBe('shpat_abc');
+    expect(unseal(key, store.refreshToken!)).toBe('shprt_def');
+    expect(store.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
+
+    await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).rejects.toBeInstanceOf(StoreAlreadyConnectedError);
+    const again = await connectStore(ctx.db, key, { userId, shopDomain: 'lumiere-1.myshopify.com', shopName: 'Lumière', tokens: { ...tokens, accessToken: 'shpat_new' } });
+    expect(again.id).toBe(store.id);
+    expect(unseal(key, again.accessToken!)).toBe('shpat_new');
+
+    expect(await disconnectStore(ctx.db, userId, store.id)).toEqual({ id: store.id });
+    const [gone] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(gone).toMatchObject({ isActive: false });
+    expect(gone!.uninstalledAt).toBeInstanceOf(Date);
+    // Now another shop may be connected.
+    await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).resolves.toBeTruthy();
+  });
+
+  it('moves a shop reinstalled under another account', async () => {
+    const first = await makeUser();
+    const second = await makeUser();
+    const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
+    await connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
+    const [old] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
+    expect(old!.isActive).toBe(false);
+  });
+});
