@@ -16,6 +16,8 @@ import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
 import { authRoutes } from './auth/routes';
 import { storeRoutes } from './stores/routes';
+import { shopifyAuthRoutes } from './shopify/auth-routes';
+import { installationRoutes } from './shopify/installation-routes';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -61,14 +63,18 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   api.route('/auth', authRoutes(ctx));
   api.route('/plans', planRoutes(ctx));
   api.route('/stores', storeRoutes(ctx));
+  api.route('/shopify', installationRoutes(ctx));
   if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
   api.all('*', (c) => errorResponse(c, 404, messages.notFound));
   app.route('/api', api);
 
   const functions = new Hono();
-  // The spec's server functions (section 7) are mounted here by the capabilities that build them.
+  // The spec's server functions (section 7).
+  functions.route('/', shopifyAuthRoutes(ctx, ctx.shopify));
   functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
   app.route('/functions/v1', functions);
+
+  if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
   const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);
   app.get('*', serveWeb);

@@ -14,6 +14,7 @@ import { createMailer } from './email/mailer';
 import { jobHandlers, periodicTasks } from './jobs/registry';
 import { createWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
+import { createShopifyIntegration, type ShopifyIntegrationOptions } from './shopify/integration';
 
 export interface RunningServices {
   ctx: AppContext;
@@ -22,7 +23,7 @@ export interface RunningServices {
   stop(): Promise<void>;
 }
 
-export async function openContext(config: Config, dbHandle?: DatabaseHandle): Promise<AppContext> {
+export async function openContext(config: Config, dbHandle?: DatabaseHandle, options: ShopifyIntegrationOptions = {}): Promise<AppContext> {
   const log = createLogger(config.logLevel);
   const handle =
     dbHandle ??
@@ -39,7 +40,8 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle): Pr
     messageIdDomain: new URL(config.appUrl).hostname,
   });
   const auth = createAuth({ config, db: handle.db, mailer, log });
-  return { config, dbHandle: handle, db: handle.db, mailer, log, auth };
+  const { shopify, emulator } = createShopifyIntegration(config, options);
+  return { config, dbHandle: handle, db: handle.db, mailer, log, auth, shopify, emulator };
 }
 
 export async function startServices(config: Config): Promise<RunningServices> {
@@ -84,6 +86,7 @@ export async function startServices(config: Config): Promise<RunningServices> {
       const closing = server as ServerType | null;
       if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
       await worker?.stop();
+      await ctx.emulator?.close();
       await ctx.mailer.close();
       await ctx.dbHandle.close();
     },

@@ -100,6 +100,8 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       emulator,
     },
     demoMode: raw.DEMO_MODE ?? !production,
+    /** Where the emulator keeps its shops, orders and tokens between restarts. */
+    emulatorStatePath: resolve(raw.DATA_DIR, 'shopify-emulator.json'),
     worker: {
       tickIntervalSeconds: raw.WORKER_TICK_INTERVAL_SECONDS,
       pollIntervalMs: raw.WORKER_POLL_INTERVAL_MS,

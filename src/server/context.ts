@@ -7,6 +7,8 @@ import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Mailer } from './email/mailer';
 import type { Logger } from './logger';
+import type { ShopifyFacade } from './shopify/facade';
+import type { ShopifyEmulator } from '../../emulator/shopify';
 
 export interface AppContext {
   config: Config;
@@ -15,4 +17,7 @@ export interface AppContext {
   mailer: Mailer;
   log: Logger;
   auth: Auth;
+  shopify: ShopifyFacade;
+  /** The local Shopify, mounted at /_shopify when SHOPIFY_EMULATOR is on (never in production). */
+  emulator: ShopifyEmulator | null;
 }

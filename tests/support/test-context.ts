@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { createMailer } from '../../src/server/email/mailer';
 import { createAuth } from '../../src/server/auth/auth';
+import { createShopifyIntegration } from '../../src/server/shopify/integration';
 import { createLogger } from '../../src/server/logger';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
@@ -15,7 +16,8 @@ export function contextFor(handle: DatabaseHandle, config: Config = testConfig()
   const mailer = createMailer(handle.db, { from: config.mail.from, transport: 'outbox', messageIdDomain: 'test.local' });
   const log = createLogger('silent');
   const auth = createAuth({ config, db: handle.db, mailer, log });
-  return { config, dbHandle: handle, db: handle.db, mailer, log, auth };
+  const { shopify, emulator } = createShopifyIntegration(config, { inMemoryEmulator: true });
+  return { config, dbHandle: handle, db: handle.db, mailer, log, auth, shopify, emulator };
 }
 
 export interface TestContext extends AppContext {
@@ -26,5 +28,12 @@ export interface TestContext extends AppContext {
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const testDb = await createTestDatabase();
   const ctx = contextFor(testDb.handle, testConfig(overrides));
-  return { ...ctx, testDb, destroy: () => testDb.destroy() };
+  return {
+    ...ctx,
+    testDb,
+    async destroy() {
+      await ctx.emulator?.close();
+      await testDb.destroy();
+    },
+  };
 }

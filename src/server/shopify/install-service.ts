@@ -30,18 +30,22 @@ export async function createOAuthState(db: Queryable, input: { userId: string | 
 }
 
 export type StateError = 'invalid_state' | 'expired_state' | 'state_already_used';
+type OAuthStateRow = typeof oauthStates.$inferSelect;
+export type StateResult = { state: OAuthStateRow } | { error: StateError };
+export type InstallationTokenResult = { token: typeof shopifyInstallationTokens.$inferSelect } | { error: string; status: 404 | 410 };
+export type ClaimResult = { token: typeof shopifyInstallationTokens.$inferSelect } | { error: string };
 
 /** Looks a state up without using it (before sending the browser to Shopify). */
-export async function peekOAuthState(db: Queryable, stateToken: string, now = new Date()) {
+export async function peekOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<StateResult> {
   const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateToken, stateToken));
-  if (!row) return { error: 'invalid_state' as const };
-  if (row.usedAt) return { error: 'state_already_used' as const };
-  if (row.expiresAt <= now) return { error: 'expired_state' as const };
+  if (!row) return { error: 'invalid_state' };
+  if (row.usedAt) return { error: 'state_already_used' };
+  if (row.expiresAt <= now) return { error: 'expired_state' };
   return { state: row };
 }
 
 /** Uses a state once, atomically: two callbacks with the same state cannot both succeed. */
-export async function consumeOAuthState(db: Queryable, stateToken: string, now = new Date()) {
+export async function consumeOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<StateResult> {
   const [used] = await db
     .update(oauthStates)
     .set({ usedAt: now })
@@ -49,7 +53,7 @@ export async function consumeOAuthState(db: Queryable, stateToken: string, now =
     .returning();
   if (used) return { state: used };
   const peeked = await peekOAuthState(db, stateToken, now);
-  return { error: 'error' in peeked ? peeked.error : ('state_already_used' as const) };
+  return { error: 'error' in peeked ? peeked.error : 'state_already_used' };
 }
 
 export async function createInstallationToken(db: Queryable, shopDomain: string, now = new Date(), ttlMs = INSTALLATION_TOKEN_TTL_MS) {
@@ -67,11 +71,11 @@ export const installationErrors = {
 export type InstallationTokenRow = typeof shopifyInstallationTokens.$inferSelect;
 
 /** A token is valid if not expired and not used; a used one is accepted for the user who claimed it. */
-export async function readInstallationToken(db: Queryable, token: string, userId: string | null, now = new Date()) {
+export async function readInstallationToken(db: Queryable, token: string, userId: string | null, now = new Date()): Promise<InstallationTokenResult> {
   const [row] = await db.select().from(shopifyInstallationTokens).where(eq(shopifyInstallationTokens.installationToken, token));
-  if (!row) return { error: installationErrors.notFound, status: 404 as const };
-  if (row.usedAt && (!userId || row.userId !== userId)) return { error: installationErrors.alreadyUsed, status: 410 as const };
-  if (row.expiresAt <= now) return { error: installationErrors.expired, status: 410 as const };
+  if (!row) return { error: installationErrors.notFound, status: 404 };
+  if (row.usedAt && (!userId || row.userId !== userId)) return { error: installationErrors.alreadyUsed, status: 410 };
+  if (row.expiresAt <= now) return { error: installationErrors.expired, status: 410 };
   return { token: row };
 }
 
@@ -88,7 +92,7 @@ export async function selectPlanForToken(db: Queryable, token: string, planId: s
  * The spec's claim_installation_token(p_token, p_user_id, p_plan_id): one atomic update. Succeeds for an
  * unused, unexpired token, or for one already claimed by the same user; two claims at once: one wins.
  */
-export async function claimInstallationToken(db: Queryable, input: { token: string; userId: string; planId: string | null }, now = new Date()) {
+export async function claimInstallationToken(db: Queryable, input: { token: string; userId: string; planId: string | null }, now = new Date()): Promise<ClaimResult> {
   const [claimed] = await db
     .update(shopifyInstallationTokens)
     .set({

@@ -23,6 +23,8 @@ export interface CurrentStore {
   is_active: boolean;
   subscription_status: string | null;
   installed_at?: string | null;
+  /** The shop's admin, from the server (the local emulator's page in development). */
+  admin_url?: string | null;
 }
 
 export const sessionQueryKey = ['auth', 'session'] as const;
@@ -180,7 +182,9 @@ export function useAuthSync(): void {
 const shopDomainPattern = /^[a-z0-9][a-z0-9-]*(\.[a-z0-9-]+)+$/i;
 
 /** The Shopify admin URL of a store, or `null` when the domain is missing or malformed. */
-export function shopAdminUrl(shopDomain: string | null | undefined): string | null {
+export function shopAdminUrl(shopDomain: string | null | undefined, serverUrl?: string | null): string | null {
   if (!shopDomain || !shopDomainPattern.test(shopDomain)) return null;
+  // The server knows where the admin is (real Shopify, or the emulator in development): only http(s).
+  if (serverUrl && /^https?:\/\//.test(serverUrl)) return serverUrl;
   return `https://${shopDomain}/admin`;
 }

@@ -7,7 +7,7 @@ import { buttonClass } from '../ui/button';
 export function ShopifyAdminButton() {
   const t = messages.layout;
   const { data: store } = useCurrentStore();
-  const href = shopAdminUrl(store?.shop_domain);
+  const href = shopAdminUrl(store?.shop_domain, store?.admin_url);
   const label = <span className="sr-only sm:not-sr-only">{t.goToShopify}</span>;
   const icon = <ExternalLink aria-hidden="true" className="size-4" />;
 

@@ -1,0 +1,195 @@
+// A local Shopify for development and tests: OAuth, Admin GraphQL API, billing, signed webhooks and
+// a control API. Mount `app` at the path of `baseUrl` (e.g. `app.route('/_shopify', emulator.app)`).
+// Never mounted in production.
+import { Hono } from 'hono';
+import { EmulatorCore, EmulatorError, type CreateCustomerInput, type CreateOrderInput, type CreateShopInput, type TokenResponse } from './core';
+import { toCents } from './format';
+import { controlRoutes } from './routes/control';
+import { storeRoutes } from './routes/store';
+import type { AppConfigRecord, ComplianceTopic } from './types';
+import {
+  appSubscriptionView,
+  customerView,
+  deliveryView,
+  orderView,
+  shopView,
+  webhookSubscriptionView,
+  type EmulatorAppSubscription,
+  type EmulatorCustomer,
+  type EmulatorDelivery,
+  type EmulatorOrder,
+  type EmulatorShop,
+  type EmulatorToken,
+  type EmulatorWebhookSubscription,
+} from './views';
+
+export interface EmulatorOptions {
+  /** Absolute URL where this emulator is reachable, e.g. http://localhost:3000/_shopify (no trailing slash). */
+  baseUrl: string;
+  /** The app registration. */
+  app: {
+    apiKey: string;
+    apiSecret: string;
+    /** the app's install URL, e.g. http://localhost:3000/shopify/entry */
+    installUrl: string;
+    /** allowed OAuth redirect URIs (exact match) */
+    redirectUris: string[];
+    /** Name shown on the consent and billing pages (default 'Mon application'; also settable through the control API). */
+    name?: string;
+  };
+  /** JSON file to persist state (shops, orders, customers, tokens, subscriptions, webhook subscriptions); omit for in-memory. */
+  statePath?: string;
+  /** Retry schedule for failed webhook deliveries, in ms (real Shopify: 8 retries over 4 h). Default [1000, 5000, 30000, 120000, 600000, 1800000, 3600000, 7200000]. */
+  webhookRetryDelaysMs?: number[];
+  /** Injected for tests. */
+  fetch?: typeof fetch;
+  now?: () => Date;
+}
+
+export interface CreateOrderOptions extends Omit<CreateOrderInput, 'totalCents'> {
+  /** Total as a decimal amount: 49.9 or "49.90". */
+  total: number | string;
+}
+
+/** The emulator's actions as plain async functions, for tests in-process. */
+export interface EmulatorStateApi {
+  createShop(input: CreateShopInput): Promise<EmulatorShop>;
+  getShop(shop: string): Promise<EmulatorShop | null>;
+  listShops(): Promise<EmulatorShop[]>;
+  createCustomer(shop: string, input: CreateCustomerInput): Promise<EmulatorCustomer>;
+  listCustomers(shop: string): Promise<EmulatorCustomer[]>;
+  createOrder(shop: string, input: CreateOrderOptions): Promise<EmulatorOrder>;
+  getOrder(orderId: number | string): Promise<EmulatorOrder | null>;
+  listOrders(shop: string): Promise<EmulatorOrder[]>;
+  markPaid(orderId: number | string): Promise<EmulatorOrder>;
+  fulfil(orderId: number | string): Promise<EmulatorOrder>;
+  cancel(orderId: number | string, opts?: { reason?: string; refund?: boolean }): Promise<EmulatorOrder>;
+  /** Full refund by default; `amount` as a decimal for a partial one. */
+  refund(orderId: number | string, opts?: { amount?: number | string }): Promise<EmulatorOrder>;
+  /** Signed `{installUrl}?hmac&host&shop&timestamp`, as the admin's install button sends. */
+  installLink(shop: string): Promise<string>;
+  /** Test shortcut: installs the app and issues an offline token (expiring by default) without OAuth. */
+  installApp(shop: string, opts?: { scope?: string; expiring?: boolean }): Promise<TokenResponse>;
+  uninstall(shop: string): Promise<void>;
+  revokeToken(token: string): Promise<boolean>;
+  listTokens(shop: string): Promise<EmulatorToken[]>;
+  raiseCompliance(shop: string, topic: ComplianceTopic, opts?: { customerId?: number | string; orderIds?: number[] }): Promise<EmulatorDelivery[]>;
+  listWebhookSubscriptions(shop: string): Promise<EmulatorWebhookSubscription[]>;
+  listAppSubscriptions(shop: string): Promise<EmulatorAppSubscription[]>;
+  /** Same as the merchant clicking 'Approuver' / 'Refuser'; returns the returnUrl with charge_id. */
+  approveAppSubscription(shop: string, id: number | string): Promise<string>;
+  declineAppSubscription(shop: string, id: number | string): Promise<string>;
+  listDeliveries(filter?: { shop?: string; topic?: string }): Promise<EmulatorDelivery[]>;
+  /** Resolves when no webhook delivery attempt is running (scheduled retries are not waited for). */
+  whenIdle(): Promise<void>;
+  /** Runs every scheduled retry now and waits for those attempts. */
+  retryDeliveriesNow(): Promise<void>;
+  /** The next `count` Admin GraphQL calls (of one shop, or any) answer THROTTLED. */
+  forceThrottle(count: number, shop?: string): Promise<void>;
+  /** The next `count` webhook deliveries are lost (never sent). */
+  dropNextDeliveries(count: number): Promise<void>;
+  getAppConfig(): Promise<AppConfigRecord>;
+  setAppConfig(input: Partial<AppConfigRecord>): Promise<AppConfigRecord>;
+  /** Empties the state (the demo shop is recreated; the app configuration is kept). */
+  reset(): Promise<void>;
+}
+
+export interface ShopifyEmulator {
+  app: Hono;
+  state: EmulatorStateApi;
+  close(): Promise<void>;
+}
+
+export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator {
+  const core = new EmulatorCore(options);
+  const app = new Hono();
+  app.onError((err, c) => {
+    console.error('Shopify emulator error:', err);
+    return c.json({ error: 'internal emulator error', detail: err.message }, 500);
+  });
+  app.notFound((c) => c.json({ errors: 'Not Found' }, 404));
+  controlRoutes(app, core);
+  storeRoutes(app, core);
+
+  const cents = (v: number | string): number => {
+    const c = toCents(v);
+    if (c === null) throw new EmulatorError(400, `invalid amount ${String(v)}`);
+    return c;
+  };
+  const domainOf = (shop: string) => core.requireShop(shop).domain;
+
+  const state: EmulatorStateApi = {
+    createShop: async (input) => shopView(core, core.createShop(input)),
+    getShop: async (shop) => {
+      const s = core.resolveShop(shop);
+      return s ? shopView(core, s) : null;
+    },
+    listShops: async () => core.state.shops.map((s) => shopView(core, s)),
+    createCustomer: async (shop, input) => customerView(core.createCustomer(shop, input)),
+    listCustomers: async (shop) => core.state.customers.filter((c) => c.shop === domainOf(shop)).map(customerView),
+    createOrder: async (shop, input) => {
+      const { total, ...rest } = input;
+      return orderView(core.createOrder(shop, { ...rest, totalCents: cents(total) }));
+    },
+    getOrder: async (orderId) => {
+      try {
+        return orderView(core.requireOrder(orderId));
+      } catch (err) {
+        if (err instanceof EmulatorError && err.status === 404) return null;
+        throw err;
+      }
+    },
+    listOrders: async (shop) => core.state.orders.filter((o) => o.shop === domainOf(shop)).map(orderView),
+    markPaid: async (id) => orderView(core.markPaid(id)),
+    fulfil: async (id) => orderView(core.fulfil(id)),
+    cancel: async (id, opts) => orderView(core.cancel(id, opts)),
+    refund: async (id, opts) => orderView(core.refund(id, opts?.amount === undefined ? {} : { amountCents: cents(opts.amount) })),
+    installLink: async (shop) => core.installLink(shop),
+    installApp: async (shop, opts) => core.installDirect(shop, opts),
+    uninstall: async (shop) => core.uninstall(shop),
+    revokeToken: async (token) => core.revokeToken(token),
+    listTokens: async (shop) => core.state.tokens.filter((t) => t.shop === domainOf(shop)).map((t) => ({ ...t })),
+    raiseCompliance: async (shop, topic, opts) => core.raiseCompliance(shop, topic, opts).map(deliveryView),
+    listWebhookSubscriptions: async (shop) => core.listWebhookSubscriptions(domainOf(shop)).map(webhookSubscriptionView),
+    listAppSubscriptions: async (shop) => core.state.appSubscriptions.filter((s) => s.shop === domainOf(shop)).map((s) => appSubscriptionView(core, s)),
+    approveAppSubscription: async (shop, id) => core.approveAppSubscription(shop, id),
+    declineAppSubscription: async (shop, id) => core.declineAppSubscription(shop, id),
+    listDeliveries: async (filter = {}) =>
+      core.dispatcher
+        .list()
+        .filter((d) => (!filter.shop || d.shop === filter.shop) && (!filter.topic || d.topic === filter.topic))
+        .map(deliveryView),
+    whenIdle: () => core.dispatcher.whenIdle(),
+    retryDeliveriesNow: () => core.dispatcher.retryNow(),
+    forceThrottle: async (count, shop) => core.forceThrottle(count, shop),
+    dropNextDeliveries: async (count) => core.dropNextDeliveries(count),
+    getAppConfig: async () => ({ ...core.state.app }),
+    setAppConfig: async (input) => core.setAppConfig(input),
+    reset: () => core.reset(),
+  };
+
+  return {
+    app,
+    state,
+    close: async () => {
+      await core.dispatcher.close();
+      core.store.save();
+    },
+  };
+}
+
+export { EmulatorError } from './core';
+export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './core';
+export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
+export type { AppConfigRecord, ComplianceTopic } from './types';
+export type {
+  EmulatorAppSubscription,
+  EmulatorCustomer,
+  EmulatorDelivery,
+  EmulatorOrder,
+  EmulatorShop,
+  EmulatorToken,
+  EmulatorWebhookSubscription,
+} from './views';
+export { DEFAULT_API_VERSION, DEMO_SHOP } from './core';
+export { DEFAULT_RETRY_DELAYS_MS } from './webhooks';

@@ -1,0 +1,148 @@
+// REST-style webhook payloads (the JSON shapes Shopify posts to webhook subscribers).
+import { gid, restMoney, restTime } from './format';
+import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord } from './types';
+
+export function customerPayload(c: CustomerRecord) {
+  return {
+    id: c.id,
+    admin_graphql_api_id: gid('Customer', c.id),
+    email: c.email,
+    first_name: c.firstName,
+    last_name: c.lastName,
+    phone: c.phone,
+    created_at: restTime(c.createdAt),
+    updated_at: restTime(c.updatedAt),
+    state: 'enabled',
+    verified_email: true,
+  };
+}
+
+export function orderPayload(o: OrderRecord, customer: CustomerRecord | null) {
+  return {
+    id: o.id,
+    admin_graphql_api_id: gid('Order', o.id),
+    name: `#${o.number}`,
+    order_number: o.number,
+    number: o.number - 1000,
+    email: o.email,
+    contact_email: o.email,
+    created_at: restTime(o.createdAt),
+    updated_at: restTime(o.updatedAt),
+    processed_at: restTime(o.processedAt),
+    cancelled_at: restTime(o.cancelledAt),
+    cancel_reason: o.cancelReason,
+    closed_at: restTime(o.closedAt),
+    confirmed: true,
+    test: o.test,
+    financial_status: o.financialStatus.toLowerCase(),
+    fulfillment_status: o.fulfillmentStatus === 'FULFILLED' ? 'fulfilled' : null,
+    currency: o.currency,
+    presentment_currency: o.currency,
+    total_price: restMoney(o.totalCents),
+    subtotal_price: restMoney(o.totalCents),
+    current_total_price: restMoney(o.totalCents - o.refundedCents),
+    total_tax: '0.00',
+    customer: customer
+      ? {
+          id: customer.id,
+          admin_graphql_api_id: gid('Customer', customer.id),
+          first_name: customer.firstName,
+          last_name: customer.lastName,
+          email: customer.email,
+          phone: customer.phone,
+        }
+      : null,
+    fulfillments: o.fulfillments.map((f) => ({
+      id: f.id,
+      admin_graphql_api_id: gid('Fulfillment', f.id),
+      order_id: o.id,
+      status: 'success',
+      created_at: restTime(f.createdAt),
+      updated_at: restTime(f.createdAt),
+    })),
+    refunds: o.refunds.map((r) => refundPayload(o, r)),
+    line_items: [],
+  };
+}
+
+export function refundPayload(o: OrderRecord, r: OrderRecord['refunds'][number]) {
+  return {
+    id: r.id,
+    admin_graphql_api_id: gid('Refund', r.id),
+    order_id: o.id,
+    created_at: restTime(r.createdAt),
+    processed_at: restTime(r.createdAt),
+    note: null,
+    refund_line_items: [],
+    transactions: [
+      { kind: 'refund', status: 'success', amount: restMoney(r.amountCents), currency: o.currency, created_at: restTime(r.createdAt) },
+    ],
+  };
+}
+
+/** The Shop resource (app/uninstalled). */
+export function shopPayload(s: ShopRecord) {
+  return {
+    id: s.id,
+    name: s.name,
+    email: s.email,
+    customer_email: s.email,
+    domain: s.domain,
+    myshopify_domain: s.domain,
+    currency: s.currency,
+    money_format: s.currency === 'EUR' ? '{{amount_with_comma_separator}} €' : '{{amount}}',
+    country_code: 'FR',
+    primary_locale: 'fr',
+    iana_timezone: 'Etc/UTC',
+    timezone: '(GMT+00:00) Etc/UTC',
+    plan_name: 'partner_test',
+    plan_display_name: 'Developer Preview',
+    shop_owner: s.name,
+    created_at: restTime(s.createdAt),
+    updated_at: restTime(s.updatedAt),
+  };
+}
+
+export function appSubscriptionPayload(s: AppSubscriptionRecord, shop: ShopRecord) {
+  const recurring = s.lineItems.find((l) => l.kind === 'recurring');
+  const usage = s.lineItems.find((l) => l.kind === 'usage');
+  return {
+    app_subscription: {
+      admin_graphql_api_id: gid('AppSubscription', s.id),
+      name: s.name,
+      status: s.status,
+      admin_graphql_api_shop_id: gid('Shop', shop.id),
+      created_at: restTime(s.createdAt),
+      updated_at: restTime(s.updatedAt),
+      currency: recurring?.currency ?? usage?.currency ?? 'USD',
+      capped_amount: usage && usage.kind === 'usage' ? restMoney(usage.cappedCents).replace(/0$/, '') : null,
+    },
+  };
+}
+
+function complianceCustomer(c: CustomerRecord) {
+  return { id: c.id, email: c.email, phone: c.phone };
+}
+
+export function dataRequestPayload(shop: ShopRecord, c: CustomerRecord, orders: number[], requestId: number) {
+  return {
+    shop_id: shop.id,
+    shop_domain: shop.domain,
+    orders_requested: orders,
+    customer: complianceCustomer(c),
+    data_request: { id: requestId },
+  };
+}
+
+export function customerRedactPayload(shop: ShopRecord, c: CustomerRecord, orders: number[]) {
+  return {
+    shop_id: shop.id,
+    shop_domain: shop.domain,
+    customer: complianceCustomer(c),
+    orders_to_redact: orders,
+  };
+}
+
+export function shopRedactPayload(shop: ShopRecord) {
+  return { shop_id: shop.id, shop_domain: shop.domain };
+}

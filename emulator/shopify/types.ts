@@ -1,0 +1,182 @@
+// Data model of the emulator. Everything here is plain JSON so the whole state can be persisted
+// to one file and copied out to callers without sharing references.
+
+export type FinancialStatus = 'PENDING' | 'AUTHORIZED' | 'PAID' | 'PARTIALLY_REFUNDED' | 'REFUNDED' | 'VOIDED';
+export type FulfillmentStatus = 'UNFULFILLED' | 'FULFILLED';
+export type AppSubscriptionStatus = 'PENDING' | 'ACTIVE' | 'DECLINED' | 'EXPIRED' | 'FROZEN' | 'CANCELLED';
+export type PricingInterval = 'EVERY_30_DAYS' | 'ANNUAL';
+export type ComplianceTopic = 'customers/data_request' | 'customers/redact' | 'shop/redact';
+
+export interface ShopRecord {
+  id: number;
+  /** `{name}.myshopify.com` */
+  domain: string;
+  name: string;
+  email: string;
+  currency: string;
+  createdAt: string;
+  updatedAt: string;
+  nextOrderNumber: number;
+  installation: InstallationRecord | null;
+}
+
+export interface InstallationRecord {
+  id: number;
+  /** Scopes granted by the merchant, e.g. ['read_orders']. */
+  scopes: string[];
+  installedAt: string;
+  /** Set when the app was uninstalled; the installation stays for history. */
+  uninstalledAt: string | null;
+}
+
+export interface CustomerRecord {
+  id: number;
+  shop: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  phone: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderRecord {
+  id: number;
+  shop: string;
+  /** 1001, 1002… per shop; the name is `#${number}`. */
+  number: number;
+  email: string | null;
+  customerId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  processedAt: string;
+  cancelledAt: string | null;
+  cancelReason: string | null;
+  closedAt: string | null;
+  financialStatus: FinancialStatus;
+  fulfillmentStatus: FulfillmentStatus;
+  /** Amounts are integer minor units (cents). */
+  totalCents: number;
+  refundedCents: number;
+  currency: string;
+  test: boolean;
+  fulfillments: { id: number; createdAt: string }[];
+  refunds: { id: number; createdAt: string; amountCents: number }[];
+}
+
+export interface TokenRecord {
+  accessToken: string;
+  shop: string;
+  scope: string;
+  createdAt: string;
+  /** null for non-expiring offline tokens. */
+  expiresAt: string | null;
+  refreshToken: string | null;
+  refreshTokenExpiresAt: string | null;
+  /** Set when the refresh token was used once (rotation) and no longer works. */
+  refreshTokenUsedAt: string | null;
+  /** Set on uninstall or revokeToken(). */
+  revokedAt: string | null;
+  online: boolean;
+}
+
+export interface OAuthCodeRecord {
+  code: string;
+  shop: string;
+  scope: string;
+  online: boolean;
+  expiresAt: string;
+}
+
+export interface WebhookSubscriptionRecord {
+  id: number;
+  shop: string;
+  /** GraphQL enum value, e.g. ORDERS_PAID. */
+  topic: string;
+  uri: string;
+  format: 'JSON' | 'XML';
+  includeFields: string[];
+  metafieldNamespaces: string[];
+  filter: string | null;
+  apiVersion: string;
+  /** Subscriptions created through the Admin API are removed after repeated failed deliveries. */
+  createdVia: 'api';
+  createdAt: string;
+  updatedAt: string;
+}
+
+export type SubscriptionLineItemRecord =
+  | {
+      id: number;
+      kind: 'recurring';
+      amountCents: number;
+      currency: string;
+      interval: PricingInterval;
+      discount: { durationLimitInIntervals: number | null; amountCents: number | null; percentage: number | null } | null;
+    }
+  | { id: number; kind: 'usage'; cappedCents: number; currency: string; terms: string; balanceUsedCents: number };
+
+export interface AppSubscriptionRecord {
+  id: number;
+  shop: string;
+  name: string;
+  status: AppSubscriptionStatus;
+  test: boolean;
+  trialDays: number;
+  returnUrl: string;
+  createdAt: string;
+  updatedAt: string;
+  activatedAt: string | null;
+  currentPeriodEnd: string | null;
+  lineItems: SubscriptionLineItemRecord[];
+}
+
+export interface AppConfigRecord {
+  /** Shown on the consent and billing pages. */
+  name: string;
+  /** Where compliance webhooks (customers/data_request, customers/redact, shop/redact) are sent. */
+  complianceUri: string;
+}
+
+export interface PersistedState {
+  version: 1;
+  /** One counter for every numeric id, so ids of different kinds never collide. */
+  seq: number;
+  app: AppConfigRecord;
+  shops: ShopRecord[];
+  customers: CustomerRecord[];
+  orders: OrderRecord[];
+  tokens: TokenRecord[];
+  codes: OAuthCodeRecord[];
+  webhookSubscriptions: WebhookSubscriptionRecord[];
+  appSubscriptions: AppSubscriptionRecord[];
+}
+
+export interface DeliveryRecord {
+  /** X-Shopify-Webhook-Id: the same on every retry of this delivery. */
+  id: string;
+  /** X-Shopify-Event-Id: shared by the deliveries of one event to several subscriptions. */
+  eventId: string;
+  shop: string;
+  /** REST-style topic, e.g. orders/paid. */
+  topic: string;
+  uri: string;
+  /** null for compliance webhooks (sent to the app configuration's complianceUri). */
+  subscriptionId: number | null;
+  apiVersion: string;
+  triggeredAt: string;
+  /** Number of HTTP attempts made so far. */
+  attempts: number;
+  /** Status of the last attempt; null when it failed without a response (network error, timeout). */
+  lastStatus: number | null;
+  lastError: string | null;
+  delivered: boolean;
+  /** Dropped on purpose (dropNextDeliveries): never sent. */
+  dropped: boolean;
+  /** All retries failed; no more attempts. */
+  abandoned: boolean;
+  nextAttemptAt: string | null;
+  /** The exact body sent. */
+  body: string;
+  payload: unknown;
+}

@@ -1,0 +1,80 @@
+/**
+ * Plans are billed through Shopify: appSubscriptionCreate sends the merchant to Shopify's confirmation
+ * page; on return we read currentAppInstallation and record the result on the store and in shop_plans.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/client';
+import { shopifyStores, shopPlans, subscriptionPlans } from '../../db/schema';
+import type { SubscriptionStatus } from '../../core/domain';
+import type { AppContext } from '../context';
+import { unseal } from '../security/encryption';
+import type { ShopifyFacade } from './facade';
+
+const CREATE_SUBSCRIPTION = `#graphql
+mutation CreateSubscription($name: String!, $returnUrl: URL!, $test: Boolean, $lineItems: [AppSubscriptionLineItemInput!]!) {
+  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, lineItems: $lineItems) {
+    appSubscription { id status }
+    confirmationUrl
+    userErrors { field message }
+  }
+}`;
+
+const ACTIVE_SUBSCRIPTIONS = `#graphql
+query ActiveSubscriptions {
+  currentAppInstallation { activeSubscriptions { id name status test createdAt currentPeriodEnd } }
+}`;
+
+type Plan = typeof subscriptionPlans.$inferSelect;
+type Store = typeof shopifyStores.$inferSelect;
+
+export class BillingError extends Error {}
+
+export async function findPlan(db: Queryable, planId: string): Promise<Plan | null> {
+  const [plan] = await db.select().from(subscriptionPlans).where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.isActive, true)));
+  return plan ?? null;
+}
+
+/** Starts a subscription for `plan` and returns Shopify's confirmation URL. */
+export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan): Promise<string> {
+  if (!store.accessToken) throw new BillingError('store has no access token');
+  const data = await shopify.graphql<{
+    appSubscriptionCreate: { confirmationUrl: string | null; userErrors: { message: string }[] };
+  }>(store.shopDomain, unseal(ctx.config.encryptionKey, store.accessToken), CREATE_SUBSCRIPTION, {
+    name: plan.name,
+    returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}`,
+    // Test charges everywhere but production: nobody is billed by a demo or a test run.
+    test: !ctx.config.production,
+    lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: Number(plan.priceAmount), currencyCode: plan.priceCurrency }, interval: 'EVERY_30_DAYS' } } }],
+  });
+  const result = data.appSubscriptionCreate;
+  if (!result.confirmationUrl || result.userErrors.length > 0) {
+    throw new BillingError(result.userErrors.map((e) => e.message).join('; ') || 'no confirmation URL');
+  }
+  await ctx.db.update(shopifyStores).set({ subscriptionStatus: 'pending', updatedAt: new Date() }).where(eq(shopifyStores.id, store.id));
+  return result.confirmationUrl;
+}
+
+/**
+ * Reads the shop's active subscription from Shopify and records it: status on the store, and the
+ * plan, quota and period in shop_plans. Returns the status recorded.
+ */
+export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, now = new Date()): Promise<SubscriptionStatus> {
+  if (!store.accessToken) throw new BillingError('store has no access token');
+  const data = await shopify.graphql<{
+    currentAppInstallation: { activeSubscriptions: { name: string; status: string; currentPeriodEnd: string | null }[] };
+  }>(store.shopDomain, unseal(ctx.config.encryptionKey, store.accessToken), ACTIVE_SUBSCRIPTIONS);
+  const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
+  if (!active) {
+    const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
+    await ctx.db.update(shopifyStores).set({ subscriptionStatus: status, updatedAt: now }).where(eq(shopifyStores.id, store.id));
+    return status;
+  }
+  const [plan] = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, active.name));
+  const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : new Date(now.getTime() + 30 * 86_400_000);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(shopifyStores).set({ subscriptionStatus: 'active', updatedAt: now }).where(eq(shopifyStores.id, store.id));
+    const values = { plan: plan?.code ?? active.name.toLowerCase(), emailsQuota: plan ? plan.emailQuota : null, periodStart: now, periodEnd, updatedAt: now };
+    await tx.insert(shopPlans).values({ shopDomain: store.shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
+  });
+  return 'active';
+}

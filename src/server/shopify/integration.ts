@@ -1,0 +1,42 @@
+/**
+ * Builds the Shopify facade for this process: real Shopify, or the local emulator (mounted in-process
+ * at {APP_URL}/_shopify) when SHOPIFY_EMULATOR is on. The app reaches the emulator in-process; the
+ * browser reaches it over HTTP at the same origin.
+ */
+import { createShopifyEmulator, type ShopifyEmulator } from '../../../emulator/shopify';
+import type { Config } from '../config';
+import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
+
+export interface ShopifyIntegrationOptions {
+  /** How the emulator delivers webhooks to the app (default: HTTP to APP_URL). */
+  webhookFetch?: typeof fetch;
+  /** Keep the emulator's state in memory only (tests). */
+  inMemoryEmulator?: boolean;
+}
+
+export const EMULATOR_PATH = '/_shopify';
+
+export function createShopifyIntegration(config: Config, options: ShopifyIntegrationOptions = {}): { shopify: ShopifyFacade; emulator: ShopifyEmulator | null } {
+  if (!config.shopify.emulator) return { shopify: createShopifyFacade({ config }), emulator: null };
+  const base = `${config.appUrl}${EMULATOR_PATH}`;
+  const emulator = createShopifyEmulator({
+    baseUrl: base,
+    app: {
+      apiKey: config.shopify.apiKey,
+      apiSecret: config.shopify.apiSecret,
+      installUrl: `${config.appUrl}/shopify/entry`,
+      redirectUris: [`${config.appUrl}/functions/v1/shopify-auth/callback`],
+      name: 'Avis Clients',
+    },
+    statePath: options.inMemoryEmulator ? undefined : config.emulatorStatePath,
+    fetch: options.webhookFetch,
+  });
+  // Calls from the server to the emulator stay in-process: no socket, no port to know.
+  const inProcess: FetchLike = async (input, init) => {
+    const url = new URL(input);
+    const path = url.pathname.startsWith(EMULATOR_PATH) ? url.pathname.slice(EMULATOR_PATH.length) : url.pathname;
+    return emulator.app.request(`${path}${url.search}`, init);
+  };
+  const shopify = createShopifyFacade({ config, fetch: inProcess, shopOrigin: (shop) => `${base}/store/${shop}` });
+  return { shopify, emulator };
+}
