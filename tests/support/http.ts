@@ -10,15 +10,17 @@ export class Browserish {
     private readonly ip = `10.${rand()}.${rand()}.${rand()}`,
   ) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; headers?: Record<string, string> } = {}) {
+  async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    if (path.startsWith(ORIGIN)) path = path.slice(ORIGIN.length);
     const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': this.ip, ...init.headers };
     if (init.json !== undefined) headers['content-type'] = 'application/json';
+    if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     const res = await this.app.request(`${ORIGIN}${path}`, {
-      method: init.method ?? (init.json !== undefined ? 'POST' : 'GET'),
+      method: init.method ?? (init.json !== undefined || init.form !== undefined ? 'POST' : 'GET'),
       headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : undefined,
+      body: init.json !== undefined ? JSON.stringify(init.json) : init.form !== undefined ? new URLSearchParams(init.form).toString() : undefined,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -27,6 +29,18 @@ export class Browserish {
       else this.cookies.set(name!.trim(), value.join('='));
     }
     return res;
+  }
+
+  /** Follows redirects within this origin (the app and its emulator); returns the first URL outside it or not a redirect. */
+  async follow(path: string, init: Parameters<Browserish['request']>[1] = {}, max = 10): Promise<{ url: string; response: Response }> {
+    let url = path;
+    let response = await this.request(url, init);
+    for (let i = 0; i < max && response.status >= 300 && response.status < 400; i++) {
+      url = new URL(response.headers.get('location')!, ORIGIN).toString();
+      if (!url.startsWith(ORIGIN) || !/^\/(functions|_shopify|api)\//.test(new URL(url).pathname)) return { url, response };
+      response = await this.request(url);
+    }
+    return { url: new URL(url, ORIGIN).toString(), response };
   }
 
   async json<T = Record<string, unknown>>(path: string, init: Parameters<Browserish['request']>[1] = {}) {
