@@ -10,6 +10,7 @@ import { createAuth } from './auth/auth';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
+import { connectDemoShop } from './demo/connect-demo-shop';
 import { createMailer } from './email/mailer';
 import { jobHandlers, periodicTasks } from './jobs/registry';
 import { createWorker, type Worker } from './jobs/worker';
@@ -52,6 +53,7 @@ export async function startServices(config: Config): Promise<RunningServices> {
     if (config.demoMode) {
       const demo = await seedDemo(ctx.db);
       if (demo.created) log.info('demo data created (demo@avis-clients.test / demo-avis-clients)');
+      if (await connectDemoShop(ctx)) log.info('demo store installed on the local Shopify emulator');
     }
   } catch (error) {
     await ctx.dbHandle.close();

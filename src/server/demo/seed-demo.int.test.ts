@@ -4,6 +4,8 @@ import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { verifyPassword } from '../auth/password';
 import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
+import { connectDemoShop } from './connect-demo-shop';
+import { unseal } from '../security/encryption';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -33,5 +35,14 @@ describe('demo data', () => {
     const [account] = await ctx.db.select().from(s.account).where(eq(s.account.userId, first.userId));
     expect(await verifyPassword(account!.password!, DEMO_ACCOUNT.password)).toBe(true);
     expect(await verifyPassword(account!.password!, 'wrong-password')).toBe(false);
+  });
+
+  it('installs the demo store on the emulator once, with sealed tokens that work', async () => {
+    expect(await connectDemoShop(ctx)).toBe(true);
+    expect(await connectDemoShop(ctx)).toBe(false);
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
+    const token = unseal(ctx.config.encryptionKey, store!.accessToken!);
+    const data = await ctx.shopify.graphql<{ shop: { myshopifyDomain: string } }>(DEMO_ACCOUNT.shopDomain, token, '{ shop { myshopifyDomain } }');
+    expect(data.shop.myshopifyDomain).toBe(DEMO_ACCOUNT.shopDomain);
   });
 });

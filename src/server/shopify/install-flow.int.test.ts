@@ -18,7 +18,7 @@ afterAll(() => ctx.destroy());
 
 async function newShop() {
   shopCounter += 1;
-  const shop = await ctx.emulator!.state.createShop({ name: `Boutique ${shopCounter}`, domain: `boutique-${shopCounter}-${Date.now()}.myshopify.com` } as never);
+  const shop = await ctx.emulator!.state.createShop({ name: `Boutique ${shopCounter}`, domain: `boutique-${shopCounter}-${Date.now()}.myshopify.com` });
   return shop.domain;
 }
 
@@ -88,6 +88,11 @@ describe('install from Shopify to an active subscription', () => {
     expect(plan).toMatchObject({ plan: 'pro', emailsQuota: 3000 });
     const current = await browser.json<{ store: { admin_url: string } }>('/api/stores/current');
     expect(current.body.store.admin_url).toBe(`${ORIGIN}/_shopify/store/${shop}/admin`);
+
+    // Disconnecting: the store becomes inactive with its uninstall date, and the gate sees no store.
+    expect((await browser.json('/api/stores/current/disconnect', { json: {} })).body).toEqual({ ok: true });
+    expect((await browser.json('/api/stores/current')).body).toEqual({ store: null });
+    expect((await browser.json('/api/stores/current/disconnect', { json: {} })).status).toBe(404);
 
     // The link is spent: another account cannot claim it; the same account may see it again.
     const intruder = new Browserish(app);
