@@ -6,6 +6,8 @@ import { verifyPassword } from '../auth/password';
 import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
 import { connectDemoShop } from './connect-demo-shop';
 import { unseal } from '../security/encryption';
+import { storeAccessToken } from '../shopify/store-tokens';
+import { sql } from 'drizzle-orm';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -44,5 +46,20 @@ describe('demo data', () => {
     const token = unseal(ctx.config.encryptionKey, store!.accessToken!);
     const data = await ctx.shopify.graphql<{ shop: { myshopifyDomain: string } }>(DEMO_ACCOUNT.shopDomain, token, '{ shop { myshopifyDomain } }');
     expect(data.shop.myshopifyDomain).toBe(DEMO_ACCOUNT.shopDomain);
+  });
+
+  it('refreshes an expiring token before use, rotating the refresh token, and the new one works', async () => {
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
+    const before = unseal(ctx.config.encryptionKey, store!.accessToken!);
+    expect((await storeAccessToken(ctx, store!.id)).accessToken).toBe(before);
+
+    await ctx.db.execute(sql`UPDATE shopify_stores SET access_token_expires_at = now() + interval '1 minute' WHERE id = ${store!.id}`);
+    const refreshed = await storeAccessToken(ctx, store!.id);
+    expect(refreshed.accessToken).not.toBe(before);
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store!.id));
+    expect(after!.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
+    expect(unseal(ctx.config.encryptionKey, after!.refreshToken!)).not.toBe(unseal(ctx.config.encryptionKey, store!.refreshToken!));
+    const data = await ctx.shopify.graphql<{ shop: { name: string } }>(DEMO_ACCOUNT.shopDomain, refreshed.accessToken, '{ shop { name } }');
+    expect(data.shop.name).toBe(DEMO_ACCOUNT.shopName);
   });
 });

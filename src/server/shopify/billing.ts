@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/client';
 import { shopifyStores, shopPlans, subscriptionPlans } from '../../db/schema';
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
-import { unseal } from '../security/encryption';
+import { storeAccessToken } from './store-tokens';
 import type { ShopifyFacade } from './facade';
 
 const CREATE_SUBSCRIPTION = `#graphql
@@ -37,9 +37,10 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | nu
 /** Starts a subscription for `plan` and returns Shopify's confirmation URL. */
 export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan): Promise<string> {
   if (!store.accessToken) throw new BillingError('store has no access token');
+  const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql<{
     appSubscriptionCreate: { confirmationUrl: string | null; userErrors: { message: string }[] };
-  }>(store.shopDomain, unseal(ctx.config.encryptionKey, store.accessToken), CREATE_SUBSCRIPTION, {
+  }>(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
     name: plan.name,
     returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}`,
     // Test charges everywhere but production: nobody is billed by a demo or a test run.
@@ -60,9 +61,10 @@ export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade,
  */
 export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, now = new Date()): Promise<SubscriptionStatus> {
   if (!store.accessToken) throw new BillingError('store has no access token');
+  const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql<{
     currentAppInstallation: { activeSubscriptions: { name: string; status: string; currentPeriodEnd: string | null }[] };
-  }>(store.shopDomain, unseal(ctx.config.encryptionKey, store.accessToken), ACTIVE_SUBSCRIPTIONS);
+  }>(store.shopDomain, accessToken, ACTIVE_SUBSCRIPTIONS);
   const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
   if (!active) {
     const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
