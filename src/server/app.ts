@@ -18,6 +18,7 @@ import { authRoutes } from './auth/routes';
 import { storeRoutes } from './stores/routes';
 import { shopifyAuthRoutes } from './shopify/auth-routes';
 import { installationRoutes } from './shopify/installation-routes';
+import { webhookRoutes } from './webhooks/ingest';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -74,6 +75,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
   app.route('/functions/v1', functions);
 
+  app.route('/webhooks', webhookRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
   const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);

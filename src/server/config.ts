@@ -51,6 +51,8 @@ const rawSchema = z.object({
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp'], { message: 'must be outbox or smtp' }).optional(),
   SHOPIFY_API_KEY: z.string().min(1).optional(),
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
+  /** The previous secret during a rotation: webhooks signed with it stay valid meanwhile. */
+  SHOPIFY_API_SECRET_PREVIOUS: z.string().min(1).optional(),
   SHOPIFY_API_VERSION: z
     .string()
     .regex(/^\d{4}-(01|04|07|10)$/, { message: 'must be a quarterly Shopify API version such as 2026-10' })
@@ -95,6 +97,7 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     shopify: {
       apiKey: raw.SHOPIFY_API_KEY ?? 'emulator-client-id',
       apiSecret: raw.SHOPIFY_API_SECRET ?? 'emulator-client-secret',
+      webhookSecrets: [raw.SHOPIFY_API_SECRET ?? 'emulator-client-secret', ...(raw.SHOPIFY_API_SECRET_PREVIOUS ? [raw.SHOPIFY_API_SECRET_PREVIOUS] : [])],
       apiVersion: raw.SHOPIFY_API_VERSION,
       scopes: raw.SHOPIFY_SCOPES,
       emulator,

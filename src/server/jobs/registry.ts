@@ -7,6 +7,7 @@ import type { Config } from '../config';
 import { queryRows } from '../../db/client';
 import { purgeFinishedJobs } from './queue';
 import { sendPasswordReset } from '../auth/jobs';
+import { processWebhook } from '../webhooks/process';
 import type { JobHandler, PeriodicTask } from './worker';
 
 export const PROCESS_REVIEW_REQUESTS = 'process-review-requests';
@@ -43,7 +44,7 @@ const maintenance: JobHandler = {
 };
 
 export function jobHandlers(): JobHandler[] {
-  return [processReviewRequests, maintenance, sendPasswordReset];
+  return [processReviewRequests, maintenance, sendPasswordReset, processWebhook];
 }
 
 export function periodicTasks(config: Config): PeriodicTask[] {

@@ -1,0 +1,175 @@
+/**
+ * The `process-webhook` job: applies one recorded delivery, then marks it processed and drops its
+ * payload (it carries customer data). Handlers are idempotent: Shopify delivers late and twice.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Transaction } from '../../db/client';
+import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEvents, shopPlans, subscriptionPlans } from '../../db/schema';
+import type { SubscriptionStatus } from '../../core/domain';
+import type { AppContext } from '../context';
+import type { JobHandler } from '../jobs/worker';
+import { PROCESS_WEBHOOK } from './ingest';
+
+const money = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite().nonnegative());
+const when = z.string().datetime({ offset: true }).nullish();
+
+export const orderPayload = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  created_at: when,
+  updated_at: when,
+  processed_at: when,
+  cancelled_at: when,
+  financial_status: z.string().nullish(),
+  fulfillment_status: z.string().nullish(),
+  total_price: money.nullish(),
+  currency: z.string().nullish(),
+  customer: z
+    .object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() })
+    .nullish(),
+});
+export type OrderPayload = z.infer<typeof orderPayload>;
+
+const subscriptionPayload = z.object({
+  app_subscription: z.object({ name: z.string(), status: z.string() }),
+});
+
+const PENDING_STATUSES = ['scheduled', 'pending', 'processing', 'failed'] as const;
+
+type Store = typeof shopifyStores.$inferSelect;
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+
+/** Upserts the order from a webhook (or the reconciliation pass); newer Shopify data wins. */
+export async function upsertOrder(tx: Transaction, store: Store, order: OrderPayload, event: 'paid' | 'fulfilled' | 'cancelled' | 'updated', at: Date) {
+  const name = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ').trim() || null;
+  const refunded = order.financial_status === 'refunded' || order.financial_status === 'partially_refunded';
+  const values = {
+    userId: store.userId,
+    shopId: store.id,
+    shopifyOrderId: order.id,
+    orderNumber: order.name ?? null,
+    customerEmail: (order.email || order.customer?.email || null)?.toLowerCase() ?? null,
+    customerName: name,
+    totalPrice: order.total_price !== null && order.total_price !== undefined ? order.total_price.toFixed(2) : null,
+    currency: order.currency ?? null,
+    financialStatus: order.financial_status ?? null,
+    orderCreatedAt: date(order.created_at),
+    orderUpdatedAt: date(order.updated_at),
+    cancelledAt: date(order.cancelled_at),
+    refundedAt: refunded ? date(order.updated_at) ?? at : null,
+    paidAt: event === 'paid' || order.financial_status === 'paid' ? date(order.processed_at) ?? at : null,
+    fulfilledAt: event === 'fulfilled' || order.fulfillment_status === 'fulfilled' ? at : null,
+    updatedAt: at,
+  };
+  const [row] = await tx
+    .insert(shopifyOrders)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [shopifyOrders.shopId, shopifyOrders.shopifyOrderId],
+      set: {
+        orderNumber: sql`coalesce(excluded.order_number, ${shopifyOrders.orderNumber})`,
+        customerEmail: sql`coalesce(excluded.customer_email, ${shopifyOrders.customerEmail})`,
+        customerName: sql`coalesce(excluded.customer_name, ${shopifyOrders.customerName})`,
+        totalPrice: sql`coalesce(excluded.total_price, ${shopifyOrders.totalPrice})`,
+        currency: sql`coalesce(excluded.currency, ${shopifyOrders.currency})`,
+        // A late, older delivery must not roll the status back.
+        financialStatus: sql`CASE WHEN excluded.order_updated_at IS NULL OR ${shopifyOrders.orderUpdatedAt} IS NULL OR excluded.order_updated_at >= ${shopifyOrders.orderUpdatedAt} THEN coalesce(excluded.financial_status, ${shopifyOrders.financialStatus}) ELSE ${shopifyOrders.financialStatus} END`,
+        orderUpdatedAt: sql`greatest(excluded.order_updated_at, ${shopifyOrders.orderUpdatedAt})`,
+        // First times are kept; flags only move forward.
+        paidAt: sql`coalesce(${shopifyOrders.paidAt}, excluded.paid_at)`,
+        fulfilledAt: sql`coalesce(${shopifyOrders.fulfilledAt}, excluded.fulfilled_at)`,
+        cancelledAt: sql`coalesce(${shopifyOrders.cancelledAt}, excluded.cancelled_at)`,
+        refundedAt: sql`coalesce(${shopifyOrders.refundedAt}, excluded.refunded_at)`,
+        updatedAt: at,
+      },
+    })
+    .returning();
+  if (row && (row.cancelledAt || row.refundedAt)) await cancelPendingRequests(tx, store.id, row.id);
+  return row!;
+}
+
+/** Requests not yet sent for an order (or for the whole store) are cancelled. */
+export async function cancelPendingRequests(tx: Transaction, storeId: string, orderId?: string) {
+  await tx
+    .update(shopifyReviewRequests)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(shopifyReviewRequests.shopId, storeId),
+        inArray(shopifyReviewRequests.status, [...PENDING_STATUSES]),
+        orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined,
+      ),
+    );
+}
+
+const STATUS_MAP: Record<string, SubscriptionStatus> = {
+  ACTIVE: 'active',
+  PENDING: 'pending',
+  DECLINED: 'declined',
+  EXPIRED: 'expired',
+  FROZEN: 'frozen',
+  CANCELLED: 'cancelled',
+};
+
+type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date) => Promise<void>;
+
+const handlers: Record<string, Handler> = {
+  'orders/paid': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'paid', at)),
+  'orders/fulfilled': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'fulfilled', at)),
+  'orders/cancelled': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'cancelled', at)),
+  'orders/updated': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'updated', at)),
+  'app/uninstalled': async (tx, store, _payload, at) => {
+    await tx.update(shopifyStores).set({ isActive: false, uninstalledAt: at, updatedAt: at }).where(eq(shopifyStores.id, store.id));
+    await cancelPendingRequests(tx, store.id);
+  },
+  'app_subscriptions/update': async (tx, store, payload, at) => {
+    const { app_subscription: sub } = subscriptionPayload.parse(payload);
+    const status = STATUS_MAP[sub.status.toUpperCase()] ?? 'inactive';
+    await tx.update(shopifyStores).set({ subscriptionStatus: status, updatedAt: at }).where(eq(shopifyStores.id, store.id));
+    if (status === 'active') {
+      const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, sub.name));
+      if (plan) {
+        const values = { plan: plan.code, emailsQuota: plan.emailQuota, periodStart: at, periodEnd: new Date(at.getTime() + 30 * 86_400_000), updatedAt: at };
+        await tx.insert(shopPlans).values({ shopDomain: store.shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
+      }
+    }
+  },
+};
+
+export const processWebhook: JobHandler = {
+  name: PROCESS_WEBHOOK,
+  maxAttempts: 8,
+  async run(job, ctx: AppContext) {
+    const eventId = String(job.payload.eventId ?? '');
+    const log = ctx.log.child('webhooks');
+    await ctx.db.transaction(async (tx) => {
+      const [event] = await tx.select().from(shopifyWebhookEvents).where(eq(shopifyWebhookEvents.id, eventId)).for('update');
+      if (!event || event.processed) return;
+      const at = new Date();
+      const handler = handlers[event.topic];
+      const [store] = event.shopId
+        ? await tx.select().from(shopifyStores).where(eq(shopifyStores.id, event.shopId))
+        : await tx.select().from(shopifyStores).where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
+      let error: string | null = null;
+      if (!handler) error = `unhandled topic ${event.topic}`;
+      else if (!store) error = 'no connected store for this shop';
+      else {
+        try {
+          await handler(tx, store, event.payload, at);
+        } catch (cause) {
+          // A payload we cannot read will not improve on retry: record it and move on.
+          if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;
+          else throw cause;
+        }
+      }
+      await tx
+        .update(shopifyWebhookEvents)
+        .set({ processed: true, processedAt: at, error, payload: null })
+        .where(eq(shopifyWebhookEvents.id, event.id));
+      log.info('webhook processed', { topic: event.topic, eventId: event.id, ...(error ? { error } : {}) });
+    });
+  },
+};

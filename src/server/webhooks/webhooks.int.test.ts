@@ -1,0 +1,178 @@
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { createApp } from '../app';
+import { jobHandlers } from '../jobs/registry';
+import { createWorker } from '../jobs/worker';
+import { signWebhook } from '../shopify/hmac';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+const SECRET = 'hush';
+
+beforeAll(async () => {
+  // Real-looking keys (no emulator): the app's secret is the reference vector's.
+  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+async function makeStore(overrides: Partial<typeof s.shopifyStores.$inferInsert> = {}) {
+  const userId = randomUUID();
+  await ctx.db.insert(s.user).values({ id: userId, name: 'M', email: `${userId}@exemple.test` });
+  const [store] = await ctx.db
+    .insert(s.shopifyStores)
+    .values({ userId, shopDomain: `wh-${userId.slice(0, 8)}.myshopify.com`, subscriptionStatus: 'active', ...overrides })
+    .returning();
+  return store!;
+}
+
+function deliver(shop: string, topic: string, body: string | object, opts: { id?: string; secret?: string; hmac?: string } = {}) {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  return app.request('/webhooks/shopify', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': shop,
+      'x-shopify-webhook-id': opts.id ?? randomUUID(),
+      'x-shopify-api-version': '2026-10',
+      'x-shopify-hmac-sha256': opts.hmac ?? signWebhook(raw, opts.secret ?? SECRET),
+    },
+    body: raw,
+  });
+}
+
+const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 4 }).drain();
+
+function order(id: number, extra: Record<string, unknown> = {}) {
+  return {
+    id,
+    admin_graphql_api_id: `gid://shopify/Order/${id}`,
+    name: `#${id}`,
+    email: 'Lea.Dubois@Exemple.test',
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:05:00Z',
+    processed_at: '2026-11-20T10:00:00Z',
+    cancelled_at: null,
+    financial_status: 'paid',
+    fulfillment_status: null,
+    total_price: '89.90',
+    currency: 'EUR',
+    customer: { id: 7, first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
+    note: 'x'.repeat(4000),
+    ...extra,
+  };
+}
+
+describe('webhook ingestion', () => {
+  it('accepts the reference vector and refuses a bad signature with 401 and nothing stored', async () => {
+    const store = await makeStore();
+    const ok = await deliver(store.shopDomain, 'orders/updated', '{"id":1}', { hmac: 'VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=' });
+    expect(ok.status).toBe(200);
+    const before = await ctx.db.select().from(s.shopifyWebhookEvents);
+    const bad = await deliver(store.shopDomain, 'orders/paid', order(1), { secret: 'wrong' });
+    expect(bad.status).toBe(401);
+    const unsigned = await deliver(store.shopDomain, 'orders/paid', order(1), { hmac: '' });
+    expect(unsigned.status).toBe(401);
+    expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before.length);
+  });
+
+  it('answers 400 for a malformed body or missing headers, storing nothing', async () => {
+    const store = await makeStore();
+    const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
+    expect((await deliver(store.shopDomain, 'orders/paid', '{not json')).status).toBe(400);
+    const noTopic = await app.request('/webhooks/shopify', { method: 'POST', body: '{}', headers: { 'x-shopify-hmac-sha256': signWebhook('{}', SECRET) } });
+    expect(noTopic.status).toBe(400);
+    expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before);
+  });
+
+  it('records 1,000 concurrent replays of one delivery once, and creates one order', async () => {
+    const store = await makeStore();
+    const id = randomUUID();
+    const body = order(4242);
+    const responses = await Promise.all(Array.from({ length: 1000 }, () => deliver(store.shopDomain, 'orders/paid', body, { id })));
+    expect(responses.every((r) => r.status === 200)).toBe(true);
+    const events = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
+    expect(events).toHaveLength(1);
+    await runJobs();
+    const orders = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
+    expect(orders).toHaveLength(1);
+    expect(orders[0]).toMatchObject({ shopifyOrderId: '4242', orderNumber: '#4242', customerEmail: 'lea.dubois@exemple.test', customerName: 'Léa Dubois', totalPrice: '89.90', currency: 'EUR', financialStatus: 'paid' });
+    expect(orders[0]!.paidAt).toBeInstanceOf(Date);
+    const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
+    expect(event).toMatchObject({ processed: true, error: null, payload: null, shopId: store.id });
+  }, 60_000);
+});
+
+describe('topics', () => {
+  it('orders/fulfilled keeps the paid time and adds the fulfilment; cancellation cancels pending requests', async () => {
+    const store = await makeStore();
+    await deliver(store.shopDomain, 'orders/paid', order(77));
+    await runJobs();
+    await deliver(store.shopDomain, 'orders/fulfilled', order(77, { fulfillment_status: 'fulfilled', updated_at: '2026-11-21T09:00:00Z' }));
+    await runJobs();
+    const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
+    expect(row!.paidAt).toBeInstanceOf(Date);
+    expect(row!.fulfilledAt).toBeInstanceOf(Date);
+
+    await ctx.db.insert(s.shopifyReviewRequests).values([
+      { userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(Date.now() + 86_400_000), token: randomUUID(), status: 'scheduled' },
+      { userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(), token: randomUUID(), status: 'sent' },
+    ]);
+    await deliver(store.shopDomain, 'orders/cancelled', order(77, { cancelled_at: '2026-11-22T08:00:00Z', updated_at: '2026-11-22T08:00:00Z' }));
+    await runJobs();
+    const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
+    expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'sent']);
+  });
+
+  it('a refund cancels pending requests too', async () => {
+    const store = await makeStore();
+    await deliver(store.shopDomain, 'orders/paid', order(88));
+    await runJobs();
+    const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
+    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(), token: randomUUID() });
+    await deliver(store.shopDomain, 'orders/updated', order(88, { financial_status: 'refunded', updated_at: '2026-11-23T08:00:00Z' }));
+    await runJobs();
+    const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
+    expect(request!.status).toBe('cancelled');
+  });
+
+  it('app/uninstalled deactivates the store with its date and cancels what was scheduled', async () => {
+    const store = await makeStore();
+    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, scheduledAt: new Date(), token: randomUUID() });
+    await deliver(store.shopDomain, 'app/uninstalled', { id: 1, myshopify_domain: store.shopDomain });
+    await runJobs();
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(after).toMatchObject({ isActive: false });
+    expect(after!.uninstalledAt).toBeInstanceOf(Date);
+    const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
+    expect(request!.status).toBe('cancelled');
+  });
+
+  it('app_subscriptions/update sets the store status and the plan', async () => {
+    const store = await makeStore({ subscriptionStatus: 'pending' });
+    await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' } });
+    await runJobs();
+    expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('active');
+    expect((await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain)))[0]).toMatchObject({ plan: 'starter', emailsQuota: 300 });
+    await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { name: 'Starter', status: 'CANCELLED' } });
+    await runJobs();
+    expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('cancelled');
+  });
+
+  it('records a malformed payload as an error without retrying forever', async () => {
+    const store = await makeStore();
+    const id = randomUUID();
+    await deliver(store.shopDomain, 'orders/paid', { id: 1, total_price: 'not-a-number' }, { id });
+    await runJobs();
+    const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
+    expect(event).toMatchObject({ processed: true });
+    expect(event!.error).toMatch(/malformed payload/);
+    const [{ n }] = (await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM shopify_orders WHERE shop_id = ${store.id}`)) as [{ n: number }];
+    expect(n).toBe(0);
+  });
+});
