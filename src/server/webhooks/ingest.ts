@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
 import { enqueueJob } from '../jobs/queue';
@@ -18,9 +19,8 @@ export function webhookRoutes(ctx: AppContext) {
   const app = new Hono();
   const log = ctx.log.child('webhooks');
 
-  app.post('/shopify', async (c) => {
+  app.post('/shopify', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) }), async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (raw.byteLength > MAX_BODY_BYTES) return c.json({ error: 'payload too large' }, 413);
     if (!verifyWebhookHmac(raw, c.req.header('x-shopify-hmac-sha256'), ctx.config.shopify.webhookSecrets)) {
       log.warn('webhook with an invalid signature refused');
       return c.json({ error: 'invalid signature' }, 401);
