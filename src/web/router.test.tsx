@@ -156,10 +156,7 @@ describe('public pages', () => {
     expect(main.textContent).toContain('12 derniers mois');
   });
 
-  it.each([
-    ['/review/tok123', 'Votre avis'],
-    ['/shopify/entry', 'Connexion à Shopify'],
-  ])('%s shows a placeholder in the public layout', async (path, title) => {
+  it.each([['/review/tok123', 'Votre avis']])('%s shows a placeholder in the public layout', async (path, title) => {
     mockApi();
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();

@@ -62,9 +62,32 @@ export const changePasswordSchema = z
     error: v.passwordMismatch,
   });
 
+/** Onboarding from Shopify (spec section 5): a password of at least 8 characters. */
+export const onboardingPasswordMinLength = 8;
+
+export const onboardingSignupSchema = z
+  .object({
+    email,
+    companyName: z.string().trim().min(1, { error: v.companyRequired }).max(100, { error: v.companyMax }),
+    password: z
+      .string()
+      .min(1, { error: v.passwordRequired })
+      .min(onboardingPasswordMinLength, { error: v.passwordMinOnboarding })
+      .max(passwordMaxLength, { error: v.passwordMax }),
+    confirmPassword: z.string().min(1, { error: v.confirmRequired }),
+  })
+  .refine((values) => values.password === values.confirmPassword, {
+    path: ['confirmPassword'],
+    error: v.passwordMismatch,
+  });
+
+export const onboardingSigninSchema = loginSchema;
+
 export type LoginValues = z.infer<typeof loginSchema>;
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 export type SignupValues = z.infer<typeof signupSchema>;
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 export type ProfileValues = z.infer<typeof profileSchema>;
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
+export type OnboardingSignupValues = z.infer<typeof onboardingSignupSchema>;
+export type OnboardingSigninValues = z.infer<typeof onboardingSigninSchema>;

@@ -94,3 +94,34 @@ export function requestBody(fetchMock: ReturnType<typeof mockFetch>, path: strin
   const body = call?.[1]?.body;
   return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
 }
+
+/**
+ * Replaces `window.location` with a stand-in whose `assign` and `replace` are spies (jsdom cannot
+ * navigate away); the other members read the real location. Undo with the returned `restore`.
+ */
+export function stubLocation() {
+  const real = window.location;
+  const assign = vi.fn<(url: string | URL) => void>();
+  const replace = vi.fn<(url: string | URL) => void>();
+  const standIn = {
+    assign,
+    replace,
+    reload: vi.fn(),
+    toString: () => real.href,
+    get href() { return real.href; },
+    get origin() { return real.origin; },
+    get protocol() { return real.protocol; },
+    get host() { return real.host; },
+    get hostname() { return real.hostname; },
+    get port() { return real.port; },
+    get pathname() { return real.pathname; },
+    get search() { return real.search; },
+    get hash() { return real.hash; },
+  };
+  Object.defineProperty(window, 'location', { configurable: true, value: standIn });
+  return {
+    assign,
+    replace,
+    restore: () => Object.defineProperty(window, 'location', { configurable: true, value: real }),
+  };
+}

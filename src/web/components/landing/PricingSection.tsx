@@ -1,55 +1,12 @@
-import { Check } from 'lucide-react';
 import { Link } from 'react-router';
 import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { formatPrice } from '../../lib/format';
-import { usePlans, type Plan } from '../../lib/plans';
+import { usePlans } from '../../lib/plans';
+import { PlanCard } from '../plans/PlanCard';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { SectionHeading } from './SectionHeading';
 
 const t = messages.landing.pricing;
-
-function PlanCard({ plan, popular }: { plan: Plan; popular: boolean }) {
-  const price = formatPrice(plan.price_amount, plan.price_currency);
-  const titleId = `plan-${plan.id}-title`;
-  return (
-    <li
-      aria-labelledby={titleId}
-      className={cx(
-        'relative flex flex-col rounded-2xl border bg-white p-8 shadow-sm',
-        popular ? 'border-brand-700 shadow-xl ring-1 ring-brand-700 lg:-my-4 lg:py-12' : 'border-slate-200',
-      )}
-    >
-      {popular && (
-        <span className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white">
-          {t.popular}
-        </span>
-      )}
-      <h3 id={titleId} className="text-lg font-semibold text-slate-900">
-        {plan.name}
-      </h3>
-      <p className="mt-4 flex items-baseline gap-1">
-        <span className="text-4xl font-extrabold tracking-tight text-slate-900">{price ?? plan.price_amount}</span>
-        <span className="text-sm font-medium text-slate-600">{t.perMonth}</span>
-      </p>
-      <ul className="mt-6 flex flex-1 flex-col gap-3 border-t border-slate-100 pt-6">
-        {plan.features.map((feature) => (
-          <li key={feature} className="flex items-start gap-3 text-sm text-slate-700">
-            <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-brand-700" />
-            {feature}
-          </li>
-        ))}
-      </ul>
-      <Link
-        to="/signup"
-        className={buttonClass(popular ? 'primary' : 'secondary', 'md', 'mt-8 w-full')}
-      >
-        {t.choose(plan.name)}
-      </Link>
-    </li>
-  );
-}
 
 function PricingSkeleton() {
   return (
@@ -106,7 +63,16 @@ export function PricingSection() {
     body = (
       <ul className="mt-16 grid items-stretch gap-8 lg:grid-cols-3">
         {plans.map((plan, index) => (
-          <PlanCard key={plan.id} plan={plan} popular={index === 1} />
+          <PlanCard
+            key={plan.id}
+            plan={plan}
+            popular={index === 1}
+            action={
+              <Link to="/signup" className={buttonClass(index === 1 ? 'primary' : 'secondary', 'md', 'w-full')}>
+                {t.choose(plan.name)}
+              </Link>
+            }
+          />
         ))}
       </ul>
     );

@@ -9,12 +9,12 @@ export interface PublicLayoutProps {
   /** The page's h1 (also the browser tab title). */
   title: string;
   subtitle?: string;
-  /** Card width: `sm` for forms, `md` by default, `lg` for wider content. */
-  width?: 'sm' | 'md' | 'lg';
+  /** Card width: `sm` for forms, `md` by default, `lg` for wider content, `xl` for plan cards. */
+  width?: 'sm' | 'md' | 'lg' | 'xl';
   children?: ReactNode;
 }
 
-const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' } as const;
+const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
 /** Simple centered layout for public screens (auth, install flow, review page, errors). */
 export function PublicLayout({ title, subtitle, width = 'md', children }: PublicLayoutProps) {

@@ -1,6 +1,6 @@
 import { cx } from '../../lib/cx';
 
-type Variant = 'primary' | 'secondary' | 'ghost';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';
 
 const base =
@@ -10,6 +10,7 @@ const variants: Record<Variant, string> = {
   primary: 'bg-brand-700 text-white shadow-sm hover:bg-brand-800',
   secondary: 'border border-slate-300 bg-white text-slate-800 shadow-sm hover:bg-slate-50',
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+  danger: 'bg-red-700 text-white shadow-sm hover:bg-red-800',
 };
 
 const sizes: Record<Size, string> = {

@@ -1,4 +1,4 @@
-/** Titles and subtitles of the /app screens (shown in the layout header). */
+/** Titles and subtitles of the /app screens (shown in the layout header). Integrations has its own catalogue. */
 export const appScreens = {
   dashboard: {
     title: 'Tableau de bord',
@@ -40,10 +40,6 @@ export const appScreens = {
   emailTemplates: {
     title: "Templates d'emails",
     subtitle: "Modifiez l'e-mail de demande d'avis et prévisualisez-le.",
-  },
-  integrations: {
-    title: 'Intégrations',
-    subtitle: 'Connectez votre boutique et vos canaux.',
   },
   settings: {
     title: 'Paramètres',

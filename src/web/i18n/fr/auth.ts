@@ -10,6 +10,10 @@ export const auth = {
     confirmRequired: 'Veuillez confirmer le mot de passe',
     nameRequired: 'Le nom complet est requis',
     nameMax: 'Le nom ne peut pas dépasser 100 caractères',
+    /** Onboarding from Shopify (spec section 5). */
+    companyRequired: "Le nom de l'entreprise est requis",
+    companyMax: "Le nom de l'entreprise ne peut pas dépasser 100 caractères",
+    passwordMinOnboarding: 'Le mot de passe doit contenir au moins 8 caractères',
   },
   /** Shown on /login after a redirect from another screen (keys travel in the navigation state). */
   notices: {

@@ -13,6 +13,11 @@ export const common = {
   errorFallback: 'Une erreur est survenue',
   networkError: 'Impossible de contacter le serveur. Vérifiez votre connexion.',
   documentTitle: (title: string) => `${title} · ${brandName}`,
+  /** Plan cards (landing pricing and plan selection). */
+  plans: {
+    popular: 'POPULAIRE',
+    perMonth: '/mois',
+  },
   underConstruction: {
     heading: 'En construction',
     body: 'Cet écran arrive bientôt.',

@@ -12,6 +12,13 @@ import { outbox } from './outbox';
 import { privacyPolicy } from './privacy-policy';
 import { publicScreens } from './public-screens';
 import { resetPassword } from './reset-password';
+import { integrations } from './integrations';
+import { shopifyEntry } from './shopify-entry';
+import { shopifyFlow } from './shopify-flow';
+import { shopifyInstall } from './shopify-install';
+import { shopifyOnboarding } from './shopify-onboarding';
+import { shopifyPlanSelection } from './shopify-plan-selection';
+import { shopifyTestOnboarding } from './shopify-test-onboarding';
 import { signup } from './signup';
 import { termsOfService } from './terms-of-service';
 
@@ -33,4 +40,11 @@ export const fr = {
   legalNotice,
   notFound,
   outbox,
+  shopifyFlow,
+  shopifyEntry,
+  shopifyInstall,
+  shopifyPlanSelection,
+  shopifyOnboarding,
+  shopifyTestOnboarding,
+  integrations,
 };

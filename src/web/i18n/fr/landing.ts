@@ -109,8 +109,6 @@ export const landing = {
     eyebrow: 'Tarifs',
     title: 'Des tarifs simples, sans engagement',
     subtitle: 'Facturé mensuellement via Shopify. Changez de plan à tout moment.',
-    popular: 'POPULAIRE',
-    perMonth: '/mois',
     choose: (name: string) => `Choisir ${name}`,
     loading: 'Chargement des tarifs…',
     error: 'Impossible de charger les tarifs. Veuillez réessayer.',

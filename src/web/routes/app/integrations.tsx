@@ -1,10 +1,375 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ExternalLink, MessageCircle, Store, Unplug } from 'lucide-react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
+import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
+import { Spinner } from '../../components/ui/Spinner';
+import { textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import { cx } from '../../lib/cx';
+import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
+import { currentStoreQueryKey, shopAdminUrl, useCurrentStore, type CurrentStore } from '../../lib/session';
+import { noticeDurationMs } from '../../lib/use-transient-message';
 
-/** /app/integrations */
+const t = messages.integrations;
+
+interface Notice {
+  kind: 'success' | 'error';
+  text: string;
+  lang?: 'en';
+}
+
+type QueryErrorCode = keyof typeof t.query.errors;
+
+/** Longest `message` shown as-is from the URL (it is only ever text). */
+const maxQueryMessageLength = 300;
+
+/**
+ * The notice for `?shopify=success|error&message&shop` (spec section 8, 'Integrations query
+ * errors'): known codes get their text; any other message is shown itself, or the generic one.
+ */
+function shopifyQueryNotice(params: URLSearchParams): Notice | null {
+  const status = params.get('shopify');
+  if (status === 'success') {
+    return { kind: 'success', text: t.query.success(params.get('shop') ?? ''), lang: 'en' };
+  }
+  if (status !== 'error') return null;
+  const message = (params.get('message') ?? '').trim().slice(0, maxQueryMessageLength);
+  if (Object.prototype.hasOwnProperty.call(t.query.errors, message)) {
+    const code = message as QueryErrorCode;
+    return { kind: 'error', text: t.query.errors[code], lang: code === 'store_already_connected' ? undefined : 'en' };
+  }
+  if (!message) return { kind: 'error', text: t.query.fallback, lang: 'en' };
+  return { kind: 'error', text: message };
+}
+
+/** A page notice that hides itself after 5 s. */
+function useNotice() {
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const show = useCallback((next: Notice) => {
+    clearTimeout(timer.current);
+    setNotice(next);
+    timer.current = setTimeout(() => setNotice(null), noticeDurationMs);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return { notice, show };
+}
+
+/**
+ * /app/integrations: the Shopify store card (or the empty state) and the WhatsApp card (coming
+ * soon). Reachable with a session and no subscription. Reads the OAuth callback's
+ * `?shopify=success|error&message&shop`, shows it for 5 s and removes it from the URL.
+ */
 export default function IntegrationsScreen() {
-  const t = messages.appScreens.integrations;
   usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { notice, show } = useNotice();
+  const noticeRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    const fromQuery = shopifyQueryNotice(searchParams);
+    if (!searchParams.has('shopify')) return;
+    if (fromQuery) show(fromQuery);
+    // A new connection: re-read the store.
+    if (fromQuery?.kind === 'success') void queryClient.invalidateQueries({ queryKey: currentStoreQueryKey });
+    setSearchParams(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        for (const key of ['shopify', 'message', 'shop']) next.delete(key);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }, [searchParams, setSearchParams, show, queryClient]);
+
+  const onDisconnected = useCallback(
+    (result: Notice) => {
+      show(result);
+      // The card the focus was in may be gone: bring the reader to the outcome.
+      requestAnimationFrame(() => {
+        if (!noticeRef.current?.contains(document.activeElement)) noticeRef.current?.focus();
+      });
+    },
+    [show],
+  );
+
+  return (
+    <div className="space-y-6">
+      <div ref={noticeRef} tabIndex={-1} className="outline-none empty:hidden">
+        {notice?.kind === 'success' && (
+          <SuccessAlert>
+            <span lang={notice.lang}>{notice.text}</span>
+          </SuccessAlert>
+        )}
+        {notice?.kind === 'error' && (
+          <ErrorAlert>
+            <span lang={notice.lang}>{notice.text}</span>
+          </ErrorAlert>
+        )}
+      </div>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <ShopifyCard onDisconnected={onDisconnected} />
+        <WhatsAppCard />
+      </div>
+    </div>
+  );
+}
+
+function Card({
+  icon,
+  title,
+  badge,
+  description,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  badge?: ReactNode;
+  description: string;
+  children: ReactNode;
+}) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <div className="flex items-start gap-4">
+        <span
+          aria-hidden="true"
+          className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
+        >
+          {icon}
+        </span>
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id={headingId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {badge}
+          </div>
+          <p className="mt-0.5 text-sm text-slate-600">{description}</p>
+        </div>
+      </div>
+      <div className="mt-6 flex flex-1 flex-col">{children}</div>
+    </section>
+  );
+}
+
+function Badge({ tone, children }: { tone: 'green' | 'amber' | 'slate'; children: ReactNode }) {
+  const tones = {
+    green: 'bg-green-100 text-green-800',
+    amber: 'bg-amber-100 text-amber-900',
+    slate: 'bg-slate-100 text-slate-700',
+  } as const;
+  return (
+    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>
+  );
+}
+
+function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => void }) {
+  const store = useCurrentStore();
+  const connected = store.data && store.data.is_active ? store.data : null;
+
+  let body;
+  if (store.isPending) {
+    body = <Spinner label={t.loading} className="justify-start py-4" />;
+  } else if (store.isError) {
+    body = (
+      <ErrorAlert
+        action={
+          <button
+            type="button"
+            className={buttonClass('secondary', 'sm')}
+            disabled={store.isRefetching}
+            onClick={() => void store.refetch()}
+          >
+            {t.retry}
+          </button>
+        }
+      >
+        {t.loadError}
+      </ErrorAlert>
+    );
+  } else if (!connected) {
+    body = <NoStore />;
+  } else {
+    body = <ConnectedStore store={connected} onDisconnected={onDisconnected} />;
+  }
+
+  return (
+    <Card
+      icon={<Store className="size-5" />}
+      title={t.shopify.heading}
+      badge={connected ? <Badge tone="green">{t.shopify.connected}</Badge> : undefined}
+      description={t.shopify.description}
+    >
+      {body}
+    </Card>
+  );
+}
+
+function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisconnected: (notice: Notice) => void }) {
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const adminUrl = shopAdminUrl(store.shop_domain, store.admin_url);
+  const active = store.subscription_status === 'active';
+
+  const disconnect = useMutation({
+    mutationFn: () => apiFetch<unknown>('/api/stores/current/disconnect', { method: 'POST', body: {} }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: currentStoreQueryKey });
+      setConfirming(false);
+      onDisconnected({ kind: 'success', text: t.disconnected });
+    },
+    onError: () => {
+      setConfirming(false);
+      onDisconnected({ kind: 'error', text: t.disconnectFailed });
+    },
+  });
+
+  return (
+    <>
+      <dl className="grid gap-4 text-sm sm:grid-cols-2">
+        <div>
+          <dt className="text-slate-600">{t.shopify.domain}</dt>
+          <dd className="mt-1 font-medium break-all text-slate-900">{store.shop_domain}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t.shopify.shopName}</dt>
+          <dd className="mt-1 font-medium text-slate-900">{store.shop_name || t.shopify.unknown}</dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t.shopify.installedAt}</dt>
+          <dd className="mt-1 font-medium text-slate-900">
+            {store.installed_at ? (
+              <time dateTime={store.installed_at}>{formatDate(store.installed_at)}</time>
+            ) : (
+              t.shopify.unknown
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-slate-600">{t.shopify.subscription}</dt>
+          <dd className="mt-1">
+            <Badge tone={active ? 'green' : 'amber'}>
+              {active ? t.shopify.subscriptionActive : t.shopify.subscriptionInactive}
+            </Badge>
+          </dd>
+        </div>
+      </dl>
+
+      {!active && (
+        <WarningNote className="mt-6">
+          <p>{t.inactive.body}</p>
+          <Link to="/subscription" className={cx(textLinkClass, 'mt-1 inline-block text-amber-950')}>
+            {t.inactive.link}
+          </Link>
+        </WarningNote>
+      )}
+
+      <div className="mt-6 flex flex-wrap gap-3 border-t border-slate-100 pt-6">
+        {adminUrl && (
+          <a href={adminUrl} target="_blank" rel="noopener" className={buttonClass('secondary')}>
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {t.shopify.goToShopify}{' '}
+            <span className="sr-only">{t.shopify.newTab}</span>
+          </a>
+        )}
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          className={buttonClass('secondary')}
+        >
+          <Unplug aria-hidden="true" className="size-4" />
+          {t.shopify.disconnect}
+        </button>
+      </div>
+
+      {confirming && (
+        <ConfirmDialog
+          title={t.confirm.title}
+          confirmLabel={t.confirm.confirm}
+          busyLabel={t.confirm.confirming}
+          cancelLabel={t.confirm.cancel}
+          danger
+          busy={disconnect.isPending}
+          onConfirm={() => disconnect.mutate()}
+          onCancel={() => setConfirming(false)}
+        >
+          {t.confirm.body(store.shop_domain)}
+        </ConfirmDialog>
+      )}
+    </>
+  );
+}
+
+function NoStore() {
+  const [explained, setExplained] = useState(false);
+  const noticeId = useId();
+  return (
+    <div className="flex flex-1 flex-col">
+      <h3 className="font-semibold text-slate-900">{t.empty.heading}</h3>
+      <p className="mt-1 text-sm text-slate-600">{t.empty.body}</p>
+      <div className="mt-4">
+        <button
+          type="button"
+          onClick={() => setExplained(true)}
+          aria-describedby={explained ? noticeId : undefined}
+          className={buttonClass('primary')}
+        >
+          {t.empty.connect}
+        </button>
+      </div>
+      <div role="status" id={noticeId} className="mt-4">
+        {explained && (
+          <p className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">{t.empty.connectNotice}</p>
+        )}
+      </div>
+      <p className="mt-auto pt-6 text-sm text-slate-600">
+        {t.empty.devNote}{' '}
+        <Link to="/shopify/test-onboarding" className={textLinkClass}>
+          {t.empty.devLink}
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function WhatsAppCard() {
+  const labelId = useId();
+  const helpId = useId();
+  return (
+    <Card
+      icon={<MessageCircle className="size-5" />}
+      title={t.whatsapp.heading}
+      badge={<Badge tone="amber">{t.whatsapp.badge}</Badge>}
+      description={t.whatsapp.description}
+    >
+      <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
+        <span id={labelId} className="text-sm font-medium text-slate-800">
+          {t.whatsapp.toggle}
+        </span>
+        {/* aria-disabled rather than disabled: it stays focusable, so its explanation can be read. */}
+        <button
+          type="button"
+          role="switch"
+          aria-checked="false"
+          aria-disabled="true"
+          aria-labelledby={labelId}
+          aria-describedby={helpId}
+          onClick={(event) => event.preventDefault()}
+          className="relative inline-flex h-6 w-11 shrink-0 cursor-not-allowed items-center rounded-full border border-slate-400 bg-slate-200"
+        >
+          <span aria-hidden="true" className="ml-0.5 size-5 rounded-full bg-white shadow-sm" />
+        </button>
+      </div>
+      <p id={helpId} className="mt-2 text-sm text-slate-600">
+        {t.whatsapp.toggleHelp}
+      </p>
+    </Card>
+  );
 }

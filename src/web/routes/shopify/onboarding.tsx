@@ -1,13 +1,407 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
 import { PublicLayout } from '../../components/layout/PublicLayout';
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { InstallErrorScreen } from '../../components/shopify/InstallErrorScreen';
+import { ErrorAlert, WarningNote } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
+import { PasswordField } from '../../components/ui/PasswordField';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField, textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
+import { postAuthEvent } from '../../lib/auth-channel';
+import { ApiError, apiFetch, isClientError } from '../../lib/api';
+import {
+  onboardingSigninSchema,
+  onboardingSignupSchema,
+  type OnboardingSigninValues,
+  type OnboardingSignupValues,
+} from '../../lib/auth-forms';
+import { cx } from '../../lib/cx';
+import { formatPrice } from '../../lib/format';
+import { usePlans } from '../../lib/plans';
+import { currentStoreQueryKey, fetchSession, sessionQueryKey, useSession } from '../../lib/session';
+import {
+  claimErrorMessage,
+  claimInstallation,
+  installFlowUrl,
+  messageLang,
+  useInstallation,
+  type Installation,
+} from '../../lib/shopify';
 
-/** /shopify/onboarding */
+const t = messages.shopifyOnboarding;
+
+type Mode = 'signup' | 'signin';
+
+type FinishInput =
+  | { kind: 'signup'; values: OnboardingSignupValues }
+  | { kind: 'signin'; values: OnboardingSigninValues }
+  | { kind: 'continue' };
+
+/** A failure of one stage of "sign up or in, then claim the link": its message is what is shown. */
+class StageError extends Error {
+  readonly stage: 'auth' | 'claim';
+
+  constructor(message: string, stage: 'auth' | 'claim') {
+    super(message);
+    this.name = 'StageError';
+    this.stage = stage;
+  }
+}
+
+/** The better-auth sign-up answer for an address already in use (French message, or 422). */
+function isAlreadyRegistered(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 422 || /existe déjà/i.test(error.message));
+}
+
+/**
+ * /shopify/onboarding?token&shop&plan_id: the last install step. The installation link is checked
+ * ('Vérification en cours...'); then the merchant creates an account or signs in (or, already signed
+ * in, continues with that account), the link is claimed with the chosen plan, and the browser goes
+ * to the URL the server returns (Shopify's authorisation, then billing approval).
+ */
 export default function ShopifyOnboardingScreen() {
-  const t = messages.publicScreens.shopifyOnboarding;
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  if (!token) return <InstallErrorScreen message={messages.shopifyFlow.missingParams} />;
+  return <Onboarding token={token} planIdParam={searchParams.get('plan_id')} />;
+}
+
+function Onboarding({ token, planIdParam }: { token: string; planIdParam: string | null }) {
+  const installation = useInstallation(token);
+  const session = useSession();
+
+  if (installation.isPending || session.isPending) {
+    return (
+      <PublicLayout title={t.title} width="sm">
+        <Spinner label={t.checking} className="py-8" />
+      </PublicLayout>
+    );
+  }
+  if (installation.isError) {
+    const { error } = installation;
+    // 404/410: the server says why the link is unusable; anything else is a generic failure.
+    return <InstallErrorScreen message={isClientError(error) ? error.message : messages.shopifyFlow.genericError} />;
+  }
+  return <OnboardingForm token={token} installation={installation.data} planIdParam={planIdParam} />;
+}
+
+/** The plan to activate: `plan_id` of the URL when given, else the one stored on the link. */
+function useChosenPlan(installation: Installation, planIdParam: string | null) {
+  const plans = usePlans();
+  const selected = installation.selected_plan;
+  const id = planIdParam ?? selected?.id ?? null;
+  if (!id) return { id: null, name: undefined, price: undefined, unknown: true };
+  const plan = selected?.id === id ? selected : plans.data?.find((candidate) => candidate.id === id);
+  const price = plan ? formatPrice(plan.price_amount, plan.price_currency) ?? undefined : undefined;
+  // An id that matches no plan (once they are known) cannot be activated.
+  return { id, name: plan?.name, price, unknown: !plan && !plans.isPending };
+}
+
+function OnboardingForm({
+  token,
+  installation,
+  planIdParam,
+}: {
+  token: string;
+  installation: Installation;
+  planIdParam: string | null;
+}) {
+  const shop = installation.shop_domain;
+  const plan = useChosenPlan(installation, planIdParam);
+  const planSelectionUrl = installFlowUrl('/shopify/plan-selection', { token, shop });
+
   return (
-    <PublicLayout title={t.title} width="md">
-      <UnderConstruction />
+    <PublicLayout title={t.welcome(shop)} subtitle={t.intro} width="sm">
+      {plan.unknown ? (
+        <WarningNote>
+          <p>{messages.shopifyFlow.noPlan}</p>
+          <Link to={planSelectionUrl} className={cx(textLinkClass, 'mt-2 inline-block')}>
+            {messages.shopifyFlow.choosePlan}
+          </Link>
+        </WarningNote>
+      ) : (
+        <>
+          <div className="mb-6 flex items-center justify-between gap-4 rounded-xl border border-brand-200 bg-brand-50 px-4 py-3">
+            <dl>
+              <dt className="text-xs font-medium text-slate-700">{t.selectedPlan}</dt>
+              <dd className="text-sm font-semibold text-slate-900">
+                {plan.name ?? '…'}
+                {plan.price && (
+                  <span className="font-normal text-slate-700">
+                    {' · '}
+                    {plan.price}
+                    {messages.common.plans.perMonth}
+                  </span>
+                )}
+              </dd>
+            </dl>
+            <Link to={planSelectionUrl} className={cx(textLinkClass, 'shrink-0 text-sm')}>
+              {t.changePlan}
+            </Link>
+          </div>
+          <FinishInstall token={token} planId={plan.id} />
+        </>
+      )}
+      <p className="mt-6 text-center text-xs text-slate-600">{t.billingNote}</p>
     </PublicLayout>
+  );
+}
+
+/** Account step then claim: the mutation lives here so its error survives the sign-in. */
+function FinishInstall({ token, planId }: { token: string; planId: string | null }) {
+  const queryClient = useQueryClient();
+  const { data: session } = useSession();
+  const [mode, setMode] = useState<Mode>('signup');
+  const emailDraft = useRef('');
+
+  const finish = useMutation({
+    mutationFn: async (input: FinishInput): Promise<string> => {
+      if (input.kind === 'signup') {
+        const { email, password, companyName } = input.values;
+        let data: { user?: unknown } | null;
+        try {
+          // The account's display name is the company name (no personal name is asked here).
+          data = await apiFetch<{ user?: unknown } | null>('/api/auth/sign-up/email', {
+            method: 'POST',
+            body: { name: companyName, email, password, companyName },
+          });
+        } catch (error) {
+          if (isAlreadyRegistered(error)) throw new StageError(t.alreadyRegistered, 'auth');
+          throw new StageError(error instanceof ApiError ? error.message : t.signupFailed, 'auth');
+        }
+        if (!data?.user) throw new StageError(t.signupFailed, 'auth');
+        if (!(await fetchSession().catch(() => null))) throw new StageError(t.sessionAfterSignup, 'auth');
+      } else if (input.kind === 'signin') {
+        try {
+          await apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body: input.values });
+        } catch (error) {
+          throw new StageError(error instanceof ApiError ? error.message : messages.shopifyFlow.genericError, 'auth');
+        }
+        if (!(await fetchSession().catch(() => null))) throw new StageError(t.sessionAfterSignin, 'auth');
+      }
+      try {
+        return await claimInstallation(token, planId);
+      } catch (error) {
+        throw new StageError(claimErrorMessage(error), 'claim');
+      }
+    },
+    onSuccess: (url, input) => {
+      if (input.kind !== 'continue') postAuthEvent({ type: 'signed-in' });
+      window.location.assign(url);
+    },
+    onError: async (error, input) => {
+      // Signed in, but the claim failed: show the "continue" view so a retry needs no password.
+      if (error instanceof StageError && error.stage === 'claim' && input.kind !== 'continue') {
+        postAuthEvent({ type: 'signed-in' });
+        await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
+      }
+    },
+  });
+  // Stays busy after success: the browser is leaving for Shopify.
+  const busy = finish.isPending || finish.isSuccess;
+
+  const switchMode = (next: Mode) => {
+    if (next === mode) return;
+    finish.reset();
+    setMode(next);
+  };
+
+  const signOut = useMutation({
+    mutationFn: async () => {
+      try {
+        await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 401)) throw error;
+      }
+    },
+    onSuccess: () => {
+      finish.reset();
+      postAuthEvent({ type: 'signed-out' });
+      queryClient.removeQueries({ queryKey: currentStoreQueryKey });
+      queryClient.setQueryData(sessionQueryKey, null);
+    },
+  });
+
+  const errorBox = finish.isError ? (
+    <ErrorAlert className="mb-6">
+      <span lang={messageLang(finish.error.message)}>{finish.error.message}</span>
+    </ErrorAlert>
+  ) : null;
+
+  if (session) {
+    const email = session.user.email;
+    return (
+      <div>
+        {errorBox}
+        {signOut.isError && <ErrorAlert className="mb-6">{messages.layout.account.signOutError}</ErrorAlert>}
+        <p className="text-sm text-slate-700">{t.signedInAs(email)}</p>
+        <button
+          type="button"
+          disabled={busy || signOut.isPending}
+          aria-busy={busy || undefined}
+          onClick={() => finish.mutate({ kind: 'continue' })}
+          className={buttonClass('primary', 'md', 'mt-4 w-full')}
+        >
+          {busy ? t.submitting : t.continueAs(email)}
+        </button>
+        <button
+          type="button"
+          disabled={busy || signOut.isPending}
+          onClick={() => signOut.mutate()}
+          className={buttonClass('ghost', 'md', 'mt-2 w-full')}
+        >
+          {signOut.isPending ? t.signingOut : t.useOtherAccount}
+        </button>
+      </div>
+    );
+  }
+
+  return (
+    <div>
+      <div role="group" aria-label={t.modesLabel} className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
+        {(['signup', 'signin'] as const).map((key) => (
+          <button
+            key={key}
+            type="button"
+            aria-pressed={mode === key}
+            disabled={busy}
+            onClick={() => switchMode(key)}
+            className={cx(
+              'rounded-lg px-3 py-2 text-sm font-semibold transition-colors',
+              mode === key ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-700 hover:text-slate-900',
+            )}
+          >
+            {t.modes[key]}
+          </button>
+        ))}
+      </div>
+      {errorBox}
+      {mode === 'signup' ? (
+        <SignupForm
+          key="signup"
+          busy={busy}
+          emailDraft={emailDraft}
+          onSubmit={(values) => finish.mutate({ kind: 'signup', values })}
+        />
+      ) : (
+        <SigninForm
+          key="signin"
+          busy={busy}
+          emailDraft={emailDraft}
+          onSubmit={(values) => finish.mutate({ kind: 'signin', values })}
+        />
+      )}
+    </div>
+  );
+}
+
+interface FormProps<V> {
+  busy: boolean;
+  /** The e-mail typed so far: kept when switching between the two forms. */
+  emailDraft: { current: string };
+  onSubmit: (values: V) => void;
+}
+
+function SignupForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSignupValues>) {
+  const [showPassword, setShowPassword] = useState(false);
+  const confirmId = useId();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OnboardingSignupValues>({
+    resolver: zodResolver(onboardingSignupSchema),
+    defaultValues: { email: emailDraft.current, companyName: '', password: '', confirmPassword: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <TextField
+        required
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t.emailPlaceholder}
+        error={errors.email?.message}
+        {...register('email', { onChange: (event: { target: { value: string } }) => (emailDraft.current = event.target.value) })}
+      />
+      <TextField
+        required
+        label={t.companyName}
+        autoComplete="organization"
+        placeholder={t.companyPlaceholder}
+        error={errors.companyName?.message}
+        {...register('companyName')}
+      />
+      <PasswordField
+        required
+        label={t.password}
+        autoComplete="new-password"
+        hint={t.passwordHint}
+        error={errors.password?.message}
+        visible={showPassword}
+        onVisibleChange={setShowPassword}
+        toggleLabel={t.showPassword}
+        alsoControls={[confirmId]}
+        {...register('password')}
+      />
+      <PasswordField
+        required
+        inputId={confirmId}
+        label={t.confirmPassword}
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        visible={showPassword}
+        {...register('confirmPassword')}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary', 'md', 'w-full')}>
+        {busy ? t.submitting : t.submit.signup}
+      </button>
+    </form>
+  );
+}
+
+function SigninForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSigninValues>) {
+  const [showPassword, setShowPassword] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<OnboardingSigninValues>({
+    resolver: zodResolver(onboardingSigninSchema),
+    defaultValues: { email: emailDraft.current, password: '' },
+  });
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      <TextField
+        required
+        label={t.email}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t.emailPlaceholder}
+        error={errors.email?.message}
+        {...register('email', { onChange: (event: { target: { value: string } }) => (emailDraft.current = event.target.value) })}
+      />
+      <PasswordField
+        required
+        label={t.password}
+        autoComplete="current-password"
+        error={errors.password?.message}
+        visible={showPassword}
+        onVisibleChange={setShowPassword}
+        toggleLabel={t.showPassword}
+        {...register('password')}
+      />
+      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary', 'md', 'w-full')}>
+        {busy ? t.submitting : t.submit.signin}
+      </button>
+    </form>
   );
 }

@@ -1,13 +1,231 @@
-import { PublicLayout } from '../../components/layout/PublicLayout';
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation } from '@tanstack/react-query';
+import { CircleCheck, ExternalLink } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { DevLayout } from '../../components/layout/DevLayout';
+import { ErrorAlert } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/Spinner';
+import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
+import { apiFetch } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+import { usePlans } from '../../lib/plans';
+import { isShopifyDomain, normalizeShopDomain } from '../../lib/shopify';
 
-/** /shopify/test-onboarding */
-export default function ShopifyTestOnboardingScreen() {
-  const t = messages.publicScreens.shopifyTestOnboarding;
+const t = messages.shopifyTestOnboarding;
+
+/** Copy confirmation shows 2 s (spec section 9). */
+const copiedDurationMs = 2_000;
+
+const shopSchema = z.object({
+  shop: z
+    .string()
+    .transform(normalizeShopDomain)
+    .refine(isShopifyDomain, { error: messages.shopifyEntry.invalidShop }),
+});
+type ShopFormInput = z.input<typeof shopSchema>;
+type ShopFormValues = z.output<typeof shopSchema>;
+
+interface TestInstallation {
+  token: string;
+  shop: string;
+  plan_selection_url: string;
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
   return (
-    <PublicLayout title={t.title} width="lg">
-      <UnderConstruction />
-    </PublicLayout>
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={id} className="text-lg font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
   );
+}
+
+/**
+ * /shopify/test-onboarding: developer page. Creates an installation link for a test shop
+ * (POST /api/shopify/test-installations), shows the plan-selection URL to copy or open, checks the
+ * plans are configured, and points to the local Shopify emulator.
+ */
+export default function ShopifyTestOnboardingScreen() {
+  return (
+    <DevLayout documentTitle={t.title}>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.title}</h1>
+      <p className="mt-2 max-w-3xl text-sm text-slate-600">{t.intro}</p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="space-y-6">
+          <CreateLinkSection />
+          <Section title={t.instructions.heading}>
+            <ol className="list-decimal space-y-2 pl-5 text-sm text-slate-700">
+              {t.instructions.steps.map((step) => (
+                <li key={step}>{step}</li>
+              ))}
+            </ol>
+          </Section>
+        </div>
+        <div className="space-y-6">
+          <ConfigSection />
+          <Section title={t.emulator.heading}>
+            <p className="text-sm text-slate-700">{t.emulator.body}</p>
+            {/* A server page, not a route of this app: a plain link (full page load). */}
+            <a href="/_shopify" className={buttonClass('secondary', 'md', 'mt-4')}>
+              {t.emulator.link}
+            </a>
+          </Section>
+        </div>
+      </div>
+    </DevLayout>
+  );
+}
+
+function CreateLinkSection() {
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ShopFormInput, unknown, ShopFormValues>({
+    resolver: zodResolver(shopSchema),
+    defaultValues: { shop: t.defaultShop },
+  });
+
+  const create = useMutation({
+    mutationFn: (values: ShopFormValues) =>
+      apiFetch<TestInstallation>('/api/shopify/test-installations', { method: 'POST', body: { shop: values.shop } }),
+  });
+  const busy = create.isPending;
+
+  return (
+    <Section title={t.form.heading}>
+      {create.isError && <ErrorAlert className="mb-4">{create.error.message}</ErrorAlert>}
+      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))} className="space-y-4">
+        <TextField
+          required
+          label={t.form.shop}
+          hint={t.form.shopHint}
+          autoCapitalize="none"
+          spellCheck={false}
+          error={errors.shop?.message}
+          {...register('shop')}
+        />
+        <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary')}>
+          {busy ? t.form.submitting : t.form.submit}
+        </button>
+      </form>
+      {create.isSuccess && <TestLink installation={create.data} />}
+    </Section>
+  );
+}
+
+/** Writes to the clipboard; falls back to selecting the field and execCommand('copy'). */
+async function copyText(text: string, field: HTMLInputElement | null): Promise<void> {
+  if (navigator.clipboard?.writeText) {
+    await navigator.clipboard.writeText(text);
+    return;
+  }
+  field?.select();
+  if (typeof document.execCommand !== 'function' || !document.execCommand('copy')) throw new Error('copy failed');
+}
+
+function TestLink({ installation }: { installation: TestInstallation }) {
+  const fieldRef = useRef<HTMLInputElement>(null);
+  const [copy, setCopy] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const onCopy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await copyText(installation.plan_selection_url, fieldRef.current);
+      setCopy('copied');
+      timer.current = setTimeout(() => setCopy('idle'), copiedDurationMs);
+    } catch {
+      setCopy('failed');
+      fieldRef.current?.select();
+    }
+  };
+
+  return (
+    <div className="mt-6 border-t border-slate-100 pt-6">
+      <h3 className="text-base font-semibold text-slate-900">{t.result.heading}</h3>
+      <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+        <dt className="text-slate-600">{t.result.shop}</dt>
+        <dd className="font-medium text-slate-900">{installation.shop}</dd>
+        <dt className="text-slate-600">{t.result.token}</dt>
+        <dd className="font-mono text-xs break-all text-slate-900">{installation.token}</dd>
+      </dl>
+      <TextField
+        ref={fieldRef}
+        readOnly
+        label={t.result.url}
+        hint={t.result.validity}
+        value={installation.plan_selection_url}
+        onFocus={(event) => event.currentTarget.select()}
+        className="mt-4"
+      />
+      <div className="mt-3 flex flex-wrap gap-3">
+        <button type="button" onClick={() => void onCopy()} className={buttonClass('secondary')}>
+          {copy === 'copied' ? t.result.copied : t.result.copy}
+        </button>
+        <a href={installation.plan_selection_url} target="_blank" rel="noopener" className={buttonClass('primary')}>
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {t.result.open}{' '}
+          <span className="sr-only">{t.result.newTab}</span>
+        </a>
+      </div>
+      <p role="status" className="mt-2 text-sm text-slate-600">
+        {copy === 'copied' ? t.result.copied : null}
+      </p>
+      {copy === 'failed' && <ErrorAlert className="mt-2">{t.result.copyFailed}</ErrorAlert>}
+    </div>
+  );
+}
+
+function ConfigSection() {
+  const { data: plans, isPending, isError, refetch, isRefetching } = usePlans();
+
+  let body;
+  if (isPending) {
+    body = <Spinner label={t.config.loading} className="justify-start" />;
+  } else if (isError) {
+    body = (
+      <ErrorAlert
+        action={
+          <button type="button" className={buttonClass('secondary', 'sm')} disabled={isRefetching} onClick={() => void refetch()}>
+            {messages.common.retry}
+          </button>
+        }
+      >
+        {t.config.error}
+      </ErrorAlert>
+    );
+  } else if (plans.length === 0) {
+    body = <ErrorAlert>{t.config.empty}</ErrorAlert>;
+  } else {
+    body = (
+      <>
+        <p className="flex items-center gap-2 text-sm font-medium text-green-800">
+          <CircleCheck aria-hidden="true" className="size-4" />
+          {t.config.ok(plans.length)}
+        </p>
+        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+          {plans.map((plan) => (
+            <li key={plan.id} className="flex items-baseline justify-between gap-3 py-2">
+              <span className="font-medium text-slate-900">{plan.name}</span>
+              <span className="text-right text-slate-600">
+                {formatPrice(plan.price_amount, plan.price_currency) ?? plan.price_amount}
+                {messages.common.plans.perMonth} · {t.config.quota(plan.is_unlimited ? null : plan.email_quota)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
+
+  return <Section title={t.config.heading}>{body}</Section>;
 }

@@ -1,0 +1,38 @@
+/** /shopify/onboarding (spec sections 2, 4 'Installation token', 5 and 8 'Onboarding/session'). */
+export const shopifyOnboarding = {
+  title: "Finalisation de l'installation",
+  checking: 'Vérification en cours...',
+  welcome: (shop: string) => `Finalisons l'installation pour ${shop}`,
+  intro: 'Créez votre compte ou connectez-vous pour activer votre abonnement.',
+  selectedPlan: 'Plan sélectionné',
+  changePlan: 'Changer de plan',
+  modesLabel: 'Compte',
+  modes: {
+    signup: 'Créer un compte',
+    signin: 'Se connecter',
+  },
+  email: 'Adresse email',
+  emailPlaceholder: 'vous@exemple.fr',
+  companyName: "Nom de l'entreprise",
+  companyPlaceholder: 'Maison Lumière',
+  password: 'Mot de passe',
+  passwordHint: 'Minimum 8 caractères',
+  confirmPassword: 'Confirmer le mot de passe',
+  showPassword: 'Afficher le mot de passe',
+  submit: {
+    signup: "Créer mon compte et activer l'abonnement",
+    signin: "Se connecter et activer l'abonnement",
+  },
+  submitting: 'Activation en cours...',
+  signedInAs: (email: string) => `Vous êtes connecté en tant que ${email}.`,
+  continueAs: (email: string) => `Continuer avec ${email}`,
+  useOtherAccount: 'Utiliser un autre compte',
+  signingOut: 'Déconnexion...',
+  alreadyRegistered:
+    'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',
+  signupFailed: 'Échec de la création du compte',
+  sessionAfterSignin: 'Session non établie après connexion',
+  sessionAfterSignup: 'Session non établie après création du compte',
+  billingNote:
+    "Vous validerez ensuite l'abonnement sur Shopify : facturation mensuelle via Shopify, sans engagement.",
+};

@@ -1,0 +1,48 @@
+/** /shopify/test-onboarding: developer page to try the install flow (spec section 2). */
+export const shopifyTestOnboarding = {
+  title: "Test de l'installation Shopify",
+  intro:
+    "Outil de développement : créez un lien d'installation pour une boutique de test, puis suivez le parcours d'un marchand qui installe l'application.",
+  defaultShop: 'maison-lumiere.myshopify.com',
+  instructions: {
+    heading: "Mode d'emploi",
+    steps: [
+      'Saisissez le domaine .myshopify.com de la boutique de test.',
+      "Créez le lien d'installation (il reste valable 1 heure).",
+      'Ouvrez le lien de sélection du plan, choisissez un plan, puis créez un compte ou connectez-vous.',
+      "Validez l'autorisation et le paiement sur le Shopify local : vous arrivez sur le tableau de bord.",
+    ],
+  },
+  form: {
+    heading: "Créer un lien d'installation",
+    shop: 'Domaine de la boutique de test',
+    shopHint: 'Par exemple maison-lumiere.myshopify.com',
+    submit: "Créer le lien d'installation",
+    submitting: 'Création...',
+  },
+  result: {
+    heading: "Lien d'installation de test",
+    url: 'Lien de sélection du plan',
+    copy: 'Copier',
+    copied: 'Copié',
+    copyFailed: 'Impossible de copier le lien. Sélectionnez-le et copiez-le vous-même.',
+    open: 'Ouvrir',
+    newTab: '(nouvel onglet)',
+    shop: 'Boutique',
+    token: 'Jeton',
+    validity: 'Valable 1 heure.',
+  },
+  config: {
+    heading: 'Vérification de la configuration',
+    loading: 'Chargement des plans...',
+    error: 'Impossible de charger les plans. Veuillez réessayer.',
+    empty: 'Aucun plan actif : lancez le seed de la base de données.',
+    ok: (count: number) => `${count} plan${count > 1 ? 's' : ''} actif${count > 1 ? 's' : ''} trouvé${count > 1 ? 's' : ''}`,
+    quota: (quota: number | null) => (quota === null ? 'Emails illimités' : `${quota.toLocaleString('fr-FR')} emails/mois`),
+  },
+  emulator: {
+    heading: 'Shopify local',
+    body: "L'émulateur Shopify remplace Shopify en développement : boutiques de test, écran d'autorisation et validation des paiements.",
+    link: 'Ouvrir le Shopify local',
+  },
+};

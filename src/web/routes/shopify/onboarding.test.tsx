@@ -1,0 +1,261 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
+import {
+  installationFixture,
+  installationPath,
+  installShop,
+  installToken,
+  plansFixture,
+  proPlan,
+  starterPlan,
+  tokenMessages,
+} from '../../test/shopify-fixtures';
+
+let location: ReturnType<typeof stubLocation> | undefined;
+
+afterEach(() => {
+  cleanup();
+  location?.restore();
+  location = undefined;
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
+
+const claimPath = `${installationPath}/claim`;
+const redirectUrl = `/functions/v1/shopify-auth?shop=${installShop}&state=st_1`;
+const url = `/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`;
+const welcome = `Finalisons l'installation pour ${installShop}`;
+
+type Handler = Parameters<typeof mockApi>[0] extends infer R ? R : never;
+
+/** Signed out until sign-up or sign-in succeeds (or `signedIn` from the start). */
+function onboardingApi({ signedIn = false, routes = {} as NonNullable<Handler> } = {}) {
+  let session = signedIn;
+  return mockApi({
+    '/api/auth/get-session': () => jsonResponse(session ? testSession : null),
+    '/api/plans': () => jsonResponse({ plans: plansFixture }),
+    [installationPath]: () => jsonResponse(installationFixture(proPlan)),
+    '/api/auth/sign-up/email': () => {
+      session = true;
+      return jsonResponse({ token: 't', user: testSession.user });
+    },
+    '/api/auth/sign-in/email': () => {
+      session = true;
+      return jsonResponse({ token: 't', user: testSession.user });
+    },
+    [claimPath]: () => jsonResponse({ redirect_url: redirectUrl }),
+    ...routes,
+  });
+}
+
+function fill(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function open(path = url) {
+  const result = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: welcome });
+  return result;
+}
+
+const signupButton = () => screen.getByRole('button', { name: "Créer mon compte et activer l'abonnement" });
+
+describe('/shopify/onboarding', () => {
+  it("shows 'Vérification en cours...' while the link is checked, then the welcome and the plan", async () => {
+    onboardingApi();
+    renderRoute(url);
+    expect((await screen.findByText('Vérification en cours...')).closest('[role="status"]')).not.toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: welcome })).toBeTruthy();
+    expect(screen.getByText('Plan sélectionné')).toBeTruthy();
+    expect(screen.getByText('Pro')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Créer un compte' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Se connecter' }).getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByLabelText("Nom de l'entreprise")).toBeTruthy();
+    expect(screen.getByLabelText('Confirmer le mot de passe')).toBeTruthy();
+    expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('finds the plan from plan_id when the link has none stored yet', async () => {
+    onboardingApi({ routes: { [installationPath]: () => jsonResponse(installationFixture()) } });
+    await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${starterPlan.id}`);
+    expect(await screen.findByText('Starter')).toBeTruthy();
+  });
+
+  it('validates: required fields, 8 characters, matching passwords', async () => {
+    const fetchMock = onboardingApi();
+    await open();
+    fireEvent.click(signupButton());
+    const alerts = await screen.findAllByRole('alert');
+    expect(alerts.map((a) => a.textContent)).toEqual([
+      "L'adresse email est requise",
+      "Le nom de l'entreprise est requis",
+      'Le mot de passe est requis',
+      'Veuillez confirmer le mot de passe',
+    ]);
+
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill("Nom de l'entreprise", 'Maison Lumière');
+    fill('Mot de passe', 'court12');
+    fill('Confirmer le mot de passe', 'court12');
+    fireEvent.click(signupButton());
+    expect(await screen.findByText('Le mot de passe doit contenir au moins 8 caractères')).toBeTruthy();
+
+    fill('Mot de passe', 'assez-long-1');
+    fill('Confirmer le mot de passe', 'assez-long-2');
+    fireEvent.click(signupButton());
+    expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/auth/sign-up/email')).toBe(false);
+  });
+
+  it('shows and hides the password with an accessible toggle', async () => {
+    onboardingApi();
+    await open();
+    const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
+    const confirm = screen.getByLabelText('Confirmer le mot de passe') as HTMLInputElement;
+    const toggle = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    expect(password.type).toBe('password');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(password.type).toBe('text');
+    expect(confirm.type).toBe('text');
+    expect(toggle.getAttribute('aria-controls')?.split(' ')).toEqual([password.id, confirm.id]);
+  });
+
+  it('creates the account (name = company), claims the link with the plan, then leaves for Shopify', async () => {
+    location = stubLocation();
+    const fetchMock = onboardingApi();
+    await open();
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill("Nom de l'entreprise", ' Maison Lumière ');
+    fill('Mot de passe', 'Lumiere-2025');
+    fill('Confirmer le mot de passe', 'Lumiere-2025');
+    fireEvent.click(signupButton());
+
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
+    expect(requestBody(fetchMock, '/api/auth/sign-up/email')).toEqual({
+      name: 'Maison Lumière',
+      email: 'zoe@boutique.fr',
+      password: 'Lumiere-2025',
+      companyName: 'Maison Lumière',
+    });
+    expect(requestBody(fetchMock, claimPath)).toEqual({ plan_id: proPlan.id });
+    expect((screen.getByRole('button', { name: 'Activation en cours...' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('asks an already-registered address to use the sign-in mode', async () => {
+    location = stubLocation();
+    onboardingApi({
+      routes: { '/api/auth/sign-up/email': () => jsonResponse({ error: 'Un compte existe déjà avec cette adresse email.' }, 422) },
+    });
+    await open();
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill("Nom de l'entreprise", 'Maison Lumière');
+    fill('Mot de passe', 'Lumiere-2025');
+    fill('Confirmer le mot de passe', 'Lumiere-2025');
+    fireEvent.click(signupButton());
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',
+    );
+    expect(location.assign).not.toHaveBeenCalled();
+
+    // Switching mode clears the message and keeps the e-mail typed.
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect((screen.getByLabelText('Adresse email') as HTMLInputElement).value).toBe('zoe@boutique.fr');
+    expect(screen.queryByLabelText("Nom de l'entreprise")).toBeNull();
+    expect(screen.queryByLabelText('Confirmer le mot de passe')).toBeNull();
+  });
+
+  it('signs in, claims the link, then leaves for Shopify', async () => {
+    location = stubLocation();
+    const fetchMock = onboardingApi();
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'court');
+    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
+    expect(requestBody(fetchMock, '/api/auth/sign-in/email')).toEqual({ email: 'zoe@boutique.fr', password: 'court' });
+  });
+
+  it('shows a sign-in failure as the server words it', async () => {
+    onboardingApi({
+      routes: { '/api/auth/sign-in/email': () => jsonResponse({ error: 'Email ou mot de passe incorrect.' }, 401) },
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'mauvais');
+    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Email ou mot de passe incorrect.');
+  });
+
+  it('reports a failed claim, then offers to continue with the account now signed in', async () => {
+    location = stubLocation();
+    let claims = 0;
+    onboardingApi({
+      routes: {
+        [claimPath]: () => {
+          claims += 1;
+          return claims === 1 ? jsonResponse({ error: 'Erreur interne' }, 500) : jsonResponse({ redirect_url: redirectUrl });
+        },
+      },
+    });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'Lumiere-2025');
+    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
+    expect((await screen.findByRole('alert')).textContent).toBe("Impossible de terminer l'installation. Veuillez réessayer.");
+    const again = await screen.findByRole('button', { name: `Continuer avec ${testSession.user.email}` });
+    expect(screen.getByRole('alert').textContent).toBe("Impossible de terminer l'installation. Veuillez réessayer.");
+    fireEvent.click(again);
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
+  });
+
+  it('shows the server message when the link was used meanwhile', async () => {
+    onboardingApi({ signedIn: true, routes: { [claimPath]: () => jsonResponse({ error: tokenMessages.used }, 409) } });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
+    expect((await screen.findByRole('alert')).textContent).toBe(tokenMessages.used);
+  });
+
+  it('lets a signed-in merchant continue with the current account', async () => {
+    location = stubLocation();
+    const fetchMock = onboardingApi({ signedIn: true });
+    await open();
+    expect(screen.getByText(`Vous êtes connecté en tant que ${testSession.user.email}.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/auth/sign-in/email')).toBe(false);
+  });
+
+  it('shows the installation error screen for a used link', async () => {
+    onboardingApi({ routes: { [installationPath]: () => jsonResponse({ error: tokenMessages.used }, 410) } });
+    renderRoute(url);
+    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(tokenMessages.used);
+    expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: "Créer mon compte et activer l'abonnement" })).toBeNull();
+  });
+
+  it('shows the installation error screen for an unknown link', async () => {
+    onboardingApi({ routes: { [installationPath]: () => jsonResponse({ error: tokenMessages.notFound }, 404) } });
+    renderRoute(url);
+    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toBe(tokenMessages.notFound);
+  });
+
+  it('asks to choose a plan when none is known', async () => {
+    onboardingApi({ routes: { [installationPath]: () => jsonResponse(installationFixture()) } });
+    await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}`);
+    expect(screen.getByText('Aucun plan sélectionné. Veuillez choisir un plan.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(
+      `/shopify/plan-selection?token=${installToken}&shop=${installShop}`,
+    );
+    expect(screen.queryByRole('button', { name: "Créer mon compte et activer l'abonnement" })).toBeNull();
+  });
+});

@@ -1,0 +1,82 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
+import { plansFixture } from '../../test/shopify-fixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'clipboard');
+});
+
+const planSelectionUrl = 'http://localhost:3000/shopify/plan-selection?token=tok_9&shop=maison-lumiere.myshopify.com';
+
+function testApi() {
+  return mockApi({
+    '/api/plans': () => jsonResponse({ plans: plansFixture }),
+    '/api/shopify/test-installations': () =>
+      jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl }),
+  });
+}
+
+async function open() {
+  const result = renderRoute('/shopify/test-onboarding');
+  await screen.findByRole('heading', { level: 1, name: "Test de l'installation Shopify" });
+  return result;
+}
+
+describe('/shopify/test-onboarding', () => {
+  it('lists the plans as a configuration check and links to the local Shopify', async () => {
+    testApi();
+    await open();
+    expect(await screen.findByText('3 plans actifs trouvés')).toBeTruthy();
+    expect(screen.getByText('Starter')).toBeTruthy();
+    expect(screen.getByText('Entreprise')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Ouvrir le Shopify local' }).getAttribute('href')).toBe('/_shopify');
+    expect(screen.getByRole('heading', { level: 2, name: "Mode d'emploi" })).toBeTruthy();
+    expect((screen.getByLabelText('Domaine de la boutique de test') as HTMLInputElement).value).toBe(
+      'maison-lumiere.myshopify.com',
+    );
+  });
+
+  it('creates a test installation, shows the URL, copies it (Copié for 2 s) and links to it', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const writeText = vi.fn(async () => {});
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    const fetchMock = testApi();
+    await open();
+    fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), {
+      target: { value: ' https://Maison-Lumiere.myshopify.com/ ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+
+    const field = (await screen.findByLabelText('Lien de sélection du plan')) as HTMLInputElement;
+    expect(field.value).toBe(planSelectionUrl);
+    expect(field.readOnly).toBe(true);
+    expect(requestBody(fetchMock, '/api/shopify/test-installations')).toEqual({ shop: 'maison-lumiere.myshopify.com' });
+    const openLink = screen.getByRole('link', { name: 'Ouvrir (nouvel onglet)' });
+    expect(openLink.getAttribute('href')).toBe(planSelectionUrl);
+    expect(openLink.getAttribute('target')).toBe('_blank');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Copier' }));
+    expect(await screen.findByRole('button', { name: 'Copié' })).toBeTruthy();
+    expect(writeText).toHaveBeenCalledWith(planSelectionUrl);
+    act(() => {
+      vi.advanceTimersByTime(2_100);
+    });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Copier' })).toBeTruthy());
+  });
+
+  it('refuses a domain that is not .myshopify.com', async () => {
+    const fetchMock = testApi();
+    await open();
+    fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), { target: { value: 'boutique.fr' } });
+    fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com',
+    );
+    expect(fetchMock.mock.calls.some(([path]) => path === '/api/shopify/test-installations')).toBe(false);
+  });
+});

@@ -1,0 +1,67 @@
+/** Shared fixtures of the install-flow tests. */
+export const plansFixture = [
+  {
+    id: '00000000-0000-4000-8000-000000000001',
+    code: 'starter',
+    name: 'Starter',
+    price_amount: '47.00',
+    price_currency: 'USD',
+    email_quota: 300,
+    is_unlimited: false,
+    features: ['300 emails/mois', 'Intégration Shopify'],
+    sort_order: 1,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000002',
+    code: 'pro',
+    name: 'Pro',
+    price_amount: '77.00',
+    price_currency: 'USD',
+    email_quota: 3000,
+    is_unlimited: false,
+    features: ['3 000 emails/mois', 'Support prioritaire'],
+    sort_order: 2,
+  },
+  {
+    id: '00000000-0000-4000-8000-000000000003',
+    code: 'enterprise',
+    name: 'Entreprise',
+    price_amount: '107.00',
+    price_currency: 'USD',
+    email_quota: null,
+    is_unlimited: true,
+    features: ['Emails illimités', 'Accès API complet'],
+    sort_order: 3,
+  },
+];
+
+export const [starterPlan, proPlan, enterprisePlan] = plansFixture as [
+  (typeof plansFixture)[number],
+  (typeof plansFixture)[number],
+  (typeof plansFixture)[number],
+];
+
+export const installToken = 'tok_123';
+export const installShop = 'maison-lumiere.myshopify.com';
+export const installationPath = `/api/shopify/installations/${installToken}`;
+
+export function installationFixture(selected: (typeof plansFixture)[number] | null = null) {
+  return {
+    shop_domain: installShop,
+    expires_at: '2030-01-01T00:00:00Z',
+    selected_plan: selected && {
+      id: selected.id,
+      code: selected.code,
+      name: selected.name,
+      price_amount: selected.price_amount,
+      price_currency: selected.price_currency,
+      email_quota: selected.email_quota,
+    },
+  };
+}
+
+export const tokenMessages = {
+  notFound: 'Installation token not found',
+  used: 'This installation link has already been used. Please start a new installation.',
+  expired: 'This installation link has expired. Please start a new installation from Shopify.',
+};

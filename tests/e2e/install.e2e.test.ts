@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { expectAccessible } from './support/browser';
+import { signUp, uniqueEmail } from './support/flows';
+import { browserSuite } from './support/suite';
+
+const suite = browserSuite();
+const PASSWORD = 'Lumiere-des-Avis-2025';
+
+async function createShop(name: string): Promise<string> {
+  const domain = `${name}-${Date.now().toString(36)}.myshopify.com`;
+  const res = await fetch(`${suite.app.url}/_shopify/control/shops`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ domain, name: `Boutique ${name}` }),
+  });
+  expect(res.status).toBeLessThan(300);
+  return domain;
+}
+
+/** From the shop's admin in the local Shopify to our plan selection, through the consent page. */
+async function installFromShopify(page: Page, shop: string) {
+  await page.goto(`${suite.app.url}/_shopify/store/${shop}/admin`);
+  await page.getByRole('link', { name: "Installer l'application" }).click();
+  await page.getByRole('button', { name: 'Installer' }).click();
+  await page.waitForURL(/\/shopify\/plan-selection\?/);
+}
+
+async function chooseProAndApprove(page: Page) {
+  await page.getByText('POPULAIRE').first().waitFor();
+  await expectAccessible(page);
+  const cards = page.getByRole('button', { name: /choisir|sélectionner|commencer/i });
+  await cards.nth(1).click();
+  await page.waitForURL(/\/shopify\/onboarding\?/);
+}
+
+describe('installing from Shopify', () => {
+  it('goes from the Shopify admin through consent, plan, new account and billing to the dashboard', async () => {
+    const { page } = await suite.page();
+    const shop = await createShop('nouvelle');
+    await installFromShopify(page, shop);
+    await chooseProAndApprove(page);
+    await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
+    await expectAccessible(page);
+    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('install'));
+    await page.getByLabel(/entreprise|société/i).fill('Boutique Nouvelle');
+    await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
+    await page.getByLabel(/confirm/i).fill(PASSWORD);
+    await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+
+    // Shopify's (the emulator's) charge confirmation page, then back to the app.
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await page.waitForURL(/\/app\/dashboard/);
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+
+    await page.goto(`${suite.app.url}/app/integrations`);
+    await page.getByText(shop).first().waitFor();
+    await expectAccessible(page);
+  });
+
+  it('lets an existing merchant sign in instead', async () => {
+    const { page, context } = await suite.page();
+    const email = uniqueEmail('existant');
+    await signUp(page, suite.app.url, { name: 'Jules Leroy', email, password: PASSWORD });
+    await page.waitForURL(/\/app\/integrations/);
+    await context.clearCookies();
+
+    const shop = await createShop('existante');
+    await installFromShopify(page, shop);
+    await chooseProAndApprove(page);
+    await page.getByRole('button', { name: 'Se connecter' }).first().click();
+    await page.getByLabel(/e-?mail/i).fill(email);
+    await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
+    await page.getByRole('button', { name: "Se connecter et activer l'abonnement" }).click();
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await page.waitForURL(/\/app\/dashboard/);
+  });
+});
+
+describe('install errors', () => {
+  it('shows the entry errors with a Close button', async () => {
+    const { page } = await suite.page();
+    await page.goto(`${suite.app.url}/shopify/entry`);
+    await page.getByText("Paramètre shop manquant. Veuillez réinstaller l'application depuis Shopify.").waitFor();
+    expect(await page.getByRole('button', { name: /fermer/i }).count()).toBe(1);
+    await expectAccessible(page);
+    await page.goto(`${suite.app.url}/shopify/entry?shop=example.com`);
+    await page.getByText('Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com').waitFor();
+  });
+
+  it('shows the install screen for a forged install link', async () => {
+    const { page } = await suite.page();
+    const shop = await createShop('falsifiee');
+    await page.goto(`${suite.app.url}/shopify/entry?shop=${shop}&timestamp=${Math.floor(Date.now() / 1000)}&hmac=deadbeef`);
+    await page.waitForURL(/\/shopify\/install\?error=invalid_hmac/);
+    await page.getByText("La requête Shopify n'est pas valide. Veuillez réessayer.").waitFor();
+    await expectAccessible(page);
+  });
+
+  it('shows the installation error screen for an unknown link', async () => {
+    const { page } = await suite.page();
+    await page.goto(`${suite.app.url}/shopify/onboarding?token=inconnu&shop=x.myshopify.com&plan_id=x`);
+    await page.getByRole('heading', { name: "Erreur d'installation" }).waitFor();
+    await page.getByText('Installation token not found').waitFor();
+    await expectAccessible(page);
+  });
+});
