@@ -19,6 +19,7 @@ import { storeRoutes } from './stores/routes';
 import { shopifyAuthRoutes } from './shopify/auth-routes';
 import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
+import { shopifyFunctionRoutes } from './shopify/function-routes';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -72,6 +73,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const functions = new Hono();
   // The spec's server functions (section 7).
   functions.route('/', shopifyAuthRoutes(ctx, ctx.shopify));
+  functions.route('/', shopifyFunctionRoutes(ctx));
   functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
   app.route('/functions/v1', functions);
 

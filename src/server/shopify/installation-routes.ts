@@ -4,6 +4,7 @@
  * - POST /installations/:token/plan     choose a plan (plan selection screen)
  * - POST /installations/:token/claim    claim the link for the signed-in merchant and get the OAuth URL
  * - POST /connect                       OAuth URL for a signed-in merchant reconnecting a shop
+ * - GET  /diagnostic                     the connection diagnostic of the merchant's store
  * - POST /test-installations            developer tool: an installation link for a test shop
  */
 import { Hono } from 'hono';
@@ -13,6 +14,7 @@ import { requireSession, type SessionEnv } from '../auth/session';
 import { ApiError, parseJsonBody } from '../http/errors';
 import { findActiveStore } from '../stores/service';
 import { findPlan } from './billing';
+import { runDiagnostic } from './diagnostic';
 import { normalizeShopDomain } from './hmac';
 import { claimInstallationToken, createInstallationToken, createOAuthState, readInstallationToken, selectPlanForToken } from './install-service';
 
@@ -80,6 +82,8 @@ export function installationRoutes(ctx: AppContext) {
     const state = await createOAuthState(ctx.db, { userId: user.id, metadata: { shop_domain: shop } });
     return c.json({ redirect_url: `/functions/v1/shopify-auth?${new URLSearchParams({ shop, state })}` });
   });
+
+  app.get('/diagnostic', session, async (c) => c.json(await runDiagnostic(ctx, c.get('session').user.id)));
 
   app.post('/test-installations', async (c) => {
     // Developer tool (spec: /shopify/test-onboarding): only with the emulator or outside production.

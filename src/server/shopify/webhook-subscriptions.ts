@@ -1,0 +1,116 @@
+/**
+ * The webhook subscriptions a store needs, registered through the Admin GraphQL API and recorded in
+ * `shopify_webhooks`. Compliance topics are not subscribable by API: Shopify takes them from the
+ * app's configuration (the emulator's control API), pointing at the same endpoint.
+ */
+import { and, eq } from 'drizzle-orm';
+import { shopifyWebhooks } from '../../db/schema';
+import type { AppContext } from '../context';
+import { storeAccessToken } from './store-tokens';
+
+/** orders/updated carries refunds (financial_status refunded), which cancel pending requests. */
+export const REQUIRED_TOPICS = ['orders/paid', 'orders/fulfilled', 'orders/cancelled', 'orders/updated', 'app/uninstalled', 'app_subscriptions/update'] as const;
+export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
+
+export const webhookAddress = (ctx: AppContext) => `${ctx.config.appUrl}/webhooks/shopify`;
+
+/** orders/paid → ORDERS_PAID */
+export const topicEnum = (topic: string) => topic.toUpperCase().replace(/\//g, '_');
+const topicName = (value: string) => value.toLowerCase().replace(/^(orders|app_subscriptions|app|customers|shop)_/, '$1/');
+
+const LIST = `#graphql
+query Subscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }`;
+const CREATE = `#graphql
+mutation Create($topic: WebhookSubscriptionTopic!, $uri: String!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+    webhookSubscription { id topic uri }
+    userErrors { field message }
+  }
+}`;
+const UPDATE = `#graphql
+mutation Update($id: ID!, $uri: String!) {
+  webhookSubscriptionUpdate(id: $id, webhookSubscription: { uri: $uri }) {
+    webhookSubscription { id topic uri }
+    userErrors { field message }
+  }
+}`;
+
+export interface PlatformSubscription {
+  id: string;
+  topic: string;
+  uri: string;
+}
+
+export async function listPlatformSubscriptions(ctx: AppContext, storeId: string): Promise<PlatformSubscription[]> {
+  const { shop, accessToken } = await storeAccessToken(ctx, storeId);
+  const data = await ctx.shopify.graphql<{ webhookSubscriptions: { nodes: { id: string; topic: string; uri: string }[] } }>(shop, accessToken, LIST);
+  return data.webhookSubscriptions.nodes.map((n) => ({ id: n.id, topic: topicName(n.topic), uri: n.uri }));
+}
+
+async function record(ctx: AppContext, storeId: string, topic: string, address: string, webhookId: string | null) {
+  const values = { address, webhookId, isActive: true, updatedAt: new Date() };
+  await ctx.db
+    .insert(shopifyWebhooks)
+    .values({ shopId: storeId, topic, ...values })
+    .onConflictDoUpdate({ target: [shopifyWebhooks.shopId, shopifyWebhooks.topic], set: values });
+}
+
+/** Creates the missing subscriptions (idempotent) and records all of them. */
+export async function registerWebhooks(ctx: AppContext, storeId: string): Promise<{ registered: string[]; errors: string[] }> {
+  const { shop, accessToken } = await storeAccessToken(ctx, storeId);
+  const address = webhookAddress(ctx);
+  const existing = await listPlatformSubscriptions(ctx, storeId);
+  const registered: string[] = [];
+  const errors: string[] = [];
+  for (const topic of REQUIRED_TOPICS) {
+    const found = existing.find((s) => s.topic === topic && s.uri === address);
+    if (found) {
+      await record(ctx, storeId, topic, address, found.id);
+      registered.push(topic);
+      continue;
+    }
+    const data = await ctx.shopify.graphql<{
+      webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { message: string }[] };
+    }>(shop, accessToken, CREATE, { topic: topicEnum(topic), uri: address });
+    const result = data.webhookSubscriptionCreate;
+    if (result.webhookSubscription) {
+      await record(ctx, storeId, topic, address, result.webhookSubscription.id);
+      registered.push(topic);
+    } else {
+      errors.push(`${topic}: ${result.userErrors.map((e) => e.message).join('; ')}`);
+    }
+  }
+  return { registered, errors };
+}
+
+/** Re-points subscriptions whose address is not this app's current URL. */
+export async function fixWebhookUrls(ctx: AppContext, storeId: string): Promise<{ updated: string[]; correct_url: string }> {
+  const { shop, accessToken } = await storeAccessToken(ctx, storeId);
+  const address = webhookAddress(ctx);
+  const updated: string[] = [];
+  for (const sub of await listPlatformSubscriptions(ctx, storeId)) {
+    if (sub.uri === address) continue;
+    const data = await ctx.shopify.graphql<{ webhookSubscriptionUpdate: { webhookSubscription: { id: string } | null } }>(shop, accessToken, UPDATE, {
+      id: sub.id,
+      uri: address,
+    });
+    if (data.webhookSubscriptionUpdate.webhookSubscription) {
+      await record(ctx, storeId, sub.topic, address, sub.id);
+      updated.push(sub.topic);
+    }
+  }
+  return { updated, correct_url: address };
+}
+
+/** Compliance topics come from the app configuration; we record where they are delivered. */
+export async function recordComplianceWebhooks(ctx: AppContext, storeId: string) {
+  for (const topic of COMPLIANCE_TOPICS) await record(ctx, storeId, topic, webhookAddress(ctx), null);
+}
+
+export async function recordedTopics(ctx: AppContext, storeId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .select({ topic: shopifyWebhooks.topic })
+    .from(shopifyWebhooks)
+    .where(and(eq(shopifyWebhooks.shopId, storeId), eq(shopifyWebhooks.isActive, true)));
+  return rows.map((r) => r.topic);
+}
