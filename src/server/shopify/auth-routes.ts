@@ -11,6 +11,7 @@ import { Hono, type Context } from 'hono';
 import { shopifyInstallationTokens, shopifyStores } from '../../db/schema';
 import type { AppContext } from '../context';
 import { BillingError, findPlan, startSubscription, syncSubscription } from './billing';
+import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
 import {
@@ -101,6 +102,14 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       throw error;
     }
     log.info('store connected', { storeId: store.id, shop });
+    // Orders reach us only by webhook: subscribe now (the diagnostic offers a retry if this fails).
+    try {
+      const result = await registerWebhooks(ctx, store.id);
+      await recordComplianceWebhooks(ctx, store.id);
+      if (result.errors.length) log.warn('some webhooks were not registered', { storeId: store.id, errors: result.errors });
+    } catch (error) {
+      log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
+    }
 
     const installation = state.metadata.installation_token;
     if (installation) {

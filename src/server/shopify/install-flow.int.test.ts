@@ -84,6 +84,9 @@ describe('install from Shopify to an active subscription', () => {
     expect(done.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=activated`);
     const [active] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
     expect(active!.subscriptionStatus).toBe('active');
+    // The store's webhooks were subscribed when it connected.
+    const hooks = await ctx.db.select().from(s.shopifyWebhooks).where(eq(s.shopifyWebhooks.shopId, active!.id));
+    expect(hooks.map((h) => h.topic)).toEqual(expect.arrayContaining(['orders/paid', 'orders/fulfilled', 'app/uninstalled', 'customers/redact']));
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, shop));
     expect(plan).toMatchObject({ plan: 'pro', emailsQuota: 3000 });
     const current = await browser.json<{ store: { admin_url: string } }>('/api/stores/current');
