@@ -527,6 +527,25 @@ export const emailSuppressions = pgTable(
   (t) => [uniqueIndex('email_suppressions_shop_email').on(t.shopId, t.email)],
 );
 
+/**
+ * Answers to Shopify's customers/data_request: everything held on one customer, for the merchant to
+ * download and pass on. Deleted with the store; the merchant is told by e-mail.
+ */
+export const complianceExports = pgTable(
+  'compliance_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** Shopify's data_request id. */
+    requestId: text('request_id').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('compliance_exports_shop_request').on(t.shopId, t.requestId)],
+);
+
 // ---------------------------------------------------------------------------------------------
 // Infrastructure: local outbox, jobs, worker heartbeats
 // ---------------------------------------------------------------------------------------------

@@ -20,6 +20,7 @@ import { shopifyAuthRoutes } from './shopify/auth-routes';
 import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
 import { shopifyFunctionRoutes } from './shopify/function-routes';
+import { complianceExportRoutes } from './webhooks/export-routes';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -66,6 +67,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   api.route('/plans', planRoutes(ctx));
   api.route('/stores', storeRoutes(ctx));
   api.route('/shopify', installationRoutes(ctx));
+  api.route('/compliance', complianceExportRoutes(ctx));
   if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
   api.all('*', (c) => errorResponse(c, 404, messages.notFound));
   app.route('/api', api);

@@ -2,7 +2,7 @@
  * The `process-webhook` job: applies one recorded delivery, then marks it processed and drops its
  * payload (it carries customer data). Handlers are idempotent: Shopify delivers late and twice.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
 import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEvents, shopPlans, subscriptionPlans } from '../../db/schema';
@@ -10,6 +10,10 @@ import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/worker';
 import { PROCESS_WEBHOOK } from './ingest';
+import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
+
+/** Privacy topics also concern shops that have since uninstalled the app. */
+const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
 
 const money = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite().nonnegative());
 const when = z.string().datetime({ offset: true }).nullish();
@@ -114,9 +118,13 @@ const STATUS_MAP: Record<string, SubscriptionStatus> = {
   CANCELLED: 'cancelled',
 };
 
-type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date) => Promise<void>;
+/** A handler may return work to do after commit (e-mails: the mailer must not run inside the transaction). */
+type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date, ctx: AppContext) => Promise<void | (() => Promise<void>)>;
 
 const handlers: Record<string, Handler> = {
+  'customers/data_request': (tx, store, payload, at, ctx) => handleDataRequest(ctx, tx, store, payload, at),
+  'customers/redact': async (tx, store, payload, _at, ctx) => void (await handleCustomerRedact(ctx, tx, store, payload)),
+  'shop/redact': async (tx, store, _payload, _at, ctx) => void (await handleShopRedact(ctx, tx, store.shopDomain)),
   'orders/paid': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'paid', at)),
   'orders/fulfilled': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'fulfilled', at)),
   'orders/cancelled': async (tx, store, payload, at) => void (await upsertOrder(tx, store, orderPayload.parse(payload), 'cancelled', at)),
@@ -145,6 +153,7 @@ export const processWebhook: JobHandler = {
   async run(job, ctx: AppContext) {
     const eventId = String(job.payload.eventId ?? '');
     const log = ctx.log.child('webhooks');
+    const after: { run?: () => Promise<void> } = {};
     await ctx.db.transaction(async (tx) => {
       const [event] = await tx.select().from(shopifyWebhookEvents).where(eq(shopifyWebhookEvents.id, eventId)).for('update');
       if (!event || event.processed) return;
@@ -152,13 +161,16 @@ export const processWebhook: JobHandler = {
       const handler = handlers[event.topic];
       const [store] = event.shopId
         ? await tx.select().from(shopifyStores).where(eq(shopifyStores.id, event.shopId))
-        : await tx.select().from(shopifyStores).where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
+        : COMPLIANCE.has(event.topic)
+          ? await tx.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, event.shopDomain)).orderBy(desc(shopifyStores.installedAt)).limit(1)
+          : await tx.select().from(shopifyStores).where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
       let error: string | null = null;
       if (!handler) error = `unhandled topic ${event.topic}`;
+      else if (!store && event.topic === 'shop/redact') await handleShopRedact(ctx, tx, event.shopDomain);
       else if (!store) error = 'no connected store for this shop';
       else {
         try {
-          await handler(tx, store, event.payload, at);
+          after.run = (await handler(tx, store, event.payload, at, ctx)) ?? undefined;
         } catch (cause) {
           // A payload we cannot read will not improve on retry: record it and move on.
           if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;
@@ -171,5 +183,6 @@ export const processWebhook: JobHandler = {
         .where(eq(shopifyWebhookEvents.id, event.id));
       log.info('webhook processed', { topic: event.topic, eventId: event.id, ...(error ? { error } : {}) });
     });
+    await after.run?.();
   },
 };

@@ -176,3 +176,74 @@ describe('topics', () => {
     expect(n).toBe(0);
   });
 });
+
+/** Every row of every table, as text, searched for `needle`: where personal data could hide. */
+async function tablesContaining(needle: string): Promise<string[]> {
+  const tables = await queryRows<{ name: string }>(ctx.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+  const found: string[] = [];
+  for (const { name } of tables) {
+    const [row] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)} t WHERE t::text ILIKE ${`%${needle}%`}`);
+    if (row!.n > 0) found.push(name);
+  }
+  return found;
+}
+
+describe('privacy topics', () => {
+  async function customerWithHistory() {
+    const store = await makeStore();
+    const email = `client.${randomUUID().slice(0, 8)}@exemple.test`;
+    const body = order(Math.floor(Math.random() * 1e9), { email, customer: { id: 9, first_name: 'Zoé', last_name: 'Secret', email } });
+    await deliver(store.shopDomain, 'orders/paid', body);
+    await runJobs();
+    const [o] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
+    const [request] = await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(), token: randomUUID(), status: 'completed' }).returning();
+    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(Date.now() + 86_400_000), token: randomUUID(), status: 'scheduled', flowId: null });
+    await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, reviewRequestId: request!.id, customerEmail: email, customerName: 'Zoé Secret', rating: 2, comment: 'Je suis Zoé Secret, colis abîmé' });
+    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email });
+    await ctx.mailer.send({ to: email, subject: 'Votre avis', text: 'Bonjour Zoé Secret' });
+    return { store, email, orderId: String(body.id) };
+  }
+
+  it('customers/redact erases the customer everywhere and keeps the anonymous rating', async () => {
+    const { store, email, orderId } = await customerWithHistory();
+    expect(await tablesContaining(email)).not.toEqual([]);
+    await deliver(store.shopDomain, 'customers/redact', { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 9, email, phone: null }, orders_to_redact: [Number(orderId)] });
+    await runJobs();
+    expect(await tablesContaining(email)).toEqual([]);
+    expect(await tablesContaining('Zoé Secret')).toEqual([]);
+    const reviews = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
+    expect(reviews.map((r) => r.rating)).toEqual([2]);
+    const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
+    expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'completed']);
+  });
+
+  it('customers/data_request produces an export the merchant downloads, and e-mails the owner', async () => {
+    const { store, email } = await customerWithHistory();
+    await deliver(store.shopDomain, 'customers/data_request', { shop_id: 1, shop_domain: store.shopDomain, orders_requested: [], customer: { id: 9, email, phone: null }, data_request: { id: 555 } });
+    await runJobs();
+    const [owner] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
+    const mails = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, owner!.email));
+    expect(mails).toHaveLength(1);
+    const link = /\/api\/compliance\/exports\/[0-9a-f-]{36}/.exec(mails[0]!.text!)![0];
+    expect(mails[0]!.text).not.toContain(email);
+
+    // Only the store's owner can download it.
+    const { Browserish } = await import('../../../tests/support/http');
+    const stranger = new Browserish(app);
+    await stranger.json('/api/auth/sign-up/email', { json: { name: 'X', email: `x.${randomUUID().slice(0, 6)}@exemple.test`, password: 'Lumiere-des-Avis-2025' } });
+    expect((await stranger.json(link)).status).toBe(404);
+    expect((await new Browserish(app).json(link)).status).toBe(401);
+    const [row] = await ctx.db.select().from(s.complianceExports).where(eq(s.complianceExports.shopId, store.id));
+    expect(row!.data).toMatchObject({ customer: { email }, orders: [expect.objectContaining({ email })], reviews: [expect.objectContaining({ rating: 2 })], unsubscribed: [expect.anything()] });
+  });
+
+  it('shop/redact erases every row of the shop, even after uninstall', async () => {
+    const { store, email } = await customerWithHistory();
+    await deliver(store.shopDomain, 'app/uninstalled', { id: 1 });
+    await runJobs();
+    await deliver(store.shopDomain, 'shop/redact', { shop_id: 1, shop_domain: store.shopDomain });
+    await runJobs();
+    expect(await tablesContaining(store.shopDomain)).toEqual([]);
+    expect(await tablesContaining(email)).toEqual([]);
+  });
+});
