@@ -205,6 +205,8 @@ export const shopifyStores = pgTable(
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
     /** Review-gating stance: every rating is offered the public review link (on for new stores). */
     samePathForAllRatings: boolean('same_path_for_all_ratings').notNull().default(true),
+    /** Up to when the reconciliation pass has read the shop's orders (webhooks Shopify gave up on). */
+    ordersReconciledAt: tstz('orders_reconciled_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

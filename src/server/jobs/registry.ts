@@ -8,6 +8,7 @@ import { queryRows } from '../../db/client';
 import { purgeFinishedJobs } from './queue';
 import { sendPasswordReset } from '../auth/jobs';
 import { processWebhook } from '../webhooks/process';
+import { reconcileOneStore, reconcileOrders, RECONCILE_ORDERS } from '../webhooks/reconcile';
 import type { JobHandler, PeriodicTask } from './worker';
 
 export const PROCESS_REVIEW_REQUESTS = 'process-review-requests';
@@ -44,12 +45,13 @@ const maintenance: JobHandler = {
 };
 
 export function jobHandlers(): JobHandler[] {
-  return [processReviewRequests, maintenance, sendPasswordReset, processWebhook];
+  return [processReviewRequests, maintenance, sendPasswordReset, processWebhook, reconcileOrders, reconcileOneStore];
 }
 
 export function periodicTasks(config: Config): PeriodicTask[] {
   return [
     { name: PROCESS_REVIEW_REQUESTS, intervalSeconds: config.worker.tickIntervalSeconds },
     { name: MAINTENANCE, intervalSeconds: 86_400 },
+    { name: RECONCILE_ORDERS, intervalSeconds: 3600 },
   ];
 }

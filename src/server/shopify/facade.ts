@@ -121,10 +121,9 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
           const response = await client.request<T>(query, { variables });
           return response.data as T;
         } catch (error) {
-          const e = error as { response?: { code?: number }; message: string; body?: { errors?: { extensions?: { code?: string } }[] } };
+          const e = error as { response?: { code?: number }; message: string; body?: { errors?: unknown } };
           const status = e.response?.code ?? 500;
-          const code = e.body?.errors?.[0]?.extensions?.code;
-          throw new ShopifyRequestError(e.message, status, code);
+          throw new ShopifyRequestError(e.message, status, graphqlErrorCode(e.body));
         }
       });
     },
@@ -132,3 +131,12 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
 }
 
 export type ShopifyFacade = ReturnType<typeof createShopifyFacade>;
+
+type GraphqlError = { message?: string; extensions?: { code?: string } };
+
+/** The first GraphQL error code (e.g. THROTTLED), whichever way the client wrapped the errors. */
+function graphqlErrorCode(body: { errors?: unknown } | undefined): string | undefined {
+  const raw = body?.errors as GraphqlError[] | { graphQLErrors?: GraphqlError[] } | undefined;
+  const list: GraphqlError[] = Array.isArray(raw) ? raw : (raw?.graphQLErrors ?? []);
+  return list[0]?.extensions?.code ?? (list[0]?.message === 'Throttled' ? 'THROTTLED' : undefined);
+}

@@ -13,6 +13,7 @@ import { privacyPolicy } from './privacy-policy';
 import { publicScreens } from './public-screens';
 import { resetPassword } from './reset-password';
 import { integrations } from './integrations';
+import { shopifyDiagnostic } from './shopify-diagnostic';
 import { shopifyEntry } from './shopify-entry';
 import { shopifyFlow } from './shopify-flow';
 import { shopifyInstall } from './shopify-install';
@@ -47,4 +48,5 @@ export const fr = {
   shopifyOnboarding,
   shopifyTestOnboarding,
   integrations,
+  shopifyDiagnostic,
 };

@@ -1,10 +1,244 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { RefreshCw, Store } from 'lucide-react';
+import { useCallback, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { countOutcomes, DiagnosticSteps, type FixActions } from '../../components/diagnostic/DiagnosticSteps';
+import type {
+  DiagnosticResult,
+  FixWebhookUrlsResponse,
+  RegisterWebhooksResponse,
+} from '../../components/diagnostic/types';
+import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
 import { messages } from '../../i18n';
+import { ApiError, apiFetch } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
+import { useCurrentStore } from '../../lib/session';
+import { useTransientMessage } from '../../lib/use-transient-message';
 
-/** /app/shopify-diagnostic */
+const t = messages.shopifyDiagnostic;
+
+const diagnosticPath = '/api/shopify/diagnostic';
+const registerWebhooksPath = '/functions/v1/shopify-register-webhooks';
+const fixWebhookUrlsPath = '/functions/v1/fix-webhook-urls';
+
+const diagnosticQueryKey = (storeId: string | null) => ['shopify', 'diagnostic', storeId] as const;
+
+/** What a fix call returned: done, or a message to show (and whether it changed something anyway). */
+type FixOutcome = { ok: true } | { ok: false; message: string; changed: boolean };
+
+/** A failed request: the server's `{ error }` (already French), else `fallback`. */
+function requestFailure(error: unknown, fallback: string): FixOutcome {
+  const message = error instanceof ApiError && error.message ? error.message : fallback;
+  return { ok: false, message, changed: false };
+}
+
+function registerOutcome(data: RegisterWebhooksResponse | null): FixOutcome {
+  const errors = (data?.errors ?? []).filter((error) => typeof error === 'string' && error.trim() !== '');
+  if (data?.success && !data.error && errors.length === 0) return { ok: true };
+  const message = data?.error || (errors.length > 0 ? errors.join(' ; ') : t.actions.registerFailed);
+  return { ok: false, message, changed: (data?.registered?.length ?? 0) > 0 };
+}
+
+function fixUrlsOutcome(data: FixWebhookUrlsResponse | null): FixOutcome {
+  if (data && !data.error) return { ok: true };
+  return { ok: false, message: data?.error || t.actions.fixUrlsFailed, changed: (data?.updated?.length ?? 0) > 0 };
+}
+
+/**
+ * /app/shopify-diagnostic (spec sections 2, 4, 8): runs GET /api/shopify/diagnostic on load and on
+ * 'Lancer le diagnostic', and shows its seven checks as an ordered list of steps (pending while
+ * running, then success, warning or error, each failure with its suggested fix). The webhook fixes
+ * call the register-webhooks and fix-webhook-urls functions, then run the diagnostic again.
+ */
 export default function ShopifyDiagnosticScreen() {
-  const t = messages.appScreens.shopifyDiagnostic;
   usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  const { data: currentStore } = useCurrentStore();
+  const diagnostic = useQuery({
+    queryKey: diagnosticQueryKey(currentStore?.id ?? null),
+    queryFn: ({ signal }) => apiFetch<DiagnosticResult>(diagnosticPath, { signal }),
+    // A diagnostic is always run afresh: on opening the screen, never served from the cache.
+    staleTime: 0,
+    gcTime: 0,
+  });
+  const { refetch } = diagnostic;
+  const rerun = useCallback(() => void refetch(), [refetch]);
+
+  const { message: successNotice, show: showSuccess, clear: clearSuccess } = useTransientMessage();
+  const [failureNotice, setFailureNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLDivElement>(null);
+  const runButtonRef = useRef<HTMLButtonElement>(null);
+  const headingIds = { steps: useId(), empty: useId() };
+
+  /**
+   * Shows a fix's outcome. On success the diagnostic runs again, which removes the step's fix button
+   * for a while: focus moves to the notice so it is not lost.
+   */
+  const report = useCallback(
+    (outcome: FixOutcome, successText: string) => {
+      if (outcome.ok) {
+        setFailureNotice(null);
+        showSuccess(successText);
+        rerun();
+        requestAnimationFrame(() => noticeRef.current?.focus());
+        return;
+      }
+      clearSuccess();
+      setFailureNotice(outcome.message);
+      if (outcome.changed) rerun();
+    },
+    [rerun, showSuccess, clearSuccess],
+  );
+
+  const shopId = diagnostic.data?.store?.id ?? null;
+  const registerWebhooks = useMutation({
+    mutationFn: () =>
+      apiFetch<RegisterWebhooksResponse | null>(registerWebhooksPath, { method: 'POST', body: { shop_id: shopId } }),
+    onSuccess: (data) => report(registerOutcome(data), t.actions.registered),
+    onError: (error) => report(requestFailure(error, t.actions.registerFailed), t.actions.registered),
+  });
+  const fixWebhookUrls = useMutation({
+    mutationFn: () =>
+      apiFetch<FixWebhookUrlsResponse | null>(fixWebhookUrlsPath, { method: 'POST', body: { shop_id: shopId } }),
+    onSuccess: (data) => report(fixUrlsOutcome(data), t.actions.urlsFixed),
+    onError: (error) => report(requestFailure(error, t.actions.fixUrlsFailed), t.actions.urlsFixed),
+  });
+
+  const fixBusy = registerWebhooks.isPending || fixWebhookUrls.isPending;
+  const actions: FixActions = {
+    registerWebhooks: {
+      run: () => {
+        setFailureNotice(null);
+        registerWebhooks.mutate();
+      },
+      busy: registerWebhooks.isPending,
+      locked: fixBusy,
+    },
+    fixWebhookUrls: {
+      run: () => {
+        setFailureNotice(null);
+        fixWebhookUrls.mutate();
+      },
+      busy: fixWebhookUrls.isPending,
+      locked: fixBusy,
+    },
+  };
+
+  const running = diagnostic.isFetching;
+  const result = diagnostic.data;
+  const showError = diagnostic.isError && !running;
+  const noStore = !!result && !showError && !running && !result.store;
+  // A store without checks (should not happen): every step reports its result as unavailable.
+  const checks = result?.store ? (result.checks ?? {}) : null;
+
+  let announcement = '';
+  if (running) announcement = t.live.running;
+  else if (noStore) announcement = t.live.noStore;
+  else if (checks && !showError) {
+    const counts = countOutcomes(checks, actions);
+    announcement = counts.warning === 0 && counts.error === 0 ? t.live.allGood : t.live.done(counts);
+  }
+
+  const runBusy = running || fixBusy;
+  const runManually = () => {
+    if (runBusy) return;
+    setFailureNotice(null);
+    clearSuccess();
+    rerun();
+  };
+  /** The error box goes away while the diagnostic runs again: keep focus on the run button. */
+  const retry = () => {
+    runManually();
+    runButtonRef.current?.focus();
+  };
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
+        <div className="min-w-0 space-y-1">
+          <p className="max-w-2xl text-sm text-slate-700">{t.intro}</p>
+          {result?.store && (
+            <p className="flex items-center gap-2 text-sm text-slate-700">
+              <Store aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
+              <span>
+                {t.shop} : <span className="font-medium break-all text-slate-900">{result.store.shop_domain}</span>
+              </span>
+            </p>
+          )}
+          {diagnostic.dataUpdatedAt > 0 && !running && !showError && (
+            <p className="text-xs text-slate-600">
+              {t.lastRun}{' '}
+              <time dateTime={new Date(diagnostic.dataUpdatedAt).toISOString()}>
+                {formatDateTime(new Date(diagnostic.dataUpdatedAt).toISOString())}
+              </time>
+            </p>
+          )}
+        </div>
+        {/* aria-disabled rather than disabled while busy: the button keeps the keyboard focus. */}
+        <button
+          ref={runButtonRef}
+          type="button"
+          onClick={runManually}
+          aria-disabled={runBusy || undefined}
+          aria-busy={running || undefined}
+          className={buttonClass('primary', 'md', 'shrink-0 aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+        >
+          <RefreshCw aria-hidden="true" className={running ? 'size-4 animate-spin' : 'size-4'} />
+          {running ? t.running : t.run}
+        </button>
+      </div>
+
+      {/* Announces the start and the end of each run. */}
+      <div role="status" aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </div>
+
+      <div ref={noticeRef} tabIndex={-1} className="outline-none empty:hidden">
+        {successNotice && <SuccessAlert>{successNotice}</SuccessAlert>}
+        {failureNotice && <ErrorAlert>{failureNotice}</ErrorAlert>}
+      </div>
+
+      {showError ? (
+        <ErrorAlert
+          action={
+            <button type="button" onClick={retry} className={buttonClass('secondary', 'sm')}>
+              {t.retry}
+            </button>
+          }
+        >
+          <p className="font-medium">{t.loadError}</p>
+          {diagnostic.error instanceof ApiError && diagnostic.error.message !== t.loadError && (
+            <p className="mt-1">{diagnostic.error.message}</p>
+          )}
+        </ErrorAlert>
+      ) : noStore ? (
+        <section
+          aria-labelledby={headingIds.empty}
+          className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
+        >
+          <span
+            aria-hidden="true"
+            className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+          >
+            <Store className="size-6" />
+          </span>
+          <h2 id={headingIds.empty} className="mt-4 text-lg font-semibold text-slate-900">
+            {t.empty.heading}
+          </h2>
+          <p className="mt-1 max-w-md text-sm text-slate-600">{t.empty.body}</p>
+          <Link to="/app/integrations" className={buttonClass('primary', 'md', 'mt-6')}>
+            {t.empty.link}
+          </Link>
+        </section>
+      ) : (
+        <section aria-labelledby={headingIds.steps}>
+          <h2 id={headingIds.steps} className="sr-only">
+            {t.listLabel}
+          </h2>
+          <DiagnosticSteps checks={checks} running={running} actions={actions} />
+        </section>
+      )}
+    </div>
+  );
 }

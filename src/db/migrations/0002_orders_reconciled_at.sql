@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_stores" ADD COLUMN "orders_reconciled_at" timestamp with time zone;

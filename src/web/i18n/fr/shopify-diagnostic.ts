@@ -1,0 +1,137 @@
+/** /app/shopify-diagnostic (spec sections 2, 4 'Diagnostic steps', 8 'Diagnostic', 9 'Required webhook topics'). */
+
+const num = (n: number) => n.toLocaleString('fr-FR');
+/** French plural: 0 and 1 take the singular. */
+const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
+const topicList = (topics: readonly string[]) => topics.join(', ');
+
+export const shopifyDiagnostic = {
+  title: 'Diagnostic Shopify',
+  subtitle: 'Vérifiez pas à pas la connexion de votre boutique.',
+  intro:
+    "Sept vérifications, du jeton d'accès jusqu'à la réception des commandes. Chaque problème trouvé est accompagné d'une solution.",
+  shop: 'Boutique',
+  run: 'Lancer le diagnostic',
+  running: 'Diagnostic en cours…',
+  lastRun: 'Dernier diagnostic :',
+  listLabel: 'Étapes du diagnostic',
+  stepNumber: (n: number) => `Étape ${n}`,
+  stateLabel: 'État :',
+  states: {
+    pending: 'En attente',
+    running: 'En cours',
+    success: 'Réussi',
+    warning: 'Avertissement',
+    error: 'Erreur',
+  },
+  fixHeading: 'Solution suggérée',
+  /** The aria-live summary. */
+  live: {
+    running: 'Diagnostic en cours…',
+    noStore: 'Diagnostic terminé : aucune boutique Shopify connectée.',
+    allGood: 'Diagnostic terminé : les 7 étapes sont réussies.',
+    done: ({ success, warning, error }: { success: number; warning: number; error: number }) => {
+      const parts = [
+        success ? `${success} ${plural(success, 'étape réussie', 'étapes réussies')}` : null,
+        warning ? `${warning} ${plural(warning, 'avertissement', 'avertissements')}` : null,
+        error ? `${error} ${plural(error, 'erreur', 'erreurs')}` : null,
+      ].filter(Boolean);
+      return `Diagnostic terminé : ${parts.join(', ')}.`;
+    },
+  },
+  loadError: "Le diagnostic n'a pas pu être effectué.",
+  retry: 'Réessayer',
+  empty: {
+    heading: 'Aucune boutique Shopify connectée',
+    body: 'Connectez votre boutique Shopify pour pouvoir vérifier sa connexion.',
+    link: 'Connecter ma boutique',
+  },
+  /** A platform check that could not run because Shopify refused the token (step 1). */
+  blocked: {
+    summary: "Vérification impossible : Shopify refuse le jeton d'accès de la boutique.",
+    fix: "Reconnectez d'abord votre boutique (étape 1), puis relancez le diagnostic.",
+  },
+  reconnectLink: 'Reconnecter la boutique',
+  steps: {
+    token: {
+      title: "Jeton d'accès",
+      success: "Shopify accepte le jeton d'accès de votre boutique.",
+      rejected: (status: number) =>
+        `Shopify refuse le jeton d'accès (erreur ${status}) : il est invalide ou a expiré.`,
+      unknown: "Le jeton d'accès n'a pas pu être vérifié auprès de Shopify.",
+      fix: "Reconnectez votre boutique depuis la page Intégrations pour obtenir un nouveau jeton d'accès.",
+    },
+    orders: {
+      title: 'Commandes',
+      success: (n: number) => `${num(n)} ${plural(n, 'commande trouvée', 'commandes trouvées')} sur votre boutique.`,
+      found: 'Des commandes ont été trouvées sur votre boutique.',
+      none: 'Aucune commande trouvée sur votre boutique Shopify.',
+      noneFix:
+        "Les demandes d'avis partent après la première commande payée. Vous pouvez aussi importer l'historique de vos commandes depuis le calendrier d'envoi.",
+      noneFixLink: "Importer l'historique depuis le calendrier",
+      error: "Les commandes n'ont pas pu être lues sur Shopify.",
+      errorFix: 'Relancez le diagnostic dans quelques instants.',
+    },
+    webhooksDatabase: {
+      title: 'Webhooks enregistrés (base de données)',
+      success: 'Les webhooks requis sont enregistrés.',
+      registered: 'Enregistrés :',
+      missing: 'Webhooks manquants :',
+      error: "Les webhooks requis ne sont pas enregistrés dans l'application.",
+      fix: 'Enregistrez les webhooks pour recevoir les commandes payées et expédiées.',
+    },
+    webhooksPlatform: {
+      title: 'Webhooks sur Shopify',
+      success: "Shopify envoie les webhooks requis à l'adresse de l'application.",
+      registered: 'Présents sur Shopify :',
+      missing: 'Absents sur Shopify :',
+      wrongAddress: 'Envoyés à une mauvaise adresse :',
+      expectedAddress: 'Adresse attendue :',
+      misconfigured: 'Les webhooks requis ne sont pas correctement configurés sur Shopify.',
+      error: "La liste des webhooks n'a pas pu être lue sur Shopify.",
+      missingFix: 'Enregistrez les webhooks manquants sur Shopify.',
+      wrongAddressFix: "Corrigez l'adresse des webhooks pour qu'elle pointe vers l'application.",
+      errorFix: 'Relancez le diagnostic dans quelques instants.',
+    },
+    flow: {
+      title: 'Flux actif',
+      success: (active: number, total: number) =>
+        `${num(active)} ${plural(active, 'flux actif', 'flux actifs')} sur ${num(total)} ${plural(total, 'configuré', 'configurés')}.`,
+      none: 'Aucune configuration de flux.',
+      inactive: (total: number) =>
+        `Aucun flux actif (${num(total)} ${plural(total, 'flux configuré', 'flux configurés')}).`,
+      fix: "Créez ou activez un flux pour programmer l'envoi des demandes d'avis après chaque commande.",
+      fixLink: 'Configurer un flux',
+    },
+    events: {
+      title: 'Événements récents',
+      success: (n: number) => `${num(n)} ${plural(n, 'événement récent reçu', 'événements récents reçus')}.`,
+      none: 'Aucun événement webhook reçu récemment.',
+      issues: "Certains événements récents n'ont pas été traités.",
+      listLabel: 'Derniers événements reçus',
+      processed: 'Traité',
+      unprocessed: 'En attente de traitement',
+      failed: (error: string) => `Erreur : ${error}`,
+      fix: 'Vérifiez que les webhooks sont enregistrés (étapes 3 et 4), puis passez une commande test sur votre boutique.',
+    },
+    orderEvents: {
+      title: 'Événements de commande',
+      success: (n: number) =>
+        `${num(n)} ${plural(n, 'événement de commande reçu', 'événements de commande reçus')}.`,
+      none: 'Aucun événement de commande reçu.',
+      fix: (topics: readonly string[]) =>
+        `Shopify envoie un événement quand une commande est payée ou expédiée (${topicList(topics)}). Vérifiez les webhooks (étapes 3 et 4), puis passez une commande test.`,
+    },
+    unavailable: "Le résultat de cette vérification n'est pas disponible.",
+  },
+  actions: {
+    register: 'Enregistrer les webhooks',
+    registering: 'Enregistrement…',
+    registered: 'Webhooks enregistrés',
+    registerFailed: "Les webhooks n'ont pas pu être enregistrés.",
+    fixUrls: 'Corriger les URL',
+    fixingUrls: 'Correction…',
+    urlsFixed: 'URL corrigées',
+    fixUrlsFailed: "Les URL des webhooks n'ont pas pu être corrigées.",
+  },
+};
