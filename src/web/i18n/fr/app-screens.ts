@@ -45,10 +45,6 @@ export const appScreens = {
     title: 'Paramètres',
     subtitle: "Notifications et réglages d'envoi.",
   },
-  shopifyDiagnostic: {
-    title: 'Diagnostic Shopify',
-    subtitle: 'Vérifiez pas à pas la connexion de votre boutique.',
-  },
   subscriptionPlans: {
     title: "Plans d'abonnement",
     subtitle: 'Choisissez le plan adapté à votre boutique.',
