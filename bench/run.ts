@@ -2,8 +2,11 @@
  * npm run bench: figures and ratios, never pass/fail. Each case runs on PGlite and, when DATABASE_URL
  * is set, on PostgreSQL (in a fresh database created for the run).
  *   - http: GET /api/plans through the full app vs a bare Hono endpoint, same run, same load;
- *   - jobs: enqueue N jobs, drain them with the product's worker: jobs/s.
- * BENCH_SECONDS (default 10) sets the duration of each HTTP case.
+ *   - jobs: enqueue N jobs, drain them with the product's worker: jobs/s;
+ *   - webhooks: signed orders/paid deliveries of 5–10 KB, each with its own webhook id, at 50
+ *     connections, vs a bare Hono endpoint that reads the same body.
+ * BENCH_SECONDS (default 10) sets the duration of the plain HTTP case, WEBHOOK_BENCH_SECONDS
+ * (default 30) the webhook case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -16,9 +19,25 @@ import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
 import { openContext } from '../src/server/bootstrap';
 import { enqueueJob } from '../src/server/jobs/queue';
+import { randomUUID } from 'node:crypto';
+import { spawn } from 'node:child_process';
+import * as schema from '../src/db/schema';
 import { createWorker } from '../src/server/jobs/worker';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const webhookSeconds = Number(process.env.WEBHOOK_BENCH_SECONDS ?? 30);
+
+/** Runs bench/webhook-load.ts in its own process (the load must not share the server's thread). */
+function loadWebhooks(url: string, shop: string, secret: string, signed: boolean) {
+  return new Promise<{ rps: number; p50: number; p99: number; errors: number; minBytes: number; maxBytes: number }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/webhook-load.ts', url, shop, secret, String(webhookSeconds), String(connections), signed ? '1' : '0'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}
 const connections = 50;
 
 async function load(url: string) {
@@ -47,6 +66,23 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   await Promise.all([bareServer.close(), appServer.close()]);
   console.log(`[${label}] http bare Hono        ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
   console.log(`[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}`);
+
+  // Webhook ingestion: an active store for the shop, then signed deliveries.
+  const shop = `bench-${label}.myshopify.com`;
+  const userId = randomUUID();
+  await ctx.db.insert(schema.user).values({ id: userId, name: 'Bench', email: `${userId}@bench.test` });
+  await ctx.db.insert(schema.shopifyStores).values({ userId, shopDomain: shop, subscriptionStatus: 'active' });
+  const bareWebhook = new Hono().post('/webhooks/shopify', async (c) => {
+    await c.req.arrayBuffer();
+    return c.json({ ok: true });
+  });
+  const bareHookServer = await listen(bareWebhook.fetch);
+  const hookServer = await listen(createApp(ctx).fetch);
+  const hookBaseline = await loadWebhooks(`${bareHookServer.url}/webhooks/shopify`, shop, ctx.config.shopify.apiSecret, false);
+  const hooks = await loadWebhooks(`${hookServer.url}/webhooks/shopify`, shop, ctx.config.shopify.apiSecret, true);
+  await Promise.all([bareHookServer.close(), hookServer.close()]);
+  console.log(`[${label}] webhooks bare Hono    ${hookBaseline.rps.toFixed(0)} req/s  p50 ${hookBaseline.p50} ms  p99 ${hookBaseline.p99} ms  (${hooks.minBytes}–${hooks.maxBytes} B bodies)`);
+  console.log(`[${label}] webhooks orders/paid  ${hooks.rps.toFixed(0)} deliveries/s  p50 ${hooks.p50} ms  p99 ${hooks.p99} ms  errors ${hooks.errors}  ratio to bare ${(hooks.rps / hookBaseline.rps).toFixed(2)}  (aim on PostgreSQL: ≥ 2000/s, p99 < 50 ms)`);
 
   const n = 3000;
   let t = performance.now();

@@ -1,23 +1,22 @@
 /**
  * Shopify webhook ingestion: verify the HMAC over the raw body, record the delivery once per
- * X-Shopify-Webhook-Id, queue the work, answer 200 at once. A duplicate delivery is answered 200 and
- * changes nothing. The work itself runs in the `process-webhook` job.
+ * X-Shopify-Webhook-Id and queue its job (batched, see recorder.ts), answer 200 once committed.
+ * A duplicate delivery is answered 200 and changes nothing. The work runs in `process-webhook`.
  */
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
+import { createWebhookRecorder } from './recorder';
 import type { AppContext } from '../context';
-import { enqueueJob } from '../jobs/queue';
 import { normalizeShopDomain, verifyWebhookHmac } from '../shopify/hmac';
 
-export const PROCESS_WEBHOOK = 'process-webhook';
+export { PROCESS_WEBHOOK } from './recorder';
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
 const MAX_BODY_BYTES = 512 * 1024;
 
 export function webhookRoutes(ctx: AppContext) {
   const app = new Hono();
   const log = ctx.log.child('webhooks');
+  const recorder = createWebhookRecorder(ctx.db);
 
   app.post('/shopify', bodyLimit({ maxSize: MAX_BODY_BYTES, onError: (c) => c.json({ error: 'payload too large' }, 413) }), async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
@@ -29,30 +28,18 @@ export function webhookRoutes(ctx: AppContext) {
     const shopDomain = normalizeShopDomain(c.req.header('x-shopify-shop-domain'));
     const webhookId = c.req.header('x-shopify-webhook-id');
     if (!topic || !shopDomain || !webhookId) return c.json({ error: 'missing Shopify headers' }, 400);
+    const text = new TextDecoder().decode(raw);
     let payload: unknown;
     try {
-      payload = JSON.parse(new TextDecoder().decode(raw));
+      payload = JSON.parse(text);
     } catch {
       log.warn('webhook with a malformed body refused', { topic, webhookId });
       return c.json({ error: 'malformed JSON body' }, 400);
     }
     if (!payload || typeof payload !== 'object') return c.json({ error: 'malformed JSON body' }, 400);
 
-    const recorded = await ctx.db.transaction(async (tx) => {
-      const [store] = await tx
-        .select({ id: shopifyStores.id })
-        .from(shopifyStores)
-        .where(and(eq(shopifyStores.shopDomain, shopDomain), eq(shopifyStores.isActive, true)));
-      const [event] = await tx
-        .insert(shopifyWebhookEvents)
-        .values({ shopId: store?.id ?? null, shopDomain, topic, shopifyId: webhookId, payload })
-        .onConflictDoNothing({ target: shopifyWebhookEvents.shopifyId })
-        .returning({ id: shopifyWebhookEvents.id });
-      if (!event) return false;
-      await enqueueJob(tx, PROCESS_WEBHOOK, { eventId: event.id }, { maxAttempts: 8 });
-      return true;
-    });
-    if (!recorded) log.debug('duplicate webhook delivery ignored', { topic, webhookId });
+    // The body is stored as received (already validated as a JSON object above).
+    await recorder.record({ shopDomain, topic, webhookId, payload: text });
     return c.json({ ok: true });
   });
 

@@ -9,7 +9,7 @@ import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEven
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/worker';
-import { PROCESS_WEBHOOK } from './ingest';
+import { PROCESS_WEBHOOK } from './recorder';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
