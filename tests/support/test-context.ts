@@ -12,25 +12,38 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
 }
 
-export function contextFor(handle: DatabaseHandle, config: Config = testConfig()): AppContext {
+/** Where the emulator delivers webhooks in tests: set by `deliverWebhooksTo(app)`, in-process. */
+type WebhookTarget = { fetch: (request: Request) => Response | Promise<Response> } | null;
+
+export function contextFor(handle: DatabaseHandle, config: Config = testConfig(), target: { current: WebhookTarget } = { current: null }): AppContext {
   const mailer = createMailer(handle.db, { from: config.mail.from, transport: 'outbox', messageIdDomain: 'test.local' });
   const log = createLogger('silent');
   const auth = createAuth({ config, db: handle.db, mailer, log });
-  const { shopify, emulator } = createShopifyIntegration(config, { inMemoryEmulator: true });
+  const webhookFetch = (async (input: string | URL | Request, init?: RequestInit) => {
+    if (!target.current) return new Response('no app to deliver to', { status: 503 });
+    return target.current.fetch(new Request(input, init));
+  }) as typeof fetch;
+  const { shopify, emulator } = createShopifyIntegration(config, { inMemoryEmulator: true, webhookFetch });
   return { config, dbHandle: handle, db: handle.db, mailer, log, auth, shopify, emulator };
 }
 
 export interface TestContext extends AppContext {
   testDb: TestDatabase;
+  /** Makes the emulator deliver its webhooks to `app` in-process. */
+  deliverWebhooksTo(app: { fetch: (request: Request) => Response | Promise<Response> }): void;
   destroy(): Promise<void>;
 }
 
 export async function createTestContext(overrides: Record<string, string> = {}): Promise<TestContext> {
   const testDb = await createTestDatabase();
-  const ctx = contextFor(testDb.handle, testConfig(overrides));
+  const target: { current: WebhookTarget } = { current: null };
+  const ctx = contextFor(testDb.handle, testConfig(overrides), target);
   return {
     ...ctx,
     testDb,
+    deliverWebhooksTo(app) {
+      target.current = app;
+    },
     async destroy() {
       await ctx.emulator?.close();
       await testDb.destroy();
