@@ -31,7 +31,10 @@ export function createWebhookRecorder(db: Database, options: { maxBatch?: number
     timer = null;
     const batch = queue;
     queue = [];
-    if (batch.length === 0) return;
+    if (batch.length > 0) await write(batch);
+  }
+
+  async function write(batch: Pending[]): Promise<void> {
     const values: SQL[] = batch.map((d) => sql`(${d.shopDomain}, ${d.topic}, ${d.webhookId}, ${d.payload}::jsonb)`);
     try {
       // One statement: record each delivery once per webhook id, and queue a job for each new one.
@@ -49,7 +52,9 @@ export function createWebhookRecorder(db: Database, options: { maxBatch?: number
         SELECT ${PROCESS_WEBHOOK}, jsonb_build_object('eventId', event.id), 8 FROM event`);
       for (const d of batch) d.resolve();
     } catch (error) {
-      for (const d of batch) d.reject(error);
+      // One bad delivery (say a body PostgreSQL's jsonb refuses) must not fail its neighbours.
+      if (batch.length > 1) await Promise.all(batch.map((d) => write([d])));
+      else batch[0]!.reject(error);
     }
   }
 

@@ -108,6 +108,21 @@ describe('webhook ingestion', () => {
   }, 60_000);
 });
 
+describe('batched recording', () => {
+  it('records the good deliveries of a batch even when one of them is refused by the database', async () => {
+    const store = await makeStore();
+    const good = [randomUUID(), randomUUID()];
+    // jsonb refuses the NUL character that JSON.parse accepts.
+    const responses = await Promise.all([
+      deliver(store.shopDomain, 'orders/updated', order(1), { id: good[0] }),
+      deliver(store.shopDomain, 'orders/updated', '{"id":2,"note":"\\u0000"}'),
+      deliver(store.shopDomain, 'orders/updated', order(3), { id: good[1] }),
+    ]);
+    expect(responses.map((r) => r.status)).toEqual([200, 500, 200]);
+    for (const id of good) expect(await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id))).toHaveLength(1);
+  });
+});
+
 describe('topics', () => {
   it('orders/fulfilled keeps the paid time and adds the fulfilment; cancellation cancels pending requests', async () => {
     const store = await makeStore();
