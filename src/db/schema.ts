@@ -13,6 +13,7 @@ import {
   check,
   index,
   integer,
+  json,
   jsonb,
   numeric,
   pgTable,
@@ -278,8 +279,11 @@ export const shopifyWebhookEvents = pgTable(
     shopifyId: text('shopify_id').notNull().unique(),
     processed: boolean('processed').notNull().default(false),
     error: text('error'),
-    /** The delivery body, kept only until processed (it carries customer data). */
-    payload: jsonb('payload'),
+    /**
+     * The delivery body, kept only until processed (it carries customer data). `json`, not `jsonb`:
+     * stored as received, so ingestion skips jsonb's parse and re-encode (it is read once, by the job).
+     */
+    payload: json('payload'),
     processedAt: tstz('processed_at'),
     createdAt: createdAt(),
   },

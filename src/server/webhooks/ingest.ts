@@ -28,6 +28,7 @@ export function webhookRoutes(ctx: AppContext) {
     const shopDomain = normalizeShopDomain(c.req.header('x-shopify-shop-domain'));
     const webhookId = c.req.header('x-shopify-webhook-id');
     if (!topic || !shopDomain || !webhookId) return c.json({ error: 'missing Shopify headers' }, 400);
+    if (topic.length > 100 || webhookId.length > 255) return c.json({ error: 'malformed Shopify headers' }, 400);
     const text = new TextDecoder().decode(raw);
     let payload: unknown;
     try {

@@ -35,7 +35,7 @@ export function createWebhookRecorder(db: Database, options: { maxBatch?: number
   }
 
   async function write(batch: Pending[]): Promise<void> {
-    const values: SQL[] = batch.map((d) => sql`(${d.shopDomain}, ${d.topic}, ${d.webhookId}, ${d.payload}::jsonb)`);
+    const values: SQL[] = batch.map((d) => sql`(${d.shopDomain}, ${d.topic}, ${d.webhookId}, ${d.payload}::json)`);
     try {
       // One statement: record each delivery once per webhook id, and queue a job for each new one.
       await db.execute(sql`

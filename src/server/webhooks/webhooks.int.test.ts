@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
@@ -8,6 +8,7 @@ import { createApp } from '../app';
 import { jobHandlers } from '../jobs/registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
+import { createWebhookRecorder } from './recorder';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -109,17 +110,20 @@ describe('webhook ingestion', () => {
 });
 
 describe('batched recording', () => {
-  it('records the good deliveries of a batch even when one of them is refused by the database', async () => {
+  it('records the good deliveries of a batch even when the database refuses one of them', async () => {
     const store = await makeStore();
+    const recorder = createWebhookRecorder(ctx.db, { maxWaitMs: 20 });
     const good = [randomUUID(), randomUUID()];
-    // jsonb refuses the NUL character that JSON.parse accepts.
-    const responses = await Promise.all([
-      deliver(store.shopDomain, 'orders/updated', order(1), { id: good[0] }),
-      deliver(store.shopDomain, 'orders/updated', '{"id":2,"note":"\\u0000"}'),
-      deliver(store.shopDomain, 'orders/updated', order(3), { id: good[1] }),
-    ]);
-    expect(responses.map((r) => r.status)).toEqual([200, 500, 200]);
+    const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: JSON.stringify(order(5)) });
+    // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).
+    const results = await Promise.allSettled([recorder.record(delivery(good[0]!)), recorder.record(delivery(randomBytes(8000).toString('base64'))), recorder.record(delivery(good[1]!))]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     for (const id of good) expect(await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id))).toHaveLength(1);
+  });
+
+  it('answers 400 for absurd header values', async () => {
+    const store = await makeStore();
+    expect((await deliver(store.shopDomain, 'orders/paid', order(1), { id: 'x'.repeat(300) })).status).toBe(400);
   });
 });
 

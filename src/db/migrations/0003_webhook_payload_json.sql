@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_webhook_events" ALTER COLUMN "payload" SET DATA TYPE json;
