@@ -31,9 +31,11 @@ if (existsSync(resultsFile)) {
   }
   console.log('\nSummary');
   for (const [project, c] of byProject) console.log(`  ${project.padEnd(12)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
-  const passed = results.numPassedTests ?? 0;
-  const failed = (results.numFailedTests ?? 0) + (run.status !== 0 && !results.numFailedTests ? 1 : 0);
-  const skipped = (results.numPendingTests ?? 0) + (results.numTodoTests ?? 0);
+  const totals = [...byProject.values()].reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const passed = totals.passed;
+  // A run that failed without a failing test (an error outside tests) still counts as a failure.
+  const failed = totals.failed + (run.status !== 0 && totals.failed === 0 ? 1 : 0);
+  const skipped = totals.skipped;
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
 process.exit(run.status ?? 1);
