@@ -7,7 +7,7 @@ import { flowConfigurations, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
 import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError } from './facade';
-import { paidOrdersSince } from './function-routes';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery } from './order-queries';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
 
@@ -28,7 +28,8 @@ export async function runDiagnostic(ctx: AppContext, userId: string) {
     const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(
       store.shop_domain,
       accessToken,
-      `query { ordersCount(query: ${JSON.stringify(paidOrdersSince(60).replace(' financial_status:paid', ''))}) { count } }`,
+      'query Count($query: String!) { ordersCount(query: $query) { count } }',
+      { query: ordersSinceQuery(ORDER_HISTORY_DAYS) },
     );
     ordersCount = data.ordersCount.count;
   } catch (error) {

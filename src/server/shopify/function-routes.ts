@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { requireSession, type SessionEnv } from '../auth/session';
 import { ApiError, parseJsonBody } from '../http/errors';
 import { ShopifyRequestError } from './facade';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery } from './order-queries';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { fixWebhookUrls, recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 
@@ -38,12 +39,6 @@ export function shopifyFailure(error: unknown): ApiError {
 
 const COUNT_ORDERS = `#graphql
 query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`;
-
-/** The search query for paid orders created in the last `days` days (read_orders sees 60). */
-export function paidOrdersSince(days: number, now = new Date()): string {
-  const since = new Date(now.getTime() - days * 86_400_000).toISOString();
-  return `created_at:>=${since} financial_status:paid`;
-}
 
 export function shopifyFunctionRoutes(ctx: AppContext) {
   const app = new Hono<SessionEnv>();
@@ -87,7 +82,7 @@ export function shopifyFunctionRoutes(ctx: AppContext) {
     const store = await ownedStore(ctx, userOf(c), shop_id);
     try {
       const { shop, accessToken } = await storeAccessToken(ctx, store.id);
-      const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(shop, accessToken, COUNT_ORDERS, { query: paidOrdersSince(60) });
+      const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(shop, accessToken, COUNT_ORDERS, { query: ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }) });
       return c.json({ success: true, count: data.ordersCount.count });
     } catch (error) {
       const failure = shopifyFailure(error);
