@@ -5,8 +5,13 @@
  *   - jobs: enqueue N jobs, drain them with the product's worker: jobs/s;
  *   - webhooks: signed orders/paid deliveries of 5–10 KB, each with its own webhook id, at 50
  *     connections, vs a bare Hono endpoint that reads the same body.
+ *   - sending: 20,000 due review requests across 100 stores with mixed quotas, sent through SMTP to
+ *     an in-process smtp-server, vs raw nodemailer to the same server (bench/sending.ts).
  * BENCH_SECONDS (default 10) sets the duration of the plain HTTP case, WEBHOOK_BENCH_SECONDS
- * (default 30) the webhook case.
+ * (default 30) the webhook case, SEND_BENCH_REQUESTS (default 20000) the sending case;
+ *   - review page: Lighthouse (mobile) performance and accessibility of /review/{token} with Debian's
+ *     Chromium (CHROME_PATH, default /usr/bin/chromium) (bench/review-page.ts).
+ * BENCH_ONLY=webhooks, BENCH_ONLY=sending or BENCH_ONLY=review-page runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -23,9 +28,13 @@ import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as schema from '../src/db/schema';
 import { createWorker } from '../src/server/jobs/worker';
+import { benchSending } from './sending';
+import { benchReviewPage } from './review-page';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const webhookSeconds = Number(process.env.WEBHOOK_BENCH_SECONDS ?? 30);
+const sendRequests = Number(process.env.SEND_BENCH_REQUESTS ?? 20_000);
+const only = process.env.BENCH_ONLY; // e.g. BENCH_ONLY=sending
 
 /** Runs bench/webhook-load.ts in its own process (the load must not share the server's thread). */
 function loadWebhooks(url: string, shop: string, secret: string, signed: boolean) {
@@ -54,19 +63,7 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>) {
 }
 
 
-async function benchDatabase(label: string, handle: DatabaseHandle) {
-  await migrateDatabase(handle);
-  const ctx = await openContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), handle);
-
-  const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
-  const bareServer = await listen(bare.fetch);
-  const appServer = await listen(createApp(ctx).fetch);
-  const baseline = await load(`${bareServer.url}/plans`);
-  const plans = await load(`${appServer.url}/api/plans`);
-  await Promise.all([bareServer.close(), appServer.close()]);
-  console.log(`[${label}] http bare Hono        ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
-  console.log(`[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}`);
-
+async function benchWebhooks(label: string, ctx: Awaited<ReturnType<typeof openContext>>) {
   // Webhook ingestion: an active store for the shop, then signed deliveries.
   const shop = `bench-${label}.myshopify.com`;
   const userId = randomUUID();
@@ -83,6 +80,25 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   await Promise.all([bareHookServer.close(), hookServer.close()]);
   console.log(`[${label}] webhooks bare Hono    ${hookBaseline.rps.toFixed(0)} req/s  p50 ${hookBaseline.p50} ms  p99 ${hookBaseline.p99} ms  (${hooks.minBytes}–${hooks.maxBytes} B bodies)`);
   console.log(`[${label}] webhooks orders/paid  ${hooks.rps.toFixed(0)} deliveries/s  p50 ${hooks.p50} ms  p99 ${hooks.p99} ms  errors ${hooks.errors}  ratio to bare ${(hooks.rps / hookBaseline.rps).toFixed(2)}  (aim on PostgreSQL: ≥ 2000/s, p99 < 50 ms)`);
+}
+
+async function benchDatabase(label: string, handle: DatabaseHandle) {
+  await migrateDatabase(handle);
+  const ctx = await openContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), handle);
+  if (only === 'sending') return benchSending(label, ctx, sendRequests);
+  if (only === 'review-page') return benchReviewPage(label, ctx);
+  if (only === 'webhooks') return benchWebhooks(label, ctx);
+
+  const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
+  const bareServer = await listen(bare.fetch);
+  const appServer = await listen(createApp(ctx).fetch);
+  const baseline = await load(`${bareServer.url}/plans`);
+  const plans = await load(`${appServer.url}/api/plans`);
+  await Promise.all([bareServer.close(), appServer.close()]);
+  console.log(`[${label}] http bare Hono        ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
+  console.log(`[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}`);
+
+  await benchWebhooks(label, ctx);
 
   const n = 3000;
   let t = performance.now();
@@ -94,6 +110,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   const drainRate = ran / ((performance.now() - t) / 1000);
   console.log(`[${label}] jobs enqueue          ${enqueueRate.toFixed(0)} jobs/s (one by one)`);
   console.log(`[${label}] jobs claim+run        ${drainRate.toFixed(0)} jobs/s (${ran} jobs, concurrency 8)`);
+
+  await benchSending(label, ctx, sendRequests);
+  await benchReviewPage(label, ctx);
 }
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);

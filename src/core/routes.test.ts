@@ -3,13 +3,13 @@ import { isKnownRoute } from './routes';
 
 describe('isKnownRoute', () => {
   it('knows every screen of the spec, with parameters and trailing slashes', () => {
-    for (const path of ['/', '/login', '/app', '/app/dashboard', '/app/schedule/', '/review/abc123', '/shopify/entry', '/legal-notice', '/app/plans']) {
+    for (const path of ['/', '/login', '/app', '/app/dashboard', '/app/schedule/', '/shopify/entry', '/legal-notice', '/app/plans', '/unsubscribe/abc123']) {
       expect(isKnownRoute(path), path).toBe(true);
     }
   });
 
   it('rejects everything else', () => {
-    for (const path of ['/nope', '/app/nope', '/review', '/review/', '/review/a/b', '/app/dashboard/extra']) {
+    for (const path of ['/nope', '/app/nope', '/unsubscribe', '/unsubscribe/', '/unsubscribe/a/b', '/app/dashboard/extra']) {
       expect(isKnownRoute(path), path).toBe(false);
     }
   });

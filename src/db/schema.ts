@@ -377,8 +377,12 @@ export const shopifyReviewRequests = pgTable(
     /** Unguessable public token (>= 128 bits) used in /review/{token}. */
     token: text('token').notNull().unique(),
     channel: text('channel').$type<RequestChannel>().notNull().default('email'),
+    /** Where the request came from: a flow, a history import, or the merchant (shared link). */
+    source: text('source').$type<'flow' | 'import' | 'manual'>().notNull().default('flow'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /** For `failed`: temporary failures are retried on the next run (up to a maximum), permanent ones are final. */
+    failureKind: text('failure_kind').$type<'temporary' | 'permanent'>(),
     sentAt: tstz('sent_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -388,6 +392,10 @@ export const shopifyReviewRequests = pgTable(
     index('review_requests_due_idx').on(t.status, t.scheduledAt),
     // One request per order and flow: replays of an order event create nothing.
     uniqueIndex('review_requests_order_flow').on(t.orderId, t.flowId),
+    // History imports have no flow: one imported request per order.
+    uniqueIndex('review_requests_order_imported').on(t.orderId).where(sql`${t.source} = 'import'`),
+    check('review_requests_source_check', sql`${t.source} IN ('flow', 'import', 'manual')`),
+    check('review_requests_failure_kind_check', sql`${t.failureKind} IS NULL OR ${t.failureKind} IN ('temporary', 'permanent')`),
     check('review_requests_status_check', sql`${t.status} IN (${inList(REVIEW_REQUEST_STATUSES)})`),
     check('review_requests_channel_check', sql`${t.channel} IN (${inList(REQUEST_CHANNELS)})`),
   ],
@@ -515,6 +523,40 @@ export const storeEmailConfig = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('store_email_config_daily_limit_check', sql`${t.dailySendLimit} BETWEEN 1 AND 10000`)],
+);
+
+/**
+ * The send ledger: one row per review request, written before the transport is called and completed
+ * after, so a worker that dies mid-send is detected and resolved without a second e-mail
+ * (docs/decisions/008-send-ledger.md).
+ *  - reserved: claimed and counted against the quotas; the transport has not been called;
+ *  - transmitting: handed to the transport; the outcome is unknown until completed;
+ *  - sent / failed: completed.
+ */
+export const emailSendLedger = pgTable(
+  'email_send_ledger',
+  {
+    requestId: uuid('request_id')
+      .primaryKey()
+      .references(() => shopifyReviewRequests.id, { onDelete: 'cascade' }),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** Derived from the request id: the same e-mail always carries the same Message-ID. */
+    messageId: text('message_id').notNull(),
+    state: text('state').$type<'reserved' | 'transmitting' | 'sent' | 'failed'>().notNull(),
+    workerId: text('worker_id').notNull(),
+    /** The quota periods the reservation was counted in (released on failure). */
+    monthPeriodStart: tstz('month_period_start'),
+    dayStart: tstz('day_start').notNull(),
+    reservedAt: tstz('reserved_at').notNull().defaultNow(),
+    transmittingAt: tstz('transmitting_at'),
+    completedAt: tstz('completed_at'),
+  },
+  (t) => [
+    index('email_send_ledger_open_idx').on(t.state, t.reservedAt),
+    check('email_send_ledger_state_check', sql`${t.state} IN ('reserved', 'transmitting', 'sent', 'failed')`),
+  ],
 );
 
 /** Addresses that unsubscribed from a store: never mailed again by that store. */

@@ -87,7 +87,9 @@ describe('HTTP app', () => {
     expect(deep.status).toBe(200);
     expect(deep.headers.get('content-type')).toMatch(/text\/html/);
     expect(await deep.text()).toContain('<div id="root">');
-    expect((await api.request('/review/some-token')).status).toBe(200);
+    expect((await api.request('/unsubscribe/some-token')).status).toBe(200);
+    // The review page is rendered by the server, not the app: an unknown token is its own 404 page.
+    expect((await api.request('/review/some-token-that-does-not-exist')).status).toBe(404);
 
     const unknown = await api.request('/this/does/not/exist');
     expect(unknown.status).toBe(404);

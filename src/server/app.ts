@@ -6,7 +6,7 @@
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { secureHeaders } from 'hono/secure-headers';
+import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
 import { ApiError, errorResponse, messages } from './http/errors';
@@ -21,6 +21,8 @@ import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
 import { shopifyFunctionRoutes } from './shopify/function-routes';
 import { complianceExportRoutes } from './webhooks/export-routes';
+import { flowRoutes, publicUnsubscribeRoutes, requestFunctionRoutes, reviewRequestRoutes } from './requests/routes';
+import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -32,12 +34,17 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = new Hono();
   const log = ctx.log.child('http');
 
+  // Shopify's webhooks first: machine-to-machine JSON, answered before the browser-facing middleware
+  // (security headers, CSP nonce) that would only cost time on the hottest path.
+  app.route('/webhooks', webhookRoutes(ctx));
+
   app.use(
     '*',
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The public review page inlines its one script with a per-response nonce.
+        scriptSrc: ["'self'", NONCE],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'https:'],
         connectSrc: ["'self'"],
@@ -56,6 +63,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   });
   app.use('/api/*', limit);
   app.use('/functions/*', limit);
+  app.use('/review/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 413, messages.payloadTooLarge) }));
   const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
   app.use('/api/*', csrf);
   app.use('/functions/*', csrf);
@@ -68,6 +76,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   api.route('/stores', storeRoutes(ctx));
   api.route('/shopify', installationRoutes(ctx));
   api.route('/compliance', complianceExportRoutes(ctx));
+  api.route('/flows', flowRoutes(ctx));
+  api.route('/review-requests', reviewRequestRoutes(ctx));
+  api.route('/public/unsubscribe', publicUnsubscribeRoutes(ctx));
+  api.route('/rating-actions', ratingActionRoutes(ctx));
   if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
   api.all('*', (c) => errorResponse(c, 404, messages.notFound));
   app.route('/api', api);
@@ -76,10 +88,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // The spec's server functions (section 7).
   functions.route('/', shopifyAuthRoutes(ctx, ctx.shopify));
   functions.route('/', shopifyFunctionRoutes(ctx));
+  functions.route('/', requestFunctionRoutes(ctx));
   functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
   app.route('/functions/v1', functions);
 
-  app.route('/webhooks', webhookRoutes(ctx));
+  app.route('/review', reviewPageRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
   const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);

@@ -63,6 +63,10 @@ const rawSchema = z.object({
   WORKER_TICK_INTERVAL_SECONDS: int(1, 86_400).default(3600),
   WORKER_POLL_INTERVAL_MS: int(10, 60_000).default(1000),
   WORKER_CONCURRENCY: int(1, 64).default(2),
+  SEND_BATCH_SIZE: int(1, 5000).default(200),
+  SEND_CONCURRENCY: int(1, 64).default(8),
+  SEND_MAX_ATTEMPTS: int(1, 20).default(5),
+  SEND_LEASE_SECONDS: int(1, 86_400).default(600),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
 });
@@ -109,6 +113,16 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       tickIntervalSeconds: raw.WORKER_TICK_INTERVAL_SECONDS,
       pollIntervalMs: raw.WORKER_POLL_INTERVAL_MS,
       concurrency: raw.WORKER_CONCURRENCY,
+    },
+    sending: {
+      /** Requests claimed per transaction. */
+      batchSize: raw.SEND_BATCH_SIZE,
+      /** E-mails handed to the transport at once. */
+      concurrency: raw.SEND_CONCURRENCY,
+      /** Attempts before a temporary failure becomes final. */
+      maxAttempts: raw.SEND_MAX_ATTEMPTS,
+      /** After this long, a reservation left by a worker that died is resolved by another one. */
+      leaseSeconds: raw.SEND_LEASE_SECONDS,
     },
     /** The outbox page and other developer tools are never served in production. */
     devTools: !production,

@@ -57,3 +57,11 @@ function rand() {
 export function uniqueEmail(prefix = 'marchand'): string {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}@exemple.test`;
 }
+
+/** A new merchant account signed in through the real auth routes. */
+export async function signedInMerchant(app: Hono) {
+  const browser = new Browserish(app);
+  const signed = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'M', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
+  if (signed.status !== 200) throw new Error(`sign-up failed: ${signed.status}`);
+  return { browser, userId: signed.body.user.id };
+}

@@ -8,6 +8,11 @@ import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
 import { DEMO_ACCOUNT } from './seed-demo';
 
+const HISTORY: [string, string][] = [
+  ['Élise', 'Fournier'], ['Mathis', 'Girard'], ['Zoé', 'Bonnet'], ['Lucas', 'Dupont'], ['Camille', 'Lambert'], ['Noah', 'Fontaine'],
+  ['Louise', 'Rousseau'], ['Adam', 'Vincent'], ['Rose', 'Muller'], ['Paul', 'Lefèvre'], ['Anna', 'Faure'], ['Victor', 'André'],
+];
+
 export async function connectDemoShop(ctx: AppContext, now = new Date()): Promise<boolean> {
   if (!ctx.emulator) return false;
   const [store] = await ctx.db
@@ -17,6 +22,20 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
   if (!store || store.accessToken) return false;
   if (!(await ctx.emulator.state.getShop(DEMO_ACCOUNT.shopDomain))) {
     await ctx.emulator.state.createShop({ domain: DEMO_ACCOUNT.shopDomain, name: DEMO_ACCOUNT.shopName });
+  }
+  if ((await ctx.emulator.state.listOrders(DEMO_ACCOUNT.shopDomain)).length === 0) {
+    // Paid orders from before the app was installed, so the history import has something to import.
+    for (let i = 0; i < HISTORY.length; i++) {
+      const [firstName, lastName] = HISTORY[i]!;
+      await ctx.emulator.state.createOrder(DEMO_ACCOUNT.shopDomain, {
+        total: (24.9 + i * 11).toFixed(2),
+        currency: 'EUR',
+        financialStatus: 'paid',
+        createdAt: new Date(now.getTime() - (55 - i * 3) * 86_400_000).toISOString(),
+        customer: { email: `${firstName}.${lastName}@exemple.test`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''), firstName, lastName },
+        notify: false,
+      });
+    }
   }
   const tokens = await ctx.emulator.state.installApp(DEMO_ACCOUNT.shopDomain, { scope: ctx.config.shopify.scopes, expiring: true });
   await ctx.db

@@ -130,6 +130,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
           channel: 'email',
           attempts: status === 'scheduled' ? 0 : 1,
           lastError: status === 'failed' ? 'Boîte de réception pleine (452)' : null,
+          failureKind: status === 'failed' ? 'temporary' : null,
           sentAt: status === 'sent' || status === 'completed' ? scheduledAt : null,
         })
         .returning({ id: s.shopifyReviewRequests.id });

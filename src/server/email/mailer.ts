@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 
@@ -28,6 +29,11 @@ export interface SentEmail {
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
   send(email: OutgoingEmail): Promise<SentEmail>;
+  /**
+   * Whether the transport already accepted the message with this Message-ID: true or false when the
+   * transport can tell (the outbox), null when it cannot (SMTP keeps no queryable record).
+   */
+  wasAccepted(messageId: string): Promise<boolean | null>;
   close(): Promise<void>;
 }
 
@@ -59,6 +65,10 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
         });
         return { messageId };
       },
+      async wasAccepted(messageId) {
+        const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.messageId, messageId)).limit(1);
+        return rows.length > 0;
+      },
       close: async () => {},
     };
   }
@@ -68,6 +78,10 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
     ...smtpOptionsFromUrl(options.smtpUrl),
     pool: true,
     maxConnections: options.smtpPoolSize ?? 5,
+    // Bounded waits: a send must finish well within the sender's lease (SEND_LEASE_SECONDS).
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
   });
   return {
     kind: 'smtp',
@@ -85,6 +99,7 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
       });
       return { messageId };
     },
+    wasAccepted: async () => null,
     close: async () => transport.close(),
   };
 }
@@ -103,4 +118,21 @@ function smtpOptionsFromUrl(url: string) {
       : undefined,
     ...(insecure ? { tls: { rejectUnauthorized: false } } : {}),
   };
+}
+
+/**
+ * What a transport error says about the e-mail:
+ * - permanent: the server refused it for good (5xx: unknown mailbox, rejected address, policy), or
+ *   nodemailer refused the address;
+ * - temporary: it surely did not go and may go later (a 4xx answer, or no connection at all);
+ * - unknown: the connection broke or timed out after the message may have been taken. The sender
+ *   then counts it as sent rather than risk a second e-mail.
+ */
+export function classifyMailError(error: unknown): 'permanent' | 'temporary' | 'unknown' {
+  const e = error as { responseCode?: number; code?: string; command?: string } | null;
+  if (!e || typeof e !== 'object') return 'unknown';
+  if (typeof e.responseCode === 'number') return e.responseCode >= 500 ? 'permanent' : 'temporary';
+  if (e.code === 'EENVELOPE') return 'permanent';
+  if (e.code === 'ECONNECTION' || e.code === 'ECONNREFUSED' || e.code === 'EDNS' || e.code === 'ETLS' || e.code === 'EAUTH' || e.command === 'CONN') return 'temporary';
+  return 'unknown';
 }

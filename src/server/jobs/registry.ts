@@ -2,9 +2,11 @@
  * The jobs this product runs and the periodic ticks that enqueue them. Later capabilities add their
  * handlers here (webhook processing, reconciliation, the review-request sender).
  */
+import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config';
-import { queryRows } from '../../db/client';
+import { runDueSends } from '../requests/sender';
+import { sendReviewNotificationJob } from '../reviews/notify';
 import { purgeFinishedJobs } from './queue';
 import { sendPasswordReset } from '../auth/jobs';
 import { processWebhook } from '../webhooks/process';
@@ -15,18 +17,15 @@ export const PROCESS_REVIEW_REQUESTS = 'process-review-requests';
 export const MAINTENANCE = 'maintenance';
 
 /**
- * The hourly sending tick. The sender itself arrives with the review-request capability; until then
- * the tick reports how many requests are due so operators can see the schedule working.
+ * The hourly sending run (also enqueued at once by an immediate history import): resolves sends
+ * abandoned by dead workers, then sends every due request within the quotas.
  */
 const processReviewRequests: JobHandler = {
   name: PROCESS_REVIEW_REQUESTS,
   maxAttempts: 3,
-  async run(_job, ctx) {
-    const [row] = await queryRows<{ due: number }>(
-      ctx.db,
-      sql`SELECT count(*)::int AS due FROM shopify_review_requests WHERE status IN ('scheduled', 'failed') AND scheduled_at <= now()`,
-    );
-    ctx.log.child('tick').info('review-request tick', { due: row?.due ?? 0 });
+  async run(job, ctx) {
+    const result = await runDueSends(ctx, { workerId: `${hostname()}:${process.pid}:${job.id}` });
+    ctx.log.child('sender').info('review requests sent', { ...result });
   },
 };
 
@@ -45,7 +44,7 @@ const maintenance: JobHandler = {
 };
 
 export function jobHandlers(): JobHandler[] {
-  return [processReviewRequests, maintenance, sendPasswordReset, processWebhook, reconcileOrders, reconcileOneStore];
+  return [processReviewRequests, maintenance, sendPasswordReset, processWebhook, reconcileOrders, reconcileOneStore, sendReviewNotificationJob];
 }
 
 export function periodicTasks(config: Config): PeriodicTask[] {

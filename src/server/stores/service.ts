@@ -28,3 +28,8 @@ export async function findActiveStore(db: Queryable, userId: string): Promise<St
     .limit(1);
   return store ?? null;
 }
+
+/** The name customers see for a store: its Shopify name, else its handle (maison-lumiere). */
+export function storeDisplayName(shopName: string | null | undefined, shopDomain: string): string {
+  return shopName || shopDomain.replace(/\.myshopify\.com$/, '');
+}

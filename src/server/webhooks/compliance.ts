@@ -110,7 +110,8 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
   );
   // Nothing more may be sent to this customer.
   await tx.update(shopifyReviewRequests).set({ status: 'cancelled' }).where(and(requestMatch, inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'processing', 'failed'])));
-  await tx.update(shopifyReviewRequests).set({ ...redacted, updatedAt: new Date() }).where(requestMatch);
+  // last_error may quote the address (an SMTP rejection does): it goes too.
+  await tx.update(shopifyReviewRequests).set({ ...redacted, lastError: null, updatedAt: new Date() }).where(requestMatch);
   if (email) {
     // Ratings stay as anonymous counts; the words and the identity go.
     await tx

@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/worker';
 import { PROCESS_WEBHOOK } from './recorder';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
+import { generateForOrder } from '../requests/generate';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
 const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
@@ -46,8 +47,19 @@ type Store = typeof shopifyStores.$inferSelect;
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
-/** Upserts the order from a webhook (or the reconciliation pass); newer Shopify data wins. */
-export async function upsertOrder(tx: Transaction, store: Store, order: OrderPayload, event: 'paid' | 'fulfilled' | 'cancelled' | 'updated', at: Date) {
+/**
+ * Upserts the order from a webhook (or the reconciliation pass); newer Shopify data wins. Then the
+ * store's flows turn it into review requests, unless `generate` is off (history imports schedule
+ * their own).
+ */
+export async function upsertOrder(
+  tx: Transaction,
+  store: Store,
+  order: OrderPayload,
+  event: 'paid' | 'fulfilled' | 'cancelled' | 'updated',
+  at: Date,
+  options: { generate?: boolean } = {},
+) {
   const name = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ').trim() || null;
   const refunded = order.financial_status === 'refunded' || order.financial_status === 'partially_refunded';
   const values = {
@@ -92,6 +104,7 @@ export async function upsertOrder(tx: Transaction, store: Store, order: OrderPay
     })
     .returning();
   if (row && (row.cancelledAt || row.refundedAt)) await cancelPendingRequests(tx, store.id, row.id);
+  else if (row && options.generate !== false) await generateForOrder(tx, row.id);
   return row!;
 }
 

@@ -64,33 +64,54 @@ export function toOrderPayload(node: OrderNode): OrderPayload {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function reconcileStore(ctx: AppContext, storeId: string, now = new Date(), backoffMs = 1000): Promise<number> {
-  const [store] = await ctx.db.select().from(shopifyStores).where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.isActive, true)));
-  if (!store) return 0;
-  const since = new Date((store.ordersReconciledAt ?? store.installedAt).getTime() - OVERLAP_MS);
-  const { shop, accessToken } = await storeAccessToken(ctx, store.id, now);
+type OrdersPage = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: OrderNode[] } };
+
+/** Reads every order matching an Admin API search `query`, page by page, backing off when THROTTLED. */
+export async function readOrderPages(
+  ctx: AppContext,
+  shop: string,
+  accessToken: string,
+  query: string,
+  onPage: (orders: OrderPayload[]) => Promise<void>,
+  backoffMs = 1000,
+): Promise<number> {
   let after: string | null = null;
   let seen = 0;
   for (let page = 0; page < 1000; page++) {
-    let data: { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: OrderNode[] } } | null = null;
+    let data: OrdersPage | null = null;
     for (let attempt = 0; !data; attempt++) {
       try {
-        data = await ctx.shopify.graphql(shop, accessToken, ORDERS, { query: `updated_at:>=${since.toISOString()}`, after });
+        data = await ctx.shopify.graphql<OrdersPage>(shop, accessToken, ORDERS, { query, after });
       } catch (error) {
         if (!(error instanceof ShopifyRequestError) || error.code !== 'THROTTLED' || attempt >= 5) throw error;
         await sleep(backoffMs * 2 ** attempt);
       }
     }
     const nodes = data.orders.nodes;
-    if (nodes.length) {
-      await ctx.db.transaction(async (tx) => {
-        for (const node of nodes) await upsertOrder(tx, store, toOrderPayload(node), 'updated', now);
-      });
-    }
+    if (nodes.length) await onPage(nodes.map(toOrderPayload));
     seen += nodes.length;
     if (!data.orders.pageInfo.hasNextPage) break;
     after = data.orders.pageInfo.endCursor;
   }
+  return seen;
+}
+
+export async function reconcileStore(ctx: AppContext, storeId: string, now = new Date(), backoffMs = 1000): Promise<number> {
+  const [store] = await ctx.db.select().from(shopifyStores).where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.isActive, true)));
+  if (!store) return 0;
+  const since = new Date((store.ordersReconciledAt ?? store.installedAt).getTime() - OVERLAP_MS);
+  const { shop, accessToken } = await storeAccessToken(ctx, store.id, now);
+  const seen = await readOrderPages(
+    ctx,
+    shop,
+    accessToken,
+    `updated_at:>=${since.toISOString()}`,
+    (orders) =>
+      ctx.db.transaction(async (tx) => {
+        for (const order of orders) await upsertOrder(tx, store, order, 'updated', now);
+      }),
+    backoffMs,
+  );
   await ctx.db.update(shopifyStores).set({ ordersReconciledAt: now }).where(eq(shopifyStores.id, store.id));
   return seen;
 }

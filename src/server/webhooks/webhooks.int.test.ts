@@ -82,13 +82,17 @@ describe('webhook ingestion', () => {
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before.length);
   });
 
-  it('answers 400 for a malformed body or missing headers, storing nothing', async () => {
+  it('answers 400 for a malformed body or missing headers, storing only the good neighbour', async () => {
     const store = await makeStore();
     const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
     expect((await deliver(store.shopDomain, 'orders/paid', '{not json')).status).toBe(400);
+    expect((await deliver(store.shopDomain, 'orders/paid', '[1, 2]')).status).toBe(400);
+    // Braces but not JSON: refused by the database's json cast, alone, with a 400.
+    const [bad, good] = await Promise.all([deliver(store.shopDomain, 'orders/paid', '{"id": }'), deliver(store.shopDomain, 'orders/paid', order(77))]);
+    expect([bad.status, good.status]).toEqual([400, 200]);
     const noTopic = await app.request('/webhooks/shopify', { method: 'POST', body: '{}', headers: { 'x-shopify-hmac-sha256': signWebhook('{}', SECRET) } });
     expect(noTopic.status).toBe(400);
-    expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before);
+    expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before + 1);
   });
 
   it('records 1,000 concurrent replays of one delivery once, and creates one order', async () => {

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { dueLabel } from './due-label';
+
+const now = new Date('2025-10-14T12:00:00Z');
+const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+
+describe('dueLabel', () => {
+  it('is overdue once the time has passed, even by a second or by days', () => {
+    expect(dueLabel(at(-1000), now)).toEqual({ kind: 'overdue' });
+    expect(dueLabel(at(-3 * day), now)).toEqual({ kind: 'overdue' });
+  });
+
+  it('counts whole days from one day on', () => {
+    expect(dueLabel(at(day), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(2 * day - 1), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(7 * day + 5 * hour), now)).toEqual({ kind: 'days', n: 7 });
+  });
+
+  it('counts whole hours below one day', () => {
+    expect(dueLabel(at(day - 1), now)).toEqual({ kind: 'hours', n: 23 });
+    expect(dueLabel(at(hour), now)).toEqual({ kind: 'hours', n: 1 });
+    expect(dueLabel(at(2 * hour + 59 * minute), now)).toEqual({ kind: 'hours', n: 2 });
+  });
+
+  it('is soon below one hour, including the due instant itself', () => {
+    expect(dueLabel(at(hour - 1), now)).toEqual({ kind: 'soon' });
+    expect(dueLabel(at(5 * minute), now)).toEqual({ kind: 'soon' });
+    expect(dueLabel(at(0), now)).toEqual({ kind: 'soon' });
+  });
+
+  it('accepts dates, ISO strings and timestamps alike', () => {
+    const scheduled = now.getTime() + 3 * day;
+    expect(dueLabel(new Date(scheduled), now.getTime())).toEqual({ kind: 'days', n: 3 });
+    expect(dueLabel(scheduled, now.toISOString())).toEqual({ kind: 'days', n: 3 });
+  });
+
+  it('is null for an invalid date', () => {
+    expect(dueLabel('not a date', now)).toBeNull();
+    expect(dueLabel(at(day), 'nope')).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+/**
+ * Exactly one e-mail per request across a real process crash: a worker process is killed (SIGKILL)
+ * in the middle of a send, a new process starts, and every request ends up mailed exactly once.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { openDatabase, type DatabaseHandle } from '../../db/client';
+import { migrateDatabase } from '../../db/migrate';
+import { createTestDatabase, testDbKind } from '../../../tests/support/test-db';
+import { makeDueRequest, makeStore } from '../../../tests/support/factories';
+
+type Target = { env: Record<string, string>; open(): Promise<DatabaseHandle>; cleanup(): Promise<void> };
+
+/** PostgreSQL: a fresh database shared with the child processes. PGlite: a data directory, one process at a time. */
+async function target(): Promise<Target> {
+  if (testDbKind === 'postgres') {
+    const db = await createTestDatabase();
+    return { env: { DATABASE_URL: db.url! }, open: async () => db.handle, cleanup: () => db.destroy() };
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'avis-crash-'));
+  const first = await openDatabase({ kind: 'pglite', dataDir: dir });
+  await migrateDatabase(first);
+  await first.close();
+  return { env: { DATA_DIR: dir }, open: () => openDatabase({ kind: 'pglite', dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+function runWorker(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
+  const { DATABASE_URL: _ignored, ...base } = process.env;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/send-crash-worker.ts'], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d) => (out += d));
+  child.stderr.on('data', (d) => (err += d));
+  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+  return new Promise((resolve) =>
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      resolve({ code, signal, out, err });
+    }),
+  );
+}
+
+const modes = testDbKind === 'postgres' ? (['reserved', 'transmitting', 'accepted'] as const) : (['transmitting'] as const);
+
+describe('a worker killed in the middle of sending', () => {
+  for (const mode of modes) {
+    it(`(killed at '${mode}') leaves exactly one e-mail per request after a restart`, async () => {
+      const t = await target();
+      try {
+        let handle = await t.open();
+        const store = await makeStore(handle.db, { quota: 100 });
+        const ids: string[] = [];
+        for (let i = 0; i < 4; i++) ids.push((await makeDueRequest(handle.db, store)).id);
+        if (testDbKind === 'pglite') await handle.close();
+
+        const crashed = await runWorker({ ...t.env, CRASH_AT: mode, CRASH_ON: '2' });
+        expect(crashed.signal, crashed.err).toBe('SIGKILL');
+        // The new process waits out the lease (1 s here) before taking over what the dead one held.
+        await new Promise((r) => setTimeout(r, 1200));
+        const restarted = await runWorker(t.env);
+        expect(restarted.code, restarted.err).toBe(0);
+
+        if (testDbKind === 'pglite') handle = await t.open();
+        const requests = await handle.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids));
+        expect(requests.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+        const mails = await handle.db.select().from(s.emailOutbox).where(inArray(s.emailOutbox.toAddress, requests.map((r) => r.customerEmail!)));
+        expect(mails).toHaveLength(4);
+        expect(new Set(mails.map((m) => m.toAddress)).size).toBe(4);
+        const ledger = await handle.db.select().from(s.emailSendLedger).where(inArray(s.emailSendLedger.requestId, ids));
+        expect(ledger.map((l) => l.state)).toEqual(['sent', 'sent', 'sent', 'sent']);
+        const usage = await handle.db.select().from(s.shopUsage).where(inArray(s.shopUsage.shopDomain, [store.shopDomain]));
+        expect(usage.map((u) => u.value)).toEqual([4, 4]);
+        if (testDbKind === 'pglite') await handle.close();
+      } finally {
+        await t.cleanup();
+      }
+    }, 120_000);
+  }
+});

@@ -1,0 +1,172 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
+import { signedInMerchant } from '../../../tests/support/http';
+import { createApp } from '../app';
+import { jobHandlers } from '../jobs/registry';
+import { createWorker } from '../jobs/worker';
+import { signWebhook } from '../shopify/hmac';
+import { upsertOrder, type OrderPayload } from '../webhooks/process';
+import { generateForStore } from './generate';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+const SECRET = 'generate-secret';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+const DAY = 86_400_000;
+const requestsOf = (storeId: string) => ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, storeId));
+
+function payload(id: number, extra: Partial<OrderPayload> = {}): OrderPayload {
+  return {
+    id: String(id),
+    name: `#${id}`,
+    email: `client-${id}@exemple.test`,
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:05:00Z',
+    processed_at: '2026-11-20T10:00:00Z',
+    cancelled_at: null,
+    financial_status: 'paid',
+    fulfillment_status: null,
+    total_price: 80,
+    currency: 'EUR',
+    customer: { first_name: 'Léa', last_name: 'Dubois', email: null },
+    ...extra,
+  };
+}
+
+async function event(store: TestStore, order: OrderPayload, kind: 'paid' | 'fulfilled' | 'updated' | 'cancelled', at = new Date()) {
+  const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+  return ctx.db.transaction((tx) => upsertOrder(tx, row!, order, kind, at));
+}
+
+describe('generating review requests from order events', () => {
+  it('creates one scheduled request per order and matching flow, at event time + delay, with an unguessable token', async () => {
+    const store = await makeStore(ctx.db);
+    const paidFlow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 2 });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 5 });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', isActive: false });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', channels: { email: false, whatsapp: false } });
+
+    await event(store, payload(1), 'paid');
+    const requests = await requestsOf(store.id);
+    expect(requests).toHaveLength(1);
+    const [request] = requests;
+    expect(request).toMatchObject({ flowId: paidFlow.id, status: 'scheduled', channel: 'email', source: 'flow', customerEmail: 'client-1@exemple.test', customerName: 'Léa Dubois' });
+    // processed_at is the payment time of a paid order.
+    expect(request!.scheduledAt.toISOString()).toBe(new Date(Date.parse('2026-11-20T10:00:00Z') + 2 * DAY).toISOString());
+    expect(request!.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    expect(Buffer.from(request!.token, 'base64url').length * 8).toBeGreaterThanOrEqual(128);
+
+    // The fulfilment flow fires on the fulfilment event, from its own time.
+    const fulfilledAt = new Date('2026-11-22T08:00:00Z');
+    await event(store, payload(1, { fulfillment_status: 'fulfilled' }), 'fulfilled', fulfilledAt);
+    const after = await requestsOf(store.id);
+    expect(after).toHaveLength(2);
+    const fulfilment = after.find((r) => r.flowId !== paidFlow.id)!;
+    expect(fulfilment.scheduledAt.toISOString()).toBe(new Date(fulfilledAt.getTime() + 5 * DAY).toISOString());
+  });
+
+  it('is idempotent: replays and later updates of the same order create nothing more', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    for (let i = 0; i < 3; i++) await event(store, payload(2), 'paid');
+    await event(store, payload(2, { updated_at: '2026-11-21T00:00:00Z' }), 'updated');
+    const requests = await requestsOf(store.id);
+    expect(requests).toHaveLength(1);
+    const tokens = new Set(requests.map((r) => r.token));
+    expect(tokens.size).toBe(1);
+  });
+
+  it('skips orders under the minimum, cancelled or refunded orders, and unsubscribed customers', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', targetAllOrders: false, minimumOrderAmount: '50.00' });
+    await event(store, payload(10, { total_price: 49.99 }), 'paid');
+    await event(store, payload(11, { total_price: 50 }), 'paid');
+    await event(store, payload(12, { cancelled_at: '2026-11-20T11:00:00Z' }), 'paid');
+    await event(store, payload(13, { financial_status: 'refunded' }), 'paid');
+    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: 'client-14@exemple.test' });
+    await event(store, payload(14, { email: 'Client-14@Exemple.test' }), 'paid');
+    await event(store, payload(15, { email: null }), 'paid');
+    const requests = await requestsOf(store.id);
+    expect(requests.map((r) => r.shopifyOrderId)).toEqual(['11']);
+  });
+
+  it('ignores the minimum when the flow targets all orders', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', targetAllOrders: true, minimumOrderAmount: '500.00' });
+    await event(store, payload(20, { total_price: 10 }), 'paid');
+    expect(await requestsOf(store.id)).toHaveLength(1);
+  });
+
+  it('cancels pending requests when the order is later cancelled', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    await event(store, payload(30), 'paid');
+    await event(store, payload(30, { cancelled_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z' }), 'cancelled');
+    const [request] = await requestsOf(store.id);
+    expect(request!.status).toBe('cancelled');
+  });
+
+  it('runs through the real webhook path, and a redelivery creates nothing', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 0 });
+    const raw = JSON.stringify({ ...payload(40), total_price: '80.00' });
+    const deliver = (id: string) =>
+      app.request('/webhooks/shopify', {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-shopify-topic': 'orders/paid',
+          'x-shopify-shop-domain': store.shopDomain,
+          'x-shopify-webhook-id': id,
+          'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
+        },
+        body: raw,
+      });
+    const id = randomUUID();
+    expect((await deliver(id)).status).toBe(200);
+    expect((await deliver(id)).status).toBe(200);
+    expect((await deliver(randomUUID())).status).toBe(200); // a second event for the same order
+    await createWorker(ctx, jobHandlers().filter((h) => h.name === 'process-webhook'), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+    expect(await requestsOf(store.id)).toHaveLength(1);
+  });
+});
+
+describe('generate-review-requests', () => {
+  it('creates the missing requests for orders already stored, once', async () => {
+    const store = await makeStore(ctx.db);
+    await makeOrder(ctx.db, store, { paidAt: new Date() });
+    await makeOrder(ctx.db, store, { paidAt: new Date(), cancelledAt: new Date() });
+    await makeOrder(ctx.db, store, { paidAt: null });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    expect(await generateForStore(ctx.db, store.id)).toBe(1);
+    expect(await generateForStore(ctx.db, store.id)).toBe(0);
+  });
+
+  it('is served behind the session, for the merchant’s own store only', async () => {
+    const anonymous = await app.request('/functions/v1/generate-review-requests', { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+    const { browser, userId } = await signedInMerchant(app);
+    const none = await browser.json('/functions/v1/generate-review-requests', { json: {} });
+    expect(none.status).toBe(404);
+    expect(none.body).toEqual({ error: 'Aucune boutique Shopify active trouvée' });
+    const [store] = await ctx.db
+      .insert(s.shopifyStores)
+      .values({ userId, shopDomain: `gen-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' })
+      .returning();
+    await makeFlow(ctx.db, store!.id, { triggerEvent: 'order_paid' });
+    await makeOrder(ctx.db, store!);
+    const res = await browser.json('/functions/v1/generate-review-requests', { json: {} });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, total_created: 1 });
+  });
+});

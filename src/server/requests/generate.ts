@@ -1,0 +1,48 @@
+/**
+ * Turning orders into review requests. An order event runs every active flow of its store whose
+ * trigger matches: one `scheduled` request per order and flow, `scheduled_at` = event time + delay.
+ * One INSERT … SELECT does it, so the rules live in one place and replays create nothing
+ * (unique (order_id, flow_id)). Skipped: orders under the flow's minimum, without an address, whose
+ * customer unsubscribed from the store, cancelled or refunded, or already covered by a history import.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Queryable } from '../../db/client';
+
+/**
+ * A fresh public token per row, computed by the database: two random UUIDs (244 random bits from the
+ * server's CSPRNG) as URL-safe base64. Works on PostgreSQL 15 and PGlite without pgcrypto.
+ */
+export const sqlPublicToken = sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`;
+
+function insertForOrders(where: SQL): SQL {
+  const eventAt = sql`(CASE f.trigger_event WHEN 'order_paid' THEN o.paid_at ELSE o.fulfilled_at END)`;
+  return sql`
+    INSERT INTO shopify_review_requests
+      (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
+    SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, f.id, o.customer_email, o.customer_name, 'scheduled',
+           ${eventAt} + make_interval(days => f.delay_days), ${sqlPublicToken}, 'email', 'flow'
+    FROM shopify_orders o
+    JOIN flow_configurations f ON f.shopify_store_id = o.shop_id
+    JOIN shopify_stores s ON s.id = o.shop_id AND s.is_active
+    WHERE ${where}
+      AND f.is_active
+      AND coalesce((f.channels->>'email')::boolean, false)
+      AND ${eventAt} IS NOT NULL
+      AND o.cancelled_at IS NULL AND o.refunded_at IS NULL
+      AND o.customer_email IS NOT NULL
+      AND (f.target_all_orders OR coalesce(o.total_price, 0) >= f.minimum_order_amount)
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
+      AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id AND i.source = 'import')
+    ON CONFLICT (order_id, flow_id) DO NOTHING
+    RETURNING id::text`;
+}
+
+/** Creates the requests due for one stored order (after an order event). Returns how many. */
+export async function generateForOrder(db: Queryable, orderId: string): Promise<number> {
+  return (await queryRows(db, insertForOrders(sql`o.id = ${orderId}`))).length;
+}
+
+/** `generate-review-requests`: the same rules over every order already stored for the store. */
+export async function generateForStore(db: Queryable, storeId: string): Promise<number> {
+  return (await queryRows(db, insertForOrders(sql`o.shop_id = ${storeId}`))).length;
+}

@@ -1,0 +1,70 @@
+/**
+ * History import (`shopify-import-history`): reads the shop's paid orders of the last 60 days from
+ * Shopify, stores them, and schedules one review request per order that has none yet: all now
+ * (immediate) or spread over the chosen days (deferred, see core/schedule-spread.ts).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
+import type { shopifyStores } from '../../db/schema';
+import { spreadSchedule, type SpreadOptions } from '../../core/schedule-spread';
+import type { AppContext } from '../context';
+import { enqueueJob } from '../jobs/queue';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../shopify/order-queries';
+import { storeAccessToken } from '../shopify/store-tokens';
+import { upsertOrder } from '../webhooks/process';
+import { readOrderPages } from '../webhooks/reconcile';
+import { sqlPublicToken } from './generate';
+
+type Store = typeof shopifyStores.$inferSelect;
+
+export type ImportMode = { immediate: true } | ({ immediate: false } & SpreadOptions);
+
+export interface ImportResult {
+  synced_count: number;
+  scheduled_count: number;
+}
+
+export async function importHistory(ctx: AppContext, store: Store, mode: ImportMode, now = new Date()): Promise<ImportResult> {
+  const { shop, accessToken } = await storeAccessToken(ctx, store.id, now);
+  const orderIds: string[] = [];
+  const synced = await readOrderPages(ctx, shop, accessToken, ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }, now), (orders) =>
+    ctx.db.transaction(async (tx) => {
+      // Stored without running the flows: the import schedules these orders itself.
+      for (const order of orders) orderIds.push((await upsertOrder(tx, store, order, 'updated', now, { generate: false })).id);
+    }),
+  );
+
+  const scheduled = await ctx.db.transaction(async (tx) => {
+    if (orderIds.length === 0) return 0;
+    // Orders already requested (by a flow or an earlier import), cancelled, refunded, without an
+    // address or unsubscribed are skipped; the oldest order gets the earliest slot.
+    const eligible = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT o.id::text FROM shopify_orders o
+          WHERE o.shop_id = ${store.id}::uuid AND o.id = ANY(${uuidArray(orderIds)})
+            AND o.cancelled_at IS NULL AND o.refunded_at IS NULL AND o.customer_email IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM shopify_review_requests r WHERE r.order_id = o.id)
+            AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
+          ORDER BY coalesce(o.paid_at, o.order_created_at) NULLS LAST, o.id`,
+    );
+    if (eligible.length === 0) return 0;
+    const times = mode.immediate ? eligible.map(() => now) : spreadSchedule(eligible.length, mode, now);
+    const rows = await queryRows(
+      tx,
+      sql`INSERT INTO shopify_review_requests
+            (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
+          SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, NULL, o.customer_email, o.customer_name, 'scheduled', v.at, ${sqlPublicToken}, 'email', 'import'
+          FROM unnest(${uuidArray(eligible.map((e) => e.id))}, ${timestamptzArray(times)}) AS v(order_id, at)
+          JOIN shopify_orders o ON o.id = v.order_id
+          ON CONFLICT DO NOTHING
+          RETURNING id`,
+    );
+    return rows.length;
+  });
+
+  // Immediate: the worker sends them now rather than at the next hourly run.
+  if (mode.immediate && scheduled > 0) await enqueueJob(ctx.db, 'process-review-requests', { reason: 'import' });
+  ctx.log.child('import').info('history imported', { storeId: store.id, synced, scheduled, immediate: mode.immediate });
+  return { synced_count: synced, scheduled_count: scheduled };
+}

@@ -1,0 +1,12 @@
+/** The public links of a review request: the review page and the unsubscribe page and endpoint. */
+export function requestLinks(appUrl: string, token: string) {
+  const base = appUrl.replace(/\/+$/, '');
+  const t = encodeURIComponent(token);
+  return {
+    review: `${base}/review/${t}`,
+    /** The visible link in the e-mail: a page with a button (a GET never unsubscribes: mail scanners prefetch links). */
+    unsubscribePage: `${base}/unsubscribe/${t}`,
+    /** RFC 8058 one-click endpoint, named in the List-Unsubscribe header. */
+    oneClickUnsubscribe: `${base}/api/public/unsubscribe/${t}`,
+  };
+}

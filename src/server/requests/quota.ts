@@ -1,0 +1,143 @@
+/**
+ * Send quotas: the plan's monthly quota (shop_plans + shop_usage 'emails_sent' for the period;
+ * unlimited plans have none) and the store's daily limit (store_email_config, counted in shop_usage
+ * 'emails_sent_day' for the UTC day). Both are checked and consumed in one transaction under row
+ * locks on the usage rows, so concurrent workers can never exceed them.
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { queryRows, type Queryable, type Transaction } from '../../db/client';
+import { shopPlans, storeEmailConfig, subscriptionPlans } from '../../db/schema';
+
+export const MONTH_METRIC = 'emails_sent';
+export const DAY_METRIC = 'emails_sent_day';
+const PERIOD_MS = 30 * 86_400_000;
+export const DEFAULT_DAILY_LIMIT = 1000;
+
+export interface PlanWindow {
+  plan: string;
+  /** null: unlimited. */
+  quota: number | null;
+  periodStart: Date;
+}
+
+export interface QuotaState extends PlanWindow {
+  used: number;
+  dailyLimit: number;
+  dailyUsed: number;
+  dayStart: Date;
+}
+
+export const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+function rollWindow(row: { plan: string; quota: number | null; periodStart: Date; periodEnd: Date }, now: Date): PlanWindow {
+  let start = row.periodStart.getTime();
+  if (now.getTime() >= row.periodEnd.getTime()) start += Math.floor((now.getTime() - start) / PERIOD_MS) * PERIOD_MS;
+  return { plan: row.plan, quota: row.quota, periodStart: new Date(start) };
+}
+
+/** No plan recorded (should not happen for an active subscription): the smallest plan, never unlimited. */
+async function fallbackWindow(db: Queryable, now: Date): Promise<PlanWindow> {
+  const [smallest] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.isUnlimited, false)))
+    .orderBy(asc(subscriptionPlans.emailQuota))
+    .limit(1);
+  return { plan: smallest?.code ?? 'starter', quota: smallest?.emailQuota ?? 0, periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) };
+}
+
+/**
+ * The current billing window of a shop. Shopify bills every 30 days: when the recorded period has
+ * ended and no newer one was synced yet, the window rolls forward in 30-day steps.
+ */
+export async function planWindow(db: Queryable, shopDomain: string, now: Date): Promise<PlanWindow> {
+  const [row] = await db.select().from(shopPlans).where(eq(shopPlans.shopDomain, shopDomain));
+  return row ? rollWindow({ plan: row.plan, quota: row.emailsQuota, periodStart: row.periodStart, periodEnd: row.periodEnd }, now) : fallbackWindow(db, now);
+}
+
+export interface ReservationWanted {
+  id: string;
+  shopDomain: string;
+  wanted: number;
+}
+
+/**
+ * Reserves sends for several stores at once and returns, per store id, how many were granted with
+ * the state after the reservation. Four statements whatever the number of stores; usage rows are
+ * locked in one fixed order (shop, metric) so concurrent claims never wait on each other in a cycle.
+ * Must run inside the transaction that marks the granted requests as processing.
+ */
+export async function reserveSendsMany(tx: Transaction, wanted: ReservationWanted[], now: Date): Promise<Map<string, { granted: number; state: QuotaState }>> {
+  const out = new Map<string, { granted: number; state: QuotaState }>();
+  if (wanted.length === 0) return out;
+  const dayStart = utcDayStart(now);
+  const settings = await queryRows<{ id: string; shop_domain: string; plan: string | null; quota: number | null; period_start: string | null; period_end: string | null; daily_limit: number | null }>(
+    tx,
+    sql`SELECT s.id::text, s.shop_domain, p.plan, p.emails_quota::int AS quota, to_json(p.period_start)#>>'{}' AS period_start,
+               to_json(p.period_end)#>>'{}' AS period_end, c.daily_send_limit::int AS daily_limit
+        FROM shopify_stores s
+        LEFT JOIN shop_plans p ON p.shop_domain = s.shop_domain
+        LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
+        WHERE s.id IN (${sql.join(wanted.map((w) => sql`${w.id}::uuid`), sql`, `)})`,
+  );
+  const byId = new Map(settings.map((r) => [r.id, r]));
+  const windows = new Map<string, PlanWindow & { dailyLimit: number }>();
+  for (const w of wanted) {
+    const r = byId.get(w.id);
+    const window = r?.plan && r.period_start && r.period_end
+      ? rollWindow({ plan: r.plan, quota: r.quota, periodStart: new Date(r.period_start), periodEnd: new Date(r.period_end) }, now)
+      : await fallbackWindow(tx, now);
+    windows.set(w.id, { ...window, dailyLimit: r?.daily_limit ?? DEFAULT_DAILY_LIMIT });
+  }
+  // Every lock on usage rows is taken in (shop, metric) order, inserts included: no deadlock cycle.
+  const keys = [...wanted].sort((a, b) => (a.shopDomain < b.shopDomain ? -1 : a.shopDomain > b.shopDomain ? 1 : 0)).flatMap((w) => [
+    sql`(${w.shopDomain}, ${windows.get(w.id)!.periodStart.toISOString()}::timestamptz, ${MONTH_METRIC})`,
+    sql`(${w.shopDomain}, ${dayStart.toISOString()}::timestamptz, ${DAY_METRIC})`,
+  ]);
+  await tx.execute(sql`INSERT INTO shop_usage (shop_domain, period_start, metric, value) SELECT k.*, 0 FROM (VALUES ${sql.join(keys, sql`, `)}) AS k ON CONFLICT DO NOTHING`);
+  const rows = await queryRows<{ shop_domain: string; period_start: string; metric: string; value: number }>(
+    tx,
+    sql`SELECT shop_domain, to_json(period_start)#>>'{}' AS period_start, metric, value::int AS value FROM shop_usage
+        WHERE (shop_domain, period_start, metric) IN (VALUES ${sql.join(keys, sql`, `)})
+        ORDER BY shop_domain, metric, period_start FOR UPDATE`,
+  );
+  const value = (domain: string, metric: string, start: Date) =>
+    rows.find((r) => r.shop_domain === domain && r.metric === metric && new Date(r.period_start).getTime() === start.getTime())?.value ?? 0;
+  const increments: ReturnType<typeof sql>[] = [];
+  for (const w of wanted) {
+    const window = windows.get(w.id)!;
+    const used = value(w.shopDomain, MONTH_METRIC, window.periodStart);
+    const dailyUsed = value(w.shopDomain, DAY_METRIC, dayStart);
+    const monthRoom = window.quota === null ? Infinity : Math.max(0, window.quota - used);
+    const granted = Math.max(0, Math.min(w.wanted, monthRoom, window.dailyLimit - dailyUsed));
+    if (granted > 0) {
+      increments.push(sql`(${w.shopDomain}, ${window.periodStart.toISOString()}::timestamptz, ${MONTH_METRIC}, ${granted}::int)`);
+      increments.push(sql`(${w.shopDomain}, ${dayStart.toISOString()}::timestamptz, ${DAY_METRIC}, ${granted}::int)`);
+    }
+    const { dailyLimit: limit, ...plan } = window;
+    out.set(w.id, { granted, state: { ...plan, used: used + granted, dailyLimit: limit, dailyUsed: dailyUsed + granted, dayStart } });
+  }
+  if (increments.length) {
+    await tx.execute(sql`
+      UPDATE shop_usage u SET value = u.value + v.delta
+      FROM (VALUES ${sql.join(increments, sql`, `)}) AS v(shop_domain, period_start, metric, delta)
+      WHERE u.shop_domain = v.shop_domain AND u.period_start = v.period_start AND u.metric = v.metric`);
+  }
+  return out;
+}
+
+/** One store: see reserveSendsMany. */
+export async function reserveSends(tx: Transaction, store: { id: string; shopDomain: string }, wanted: number, now: Date): Promise<{ granted: number; state: QuotaState }> {
+  return (await reserveSendsMany(tx, [{ ...store, wanted }], now)).get(store.id)!;
+}
+
+/** Adds (or, negative, gives back) sends to both counters, locking them in the same order as a claim. */
+export async function addUsage(tx: Queryable, shopDomain: string, monthStart: Date | null, dayStart: Date, delta: number) {
+  const rows = sql`shop_domain = ${shopDomain}
+      AND ((metric = ${DAY_METRIC} AND period_start = ${dayStart.toISOString()})
+        ${monthStart ? sql`OR (metric = ${MONTH_METRIC} AND period_start = ${monthStart.toISOString()})` : sql``})`;
+  await tx.execute(sql`
+    WITH locked AS (SELECT shop_domain, period_start, metric FROM shop_usage WHERE ${rows} ORDER BY shop_domain, metric, period_start FOR UPDATE)
+    UPDATE shop_usage u SET value = greatest(0, u.value + ${delta})
+    FROM locked l WHERE u.shop_domain = l.shop_domain AND u.period_start = l.period_start AND u.metric = l.metric`);
+}

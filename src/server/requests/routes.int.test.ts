@@ -1,0 +1,295 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeDueRequest, makeFlow } from '../../../tests/support/factories';
+import { Browserish, signedInMerchant } from '../../../tests/support/http';
+import { spreadSchedule } from '../../core/schedule-spread';
+import { createApp } from '../app';
+import { connectStore } from '../shopify/install-service';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+let n = 0;
+
+beforeAll(async () => {
+  // Each test browser has its own client address (sign-up is rate limited per address).
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+/** A signed-in merchant whose shop is installed on the emulator, connected, and on a plan. */
+async function merchant(options: { quota?: number | null } = {}) {
+  n += 1;
+  const { browser, userId } = await signedInMerchant(app);
+  const shop = await ctx.emulator!.state.createShop({ domain: `req-${n}-${Date.now()}.myshopify.com`, name: `Boutique ${n}` });
+  const t = await ctx.emulator!.state.installApp(shop.domain, { scope: 'read_orders', expiring: true });
+  const connected = await connectStore(ctx.db, ctx.config.encryptionKey, {
+    userId,
+    shopDomain: shop.domain,
+    shopName: shop.name,
+    tokens: { accessToken: t.access_token, scope: t.scope, expiresIn: t.expires_in ?? null, refreshToken: t.refresh_token ?? null, refreshTokenExpiresIn: t.refresh_token_expires_in ?? null },
+  });
+  await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
+  const quota = options.quota === undefined ? 300 : options.quota;
+  await ctx.db.insert(s.shopPlans).values({ shopDomain: shop.domain, plan: quota === null ? 'enterprise' : 'starter', emailsQuota: quota, periodStart: new Date(Date.now() - 86_400_000), periodEnd: new Date(Date.now() + 29 * 86_400_000) });
+  const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
+  return { browser, userId, store: store!, shop: shop.domain };
+}
+
+const flowBody = { name: 'Après livraison', trigger_event: 'order_fulfilled', delay_days: 3, channels: { email: true, whatsapp: false }, target_all_orders: true, minimum_order_amount: 0, is_active: true };
+
+describe('/api/flows', () => {
+  it('lists, creates, updates and deletes the merchant’s flows', async () => {
+    const { browser, store } = await merchant();
+    const empty = await browser.json('/api/flows');
+    expect(empty.status).toBe(200);
+    expect(empty.body).toMatchObject({ store_id: store.id, flows: [], stores: [{ id: store.id, shop_domain: store.shopDomain, is_active: true }] });
+
+    const created = await browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, target_all_orders: false, minimum_order_amount: 49.5 } });
+    expect(created.status).toBe(201);
+    expect(created.body.flow).toMatchObject({ name: 'Après livraison', trigger_event: 'order_fulfilled', delay_days: 3, minimum_order_amount: 49.5, target_all_orders: false, channels: { email: true, whatsapp: false } });
+
+    const updated = await browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: { ...flowBody, name: 'Après paiement', trigger_event: 'order_paid', delay_days: 0, is_active: false } });
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ flow: { name: 'Après paiement', trigger_event: 'order_paid', delay_days: 0, is_active: false } });
+
+    const listed = await browser.json<{ flows: unknown[] }>('/api/flows');
+    expect(listed.body.flows).toHaveLength(1);
+    const deleted = await browser.json('/api/flows/' + created.body.flow.id, { method: 'DELETE' });
+    expect(deleted).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
+  });
+
+  it('answers 400 with the spec’s French messages and stores nothing', async () => {
+    const { browser, store } = await merchant();
+    const cases: [Record<string, unknown>, string][] = [
+      [{ name: '   ' }, 'Le nom du flux est requis'],
+      [{ delay_days: 1.5 }, 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)'],
+      [{ delay_days: -1 }, 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)'],
+      [{ minimum_order_amount: -0.01 }, 'Le montant minimum doit être un nombre positif ou nul'],
+      [{ trigger_event: 'order_created' }, 'Le déclencheur doit être « commande payée » ou « commande expédiée »'],
+      [{ channels: { email: true, whatsapp: true } }, "WhatsApp n'est pas encore disponible"],
+    ];
+    for (const [patch, message] of cases) {
+      const res = await browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, ...patch } });
+      expect(res, JSON.stringify(patch)).toMatchObject({ status: 400, body: { error: message } });
+    }
+    const malformed = await browser.request('/api/flows', { method: 'POST', headers: { 'content-type': 'application/json' } });
+    expect(malformed.status).toBe(400);
+    expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
+  });
+
+  it('never shows or touches another merchant’s flows', async () => {
+    const a = await merchant();
+    const b = await merchant();
+    const created = await a.browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...flowBody, shopify_store_id: a.store.id } });
+    expect((await b.browser.json('/api/flows?store_id=' + a.store.id)).status).toBe(404);
+    expect((await b.browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: a.store.id } })).status).toBe(404);
+    expect((await b.browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: flowBody })).status).toBe(404);
+    expect((await b.browser.json('/api/flows/' + created.body.flow.id, { method: 'DELETE' })).status).toBe(404);
+    expect((await new Browserish(app).json('/api/flows')).status).toBe(401);
+  });
+
+  it('deleting a flow cancels the requests it scheduled and not yet sent', async () => {
+    const { browser, store } = await merchant();
+    const flow = await makeFlow(ctx.db, store.id);
+    const pending = await makeDueRequest(ctx.db, store, { flowId: flow.id, source: 'flow' });
+    await browser.json('/api/flows/' + flow.id, { method: 'DELETE' });
+    const [after] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, pending.id));
+    expect(after).toMatchObject({ status: 'cancelled', flowId: null });
+  });
+});
+
+describe('/api/review-requests', () => {
+  it('pages by 10, newest scheduled first; cancels by deleting; refuses to cancel a sent one', async () => {
+    const { browser, store } = await merchant();
+    const made = [];
+    for (let i = 0; i < 12; i++) made.push(await makeDueRequest(ctx.db, store, { scheduledAt: new Date(Date.UTC(2026, 10, 1 + i, 9)) }));
+    const page1 = await browser.json<{ items: { id: string; scheduled_at: string; order_number: string }[]; total: number; page: number; page_size: number }>('/api/review-requests');
+    expect(page1.body).toMatchObject({ total: 12, page: 1, page_size: 10, store_id: store.id });
+    expect(page1.body.items).toHaveLength(10);
+    expect(page1.body.items[0]!.scheduled_at).toBe('2026-11-12T09:00:00.000Z');
+    expect(page1.body.items[0]!.order_number).toMatch(/^#\d+$/);
+    const page2 = await browser.json<{ items: { id: string }[] }>('/api/review-requests?page=2');
+    expect(page2.body.items.map((i) => i.id)).toEqual([made[1]!.id, made[0]!.id]);
+    expect((await browser.json('/api/review-requests?page=0')).status).toBe(400);
+    expect((await browser.json('/api/review-requests?page=abc')).status).toBe(400);
+
+    expect(await browser.json('/api/review-requests/' + made[0]!.id, { method: 'DELETE' })).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await browser.json<{ total: number }>('/api/review-requests')).body.total).toBe(11);
+    await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent' }).where(eq(s.shopifyReviewRequests.id, made[1]!.id));
+    const refused = await browser.json('/api/review-requests/' + made[1]!.id, { method: 'DELETE' });
+    expect(refused).toMatchObject({ status: 409, body: { error: "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée." } });
+
+    const other = await merchant();
+    expect((await other.browser.json('/api/review-requests/' + made[2]!.id, { method: 'DELETE' })).status).toBe(404);
+  });
+
+  it('creates a shareable link: a completed request on the link channel', async () => {
+    const { browser, store } = await merchant();
+    const res = await browser.json<{ request_id: string; token: string; url: string }>('/api/review-requests/share-link', { json: {} });
+    expect(res.status).toBe(201);
+    expect(res.body.url).toBe(`http://localhost:3000/review/${res.body.token}`);
+    const [row] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, res.body.request_id));
+    expect(row).toMatchObject({ shopId: store.id, status: 'completed', channel: 'link', source: 'manual' });
+  });
+
+  it('answers 404 in French without an active store', async () => {
+    const { browser } = await signedInMerchant(app);
+    expect(await browser.json('/api/review-requests')).toMatchObject({ status: 404, body: { error: 'Aucune boutique Shopify active trouvée' } });
+  });
+});
+
+describe('process-review-requests (send now)', () => {
+  it('requires the session, sends the merchant’s scheduled request, and reports quota exhaustion as the spec needs', async () => {
+    const anonymous = await new Browserish(app).json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [crypto.randomUUID()] } });
+    expect(anonymous.status).toBe(401);
+
+    const { browser, store } = await merchant({ quota: 1 });
+    const first = await makeDueRequest(ctx.db, store);
+    const second = await makeDueRequest(ctx.db, store);
+    const ok = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [first.id] } });
+    expect(ok.body).toEqual({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+    const over = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [second.id] } });
+    expect(over.body).toEqual({ success: false, processed: 0, failed: 0, quota_exceeded: true, plan: 'Starter', quota: 1, used: 1 });
+    const again = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [first.id] } });
+    expect(again.body).toEqual({ success: false, processed: 0, failed: 0, quota_exceeded: false });
+    const bad = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: ['nope'] } });
+    expect(bad).toMatchObject({ status: 400, body: { error: 'Identifiant invalide' } });
+  });
+});
+
+describe('the unsubscribe endpoints', () => {
+  it('show a masked address on GET without changing anything, and suppress on POST without cookies (RFC 8058)', async () => {
+    const { store } = await merchant();
+    const request = await makeDueRequest(ctx.db, store, { customerEmail: 'Lea.Dubois@Exemple.test' });
+    const pending = await makeDueRequest(ctx.db, store, { customerEmail: 'lea.dubois@exemple.test' });
+    const anonymous = new Browserish(app);
+    const status = await anonymous.json(`/api/public/unsubscribe/${request.token}`);
+    expect(status.body).toEqual({ store_name: store.shopName, email: 'l***@exemple.test', unsubscribed: false });
+    expect(await ctx.db.select().from(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, store.id))).toHaveLength(0);
+
+    // A mail provider's one-click POST: no cookie, no Origin, form body.
+    const oneClick = await app.request(`http://localhost:3000/api/public/unsubscribe/${request.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect(await oneClick.json()).toEqual({ ok: true, store_name: store.shopName });
+    const suppressions = await ctx.db.select().from(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, store.id));
+    expect(suppressions.map((x) => x.email)).toEqual(['lea.dubois@exemple.test']);
+    const [after] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, pending.id));
+    expect(after!.status).toBe('cancelled');
+    expect((await anonymous.json(`/api/public/unsubscribe/${request.token}`)).body).toMatchObject({ unsubscribed: true });
+    // Twice is fine.
+    expect((await anonymous.json(`/api/public/unsubscribe/${request.token}`, { method: 'POST' })).status).toBe(200);
+  });
+
+  it('answers 404 “Lien invalide ou expiré” to unknown or malformed tokens', async () => {
+    const anonymous = new Browserish(app);
+    for (const token of ['x'.repeat(32), 'short', '%3Cscript%3E']) {
+      expect(await anonymous.json(`/api/public/unsubscribe/${token}`)).toMatchObject({ status: 404, body: { error: 'Lien invalide ou expiré' } });
+      expect((await anonymous.json(`/api/public/unsubscribe/${token}`, { method: 'POST' })).status).toBe(404);
+    }
+  });
+});
+
+describe('history import', () => {
+  async function shopWithOrders(count: number) {
+    const m = await merchant({ quota: null });
+    const day = 86_400_000;
+    for (let i = 0; i < count; i++) {
+      await ctx.emulator!.state.createOrder(m.shop, {
+        total: 40 + i,
+        financialStatus: 'paid',
+        createdAt: new Date(Date.now() - (count - i) * day).toISOString(),
+        customer: { email: `histo-${n}-${i}@exemple.test`, firstName: 'Client', lastName: String(i) },
+        notify: false,
+      });
+    }
+    // One unpaid and one too old: neither counted nor imported.
+    await ctx.emulator!.state.createOrder(m.shop, { total: 10, financialStatus: 'pending', customer: { email: `impaye-${n}@exemple.test` }, notify: false });
+    await ctx.emulator!.state.createOrder(m.shop, { total: 10, financialStatus: 'paid', createdAt: new Date(Date.now() - 70 * day).toISOString(), customer: { email: `vieux-${n}@exemple.test` }, notify: false });
+    return m;
+  }
+
+  it('counts paid orders of the last 60 days, then imports them all for now (immediate)', async () => {
+    const { browser, store } = await shopWithOrders(3);
+    expect((await browser.json('/functions/v1/shopify-count-orders', { json: { shop_id: store.id } })).body).toEqual({ success: true, count: 3 });
+    const res = await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } });
+    expect(res.body).toEqual({ success: true, synced_count: 3, scheduled_count: 3 });
+    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
+    expect(rows).toHaveLength(3);
+    for (const r of rows) {
+      expect(r).toMatchObject({ status: 'scheduled', source: 'import', channel: 'email' });
+      expect(Math.abs(r.scheduledAt.getTime() - Date.now())).toBeLessThan(60_000);
+    }
+    // A second import skips the orders already requested.
+    const again = await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } });
+    expect(again.body).toEqual({ success: true, synced_count: 3, scheduled_count: 0 });
+  });
+
+  it('spreads a deferred import exactly as asked', async () => {
+    const { browser, store } = await shopWithOrders(7);
+    const before = new Date();
+    const body = { shop_id: store.id, immediate: false, days_to_spread: 5, send_days: [1, 3, 5], send_hour: 14 };
+    const res = await browser.json('/functions/v1/shopify-import-history', { json: body });
+    expect(res.body).toEqual({ success: true, synced_count: 7, scheduled_count: 7 });
+    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
+    const times = rows.map((r) => r.scheduledAt.getTime()).sort((a, b) => a - b);
+    const expected = spreadSchedule(7, { daysToSpread: 5, sendDays: [1, 3, 5], sendHour: 14 }, before).map((d) => d.getTime());
+    expect(times).toEqual(expected);
+    for (const t of times) {
+      const d = new Date(t);
+      expect([1, 3, 5]).toContain(d.getUTCDay());
+      expect(d.getUTCHours()).toBe(14);
+      expect(d.getUTCMinutes()).toBe(0);
+      expect(t).toBeGreaterThan(before.getTime());
+      expect(t).toBeLessThan(before.getTime() + 6 * 86_400_000);
+    }
+    // The oldest order gets the earliest slot.
+    const byOrder = [...rows].sort((a, b) => Number(a.shopifyOrderId) - Number(b.shopifyOrderId));
+    expect(byOrder[0]!.scheduledAt.getTime()).toBe(times[0]);
+  });
+
+  it('validates the deferred settings in French', async () => {
+    const { browser, store } = await merchant();
+    const base = { shop_id: store.id, immediate: false, days_to_spread: 7, send_days: [1, 2, 3, 4, 5], send_hour: 9 };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ days_to_spread: 0 }, 'Le nombre de jours doit être compris entre 1 et 30'],
+      [{ days_to_spread: 31 }, 'Le nombre de jours doit être compris entre 1 et 30'],
+      [{ send_days: [] }, "Choisissez au moins un jour d'envoi"],
+      [{ send_hour: 24 }, "L'heure d'envoi doit être comprise entre 0 et 23"],
+    ];
+    for (const [patch, message] of cases) {
+      expect(await browser.json('/functions/v1/shopify-import-history', { json: { ...base, ...patch } })).toMatchObject({ status: 400, body: { error: message } });
+    }
+    const other = await merchant();
+    expect((await other.browser.json('/functions/v1/shopify-import-history', { json: { ...base, shop_id: store.id } })).status).toBe(404);
+  });
+});
+
+describe('send-email', () => {
+  it('requires the session and ownership, sends within the quota, and refuses unsubscribed addresses', async () => {
+    const { browser, store } = await merchant({ quota: 1 });
+    const body = { shopifyStoreId: store.id, recipientEmail: 'ami@exemple.test', recipientName: 'Ami', subject: 'Bonjour', html_content: '<p>Bonjour</p>', text_content: 'Bonjour' };
+    expect((await new Browserish(app).json('/functions/v1/send-email', { json: body })).status).toBe(401);
+    const sent = await browser.json<{ success: boolean; message_id: string }>('/functions/v1/send-email', { json: body });
+    expect(sent.status).toBe(200);
+    expect(sent.body.success).toBe(true);
+    const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.messageId, sent.body.message_id));
+    expect(mail).toMatchObject({ subject: 'Bonjour', html: '<p>Bonjour</p>' });
+    const over = await browser.json('/functions/v1/send-email', { json: body });
+    expect(over).toMatchObject({ status: 429, body: { quota_exceeded: true, quota: 1, used: 1 } });
+
+    const other = await merchant();
+    expect((await other.browser.json('/functions/v1/send-email', { json: body })).status).toBe(404);
+    await ctx.db.insert(s.emailSuppressions).values({ shopId: other.store.id, email: 'parti@exemple.test' });
+    const refused = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, recipientEmail: 'Parti@exemple.test' } });
+    expect(refused.status).toBe(409);
+    expect((await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, subject: 'a\r\nBcc: x@y.z' } })).status).toBe(400);
+  });
+});

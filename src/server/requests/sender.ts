@@ -1,0 +1,462 @@
+/**
+ * The review-request sender (docs/decisions/008-send-ledger.md).
+ *
+ * 1. Claim: due requests are locked with FOR UPDATE SKIP LOCKED, the quotas are reserved, and each
+ *    granted request becomes `processing` with a `reserved` row in the send ledger, in one transaction.
+ * 2. Send: per e-mail, the ledger moves to `transmitting` (only if still reserved by this worker),
+ *    then the transport is called with a Message-ID derived from the request id.
+ * 3. Complete: ledger and request become `sent`, or `failed` with the error kept and the quota given back.
+ *
+ * A worker that dies leaves ledger rows behind; after the lease another run resolves them:
+ * `reserved` means the transport was never called (the e-mail is sent again, once); `transmitting`
+ * asks the transport whether it accepted the Message-ID (the outbox knows; SMTP cannot tell, and
+ * then the request is counted as sent rather than risk a second e-mail).
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
+import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
+import { renderReviewEmail, DEFAULT_TEMPLATE, type ReviewEmailTemplate, type ReviewEmailBranding } from '../../core/email/review-email';
+import { emailMessages } from '../../core/email/messages';
+import type { AppContext } from '../context';
+import { classifyMailError } from '../email/mailer';
+import { addUsage, reserveSendsMany, type QuotaState } from './quota';
+import { requestLinks } from './links';
+import { UNSUBSCRIBED_NOTE } from './unsubscribe';
+import { storeDisplayName } from '../stores/service';
+
+export interface SendHooks {
+  /** Called after the ledger says `transmitting` and before the transport call (tests kill the process here). */
+  beforeTransport?(requestId: string): void | Promise<void>;
+  /** Called after the transport accepted the e-mail and before the ledger is completed. */
+  afterTransport?(requestId: string): void | Promise<void>;
+  /** Called after the claim transaction committed, before any transport call. */
+  afterReserve?(requestIds: string[]): void | Promise<void>;
+}
+
+export interface SendRunOptions {
+  workerId: string;
+  now?: Date;
+  /** 'Send now': only these requests of this store, and only while `scheduled`. */
+  manual?: { storeId: string; requestIds: string[] };
+  hooks?: SendHooks;
+}
+
+export interface QuotaExceeded {
+  plan: string;
+  quota: number;
+  used: number;
+}
+
+export interface SendRunResult {
+  claimed: number;
+  processed: number;
+  failed: number;
+  /** Requests left scheduled because a quota or the daily limit was reached. */
+  deferred: number;
+  quotaExceeded: QuotaExceeded | null;
+  dailyLimitReached: { limit: number } | null;
+}
+
+type Claimed = {
+  id: string;
+  shop_id: string;
+  shop_domain: string;
+  customer_email: string | null;
+  customer_name: string | null;
+  token: string;
+  order_number: string | null;
+  shopify_order_id: string | null;
+  attempts: number;
+};
+
+type Reserved = Claimed & { monthStart: Date; dayStart: Date };
+
+const empty = (): SendRunResult => ({ claimed: 0, processed: 0, failed: 0, deferred: 0, quotaExceeded: null, dailyLimitReached: null });
+
+export const messageIdFor = (ctx: AppContext, requestId: string) => `review-${requestId}@${new URL(ctx.config.appUrl).hostname}`;
+
+/** Claims one batch and sends it. `exclude` lists stores already found out of quota in this run. */
+export async function sendBatch(ctx: AppContext, options: SendRunOptions & { runStartedAt?: Date; exclude?: Set<string> }): Promise<SendRunResult> {
+  const now = options.now ?? new Date();
+  const { batchSize, maxAttempts } = ctx.config.sending;
+  const result = empty();
+  const exclude = [...(options.exclude ?? [])];
+  const due = options.manual
+    ? sql`r.id IN (${sql.join(options.manual.requestIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
+    : sql`((r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz)
+           OR (r.status = 'failed' AND r.failure_kind = 'temporary' AND r.attempts < ${maxAttempts}
+               AND r.updated_at < ${(options.runStartedAt ?? now).toISOString()}::timestamptz))`;
+
+  const reserved: Reserved[] = [];
+  await ctx.db.transaction(async (tx) => {
+    const claimed = await queryRows<Claimed>(
+      tx,
+      sql`SELECT r.id::text, r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name, r.token, o.order_number, r.shopify_order_id, r.attempts::int
+          FROM shopify_review_requests r
+          JOIN shopify_stores s ON s.id = r.shop_id AND s.is_active AND s.subscription_status = 'active'
+          LEFT JOIN shopify_orders o ON o.id = r.order_id
+          WHERE r.channel = 'email' AND ${due}
+            ${exclude.length ? sql`AND r.shop_id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+          ORDER BY r.scheduled_at, r.id
+          LIMIT ${options.manual ? options.manual.requestIds.length : batchSize}
+          FOR UPDATE OF r SKIP LOCKED`,
+    );
+    result.claimed = claimed.length;
+    if (claimed.length === 0) return;
+
+    // Addresses that unsubscribed since the request was scheduled are never mailed: cancel those.
+    const suppressed = await queryRows<{ id: string }>(
+      tx,
+      sql`SELECT r.id::text FROM shopify_review_requests r
+          JOIN email_suppressions x ON x.shop_id = r.shop_id AND x.email = lower(r.customer_email)
+          WHERE r.id = ANY(${uuidArray(claimed.map((c) => c.id))})`,
+    );
+    const suppressedIds = new Set(suppressed.map((r) => r.id));
+    const noAddress = claimed.filter((c) => !c.customer_email && !suppressedIds.has(c.id));
+    if (suppressedIds.size) await setStatus(tx, [...suppressedIds], sql`status = 'cancelled', last_error = ${ERRORS.unsubscribed}`);
+    if (noAddress.length) {
+      await setStatus(tx, noAddress.map((c) => c.id), sql`status = 'failed', failure_kind = 'permanent', attempts = attempts + 1, last_error = ${ERRORS.noAddress}`);
+      result.failed += noAddress.length;
+    }
+
+    const sendable = claimed.filter((c) => c.customer_email && !suppressedIds.has(c.id));
+    const byShop = new Map<string, Claimed[]>();
+    for (const c of sendable) byShop.set(c.shop_id, [...(byShop.get(c.shop_id) ?? []), c]);
+    const grants = await reserveSendsMany(tx, [...byShop.values()].map((group) => ({ id: group[0]!.shop_id, shopDomain: group[0]!.shop_domain, wanted: group.length })), now);
+    for (const [shopId, group] of byShop) {
+      const { granted, state } = grants.get(shopId)!;
+      if (granted < group.length) noteLimit(result, state, group.length - granted, options.exclude, shopId);
+      for (const c of group.slice(0, granted)) reserved.push({ ...c, monthStart: state.periodStart, dayStart: state.dayStart });
+    }
+    if (reserved.length === 0) return;
+    await setStatus(tx, reserved.map((r) => r.id), sql`status = 'processing'`);
+    // Message-IDs follow messageIdFor(): review-{id}@{host}.
+    await tx.execute(sql`
+      INSERT INTO email_send_ledger (request_id, shop_id, message_id, state, worker_id, month_period_start, day_start)
+      SELECT r.id, r.shop_id, 'review-' || r.id || ${`@${new URL(ctx.config.appUrl).hostname}`}, 'reserved', ${options.workerId}, r.month_start, r.day_start
+      FROM unnest(${uuidArray(reserved.map((r) => r.id))}, ${uuidArray(reserved.map((r) => r.shop_id))},
+                  ${timestamptzArray(reserved.map((r) => r.monthStart))}, ${timestamptzArray(reserved.map((r) => r.dayStart))}) AS r(id, shop_id, month_start, day_start)
+      ON CONFLICT (request_id) DO UPDATE SET state = 'reserved', worker_id = excluded.worker_id, month_period_start = excluded.month_period_start,
+        day_start = excluded.day_start, reserved_at = now(), transmitting_at = NULL, completed_at = NULL`);
+  });
+  if (reserved.length === 0) return result;
+  await options.hooks?.afterReserve?.(reserved.map((r) => r.id));
+
+  const render = await renderContexts(ctx, [...new Set(reserved.map((r) => r.shop_id))]);
+  const handover = coalesce((ids) => handOver(ctx, options.workerId, ids));
+  // Each e-mail is completed as soon as the transport accepted it (lanes finishing together share one statement).
+  const complete = coalesce(async (ids) => {
+    await completeSent(ctx, ids);
+    return new Set(ids);
+  });
+  let next = 0;
+  const lane = async () => {
+    while (next < reserved.length) {
+      const request = reserved[next++]!;
+      const outcome = await sendOne(ctx, request, render.get(request.shop_id)!, options, handover);
+      if (outcome === 'sent') {
+        await complete(request.id);
+        result.processed++;
+      } else if (outcome === 'failed') result.failed++;
+    }
+  };
+  // Every lane runs to its end even if one fails, so no sent e-mail is left uncompleted.
+  const lanes = await Promise.allSettled(Array.from({ length: Math.min(ctx.config.sending.concurrency, reserved.length) }, lane));
+  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  if (failure) throw failure.reason;
+  return result;
+}
+
+function noteLimit(result: SendRunResult, state: QuotaState, deferred: number, exclude: Set<string> | undefined, shopId: string) {
+  result.deferred += deferred;
+  exclude?.add(shopId);
+  if (state.quota !== null && state.used >= state.quota) result.quotaExceeded = { plan: state.plan, quota: state.quota, used: state.used };
+  else result.dailyLimitReached = { limit: state.dailyLimit };
+}
+
+const ERRORS = {
+  unsubscribed: UNSUBSCRIBED_NOTE,
+  noAddress: "La commande n'a pas d'adresse e-mail",
+  unconfirmed: "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon",
+  template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
+};
+
+async function setStatus(db: Parameters<typeof queryRows>[0], ids: string[], set: ReturnType<typeof sql>) {
+  await db.execute(sql`UPDATE shopify_review_requests SET ${set}, updated_at = now() WHERE id = ANY(${uuidArray(ids)})`);
+}
+
+interface RenderContext {
+  storeName: string;
+  template: ReviewEmailTemplate;
+  branding: ReviewEmailBranding;
+  replyTo: string | null;
+}
+
+/** Per store: its name, active template (or the default), branding and reply-to address. */
+async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<string, RenderContext>> {
+  const rows = await queryRows<{
+    id: string; shop_name: string | null; shop_domain: string; subject: string | null; from_name: string | null; t_logo: string | null;
+    body_content: string | null; button_text: string | null; button_url_template: string | null; button_color: string | null; footer_text: string | null;
+    b_logo: string | null; primary_color: string | null; button_text_color: string | null; reply_to: string | null;
+  }>(
+    ctx.db,
+    sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.body_content, t.button_text,
+               t.button_url_template, t.button_color, t.footer_text, b.logo_url AS b_logo, b.primary_color, b.button_text_color,
+               c.owner_notification_email AS reply_to
+        FROM shopify_stores s
+        LEFT JOIN LATERAL (SELECT * FROM email_templates t WHERE t.shopify_store_id = s.id AND t.template_type = 'review_request' AND t.is_active
+                           ORDER BY t.is_default DESC, t.updated_at DESC LIMIT 1) t ON true
+        LEFT JOIN store_branding b ON b.shopify_store_id = s.id
+        LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
+        WHERE s.id IN (${sql.join(shopIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+  );
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      {
+        storeName: storeDisplayName(r.shop_name, r.shop_domain),
+        template: r.subject
+          ? {
+              subject: r.subject,
+              fromName: r.from_name,
+              logoUrl: r.t_logo,
+              bodyContent: r.body_content,
+              buttonText: r.button_text ?? DEFAULT_TEMPLATE.buttonText,
+              buttonUrlTemplate: r.button_url_template ?? DEFAULT_TEMPLATE.buttonUrlTemplate,
+              buttonColor: r.button_color ?? DEFAULT_TEMPLATE.buttonColor,
+              footerText: r.footer_text,
+            }
+          : DEFAULT_TEMPLATE,
+        branding: { logoUrl: r.b_logo, primaryColor: r.primary_color, buttonTextColor: r.button_text_color },
+        replyTo: r.reply_to,
+      },
+    ]),
+  );
+}
+
+/** `"Display name" <address>` with the configured sender address (never the merchant's domain: SPF/DKIM). */
+export function fromHeader(mailFrom: string, displayName: string): string {
+  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
+  const name = displayName.replace(/["\\\r\n<>]/g, '').trim();
+  return name ? `"${name}" <${address}>` : address;
+}
+
+async function sendOne(
+  ctx: AppContext,
+  request: Reserved,
+  render: RenderContext,
+  options: SendRunOptions,
+  handover: (requestId: string) => Promise<boolean>,
+): Promise<'sent' | 'failed' | 'skipped'> {
+  const links = requestLinks(ctx.config.appUrl, request.token);
+  let email;
+  try {
+    email = renderReviewEmail({
+      template: render.template,
+      branding: render.branding,
+      variables: {
+        customer_name: request.customer_name || emailMessages.customerFallback,
+        store_name: render.storeName,
+        order_number: request.order_number ?? (request.shopify_order_id ? `#${request.shopify_order_id}` : ''),
+        review_link: links.review,
+      },
+      unsubscribeUrl: links.unsubscribePage,
+    });
+  } catch (error) {
+    await completeFailed(ctx, request, 'permanent', ERRORS.template(error instanceof Error ? error.message : String(error)));
+    return 'failed';
+  }
+
+  // Hand-over: only a reservation still held by this worker may be transmitted (a recovery may have taken it).
+  if (!(await handover(request.id))) return 'skipped';
+  await options.hooks?.beforeTransport?.(request.id);
+  try {
+    await ctx.mailer.send({
+      to: request.customer_email!,
+      from: fromHeader(ctx.config.mail.from, render.template.fromName || render.storeName),
+      replyTo: render.replyTo ?? undefined,
+      subject: email.subject,
+      html: email.html,
+      text: email.text,
+      messageId: messageIdFor(ctx, request.id),
+      headers: {
+        // RFC 8058 one-click unsubscribe: a POST to this URL, without cookies or login.
+        'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`,
+        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+      },
+    });
+  } catch (error) {
+    const kind = classifyMailError(error);
+    ctx.log.child('sender').warn('send failed', { requestId: request.id, kind, error: describeMailError(error) });
+    if (kind === 'unknown') {
+      // The server may have taken it (a timeout after the message was sent): never risk a second e-mail.
+      await completeUnconfirmed(ctx, request.id);
+      return 'failed';
+    }
+    const final = kind === 'permanent' || request.attempts + 1 >= ctx.config.sending.maxAttempts;
+    await completeFailed(ctx, request, final ? 'permanent' : 'temporary', describeMailError(error));
+    return 'failed';
+  }
+  await options.hooks?.afterTransport?.(request.id);
+  return 'sent';
+}
+
+/**
+ * Calls `run` once for all the ids asked within the same turn of the event loop; each caller gets
+ * whether its id is in the returned set.
+ */
+function coalesce(run: (ids: string[]) => Promise<Set<string>>) {
+  let waiting: { id: string; resolve: (ok: boolean) => void; reject: (error: unknown) => void }[] = [];
+  const flush = async () => {
+    const batch = waiting;
+    waiting = [];
+    try {
+      const done = await run(batch.map((w) => w.id));
+      for (const w of batch) w.resolve(done.has(w.id));
+    } catch (error) {
+      for (const w of batch) w.reject(error);
+    }
+  };
+  return (id: string) =>
+    new Promise<boolean>((resolve, reject) => {
+      if (waiting.length === 0) setImmediate(() => void flush());
+      waiting.push({ id, resolve, reject });
+    });
+}
+
+/**
+ * Moves reservations to `transmitting` when this worker still holds them, the request is still
+ * `processing` (not cancelled by a privacy request meanwhile) and the address has not unsubscribed
+ * since the claim. Reservations refused for those reasons are released at once.
+ */
+async function handOver(ctx: AppContext, workerId: string, ids: string[]): Promise<Set<string>> {
+  const rows = await queryRows<{ id: string }>(
+    ctx.db,
+    sql`UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
+        FROM shopify_review_requests r
+        WHERE l.request_id = ANY(${uuidArray(ids)}) AND l.state = 'reserved' AND l.worker_id = ${workerId}
+          AND r.id = l.request_id AND r.status = 'processing' AND r.customer_email IS NOT NULL
+          AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
+        RETURNING l.request_id::text AS id`,
+  );
+  const handed = new Set(rows.map((r) => r.id));
+  const refused = ids.filter((id) => !handed.has(id));
+  if (refused.length) await releaseWithdrawn(ctx, workerId, refused);
+  return handed;
+}
+
+/** Reservations of requests withdrawn since the claim: quota given back, the request cancelled. */
+async function releaseWithdrawn(ctx: AppContext, workerId: string, ids: string[]) {
+  await ctx.db.transaction(async (tx) => {
+    const released = await queryRows<{ id: string; shop_domain: string; month: string | null; day: string }>(
+      tx,
+      sql`UPDATE email_send_ledger l SET state = 'failed', completed_at = now()
+          FROM shopify_stores s
+          WHERE l.request_id = ANY(${uuidArray(ids)}) AND l.state = 'reserved' AND l.worker_id = ${workerId} AND s.id = l.shop_id
+          RETURNING l.request_id::text AS id, s.shop_domain, to_json(l.month_period_start)#>>'{}' AS month, to_json(l.day_start)#>>'{}' AS day`,
+    );
+    for (const r of released) await addUsage(tx, r.shop_domain, r.month ? new Date(r.month) : null, new Date(r.day), -1);
+    if (released.length) {
+      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'cancelled', last_error = coalesce(last_error, ${ERRORS.unsubscribed}), updated_at = now()
+                           WHERE id = ANY(${uuidArray(released.map((r) => r.id))}) AND status = 'processing'`);
+    }
+  });
+}
+
+/** The transport's reason, without e-mail addresses (SMTP rejections quote them; this text is stored and logged). */
+function describeMailError(error: unknown): string {
+  const e = error as { response?: string; message?: string } | null;
+  return (e?.response || e?.message || String(error)).replace(/[^\s<>"'(),;:]+@[^\s<>"'(),;:]+/g, '[adresse]').slice(0, 500);
+}
+
+async function completeUnconfirmed(ctx: AppContext, requestId: string) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${requestId}::uuid AND state = 'transmitting'`);
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ${ERRORS.unconfirmed}, updated_at = now()
+                         WHERE id = ${requestId}::uuid AND status = 'processing'`);
+  });
+}
+
+async function completeSent(ctx: AppContext, ids: string[]) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(ids)}) AND state = 'transmitting'`);
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
+                         WHERE id = ANY(${uuidArray(ids)}) AND status = 'processing'`);
+  });
+}
+
+async function completeFailed(ctx: AppContext, request: Reserved, kind: 'temporary' | 'permanent', message: string) {
+  await ctx.db.transaction(async (tx) => {
+    const released = await queryRows(
+      tx,
+      sql`UPDATE email_send_ledger SET state = 'failed', completed_at = now() WHERE request_id = ${request.id}::uuid AND state IN ('reserved', 'transmitting') RETURNING 1 AS ok`,
+    );
+    // The e-mail did not go: give its place in the quotas back.
+    if (released.length) await addUsage(tx, request.shop_domain, request.monthStart, request.dayStart, -1);
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'failed', failure_kind = ${kind}, attempts = attempts + 1, last_error = ${message}, updated_at = now()
+                         WHERE id = ${request.id}::uuid AND status = 'processing'`);
+  });
+}
+
+type OpenEntry = { request_id: string; state: 'reserved' | 'transmitting'; message_id: string; shop_domain: string; month_period_start: string | null; day_start: string };
+
+/** Resolves sends left open by workers that died (older than the lease). Returns how many. */
+export async function recoverAbandoned(ctx: AppContext, now = new Date()): Promise<{ rescheduled: number; confirmed: number; unconfirmed: number }> {
+  const cutoff = new Date(now.getTime() - ctx.config.sending.leaseSeconds * 1000).toISOString();
+  const open = await queryRows<OpenEntry>(
+    ctx.db,
+    sql`SELECT l.request_id::text, l.state, l.message_id, s.shop_domain, l.month_period_start::text, l.day_start::text
+        FROM email_send_ledger l JOIN shopify_stores s ON s.id = l.shop_id
+        WHERE l.state IN ('reserved', 'transmitting') AND coalesce(l.transmitting_at, l.reserved_at) < ${cutoff}::timestamptz
+        LIMIT 1000`,
+  );
+  const tally = { rescheduled: 0, confirmed: 0, unconfirmed: 0 };
+  for (const entry of open) {
+    // Asked outside any transaction: the outbox transport reads the database itself.
+    const accepted = entry.state === 'transmitting' ? await ctx.mailer.wasAccepted(entry.message_id) : false;
+    await ctx.db.transaction(async (tx) => {
+      const [still] = await queryRows<{ state: string }>(
+        tx,
+        sql`SELECT state FROM email_send_ledger WHERE request_id = ${entry.request_id}::uuid AND state = ${entry.state}
+              AND coalesce(transmitting_at, reserved_at) < ${cutoff}::timestamptz FOR UPDATE SKIP LOCKED`,
+      );
+      if (!still) return;
+      if (accepted === false) {
+        // The transport never had it: give the quota back and let the next claim send it, once.
+        await addUsage(tx, entry.shop_domain, entry.month_period_start ? new Date(entry.month_period_start) : null, new Date(entry.day_start), -1);
+        await tx.execute(sql`DELETE FROM email_send_ledger WHERE request_id = ${entry.request_id}::uuid`);
+        await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', updated_at = now() WHERE id = ${entry.request_id}::uuid AND status = 'processing'`);
+        tally.rescheduled++;
+      } else {
+        await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${entry.request_id}::uuid`);
+        await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = coalesce(sent_at, now()), attempts = attempts + 1,
+                               last_error = ${accepted === null ? ERRORS.unconfirmed : null}, updated_at = now()
+                             WHERE id = ${entry.request_id}::uuid AND status = 'processing'`);
+        if (accepted === null) tally.unconfirmed++;
+        else tally.confirmed++;
+      }
+    });
+  }
+  if (open.length) ctx.log.child('sender').warn('abandoned sends resolved', tally);
+  return tally;
+}
+
+/** The hourly run: resolve abandoned sends, then send batch after batch until nothing is due. */
+export async function runDueSends(ctx: AppContext, options: SendRunOptions & { maxBatches?: number }): Promise<SendRunResult> {
+  // Wall-clock start: requests that fail during this run are not retried by it (updated_at is after).
+  const runStartedAt = new Date();
+  await recoverAbandoned(ctx, options.now ?? runStartedAt);
+  const exclude = new Set<string>();
+  const total = empty();
+  for (let i = 0; i < (options.maxBatches ?? 1000); i++) {
+    const batch = await sendBatch(ctx, { ...options, now: options.now ?? new Date(), runStartedAt, exclude });
+    total.claimed += batch.claimed;
+    total.processed += batch.processed;
+    total.failed += batch.failed;
+    total.deferred += batch.deferred;
+    total.quotaExceeded = batch.quotaExceeded ?? total.quotaExceeded;
+    total.dailyLimitReached = batch.dailyLimitReached ?? total.dailyLimitReached;
+    if (batch.claimed === 0) break;
+  }
+  return total;
+}

@@ -1,0 +1,58 @@
+/**
+ * Unsubscribing from a store's review requests, by the request's public token, without login:
+ * the address joins the store's suppression list and its pending requests are cancelled.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
+import { ApiError } from '../http/errors';
+import { storeDisplayName } from '../stores/service';
+
+export const unsubscribeMessages = { invalid: 'Lien invalide ou expiré' };
+
+/** Kept on a request that will not be sent because its address unsubscribed (shown in the calendar). */
+export const UNSUBSCRIBED_NOTE = 'Adresse désabonnée : aucun e-mail envoyé';
+
+/** j***@example.com: enough for the customer to recognise the address, not to read it off a shared screen. */
+export function maskEmail(email: string): string {
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+async function findByToken(db: Database, token: string) {
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError(404, unsubscribeMessages.invalid);
+  const [row] = await db
+    .select({ shopId: shopifyReviewRequests.shopId, email: shopifyReviewRequests.customerEmail, shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain })
+    .from(shopifyReviewRequests)
+    .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyReviewRequests.shopId))
+    .where(eq(shopifyReviewRequests.token, token));
+  if (!row?.email) throw new ApiError(404, unsubscribeMessages.invalid);
+  return { ...row, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain) };
+}
+
+export async function unsubscribeStatus(db: Database, token: string) {
+  const found = await findByToken(db, token);
+  const [suppressed] = await db
+    .select({ id: emailSuppressions.id })
+    .from(emailSuppressions)
+    .where(and(eq(emailSuppressions.shopId, found.shopId), eq(emailSuppressions.email, found.email)));
+  return { store_name: found.storeName, email: maskEmail(found.email), unsubscribed: Boolean(suppressed) };
+}
+
+export async function unsubscribe(db: Database, token: string) {
+  const found = await findByToken(db, token);
+  await db.transaction(async (tx) => {
+    await tx.insert(emailSuppressions).values({ shopId: found.shopId, email: found.email, reason: 'unsubscribe' }).onConflictDoNothing();
+    await tx
+      .update(shopifyReviewRequests)
+      .set({ status: 'cancelled', lastError: UNSUBSCRIBED_NOTE, updatedAt: new Date() })
+      .where(
+        and(
+          eq(shopifyReviewRequests.shopId, found.shopId),
+          sql`lower(${shopifyReviewRequests.customerEmail}) = ${found.email}`,
+          inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'failed']),
+        ),
+      );
+  });
+  return { ok: true, store_name: found.storeName };
+}

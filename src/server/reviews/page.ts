@@ -1,0 +1,113 @@
+/**
+ * The public review page as server-rendered HTML: the store's branding inlined, no framework, one
+ * small inline script (progressive enhancement: the form also works without JavaScript), fixed-size
+ * boxes so nothing moves while it loads. What a customer sees on a phone.
+ */
+import { escapeHtml as e } from '../../core/email/review-email';
+import { legibleText, safeColor } from '../../core/color';
+import type { ReviewPage, ReviewOutcome } from './public-review';
+import { reviewPageMessages as m } from './messages';
+import { REVIEW_PAGE_SCRIPT } from './page-script';
+
+/** Spec section 9: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */
+export const RATING_COLORS: Record<number, string> = { 5: '#16a34a', 4: '#0891b2', 3: '#ca8a04', 2: '#ea580c', 1: '#dc2626' };
+
+const DEFAULT_BRAND = '#56dadc';
+
+function styles(page: Pick<ReviewPage, 'branding'>): string {
+  const brand = safeColor(page.branding.primaryColor, DEFAULT_BRAND);
+  const buttonBg = safeColor(page.branding.buttonBgColor, brand);
+  const buttonText = legibleText(buttonBg, page.branding.buttonTextColor);
+  const starRules = [5, 4, 3, 2, 1]
+    .map((r) => `#r${r}:checked~label{color:${RATING_COLORS[r]}}.stars label[for=r${r}]:hover,.stars label[for=r${r}]:hover~label{color:${RATING_COLORS[r]}}`)
+    .join('');
+  return `*{box-sizing:border-box}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,Arial,sans-serif;color:#111827;background:#f3f4f6}
+main{max-width:480px;margin:0 auto;padding:24px 16px}.card{background:#fff;border-radius:16px;border-top:6px solid ${brand};padding:24px;box-shadow:0 1px 3px rgba(0,0,0,.08)}
+.logo{height:64px;display:flex;align-items:center;justify-content:center;margin-bottom:12px}.logo img{max-height:64px;max-width:200px;width:auto;height:auto}
+.store{font-weight:700;font-size:20px;color:#111827}h1{font-size:22px;line-height:1.3;margin:0 0 8px;text-align:center}.intro{margin:0 0 20px;text-align:center;color:#374151}
+fieldset{border:0;margin:0 0 16px;padding:0}legend{font-weight:600;margin:0 auto 8px;text-align:center}
+.stars{display:flex;flex-direction:row-reverse;justify-content:center;gap:4px}.stars input{position:absolute;opacity:0;width:1px;height:1px}
+.stars label{font-size:44px;line-height:1;width:52px;height:52px;display:flex;align-items:center;justify-content:center;color:#9ca3af;cursor:pointer;border-radius:8px;touch-action:manipulation}
+.stars input:focus-visible+label{outline:3px solid #1d4ed8;outline-offset:2px}${starRules}
+.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+label.f{display:block;font-weight:600;margin:12px 0 4px}input.t,textarea{width:100%;font:inherit;padding:10px 12px;border:1px solid #6b7280;border-radius:8px;background:#fff;color:#111827}
+textarea{min-height:112px;resize:vertical}input.t:focus,textarea:focus{outline:3px solid #1d4ed8;outline-offset:1px}
+.msg{min-height:24px;margin:12px 0 0;color:#b91c1c;font-weight:600}.hint{margin:4px 0 0;color:#374151;font-size:14px}
+button,.btn{display:block;width:100%;margin-top:16px;padding:14px 16px;border:0;border-radius:10px;background:${buttonBg};color:${buttonText};font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
+button[disabled]{opacity:.7;cursor:wait}.done{text-align:center}.done p{margin:0 0 12px}.note{margin:16px 0 0;font-size:13px;color:#4b5563;text-align:center}`;
+}
+
+function layout(page: Pick<ReviewPage, 'branding' | 'storeName'>, title: string, body: string, nonce: string, script = '', head = ''): string {
+  const logo = page.branding.logoUrl
+    ? `<img src="${e(page.branding.logoUrl)}" alt="${e(page.storeName)}" decoding="async">`
+    : `<span class="store">${e(page.storeName)}</span>`;
+  return `<!DOCTYPE html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><meta name="description" content="${e(m.poweredBy(page.storeName))}">${head}
+<title>${e(title)} – ${e(page.storeName)}</title><style nonce="${nonce}">${styles(page)}</style></head>
+<body><main><div class="card"><div class="logo">${logo}</div>${body}</div><p class="note">${e(m.howCollected)}</p></main>${script}</body></html>`;
+}
+
+/** The thank-you block, also returned to the script after a submission. */
+export function thankYouHtml(page: ReviewPage, outcome: { rating?: number; publicReviewUrl: string | null }): string {
+  const extra = outcome.rating === undefined ? null : outcome.rating >= 4 ? page.texts.positive : page.texts.negative;
+  const invite = outcome.publicReviewUrl
+    ? `<p>${e(m.publicInvite)}</p><a class="btn" href="${e(outcome.publicReviewUrl)}" rel="noopener">${e(m.publicButton)}</a>`
+    : '';
+  return `<section class="done" aria-live="polite"><h1 tabindex="-1" id="done-title">${e(page.texts.thankYou)}</h1>${extra ? `<p>${e(extra)}</p>` : ''}${invite}</section>`;
+}
+
+export interface FormState {
+  rating?: number;
+  name?: string;
+  email?: string;
+  comment?: string;
+  error?: string;
+}
+
+export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState = {}): string {
+  const name = state.name ?? page.prefill.name;
+  const email = state.email ?? page.prefill.email;
+  const chosen = state.rating ? page.actions[state.rating] : undefined;
+  const commentLabel = chosen?.type === 'collect_feedback' && chosen.feedbackMessage ? chosen.feedbackMessage : m.comment;
+  const stars = [5, 4, 3, 2, 1]
+    .map(
+      (r) =>
+        `<input type="radio" id="r${r}" name="rating" value="${r}"${state.rating === r ? ' checked' : ''} required><label for="r${r}" title="${m.stars(r)}"><span aria-hidden="true">★</span><span class="sr">${m.stars(r)}</span></label>`,
+    )
+    .join('');
+  const data = {
+    labels: { comment: m.comment, sending: m.sending, submitError: m.submitError, nameEmailRequired: m.nameEmailRequired, ratingRequired: m.ratingRequired },
+    feedback: Object.fromEntries(Object.entries(page.actions).map(([r, a]) => [r, a.type === 'collect_feedback' ? a.feedbackMessage : null])),
+  };
+  const body = `<h1>${e(page.texts.title)}</h1>${page.texts.description ? `<p class="intro">${e(page.texts.description)}</p>` : ''}
+<form id="review" method="post" action="/review/${e(page.token)}">
+<fieldset><legend>${e(m.ratingLegend)}</legend><div class="stars">${stars}</div></fieldset>
+<label class="f" for="name">${e(m.name)}</label><input class="t" id="name" name="name" autocomplete="name" maxlength="120" required value="${e(name)}">
+<label class="f" for="email">${e(m.email)}</label><input class="t" id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${e(email)}">
+<label class="f" for="comment" id="comment-label">${e(commentLabel)}</label><textarea id="comment" name="comment" maxlength="5000">${e(state.comment ?? '')}</textarea>
+<p class="msg" id="msg" role="alert">${state.error ? e(state.error) : ''}</p>
+<button type="submit" id="submit">${e(page.texts.button)}</button></form>`;
+  const script = `<script type="application/json" id="review-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script><script nonce="${nonce}">${REVIEW_PAGE_SCRIPT}</script>`;
+  return layout(page, page.texts.title, body, nonce, script);
+}
+
+export function thankYouPageHtml(page: ReviewPage, nonce: string, outcome: { rating?: number; publicReviewUrl: string | null }): string {
+  return layout(page, page.texts.thankYou, thankYouHtml(page, outcome), nonce);
+}
+
+/** After a form post without JavaScript: thanks, then on to the review site (a link if the refresh does not run). */
+export function redirectPageHtml(page: ReviewPage, nonce: string, url: string): string {
+  const body = `<section class="done"><h1>${e(page.texts.thankYou)}</h1><a class="btn" href="${e(url)}" rel="noopener">${e(m.continueToSite)}</a></section>`;
+  return layout(page, page.texts.thankYou, body, nonce, '', `<meta http-equiv="refresh" content="0;url=${e(url)}">`);
+}
+
+/** A page for a link that cannot be used (invalid token, store gone, load error). */
+export function errorPageHtml(message: string, nonce: string): string {
+  const page = { branding: { logoUrl: null, primaryColor: null, buttonBgColor: null, buttonTextColor: null }, storeName: 'Avis clients' };
+  return layout(page, message, `<section class="done"><h1>${e(message)}</h1></section>`, nonce);
+}
+
+export function outcomeForPage(outcome: ReviewOutcome) {
+  return outcome.next === 'thanks' ? { rating: outcome.rating, publicReviewUrl: outcome.publicReviewUrl } : null;
+}

@@ -1,0 +1,176 @@
+/**
+ * The public review page's data and the submission of a review (spec sections 2, 4, 5, 8).
+ *
+ * A request link (channel email) is used once: the submission marks the request `completed` under a
+ * row lock, so a double submit stores one review and a later visit shows the thank-you state. A
+ * shared link (channel link) stays open for several customers, each review linked to it.
+ *
+ * Review gating (GUIDE stance, decision 010): with the store's "même parcours pour toutes les notes"
+ * on, nobody is redirected by rating; every reviewer is offered the public review link afterwards and
+ * the rating's action only adds steps (private feedback, merchant alert). With it off, the spec's
+ * routing applies: a `redirect` rating goes to its URL.
+ */
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { queryRows, type Database, type Queryable } from '../../db/client';
+import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
+import type { ActionType } from '../../core/domain';
+import { safeUrl } from '../../core/email/review-email';
+import { ApiError } from '../http/errors';
+import { enqueueJob } from '../jobs/queue';
+import { storeRatingActions, type RatingActionDto } from './rating-actions';
+import { reviewPageMessages as m } from './messages';
+import { storeDisplayName } from '../stores/service';
+
+export const SEND_REVIEW_NOTIFICATION = 'send-review-notification';
+
+export class ReviewPageError extends ApiError {}
+
+export interface PublicAction {
+  type: ActionType;
+  /** Shown above the comment box when the rating's action collects private feedback. */
+  feedbackMessage: string | null;
+}
+
+export interface ReviewPage {
+  token: string;
+  channel: 'email' | 'link';
+  /** 'form' to collect a review, 'done' when this link was already used. */
+  state: 'form' | 'done';
+  storeName: string;
+  branding: { logoUrl: string | null; primaryColor: string | null; buttonBgColor: string | null; buttonTextColor: string | null };
+  texts: { title: string; description: string | null; thankYou: string; positive: string | null; negative: string | null; button: string };
+  actions: Record<number, PublicAction>;
+  samePath: boolean;
+  /** The store's public review site (its first redirect URL), offered to everyone when samePath is on. */
+  publicReviewUrl: string | null;
+  prefill: { name: string; email: string };
+}
+
+type RequestRow = {
+  id: string;
+  shop_id: string;
+  user_id: string;
+  status: string;
+  channel: 'email' | 'link';
+  customer_name: string | null;
+  customer_email: string | null;
+  shopify_order_id: string | null;
+  store_active: boolean;
+};
+
+const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
+
+async function findRequest(db: Queryable, token: string, lock: boolean): Promise<RequestRow> {
+  if (!TOKEN.test(token)) throw new ReviewPageError(404, m.invalidLink);
+  const [row] = await queryRows<RequestRow>(
+    db,
+    sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.customer_name, r.customer_email, r.shopify_order_id, s.is_active AS store_active
+        FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id
+        WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
+  );
+  if (!row) throw new ReviewPageError(404, m.invalidLink);
+  if (!row.store_active) throw new ReviewPageError(404, m.storeNotFound);
+  return row;
+}
+
+
+/** The store's public review site: the first redirect URL, best rating first. */
+function publicSite(actions: RatingActionDto[]): string | null {
+  for (const a of [...actions].sort((x, y) => y.rating - x.rating)) if (a.action_type === 'redirect' && safeUrl(a.redirect_url)) return safeUrl(a.redirect_url);
+  return null;
+}
+
+export async function loadReviewPage(db: Database, token: string): Promise<ReviewPage> {
+  const request = await findRequest(db, token, false);
+  const [store] = await db
+    .select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain, samePath: shopifyStores.samePathForAllRatings, ownerEmail: user.email })
+    .from(shopifyStores)
+    .innerJoin(user, eq(user.id, shopifyStores.userId))
+    .where(eq(shopifyStores.id, request.shop_id));
+  if (!store) throw new ReviewPageError(404, m.storeNotFound);
+  const [[branding], [custom], actions] = await Promise.all([
+    db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, request.shop_id)),
+    db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, request.shop_id)),
+    storeRatingActions(db, request.shop_id, store.ownerEmail).then((r) => r.actions),
+  ]);
+  const storeName = storeDisplayName(store.name, store.domain);
+  return {
+    token,
+    channel: request.channel,
+    state: request.channel === 'email' && request.status === 'completed' ? 'done' : 'form',
+    storeName,
+    branding: {
+      logoUrl: safeUrl(branding?.logoUrl),
+      primaryColor: branding?.primaryColor ?? null,
+      buttonBgColor: branding?.buttonBgColor ?? null,
+      buttonTextColor: branding?.buttonTextColor ?? null,
+    },
+    texts: {
+      title: custom?.pageTitle || m.defaultTitle,
+      description: custom?.pageDescription || m.defaultDescription(storeName),
+      thankYou: custom?.thankYouMessage || m.defaultThankYou,
+      positive: custom?.positiveFeedbackMessage || null,
+      negative: custom?.negativeFeedbackMessage || null,
+      button: custom?.buttonText || m.defaultButton,
+    },
+    actions: Object.fromEntries(actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
+    samePath: store.samePath,
+    publicReviewUrl: publicSite(actions),
+    // A shared link serves several customers: nobody's details are shown on it.
+    prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
+  };
+}
+
+export const reviewInput = z.object({
+  rating: z.coerce.number({ message: m.ratingRequired }).int(m.ratingRequired).min(1, m.ratingRequired).max(5, m.ratingRequired),
+  name: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(120, m.nameTooLong),
+  email: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(254).email(m.emailInvalid),
+  comment: z.string().trim().max(5000, m.commentTooLong).optional().default(''),
+});
+export type ReviewInput = z.infer<typeof reviewInput>;
+
+export type ReviewOutcome =
+  | { next: 'redirect'; url: string; rating: number }
+  | { next: 'thanks'; rating: number; publicReviewUrl: string | null };
+
+/** Stores the review and says what comes next. Throws 409 when the link was already used. */
+export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<ReviewOutcome> {
+  return db.transaction(async (tx) => {
+    const request = await findRequest(tx, token, true);
+    if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, m.alreadyUsed);
+    const [store] = await tx
+      .select({ samePath: shopifyStores.samePathForAllRatings, ownerEmail: user.email })
+      .from(shopifyStores)
+      .innerJoin(user, eq(user.id, shopifyStores.userId))
+      .where(eq(shopifyStores.id, request.shop_id));
+    const { actions } = await storeRatingActions(tx, request.shop_id, store!.ownerEmail);
+    const action = actions.find((a) => a.rating === input.rating)!;
+
+    const [review] = await tx
+      .insert(shopifyReviews)
+      .values({
+        userId: request.user_id,
+        shopId: request.shop_id,
+        reviewRequestId: request.id,
+        shopifyOrderId: request.shopify_order_id,
+        customerEmail: input.email.toLowerCase(),
+        customerName: input.name,
+        rating: input.rating,
+        comment: input.comment || null,
+        isPublished: input.rating >= 4,
+        actionTaken: action.action_type,
+      })
+      .returning({ id: shopifyReviews.id });
+    if (request.channel === 'email') {
+      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'completed', updated_at = now() WHERE id = ${request.id}::uuid`);
+    }
+    // The merchant's alert goes through a job: sent after commit, retried if SMTP is down.
+    if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
+      await enqueueJob(tx, SEND_REVIEW_NOTIFICATION, { reviewId: review!.id, to: action.notification_email }, { maxAttempts: 8 });
+    }
+    const redirect = safeUrl(action.redirect_url);
+    if (!store!.samePath && action.action_type === 'redirect' && redirect) return { next: 'redirect', url: redirect, rating: input.rating };
+    return { next: 'thanks', rating: input.rating, publicReviewUrl: store!.samePath ? publicSite(actions) : null };
+  });
+}

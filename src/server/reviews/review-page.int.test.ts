@@ -1,0 +1,326 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
+import { Browserish, signedInMerchant } from '../../../tests/support/http';
+import { createApp } from '../app';
+import { jobHandlers } from '../jobs/registry';
+import { createWorker } from '../jobs/worker';
+import { newPublicToken } from '../security/tokens';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+const ORIGIN = 'http://localhost:3000';
+
+beforeAll(async () => {
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+const REVIEW_SITE = 'https://g.page/r/maison/review';
+let ip = 0;
+
+/** A store with the five actions: 5 and 4 redirect, 3 collect (no alert), 2 collect + alert, 1 notify. */
+async function storeWithActions(options: { samePath?: boolean; actions?: Partial<Record<number, Partial<typeof s.ratingActions.$inferInsert>>> } = {}) {
+  const store = await makeStore(ctx.db, { shopName: 'Maison Lumière' });
+  await ctx.db.update(s.shopifyStores).set({ samePathForAllRatings: options.samePath ?? false }).where(eq(s.shopifyStores.id, store.id));
+  const base: Record<number, Partial<typeof s.ratingActions.$inferInsert>> = {
+    5: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    4: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    3: { actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer ?' },
+    2: { actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous ce qui n’a pas été.', notificationEmail: 'alerte@maison.test' },
+    1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
+  };
+  await ctx.db.insert(s.ratingActions).values([5, 4, 3, 2, 1].map((rating) => ({ shopifyStoreId: store.id, rating, ...base[rating], ...options.actions?.[rating] })));
+  await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
+  await ctx.db.insert(s.storeCustomization).values({
+    shopifyStoreId: store.id,
+    pageTitle: 'Votre avis sur Maison Lumière',
+    pageDescription: 'Dites-nous tout.',
+    thankYouMessage: 'Merci infiniment !',
+    positiveFeedbackMessage: 'Ravi que cela vous ait plu.',
+    negativeFeedbackMessage: 'Nous allons faire mieux.',
+    buttonText: 'ENVOYER',
+  });
+  return store;
+}
+
+function post(token: string, body: Record<string, string | number>, json = true) {
+  ip += 1;
+  return app.request(`${ORIGIN}/review/${token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}`, ...(json ? { accept: 'application/json' } : {}) },
+    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
+  });
+}
+
+const reviewsOf = (store: TestStore) => ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
+const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
+const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+
+describe('GET /review/{token}', () => {
+  it('serves the branded form as HTML, prefilled, with its script allowed by a nonce', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent', customerName: 'Léa <Dubois>' });
+    const res = await app.request(`${ORIGIN}/review/${request.token}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/text\/html/);
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    const html = await res.text();
+    expect(html).toContain('<h1>Votre avis sur Maison Lumière</h1>');
+    expect(html).toContain('src="https://cdn.maison.test/logo.png"');
+    expect(html).toContain('border-top:6px solid #123456');
+    // White on white is unreadable: the button text falls back to a readable colour.
+    expect(html).toMatch(/background:#ffffff;color:#111827/);
+    expect(html).toContain('value="Léa &lt;Dubois&gt;"');
+    expect(html).toContain(`value="${request.customerEmail}"`);
+    expect(html.match(/type="radio"/g)).toHaveLength(5);
+    expect(html).toContain('>ENVOYER</button>');
+    const nonce = /<script nonce="([^"]+)">/.exec(html)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(res.headers.get('content-security-policy')).toContain(`'nonce-${nonce}'`);
+    expect(Buffer.byteLength(html)).toBeLessThan(14_000); // one round trip on a phone
+  });
+
+  it('answers 404 pages for an unknown token and for a store that is gone', async () => {
+    const unknown = await app.request(`${ORIGIN}/review/${newPublicToken()}`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.text()).toContain('<h1>Lien invalide ou expiré</h1>');
+    const malformed = await app.request(`${ORIGIN}/review/abc`);
+    expect(malformed.status).toBe(404);
+
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, store.id));
+    const gone = await app.request(`${ORIGIN}/review/${request.token}`);
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain('<h1>Boutique introuvable</h1>');
+    const submit = await post(request.token, { rating: 5, name: 'A', email: 'a@exemple.test' });
+    expect(submit.status).toBe(404);
+    expect(await submit.json()).toEqual({ error: 'Boutique introuvable' });
+  });
+});
+
+describe('submitting a review, routing by rating (same path off)', () => {
+  it('5 stars with a redirect: published, request completed, sent to the review site', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const res = await post(request.token, { rating: 5, name: 'Léa', email: 'Lea@Exemple.test', comment: 'Parfait' });
+    expect(await res.json()).toEqual({ next: 'redirect', url: REVIEW_SITE });
+    const [review] = await reviewsOf(store);
+    expect(review).toMatchObject({ rating: 5, isPublished: true, actionTaken: 'redirect', comment: 'Parfait', customerEmail: 'lea@exemple.test', reviewRequestId: request.id, shopifyOrderId: request.shopifyOrderId });
+    expect((await requestById(request.id)).status).toBe('completed');
+  });
+
+  it('without JavaScript: the form post is answered with a page moving on to the review site, or the thank-you page', async () => {
+    const store = await storeWithActions();
+    const five = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const redirected = await post(five.token, { rating: 4, name: 'Léa', email: 'lea@exemple.test' }, false);
+    // Not a 303: Chrome blocks a redirect to another site after a form post under form-action 'self'.
+    expect(redirected.status).toBe(200);
+    const moving = await redirected.text();
+    expect(moving).toContain(`<meta http-equiv="refresh" content="0;url=${REVIEW_SITE}">`);
+    expect(moving).toContain(`href="${REVIEW_SITE}"`);
+    const three = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const thanked = await post(three.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Moyen' }, false);
+    expect(thanked.status).toBe(200);
+    const page = await thanked.text();
+    expect(page).toContain('Merci infiniment !');
+    expect(page).toContain('Nous allons faire mieux.');
+    expect(page).not.toContain('Laisser un avis public');
+  });
+
+  it('3 stars collecting feedback: the comment is kept privately, unpublished, with no alert', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const res = await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Livraison lente' });
+    const body = (await res.json()) as { next: string; html: string };
+    expect(body.next).toBe('thanks');
+    expect(body.html).toContain('Merci infiniment !');
+    const [review] = await reviewsOf(store);
+    expect(review).toMatchObject({ rating: 3, isPublished: false, actionTaken: 'collect_feedback', comment: 'Livraison lente' });
+    await runJobs();
+    expect(await outboxTo('alerte@maison.test')).toHaveLength(0);
+  });
+
+  it('2 stars collecting feedback with an alert address, and 1 star notify_email, e-mail the merchant the review', async () => {
+    const store = await storeWithActions({ actions: { 2: { notificationEmail: 'deux@maison.test' }, 1: { notificationEmail: 'un@maison.test' } } });
+    const two = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const one = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, one.orderId!));
+    expect((await (await post(two.token, { rating: 2, name: 'Chloé', email: 'chloe@exemple.test', comment: 'Abîmé' })).json()).next).toBe('thanks');
+    expect((await (await post(one.token, { rating: 1, name: 'Louis <b>', email: 'louis@exemple.test', comment: 'Jamais reçu\nTrès déçu' })).json()).next).toBe('thanks');
+    await runJobs();
+    const [alert2] = await outboxTo('deux@maison.test');
+    expect(alert2!.subject).toBe('Nouvel avis 2/5 pour Maison Lumière');
+    expect(alert2!.text).toContain('Commentaire : Abîmé');
+    const [alert1] = await outboxTo('un@maison.test');
+    expect(alert1!.subject).toBe('Nouvel avis 1/5 pour Maison Lumière');
+    expect(alert1!.text).toContain('Note : ★☆☆☆☆ (1/5)');
+    expect(alert1!.text).toContain('Client : Louis <b>');
+    expect(alert1!.text).toContain('E-mail : louis@exemple.test');
+    expect(alert1!.text).toContain(`Commande : ${order!.orderNumber}`);
+    expect(alert1!.text).toContain('Jamais reçu\nTrès déçu');
+    expect(alert1!.html).toContain('Louis &lt;b&gt;');
+    expect(alert1!.headers).toMatchObject({ 'Reply-To': 'louis@exemple.test' });
+    const [review] = (await reviewsOf(store)).filter((r) => r.rating === 1);
+    expect(review).toMatchObject({ actionTaken: 'notify_email', isPublished: false });
+  });
+
+  it('a rating with no action just thanks', async () => {
+    const store = await storeWithActions({ actions: { 4: { actionType: 'none', redirectUrl: null } } });
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const body = (await (await post(request.token, { rating: 4, name: 'Inès', email: 'ines@exemple.test' })).json()) as { next: string; html: string };
+    expect(body.next).toBe('thanks');
+    expect(body.html).toContain('Ravi que cela vous ait plu.');
+    expect((await reviewsOf(store))[0]).toMatchObject({ isPublished: true, actionTaken: 'none' });
+  });
+});
+
+describe('same path for every rating (review-gating compliance)', () => {
+  it('redirects nobody and offers every rating the public review link; actions only add steps', async () => {
+    const store = await storeWithActions({ samePath: true });
+    for (const rating of [5, 1]) {
+      const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+      const body = (await (await post(request.token, { rating, name: 'Jade', email: 'jade@exemple.test' })).json()) as { next: string; html: string };
+      expect(body.next).toBe('thanks');
+      expect(body.html).toContain(`href="${REVIEW_SITE}"`);
+      expect(body.html).toContain('Laisser un avis public');
+    }
+    await runJobs();
+    // The 1-star alert still goes to the merchant.
+    expect(await outboxTo('alerte@maison.test')).toHaveLength(1);
+  });
+});
+
+describe('a link is used once; a shared link serves several customers', () => {
+  it('a second submit stores nothing and shows the thank-you state; so does a later visit', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const [a, b] = await Promise.all([
+      post(request.token, { rating: 3, name: 'A', email: 'a@exemple.test' }),
+      post(request.token, { rating: 3, name: 'B', email: 'b@exemple.test' }),
+    ]);
+    expect([a.status, b.status].sort()).toEqual([200, 409]);
+    const refused = (await (a.status === 409 ? a : b).json()) as { error: string; html: string };
+    expect(refused.error).toBe('Vous avez déjà donné votre avis avec ce lien. Merci !');
+    expect(refused.html).toContain('Merci infiniment !');
+    expect(await reviewsOf(store)).toHaveLength(1);
+    const again = await app.request(`${ORIGIN}/review/${request.token}`);
+    const html = await again.text();
+    expect(html).toContain('Merci infiniment !');
+    expect(html).not.toContain('<form');
+  });
+
+  it('a shared link (channel link) takes a review from each customer, with nothing prefilled', async () => {
+    const store = await storeWithActions();
+    const { browser } = await signedInMerchant(app);
+    expect(browser).toBeDefined();
+    const token = newPublicToken();
+    const [link] = await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token }).returning();
+    const page = await (await app.request(`${ORIGIN}/review/${token}`)).text();
+    expect(page).toContain('<form');
+    expect(page).toContain('id="name" name="name" autocomplete="name" maxlength="120" required value=""');
+    expect((await post(token, { rating: 5, name: 'Un', email: 'un@exemple.test' })).status).toBe(200);
+    expect((await post(token, { rating: 2, name: 'Deux', email: 'deux@exemple.test' })).status).toBe(200);
+    const reviews = await reviewsOf(store);
+    expect(reviews.map((r) => r.customerName).sort()).toEqual(['Deux', 'Un']);
+    expect(reviews.every((r) => r.reviewRequestId === link!.id)).toBe(true);
+  });
+});
+
+describe('validation', () => {
+  it('answers the page’s French messages and stores nothing', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const cases: [Record<string, string | number>, string][] = [
+      [{ rating: 5, name: '', email: 'a@exemple.test' }, 'Veuillez renseigner votre nom et email'],
+      [{ rating: 5, name: 'A', email: '' }, 'Veuillez renseigner votre nom et email'],
+      [{ name: 'A', email: 'a@exemple.test' }, 'Veuillez choisir une note'],
+      [{ rating: 6, name: 'A', email: 'a@exemple.test' }, 'Veuillez choisir une note'],
+      [{ rating: 5, name: 'A', email: 'pas-un-email' }, 'Veuillez saisir une adresse e-mail valide'],
+    ];
+    for (const [body, error] of cases) {
+      const res = await post(request.token, body);
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(await res.json()).toEqual({ error });
+    }
+    // Without JavaScript the form comes back with the message and what was typed.
+    const page = await post(request.token, { rating: 4, name: '', email: 'garde@exemple.test', comment: 'Mon texte' }, false);
+    expect(page.status).toBe(400);
+    const html = await page.text();
+    expect(html).toContain('Veuillez renseigner votre nom et email');
+    expect(html).toContain('value="garde@exemple.test"');
+    expect(html).toContain('>Mon texte</textarea>');
+    expect(html).toMatch(/id="r4" name="rating" value="4" checked/);
+    // A JSON body that is not an object is a 400, not a crash.
+    const nullBody = await app.request(`${ORIGIN}/review/${request.token}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' }, body: 'null' });
+    expect(nullBody.status).toBe(400);
+    expect(await reviewsOf(store)).toHaveLength(0);
+    expect((await requestById(request.id)).status).toBe('sent');
+  });
+});
+
+describe('/api/rating-actions', () => {
+  async function merchantWithStore() {
+    const { browser, userId } = await signedInMerchant(app);
+    const [store] = await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: `ra-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' }).returning();
+    const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, userId));
+    return { browser, store: store!, email: account!.email };
+  }
+  const valid = (email: string) => [
+    { rating: 5, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null },
+    { rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: 'ignored@exemple.test', feedback_message: 'ignored' },
+    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: 'ignored@exemple.test', feedback_message: 'Un conseil ?' },
+    { rating: 2, action_type: 'collect_feedback', redirect_url: null, notification_email: email, feedback_message: 'Désolés' },
+    { rating: 1, action_type: 'none', redirect_url: null, notification_email: null, feedback_message: null },
+  ];
+
+  it('gives the spec’s defaults until saved, then replaces the five rows', async () => {
+    const { browser, store, email } = await merchantWithStore();
+    const first = await browser.json<{ saved: boolean; same_path_for_all_ratings: boolean; actions: { rating: number; action_type: string; notification_email: string | null }[] }>('/api/rating-actions');
+    expect(first.body.saved).toBe(false);
+    expect(first.body.same_path_for_all_ratings).toBe(true);
+    expect(first.body.actions.map((a) => [a.rating, a.action_type])).toEqual([[5, 'redirect'], [4, 'redirect'], [3, 'collect_feedback'], [2, 'collect_feedback'], [1, 'notify_email']]);
+    expect(first.body.actions[3]!.notification_email).toBe(email);
+
+    const saved = await browser.json<{ saved: boolean; actions: unknown[] }>('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions: valid(email) } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toBe(true);
+    expect(saved.body.actions[1]).toEqual({ rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null });
+    expect(saved.body.actions[2]).toEqual({ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil ?' });
+    const rows = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, store.id));
+    expect(rows).toHaveLength(5);
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(after!.samePathForAllRatings).toBe(false);
+  });
+
+  it('refuses invalid actions in French and changes nothing', async () => {
+    const { browser, store, email } = await merchantWithStore();
+    await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: true, actions: valid(email) } });
+    const bad: [number, Record<string, unknown>, string][] = [
+      [0, { redirect_url: 'javascript:alert(1)' }, "L'URL de redirection doit être une adresse http(s) valide (note 5)"],
+      [0, { redirect_url: '' }, "L'URL de redirection doit être une adresse http(s) valide (note 5)"],
+      [4, { action_type: 'notify_email', notification_email: null }, 'Une adresse e-mail de notification valide est requise (note 1)'],
+      [3, { notification_email: 'pas-un-email' }, 'Une adresse e-mail de notification valide est requise (note 2)'],
+    ];
+    for (const [index, patch, message] of bad) {
+      const actions = valid(email).map((a, i) => (i === index ? { ...a, ...patch } : a));
+      const res = await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions } });
+      expect(res, message).toMatchObject({ status: 400, body: { error: message } });
+    }
+    const fourOnly = await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions: valid(email).slice(0, 4) } });
+    expect(fourOnly).toMatchObject({ status: 400, body: { error: 'Il faut une action pour chacune des cinq notes' } });
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(after!.samePathForAllRatings).toBe(true);
+  });
+
+  it('needs a session and an active store', async () => {
+    expect((await new Browserish(app).json('/api/rating-actions')).status).toBe(401);
+    const { browser } = await signedInMerchant(app);
+    expect(await browser.json('/api/rating-actions')).toMatchObject({ status: 404, body: { error: 'Aucune boutique Shopify active trouvée' } });
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * /api/rating-actions (the merchant's per-rating actions) and /review/{token} (the public review
+ * page: server-rendered HTML on GET; POST from the page's script, answered in JSON, or from the
+ * plain form without JavaScript, answered with a page or a redirect).
+ */
+import { Hono, type Context } from 'hono';
+import type { AppContext } from '../context';
+import { requireSession, type SessionEnv } from '../auth/session';
+import { ApiError, parseJsonBody, parseWith } from '../http/errors';
+import { clientIp } from '../http/client-ip';
+import { hitRateLimit } from '../security/rate-limit';
+import { findActiveStore } from '../stores/service';
+import { noStoreMessage } from '../shopify/function-routes';
+import { reviewPageMessages as m } from './messages';
+import { errorPageHtml, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
+import { loadReviewPage, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
+import { ratingActionsInput, readRatingActions, saveRatingActions } from './rating-actions';
+
+export function ratingActionRoutes(ctx: AppContext) {
+  const app = new Hono<SessionEnv>();
+  app.use('*', requireSession(ctx));
+  const storeOf = async (c: Context<SessionEnv>) => {
+    const store = await findActiveStore(ctx.db, c.get('session').user.id);
+    if (!store) throw new ApiError(404, noStoreMessage);
+    return store;
+  };
+  app.get('/', async (c) => c.json(await readRatingActions(ctx.db, (await storeOf(c)).id, c.get('session').user.email)));
+  app.put('/', async (c) => {
+    const input = await parseJsonBody(c, ratingActionsInput);
+    return c.json(await saveRatingActions(ctx.db, (await storeOf(c)).id, c.get('session').user.email, input));
+  });
+  return app;
+}
+
+type NonceEnv = { Variables: { secureHeadersNonce?: string } };
+
+const html = (c: Context<NonceEnv>, body: string, status: 200 | 400 | 404 | 409 | 429 | 500 = 200) => {
+  c.header('Cache-Control', 'no-store');
+  c.header('Referrer-Policy', 'no-referrer'); // the token must not leak to the review site
+  return c.html(body, status);
+};
+
+export function reviewPageRoutes(ctx: AppContext) {
+  const app = new Hono<NonceEnv>();
+  const log = ctx.log.child('review-page');
+  const nonceOf = (c: Context<NonceEnv>) => c.get('secureHeadersNonce') ?? '';
+
+  type Loaded = { page: ReviewPage } | { status: 404 | 500; message: string };
+  async function load(c: Context<NonceEnv>): Promise<Loaded> {
+    try {
+      return { page: await loadReviewPage(ctx.db, c.req.param('token') ?? '') };
+    } catch (error) {
+      if (error instanceof ReviewPageError) return { status: 404, message: error.message };
+      log.error('review page failed to load', { error: error instanceof Error ? error.message : String(error) });
+      return { status: 500, message: m.loadError };
+    }
+  }
+
+  app.get('/:token', async (c) => {
+    const loaded = await load(c);
+    if (!('page' in loaded)) return html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    const { page } = loaded;
+    return html(c, page.state === 'done' ? thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }) : reviewFormHtml(page, nonceOf(c)));
+  });
+
+  app.post('/:token', async (c) => {
+    const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
+    const fail = (status: 400 | 404 | 409 | 429 | 500, message: string, extra: Record<string, unknown> = {}) => c.json({ error: message, ...extra }, status);
+    const limit = await hitRateLimit(ctx.db, `review-submit:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      return wantsJson ? fail(429, m.tooMany) : html(c, errorPageHtml(m.tooMany, nonceOf(c)), 429);
+    }
+    const loaded = await load(c);
+    if (!('page' in loaded)) return wantsJson ? fail(loaded.status, loaded.message) : html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    const { page } = loaded;
+
+    let form: Record<string, unknown>;
+    try {
+      const body: unknown = (c.req.header('content-type') ?? '').includes('application/json') ? await c.req.json() : await c.req.parseBody();
+      form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    } catch {
+      return wantsJson ? fail(400, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError }), 400);
+    }
+    let input;
+    try {
+      input = parseWith(reviewInput, form);
+    } catch (error) {
+      const message = error instanceof ApiError ? error.message : m.submitError;
+      if (wantsJson) return fail(400, message);
+      const rating = Number(form.rating);
+      return html(
+        c,
+        reviewFormHtml(page, nonceOf(c), { error: message, rating: rating >= 1 && rating <= 5 ? rating : undefined, name: String(form.name ?? ''), email: String(form.email ?? ''), comment: String(form.comment ?? '') }),
+        400,
+      );
+    }
+    try {
+      const outcome = await submitReview(ctx.db, page.token, input);
+      log.info('review received', { rating: outcome.rating, next: outcome.next });
+      if (outcome.next === 'redirect') {
+        // Without JavaScript: a page that moves on by itself. A 303 to another site after a form post
+        // is blocked by Chrome under our CSP (form-action 'self').
+        return wantsJson ? c.json({ next: 'redirect', url: outcome.url }) : html(c, redirectPageHtml(page, nonceOf(c), outcome.url));
+      }
+      const body = thankYouHtml(page, outcome);
+      return wantsJson ? c.json({ next: 'thanks', html: body }) : html(c, thankYouPageHtml(page, nonceOf(c), outcome));
+    } catch (error) {
+      if (error instanceof ReviewPageError && error.status === 409) {
+        // Already used: the thank-you state, not a second review.
+        const done = thankYouHtml(page, { publicReviewUrl: page.samePath ? page.publicReviewUrl : null });
+        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }), 409);
+      }
+      if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
+      log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });
+      return wantsJson ? fail(500, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError, ...input }), 500);
+    }
+  });
+
+  return app;
+}
