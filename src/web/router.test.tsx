@@ -155,11 +155,4 @@ describe('public pages', () => {
     expect(main.textContent).toContain('30 jours');
     expect(main.textContent).toContain('12 derniers mois');
   });
-
-  it.each([['/review/tok123', 'Votre avis']])('%s shows a placeholder in the public layout', async (path, title) => {
-    mockApi();
-    renderRoute(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText('Cet écran arrive bientôt.')).toBeTruthy();
-  });
 });

@@ -31,7 +31,6 @@ export const routes: RouteObject[] = [
       { path: 'login', ...screen(() => import('./routes/login')) },
       { path: 'signup', ...screen(() => import('./routes/signup')) },
       { path: 'reset-password', ...screen(() => import('./routes/reset-password')) },
-      { path: 'review/:token', ...screen(() => import('./routes/review')) },
       { path: 'unsubscribe/:token', ...screen(() => import('./routes/unsubscribe')) },
       { path: 'privacy-policy', ...screen(() => import('./routes/privacy-policy')) },
       { path: 'terms-of-service', ...screen(() => import('./routes/terms-of-service')) },

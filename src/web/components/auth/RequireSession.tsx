@@ -4,7 +4,6 @@ import { messages } from '../../i18n';
 import { withRedirect } from '../../lib/safe-redirect';
 import { useSession, type LoginLocationState } from '../../lib/session';
 import { ErrorAlert } from '../ui/Alert';
-import { buttonClass } from '../ui/button';
 import { Spinner } from '../ui/Spinner';
 
 /** Full-page frame for the gate's waiting and error states (one region, no heading of its own). */
@@ -37,16 +36,7 @@ export function RequireSession() {
       return (
         <GateFrame>
           <ErrorAlert
-            action={
-              <button
-                type="button"
-                className={buttonClass('secondary', 'sm')}
-                disabled={isFetching}
-                onClick={() => void refetch()}
-              >
-                {t.retry}
-              </button>
-            }
+            retry={{ label: t.retry, onRetry: () => void refetch(), busy: isFetching }}
           >
             {t.sessionError}
           </ErrorAlert>

@@ -43,16 +43,7 @@ export function PricingSection() {
     body = (
       <ErrorAlert
         className="mx-auto mt-14 max-w-xl"
-        action={
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            onClick={() => void refetch()}
-            disabled={isRefetching}
-          >
-            {messages.common.retry}
-          </button>
-        }
+        retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}
       >
         {t.error}
       </ErrorAlert>

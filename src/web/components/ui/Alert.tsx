@@ -1,15 +1,19 @@
 import { CircleCheck, CircleExclamationPoint, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { cx } from '../../lib/cx';
+import { buttonClass } from './button';
 
 /** A red error box (role=alert) with an optional action such as a retry button. */
 export function ErrorAlert({
   children,
   action,
+  retry,
   className,
 }: {
   children: ReactNode;
   action?: ReactNode;
+  /** The usual action: a 'Réessayer' button, disabled while the retry runs. */
+  retry?: { label: string; onRetry: () => void; busy?: boolean };
   className?: string;
 }) {
   return (
@@ -25,6 +29,11 @@ export function ErrorAlert({
         <div>{children}</div>
       </div>
       {action}
+      {retry && (
+        <button type="button" className={buttonClass('secondary', 'sm')} disabled={retry.busy} onClick={retry.onRetry}>
+          {retry.label}
+        </button>
+      )}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-/** Titles and subtitles of the /app screens (shown in the layout header). Integrations has its own catalogue. */
+/** Titles and subtitles of the /app screens (shown in the layout header). Built screens (integrations, schedule…) have their own catalogue. */
 export const appScreens = {
   dashboard: {
     title: 'Tableau de bord',
@@ -7,18 +7,6 @@ export const appScreens = {
   feedback: {
     title: 'Avis clients',
     subtitle: 'Consultez et partagez les avis laissés par vos clients.',
-  },
-  schedule: {
-    title: "Calendrier d'envoi",
-    subtitle: "Les demandes d'avis programmées et envoyées.",
-  },
-  conditional: {
-    title: 'Actions conditionnelles',
-    subtitle: 'Choisissez ce qui se passe après chaque note.',
-  },
-  flow: {
-    title: 'Configuration du flux',
-    subtitle: "Quand et comment vos demandes d'avis partent.",
   },
   upsell: {
     title: 'Configuration upsell',

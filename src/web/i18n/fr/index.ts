@@ -2,6 +2,8 @@ import { accountSettings } from './account-settings';
 import { appScreens } from './app-screens';
 import { auth } from './auth';
 import { common } from './common';
+import { conditional } from './conditional';
+import { flow } from './flow';
 import { landing } from './landing';
 import { layout } from './layout';
 import { legal } from './legal';
@@ -12,6 +14,7 @@ import { outbox } from './outbox';
 import { privacyPolicy } from './privacy-policy';
 import { publicScreens } from './public-screens';
 import { resetPassword } from './reset-password';
+import { schedule } from './schedule';
 import { integrations } from './integrations';
 import { shopifyDiagnostic } from './shopify-diagnostic';
 import { shopifyEntry } from './shopify-entry';
@@ -22,6 +25,7 @@ import { shopifyPlanSelection } from './shopify-plan-selection';
 import { shopifyTestOnboarding } from './shopify-test-onboarding';
 import { signup } from './signup';
 import { termsOfService } from './terms-of-service';
+import { unsubscribe } from './unsubscribe';
 
 /** The French catalogue: one entry per screen file. */
 export const fr = {
@@ -49,4 +53,8 @@ export const fr = {
   shopifyTestOnboarding,
   integrations,
   shopifyDiagnostic,
+  flow,
+  schedule,
+  conditional,
+  unsubscribe,
 };

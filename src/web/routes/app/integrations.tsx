@@ -180,16 +180,7 @@ function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => v
   } else if (store.isError) {
     body = (
       <ErrorAlert
-        action={
-          <button
-            type="button"
-            className={buttonClass('secondary', 'sm')}
-            disabled={store.isRefetching}
-            onClick={() => void store.refetch()}
-          >
-            {t.retry}
-          </button>
-        }
+        retry={{ label: t.retry, onRetry: () => void store.refetch(), busy: store.isRefetching }}
       >
         {t.loadError}
       </ErrorAlert>

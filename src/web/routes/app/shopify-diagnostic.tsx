@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCw, Store } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { countOutcomes, DiagnosticSteps, type FixActions } from '../../components/diagnostic/DiagnosticSteps';
 import type {
   DiagnosticResult,
@@ -10,6 +9,7 @@ import type {
 } from '../../components/diagnostic/types';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/EmptyState';
 import { messages } from '../../i18n';
 import { ApiError, apiFetch } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -69,7 +69,7 @@ export default function ShopifyDiagnosticScreen() {
   const [failureNotice, setFailureNotice] = useState<string | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const runButtonRef = useRef<HTMLButtonElement>(null);
-  const headingIds = { steps: useId(), empty: useId() };
+  const headingIds = { steps: useId() };
 
   /**
    * Shows a fix's outcome. On success the diagnostic runs again, which removes the step's fix button
@@ -213,24 +213,9 @@ export default function ShopifyDiagnosticScreen() {
           )}
         </ErrorAlert>
       ) : noStore ? (
-        <section
-          aria-labelledby={headingIds.empty}
-          className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center"
-        >
-          <span
-            aria-hidden="true"
-            className="flex size-12 items-center justify-center rounded-full bg-brand-50 text-brand-700"
-          >
-            <Store className="size-6" />
-          </span>
-          <h2 id={headingIds.empty} className="mt-4 text-lg font-semibold text-slate-900">
-            {t.empty.heading}
-          </h2>
-          <p className="mt-1 max-w-md text-sm text-slate-600">{t.empty.body}</p>
-          <Link to="/app/integrations" className={buttonClass('primary', 'md', 'mt-6')}>
-            {t.empty.link}
-          </Link>
-        </section>
+        <EmptyState icon={Store} heading={t.empty.heading} action={{ to: '/app/integrations', label: t.empty.link }}>
+          {t.empty.body}
+        </EmptyState>
       ) : (
         <section aria-labelledby={headingIds.steps}>
           <h2 id={headingIds.steps} className="sr-only">

@@ -194,11 +194,7 @@ function ConfigSection() {
   } else if (isError) {
     body = (
       <ErrorAlert
-        action={
-          <button type="button" className={buttonClass('secondary', 'sm')} disabled={isRefetching} onClick={() => void refetch()}>
-            {messages.common.retry}
-          </button>
-        }
+        retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}
       >
         {t.config.error}
       </ErrorAlert>

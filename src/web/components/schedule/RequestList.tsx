@@ -1,0 +1,166 @@
+import { CircleAlert, Clock, Link2, Send, Trash2 } from 'lucide-react';
+import { useId } from 'react';
+import { dueLabel, type DueLabel } from '../../../core/due-label';
+import { messages } from '../../i18n';
+import { cx } from '../../lib/cx';
+import { formatDateTime } from '../../lib/format';
+import { buttonClass } from '../ui/button';
+import { StatusBadge } from './StatusBadge';
+import type { RequestItem } from './types';
+
+const t = messages.schedule;
+
+/** Statuses a merchant may cancel (delete) from the calendar. */
+const cancellable = new Set<string>(['scheduled', 'pending', 'failed']);
+
+export const canSendNow = (item: RequestItem) => item.status === 'scheduled';
+export const canCancel = (item: RequestItem) => cancellable.has(item.status);
+
+/** "#1001" whether the shop sent "1001" or "#1001"; null when there is no order number. */
+export function orderLabel(orderNumber: string | null): string | null {
+  const value = orderNumber?.trim();
+  if (!value) return null;
+  return value.startsWith('#') ? value : `#${value}`;
+}
+
+/** Who a request is for, as a complement of "la demande d'avis …" (accessible names, confirmation). */
+export function requestSubject(item: RequestItem): string {
+  const who = item.customer_name?.trim() || item.customer_email?.trim() || null;
+  return t.actions.subject({ who, order: orderLabel(item.order_number), date: formatDateTime(item.scheduled_at) });
+}
+
+/** The due label's words (spec section 4). */
+export function dueText(label: DueLabel): string {
+  switch (label.kind) {
+    case 'overdue':
+      return t.dueLabels.overdue;
+    case 'days':
+      return t.dueLabels.days(label.n);
+    case 'hours':
+      return t.dueLabels.hours(label.n);
+    case 'soon':
+      return t.dueLabels.soon;
+  }
+}
+
+function DueBadge({ scheduledAt, now }: { scheduledAt: string; now: number }) {
+  const label = dueLabel(scheduledAt, now);
+  if (!label) return null;
+  return (
+    <span
+      className={cx(
+        'inline-flex items-center gap-1 rounded-full px-2.5 py-0.5 text-xs font-medium',
+        label.kind === 'overdue' ? 'bg-orange-100 text-orange-900' : 'bg-slate-100 text-slate-700',
+      )}
+    >
+      <Clock aria-hidden="true" className="size-3.5" />
+      <span className="sr-only">{t.list.due} </span>
+      {dueText(label)}
+    </span>
+  );
+}
+
+export interface RequestActions {
+  onSendNow: (item: RequestItem) => void;
+  onCancel: (item: RequestItem) => void;
+  /** The request being sent now, if any. */
+  sendingId: string | null;
+}
+
+/**
+ * The calendar's requests (already ordered by the server, newest scheduled first): customer,
+ * order, dates, status badge, due label for scheduled ones, last error of failed ones, a mark for
+ * shared links, and the send-now and cancel buttons where they apply.
+ */
+export function RequestList({ items, now, actions, label }: { items: RequestItem[]; now: number; actions: RequestActions; label: string }) {
+  return (
+    <ul aria-label={label} className="divide-y divide-slate-100">
+      {items.map((item) => (
+        <RequestRow key={item.id} item={item} now={now} actions={actions} />
+      ))}
+    </ul>
+  );
+}
+
+function RequestRow({ item, now, actions }: { item: RequestItem; now: number; actions: RequestActions }) {
+  const nameId = useId();
+  const name = item.customer_name?.trim() || null;
+  const email = item.customer_email?.trim() || null;
+  const order = orderLabel(item.order_number);
+  const subject = requestSubject(item);
+  const sending = actions.sendingId === item.id;
+  const sendLocked = actions.sendingId !== null;
+
+  return (
+    <li aria-labelledby={nameId} className="flex flex-col gap-3 py-4 lg:flex-row lg:items-center lg:gap-6">
+      <div className="min-w-0 flex-1 space-y-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <p id={nameId} className="font-semibold break-words text-slate-900">
+            {name ?? email ?? (order ? t.list.order(order) : t.list.unknownCustomer)}
+          </p>
+          <StatusBadge status={item.status} />
+          {item.status === 'scheduled' && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
+          {item.channel === 'link' && (
+            <span
+              title={t.list.sharedLinkHint}
+              className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800"
+            >
+              <Link2 aria-hidden="true" className="size-3.5" />
+              {t.list.sharedLink}
+            </span>
+          )}
+        </div>
+        {name && email && <p className="text-sm break-all text-slate-600">{email}</p>}
+        {order && (name || email) && <p className="text-sm text-slate-600">{t.list.order(order)}</p>}
+        <p className="text-sm text-slate-600">
+          {t.list.scheduledAt} <time dateTime={item.scheduled_at}>{formatDateTime(item.scheduled_at)}</time>
+          {item.sent_at && (
+            <>
+              {' · '}
+              {t.list.sentAt} <time dateTime={item.sent_at}>{formatDateTime(item.sent_at)}</time>
+            </>
+          )}
+        </p>
+        {item.status === 'failed' && item.last_error && (
+          <p className="flex items-start gap-1 text-xs text-red-800">
+            <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+            <span>
+              {t.list.lastError} {item.last_error}
+              {item.attempts > 0 && <span className="text-slate-600"> ({t.list.attempts(item.attempts)})</span>}
+            </span>
+          </p>
+        )}
+      </div>
+
+      {(canSendNow(item) || canCancel(item)) && (
+        <div className="flex shrink-0 flex-wrap gap-2">
+          {canSendNow(item) && (
+            // aria-disabled rather than disabled while a send runs: the button keeps the keyboard focus.
+            <button
+              type="button"
+              onClick={() => !sendLocked && actions.onSendNow(item)}
+              aria-label={sending ? undefined : t.actions.sendNowFor(subject)}
+              aria-disabled={sendLocked || undefined}
+              aria-busy={sending || undefined}
+              className={buttonClass('secondary', 'sm', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+            >
+              <Send aria-hidden="true" className="size-4" />
+              {sending ? t.actions.sending : t.actions.sendNow}
+            </button>
+          )}
+          {canCancel(item) && (
+            <button
+              type="button"
+              onClick={() => actions.onCancel(item)}
+              aria-label={t.actions.cancelFor(subject)}
+              className={buttonClass('ghost', 'sm', 'text-red-700 hover:bg-red-50 hover:text-red-800')}
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t.actions.cancel}
+            </button>
+          )}
+        </div>
+      )}
+    </li>
+  );
+}

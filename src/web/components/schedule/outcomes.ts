@@ -1,0 +1,57 @@
+import { messages } from '../../i18n';
+import { ApiError } from '../../lib/api';
+import type { ProcessResponse } from './types';
+
+const n = messages.schedule.notices;
+
+/** A notice of the calendar: its text and whether it reports a success. */
+export interface Outcome {
+  kind: 'success' | 'error';
+  text: string;
+  /** A second line, e.g. the server's reason. */
+  detail?: string;
+}
+
+/** True when the server said the session is gone. */
+export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+
+/** A failed call's message: 'Session expirée' on 401, the server's own words, else `fallback`. */
+export function failureMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return n.sessionExpired;
+    if (error.message && error.message !== messages.common.errorFallback) return error.message;
+    return fallback;
+  }
+  return error instanceof Error && error.message ? error.message : fallback;
+}
+
+const shown = (value: number | string | undefined | null) =>
+  value === undefined || value === null || value === '' ? '?' : typeof value === 'number' ? value.toLocaleString('fr-FR') : value;
+
+/** Plan names as the merchant knows them ('starter' → 'Starter'); other values as sent. */
+const planName = (plan: string | undefined) => (plan ? (messages.schedule.planNames[plan.toLowerCase()] ?? plan) : undefined);
+
+/**
+ * What 'Envoyer maintenant' reports (spec section 8 'Calendar'): quota exceeded (with the plan and
+ * the numbers), send failure, nothing processed, a server error, or success.
+ */
+export function sendOutcome(data: ProcessResponse | null): Outcome {
+  if (data?.quota_exceeded) {
+    return { kind: 'error', text: n.quotaExceeded(shown(planName(data.plan)), shown(data.quota), shown(data.used)) };
+  }
+  if ((data?.failed ?? 0) > 0) return { kind: 'error', text: n.sendFailed };
+  // A refusal the server explained (not in the spec's list): its own words are the most useful.
+  if (data?.success === false && data.error && !data.processed) return { kind: 'error', text: data.error };
+  if (!data?.processed) return { kind: 'error', text: n.nothingProcessed };
+  return { kind: 'success', text: n.sent };
+}
+
+/** A send-now call that did not answer 2xx: 'Erreur HTTP {status}: {body}' (or the session or network notice). */
+export function sendFailure(error: unknown): Outcome {
+  if (error instanceof ApiError) {
+    if (error.status === 401) return { kind: 'error', text: n.sessionExpired };
+    if (error.status === 0) return { kind: 'error', text: error.message };
+    return { kind: 'error', text: n.httpError(error.status, error.message) };
+  }
+  return { kind: 'error', text: messages.common.errorFallback };
+}

@@ -1,0 +1,84 @@
+/**
+ * /app/conditional, the actions run after each rating (spec sections 2, 3 'rating_actions', 4 'Public
+ * review flow', 5 'Rating actions', 8 success notice, 9 default actions and rating colours) and the
+ * review-gating stance of docs/GUIDE ("same path for every rating").
+ */
+
+type ActionType = 'redirect' | 'collect_feedback' | 'notify_email' | 'none';
+
+export const conditional = {
+  title: 'Actions conditionnelles',
+  subtitle: 'Choisissez ce qui se passe après chaque note laissée par vos clients.',
+  loading: 'Chargement de vos actions conditionnelles…',
+  loadError: 'Impossible de charger vos actions conditionnelles.',
+  retry: 'Réessayer',
+  noStore: {
+    heading: 'Aucune boutique Shopify active trouvée',
+    body: 'Connectez votre boutique Shopify pour choisir les actions déclenchées par chaque note.',
+    link: 'Aller aux intégrations',
+  },
+  defaults: {
+    heading: 'Configuration suggérée, pas encore enregistrée',
+    body: "Les actions ci-dessous sont des suggestions par défaut. Vérifiez-les, indiquez l'adresse de votre page d'avis publique, puis cliquez sur « Enregistrer » pour les appliquer.",
+  },
+  formLabel: 'Actions par note',
+  samePath: {
+    heading: "Parcours après l'avis",
+    label: 'Même parcours pour toutes les notes',
+    recommended: 'Recommandé',
+    hint: "Activé : après avoir envoyé son avis, chaque client, quelle que soit sa note, se voit proposer le lien vers votre page d'avis publique (l'URL de la meilleure note réglée sur « Rediriger vers une plateforme d'avis »). Les actions par note ci-dessous ajoutent seulement des étapes (avis privé, alerte par e-mail). Désactivé : chaque note suit uniquement l'action choisie.",
+  },
+  noPublicLink:
+    "Aucune note n'est réglée sur « Rediriger vers une plateforme d'avis » : aucun lien vers votre page d'avis publique ne sera proposé. Choisissez cette action pour au moins une note et indiquez l'URL de votre page d'avis.",
+  gating: {
+    heading: "Seules certaines notes mènent à votre page d'avis publique",
+    body: "Inviter uniquement les clients satisfaits à publier un avis public s'appelle le « review gating ». Les règles de Google et de Trustpilot l'interdisent, tout comme la FTC américaine. Trustpilot peut afficher une alerte publique sur votre page et la FTC prévoit des amendes pouvant atteindre 51\u00a0744\u00a0$ par infraction.",
+    remedy:
+      "Avec le même parcours pour toutes les notes, vos actions par note restent actives (avis privé, alerte par e-mail) et chaque client peut publier son avis.",
+    enable: 'Activer le même parcours pour toutes les notes',
+  },
+  ratings: {
+    label: 'Actions par note',
+    /** "5 étoiles", "1 étoile": the card title and the text equivalent of its stars. */
+    stars: (rating: number) => `${rating} ${rating > 1 ? 'étoiles' : 'étoile'}`,
+  },
+  fields: {
+    action: 'Action',
+    redirectUrl: "URL de votre page d'avis",
+    redirectUrlPlaceholder: 'https://g.page/r/votre-fiche/review',
+    redirectUrlHint: 'Par exemple votre fiche Google ou votre page Trustpilot (adresse en http ou https).',
+    notificationEmail: 'E-mail de notification',
+    notificationEmailPlaceholder: 'vous@exemple.fr',
+    notificationEmailHint: {
+      required: 'Cette adresse reçoit une alerte à chaque avis avec cette note.',
+      optional: 'Facultatif : recevez une alerte à chaque avis avec cette note.',
+    },
+    feedbackMessage: 'Message affiché au client',
+    feedbackMessageHint: "Affiché au-dessus de la zone de commentaire sur la page d'avis.",
+  },
+  actionTypes: {
+    redirect: "Rediriger vers une plateforme d'avis",
+    collect_feedback: 'Recueillir un avis privé',
+    notify_email: 'Notifier par e-mail',
+    none: 'Aucune action',
+  } satisfies Record<ActionType, string>,
+  /** What each action does, shown under the selector. */
+  actionHints: {
+    redirect: "Après son avis, le client est invité à le publier sur votre page d'avis publique.",
+    collect_feedback: 'Le client peut vous laisser un commentaire privé, visible par vous seul.',
+    notify_email: 'Vous recevez un e-mail à chaque avis avec cette note.',
+    none: "Aucune étape supplémentaire après l'avis.",
+  } satisfies Record<ActionType, string>,
+  validation: {
+    redirectUrlRequired: "L'URL de redirection est requise",
+    redirectUrlInvalid: "L'URL de redirection doit être une adresse http(s) valide",
+    notificationEmailRequired: 'Une adresse e-mail de notification valide est requise',
+    notificationEmailInvalid: "L'adresse e-mail de notification n'est pas valide",
+    redirectUrlTooLong: "L'URL de redirection ne peut pas dépasser 2\u00a0000 caractères",
+    feedbackMessageTooLong: 'Le message ne peut pas dépasser 1\u00a0000 caractères',
+  },
+  save: 'Enregistrer',
+  saving: 'Enregistrement…',
+  unsaved: 'Modifications non enregistrées',
+  saved: 'Configuration enregistrée avec succès!',
+};

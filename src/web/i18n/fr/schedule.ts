@@ -1,0 +1,198 @@
+/**
+ * /app/schedule, the send calendar (spec sections 2, 4 'Review request status' and 'History import
+ * dialog', 5 'Import', 8 'Calendar', 9 pagination and import limits) and the share-link modal.
+ */
+
+const num = (n: number) => n.toLocaleString('fr-FR');
+/** French plural: 0 and 1 take the singular. */
+const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
+
+export const schedule = {
+  title: "Calendrier d'envoi",
+  subtitle: "Vos demandes d'avis programmées et envoyées.",
+
+  toolbar: {
+    label: 'Actions du calendrier',
+    import: "Importer l'historique",
+    share: "Partager le lien d'avis",
+  },
+
+  list: {
+    heading: "Demandes d'avis",
+    loading: "Chargement des demandes d'avis…",
+    loadError: "Impossible de charger les demandes d'avis.",
+    retry: 'Réessayer',
+    refreshing: 'Mise à jour…',
+    /** "Demandes 11 à 20 sur 35" */
+    range: (from: number, to: number, total: number) =>
+      `${plural(total, 'Demande', 'Demandes')} ${num(from)} à ${num(to)} sur ${num(total)}`,
+    unknownCustomer: 'Client inconnu',
+    order: (orderNumber: string) => `Commande ${orderNumber}`,
+    scheduledAt: 'Programmée le',
+    sentAt: 'Envoyée le',
+    due: 'Échéance :',
+    sharedLink: 'Lien partagé',
+    sharedLinkHint: "Demande créée en partageant le lien d'avis",
+    lastError: 'Dernière erreur :',
+    attempts: (n: number) => `${num(n)} ${plural(n, 'tentative', 'tentatives')}`,
+  },
+
+  /** Spec section 4: one label per stored status. */
+  statuses: {
+    scheduled: 'Programmé',
+    sent: 'Envoyé',
+    failed: 'Échec',
+    cancelled: 'Annulé',
+    delivered: 'Délivré',
+    opened: 'Ouvert',
+    completed: 'Terminé',
+    processing: 'En cours',
+    pending: 'En attente',
+  },
+  statusLabel: 'Statut :',
+
+  /** Spec section 4: 'En retard' if past, else 'Dans N jour(s)', 'Dans N heure(s)' or 'Bientôt'. */
+  dueLabels: {
+    overdue: 'En retard',
+    days: (n: number) => `Dans ${num(n)} ${plural(n, 'jour', 'jours')}`,
+    hours: (n: number) => `Dans ${num(n)} ${plural(n, 'heure', 'heures')}`,
+    soon: 'Bientôt',
+  },
+
+  actions: {
+    sendNow: 'Envoyer maintenant',
+    sending: 'Envoi…',
+    cancel: 'Annuler',
+    /** Accessible names of the per-row buttons: they say which request ("… de Marie Dupont, commande #1001"). */
+    sendNowFor: (subject: string) => `Envoyer maintenant la demande d'avis ${subject}`,
+    cancelFor: (subject: string) => `Annuler la demande d'avis ${subject}`,
+    /** Who or what a request is for, as a complement: "de Marie Dupont, commande #1001", "de la commande #1001", "du 14 oct. 2025, 09:00". */
+    subject: ({ who, order, date }: { who: string | null; order: string | null; date: string }) => {
+      if (who) return order ? `de ${who}, commande ${order}` : `de ${who}`;
+      return order ? `de la commande ${order}` : `du ${date}`;
+    },
+  },
+
+  confirmCancel: {
+    title: "Annuler la demande d'avis ?",
+    body: (subject: string) =>
+      `La demande d'avis ${subject} sera supprimée et ne sera pas envoyée. Cette action est définitive.`,
+    confirm: 'Annuler la demande',
+    confirming: 'Annulation…',
+    keep: 'Conserver',
+  },
+
+  /** Spec section 8 'Calendar'. */
+  notices: {
+    sessionExpired: 'Session expirée',
+    sessionExpiredLink: 'Se reconnecter',
+    sent: 'Email envoyé avec succès!',
+    quotaExceeded: (plan: string, quota: string, used: string) =>
+      `Quota dépassé ! Votre plan ${plan} permet ${quota} emails/mois. Vous en avez utilisé ${used}. Veuillez passer à un plan supérieur.`,
+    sendFailed: "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
+    nothingProcessed:
+      "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
+    httpError: (status: number, body: string) => `Erreur HTTP ${status}: ${body}`,
+    cancelled: "Demande d'avis annulée",
+    cancelFailed: 'Erreur lors de la suppression',
+    imported: (synced: number, scheduled: number) =>
+      `${num(synced)} commandes importées et ${num(scheduled)} demandes d'avis programmées!`,
+  },
+
+  /** Plan names in the quota message (spec section 9 name mapping). */
+  planNames: {
+    starter: 'Starter',
+    pro: 'Pro',
+    enterprise: 'Entreprise',
+  } as Record<string, string>,
+
+  noStore: {
+    heading: 'Aucune boutique Shopify active trouvée',
+    body: "Connectez votre boutique Shopify pour programmer l'envoi de vos demandes d'avis.",
+    link: 'Connecter ma boutique',
+  },
+
+  empty: {
+    heading: 'Aucune campagne pour le moment',
+    body: "Aucune demande d'avis n'est encore programmée. Importez l'historique de vos commandes récentes, ou attendez vos prochaines commandes : les demandes d'avis apparaîtront ici.",
+  },
+
+  pagination: {
+    label: 'Pagination des demandes',
+    previous: 'Page précédente',
+    next: 'Page suivante',
+    page: (n: number) => `Page ${num(n)}`,
+    more: 'Pages masquées',
+  },
+
+  diagnostic: {
+    heading: 'Diagnostic de la connexion',
+    intro: 'Vérifiez que votre boutique Shopify transmet bien ses commandes.',
+    run: 'Relancer',
+    running: 'Diagnostic en cours…',
+    loadError: "Le diagnostic n'a pas pu être effectué.",
+    retry: 'Réessayer',
+    noStore: 'Aucune boutique Shopify connectée.',
+    fullPage: 'Ouvrir le diagnostic complet',
+    allGood: 'Tout fonctionne : les 7 vérifications sont réussies.',
+    issues: (problems: number) =>
+      `${num(problems)} ${plural(problems, 'point demande', 'points demandent')} votre attention.`,
+  },
+
+  /** Spec sections 4 'History import dialog', 5 'Import', 9. */
+  importDialog: {
+    title: "Importer l'historique",
+    description:
+      "Importez les commandes payées de ces 60 derniers jours et programmez une demande d'avis pour chacune.",
+    counting: 'Comptage des commandes payées…',
+    countFailed: 'Erreur lors du comptage',
+    retry: 'Réessayer',
+    count: (n: number) =>
+      n === 0
+        ? 'Aucune commande payée ces 60 derniers jours.'
+        : `${num(n)} ${plural(n, 'commande payée', 'commandes payées')} ces 60 derniers jours.`,
+    choiceLegend: 'Quand envoyer les demandes ?',
+    immediate: 'Envoyer maintenant',
+    immediateHint: "Les demandes d'avis partent dès le prochain envoi.",
+    deferred: "Étaler l'envoi",
+    deferredHint: 'Choisissez sur combien de jours, quels jours et à quelle heure.',
+    spreadLabel: "Étaler l'envoi sur",
+    days: (n: number) => `${num(n)} ${plural(n, 'jour', 'jours')}`,
+    sendDaysLabel: "Jours d'envoi",
+    sendDaysHint: 'Au moins un jour doit rester sélectionné.',
+    /** Monday first; values are Date.getUTCDay() numbers (0 = Sunday). */
+    weekdays: [
+      { day: 1, short: 'Lun', name: 'Lundi' },
+      { day: 2, short: 'Mar', name: 'Mardi' },
+      { day: 3, short: 'Mer', name: 'Mercredi' },
+      { day: 4, short: 'Jeu', name: 'Jeudi' },
+      { day: 5, short: 'Ven', name: 'Vendredi' },
+      { day: 6, short: 'Sam', name: 'Samedi' },
+      { day: 0, short: 'Dim', name: 'Dimanche' },
+    ],
+    hourLabel: "Heure d'envoi (UTC)",
+    hour: (h: number) => `${String(h).padStart(2, '0')}:00 UTC`,
+    back: 'Retour',
+    start: "Démarrer l'importation",
+    importing: 'Importation en cours…',
+    failed: "Erreur lors de l'importation",
+    close: 'Fermer',
+  },
+
+  /** The 'Partager le lien d'avis' modal (spec sections 2 and 8). */
+  shareLink: {
+    title: "Partager le lien d'avis",
+    description: 'Envoyez ce lien à un client, par message ou sur vos réseaux : il pourra laisser son avis directement.',
+    generating: 'Génération du lien…',
+    failed: 'Erreur lors de la génération du lien',
+    retry: 'Réessayer',
+    linkLabel: "Lien d'avis",
+    copy: 'Copier',
+    copied: 'Copié',
+    copiedAnnouncement: 'Lien copié dans le presse-papiers',
+    copyFailed: 'Copie impossible : sélectionnez le lien et copiez-le vous-même.',
+    tip: 'Astuce : personnalisez la page que verront vos clients dans',
+    tipLink: 'Branding & Pages',
+    close: 'Fermer',
+  },
+};

@@ -1,0 +1,17 @@
+/** /unsubscribe/:token, the public unsubscribe page linked from every review-request e-mail. */
+export const unsubscribe = {
+  title: 'Désinscription',
+  loading: 'Chargement…',
+  intro: (storeName: string) => `Vous ne souhaitez plus recevoir de demandes d'avis de ${storeName} ?`,
+  addressLabel: 'Adresse e-mail',
+  storeLabel: 'Boutique',
+  explanation: "Cliquez sur le bouton ci-dessous : vous ne recevrez plus aucune demande d'avis de cette boutique à cette adresse.",
+  submit: 'Se désabonner',
+  submitting: 'Désabonnement…',
+  doneHeading: 'Désinscription confirmée',
+  done: (storeName: string) => `${storeName} ne vous enverra plus de demandes d'avis à cette adresse.`,
+  invalid: 'Lien invalide ou expiré',
+  invalidHelp: "Ce lien de désinscription n'est plus valable. Utilisez le lien du dernier e-mail reçu.",
+  failed: 'Une erreur est survenue. Veuillez réessayer.',
+  retry: 'Réessayer',
+};

@@ -1,0 +1,486 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activeStore, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
+import type { Flow, FlowsResponse, FlowStore } from './flow';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const mainStore: FlowStore = {
+  id: activeStore.id,
+  shop_domain: activeStore.shop_domain,
+  shop_name: activeStore.shop_name,
+  is_active: true,
+};
+const otherStore: FlowStore = { id: 'st2', shop_domain: 'autre-boutique.myshopify.com', shop_name: null, is_active: false };
+
+const afterShipping: Flow = {
+  id: 'f1',
+  shopify_store_id: mainStore.id,
+  name: 'Après expédition',
+  trigger_event: 'order_fulfilled',
+  delay_days: 3,
+  channels: { email: true, whatsapp: false },
+  target_all_orders: true,
+  minimum_order_amount: 0,
+  is_active: true,
+  created_at: '2025-10-01T09:00:00Z',
+  updated_at: '2025-10-01T09:00:00Z',
+};
+
+const bigOrders: Flow = {
+  ...afterShipping,
+  id: 'f2',
+  name: 'Grosses commandes',
+  trigger_event: 'order_paid',
+  delay_days: 1,
+  target_all_orders: false,
+  minimum_order_amount: 50,
+  is_active: false,
+  created_at: '2025-10-02T09:00:00Z',
+  updated_at: '2025-10-02T09:00:00Z',
+};
+
+const defaultBody = {
+  name: 'Nouveau flux',
+  trigger_event: 'order_fulfilled',
+  delay_days: 3,
+  channels: { email: true, whatsapp: false },
+  target_all_orders: true,
+  minimum_order_amount: 0,
+  is_active: true,
+};
+
+type FetchMock = ReturnType<typeof mockSignedInApi>;
+
+/**
+ * An in-memory flows API for the stores given: GET (with ?store_id), POST, PUT and DELETE, the last
+ * two for the ids in `flowIds` (and `f-new`, the id POST gives). `overrides` replace any path.
+ */
+function flowsApi(
+  byStore: Record<string, Flow[]>,
+  {
+    stores = [mainStore],
+    overrides = {},
+    gate,
+  }: { stores?: FlowStore[]; overrides?: ApiRoutes; gate?: Promise<void> } = {},
+) {
+  const flows = Object.values(byStore).flat();
+  let fetchMock: FetchMock | undefined = undefined;
+  const currentUrl = () => new URL(String(fetchMock!.mock.calls.at(-1)![0]), 'http://localhost');
+
+  const list = (): FlowsResponse => {
+    const storeId = currentUrl().searchParams.get('store_id') ?? stores[0]?.id ?? null;
+    return { stores, store_id: storeId, flows: flows.filter((flow) => flow.shopify_store_id === storeId) };
+  };
+  const routes: ApiRoutes = {
+    '/api/flows': (_url, init) => {
+      if (init?.method === 'POST') {
+        const body = JSON.parse(String(init.body)) as Omit<Flow, 'id' | 'created_at' | 'updated_at'>;
+        const flow: Flow = { ...body, id: 'f-new', created_at: '2025-10-14T09:00:00Z', updated_at: '2025-10-14T09:00:00Z' };
+        flows.push(flow);
+        return jsonResponse({ flow }, 201);
+      }
+      return jsonResponse(list());
+    },
+  };
+  for (const id of [...flows.map((flow) => flow.id), 'f-new']) {
+    routes[`/api/flows/${id}`] = async (_url, init) => {
+      await gate;
+      const index = flows.findIndex((flow) => flow.id === id);
+      if (index < 0) return jsonResponse({ error: 'Flux introuvable' }, 404);
+      if (init?.method === 'DELETE') {
+        flows.splice(index, 1);
+        return jsonResponse({ ok: true });
+      }
+      const flow = { ...flows[index]!, ...(JSON.parse(String(init?.body)) as Partial<Flow>) };
+      flows[index] = flow;
+      return jsonResponse({ flow });
+    };
+  }
+  fetchMock = mockSignedInApi({ ...routes, ...overrides });
+  return fetchMock;
+}
+
+function calls(fetchMock: FetchMock, path: string, method = 'GET') {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) =>
+      new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
+  );
+}
+
+/** The JSON body of the last `method` request to `path`. */
+function sentBody(fetchMock: FetchMock, path: string, method: string): unknown {
+  const body = calls(fetchMock, path, method).at(-1)?.[1]?.body;
+  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
+}
+
+async function open() {
+  const result = renderRoute('/app/flow');
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: 'Configuration du flux' }, { timeout: 5_000 });
+  return result;
+}
+
+function card(name: string) {
+  return screen.getByRole('article', { name });
+}
+
+/** Text with the narrow and non-breaking spaces of French number formats made plain. */
+function plain(text: string | null | undefined) {
+  return (text ?? '').replace(/\s/g, ' ');
+}
+
+function field(name: string) {
+  return screen.getByLabelText(name) as HTMLInputElement;
+}
+
+describe('/app/flow list', () => {
+  it('shows a spinner while loading, then one card per flow with its settings in French', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockSignedInApi({ '/api/flows': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    await open();
+    expect((await screen.findByText('Chargement de vos flux…')).closest('[role="status"]')).not.toBeNull();
+
+    answer(jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping, bigOrders] }));
+
+    const first = await screen.findByRole('article', { name: 'Après expédition' });
+    expect(screen.queryByText('Chargement de vos flux…')).toBeNull();
+    expect(within(first).getByText('Commande expédiée')).toBeTruthy();
+    expect(within(first).getByText("3 jours après l'expédition")).toBeTruthy();
+    expect(within(first).getByText('Email')).toBeTruthy();
+    expect(within(first).getByText('Toutes les commandes')).toBeTruthy();
+    expect(within(first).getByText('Actif')).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Modifier le flux Après expédition' })).toBeTruthy();
+    expect(within(first).getByRole('button', { name: 'Supprimer le flux Après expédition' })).toBeTruthy();
+
+    const second = card('Grosses commandes');
+    expect(within(second).getByText('Commande payée')).toBeTruthy();
+    expect(within(second).getByText('1 jour après le paiement')).toBeTruthy();
+    expect(within(second).getByText('Inactif')).toBeTruthy();
+    expect(plain(second.textContent)).toContain('Commandes ≥ 50,00 €');
+
+    // Oldest first, as the server sends them.
+    const names = within(screen.getByRole('list', { name: 'Flux configurés' }))
+      .getAllByRole('article')
+      .map((article) => article.querySelector('h3')?.textContent);
+    expect(names).toEqual(['Après expédition', 'Grosses commandes']);
+    // One store: no selector.
+    expect(screen.queryByRole('combobox', { name: 'Boutique' })).toBeNull();
+  });
+
+  it("explains flows and offers 'Ajouter un flux' when there are none", async () => {
+    flowsApi({ [mainStore.id]: [] });
+    await open();
+    expect(await screen.findByRole('heading', { name: 'Aucun flux configuré' })).toBeTruthy();
+    expect(screen.getByText(/envoie automatiquement une demande d'avis/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Ajouter un flux' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Flux configurés' })).toBeNull();
+  });
+
+  it('links to the integrations when the account has no store', async () => {
+    mockSignedInApi({ '/api/flows': () => jsonResponse({ stores: [], store_id: null, flows: [] }) });
+    await open();
+    expect(await screen.findByRole('heading', { name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
+    expect(screen.queryByRole('button', { name: 'Ajouter un flux' })).toBeNull();
+  });
+
+  it('shows a load error with a retry button that loads again', async () => {
+    let fail = true;
+    mockSignedInApi({
+      '/api/flows': () =>
+        fail
+          ? jsonResponse({ error: 'Erreur interne' }, 500)
+          : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] }),
+    });
+    await open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Impossible de charger vos flux. Veuillez réessayer.');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('article', { name: 'Après expédition' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('/app/flow adding', () => {
+  it("creates a flow with the defaults, shows 'Flux enregistré avec succès!' for 3 s and lists it", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+
+    const form = screen.getByRole('form', { name: 'Nouveau flux' });
+    const name = within(form).getByLabelText('Nom du flux') as HTMLInputElement;
+    expect(name.value).toBe('Nouveau flux');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect((within(form).getByLabelText('Déclencheur') as HTMLSelectElement).value).toBe('order_fulfilled');
+    expect((within(form).getByLabelText('Délai avant envoi (jours)') as HTMLInputElement).value).toBe('3');
+    expect((within(form).getByLabelText('Email') as HTMLInputElement).checked).toBe(true);
+    const whatsapp = within(form).getByLabelText('WhatsApp') as HTMLInputElement;
+    expect(whatsapp.checked).toBe(false);
+    expect(whatsapp.disabled).toBe(true);
+    expect(document.getElementById(whatsapp.getAttribute('aria-describedby')!)?.textContent).toContain('arrive bientôt');
+    expect(within(form).getByText('Bientôt disponible')).toBeTruthy();
+    expect((within(form).getByLabelText('Toutes les commandes') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('Flux actif') as HTMLInputElement).checked).toBe(true);
+
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    const notice = await screen.findByText('Flux enregistré avec succès!');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody });
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
+    expect(screen.queryByRole('form')).toBeNull();
+    const created = card('Nouveau flux');
+    expect(within(created).getByText("3 jours après l'expédition")).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(created).getByRole('button', { name: 'Modifier le flux Nouveau flux' })),
+    );
+
+    act(() => {
+      vi.advanceTimersByTime(2_900);
+    });
+    expect(screen.getByText('Flux enregistré avec succès!')).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    expect(screen.queryByText('Flux enregistré avec succès!')).toBeNull();
+  });
+
+  it("blocks an empty name with 'Le nom du flux est requis' and sends nothing", async () => {
+    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    const name = field('Nom du flux');
+    fireEvent.change(name, { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+
+    const message = await screen.findByText('Le nom du flux est requis');
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
+  });
+
+  it.each([['2.5'], ['-1'], [''], ['366']])('refuses a delay of %j days', async (delay) => {
+    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    fireEvent.change(field('Délai avant envoi (jours)'), { target: { value: delay } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)')).toBeTruthy();
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+  });
+
+  it("enables the minimum amount only when 'Toutes les commandes' is off, validates it and sends it", async () => {
+    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    const all = field('Toutes les commandes');
+    const minimum = field('Montant minimum de commande (€)');
+    expect(minimum.disabled).toBe(true);
+    expect(minimum.value).toBe('0');
+    expect(minimum.step).toBe('0.01');
+    expect(minimum.min).toBe('0');
+
+    fireEvent.click(all);
+    expect(all.checked).toBe(false);
+    expect(minimum.disabled).toBe(false);
+
+    fireEvent.change(minimum, { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(
+      await screen.findByText('Le montant minimum doit être un nombre positif ou nul, avec 2 décimales au plus'),
+    ).toBeTruthy();
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+
+    // Back to all orders: the field is disabled again and its error goes.
+    fireEvent.click(all);
+    expect(minimum.disabled).toBe(true);
+    expect(screen.queryByText(/Le montant minimum doit être/)).toBeNull();
+    fireEvent.click(all);
+    expect(minimum.disabled).toBe(false);
+
+    fireEvent.change(minimum, { target: { value: '49.9' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({
+      shopify_store_id: mainStore.id,
+      ...defaultBody,
+      target_all_orders: false,
+      minimum_order_amount: 49.9,
+    });
+    expect(plain(card('Nouveau flux').textContent)).toContain('Commandes ≥ 49,90 €');
+  });
+
+  it("shows the server's message when it refuses the flow, and keeps the form", async () => {
+    const fetchMock = flowsApi(
+      { [mainStore.id]: [] },
+      { overrides: { '/api/flows': (_url, init) => (init?.method === 'POST' ? jsonResponse({ error: 'Ce nom de flux existe déjà' }, 400) : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })) } },
+    );
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Ce nom de flux existe déjà');
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
+    expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByText('Flux enregistré avec succès!')).toBeNull();
+  });
+});
+
+describe('/app/flow editing', () => {
+  it('opens the form with the flow, shows a busy Save, sends PUT and updates the card', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping, bigOrders] }, { gate });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier le flux Grosses commandes' }));
+
+    const form = screen.getByRole('form', { name: 'Modifier le flux Grosses commandes' });
+    const name = within(form).getByLabelText('Nom du flux') as HTMLInputElement;
+    expect(name.value).toBe('Grosses commandes');
+    await waitFor(() => expect(document.activeElement).toBe(name));
+    expect((within(form).getByLabelText('Déclencheur') as HTMLSelectElement).value).toBe('order_paid');
+    expect((within(form).getByLabelText('Délai avant envoi (jours)') as HTMLInputElement).value).toBe('1');
+    expect((within(form).getByLabelText('Toutes les commandes') as HTMLInputElement).checked).toBe(false);
+    const minimum = within(form).getByLabelText('Montant minimum de commande (€)') as HTMLInputElement;
+    expect(minimum.disabled).toBe(false);
+    expect(minimum.value).toBe('50');
+    expect((within(form).getByLabelText('Flux actif') as HTMLInputElement).checked).toBe(false);
+
+    fireEvent.change(name, { target: { value: 'Commandes premium' } });
+    fireEvent.change(within(form).getByLabelText('Déclencheur'), { target: { value: 'order_fulfilled' } });
+    fireEvent.change(within(form).getByLabelText('Délai avant envoi (jours)'), { target: { value: '7' } });
+    fireEvent.change(minimum, { target: { value: '75.5' } });
+    fireEvent.click(within(form).getByLabelText('Flux actif'));
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+
+    const busy = await within(form).findByRole('button', { name: 'Enregistrement...' });
+    expect((busy as HTMLButtonElement).disabled).toBe(true);
+    expect(busy.getAttribute('aria-busy')).toBe('true');
+    release();
+
+    await screen.findByText('Flux enregistré avec succès!');
+    const put = calls(fetchMock, '/api/flows/f2', 'PUT');
+    expect(put).toHaveLength(1);
+    expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toEqual({
+      name: 'Commandes premium',
+      trigger_event: 'order_fulfilled',
+      delay_days: 7,
+      channels: { email: true, whatsapp: false },
+      target_all_orders: false,
+      minimum_order_amount: 75.5,
+      is_active: true,
+    });
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    // The list was fetched again after the save: the card shows the new settings.
+    expect(calls(fetchMock, '/api/flows')).toHaveLength(2);
+    expect(screen.queryByRole('form')).toBeNull();
+    const updated = card('Commandes premium');
+    expect(within(updated).getByText("7 jours après l'expédition")).toBeTruthy();
+    expect(within(updated).getByText('Actif')).toBeTruthy();
+    expect(plain(updated.textContent)).toContain('Commandes ≥ 75,50 €');
+    expect(screen.queryByRole('article', { name: 'Grosses commandes' })).toBeNull();
+  });
+
+  it('Cancel closes the form without saving and returns focus to the Edit button', async () => {
+    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping] });
+    await open();
+    const edit = await screen.findByRole('button', { name: 'Modifier le flux Après expédition' });
+    fireEvent.click(edit);
+    fireEvent.change(field('Nom du flux'), { target: { value: 'Autre nom' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Annuler' }));
+
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(card('Après expédition')).toBeTruthy();
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Modifier le flux Après expédition' })),
+    );
+    expect(calls(fetchMock, '/api/flows/f1', 'PUT')).toHaveLength(0);
+  });
+});
+
+describe('/app/flow deleting', () => {
+  it("asks for confirmation, then sends DELETE and says 'Flux supprimé'", async () => {
+    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping, bigOrders] });
+    await open();
+    const remove = await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' });
+    remove.focus();
+    fireEvent.click(remove);
+
+    let dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux ?' });
+    expect(dialog.textContent).toContain('Après expédition');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(remove);
+    expect(calls(fetchMock, '/api/flows/f1', 'DELETE')).toHaveLength(0);
+
+    fireEvent.click(remove);
+    dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux ?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+
+    const notice = await screen.findByText('Flux supprimé');
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    // The card and its button are gone: focus goes to the notice.
+    await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
+    expect(calls(fetchMock, '/api/flows/f1', 'DELETE')).toHaveLength(1);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Après expédition' })).toBeNull());
+    expect(card('Grosses commandes')).toBeTruthy();
+  });
+
+  it("shows the server's message when the deletion fails", async () => {
+    flowsApi(
+      { [mainStore.id]: [afterShipping] },
+      { overrides: { '/api/flows/f1': () => jsonResponse({ error: 'Flux introuvable' }, 404) } },
+    );
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' }));
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('Flux introuvable');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.queryByText('Flux supprimé')).toBeNull();
+  });
+});
+
+describe('/app/flow store selector', () => {
+  it('appears with two stores and loads the chosen store with ?store_id', async () => {
+    const otherFlow: Flow = { ...afterShipping, id: 'f3', shopify_store_id: otherStore.id, name: 'Flux de la deuxième boutique' };
+    const fetchMock = flowsApi(
+      { [mainStore.id]: [afterShipping], [otherStore.id]: [otherFlow] },
+      { stores: [mainStore, otherStore] },
+    );
+    await open();
+    await screen.findByRole('article', { name: 'Après expédition' });
+    expect(String(calls(fetchMock, '/api/flows')[0]![0])).toBe('/api/flows');
+
+    const select = screen.getByRole('combobox', { name: 'Boutique' }) as HTMLSelectElement;
+    expect(select.value).toBe(mainStore.id);
+    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Ma boutique (ma-boutique.myshopify.com)',
+      'autre-boutique.myshopify.com (inactive)',
+    ]);
+
+    fireEvent.change(select, { target: { value: otherStore.id } });
+    expect(await screen.findByRole('article', { name: 'Flux de la deuxième boutique' })).toBeTruthy();
+    expect(String(calls(fetchMock, '/api/flows').at(-1)![0])).toBe(`/api/flows?store_id=${otherStore.id}`);
+    expect(screen.queryByRole('article', { name: 'Après expédition' })).toBeNull();
+    expect((screen.getByRole('combobox', { name: 'Boutique' }) as HTMLSelectElement).value).toBe(otherStore.id);
+
+    // A flow added now belongs to the chosen store.
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter un flux' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: otherStore.id, ...defaultBody });
+  });
+});

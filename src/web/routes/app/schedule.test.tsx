@@ -1,0 +1,628 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { RequestItem } from '../../components/schedule/types';
+import { formatDateTime } from '../../lib/format';
+import { activeStore, jsonResponse, renderRoute, testSession } from '../../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const listPath = '/api/review-requests';
+const processPath = '/functions/v1/process-review-requests';
+const countPath = '/functions/v1/shopify-count-orders';
+const importPath = '/functions/v1/shopify-import-history';
+const shareLinkPath = '/api/review-requests/share-link';
+const diagnosticPath = '/api/shopify/diagnostic';
+
+const minute = 60_000;
+const hour = 60 * minute;
+const day = 24 * hour;
+/** An ISO date `offset` ms from now (the due labels are computed against the real clock). */
+const fromNow = (offset: number) => new Date(Date.now() + offset).toISOString();
+
+function request(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): RequestItem {
+  return {
+    customer_name: null,
+    customer_email: null,
+    order_number: null,
+    shopify_order_id: null,
+    status: 'scheduled',
+    scheduled_at: fromNow(3 * day + hour),
+    sent_at: null,
+    channel: 'email',
+    token: `tok-${overrides.id}`,
+    attempts: 0,
+    last_error: null,
+    created_at: '2025-10-01T09:00:00Z',
+    ...overrides,
+  };
+}
+
+const marie = request({
+  id: 'r1',
+  customer_name: 'Marie Dupont',
+  customer_email: 'marie@example.com',
+  order_number: '1001',
+  scheduled_at: fromNow(3 * day + hour),
+});
+const paul = request({ id: 'r2', customer_email: 'paul@example.com', order_number: '#1002', scheduled_at: fromNow(-hour) });
+const luc = request({
+  id: 'r3',
+  customer_name: 'Luc Martin',
+  status: 'failed',
+  last_error: 'Boîte aux lettres pleine',
+  attempts: 2,
+  scheduled_at: fromNow(-2 * day),
+});
+const shared = request({ id: 'r4', status: 'completed', channel: 'link', scheduled_at: '2025-10-10T08:00:00Z' });
+const sent = request({
+  id: 'r5',
+  customer_name: 'Ana Ruiz',
+  status: 'sent',
+  scheduled_at: '2025-10-09T09:00:00Z',
+  sent_at: '2025-10-09T09:02:00Z',
+});
+const soonish = request({ id: 'r6', customer_name: 'Hugo Blanc', scheduled_at: fromNow(5 * hour + 10 * minute) });
+const imminent = request({ id: 'r7', customer_name: 'Inès Roy', scheduled_at: fromNow(10 * minute) });
+const waiting = request({ id: 'r8', customer_name: 'Jade Petit', status: 'pending' });
+const others = (['cancelled', 'delivered', 'opened', 'processing'] as const).map((status, index) =>
+  request({ id: `o${index}`, customer_name: `Client ${status}`, status }),
+);
+
+const firstPage = [marie, paul, luc, shared, sent, soonish, imminent, waiting, others[0]!, others[1]!];
+
+function listResponse(items: RequestItem[], { total = 25, page = 1 } = {}) {
+  return jsonResponse({ store_id: activeStore.id, items, total, page, page_size: 10 });
+}
+
+type Handler = (request: { url: URL; init?: RequestInit; body: unknown }) => Response | Promise<Response>;
+
+/**
+ * A signed-in merchant with an active store, and `routes` keyed by "METHOD /path" (the handler sees
+ * the whole URL, query included). Anything else answers 404.
+ */
+function serve(routes: Record<string, Handler>) {
+  const all: Record<string, Handler> = {
+    'GET /api/auth/get-session': () => jsonResponse(testSession),
+    'GET /api/stores/current': () => jsonResponse({ store: activeStore }),
+    ...routes,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = (init?.method ?? 'GET').toUpperCase();
+    const handler = all[`${method} ${url.pathname}`];
+    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
+    if (!handler) return jsonResponse({ error: 'Introuvable' }, 404);
+    return handler({ url, init, body });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return {
+    fetchMock,
+    /** The calls made to `METHOD /path`, with their URL and JSON body. */
+    calls(method: string, path: string) {
+      return fetchMock.mock.calls
+        .filter(([input, init]) => (init?.method ?? 'GET').toUpperCase() === method && new URL(String(input), 'http://localhost').pathname === path)
+        .map(([input, init]) => ({
+          url: new URL(String(input), 'http://localhost'),
+          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+        }));
+    },
+  };
+}
+
+async function open(path = '/app/schedule') {
+  const result = renderRoute(path);
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: "Calendrier d'envoi" }, { timeout: 5_000 });
+  return result;
+}
+
+const requestList = () => screen.findByRole('list', { name: "Demandes d'avis" });
+const row = (name: string) => screen.getByRole('listitem', { name });
+
+/** The status badge of a row, read as a screen reader does ("Statut : Programmé"). */
+function statusOf(name: string) {
+  return within(row(name)).getByText('Statut :').parentElement;
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function axeViolations() {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
+}
+
+describe('/app/schedule', () => {
+  it('lists the requests with their customer, order, date, French status badge and due label', async () => {
+    const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage) });
+    await open();
+    expect(screen.getByText("Vos demandes d'avis programmées et envoyées.")).toBeTruthy();
+    const list = await requestList();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(10);
+    expect(api.calls('GET', listPath)[0]?.url.search).toBe('?page=1');
+    expect(screen.getByText('Demandes 1 à 10 sur 25')).toBeTruthy();
+
+    // Name, e-mail, order number, French date, status and due label.
+    const marieRow = row('Marie Dupont');
+    expect(within(marieRow).getByText('marie@example.com')).toBeTruthy();
+    expect(within(marieRow).getByText('Commande #1001')).toBeTruthy();
+    expect(marieRow.textContent).toContain(`Programmée le ${formatDateTime(marie.scheduled_at)}`);
+    expect(statusOf('Marie Dupont')?.textContent).toBe('Statut : Programmé');
+    expect(statusOf('Marie Dupont')?.className).toContain('bg-sky-100');
+    expect(within(marieRow).getByText('Dans 3 jours')).toBeTruthy();
+
+    // Without a name, the e-mail names the row; the order number keeps its single '#'.
+    expect(within(row('paul@example.com')).getByText('Commande #1002')).toBeTruthy();
+    expect(within(row('paul@example.com')).getByText('En retard')).toBeTruthy();
+    expect(within(row('Hugo Blanc')).getByText('Dans 5 heures')).toBeTruthy();
+    expect(within(row('Inès Roy')).getByText('Bientôt')).toBeTruthy();
+
+    // Failed: red badge, the last error discreetly; no due label on non-scheduled requests.
+    expect(statusOf('Luc Martin')?.textContent).toBe('Statut : Échec');
+    expect(statusOf('Luc Martin')?.className).toContain('bg-red-100');
+    expect(row('Luc Martin').textContent).toContain('Dernière erreur : Boîte aux lettres pleine (2 tentatives)');
+    expect(within(row('Luc Martin')).queryByText('En retard')).toBeNull();
+
+    // A shared link says so.
+    const sharedRow = row('Client inconnu');
+    expect(within(sharedRow).getByText('Lien partagé')).toBeTruthy();
+    expect(statusOf('Client inconnu')?.textContent).toBe('Statut : Terminé');
+
+    expect(row('Ana Ruiz').textContent).toContain(`Envoyée le ${formatDateTime('2025-10-09T09:02:00Z')}`);
+    const labels: Array<[string, string]> = [
+      ['Ana Ruiz', 'Envoyé'],
+      ['Jade Petit', 'En attente'],
+      ['Client cancelled', 'Annulé'],
+      ['Client delivered', 'Délivré'],
+    ];
+    for (const [name, label] of labels) expect(statusOf(name)?.textContent).toBe(`Statut : ${label}`);
+
+    // Send now only for scheduled requests; cancel for scheduled, pending and failed ones.
+    const sendButtons = screen.getAllByRole('button', { name: /^Envoyer maintenant la demande d'avis/ });
+    expect(sendButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
+      "Envoyer maintenant la demande d'avis de Marie Dupont, commande #1001",
+      "Envoyer maintenant la demande d'avis de paul@example.com, commande #1002",
+      "Envoyer maintenant la demande d'avis de Hugo Blanc",
+      "Envoyer maintenant la demande d'avis de Inès Roy",
+    ]);
+    const cancelButtons = screen.getAllByRole('button', { name: /^Annuler la demande d'avis/ });
+    expect(cancelButtons).toHaveLength(6);
+    expect(within(row('Luc Martin')).getByRole('button', { name: "Annuler la demande d'avis de Luc Martin" })).toBeTruthy();
+    expect(within(row('Jade Petit')).getByRole('button', { name: "Annuler la demande d'avis de Jade Petit" })).toBeTruthy();
+    for (const name of ['Ana Ruiz', 'Client inconnu', 'Client cancelled', 'Client delivered']) {
+      expect(within(row(name)).queryByRole('button')).toBeNull();
+    }
+
+    // Pagination: 25 requests, 3 pages, the first one current.
+    const pagination = screen.getByRole('navigation', { name: 'Pagination des demandes' });
+    expect(within(pagination).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(pagination).getByRole('button', { name: 'Page 3' })).toBeTruthy();
+    expect(within(pagination).queryByRole('button', { name: 'Page 4' })).toBeNull();
+
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('asks the server for page 2 when the merchant moves on, and shows the ellipses beyond 7 pages', async () => {
+    const api = serve({
+      [`GET ${listPath}`]: ({ url }) => {
+        const page = Number(url.searchParams.get('page'));
+        const items = page === 2 ? [request({ id: 'p2', customer_name: 'Zoé Page Deux' })] : firstPage;
+        return listResponse(items, { total: 95, page });
+      },
+    });
+    const { router } = await open();
+    await requestList();
+    const pagination = screen.getByRole('navigation', { name: 'Pagination des demandes' });
+    // 10 pages: 1 2 3 4 5 … 10
+    expect(within(pagination).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent)).toEqual([
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '10',
+    ]);
+    expect(within(pagination).getByText('Pages masquées')).toBeTruthy();
+    expect(within(pagination).getByRole('button', { name: 'Page précédente' }).getAttribute('aria-disabled')).toBe('true');
+
+    fireEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('listitem', { name: 'Zoé Page Deux' });
+    expect(api.calls('GET', listPath).map((call) => call.url.search)).toEqual(['?page=1', '?page=2']);
+    expect(router.state.location.search).toBe('?page=2');
+    expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+    expect(screen.getByText('Demandes 11 à 11 sur 95')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Page suivante' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    expect(api.calls('GET', listPath).at(-1)?.url.search).toBe('?page=3');
+  });
+
+  it('opens on the page of the URL', async () => {
+    const api = serve({ [`GET ${listPath}`]: ({ url }) => listResponse(firstPage, { page: Number(url.searchParams.get('page')) }) });
+    await open('/app/schedule?page=3');
+    await requestList();
+    expect(api.calls('GET', listPath)[0]?.url.search).toBe('?page=3');
+    expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  describe('send now', () => {
+    const sendButton = "Envoyer maintenant la demande d'avis de Marie Dupont, commande #1001";
+
+    it('sends the request, says so, and reloads the list', async () => {
+      const answer = deferred<Response>();
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${processPath}`]: () => answer.promise,
+      });
+      await open();
+      await requestList();
+      const button = screen.getByRole('button', { name: sendButton });
+      fireEvent.click(button);
+      await waitFor(() =>
+        expect(api.calls('POST', processPath).map((call) => call.body)).toEqual([{ manual: true, requestIds: ['r1'] }]),
+      );
+
+      // Busy: the button says so and keeps the focus; the other send buttons wait.
+      await waitFor(() => expect(button.textContent).toBe('Envoi…'));
+      expect(button.getAttribute('aria-busy')).toBe('true');
+      const other = screen.getByRole('button', { name: "Envoyer maintenant la demande d'avis de Hugo Blanc" });
+      expect(other.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(other);
+      expect(api.calls('POST', processPath)).toHaveLength(1);
+
+      answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0 }));
+      await screen.findByText('Email envoyé avec succès!');
+      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+    });
+
+    it.each([
+      [
+        'the quota is exceeded',
+        () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: true, plan: 'Starter', quota: 300, used: 300 }),
+        'Quota dépassé ! Votre plan Starter permet 300 emails/mois. Vous en avez utilisé 300. Veuillez passer à un plan supérieur.',
+      ],
+      [
+        'the e-mail fails',
+        () => jsonResponse({ success: false, processed: 1, failed: 1 }),
+        "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
+      ],
+      [
+        'nothing was processed',
+        () => jsonResponse({ success: false, processed: 0, failed: 0 }),
+        "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
+      ],
+      [
+        'the server explains a refusal',
+        () => jsonResponse({ success: false, processed: 0, failed: 0, error: "Limite d'envoi quotidienne atteinte." }),
+        "Limite d'envoi quotidienne atteinte.",
+      ],
+      [
+        'the call fails (HTTP)',
+        () => jsonResponse({ error: 'Demande introuvable' }, 500),
+        'Erreur HTTP 500: Demande introuvable',
+      ],
+      ['the session has expired', () => jsonResponse({ error: 'Non connecté' }, 401), 'Session expirée'],
+    ])('reports it when %s', async (_case, answer, message) => {
+      const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage), [`POST ${processPath}`]: answer });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: sendButton }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(message);
+      expect(screen.queryByText('Email envoyé avec succès!')).toBeNull();
+      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+    });
+
+    it('hides the status toast after 5 s', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${processPath}`]: () => jsonResponse({ success: true, processed: 1, failed: 0 }),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: sendButton }));
+      await screen.findByText('Email envoyé avec succès!');
+      act(() => vi.advanceTimersByTime(4_500));
+      expect(screen.getByText('Email envoyé avec succès!')).toBeTruthy();
+      act(() => vi.advanceTimersByTime(600));
+      expect(screen.queryByText('Email envoyé avec succès!')).toBeNull();
+    });
+  });
+
+  describe('cancel', () => {
+    const cancelButton = "Annuler la demande d'avis de Marie Dupont, commande #1001";
+
+    it('asks for confirmation, then deletes the request and says so for 3 s', async () => {
+      let deleted = false;
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse(deleted ? firstPage.slice(1) : firstPage, { total: deleted ? 24 : 25 }),
+        [`DELETE ${listPath}/r1`]: () => {
+          deleted = true;
+          return jsonResponse({ ok: true });
+        },
+      });
+      await open();
+      await requestList();
+      const opener = screen.getByRole('button', { name: cancelButton });
+      opener.focus();
+      fireEvent.click(opener);
+
+      const dialog = screen.getByRole('dialog', { name: "Annuler la demande d'avis ?" });
+      expect(dialog.textContent).toContain("La demande d'avis de Marie Dupont, commande #1001 sera supprimée");
+      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(0);
+
+      // 'Conserver' keeps it.
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Conserver' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(0);
+
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      fireEvent.click(opener);
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
+      await screen.findByText("Demande d'avis annulée");
+      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(1);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Marie Dupont' })).toBeNull());
+      expect(screen.getByText('Demandes 1 à 9 sur 24')).toBeTruthy();
+
+      act(() => vi.advanceTimersByTime(3_100));
+      expect(screen.queryByText("Demande d'avis annulée")).toBeNull();
+    });
+
+    it('reports a failed deletion with the server reason', async () => {
+      serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`DELETE ${listPath}/r1`]: () => jsonResponse({ error: 'Cette demande est en cours d’envoi' }, 409),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: cancelButton }));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe('Erreur lors de la suppressionCette demande est en cours d’envoi');
+      expect(within(alert).getByText('Erreur lors de la suppression')).toBeTruthy();
+      expect(screen.getByRole('listitem', { name: 'Marie Dupont' })).toBeTruthy();
+    });
+  });
+
+  describe('history import', () => {
+    it('counts the paid orders, then imports at once when asked for "now"', async () => {
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 42 }),
+        [`POST ${importPath}`]: () => jsonResponse({ success: true, synced_count: 42, scheduled_count: 40 }),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: "Importer l'historique" }));
+      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      expect(within(dialog).getByText('Comptage des commandes payées…')).toBeTruthy();
+      await within(dialog).findByText('42 commandes payées ces 60 derniers jours.');
+      expect(api.calls('POST', countPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id }]);
+
+      expect(await axeViolations()).toEqual([]);
+
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
+      await screen.findByText("42 commandes importées et 40 demandes d'avis programmées!");
+      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: true }]);
+      expect(screen.queryByRole('dialog')).toBeNull();
+      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+    });
+
+    it('spreads the import: defaults 7 days, Monday to Friday, 9:00 UTC; the last day stays; the chosen values are sent', async () => {
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 12 }),
+        [`POST ${importPath}`]: () => jsonResponse({ success: true, synced_count: 12, scheduled_count: 12 }),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: "Importer l'historique" }));
+      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      await within(dialog).findByText('12 commandes payées ces 60 derniers jours.');
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Étaler l'envoi/ }));
+
+      const slider = within(dialog).getByRole('slider', { name: "Étaler l'envoi sur" }) as HTMLInputElement;
+      expect(slider.value).toBe('7');
+      expect(slider.min).toBe('1');
+      expect(slider.max).toBe('30');
+      expect(slider.getAttribute('aria-valuetext')).toBe('7 jours');
+      const days = within(within(dialog).getByRole('group', { name: "Jours d'envoi" }));
+      const pressed = () =>
+        days
+          .getAllByRole('button')
+          .filter((button) => button.getAttribute('aria-pressed') === 'true')
+          .map((button) => button.textContent);
+      expect(pressed()).toEqual(['LunLundi', 'MarMardi', 'MerMercredi', 'JeuJeudi', 'VenVendredi']);
+      const hour = within(dialog).getByRole('combobox', { name: "Heure d'envoi (UTC)" }) as HTMLSelectElement;
+      expect(hour.value).toBe('9');
+      expect(hour.options).toHaveLength(24);
+      expect(hour.selectedOptions[0]?.textContent).toBe('09:00 UTC');
+
+      // Down to one day: that one cannot be unselected.
+      for (const name of ['Mardi', 'Mercredi', 'Jeudi', 'Vendredi']) fireEvent.click(days.getByRole('button', { name }));
+      expect(pressed()).toEqual(['LunLundi']);
+      const monday = days.getByRole('button', { name: 'Lundi' });
+      expect(monday.getAttribute('aria-disabled')).toBe('true');
+      fireEvent.click(monday);
+      expect(monday.getAttribute('aria-pressed')).toBe('true');
+      const start = within(dialog).getByRole('button', { name: "Démarrer l'importation" }) as HTMLButtonElement;
+      expect(start.disabled).toBe(false);
+
+      // Choose: 14 days, Saturday and Wednesday (Monday dropped), 18:00 UTC.
+      fireEvent.change(slider, { target: { value: '14' } });
+      expect(within(dialog).getByText('14 jours')).toBeTruthy();
+      fireEvent.click(days.getByRole('button', { name: 'Samedi' }));
+      fireEvent.click(days.getByRole('button', { name: 'Mercredi' }));
+      fireEvent.click(monday);
+      expect(pressed()).toEqual(['MerMercredi', 'SamSamedi']);
+      fireEvent.change(hour, { target: { value: '18' } });
+
+      fireEvent.click(start);
+      await screen.findByText("12 commandes importées et 12 demandes d'avis programmées!");
+      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([
+        { shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 },
+      ]);
+    });
+
+    it('shows the counting and import failures, and closes with Escape', async () => {
+      serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage' }, 502),
+        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation" }, 502),
+      });
+      await open();
+      await requestList();
+      const opener = screen.getByRole('button', { name: "Importer l'historique" });
+      opener.focus();
+      fireEvent.click(opener);
+      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors du comptage');
+
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
+      await waitFor(() => expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toContain("Erreur lors de l'importation"));
+
+      fireEvent.keyDown(dialog, { key: 'Escape' });
+      expect(screen.queryByRole('dialog')).toBeNull();
+      expect(document.activeElement).toBe(opener);
+    });
+  });
+
+  it('shows the empty state with the import button when there is no request yet', async () => {
+    serve({
+      [`GET ${listPath}`]: () => listResponse([], { total: 0 }),
+      [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 3 }),
+    });
+    await open();
+    await screen.findByRole('heading', { name: 'Aucune campagne pour le moment' });
+    expect(screen.queryByRole('list', { name: "Demandes d'avis" })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Pagination des demandes' })).toBeNull();
+    const importButtons = screen.getAllByRole('button', { name: "Importer l'historique" });
+    expect(importButtons).toHaveLength(1);
+    fireEvent.click(importButtons[0]!);
+    await screen.findByText('3 commandes payées ces 60 derniers jours.');
+  });
+
+  it('sends a merchant without an active store to the integrations', async () => {
+    serve({ [`GET ${listPath}`]: () => jsonResponse({ error: 'Aucune boutique Shopify active trouvée' }, 404) });
+    await open();
+    await screen.findByRole('heading', { name: 'Aucune boutique Shopify active trouvée' });
+    expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
+    expect(screen.queryByRole('button', { name: "Importer l'historique" })).toBeNull();
+  });
+
+  it('says when the session has expired', async () => {
+    serve({ [`GET ${listPath}`]: () => jsonResponse({ error: 'Non connecté' }, 401) });
+    await open();
+    expect((await screen.findByRole('alert')).textContent).toContain('Session expirée');
+    expect(screen.getByRole('link', { name: 'Se reconnecter' }).getAttribute('href')).toBe('/login?redirect=/app/schedule');
+  });
+
+  it('shows a spinner while loading, then a load error with a working retry', async () => {
+    const first = deferred<Response>();
+    let calls = 0;
+    serve({ [`GET ${listPath}`]: () => (calls++ === 0 ? first.promise : listResponse(firstPage)) });
+    await open();
+    expect(await screen.findByText("Chargement des demandes d'avis…")).toBeTruthy();
+    first.resolve(jsonResponse({ error: 'Panne' }, 500));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("Impossible de charger les demandes d'avis.");
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    await requestList();
+  });
+
+  describe('share link', () => {
+    it('creates a link, shows it, copies it ("Copié" for 2 s) and refreshes the list', async () => {
+      const url = 'http://localhost/review/abc123';
+      const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
+      vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${shareLinkPath}`]: () => jsonResponse({ request_id: 'r9', token: 'abc123', url }, 201),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: "Partager le lien d'avis" }));
+      const dialog = screen.getByRole('dialog', { name: "Partager le lien d'avis" });
+      const input = (await within(dialog).findByRole('textbox', { name: "Lien d'avis" })) as HTMLInputElement;
+      expect(input.value).toBe(url);
+      expect(input.readOnly).toBe(true);
+      expect(api.calls('POST', shareLinkPath)).toHaveLength(1);
+      expect(within(dialog).getByRole('link', { name: 'Branding & Pages' }).getAttribute('href')).toBe('/app/branding');
+      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+      expect(await axeViolations()).toEqual([]);
+
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Copier' }));
+      await within(dialog).findByRole('button', { name: 'Copié' });
+      expect(writeText).toHaveBeenCalledWith(url);
+      act(() => vi.advanceTimersByTime(2_100));
+      expect(within(dialog).getByRole('button', { name: 'Copier' })).toBeTruthy();
+
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer' }));
+      expect(screen.queryByRole('dialog')).toBeNull();
+    });
+
+    it('says when the link cannot be generated', async () => {
+      serve({
+        [`GET ${listPath}`]: () => listResponse(firstPage),
+        [`POST ${shareLinkPath}`]: () => jsonResponse({ error: 'Panne' }, 500),
+      });
+      await open();
+      await requestList();
+      fireEvent.click(screen.getByRole('button', { name: "Partager le lien d'avis" }));
+      const dialog = screen.getByRole('dialog', { name: "Partager le lien d'avis" });
+      expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors de la génération du lien');
+      expect(within(dialog).queryByRole('textbox')).toBeNull();
+    });
+  });
+
+  it('shows the connection diagnostic only when opened, with a link to the full page', async () => {
+    const api = serve({
+      [`GET ${listPath}`]: () => listResponse(firstPage),
+      [`GET ${diagnosticPath}`]: () =>
+        jsonResponse({
+          store: { id: activeStore.id, shop_domain: activeStore.shop_domain },
+          checks: {
+            token: { status: 'success', http_status: null },
+            orders: { status: 'success', count: 4 },
+            webhooks_database: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [] },
+            webhooks_platform: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [], wrong_address: [], expected_address: null },
+            flow: { status: 'error', active: 0, total: 1 },
+            events: { status: 'success', recent: [] },
+            order_events: { status: 'success', count: 2 },
+          },
+        }),
+    });
+    await open();
+    await requestList();
+    const toggle = screen.getByRole('button', { name: 'Diagnostic de la connexion' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(api.calls('GET', diagnosticPath)).toHaveLength(0);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    await screen.findByText('1 point demande votre attention.');
+    expect(within(screen.getByRole('list', { name: 'Étapes du diagnostic' })).getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.getByRole('link', { name: 'Ouvrir le diagnostic complet' }).getAttribute('href')).toBe('/app/shopify-diagnostic');
+    expect(api.calls('GET', diagnosticPath)).toHaveLength(1);
+    expect(await axeViolations()).toEqual([]);
+
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('list', { name: 'Étapes du diagnostic' })).toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockFetch, renderRoute } from '../test/render';
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const token = 'tok_123';
+const path = `/api/public/unsubscribe/${token}`;
+
+type Answer = () => Response | Promise<Response>;
+
+/** The public API only (no session): GET and POST of the unsubscribe link. */
+function serve({ get, post }: { get: Answer; post?: Answer }) {
+  return mockFetch((url, init) => {
+    const method = (init?.method ?? 'GET').toUpperCase();
+    if (url === path && method === 'GET') return get();
+    if (url === path && method === 'POST' && post) return post();
+    return jsonResponse({ error: 'Introuvable' }, 404);
+  });
+}
+
+function calls(fetchMock: ReturnType<typeof mockFetch>, method: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method,
+  );
+}
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => {
+    resolve = done;
+  });
+  return { promise, resolve };
+}
+
+async function open() {
+  const result = renderRoute(`/unsubscribe/${token}`);
+  await screen.findByRole('heading', { level: 1, name: 'Désinscription' }, { timeout: 5_000 });
+  return result;
+}
+
+const status = { store_name: 'Ma boutique', email: 'j***@example.com', unsubscribed: false };
+
+describe('/unsubscribe/:token', () => {
+  it('only reads the link on opening: nothing is unsubscribed until the button is pressed', async () => {
+    const fetchMock = serve({ get: () => jsonResponse(status), post: () => jsonResponse({ ok: true, store_name: 'Ma boutique' }) });
+    await open();
+    await screen.findByRole('button', { name: 'Se désabonner' });
+    expect(screen.getByText('j***@example.com')).toBeTruthy();
+    expect(screen.getByText("Vous ne souhaitez plus recevoir de demandes d'avis de Ma boutique ?")).toBeTruthy();
+    expect(calls(fetchMock, 'GET')).toHaveLength(1);
+    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+    // No session needed: the page never asks for one.
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/auth'))).toBe(false);
+
+    const violations = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(violations.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('unsubscribes with the button (busy meanwhile) and confirms', async () => {
+    const answer = deferred<Response>();
+    const fetchMock = serve({ get: () => jsonResponse(status), post: () => answer.promise });
+    await open();
+    const button = await screen.findByRole('button', { name: 'Se désabonner' });
+    fireEvent.click(button);
+    await waitFor(() => expect(button.textContent).toBe('Désabonnement…'));
+    expect(button.getAttribute('aria-busy')).toBe('true');
+    fireEvent.click(button);
+    expect(calls(fetchMock, 'POST')).toHaveLength(1);
+
+    answer.resolve(jsonResponse({ ok: true, store_name: 'Ma boutique' }));
+    const confirmation = await screen.findByRole('status');
+    await within(confirmation).findByText("Ma boutique ne vous enverra plus de demandes d'avis à cette adresse.");
+    expect(within(confirmation).getByRole('heading', { name: 'Désinscription confirmée' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
+    expect(document.activeElement).toBe(confirmation);
+  });
+
+  it('confirms at once when the address is already unsubscribed', async () => {
+    const fetchMock = serve({ get: () => jsonResponse({ ...status, unsubscribed: true }) });
+    await open();
+    await screen.findByText("Ma boutique ne vous enverra plus de demandes d'avis à cette adresse.");
+    expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
+    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it('says when the link is invalid or expired', async () => {
+    const fetchMock = serve({ get: () => jsonResponse({ error: 'Lien invalide ou expiré' }, 404) });
+    await open();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Lien invalide ou expiré');
+    expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
+    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+  });
+
+  it('offers a retry when the page cannot load, and keeps the button when the unsubscribe fails', async () => {
+    let gets = 0;
+    serve({
+      get: () => (gets++ === 0 ? jsonResponse({ error: 'Panne' }, 500) : jsonResponse(status)),
+      post: () => jsonResponse({ error: 'Panne' }, 500),
+    });
+    await open();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).toContain('Une erreur est survenue. Veuillez réessayer.');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+
+    const button = await screen.findByRole('button', { name: 'Se désabonner' });
+    fireEvent.click(button);
+    expect((await screen.findByRole('alert')).textContent).toBe('Une erreur est survenue. Veuillez réessayer.');
+    expect(screen.getByRole('button', { name: 'Se désabonner' })).toBeTruthy();
+  });
+});
