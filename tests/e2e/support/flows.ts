@@ -25,11 +25,14 @@ export async function latestEmailTo(baseUrl: string, to: string, timeoutMs = 20_
     const list = (await (await fetch(`${baseUrl}/api/dev/outbox?to=${encodeURIComponent(to)}`)).json()) as { emails: { id: string }[] };
     if (list.emails[0]) {
       const detail = (await (await fetch(`${baseUrl}/api/dev/outbox/${list.emails[0].id}`)).json()) as {
-        email: { subject: string; text: string; html: string };
+        email: { subject: string; text: string; html: string; headers: Record<string, string> };
       };
       return detail.email;
     }
-    if (Date.now() > deadline) throw new Error(`no e-mail to ${to} within ${timeoutMs} ms`);
+    if (Date.now() > deadline) {
+      const recent = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { emails: { to: string }[] };
+      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms (latest: ${recent.emails.slice(0, 5).map((e) => e.to).join(', ') || 'none'})`);
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
 }

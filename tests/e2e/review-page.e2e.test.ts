@@ -1,0 +1,91 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, PHONE } from './support/browser';
+import { DEMO, latestEmailTo, signIn } from './support/flows';
+import { browserSuite } from './support/suite';
+
+// Demo mode: the demo store's actions are 5/4 redirect, 3 collect feedback, 2 collect feedback with an
+// alert to the merchant, 1 alert; "same path for every rating" is on, as for every new store.
+const suite = browserSuite({ DEMO_MODE: 'true' });
+const REVIEW_SITE = 'https://example.com/avis/maison-lumiere';
+
+/** Signs the demo merchant in and returns a fresh shareable review link, made from the app. */
+async function shareLink(page: Page): Promise<string> {
+  await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
+  await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+  return page.evaluate(async () => {
+    const res = await fetch('/api/review-requests/share-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    return ((await res.json()) as { url: string }).url;
+  });
+}
+
+async function fillReview(phone: Page, rating: number, name: string, email: string) {
+  await phone.locator(`label[for=r${rating}]`).click();
+  await phone.getByLabel('Votre nom').fill(name);
+  await phone.getByLabel('Votre adresse e-mail').fill(email);
+}
+
+describe('the public review page on a phone', () => {
+  it('2 stars: private feedback with the configured message, the merchant is alerted, the public link is offered', async () => {
+    const { page } = await suite.page();
+    const url = await shareLink(page);
+    const { page: phone } = await suite.page(PHONE);
+    await phone.goto(url);
+    await phone.getByRole('heading', { level: 1, name: 'Votre avis compte pour nous' }).waitFor();
+    await expectAccessible(phone);
+
+    // Submitting without a rating or a name says so in French.
+    await phone.getByRole('button', { name: 'SUIVANT' }).click();
+    await phone.getByText('Veuillez choisir une note').waitFor();
+    await phone.locator('label[for=r2]').click();
+    await phone.getByText('Nous sommes désolés. Que s’est-il passé ?').waitFor();
+    await phone.getByRole('button', { name: 'SUIVANT' }).click();
+    await phone.getByText('Veuillez renseigner votre nom et email').waitFor();
+
+    await fillReview(phone, 2, 'Chloé Petit', 'chloe.petit@exemple.test');
+    await phone.getByLabel('Nous sommes désolés. Que s’est-il passé ?').fill('Colis arrivé abîmé.');
+    await phone.getByRole('button', { name: 'SUIVANT' }).click();
+    await phone.getByRole('heading', { name: 'Merci pour votre avis !' }).waitFor();
+    // Same path for every rating: the public review site is offered to a 2-star reviewer too.
+    expect(await phone.getByRole('link', { name: 'Laisser un avis public' }).getAttribute('href')).toBe(REVIEW_SITE);
+    await expectAccessible(phone);
+
+    const alert = await latestEmailTo(suite.app.url, DEMO.email);
+    expect(alert.subject).toBe('Nouvel avis 2/5 pour Maison Lumière');
+    expect(alert.text).toContain('Colis arrivé abîmé.');
+  });
+
+  it('5 stars with routing by rating: straight to the review site', async () => {
+    const { page } = await suite.page();
+    const url = await shareLink(page);
+    // The merchant turns routing by rating on (same path off) on the rating-actions screen: a plain
+    // warning explains the review-gating rules and offers the compliant setting back.
+    await page.goto(`${suite.app.url}/app/conditional`);
+    await page.getByRole('heading', { level: 1, name: 'Actions conditionnelles' }).waitFor();
+    const samePath = page.getByLabel('Même parcours pour toutes les notes');
+    expect(await samePath.isChecked()).toBe(true);
+    await expectAccessible(page);
+    await samePath.uncheck();
+    await page.getByText("Seules certaines notes mènent à votre page d'avis publique").waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Configuration enregistrée avec succès!').waitFor();
+
+    const { page: phone } = await suite.page(PHONE);
+    // No internet here: the review site answers locally.
+    await phone.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html lang="fr"><title>Avis</title><h1>Site d’avis</h1></html>' }));
+    await phone.goto(url);
+    await fillReview(phone, 5, 'Léa Dubois', 'lea.dubois@exemple.test');
+    await phone.getByLabel('Votre commentaire (facultatif)').fill('Parfait !');
+    await phone.getByRole('button', { name: 'SUIVANT' }).click();
+    await phone.waitForURL(REVIEW_SITE);
+  });
+
+  it('an invalid link says so', async () => {
+    const { page: phone } = await suite.page(PHONE);
+    const res = await phone.goto(`${suite.app.url}/review/${'x'.repeat(32)}`);
+    expect(res?.status()).toBe(404);
+    await phone.getByRole('heading', { name: 'Lien invalide ou expiré' }).waitFor();
+    await expectAccessible(phone);
+  });
+});
