@@ -377,3 +377,61 @@ describe('manual send (process-review-requests)', () => {
     expect(stillScheduled).toHaveLength(1);
   });
 });
+
+describe('an hourly run over several batches', () => {
+  /** The run of a store of its own: small batches, two lanes, nothing else due. */
+  let small: TestContext;
+  beforeAll(async () => {
+    small = await createTestContext({ SEND_BATCH_SIZE: '2', SEND_CONCURRENCY: '2' });
+  });
+  afterAll(() => small.destroy());
+  const outbox = (c: AppContext, address: string) => c.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address));
+
+  it('claims the next batch while the e-mails of the previous one are still in the transport, and sends each request once', async () => {
+    const store = await makeStore(small.db);
+    const requests = [];
+    for (let i = 0; i < 7; i++) requests.push(await makeDueRequest(small.db, store));
+    // A transport that holds every e-mail until the test lets them go.
+    const held: (() => void)[] = [];
+    let holding = true;
+    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0]) => {
+      if (holding) await new Promise<void>((release) => held.push(release));
+      return small.mailer.send(email);
+    } };
+    let claims = 0;
+    const run = runDueSends({ ...small, mailer }, { workerId: 'hourly', hooks: { afterReserve: () => void claims++ } });
+    // Both lanes are stuck in the transport with the first batch, and the second batch is claimed already.
+    await expect.poll(() => held.length).toBe(2);
+    await expect.poll(() => claims).toBe(2);
+    holding = false;
+    for (const release of held) release();
+    expect(await run).toMatchObject({ processed: 7, failed: 0 });
+    expect(claims).toBe(4);
+    for (const request of requests) {
+      expect(await outbox(small, request.customerEmail!)).toHaveLength(1);
+      expect((await small.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, request.id)))[0]).toMatchObject({ status: 'sent' });
+    }
+  });
+
+  it('when a later claim fails, still sends what was already reserved, then reports the failure', async () => {
+    const store = await makeStore(small.db);
+    const requests = [];
+    for (let i = 0; i < 4; i++) requests.push(await makeDueRequest(small.db, store));
+    let claims = 0;
+    const sent: string[] = [];
+    await expect(
+      runDueSends(small, {
+        workerId: 'unlucky',
+        hooks: {
+          afterReserve: () => (++claims === 2 ? Promise.reject(new Error('claim lost')) : undefined),
+          afterTransport: (id) => void sent.push(id),
+        },
+      }),
+    ).rejects.toThrow('claim lost');
+    // The first batch went out and was completed; the second stays reserved for the lease recovery.
+    expect(sent).toHaveLength(2);
+    const rows = await small.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, requests.map((r) => r.id)));
+    expect(rows.filter((r) => r.status === 'sent').map((r) => r.id).sort()).toEqual([...sent].sort());
+    expect(rows.filter((r) => r.status === 'processing')).toHaveLength(2);
+  });
+});

@@ -23,6 +23,7 @@ import { addUsage, reserveSendsMany, type QuotaState } from './quota';
 import { requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
+import { coalesce } from './coalesce';
 
 export interface SendHooks {
   /** Called after the ledger says `transmitting` and before the transport call (tests kill the process here). */
@@ -75,19 +76,25 @@ const empty = (): SendRunResult => ({ claimed: 0, processed: 0, failed: 0, defer
 
 export const messageIdFor = (ctx: AppContext, requestId: string) => `review-${requestId}@${new URL(ctx.config.appUrl).hostname}`;
 
-/** Claims one batch and sends it. `exclude` lists stores already found out of quota in this run. */
-export async function sendBatch(ctx: AppContext, options: SendRunOptions & { runStartedAt?: Date; exclude?: Set<string> }): Promise<SendRunResult> {
+type ClaimOptions = SendRunOptions & { runStartedAt: Date; exclude: Set<string> };
+
+/**
+ * Claims one batch in one transaction: locks due requests, cancels unsubscribed addresses, reserves
+ * the quotas and writes a `reserved` ledger row for each granted request. Counts go into `result`;
+ * stores found out of quota join `options.exclude`. Answers how many were claimed and the granted ones.
+ */
+async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRunResult): Promise<{ claimed: number; reserved: Reserved[] }> {
   const now = options.now ?? new Date();
   const { batchSize, maxAttempts } = ctx.config.sending;
-  const result = empty();
-  const exclude = [...(options.exclude ?? [])];
+  const exclude = [...options.exclude];
   const due = options.manual
     ? sql`r.id IN (${sql.join(options.manual.requestIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
     : sql`((r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz)
            OR (r.status = 'failed' AND r.failure_kind = 'temporary' AND r.attempts < ${maxAttempts}
-               AND r.updated_at < ${(options.runStartedAt ?? now).toISOString()}::timestamptz))`;
+               AND r.updated_at < ${options.runStartedAt.toISOString()}::timestamptz))`;
 
   const reserved: Reserved[] = [];
+  let count = 0;
   await ctx.db.transaction(async (tx) => {
     const claimed = await queryRows<Claimed>(
       tx,
@@ -101,7 +108,7 @@ export async function sendBatch(ctx: AppContext, options: SendRunOptions & { run
           LIMIT ${options.manual ? options.manual.requestIds.length : batchSize}
           FOR UPDATE OF r SKIP LOCKED`,
     );
-    result.claimed = claimed.length;
+    count = claimed.length;
     if (claimed.length === 0) return;
 
     // Addresses that unsubscribed since the request was scheduled are never mailed: cancel those.
@@ -139,32 +146,82 @@ export async function sendBatch(ctx: AppContext, options: SendRunOptions & { run
       ON CONFLICT (request_id) DO UPDATE SET state = 'reserved', worker_id = excluded.worker_id, month_period_start = excluded.month_period_start,
         day_start = excluded.day_start, reserved_at = now(), transmitting_at = NULL, completed_at = NULL`);
   });
-  if (reserved.length === 0) return result;
-  await options.hooks?.afterReserve?.(reserved.map((r) => r.id));
+  result.claimed += count;
+  if (reserved.length) await options.hooks?.afterReserve?.(reserved.map((r) => r.id));
+  return { claimed: count, reserved };
+}
 
-  const render = await renderContexts(ctx, [...new Set(reserved.map((r) => r.shop_id))]);
-  const handover = coalesce((ids) => handOver(ctx, options.workerId, ids));
-  // Each e-mail is completed as soon as the transport accepted it (lanes finishing together share one statement).
-  const complete = coalesce(async (ids) => {
-    await completeSent(ctx, ids);
-    return new Set(ids);
-  });
-  let next = 0;
+/**
+ * Claims and sends. `SEND_CONCURRENCY` lanes take requests from a queue; with `continuous`, the next
+ * batch is claimed while the lanes still have work, so the transport never waits for a claim, until
+ * a claim finds nothing due (or `maxClaims` is reached).
+ */
+async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuous: boolean; maxClaims?: number }): Promise<SendRunResult> {
+  const result = empty();
+  const { concurrency } = ctx.config.sending;
+  const queue: Reserved[] = [];
+  const renders = new Map<string, RenderContext>();
+  let claims = 0;
+  let exhausted = false;
+  let refilling: Promise<void> | null = null;
+  let refillError: unknown = null;
+
+  // Never rejects: a failed claim is kept and thrown by the lanes once the queue is empty, so the
+  // requests already reserved are still sent.
+  const refill = async () => {
+    try {
+      claims++;
+      const batch = await claimBatch(ctx, { ...options, now: options.now ?? new Date() }, result);
+      if (batch.claimed === 0 || !options.continuous || claims >= (options.maxClaims ?? 1000)) exhausted = true;
+      const shops = [...new Set(batch.reserved.map((r) => r.shop_id))].filter((id) => !renders.has(id));
+      if (shops.length) for (const [id, render] of await renderContexts(ctx, shops)) renders.set(id, render);
+      queue.push(...batch.reserved);
+    } catch (error) {
+      exhausted = true;
+      refillError = error;
+    } finally {
+      refilling = null;
+    }
+  };
+
+  /** The next request to send, claiming more when the queue runs low; null when the run is over. */
+  const take = async (): Promise<Reserved | null> => {
+    for (;;) {
+      if (!exhausted && !refilling && queue.length <= concurrency) refilling = refill();
+      const request = queue.shift();
+      if (request) return request;
+      if (refilling) await refilling;
+      else if (refillError) throw refillError;
+      else return null;
+    }
+  };
+
+  // Hand-overs and completions of all lanes are written together, one statement at a time: the
+  // steps that pile up while one is written go in the next (each e-mail is still completed as soon
+  // as the transport accepted it; lanes do not wait for that).
+  const ledger = coalesce<LedgerStep, boolean>((steps) => writeLedgerSteps(ctx, options.workerId, steps));
+  const handover = (id: string) => ledger({ kind: 'handOver', id });
+  const completions: Promise<unknown>[] = [];
   const lane = async () => {
-    while (next < reserved.length) {
-      const request = reserved[next++]!;
-      const outcome = await sendOne(ctx, request, render.get(request.shop_id)!, options, handover);
+    for (let request = await take(); request; request = await take()) {
+      const outcome = await sendOne(ctx, request, renders.get(request.shop_id)!, options, handover);
       if (outcome === 'sent') {
-        await complete(request.id);
+        completions.push(ledger({ kind: 'complete', id: request.id }));
         result.processed++;
       } else if (outcome === 'failed') result.failed++;
     }
   };
-  // Every lane runs to its end even if one fails, so no sent e-mail is left uncompleted.
-  const lanes = await Promise.allSettled(Array.from({ length: Math.min(ctx.config.sending.concurrency, reserved.length) }, lane));
-  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  // Every lane runs to its end and every completion is awaited even if one fails, so no sent e-mail is left uncompleted.
+  const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
+  const completed = await Promise.allSettled(completions);
+  const failure = [...lanes, ...completed].find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failure) throw failure.reason;
   return result;
+}
+
+/** Claims one batch and sends it ('send now' passes `manual`). */
+export function sendBatch(ctx: AppContext, options: SendRunOptions): Promise<SendRunResult> {
+  return claimAndSend(ctx, { ...options, runStartedAt: options.now ?? new Date(), exclude: new Set(), continuous: false });
 }
 
 function noteLimit(result: SendRunResult, state: QuotaState, deferred: number, exclude: Set<string> | undefined, shopId: string) {
@@ -301,48 +358,39 @@ async function sendOne(
   return 'sent';
 }
 
-/**
- * Calls `run` once for all the ids asked within the same turn of the event loop; each caller gets
- * whether its id is in the returned set.
- */
-function coalesce(run: (ids: string[]) => Promise<Set<string>>) {
-  let waiting: { id: string; resolve: (ok: boolean) => void; reject: (error: unknown) => void }[] = [];
-  const flush = async () => {
-    const batch = waiting;
-    waiting = [];
-    try {
-      const done = await run(batch.map((w) => w.id));
-      for (const w of batch) w.resolve(done.has(w.id));
-    } catch (error) {
-      for (const w of batch) w.reject(error);
-    }
-  };
-  return (id: string) =>
-    new Promise<boolean>((resolve, reject) => {
-      if (waiting.length === 0) setImmediate(() => void flush());
-      waiting.push({ id, resolve, reject });
-    });
-}
+type LedgerStep = { kind: 'handOver' | 'complete'; id: string };
 
 /**
- * Moves reservations to `transmitting` when this worker still holds them, the request is still
- * `processing` (not cancelled by a privacy request meanwhile) and the address has not unsubscribed
- * since the claim. Reservations refused for those reasons are released at once.
+ * One statement for a batch of ledger steps; answers, per step, whether it took effect.
+ * - complete: the e-mail was accepted by the transport, so the ledger row and its request become `sent`.
+ * - handOver: the reservation moves to `transmitting`, only while this worker still holds it, the
+ *   request is still `processing` (not cancelled by a privacy request meanwhile) and the address has
+ *   not unsubscribed since the claim. Reservations refused for those reasons are released at once.
+ * The two sets never share a request (a request is completed only after its hand-over), so the
+ * updates of the statement touch distinct rows.
  */
-async function handOver(ctx: AppContext, workerId: string, ids: string[]): Promise<Set<string>> {
+async function writeLedgerSteps(ctx: AppContext, workerId: string, steps: LedgerStep[]): Promise<boolean[]> {
+  const handIds = steps.filter((s) => s.kind === 'handOver').map((s) => s.id);
+  const doneIds = steps.filter((s) => s.kind === 'complete').map((s) => s.id);
   const rows = await queryRows<{ id: string }>(
     ctx.db,
-    sql`UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
+    sql`WITH sent AS (
+          UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(doneIds)}) AND state = 'transmitting'
+        ), sent_requests AS (
+          UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
+          WHERE id = ANY(${uuidArray(doneIds)}) AND status = 'processing'
+        )
+        UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
         FROM shopify_review_requests r
-        WHERE l.request_id = ANY(${uuidArray(ids)}) AND l.state = 'reserved' AND l.worker_id = ${workerId}
+        WHERE l.request_id = ANY(${uuidArray(handIds)}) AND l.state = 'reserved' AND l.worker_id = ${workerId}
           AND r.id = l.request_id AND r.status = 'processing' AND r.customer_email IS NOT NULL
           AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
         RETURNING l.request_id::text AS id`,
   );
   const handed = new Set(rows.map((r) => r.id));
-  const refused = ids.filter((id) => !handed.has(id));
+  const refused = handIds.filter((id) => !handed.has(id));
   if (refused.length) await releaseWithdrawn(ctx, workerId, refused);
-  return handed;
+  return steps.map((s) => s.kind === 'complete' || handed.has(s.id));
 }
 
 /** Reservations of requests withdrawn since the claim: quota given back, the request cancelled. */
@@ -374,14 +422,6 @@ async function completeUnconfirmed(ctx: AppContext, requestId: string) {
     await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${requestId}::uuid AND state = 'transmitting'`);
     await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ${ERRORS.unconfirmed}, updated_at = now()
                          WHERE id = ${requestId}::uuid AND status = 'processing'`);
-  });
-}
-
-async function completeSent(ctx: AppContext, ids: string[]) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(ids)}) AND state = 'transmitting'`);
-    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
-                         WHERE id = ANY(${uuidArray(ids)}) AND status = 'processing'`);
   });
 }
 
@@ -441,22 +481,10 @@ export async function recoverAbandoned(ctx: AppContext, now = new Date()): Promi
   return tally;
 }
 
-/** The hourly run: resolve abandoned sends, then send batch after batch until nothing is due. */
-export async function runDueSends(ctx: AppContext, options: SendRunOptions & { maxBatches?: number }): Promise<SendRunResult> {
+/** The hourly run: resolve abandoned sends, then send until nothing is due. */
+export async function runDueSends(ctx: AppContext, options: SendRunOptions & { maxClaims?: number }): Promise<SendRunResult> {
   // Wall-clock start: requests that fail during this run are not retried by it (updated_at is after).
   const runStartedAt = new Date();
   await recoverAbandoned(ctx, options.now ?? runStartedAt);
-  const exclude = new Set<string>();
-  const total = empty();
-  for (let i = 0; i < (options.maxBatches ?? 1000); i++) {
-    const batch = await sendBatch(ctx, { ...options, now: options.now ?? new Date(), runStartedAt, exclude });
-    total.claimed += batch.claimed;
-    total.processed += batch.processed;
-    total.failed += batch.failed;
-    total.deferred += batch.deferred;
-    total.quotaExceeded = batch.quotaExceeded ?? total.quotaExceeded;
-    total.dailyLimitReached = batch.dailyLimitReached ?? total.dailyLimitReached;
-    if (batch.claimed === 0) break;
-  }
-  return total;
+  return claimAndSend(ctx, { ...options, runStartedAt, exclude: new Set(), continuous: true });
 }
