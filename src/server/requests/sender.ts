@@ -24,6 +24,7 @@ import { requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { coalesce } from './coalesce';
+import { isRetryableConflict } from '../../db/pg-error';
 
 export interface SendHooks {
   /** Called after the ledger says `transmitting` and before the transport call (tests kill the process here). */
@@ -165,6 +166,7 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   let exhausted = false;
   let refilling: Promise<void> | null = null;
   let refillError: unknown = null;
+  let laneFailed = false;
 
   // Never rejects: a failed claim is kept and thrown by the lanes once the queue is empty, so the
   // requests already reserved are still sent.
@@ -187,7 +189,8 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   /** The next request to send, claiming more when the queue runs low; null when the run is over. */
   const take = async (): Promise<Reserved | null> => {
     for (;;) {
-      if (!exhausted && !refilling && queue.length <= concurrency) refilling = refill();
+      // After a lane failed, no new claim: the run ends with what it holds.
+      if (!exhausted && !laneFailed && !refilling && queue.length <= concurrency) refilling = refill();
       const request = queue.shift();
       if (request) return request;
       if (refilling) await refilling;
@@ -201,21 +204,42 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   // as the transport accepted it; lanes do not wait for that).
   const ledger = coalesce<LedgerStep, boolean>((steps) => writeLedgerSteps(ctx, options.workerId, steps));
   const handover = (id: string) => ledger({ kind: 'handOver', id });
-  const completions: Promise<unknown>[] = [];
+  // Completions nobody awaits yet: each settles on its own (a failure is kept, never left unhandled).
+  const completing = new Set<Promise<void>>();
+  let completionError: unknown = null;
+  const complete = (id: string) => {
+    const done: Promise<void> = ledger({ kind: 'complete', id }).then(
+      () => void completing.delete(done),
+      (error) => {
+        completionError ??= error;
+        completing.delete(done);
+      },
+    );
+    completing.add(done);
+  };
   const lane = async () => {
-    for (let request = await take(); request; request = await take()) {
-      const outcome = await sendOne(ctx, request, renders.get(request.shop_id)!, options, handover);
-      if (outcome === 'sent') {
-        completions.push(ledger({ kind: 'complete', id: request.id }));
-        result.processed++;
-      } else if (outcome === 'failed') result.failed++;
+    try {
+      for (let request = await take(); request; request = await take()) {
+        const outcome = await sendOne(ctx, request, renders.get(request.shop_id)!, options, handover);
+        if (outcome === 'sent') {
+          complete(request.id);
+          result.processed++;
+        } else if (outcome === 'failed') result.failed++;
+      }
+    } catch (error) {
+      laneFailed = true;
+      throw error;
     }
   };
-  // Every lane runs to its end and every completion is awaited even if one fails, so no sent e-mail is left uncompleted.
+  // Every lane runs to its end, the claim under way and every completion are awaited even if a lane
+  // failed: nothing of this run goes on after it returns, and no sent e-mail is left uncompleted.
+  // (Requests a last claim reserved after a lane failed are resolved by the lease recovery.)
   const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
-  const completed = await Promise.allSettled(completions);
-  const failure = [...lanes, ...completed].find((l): l is PromiseRejectedResult => l.status === 'rejected');
+  while (refilling) await refilling;
+  await Promise.all(completing);
+  const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failure) throw failure.reason;
+  if (completionError) throw completionError;
   return result;
 }
 
@@ -372,24 +396,36 @@ type LedgerStep = { kind: 'handOver' | 'complete'; id: string };
 async function writeLedgerSteps(ctx: AppContext, workerId: string, steps: LedgerStep[]): Promise<boolean[]> {
   const handIds = steps.filter((s) => s.kind === 'handOver').map((s) => s.id);
   const doneIds = steps.filter((s) => s.kind === 'complete').map((s) => s.id);
-  const rows = await queryRows<{ id: string }>(
-    ctx.db,
-    sql`WITH sent AS (
-          UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(doneIds)}) AND state = 'transmitting'
-        ), sent_requests AS (
-          UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
-          WHERE id = ANY(${uuidArray(doneIds)}) AND status = 'processing'
-        )
-        UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
-        FROM shopify_review_requests r
-        WHERE l.request_id = ANY(${uuidArray(handIds)}) AND l.state = 'reserved' AND l.worker_id = ${workerId}
-          AND r.id = l.request_id AND r.status = 'processing' AND r.customer_email IS NOT NULL
-          AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
-        RETURNING l.request_id::text AS id`,
-  );
+  // The ledger row is locked before its request, the order the lease recovery uses too; a request
+  // becomes `sent` only with its ledger row.
+  const statement = sql`
+    WITH sent AS (
+      UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(doneIds)}) AND state = 'transmitting'
+      RETURNING request_id
+    ), sent_requests AS (
+      UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
+      WHERE id IN (SELECT request_id FROM sent) AND status = 'processing'
+    )
+    UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
+    FROM shopify_review_requests r
+    WHERE l.request_id = ANY(${uuidArray(handIds)}) AND l.state = 'reserved' AND l.worker_id = ${workerId}
+      AND r.id = l.request_id AND r.status = 'processing' AND r.customer_email IS NOT NULL
+      AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
+    RETURNING l.request_id::text AS id`;
+  // A deadlock victim or serialization failure was rolled back: run it once more.
+  const rows = await queryRows<{ id: string }>(ctx.db, statement).catch((error: unknown) => {
+    if (!isRetryableConflict(error)) throw error;
+    return queryRows<{ id: string }>(ctx.db, statement);
+  });
   const handed = new Set(rows.map((r) => r.id));
   const refused = handIds.filter((id) => !handed.has(id));
-  if (refused.length) await releaseWithdrawn(ctx, workerId, refused);
+  // The hand-overs above are committed whatever happens here: a release that fails leaves the
+  // refused reservations to the lease recovery, which gives their quota back.
+  if (refused.length) {
+    await releaseWithdrawn(ctx, workerId, refused).catch((error: unknown) =>
+      ctx.log.child('sender').warn('withdrawn reservations not released', { count: refused.length, error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
   return steps.map((s) => s.kind === 'complete' || handed.has(s.id));
 }
 

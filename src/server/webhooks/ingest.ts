@@ -8,6 +8,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createWebhookRecorder } from './recorder';
 import type { AppContext } from '../context';
 import { normalizeShopDomain, verifyWebhookHmac } from '../shopify/hmac';
+import { pgErrorCode } from '../../db/pg-error';
 
 export { PROCESS_WEBHOOK } from './recorder';
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
@@ -50,7 +51,4 @@ export function webhookRoutes(ctx: AppContext) {
 }
 
 /** PostgreSQL's invalid_text_representation (22P02): what the json cast raises for a malformed body. */
-function isInvalidJson(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '22P02' || e?.cause?.code === '22P02';
-}
+const isInvalidJson = (error: unknown) => pgErrorCode(error) === '22P02';
