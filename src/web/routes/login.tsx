@@ -5,7 +5,6 @@ import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../components/ui/Alert';
-import { buttonClass } from '../components/ui/button';
 import { TextField, textLinkClass } from '../components/ui/TextField';
 import { messages } from '../i18n';
 import { apiFetch } from '../lib/api';
@@ -17,6 +16,7 @@ import {
 } from '../lib/auth-forms';
 import { safeRedirectPath, withRedirect } from '../lib/safe-redirect';
 import { refreshAuthQueries, type LoginLocationState, type LoginNotice } from '../lib/session';
+import { SubmitButton } from '../components/ui/SubmitButton';
 
 function locationState(state: unknown): LoginLocationState {
   return state && typeof state === 'object' ? (state as LoginLocationState) : {};
@@ -138,9 +138,9 @@ function SignInForm({
             </Link>
           </p>
         </div>
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary', 'md', 'w-full')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+          {t.submit}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t.noAccount}{' '}
@@ -187,9 +187,9 @@ function ForgotPasswordForm({ redirect, autoFocus }: { redirect: string | null; 
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary', 'md', 'w-full')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+          {t.submit}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link

@@ -10,6 +10,7 @@ import { messages } from '../i18n';
 import { apiFetch } from '../lib/api';
 import { resetPasswordSchema, type ResetPasswordValues } from '../lib/auth-forms';
 import type { LoginLocationState } from '../lib/session';
+import { SubmitButton } from '../components/ui/SubmitButton';
 
 const forgotPasswordPath = '/login?mode=forgot';
 
@@ -113,9 +114,9 @@ function ResetPasswordForm({ token }: { token: string }) {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary', 'md', 'w-full')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+          {t.submit}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
         <Link to="/login" className={textLinkClass}>

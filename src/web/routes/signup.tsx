@@ -4,13 +4,13 @@ import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { ErrorAlert } from '../components/ui/Alert';
-import { buttonClass } from '../components/ui/button';
 import { TextField, textLinkClass } from '../components/ui/TextField';
 import { messages } from '../i18n';
 import { apiFetch } from '../lib/api';
 import { signupSchema, type SignupValues } from '../lib/auth-forms';
 import { safeRedirectPath, withRedirect } from '../lib/safe-redirect';
 import { refreshAuthQueries } from '../lib/session';
+import { SubmitButton } from '../components/ui/SubmitButton';
 
 /**
  * /signup: creates the account (the server sets the session cookie), then goes to the safe
@@ -72,9 +72,9 @@ export default function SignupScreen() {
           error={errors.password?.message}
           {...register('password')}
         />
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary', 'md', 'w-full')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+          {t.submit}
+        </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm text-slate-600">
         {t.haveAccount}{' '}

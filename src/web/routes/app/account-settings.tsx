@@ -20,6 +20,7 @@ import {
 import { usePageHeader } from '../../lib/page-header';
 import { sessionQueryKey, useCurrentStore, useEndSession, useSession } from '../../lib/session';
 import { useTransientMessage } from '../../lib/use-transient-message';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 const tabKeys = ['profile', 'password', 'subscription'] as const;
 export type AccountTab = (typeof tabKeys)[number];
@@ -133,9 +134,9 @@ function ProfileSection() {
           error={errors.email?.message}
           {...register('email')}
         />
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting}>
+          {t.submit}
+        </SubmitButton>
       </form>
     </SectionCard>
   );
@@ -200,9 +201,9 @@ function PasswordSection() {
           error={errors.confirmPassword?.message}
           {...register('confirmPassword')}
         />
-        <button type="submit" disabled={busy} aria-busy={busy} className={buttonClass('primary')}>
-          {busy ? t.submitting : t.submit}
-        </button>
+        <SubmitButton busy={busy} busyLabel={t.submitting}>
+          {t.submit}
+        </SubmitButton>
       </form>
     </SectionCard>
   );

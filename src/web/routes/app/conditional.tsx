@@ -16,13 +16,13 @@ import {
 } from '../../components/conditional/rating-actions';
 import { SamePathSection } from '../../components/conditional/SamePathSection';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { messages } from '../../i18n';
 import { ApiError, apiFetch } from '../../lib/api';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 const t = messages.conditional;
 
@@ -151,9 +151,9 @@ function RatingActionsForm({ data }: { data: RatingActionsResponse }) {
         {notice.message && <SuccessAlert>{notice.message}</SuccessAlert>}
         {save.isError && <ErrorAlert>{save.error.message}</ErrorAlert>}
         <div className="flex flex-wrap items-center gap-4">
-          <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary')}>
-            {busy ? t.saving : t.save}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t.saving}>
+            {t.save}
+          </SubmitButton>
           {isDirty && !busy && <p className="text-sm text-slate-600">{t.unsaved}</p>}
         </div>
       </div>

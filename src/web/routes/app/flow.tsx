@@ -13,6 +13,7 @@ import { apiFetch } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 const t = messages.flow;
 
@@ -730,9 +731,9 @@ function FlowForm({
         <CheckboxField label={t.form.active} hint={t.form.activeHint} input={register('is_active')} />
 
         <div className="flex flex-wrap gap-3 border-t border-slate-100 pt-6">
-          <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary')}>
-            {busy ? t.form.saving : t.form.save}
-          </button>
+          <SubmitButton busy={busy} busyLabel={t.form.saving}>
+            {t.form.save}
+          </SubmitButton>
           <button type="button" onClick={onCancel} disabled={busy} className={buttonClass('secondary')}>
             {t.form.cancel}
           </button>

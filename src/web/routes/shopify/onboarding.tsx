@@ -31,6 +31,7 @@ import {
   useInstallation,
   type Installation,
 } from '../../lib/shopify';
+import { SubmitButton } from '../../components/ui/SubmitButton';
 
 const t = messages.shopifyOnboarding;
 
@@ -359,9 +360,9 @@ function SignupForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSignupVa
         visible={showPassword}
         {...register('confirmPassword')}
       />
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary', 'md', 'w-full')}>
-        {busy ? t.submitting : t.submit.signup}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+        {t.submit.signup}
+      </SubmitButton>
     </form>
   );
 }
@@ -399,9 +400,9 @@ function SigninForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSigninVa
         toggleLabel={t.showPassword}
         {...register('password')}
       />
-      <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary', 'md', 'w-full')}>
-        {busy ? t.submitting : t.submit.signin}
-      </button>
+      <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
+        {t.submit.signin}
+      </SubmitButton>
     </form>
   );
 }
