@@ -390,6 +390,8 @@ export const shopifyReviewRequests = pgTable(
   (t) => [
     index('review_requests_shop_scheduled_idx').on(t.shopId, t.scheduledAt.desc()),
     index('review_requests_due_idx').on(t.status, t.scheduledAt),
+    // Failures the sender will retry: its claim reads these, not every final failure kept for history.
+    index('review_requests_retry_idx').on(t.updatedAt).where(sql`${t.status} = 'failed' AND ${t.failureKind} = 'temporary'`),
     // One request per order and flow: replays of an order event create nothing.
     uniqueIndex('review_requests_order_flow').on(t.orderId, t.flowId),
     // History imports have no flow: one imported request per order.

@@ -1,0 +1,1 @@
+CREATE INDEX "review_requests_retry_idx" ON "shopify_review_requests" USING btree ("updated_at") WHERE "shopify_review_requests"."status" = 'failed' AND "shopify_review_requests"."failure_kind" = 'temporary';
