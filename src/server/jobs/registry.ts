@@ -29,7 +29,7 @@ const processReviewRequests: JobHandler = {
   },
 };
 
-/** Daily housekeeping: keeps infrastructure tables small and drops expired one-time secrets. */
+/** Daily housekeeping: keeps infrastructure tables small, drops expired one-time secrets, vacuums PGlite. */
 const maintenance: JobHandler = {
   name: MAINTENANCE,
   maxAttempts: 3,
@@ -39,6 +39,9 @@ const maintenance: JobHandler = {
     await ctx.db.execute(sql`DELETE FROM verification WHERE expires_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM worker_heartbeats WHERE last_seen_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM email_outbox WHERE created_at < now() - interval '30 days'`);
+    // PGlite runs PostgreSQL in single-user mode, without autovacuum: reclaim dead rows and refresh
+    // the planner's statistics here. PostgreSQL servers do this themselves.
+    if (ctx.dbHandle.kind === 'pglite') await ctx.db.execute(sql`VACUUM (ANALYZE)`);
     ctx.log.child('maintenance').info('maintenance done', { purgedJobs: jobs });
   },
 };

@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/client';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { testDbKind } from '../../../tests/support/test-db';
+import { enqueueJob } from './queue';
+import { jobHandlers, MAINTENANCE } from './registry';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+const maintenance = jobHandlers().find((h) => h.name === MAINTENANCE)!;
+const runMaintenance = () => maintenance.run({ id: 'm', name: MAINTENANCE, payload: {}, attempts: 0, maxAttempts: 3, runAt: new Date() }, ctx);
+const estimatedRows = async (table: string) => (await queryRows<{ n: number }>(ctx.db, sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = ${table}`))[0]!.n;
+
+describe('daily maintenance', () => {
+  it('drops expired one-time secrets and keeps the live ones', async () => {
+    await ctx.db.execute(sql`INSERT INTO verification (id, identifier, value, expires_at) VALUES
+      ('old', 'reset-old', 'x', now() - interval '2 days'), ('live', 'reset-live', 'y', now() + interval '1 hour')`);
+    await runMaintenance();
+    const left = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM verification WHERE id IN ('old', 'live')`);
+    expect(left.map((r) => r.id)).toEqual(['live']);
+  });
+
+  it.runIf(testDbKind === 'pglite')('vacuums and analyzes the embedded database, which has no autovacuum', async () => {
+    for (let i = 0; i < 120; i++) await enqueueJob(ctx.db, 'maintenance-test', { i });
+    // Never analyzed: PostgreSQL does not know how many rows the table holds (-1).
+    expect(await estimatedRows('jobs')).toBeLessThan(120);
+    await runMaintenance();
+    expect(await estimatedRows('jobs')).toBeGreaterThanOrEqual(120);
+  });
+});
