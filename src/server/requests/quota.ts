@@ -29,10 +29,46 @@ export interface QuotaState extends PlanWindow {
 
 export const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
 
+/** The recorded window, or once it has ended, the 30-day window after its end that holds `now`. */
 function rollWindow(row: { plan: string; quota: number | null; periodStart: Date; periodEnd: Date }, now: Date): PlanWindow {
-  let start = row.periodStart.getTime();
-  if (now.getTime() >= row.periodEnd.getTime()) start += Math.floor((now.getTime() - start) / PERIOD_MS) * PERIOD_MS;
+  const end = row.periodEnd.getTime();
+  const start = now.getTime() < end ? row.periodStart.getTime() : end + Math.floor((now.getTime() - end) / PERIOD_MS) * PERIOD_MS;
   return { plan: row.plan, quota: row.quota, periodStart: new Date(start) };
+}
+
+/**
+ * Records the shop's plan and billing window. Usage is counted per window start, so the window only
+ * moves when the billing period really changes: Shopify's current period when it tells us
+ * (`currentPeriodEnd`, 30-day periods), else the window already recorded for the same plan, rolled
+ * forward, and only for a new plan a window starting now. Syncing again never resets the quota.
+ * An unknown plan (null) gets the smallest limited quota: never unlimited by mistake.
+ */
+export async function recordShopPlan(
+  db: Queryable,
+  shopDomain: string,
+  plan: { code: string; quota: number | null } | null,
+  periodEnd: Date | null,
+  now: Date,
+): Promise<void> {
+  let code: string;
+  let quota: number | null;
+  if (plan) ({ code, quota } = plan);
+  else ({ plan: code, quota } = await fallbackWindow(db, now));
+  const [current] = await db.select().from(shopPlans).where(eq(shopPlans.shopDomain, shopDomain));
+  let start: Date;
+  let end: Date;
+  if (periodEnd) {
+    start = new Date(Math.min(periodEnd.getTime() - PERIOD_MS, now.getTime()));
+    end = periodEnd;
+  } else if (current && current.plan === code) {
+    start = rollWindow({ plan: current.plan, quota: current.emailsQuota, periodStart: current.periodStart, periodEnd: current.periodEnd }, now).periodStart;
+    end = now < current.periodEnd ? current.periodEnd : new Date(start.getTime() + PERIOD_MS);
+  } else {
+    start = now;
+    end = new Date(now.getTime() + PERIOD_MS);
+  }
+  const values = { plan: code, emailsQuota: quota, periodStart: start, periodEnd: end, updatedAt: now };
+  await db.insert(shopPlans).values({ shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
 }
 
 /** No plan recorded (should not happen for an active subscription): the smallest plan, never unlimited. */

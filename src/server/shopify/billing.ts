@@ -4,10 +4,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
-import { shopifyStores, shopPlans, subscriptionPlans } from '../../db/schema';
+import { shopifyStores, subscriptionPlans } from '../../db/schema';
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
+import { recordShopPlan } from '../requests/quota';
 import type { ShopifyFacade } from './facade';
 
 const CREATE_SUBSCRIPTION = `#graphql
@@ -72,11 +73,10 @@ export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, 
     return status;
   }
   const [plan] = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, active.name));
-  const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : new Date(now.getTime() + 30 * 86_400_000);
+  const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null;
   await ctx.db.transaction(async (tx) => {
     await tx.update(shopifyStores).set({ subscriptionStatus: 'active', updatedAt: now }).where(eq(shopifyStores.id, store.id));
-    const values = { plan: plan?.code ?? active.name.toLowerCase(), emailsQuota: plan ? plan.emailQuota : null, periodStart: now, periodEnd, updatedAt: now };
-    await tx.insert(shopPlans).values({ shopDomain: store.shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
+    await recordShopPlan(tx, store.shopDomain, plan ? { code: plan.code, quota: plan.emailQuota } : null, periodEnd, now);
   });
   return 'active';
 }

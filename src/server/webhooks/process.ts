@@ -5,13 +5,14 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
-import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEvents, shopPlans, subscriptionPlans } from '../../db/schema';
+import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEvents, subscriptionPlans } from '../../db/schema';
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
 import type { JobHandler } from '../jobs/worker';
 import { PROCESS_WEBHOOK } from './recorder';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 import { generateForOrder } from '../requests/generate';
+import { recordShopPlan } from '../requests/quota';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
 const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
@@ -152,10 +153,9 @@ const handlers: Record<string, Handler> = {
     await tx.update(shopifyStores).set({ subscriptionStatus: status, updatedAt: at }).where(eq(shopifyStores.id, store.id));
     if (status === 'active') {
       const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, sub.name));
-      if (plan) {
-        const values = { plan: plan.code, emailsQuota: plan.emailQuota, periodStart: at, periodEnd: new Date(at.getTime() + 30 * 86_400_000), updatedAt: at };
-        await tx.insert(shopPlans).values({ shopDomain: store.shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
-      }
+      // The delivery carries no billing period: the same plan keeps its window (a replayed or repeated
+      // update must not reset the quota).
+      if (plan) await recordShopPlan(tx, store.shopDomain, { code: plan.code, quota: plan.emailQuota }, null, at);
     }
   },
 };

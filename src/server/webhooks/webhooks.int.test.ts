@@ -181,7 +181,12 @@ describe('topics', () => {
     await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' } });
     await runJobs();
     expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('active');
-    expect((await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain)))[0]).toMatchObject({ plan: 'starter', emailsQuota: 300 });
+    const [window] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+    expect(window).toMatchObject({ plan: 'starter', emailsQuota: 300 });
+    // Another update for the same plan (a new delivery, not a replay) keeps the billing window: no quota reset.
+    await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' } });
+    await runJobs();
+    expect((await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain)))[0]).toMatchObject({ periodStart: window!.periodStart, periodEnd: window!.periodEnd });
     await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { name: 'Starter', status: 'CANCELLED' } });
     await runJobs();
     expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('cancelled');
