@@ -89,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const unlock = lockDataDir(options.dataDir);
     try {
       const client = await PGlite.create(join(options.dataDir, 'pglite'));
-      return wrapPglite(client, unlock);
+      return await wrapPglite(client, unlock);
     } catch (error) {
       unlock();
       throw error;
@@ -99,7 +99,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   return wrapPglite(client, () => {});
 }
 
-function wrapPglite(client: PGlite, unlock: () => void): DatabaseHandle {
+async function wrapPglite(client: PGlite, unlock: () => void): Promise<DatabaseHandle> {
+  await client.exec(`SET TIME ZONE 'UTC'`); // as for PostgreSQL (see openPostgres)
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     kind: 'pglite',
@@ -116,7 +117,9 @@ function wrapPglite(client: PGlite, unlock: () => void): DatabaseHandle {
 }
 
 function openPostgres(url: string, poolMax: number): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max: poolMax });
+  // Every session in UTC: date arithmetic in SQL (a flow's delay in days, the UTC day of the daily
+  // limit) must not shift with the server's time zone or its daylight-saving changes.
+  const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c TimeZone=UTC' });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', (error) => console.warn(`[db] idle client error: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;

@@ -151,3 +151,19 @@ describe('constraints', () => {
     expect(left).toHaveLength(0);
   });
 });
+
+describe('database sessions', () => {
+  it('run in UTC, whatever the server’s or the database’s own time zone', async () => {
+    const zone = async (d: Database) => (await d.execute(sql`SHOW timezone`)) as unknown as { rows: { TimeZone: string }[] };
+    expect((await zone(db)).rows[0]!.TimeZone).toBe('UTC');
+    if (testDb.handle.kind !== 'postgres') return;
+    // A database configured for Paris: new sessions of the app still work in UTC.
+    await db.execute(sql`DO $$ BEGIN EXECUTE format('ALTER DATABASE %I SET timezone = %L', current_database(), 'Europe/Paris'); END $$`);
+    const other = await testDb.openAnother();
+    try {
+      expect((await zone(other.db)).rows[0]!.TimeZone).toBe('UTC');
+    } finally {
+      await other.close();
+    }
+  });
+});

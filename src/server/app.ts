@@ -23,6 +23,10 @@ import { shopifyFunctionRoutes } from './shopify/function-routes';
 import { complianceExportRoutes } from './webhooks/export-routes';
 import { flowRoutes, publicUnsubscribeRoutes, requestFunctionRoutes, reviewRequestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
+import { pgErrorCode } from '../db/pg-error';
+
+/** SQLSTATEs of text values PostgreSQL refuses: character_not_in_repertoire, untranslatable_character, string_data_right_truncation. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05', '22001']);
 
 export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.meta.url));
 
@@ -105,6 +109,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
       return errorResponse(c, status as 400, messages.invalidInput);
+    }
+    // Text the database cannot store (a NUL character, an impossible Unicode escape, too long for
+    // its column) is the client's mistake: 400, and the transaction it came in was rolled back.
+    if (UNSTORABLE_TEXT.has(pgErrorCode(error) ?? '')) {
+      log.warn('unstorable text refused', { path: c.req.path, code: pgErrorCode(error) });
+      return errorResponse(c, 400, messages.invalidInput);
     }
     log.error('unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
     return errorResponse(c, 500, messages.internal);

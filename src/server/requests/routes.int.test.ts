@@ -78,6 +78,9 @@ describe('/api/flows', () => {
     }
     const malformed = await browser.request('/api/flows', { method: 'POST', headers: { 'content-type': 'application/json' } });
     expect(malformed.status).toBe(400);
+    // Text the database cannot store (a NUL character) is refused in French, not a server error.
+    const nul = await browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, name: 'Flux\u0000nul' } });
+    expect(nul).toMatchObject({ status: 400, body: { error: 'Les données envoyées sont invalides.' } });
     expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
   });
 
