@@ -561,6 +561,17 @@ export const emailSendLedger = pgTable(
   ],
 );
 
+/**
+ * Orders whose review request the merchant cancelled (cancelling deletes the request, spec section 4):
+ * no flow, generation or import asks that order's customer again. Only an order id: no personal data.
+ */
+export const reviewRequestExclusions = pgTable('review_request_exclusions', {
+  orderId: uuid('order_id')
+    .primaryKey()
+    .references(() => shopifyOrders.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
 /** Addresses that unsubscribed from a store: never mailed again by that store. */
 export const emailSuppressions = pgTable(
   'email_suppressions',

@@ -94,20 +94,31 @@ async function ownedFlow(db: Queryable, userId: string, flowId: string) {
   return row.id;
 }
 
-export async function updateFlow(db: Queryable, userId: string, flowId: string, input: FlowInput) {
+/**
+ * Saves a flow. Switching it off (or its e-mail channel) stops what it scheduled and has not sent,
+ * as deleting it does: the merchant stopped that campaign.
+ */
+export async function updateFlow(db: Database, userId: string, flowId: string, input: FlowInput) {
   const id = await ownedFlow(db, userId, flowId);
-  const [flow] = await db.update(flowConfigurations).set({ ...columns(input), updatedAt: new Date() }).where(eq(flowConfigurations.id, id)).returning();
-  return flowDto(flow!);
+  return db.transaction(async (tx) => {
+    const [flow] = await tx.update(flowConfigurations).set({ ...columns(input), updatedAt: new Date() }).where(eq(flowConfigurations.id, id)).returning();
+    if (!input.is_active || !input.channels.email) await cancelPendingOfFlow(tx, id);
+    return flowDto(flow!);
+  });
 }
 
 /** Deleting a flow also cancels its requests not sent yet: the merchant stopped that campaign. */
 export async function deleteFlow(db: Database, userId: string, flowId: string) {
   const id = await ownedFlow(db, userId, flowId);
   await db.transaction(async (tx) => {
-    await tx
-      .update(shopifyReviewRequests)
-      .set({ status: 'cancelled', updatedAt: new Date() })
-      .where(and(eq(shopifyReviewRequests.flowId, id), inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'failed'])));
+    await cancelPendingOfFlow(tx, id);
     await tx.delete(flowConfigurations).where(eq(flowConfigurations.id, id));
   });
+}
+
+async function cancelPendingOfFlow(tx: Queryable, flowId: string) {
+  await tx
+    .update(shopifyReviewRequests)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(and(eq(shopifyReviewRequests.flowId, flowId), inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'failed'])));
 }

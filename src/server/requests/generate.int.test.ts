@@ -11,6 +11,8 @@ import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { upsertOrder, type OrderPayload } from '../webhooks/process';
 import { generateForStore } from './generate';
+import { cancelRequest } from './service';
+import { deleteFlow, updateFlow } from './flows';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -150,6 +152,46 @@ describe('generate-review-requests', () => {
     await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
     expect(await generateForStore(ctx.db, store.id)).toBe(1);
     expect(await generateForStore(ctx.db, store.id)).toBe(0);
+  });
+
+  it('never asks again for an order whose request the merchant cancelled (a later event or generation)', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
+    await event(store, payload(77), 'paid');
+    const [request] = await requestsOf(store.id);
+    await cancelRequest(ctx.db, store.id, request!.id);
+    expect(await requestsOf(store.id)).toHaveLength(0);
+    // The order is fulfilled later, reconciliation re-reads it, the merchant clicks 'generate': nothing.
+    await event(store, payload(77, { fulfillment_status: 'fulfilled' }), 'fulfilled');
+    await event(store, payload(77), 'updated');
+    expect(await generateForStore(ctx.db, store.id)).toBe(0);
+    expect(await requestsOf(store.id)).toHaveLength(0);
+  });
+
+  it('does not ask again, through a new flow, the customers a deleted flow already asked', async () => {
+    const store = await makeStore(ctx.db);
+    const old = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    await makeOrder(ctx.db, store, { paidAt: new Date(Date.now() - 10 * DAY) });
+    await makeOrder(ctx.db, store, { paidAt: new Date(Date.now() - 5 * DAY) });
+    expect(await generateForStore(ctx.db, store.id)).toBe(2);
+    const [asked] = await requestsOf(store.id);
+    await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent', sentAt: new Date() }).where(eq(s.shopifyReviewRequests.id, asked!.id));
+    await deleteFlow(ctx.db, store.userId, old.id);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    // The order already asked is skipped; the one whose request the deletion cancelled unsent is asked.
+    expect(await generateForStore(ctx.db, store.id)).toBe(1);
+    const fresh = (await requestsOf(store.id)).filter((r) => r.status === 'scheduled');
+    expect(fresh.map((r) => r.orderId)).not.toContain(asked!.orderId);
+  });
+
+  it('stops what a flow scheduled when the merchant switches it off', async () => {
+    const store = await makeStore(ctx.db);
+    const flow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
+    await event(store, payload(88), 'paid');
+    const input = { name: flow.name, trigger_event: 'order_paid' as const, delay_days: 3, channels: { email: true, whatsapp: false as const }, target_all_orders: true, minimum_order_amount: 0, is_active: false };
+    await updateFlow(ctx.db, store.userId, flow.id, input);
+    expect((await requestsOf(store.id)).map((r) => r.status)).toEqual(['cancelled']);
   });
 
   it('is served behind the session, for the merchant’s own store only', async () => {

@@ -3,7 +3,8 @@
  * trigger matches: one `scheduled` request per order and flow, `scheduled_at` = event time + delay.
  * One INSERT … SELECT does it, so the rules live in one place and replays create nothing
  * (unique (order_id, flow_id)). Skipped: orders under the flow's minimum, without an address, whose
- * customer unsubscribed from the store, cancelled or refunded, or already covered by a history import.
+ * customer unsubscribed from the store, cancelled or refunded, already covered by a history import or
+ * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client';
@@ -32,7 +33,10 @@ function insertForOrders(where: SQL): SQL {
       AND o.customer_email IS NOT NULL
       AND (f.target_all_orders OR coalesce(o.total_price, 0) >= f.minimum_order_amount)
       AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
-      AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id AND i.source = 'import')
+      AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
+      -- Asked already by a history import, or by a flow since deleted (whose requests lost their flow).
+      AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id
+                        AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN ('processing', 'sent', 'completed'))))
     ON CONFLICT (order_id, flow_id) DO NOTHING
     RETURNING id::text`;
 }

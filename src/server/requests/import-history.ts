@@ -37,14 +37,15 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
 
   const scheduled = await ctx.db.transaction(async (tx) => {
     if (orderIds.length === 0) return 0;
-    // Orders already requested (by a flow or an earlier import), cancelled, refunded, without an
-    // address or unsubscribed are skipped; the oldest order gets the earliest slot.
+    // Orders already requested (by a flow or an earlier import) or whose request the merchant
+    // cancelled, cancelled or refunded orders, orders without an address or unsubscribed are skipped; the oldest order gets the earliest slot.
     const eligible = await queryRows<{ id: string }>(
       tx,
       sql`SELECT o.id::text FROM shopify_orders o
           WHERE o.shop_id = ${store.id}::uuid AND o.id = ANY(${uuidArray(orderIds)})
             AND o.cancelled_at IS NULL AND o.refunded_at IS NULL AND o.customer_email IS NOT NULL
             AND NOT EXISTS (SELECT 1 FROM shopify_review_requests r WHERE r.order_id = o.id)
+            AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
           ORDER BY coalesce(o.paid_at, o.order_created_at) NULLS LAST, o.id`,
     );

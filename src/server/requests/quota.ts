@@ -177,3 +177,9 @@ export async function addUsage(tx: Queryable, shopDomain: string, monthStart: Da
     UPDATE shop_usage u SET value = greatest(0, u.value + ${delta})
     FROM locked l WHERE u.shop_domain = l.shop_domain AND u.period_start = l.period_start AND u.metric = l.metric`);
 }
+
+/** The plan's name as the merchant knows it ('Starter'), for quota messages; the code if unknown. */
+export async function planDisplayName(db: Queryable, code: string): Promise<string> {
+  const [plan] = await db.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.code, code));
+  return plan?.name ?? code;
+}

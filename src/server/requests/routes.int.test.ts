@@ -286,7 +286,9 @@ describe('send-email', () => {
     const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.messageId, sent.body.message_id));
     expect(mail).toMatchObject({ subject: 'Bonjour', html: '<p>Bonjour</p>' });
     const over = await browser.json('/functions/v1/send-email', { json: body });
-    expect(over).toMatchObject({ status: 429, body: { quota_exceeded: true, quota: 1, used: 1 } });
+    // The plan's name as the merchant knows it, in the message and the details.
+    expect(over).toMatchObject({ status: 429, body: { quota_exceeded: true, plan: 'Starter', quota: 1, used: 1 } });
+    expect((over.body as { error: string }).error).toContain('Votre plan Starter permet 1 emails/mois');
 
     const other = await merchant();
     expect((await other.browser.json('/functions/v1/send-email', { json: body })).status).toBe(404);
@@ -294,5 +296,10 @@ describe('send-email', () => {
     const refused = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, recipientEmail: 'Parti@exemple.test' } });
     expect(refused.status).toBe(409);
     expect((await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, subject: 'a\r\nBcc: x@y.z' } })).status).toBe(400);
+
+    // No subscription in force, no sending.
+    await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'cancelled' }).where(eq(s.shopifyStores.id, other.store.id));
+    const unpaid = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id } });
+    expect(unpaid).toMatchObject({ status: 403, body: { error: 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.' } });
   });
 });

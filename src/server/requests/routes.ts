@@ -7,7 +7,7 @@ import { hostname } from 'node:os';
 import { eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { z } from 'zod';
-import { shopifyStores, subscriptionPlans } from '../../db/schema';
+import { shopifyStores } from '../../db/schema';
 import { SPREAD_LIMITS } from '../../core/schedule-spread';
 import type { AppContext } from '../context';
 import { requireSession, type SessionEnv } from '../auth/session';
@@ -22,6 +22,9 @@ import { sendBatch, type SendRunResult } from './sender';
 import { sendOneOff, sendEmailInput } from './send-email';
 import { cancelRequest, createShareLink, listRequests } from './service';
 import { unsubscribe, unsubscribeStatus } from './unsubscribe';
+import { planDisplayName } from './quota';
+
+const noSubscriptionMessage = 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.';
 
 const uuid = z.string().uuid({ message: 'Identifiant invalide' });
 const userOf = (c: Context<SessionEnv>) => c.get('session').user.id;
@@ -108,8 +111,8 @@ const importBody = z.discriminatedUnion('immediate', [
 async function manualSendResponse(ctx: AppContext, result: SendRunResult) {
   const base = { success: result.processed > 0 && result.failed === 0, processed: result.processed, failed: result.failed, quota_exceeded: false };
   if (result.quotaExceeded) {
-    const [plan] = await ctx.db.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.code, result.quotaExceeded.plan));
-    return { ...base, success: false, quota_exceeded: true, plan: plan?.name ?? result.quotaExceeded.plan, quota: result.quotaExceeded.quota, used: result.quotaExceeded.used };
+    const plan = await planDisplayName(ctx.db, result.quotaExceeded.plan);
+    return { ...base, success: false, quota_exceeded: true, plan, quota: result.quotaExceeded.quota, used: result.quotaExceeded.used };
   }
   if (result.dailyLimitReached) {
     return { ...base, success: false, error: `Limite d'envoi quotidienne atteinte (${result.dailyLimitReached.limit} emails par jour). La demande reste programmée et partira demain.` };
@@ -155,6 +158,8 @@ export function requestFunctionRoutes(ctx: AppContext) {
     const body = await parseJsonBody(c, sendEmailInput);
     const [store] = await ctx.db.select().from(shopifyStores).where(eq(shopifyStores.id, body.shopifyStoreId));
     if (!store || store.userId !== userOf(c) || !store.isActive) throw new ApiError(404, noStoreMessage);
+    // As for review requests: no sending without a subscription in force.
+    if (store.subscriptionStatus !== 'active') throw new ApiError(403, noSubscriptionMessage);
     const limit = await hitRateLimit(ctx.db, `send-email:${userOf(c)}`, { max: 30, windowSeconds: 3600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));

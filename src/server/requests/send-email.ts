@@ -10,7 +10,7 @@ import { emailSuppressions, type shopifyStores } from '../../db/schema';
 import type { AppContext } from '../context';
 import { classifyMailError } from '../email/mailer';
 import { ApiError } from '../http/errors';
-import { addUsage, reserveSends } from './quota';
+import { addUsage, planDisplayName, reserveSends } from './quota';
 import { fromHeader } from './sender';
 import { storeDisplayName } from '../stores/service';
 
@@ -42,9 +42,10 @@ export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmail
   if (reservation.granted === 0) {
     const { state } = reservation;
     if (state.quota !== null && state.used >= state.quota) {
-      throw new ApiError(429, `Quota dépassé ! Votre plan ${state.plan} permet ${state.quota} emails/mois. Vous en avez utilisé ${state.used}. Veuillez passer à un plan supérieur.`, {
+      const plan = await planDisplayName(ctx.db, state.plan);
+      throw new ApiError(429, `Quota dépassé ! Votre plan ${plan} permet ${state.quota} emails/mois. Vous en avez utilisé ${state.used}. Veuillez passer à un plan supérieur.`, {
         quota_exceeded: true,
-        plan: state.plan,
+        plan,
         quota: state.quota,
         used: state.used,
       });

@@ -1,7 +1,7 @@
 /** The send calendar's data: the store's requests, cancelling one, and shared review links. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client';
-import { shopifyReviewRequests } from '../../db/schema';
+import { queryRows, type Database, type Queryable } from '../../db/client';
+import { reviewRequestExclusions, shopifyReviewRequests } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
@@ -55,11 +55,17 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
   };
 }
 
-export async function cancelRequest(db: Queryable, storeId: string, requestId: string) {
-  const deleted = await db
-    .delete(shopifyReviewRequests)
-    .where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId), inArray(shopifyReviewRequests.status, [...CANCELLABLE])))
-    .returning({ id: shopifyReviewRequests.id });
+/** Deletes the request and remembers its order, so no flow or import asks that customer again. */
+export async function cancelRequest(db: Database, storeId: string, requestId: string) {
+  const deleted = await db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(shopifyReviewRequests)
+      .where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId), inArray(shopifyReviewRequests.status, [...CANCELLABLE])))
+      .returning({ id: shopifyReviewRequests.id, orderId: shopifyReviewRequests.orderId });
+    const orderId = rows[0]?.orderId;
+    if (orderId) await tx.insert(reviewRequestExclusions).values({ orderId }).onConflictDoNothing();
+    return rows;
+  });
   if (deleted.length) return;
   const [exists] = await db.select({ id: shopifyReviewRequests.id }).from(shopifyReviewRequests).where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId)));
   throw exists ? new ApiError(409, requestMessages.notCancellable) : new ApiError(404, requestMessages.notFound);
