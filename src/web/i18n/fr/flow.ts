@@ -77,7 +77,7 @@ export const flow = {
     minimum: 'Montant minimum de commande (€)',
     minimumHint: 'En euros. Modifiable quand « Toutes les commandes » est désactivé.',
     active: 'Flux actif',
-    activeHint: "Un flux inactif ne programme plus de demandes d'avis.",
+    activeHint: "Un flux inactif ne programme plus de demandes d'avis, et ses demandes pas encore envoyées sont annulées.",
     save: 'Enregistrer',
     saving: 'Enregistrement...',
     cancel: 'Annuler',
@@ -92,7 +92,7 @@ export const flow = {
   confirm: {
     title: 'Supprimer ce flux ?',
     body: (name: string) =>
-      `Le flux « ${name} » sera supprimé définitivement : il ne programmera plus de demandes d'avis.`,
+      `Le flux « ${name} » sera supprimé définitivement : il ne programmera plus de demandes d'avis, et ses demandes pas encore envoyées seront annulées.`,
     cancel: 'Annuler',
     confirm: 'Supprimer',
     confirming: 'Suppression...',

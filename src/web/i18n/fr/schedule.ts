@@ -76,7 +76,7 @@ export const schedule = {
   confirmCancel: {
     title: "Annuler la demande d'avis ?",
     body: (subject: string) =>
-      `La demande d'avis ${subject} sera supprimée et ne sera pas envoyée. Cette action est définitive.`,
+      `La demande d'avis ${subject} sera supprimée et ne sera pas envoyée ; aucune autre ne sera programmée pour cette commande. Cette action est définitive.`,
     confirm: 'Annuler la demande',
     confirming: 'Annulation…',
     keep: 'Conserver',
