@@ -10,7 +10,9 @@ import { jobHandlers } from '../jobs/registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { upsertOrder, type OrderPayload } from '../webhooks/process';
-import { generateForStore } from './generate';
+import { generateForOrder, generateForStore, lockStoreRequests } from './generate';
+import { newPublicToken } from '../security/tokens';
+import { testDbKind } from '../../../tests/support/test-db';
 import { cancelRequest } from './service';
 import { deleteFlow, updateFlow } from './flows';
 
@@ -192,6 +194,41 @@ describe('generate-review-requests', () => {
     const input = { name: flow.name, trigger_event: 'order_paid' as const, delay_days: 3, channels: { email: true, whatsapp: false as const }, target_all_orders: true, minimum_order_amount: 0, is_active: false };
     await updateFlow(ctx.db, store.userId, flow.id, input);
     expect((await requestsOf(store.id)).map((r) => r.status)).toEqual(['cancelled']);
+  });
+
+  it.runIf(testDbKind === 'postgres')('waits for an import scheduling the same store, then sees its request: one e-mail per order', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    const order = await makeOrder(ctx.db, store, { paidAt: new Date() });
+    const other = await ctx.testDb.openAnother();
+    let holdImport = () => {};
+    const importMayCommit = new Promise<void>((resolve) => (holdImport = resolve));
+    let importScheduled = () => {};
+    const scheduledYet = new Promise<void>((resolve) => (importScheduled = resolve));
+    try {
+      // The import's transaction has scheduled the order but not committed yet.
+      const importing = other.db.transaction(async (tx) => {
+        await lockStoreRequests(tx, store.id);
+        await tx.insert(s.shopifyReviewRequests).values({
+          userId: store.userId, shopId: store.id, orderId: order.id, customerEmail: order.customerEmail, status: 'scheduled',
+          scheduledAt: new Date(), token: newPublicToken(), source: 'import',
+        });
+        importScheduled();
+        await importMayCommit;
+      });
+      await scheduledYet;
+      let flowDone = false;
+      const flow = ctx.db.transaction((tx) => generateForOrder(tx, { id: order.id, shopId: store.id })).finally(() => (flowDone = true));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(flowDone).toBe(false);
+      holdImport();
+      await importing;
+      expect(await flow).toBe(0);
+    } finally {
+      holdImport();
+      await other.close();
+    }
+    expect((await requestsOf(store.id)).map((r) => r.source)).toEqual(['import']);
   });
 
   it('is served behind the session, for the merchant’s own store only', async () => {

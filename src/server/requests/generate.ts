@@ -7,7 +7,7 @@
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client';
+import { queryRows, type Database, type Queryable } from '../../db/client';
 
 /**
  * A fresh public token per row, computed by the database: two random UUIDs (244 random bits from the
@@ -41,12 +41,26 @@ function insertForOrders(where: SQL): SQL {
     RETURNING id::text`;
 }
 
-/** Creates the requests due for one stored order (after an order event). Returns how many. */
-export async function generateForOrder(db: Queryable, orderId: string): Promise<number> {
-  return (await queryRows(db, insertForOrders(sql`o.id = ${orderId}`))).length;
+/**
+ * Serializes, per store, everything that decides whether an order is asked: flows here, the history
+ * import's scheduling. Each checks "not asked yet" and then inserts; without this lock, a flow and an
+ * import running at the same moment could each miss the other's uncommitted request and both mail
+ * the customer. Taken in its own statement, so the next statement's snapshot sees what the other
+ * committed. Held until the end of the transaction.
+ */
+export const lockStoreRequests = (tx: Queryable, storeId: string) =>
+  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('review-requests:' || ${storeId}::text, 0))`);
+
+/** Creates the requests due for one stored order (after an order event), in the caller's transaction. */
+export async function generateForOrder(tx: Queryable, order: { id: string; shopId: string }): Promise<number> {
+  await lockStoreRequests(tx, order.shopId);
+  return (await queryRows(tx, insertForOrders(sql`o.id = ${order.id}`))).length;
 }
 
 /** `generate-review-requests`: the same rules over every order already stored for the store. */
-export async function generateForStore(db: Queryable, storeId: string): Promise<number> {
-  return (await queryRows(db, insertForOrders(sql`o.shop_id = ${storeId}`))).length;
+export async function generateForStore(db: Database, storeId: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockStoreRequests(tx, storeId);
+    return (await queryRows(tx, insertForOrders(sql`o.shop_id = ${storeId}`))).length;
+  });
 }

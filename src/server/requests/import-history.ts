@@ -14,7 +14,7 @@ import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../shopify/order-queries';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { upsertOrder } from '../webhooks/process';
 import { readOrderPages } from '../webhooks/reconcile';
-import { sqlPublicToken } from './generate';
+import { lockStoreRequests, sqlPublicToken } from './generate';
 
 type Store = typeof shopifyStores.$inferSelect;
 
@@ -37,6 +37,7 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
 
   const scheduled = await ctx.db.transaction(async (tx) => {
     if (orderIds.length === 0) return 0;
+    await lockStoreRequests(tx, store.id);
     // Orders already requested (by a flow or an earlier import) or whose request the merchant
     // cancelled, cancelled or refunded orders, orders without an address or unsubscribed are skipped; the oldest order gets the earliest slot.
     const eligible = await queryRows<{ id: string }>(

@@ -105,7 +105,7 @@ export async function upsertOrder(
     })
     .returning();
   if (row && (row.cancelledAt || row.refundedAt)) await cancelPendingRequests(tx, store.id, row.id);
-  else if (row && options.generate !== false) await generateForOrder(tx, row.id);
+  else if (row && options.generate !== false) await generateForOrder(tx, { id: row.id, shopId: store.id });
   return row!;
 }
 
