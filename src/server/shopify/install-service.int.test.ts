@@ -117,8 +117,12 @@ describe('connecting a store', () => {
     const first = await makeUser();
     const second = await makeUser();
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
-    await connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
+    await ctx.db.insert(s.emailSuppressions).values({ shopId: a.id, email: 'partie@exemple.test' });
+    const b = await connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
     const [old] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
     expect(old!.isActive).toBe(false);
+    // Its unsubscribed customers stay unsubscribed under the new account.
+    const carried = await ctx.db.select().from(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, b.id));
+    expect(carried.map((x) => x.email)).toEqual(['partie@exemple.test']);
   });
 });

@@ -167,6 +167,14 @@ export async function connectStore(
       .insert(shopifyStores)
       .values({ userId: input.userId, shopDomain: input.shopDomain, installedAt: now, ...values })
       .returning();
+    // The shop's customers who unsubscribed stay unsubscribed when the shop moves to another account.
+    await tx.execute(sql`
+      INSERT INTO email_suppressions (shop_id, email, reason, created_at)
+      SELECT ${store!.id}::uuid, x.email, min(x.reason), min(x.created_at)
+      FROM email_suppressions x JOIN shopify_stores s ON s.id = x.shop_id
+      WHERE s.shop_domain = ${input.shopDomain} AND s.id <> ${store!.id}::uuid
+      GROUP BY x.email
+      ON CONFLICT DO NOTHING`);
     return store!;
   });
 }
