@@ -284,7 +284,24 @@ describe('send-email', () => {
     expect(sent.status).toBe(200);
     expect(sent.body.success).toBe(true);
     const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.messageId, sent.body.message_id));
-    expect(mail).toMatchObject({ subject: 'Bonjour', html: '<p>Bonjour</p>' });
+    expect(mail).toMatchObject({ subject: 'Bonjour' });
+    // The merchant's content, then a visible unsubscribe link and the RFC 8058 headers of its own.
+    expect(mail!.html).toMatch(/^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d&#39;e-mails de .+ \? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/);
+    expect(mail!.text).toMatch(/^Bonjour\n\nVous ne souhaitez plus recevoir d'e-mails de .+ \? http:\/\/localhost:3000\/unsubscribe\/o-\S+$/);
+    const oneClickUrl = /^<(.+)>$/.exec(String((mail!.headers as Record<string, string>)['List-Unsubscribe']))![1]!;
+    expect((mail!.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const anonymous = new Browserish(app);
+    expect((await anonymous.json(new URL(oneClickUrl).pathname)).body).toEqual({ store_name: store.shopName, email: 'a***@exemple.test', unsubscribed: false });
+    const forged = new URL(oneClickUrl).pathname.replace(/-([A-Za-z0-9_-]+)$/, `-${Buffer.from('autre@exemple.test').toString('base64url')}`);
+    expect((await anonymous.json(forged)).status).toBe(404);
+    const oneClick = await app.request(`http://localhost:3000${new URL(oneClickUrl).pathname}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.status).toBe(200);
+    expect((await browser.json('/functions/v1/send-email', { json: body })).status).toBe(409);
+    await ctx.db.delete(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, store.id));
     const over = await browser.json('/functions/v1/send-email', { json: body });
     // The plan's name as the merchant knows it, in the message and the details.
     expect(over).toMatchObject({ status: 429, body: { quota_exceeded: true, plan: 'Starter', quota: 1, used: 1 } });

@@ -82,8 +82,8 @@ export function reviewRequestRoutes(ctx: AppContext) {
 /** No session: the customer follows a link from the e-mail (and mail providers POST the one-click URL). */
 export function publicUnsubscribeRoutes(ctx: AppContext) {
   const app = new Hono();
-  app.get('/:token', async (c) => c.json(await unsubscribeStatus(ctx.db, c.req.param('token'))));
-  app.post('/:token', async (c) => c.json(await unsubscribe(ctx.db, c.req.param('token'))));
+  app.get('/:token', async (c) => c.json(await unsubscribeStatus(ctx.db, c.req.param('token'), ctx.config.authSecret)));
+  app.post('/:token', async (c) => c.json(await unsubscribe(ctx.db, c.req.param('token'), ctx.config.authSecret)));
   return app;
 }
 

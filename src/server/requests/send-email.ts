@@ -1,7 +1,7 @@
 /**
  * `send-email` (spec section 7): a one-off e-mail from the merchant's store. Behind the session (the
- * spec shows it open: an open relay), counted against the same quotas as review requests, and never
- * to an address that unsubscribed from the store.
+ * spec shows it open: an open relay), counted against the same quotas as review requests, never to
+ * an address that unsubscribed from the store, and with an unsubscribe link and headers of its own.
  */
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -13,6 +13,10 @@ import { ApiError } from '../http/errors';
 import { addUsage, planDisplayName, reserveSends } from './quota';
 import { fromHeader } from './sender';
 import { storeDisplayName } from '../stores/service';
+import { emailMessages } from '../../core/email/messages';
+import { escapeHtml } from '../../core/email/review-email';
+import { requestLinks } from './links';
+import { oneOffUnsubscribeToken } from './one-off-unsubscribe';
 
 const MAX_BODY = 100_000; // Gmail clips messages over ~102 KB.
 
@@ -53,14 +57,18 @@ export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmail
     throw new ApiError(429, `Limite d'envoi quotidienne atteinte (${state.dailyLimit} emails par jour).`);
   }
   const storeName = storeDisplayName(store.shopName, store.shopDomain);
+  const links = requestLinks(ctx.config.appUrl, oneOffUnsubscribeToken(ctx.config.authSecret, store.id, input.recipientEmail));
+  const body = withUnsubscribeFooter(input, storeName, links.unsubscribePage);
   try {
     const sent = await ctx.mailer.send({
       to: input.recipientName ? `"${input.recipientName.replace(/["\\\r\n<>]/g, '')}" <${input.recipientEmail}>` : input.recipientEmail,
       from: fromHeader(ctx.config.mail.from, storeName),
       subject: input.subject,
-      html: input.html_content || undefined,
-      text: input.text_content || undefined,
+      html: body.html,
+      text: body.text,
       messageId: `one-off-${randomUUID()}@${new URL(ctx.config.appUrl).hostname}`,
+      // Like every e-mail of the product: a visible link and RFC 8058 one-click unsubscribe.
+      headers: { 'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
     return { success: true, message_id: sent.messageId };
   } catch (error) {
@@ -71,4 +79,13 @@ export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmail
     ctx.log.child('send-email').warn('one-off send failed', { storeId: store.id, kind });
     throw new ApiError(502, "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.");
   }
+}
+
+/** The merchant's content with the unsubscribe line at its foot (before </body> when there is one). */
+function withUnsubscribeFooter(input: SendEmailInput, storeName: string, url: string) {
+  const line = emailMessages.oneOffUnsubscribeText(storeName);
+  const footer = `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(line)} <a href="${escapeHtml(url)}" style="color:#6b7280;">${emailMessages.unsubscribeLink}</a></p>`;
+  const html = input.html_content?.trim() ? (/<\/body>/i.test(input.html_content) ? input.html_content.replace(/<\/body>/i, () => `${footer}</body>`) : input.html_content + footer) : undefined;
+  const text = input.text_content?.trim() ? `${input.text_content}\n\n${line} ${url}` : undefined;
+  return { html, text };
 }

@@ -1,5 +1,6 @@
 /**
- * Unsubscribing from a store's review requests, by the request's public token, without login:
+ * Unsubscribing from a store's e-mails, by a review request's public token (or a one-off e-mail's
+ * signed link), without login:
  * the address joins the store's suppression list and its pending requests are cancelled.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -7,6 +8,7 @@ import type { Database } from '../../db/client';
 import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
 import { ApiError } from '../http/errors';
 import { storeDisplayName } from '../stores/service';
+import { isOneOffToken, readOneOffUnsubscribeToken } from './one-off-unsubscribe';
 
 export const unsubscribeMessages = { invalid: 'Lien invalide ou expiré' };
 
@@ -19,7 +21,16 @@ export function maskEmail(email: string): string {
   return `${local.slice(0, 1)}***@${domain}`;
 }
 
-async function findByToken(db: Database, token: string) {
+/** Who a token unsubscribes from which store: a review request's token, or a one-off e-mail's signed link. */
+async function findByToken(db: Database, token: string, secret: string) {
+  if (isOneOffToken(token)) {
+    const signed = readOneOffUnsubscribeToken(secret, token);
+    const [store] = signed
+      ? await db.select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, signed.storeId))
+      : [];
+    if (!signed || !store) throw new ApiError(404, unsubscribeMessages.invalid);
+    return { shopId: signed.storeId, email: signed.email, storeName: storeDisplayName(store.shopName, store.shopDomain) };
+  }
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError(404, unsubscribeMessages.invalid);
   const [row] = await db
     .select({ shopId: shopifyReviewRequests.shopId, email: shopifyReviewRequests.customerEmail, shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain })
@@ -27,11 +38,11 @@ async function findByToken(db: Database, token: string) {
     .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyReviewRequests.shopId))
     .where(eq(shopifyReviewRequests.token, token));
   if (!row?.email) throw new ApiError(404, unsubscribeMessages.invalid);
-  return { ...row, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain) };
+  return { shopId: row.shopId, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain) };
 }
 
-export async function unsubscribeStatus(db: Database, token: string) {
-  const found = await findByToken(db, token);
+export async function unsubscribeStatus(db: Database, token: string, secret: string) {
+  const found = await findByToken(db, token, secret);
   const [suppressed] = await db
     .select({ id: emailSuppressions.id })
     .from(emailSuppressions)
@@ -39,8 +50,8 @@ export async function unsubscribeStatus(db: Database, token: string) {
   return { store_name: found.storeName, email: maskEmail(found.email), unsubscribed: Boolean(suppressed) };
 }
 
-export async function unsubscribe(db: Database, token: string) {
-  const found = await findByToken(db, token);
+export async function unsubscribe(db: Database, token: string, secret: string) {
+  const found = await findByToken(db, token, secret);
   await db.transaction(async (tx) => {
     await tx.insert(emailSuppressions).values({ shopId: found.shopId, email: found.email, reason: 'unsubscribe' }).onConflictDoNothing();
     await tx
