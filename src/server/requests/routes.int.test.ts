@@ -172,6 +172,9 @@ describe('the unsubscribe endpoints', () => {
     const anonymous = new Browserish(app);
     const status = await anonymous.json(`/api/public/unsubscribe/${request.token}`);
     expect(status.body).toEqual({ store_name: store.shopName, email: 'l***@exemple.test', unsubscribed: false });
+    // A random review-request token may begin like a one-off link ('o-'): it still works.
+    const lookalike = await makeDueRequest(ctx.db, store, { customerEmail: 'olive@exemple.test', token: `o-${request.token.slice(2, 30)}xyz` });
+    expect((await anonymous.json(`/api/public/unsubscribe/${lookalike.token}`)).body).toMatchObject({ email: 'o***@exemple.test', unsubscribed: false });
     expect(await ctx.db.select().from(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, store.id))).toHaveLength(0);
 
     // A mail provider's one-click POST: no cookie, no Origin, form body.

@@ -23,12 +23,11 @@ export function maskEmail(email: string): string {
 
 /** Who a token unsubscribes from which store: a review request's token, or a one-off e-mail's signed link. */
 async function findByToken(db: Database, token: string, secret: string) {
-  if (isOneOffToken(token)) {
-    const signed = readOneOffUnsubscribeToken(secret, token);
-    const [store] = signed
-      ? await db.select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, signed.storeId))
-      : [];
-    if (!signed || !store) throw new ApiError(404, unsubscribeMessages.invalid);
+  // A review request's random token may also begin with 'o-': only a genuine signature makes it a one-off link.
+  const signed = isOneOffToken(token) ? readOneOffUnsubscribeToken(secret, token) : null;
+  if (signed) {
+    const [store] = await db.select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, signed.storeId));
+    if (!store) throw new ApiError(404, unsubscribeMessages.invalid);
     return { shopId: signed.storeId, email: signed.email, storeName: storeDisplayName(store.shopName, store.shopDomain) };
   }
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError(404, unsubscribeMessages.invalid);
