@@ -1,6 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { messages } from '../../i18n';
+import { trapTab } from '../../lib/focus-trap';
 
 export interface MobileDrawerProps {
   id: string;
@@ -8,8 +9,6 @@ export interface MobileDrawerProps {
   children: ReactNode;
 }
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /**
  * Off-canvas navigation for small screens: a modal dialog sliding from the left. Escape, the close
@@ -34,18 +33,7 @@ export function MobileDrawer({ id, onClose, children }: MobileDrawerProps) {
       onClose();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusables = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) return;
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, panelRef.current);
   };
 
   return (

@@ -1,9 +1,8 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { cx } from '../../lib/cx';
+import { trapTab } from '../../lib/focus-trap';
 
-const focusableSelector =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export interface ModalProps {
   title: string;
@@ -67,23 +66,7 @@ export function Modal({
       close();
       return;
     }
-    if (event.key !== 'Tab') return;
-    const focusables = Array.from(panelRef.current?.querySelectorAll<HTMLElement>(focusableSelector) ?? []);
-    const first = focusables[0];
-    const last = focusables[focusables.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    const active = document.activeElement;
-    const inside = !!active && active !== panelRef.current && panelRef.current?.contains(active);
-    if (event.shiftKey && (active === first || !inside)) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && (active === last || !inside)) {
-      event.preventDefault();
-      first.focus();
-    }
+    trapTab(event, panelRef.current);
   };
 
   return (

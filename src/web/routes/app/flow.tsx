@@ -32,16 +32,10 @@ export interface FlowChannels {
   whatsapp: boolean;
 }
 
-export interface Flow {
+/** A flow as the API returns it: its settings plus identity and times. */
+export interface Flow extends FlowBody {
   id: string;
   shopify_store_id: string;
-  name: string;
-  trigger_event: TriggerEvent;
-  delay_days: number;
-  channels: FlowChannels;
-  target_all_orders: boolean;
-  minimum_order_amount: number;
-  is_active: boolean;
   created_at: string;
   updated_at: string;
 }
