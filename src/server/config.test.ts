@@ -48,11 +48,22 @@ describe('loadConfig', () => {
   it('requires real secrets, a public URL and SMTP in production', () => {
     expect(fail({ NODE_ENV: 'production' })).toMatch(/APP_URL is required in production/);
     const base = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
-    expect(fail(base)).toMatch(/SMTP_URL is required in production/);
+    expect(fail(base)).toMatch(/SHOPIFY_API_KEY is required in production/);
+    expect(fail({ ...base, SHOPIFY_API_KEY: 'k' })).toMatch(/SHOPIFY_API_SECRET is required in production/);
+    // The emulator's public secret would let anyone sign webhooks.
+    expect(fail({ ...base, SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 'emulator-client-secret' })).toMatch(/real app credentials/);
+    expect(fail({ ...base, SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' })).toMatch(/SMTP_URL is required in production/);
     const config = loadConfig({ ...base, SMTP_URL: 'smtps://u:p@mail.example:465', SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' });
     expect(config.shopify.emulator).toBe(false);
     expect(config.devTools).toBe(false);
     expect(config.demoMode).toBe(false);
+  });
+
+  it('listens on loopback by default outside production, on every interface in production', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    const production = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), SMTP_URL: 'smtp://m:25', SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' };
+    expect(loadConfig(production).host).toBe('0.0.0.0');
   });
 
   it('never mounts the emulator with real Shopify keys', () => {

@@ -26,10 +26,16 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//.test(u), { message: 'must be an absolute http(s) URL' })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** The local emulator's credentials: public, so they must never sign anything in production. */
+export const EMULATOR_API_KEY = 'emulator-client-id';
+export const EMULATOR_API_SECRET = 'emulator-client-secret';
+
 const rawSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' }).default('development'),
   PORT: int(0, 65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  // Unset: loopback outside production (the demo has published credentials, an open outbox and an
+  // open emulator control), every interface in production. See finalize().
+  HOST: z.string().min(1).optional(),
   APP_URL: httpUrl.optional(),
   DATABASE_URL: z
     .string()
@@ -85,7 +91,7 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     production,
     role,
     port: raw.PORT,
-    host: raw.HOST,
+    host: raw.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     appUrl,
     database: raw.DATABASE_URL
       ? ({ kind: 'postgres', url: raw.DATABASE_URL, poolMax: raw.DATABASE_POOL_MAX } as const)
@@ -99,9 +105,9 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       smtpPoolSize: raw.SMTP_POOL_SIZE,
     },
     shopify: {
-      apiKey: raw.SHOPIFY_API_KEY ?? 'emulator-client-id',
-      apiSecret: raw.SHOPIFY_API_SECRET ?? 'emulator-client-secret',
-      webhookSecrets: [raw.SHOPIFY_API_SECRET ?? 'emulator-client-secret', ...(raw.SHOPIFY_API_SECRET_PREVIOUS ? [raw.SHOPIFY_API_SECRET_PREVIOUS] : [])],
+      apiKey: raw.SHOPIFY_API_KEY ?? EMULATOR_API_KEY,
+      apiSecret: raw.SHOPIFY_API_SECRET ?? EMULATOR_API_SECRET,
+      webhookSecrets: [raw.SHOPIFY_API_SECRET ?? EMULATOR_API_SECRET, ...(raw.SHOPIFY_API_SECRET_PREVIOUS ? [raw.SHOPIFY_API_SECRET_PREVIOUS] : [])],
       apiVersion: raw.SHOPIFY_API_VERSION,
       scopes: raw.SHOPIFY_SCOPES,
       emulator,
@@ -155,9 +161,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ['APP_URL', 'the public https URL of the app'],
       ['AUTH_SECRET', 'a random string of at least 32 characters'],
       ['ENCRYPTION_KEY', '32 random bytes in base64 (openssl rand -base64 32)'],
+      // Without them the emulator's public secret would sign (and so forge) webhooks and OAuth.
+      ['SHOPIFY_API_KEY', "the app's client id from the Shopify Partner Dashboard"],
+      ['SHOPIFY_API_SECRET', "the app's client secret from the Shopify Partner Dashboard"],
     ];
     for (const [name, what] of required) {
       if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production (${what})`);
+    }
+    if (raw.SHOPIFY_API_SECRET === EMULATOR_API_SECRET || raw.SHOPIFY_API_KEY === EMULATOR_API_KEY) {
+      throw new ConfigError('Invalid configuration: SHOPIFY_API_KEY/SHOPIFY_API_SECRET must be the real app credentials in production, not the emulator\'s');
     }
     if (raw.SHOPIFY_EMULATOR) {
       throw new ConfigError('Invalid configuration: SHOPIFY_EMULATOR cannot be enabled in production');

@@ -20,8 +20,10 @@ import {
   createInstallationToken,
   createOAuthState,
   peekOAuthState,
+  ShopOwnedByAnotherAccountError,
   StoreAlreadyConnectedError,
 } from './install-service';
+import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 
 const SHOP_QUERY = `#graphql
 query ShopDetails { shop { name email myshopifyDomain currencyCode } }`;
@@ -46,6 +48,7 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       }
       if (!shop) return redirect(c, installError('invalid_hmac'));
       const stateToken = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: shop } });
+      bindStateToBrowser(c, ctx.config, stateToken);
       return redirect(c, shopify.authorizeUrl(shop, stateToken));
     }
 
@@ -53,6 +56,11 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       const peeked = await peekOAuthState(ctx.db, state);
       if ('error' in peeked) return redirect(c, integrationsError(peeked.error));
       if (peeked.state.metadata.shop_domain !== shop) return redirect(c, integrationsError('invalid_state'));
+      // A link started by another browser (or handed over by another account) goes no further.
+      if (!browserHoldsState(c, ctx.config, state)) {
+        log.warn('OAuth start refused: the state belongs to another browser', { shop });
+        return redirect(c, integrationsError('state_not_bound'));
+      }
       return redirect(c, shopify.authorizeUrl(shop, state));
     }
 
@@ -67,10 +75,24 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
     }
     const shop = normalizeShopDomain(query.get('shop'));
     const code = query.get('code');
-    const consumed = await consumeOAuthState(ctx.db, query.get('state') ?? '');
+    const stateToken = query.get('state') ?? '';
+    // Checked before the state is spent: a stranger's visit must not burn the owner's flow.
+    if (!browserHoldsState(c, ctx.config, stateToken)) {
+      log.warn('OAuth callback refused: the state belongs to another browser', { shop });
+      return redirect(c, integrationsError('state_not_bound'));
+    }
+    const consumed = await consumeOAuthState(ctx.db, stateToken);
     if ('error' in consumed) return redirect(c, integrationsError(consumed.error));
     const state = consumed.state;
     if (!shop || !code || state.metadata.shop_domain !== shop) return redirect(c, integrationsError('invalid_state'));
+    if (state.userId) {
+      // The flow binds the shop to the account that started it: that account must be the one here.
+      const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
+      if (session?.user.id !== state.userId) {
+        log.warn('OAuth callback refused: signed in as another account, or signed out', { shop });
+        return redirect(c, integrationsError('state_not_bound'));
+      }
+    }
 
     let tokens;
     try {
@@ -99,6 +121,10 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       store = await connectStore(ctx.db, ctx.config.encryptionKey, { userId: state.userId, shopDomain: shop, shopName, tokens });
     } catch (error) {
       if (error instanceof StoreAlreadyConnectedError) return redirect(c, integrationsError('store_already_connected'));
+      if (error instanceof ShopOwnedByAnotherAccountError) {
+        log.warn('OAuth refused: the shop is connected to another account', { shop });
+        return redirect(c, integrationsError('shop_owned_by_another_account'));
+      }
       throw error;
     }
     log.info('store connected', { storeId: store.id, shop });

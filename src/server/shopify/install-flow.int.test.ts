@@ -120,6 +120,86 @@ describe('install from Shopify to an active subscription', () => {
   });
 });
 
+/** A shop installed and active on a new account (the full install from Shopify). */
+async function installedShop() {
+  const shop = await newShop();
+  const owner = new Browserish(app);
+  const selection = new URL((await approveConsent(owner, await installFromShopify(owner, shop))).url);
+  const token = selection.searchParams.get('token')!;
+  const ownerId = await signUp(owner);
+  const claim = await owner.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId('starter') } });
+  await owner.follow(claim.body.redirect_url);
+  const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, ownerId));
+  expect(store).toMatchObject({ shopDomain: shop, isActive: true });
+  return { shop, owner, ownerId, storeId: store!.id };
+}
+
+describe('OAuth bound to the browser and account that started it', () => {
+  it("does not bind a shop to an attacker's account when its owner opens the attacker's link", async () => {
+    const { shop, owner, ownerId, storeId } = await installedShop();
+    const attacker = new Browserish(app);
+    const attackerId = await signUp(attacker);
+    const link = await attacker.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
+    expect(link.status).toBe(200);
+
+    // The owner opens the link: it goes nowhere.
+    const opened = await owner.follow(link.body.redirect_url);
+    expect(opened.url).toBe(`${ORIGIN}/app/integrations?shopify=error&message=state_not_bound`);
+
+    // The attacker follows it in their own browser up to Shopify, and hands the owner Shopify's URL.
+    const start = await attacker.request(link.body.redirect_url);
+    const authorize = start.headers.get('location')!;
+    expect(authorize).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
+    // The app is installed: Shopify comes straight back to our callback, in the owner's browser.
+    const back = await owner.follow(authorize);
+    expect(back.url).toBe(`${ORIGIN}/app/integrations?shopify=error&message=state_not_bound`);
+
+    const stores = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop));
+    expect(stores).toEqual([expect.objectContaining({ id: storeId, userId: ownerId, isActive: true })]);
+    expect(stores.some((x) => x.userId === attackerId)).toBe(false);
+  });
+
+  it('refuses a callback when another account is signed in than the one that started the flow', async () => {
+    const shop = await newShop();
+    const browser = new Browserish(app);
+    await signUp(browser);
+    const link = await browser.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
+    const authorize = (await browser.request(link.body.redirect_url)).headers.get('location')!;
+    const consent = await browser.request(`${new URL(authorize).origin}${new URL(authorize).pathname}`, {
+      form: { ...Object.fromEntries(new URL(authorize).searchParams), decision: 'approve' },
+    });
+    const callback = consent.headers.get('location')!;
+    // Same browser (it holds the binding), but now signed in as someone else.
+    await browser.request('/api/auth/sign-out', { json: {} });
+    const otherId = await signUp(browser);
+    expect((await browser.request(callback)).headers.get('location')).toBe('/app/integrations?shopify=error&message=state_not_bound');
+    expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, otherId))).toEqual([]);
+  });
+
+  it('never moves a shop active on another account, even through a genuine OAuth', async () => {
+    const { shop, ownerId, storeId } = await installedShop();
+    const other = new Browserish(app);
+    const otherId = await signUp(other);
+    const link = await other.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
+    const done = await other.follow(link.body.redirect_url);
+    expect(done.url).toBe(`${ORIGIN}/app/integrations?shopify=error&message=shop_owned_by_another_account`);
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    expect(store).toMatchObject({ userId: ownerId, isActive: true });
+    expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, otherId))).toEqual([]);
+  });
+
+  it('binds the state with an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths', async () => {
+    const browser = new Browserish(app);
+    await signUp(browser);
+    const res = await browser.request('/api/shopify/connect', { json: { shop: `liee-${Date.now()}.myshopify.com` } });
+    const cookie = res.headers.getSetCookie().find((line) => line.startsWith('avis_shopify_oauth='));
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Lax/i);
+    expect(cookie).toMatch(/Path=\/functions\/v1\/shopify-auth/);
+    expect(cookie).toMatch(/Max-Age=900/);
+  });
+});
+
 describe('install errors', () => {
   it('refuses a forged install link', async () => {
     const shop = await newShop();

@@ -15,6 +15,7 @@ import {
   installationErrors,
   peekOAuthState,
   readInstallationToken,
+  ShopOwnedByAnotherAccountError,
   StoreAlreadyConnectedError,
 } from './install-service';
 
@@ -113,11 +114,16 @@ describe('connecting a store', () => {
     await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).resolves.toBeTruthy();
   });
 
-  it('moves a shop reinstalled under another account', async () => {
+  it('never moves a shop active on another account; once uninstalled there, it moves', async () => {
     const first = await makeUser();
     const second = await makeUser();
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: a.id, email: 'partie@exemple.test' });
+    await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toBeInstanceOf(ShopOwnedByAnotherAccountError);
+    const [still] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
+    expect(still).toMatchObject({ isActive: true, userId: first });
+    // The shop's owner uninstalls the app on Shopify (app/uninstalled deactivates it), then reinstalls.
+    await ctx.db.update(s.shopifyStores).set({ isActive: false, uninstalledAt: new Date() }).where(eq(s.shopifyStores.id, a.id));
     const b = await connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
     const [old] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
     expect(old!.isActive).toBe(false);

@@ -114,11 +114,14 @@ export async function claimInstallationToken(db: Queryable, input: { token: stri
 }
 
 export class StoreAlreadyConnectedError extends Error {}
+/** The shop is active on another account: it never moves while that account holds it. */
+export class ShopOwnedByAnotherAccountError extends Error {}
 
 /**
  * Connects `shop` to `userId` with its tokens sealed under `key`. One active store per account: an
- * account with another active shop must disconnect it first. A shop reinstalled under another account
- * leaves the previous account's connection inactive.
+ * account with another active shop must disconnect it first. A shop active on another account is
+ * refused: that account disconnects it, or the shop's owner uninstalls the app on Shopify (which
+ * only the shop's staff can do, and which deactivates it here), before it can be connected again.
  */
 export async function connectStore(
   db: Database,
@@ -133,10 +136,12 @@ export async function connectStore(
       .where(and(eq(shopifyStores.userId, input.userId), eq(shopifyStores.isActive, true), ne(shopifyStores.shopDomain, input.shopDomain)));
     if (other) throw new StoreAlreadyConnectedError('another store is connected');
 
-    await tx
-      .update(shopifyStores)
-      .set({ isActive: false, uninstalledAt: now, updatedAt: now })
-      .where(and(eq(shopifyStores.shopDomain, input.shopDomain), eq(shopifyStores.isActive, true), ne(shopifyStores.userId, input.userId)));
+    const [elsewhere] = await tx
+      .select({ id: shopifyStores.id })
+      .from(shopifyStores)
+      .where(and(eq(shopifyStores.shopDomain, input.shopDomain), eq(shopifyStores.isActive, true), ne(shopifyStores.userId, input.userId)))
+      .for('update');
+    if (elsewhere) throw new ShopOwnedByAnotherAccountError('the shop is active on another account');
 
     const values = {
       shopName: input.shopName,

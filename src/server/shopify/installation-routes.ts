@@ -16,6 +16,7 @@ import { findActiveStore } from '../stores/service';
 import { findPlan } from './billing';
 import { runDiagnostic } from './diagnostic';
 import { normalizeShopDomain } from './hmac';
+import { bindStateToBrowser } from './oauth-binding';
 import { claimInstallationToken, createInstallationToken, createOAuthState, readInstallationToken, selectPlanForToken } from './install-service';
 
 const messages = {
@@ -68,6 +69,7 @@ export function installationRoutes(ctx: AppContext) {
       userId: user.id,
       metadata: { shop_domain: claimed.token.shopDomain, installation_token: claimed.token.installationToken },
     });
+    bindStateToBrowser(c, ctx.config, state);
     const params = new URLSearchParams({ shop: claimed.token.shopDomain, state });
     return c.json({ redirect_url: `/functions/v1/shopify-auth?${params}` });
   });
@@ -80,6 +82,8 @@ export function installationRoutes(ctx: AppContext) {
     const current = await findActiveStore(ctx.db, user.id);
     if (current && current.shop_domain !== shop) throw new ApiError(409, messages.alreadyConnected);
     const state = await createOAuthState(ctx.db, { userId: user.id, metadata: { shop_domain: shop } });
+    // The link only works in this browser: handed to someone else, it goes nowhere.
+    bindStateToBrowser(c, ctx.config, state);
     return c.json({ redirect_url: `/functions/v1/shopify-auth?${new URLSearchParams({ shop, state })}` });
   });
 

@@ -13,7 +13,13 @@ export const integrations = {
       shop_fetch_failed: 'Failed to fetch shop details from Shopify.',
       store_already_connected:
         'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
+      state_not_bound:
+        'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
+      shop_owned_by_another_account:
+        'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
     },
+    /** Codes whose text is ours (French); the others are the spec's English strings. */
+    frenchCodes: ['store_already_connected', 'state_not_bound', 'shop_owned_by_another_account'],
     fallback: 'An error occurred connecting to Shopify.',
   },
   loading: 'Chargement de votre boutique...',

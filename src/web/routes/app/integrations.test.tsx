@@ -31,6 +31,11 @@ describe('/app/integrations query notices', () => {
       'store_already_connected',
       'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
     ],
+    ['state_not_bound', 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.'],
+    [
+      'shop_owned_by_another_account',
+      'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
+    ],
     ["L'installation a été annulée sur Shopify.", "L'installation a été annulée sur Shopify."],
     ['', 'An error occurred connecting to Shopify.'],
   ])('shopify=error&message=%j shows %j and clears the query', async (code, text) => {

@@ -41,7 +41,7 @@ function shopifyQueryNotice(params: URLSearchParams): Notice | null {
   const message = (params.get('message') ?? '').trim().slice(0, maxQueryMessageLength);
   if (Object.prototype.hasOwnProperty.call(t.query.errors, message)) {
     const code = message as QueryErrorCode;
-    return { kind: 'error', text: t.query.errors[code], lang: code === 'store_already_connected' ? undefined : 'en' };
+    return { kind: 'error', text: t.query.errors[code], lang: (t.query.frenchCodes as readonly string[]).includes(code) ? undefined : 'en' };
   }
   if (!message) return { kind: 'error', text: t.query.fallback, lang: 'en' };
   return { kind: 'error', text: message };
