@@ -2,7 +2,8 @@
  * The one configured better-auth instance: e-mail and password accounts on our Drizzle database,
  * server-side sessions in an HttpOnly cookie or as a bearer token, password reset by e-mail.
  *
- * What we add around it (see docs/decisions/005-accounts-and-sessions.md): our scrypt parameters,
+ * What we add around it (see docs/decisions/005-accounts-and-sessions.md): session tokens stored
+ * hashed and never given to scripts, our scrypt parameters,
  * the common-password list, hashed single-use reset tokens that expire in an hour, revocation of
  * every session on reset, and (in auth/routes.ts) database rate limits per IP and per account,
  * a forgot-password endpoint that answers the same for every address, and French error messages.
@@ -10,13 +11,13 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { bearer } from 'better-auth/plugins';
 import type { Database } from '../../db/client';
 import * as schema from '../../db/schema';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
+import { withHashedSessionTokens } from './hashed-session-tokens';
 import { authMessages, resetEmail } from './messages';
 import { hashPassword, verifyPassword } from './password';
 import { escapeHtml } from '../security/html';
@@ -46,10 +47,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
     basePath: '/api/auth',
     secret: config.authSecret,
     trustedOrigins: [new URL(config.appUrl).origin],
-    database: drizzleAdapter(db, {
-      provider: 'pg',
-      schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
-    }),
+    // Session tokens are stored hashed: the table never holds a live credential.
+    database: withHashedSessionTokens(
+      drizzleAdapter(db, {
+        provider: 'pg',
+        schema: { user: schema.user, session: schema.session, account: schema.account, verification: schema.verification, rateLimit: schema.rateLimit },
+      }),
+    ),
     user: {
       additionalFields: {
         companyName: { type: 'string', required: false, input: true },
@@ -114,7 +118,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         else authLog.debug(message);
       },
     },
-    plugins: [bearer()],
+    // No bearer plugin: the session lives only in the HttpOnly cookie, so no script ever holds a
+    // token that works as a credential (auth/routes.ts also strips tokens from every answer).
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
         const field = NEW_PASSWORD_FIELDS[ctx.path];

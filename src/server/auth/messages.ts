@@ -18,6 +18,8 @@ export const authMessages = {
   INVALID_ORIGIN: 'Requête refusée : origine non autorisée.',
   MISSING_OR_NULL_ORIGIN: 'Requête refusée : origine manquante.',
   VALIDATION_ERROR: 'Les données envoyées sont invalides.',
+  NAME_INVALID: 'Veuillez saisir un nom.',
+  NAME_TOO_LONG: 'Le nom ne peut pas dépasser 100 caractères',
   TOO_MANY_REQUESTS: 'Trop de tentatives. Veuillez réessayer dans quelques minutes.',
   DEFAULT: 'Une erreur est survenue',
   NOT_SIGNED_IN: 'Vous devez être connecté pour effectuer cette action.',

@@ -23,6 +23,8 @@ export const messages = {
   unknownFunction: 'Fonction inconnue.',
   internal: 'Une erreur interne est survenue. Veuillez réessayer.',
   payloadTooLarge: 'La requête est trop volumineuse.',
+  jsonRequired: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).',
+  invalidCharacters: 'Le texte envoyé contient un caractère non autorisé (caractère nul).',
 } as const;
 
 /** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
@@ -36,7 +38,17 @@ export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T):
   return parseWith(schema, body);
 }
 
+/** True when a string anywhere in `value` holds U+0000, which PostgreSQL cannot store in text. */
+export function containsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((item) => containsNul(item, depth + 1));
+  return Object.entries(value).some(([key, item]) => key.includes('\u0000') || containsNul(item, depth + 1));
+}
+
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  // Refused before anything reads it: no handler, library or database ever sees a NUL.
+  if (containsNul(value)) throw new ApiError(400, messages.invalidCharacters);
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];

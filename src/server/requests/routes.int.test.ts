@@ -80,7 +80,7 @@ describe('/api/flows', () => {
     expect(malformed.status).toBe(400);
     // Text the database cannot store (a NUL character) is refused in French, not a server error.
     const nul = await browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, name: 'Flux\u0000nul' } });
-    expect(nul).toMatchObject({ status: 400, body: { error: 'Les données envoyées sont invalides.' } });
+    expect(nul).toMatchObject({ status: 400, body: { error: 'Le texte envoyé contient un caractère non autorisé (caractère nul).' } });
     expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
   });
 
@@ -321,5 +321,32 @@ describe('send-email', () => {
     await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'cancelled' }).where(eq(s.shopifyStores.id, other.store.id));
     const unpaid = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id } });
     expect(unpaid).toMatchObject({ status: 403, body: { error: 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.' } });
+  });
+
+  it('answers a NUL character with 400, and gives the quota back whatever makes a send fail', async () => {
+    const { browser, store } = await merchant({ quota: 5 });
+    const usage = async () =>
+      (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).map((u) => `${u.metric}=${u.value}`).sort();
+    const before = await usage();
+    const body = { shopifyStoreId: store.id, recipientEmail: 'ami@exemple.test', recipientName: 'Ami', subject: 'Bonjour', html_content: '<p>Bonjour</p>', text_content: 'Bonjour' };
+    for (const field of ['recipientName', 'subject', 'html_content', 'text_content'] as const) {
+      const res = await browser.json('/functions/v1/send-email', { json: { ...body, [field]: 'a\u0000b' } });
+      expect(res.status, field).toBe(400);
+      expect((res.body as { error: string }).error).toContain('caractère nul');
+    }
+    expect(await usage()).toEqual(before);
+
+    // A transport failure of any kind, even one that cannot say whether the message left.
+    const send = ctx.mailer.send;
+    ctx.mailer.send = async () => {
+      throw Object.assign(new Error('connection lost after DATA'), { code: 'ETIMEDOUT' });
+    };
+    try {
+      const failed = await browser.json('/functions/v1/send-email', { json: body });
+      expect(failed.status).toBe(502);
+    } finally {
+      ctx.mailer.send = send;
+    }
+    expect((await usage()).filter((u) => !u.endsWith('=0'))).toEqual(before.filter((u) => !u.endsWith('=0')));
   });
 });

@@ -74,8 +74,10 @@ export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmail
   } catch (error) {
     const { state } = reservation;
     const kind = classifyMailError(error);
-    // Given back only when the e-mail surely did not go.
-    if (kind !== 'unknown') await addUsage(ctx.db, store.shopDomain, state.periodStart, state.dayStart, -1);
+    // Whatever the error, the merchant is told it failed, so it is not charged: at worst one
+    // message that went out after a timeout is free (the sender, which never re-sends, decides
+    // otherwise for review requests; a one-off is never retried by us).
+    await addUsage(ctx.db, store.shopDomain, state.periodStart, state.dayStart, -1);
     ctx.log.child('send-email').warn('one-off send failed', { storeId: store.id, kind });
     throw new ApiError(502, "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.");
   }

@@ -123,7 +123,14 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
 }
 
 export const reviewInput = z.object({
-  rating: z.coerce.number({ message: m.ratingRequired }).int(m.ratingRequired).min(1, m.ratingRequired).max(5, m.ratingRequired),
+  // Integers 1 to 5 only: a JSON number, or the digit a form post sends. No coercion of "0x5",
+  // true or [5], which Number() would turn into a rating.
+  rating: z.unknown().transform((value, ctx) => {
+    const rating = typeof value === 'number' ? value : typeof value === 'string' && /^[1-5]$/.test(value) ? Number(value) : NaN;
+    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) return rating;
+    ctx.addIssue({ code: 'custom', message: m.ratingRequired });
+    return z.NEVER;
+  }),
   name: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(120, m.nameTooLong),
   email: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(254).email(m.emailInvalid),
   comment: z.string().trim().max(5000, m.commentTooLong).optional().default(''),

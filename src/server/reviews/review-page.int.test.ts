@@ -262,6 +262,33 @@ describe('validation', () => {
     expect(await reviewsOf(store)).toHaveLength(0);
     expect((await requestById(request.id)).status).toBe('sent');
   });
+
+  it('accepts integer ratings 1 to 5 only, and text without NUL characters, never answering 500', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const postJson = (body: unknown) =>
+      app.request(`${ORIGIN}/review/${request.token}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': `10.7.0.${++ip % 250}` },
+        body: JSON.stringify(body),
+      });
+    for (const rating of ['0x5', true, [5], '5.0', ' 5', 4.5, '', null, 1e308]) {
+      const res = await postJson({ rating, name: 'A', email: 'a@exemple.test' });
+      expect(res.status, JSON.stringify(rating)).toBe(400);
+      expect(await res.json()).toEqual({ error: 'Veuillez choisir une note' });
+    }
+    for (const field of ['name', 'email', 'comment']) {
+      const body = { rating: 5, name: 'Léa', email: 'lea@exemple.test', comment: 'Bien', [field]: 'avec\u0000nul' };
+      expect((await postJson(body)).status, field).toBe(400);
+      // Without JavaScript: the form again, with a message, never a 500.
+      const page = await post(request.token, body, false);
+      expect(page.status, field).toBe(400);
+      expect(await page.text()).not.toContain('\u0000');
+    }
+    expect(await reviewsOf(store)).toHaveLength(0);
+    // The digit a form post sends is a rating.
+    expect((await post(request.token, { rating: '4', name: 'Léa', email: 'lea@exemple.test' })).status).toBe(200);
+  });
 });
 
 describe('/api/rating-actions', () => {

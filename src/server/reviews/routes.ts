@@ -88,10 +88,12 @@ export function reviewPageRoutes(ctx: AppContext) {
     } catch (error) {
       const message = error instanceof ApiError ? error.message : m.submitError;
       if (wantsJson) return fail(400, message);
-      const rating = Number(form.rating);
+      // The typed values come back (without the characters that made them unstorable).
+      const typed = (value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '') : '');
+      const rating = /^[1-5]$/.test(typed(form.rating)) ? Number(form.rating) : undefined;
       return html(
         c,
-        reviewFormHtml(page, nonceOf(c), { error: message, rating: rating >= 1 && rating <= 5 ? rating : undefined, name: String(form.name ?? ''), email: String(form.email ?? ''), comment: String(form.comment ?? '') }),
+        reviewFormHtml(page, nonceOf(c), { error: message, rating, name: typed(form.name), email: typed(form.email), comment: typed(form.comment) }),
         400,
       );
     }

@@ -35,3 +35,28 @@ export async function hitRateLimit(db: Queryable, key: string, limit: Limit, now
     retryAfterSeconds: Math.max(1, Math.ceil((started + limit.windowSeconds * 1000 - now) / 1000)),
   };
 }
+
+/**
+ * Takes back one hit (never below zero). Used for attempts that turn out legitimate, such as a
+ * successful sign-in, so that only failures count towards a lock.
+ */
+export async function refundRateLimit(db: Queryable, key: string): Promise<void> {
+  await db.execute(sql`UPDATE rate_limit SET count = greatest(count - 1, 0) WHERE key = ${key}`);
+}
+
+/** Remembers `key` as seen now (a marker row; its count is unused). */
+export async function markSeen(db: Queryable, key: string, now = Date.now()): Promise<void> {
+  await db.execute(
+    sql`INSERT INTO rate_limit (id, key, count, last_request) VALUES (${randomUUID()}, ${key}, 0, ${now})
+        ON CONFLICT (key) DO UPDATE SET last_request = ${now}`,
+  );
+}
+
+/** True when `key` was marked seen within `withinSeconds`. */
+export async function seenRecently(db: Queryable, key: string, withinSeconds: number, now = Date.now()): Promise<boolean> {
+  const rows = await queryRows<{ one: number }>(
+    db,
+    sql`SELECT 1 AS one FROM rate_limit WHERE key = ${key} AND last_request > ${now - withinSeconds * 1000}`,
+  );
+  return rows.length > 0;
+}
