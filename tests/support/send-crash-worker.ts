@@ -11,7 +11,14 @@ import { loadConfig } from '../../src/server/config';
 import { runDueSends, type SendHooks } from '../../src/server/requests/sender';
 
 // No vitest imports here: this runs outside the test runner.
-const env = { NODE_ENV: 'test', LOG_LEVEL: 'silent', SEND_LEASE_SECONDS: process.env.SEND_LEASE_SECONDS ?? '1', SEND_CONCURRENCY: '1' };
+const env: Record<string, string> = {
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'silent',
+  SEND_LEASE_SECONDS: process.env.SEND_LEASE_SECONDS ?? '1',
+  SEND_CONCURRENCY: process.env.SEND_CONCURRENCY ?? '1',
+  // Over SMTP when the test gives a server (the outbox otherwise).
+  ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, SMTP_POOL_SIZE: process.env.SMTP_POOL_SIZE ?? '1' } : {}),
+};
 const config = loadConfig(
   process.env.DATABASE_URL ? { ...env, DATABASE_URL: process.env.DATABASE_URL } : { ...env, DATA_DIR: process.env.DATA_DIR! },
   'worker',
@@ -35,6 +42,7 @@ const hooks: SendHooks = {
   },
 };
 const result = await runDueSends(ctx, { workerId: `crash-test:${process.pid}`, hooks });
+await ctx.mailer.close();
 await ctx.emulator?.close();
 await handle.close();
 process.stdout.write(JSON.stringify(result));

@@ -1,13 +1,16 @@
 /**
  * The one mail module every feature sends through. Two transports:
  * - outbox (the embedded default): the e-mail is stored in `email_outbox` and never leaves the machine;
- * - smtp: nodemailer with a pooled connection, configured by SMTP_URL.
+ * - smtp: nodemailer's SMTP connections in a pool of our own (smtp-pool.ts), configured by SMTP_URL,
+ *   so that a caller can record its hand-over at the last moment before the message's data.
  */
 import { randomUUID } from 'node:crypto';
-import nodemailer from 'nodemailer';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
+import { createSmtpPool, NotTransmittedError } from './smtp-pool';
+
+export { NotTransmittedError } from './smtp-pool';
 
 export interface OutgoingEmail {
   to: string;
@@ -26,9 +29,18 @@ export interface SentEmail {
   messageId: string;
 }
 
+export interface SendOptions {
+  /**
+   * Called once the transport is about to hand the message over (SMTP: connection held, envelope
+   * accepted, DATA answered 354; outbox: before the insert). Returning false withdraws the message:
+   * send then throws a NotTransmittedError with `withdrawn` set, and nothing was sent.
+   */
+  beforeData?: () => Promise<boolean>;
+}
+
 export interface Mailer {
   readonly kind: 'outbox' | 'smtp';
-  send(email: OutgoingEmail): Promise<SentEmail>;
+  send(email: OutgoingEmail, options?: SendOptions): Promise<SentEmail>;
   /**
    * Whether the transport already accepted the message with this Message-ID: true or false when the
    * transport can tell (the outbox), null when it cannot (SMTP keeps no queryable record).
@@ -52,8 +64,9 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
   if (options.transport === 'outbox') {
     return {
       kind: 'outbox',
-      async send(email) {
+      async send(email, sendOptions) {
         const messageId = messageIdFor(email);
+        if (sendOptions?.beforeData && !(await sendOptions.beforeData())) throw new NotTransmittedError('hand-over refused', null, true);
         await db.insert(emailOutbox).values({
           messageId,
           fromAddress: email.from ?? options.from,
@@ -74,33 +87,28 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
   }
 
   if (!options.smtpUrl) throw new Error('SMTP_URL is required for the smtp transport');
-  const transport = nodemailer.createTransport({
-    ...smtpOptionsFromUrl(options.smtpUrl),
-    pool: true,
-    maxConnections: options.smtpPoolSize ?? 5,
-    // Bounded waits: a send must finish well within the sender's lease (SEND_LEASE_SECONDS).
-    connectionTimeout: 30_000,
-    greetingTimeout: 30_000,
-    socketTimeout: 60_000,
-  });
+  const pool = createSmtpPool(smtpOptionsFromUrl(options.smtpUrl), options.smtpPoolSize ?? 5);
   return {
     kind: 'smtp',
-    async send(email) {
+    async send(email, sendOptions) {
       const messageId = messageIdFor(email);
-      await transport.sendMail({
-        from: email.from ?? options.from,
-        to: email.to,
-        replyTo: email.replyTo,
-        subject: email.subject,
-        html: email.html,
-        text: email.text,
-        headers: email.headers,
-        messageId: `<${messageId}>`,
-      });
+      await pool.send(
+        {
+          from: email.from ?? options.from,
+          to: email.to,
+          replyTo: email.replyTo,
+          subject: email.subject,
+          html: email.html,
+          text: email.text,
+          headers: email.headers,
+          messageId: `<${messageId}>`,
+        },
+        sendOptions?.beforeData,
+      );
       return { messageId };
     },
     wasAccepted: async () => null,
-    close: async () => transport.close(),
+    close: () => pool.close(),
   };
 }
 
@@ -124,11 +132,17 @@ function smtpOptionsFromUrl(url: string) {
  * What a transport error says about the e-mail:
  * - permanent: the server refused it for good (5xx: unknown mailbox, rejected address, policy), or
  *   nodemailer refused the address;
- * - temporary: it surely did not go and may go later (a 4xx answer, or no connection at all);
+ * - temporary: it surely did not go and may go later (a 4xx answer, no connection at all, or any
+ *   failure before the message's data was handed over);
  * - unknown: the connection broke or timed out after the message may have been taken. The sender
  *   then counts it as sent rather than risk a second e-mail.
  */
 export function classifyMailError(error: unknown): 'permanent' | 'temporary' | 'unknown' {
+  if (error instanceof NotTransmittedError) {
+    // Refused before its data: the server's code decides; without one, it surely did not go.
+    const code = (error.cause as { responseCode?: number } | null)?.responseCode;
+    return typeof code === 'number' && code >= 500 ? 'permanent' : 'temporary';
+  }
   const e = error as { responseCode?: number; code?: string; command?: string } | null;
   if (!e || typeof e !== 'object') return 'unknown';
   if (typeof e.responseCode === 'number') return e.responseCode >= 500 ? 'permanent' : 'temporary';

@@ -2,48 +2,12 @@
  * Exactly one e-mail per request across a real process crash: a worker process is killed (SIGKILL)
  * in the middle of a send, a new process starts, and every request ends up mailed exactly once.
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
-import { openDatabase, type DatabaseHandle } from '../../db/client';
-import { migrateDatabase } from '../../db/migrate';
-import { createTestDatabase, testDbKind } from '../../../tests/support/test-db';
+import { testDbKind } from '../../../tests/support/test-db';
 import { makeDueRequest, makeStore } from '../../../tests/support/factories';
-
-type Target = { env: Record<string, string>; open(): Promise<DatabaseHandle>; cleanup(): Promise<void> };
-
-/** PostgreSQL: a fresh database shared with the child processes. PGlite: a data directory, one process at a time. */
-async function target(): Promise<Target> {
-  if (testDbKind === 'postgres') {
-    const db = await createTestDatabase();
-    return { env: { DATABASE_URL: db.url! }, open: async () => db.handle, cleanup: () => db.destroy() };
-  }
-  const dir = mkdtempSync(join(tmpdir(), 'avis-crash-'));
-  const first = await openDatabase({ kind: 'pglite', dataDir: dir });
-  await migrateDatabase(first);
-  await first.close();
-  return { env: { DATA_DIR: dir }, open: () => openDatabase({ kind: 'pglite', dataDir: dir }), cleanup: async () => rmSync(dir, { recursive: true, force: true }) };
-}
-
-function runWorker(env: Record<string, string>): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
-  const { DATABASE_URL: _ignored, ...base } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/support/send-crash-worker.ts'], { env: { ...base, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let out = '';
-  let err = '';
-  child.stdout.on('data', (d) => (out += d));
-  child.stderr.on('data', (d) => (err += d));
-  const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-  return new Promise((resolve) =>
-    child.on('close', (code, signal) => {
-      clearTimeout(timer);
-      resolve({ code, signal, out, err });
-    }),
-  );
-}
+import { crashTarget as target, runCrashWorker as runWorker } from '../../../tests/support/crash-target';
 
 const modes = testDbKind === 'postgres' ? (['reserved', 'transmitting', 'accepted'] as const) : (['transmitting'] as const);
 

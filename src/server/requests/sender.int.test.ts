@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { makeDueRequest, makeStore } from '../../../tests/support/factories';
-import { createMailer } from '../email/mailer';
+import { createMailer, type SendOptions } from '../email/mailer';
 import type { AppContext } from '../context';
 import { recoverAbandoned, runDueSends, sendBatch } from './sender';
 import { DAY_METRIC, MONTH_METRIC } from './quota';
@@ -225,7 +225,14 @@ describe('transport errors', () => {
 });
 
 describe('uncertain transport failures and late withdrawals', () => {
-  const failingMailer = (error: object) => ({ ...ctx.mailer, send: () => Promise.reject(Object.assign(new Error('transport'), error)) });
+  // A transport that fails after the hand-over (a DATA timeout), or before it (no connection).
+  const failingMailer = (error: object) => ({
+    ...ctx.mailer,
+    send: async (_email: unknown, options?: SendOptions) => {
+      if (error && (error as { command?: string }).command === 'DATA') await options?.beforeData?.();
+      throw Object.assign(new Error('transport'), error);
+    },
+  });
 
   it('a timeout after the message may have gone counts as sent, keeps its quota and is never retried', async () => {
     const store = await makeStore(ctx.db);
@@ -394,9 +401,9 @@ describe('an hourly run over several batches', () => {
     // A transport that holds every e-mail until the test lets them go.
     const held: (() => void)[] = [];
     let holding = true;
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0]) => {
+    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
       if (holding) await new Promise<void>((release) => held.push(release));
-      return small.mailer.send(email);
+      return small.mailer.send(email, options);
     } };
     let claims = 0;
     const run = runDueSends({ ...small, mailer }, { workerId: 'hourly', hooks: { afterReserve: () => void claims++ } });
@@ -427,9 +434,9 @@ describe('an hourly run over several batches', () => {
     let sends = 0;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0]) => {
+    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
       if (++sends >= 4) await held;
-      return small.mailer.send(email);
+      return small.mailer.send(email, options);
     } };
     let claims = 0;
     const run = runDueSends(tuned({ batchSize: 6, concurrency: 2 }, { ...small, mailer }), {
@@ -483,9 +490,9 @@ describe('an hourly run over several batches', () => {
     // transport (held 300 ms) when that happens, so the run is not over yet.
     const slow = await makeDueRequest(small.db, store, { scheduledAt: new Date(Date.now() - 3_600_000) });
     const doomed = await makeDueRequest(small.db, store, { customerEmail: 'refus-final@example.test' });
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0]) => {
+    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
       if (email.to === slow.customerEmail) await new Promise((resolve) => setTimeout(resolve, 300));
-      return small.mailer.send(email);
+      return small.mailer.send(email, options);
     } };
     await small.db.execute(sql`
       CREATE OR REPLACE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$

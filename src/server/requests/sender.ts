@@ -3,8 +3,9 @@
  *
  * 1. Claim: due requests are locked with FOR UPDATE SKIP LOCKED, the quotas are reserved, and each
  *    granted request becomes `processing` with a `reserved` row in the send ledger, in one transaction.
- * 2. Send: per e-mail, the ledger moves to `transmitting` (only if still reserved by this worker),
- *    then the transport is called with a Message-ID derived from the request id.
+ * 2. Send: per e-mail, the transport is called with a Message-ID derived from the request id; at the
+ *    last moment before the message's data (SMTP: connection held, envelope accepted, DATA answered)
+ *    the ledger moves to `transmitting`, only if still reserved by this worker.
  * 3. Complete: ledger and request become `sent`, or `failed` with the error kept and the quota given back.
  *
  * A worker that dies leaves ledger rows behind; after the lease another run resolves them:
@@ -18,7 +19,7 @@ import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
 import { renderReviewEmail, DEFAULT_TEMPLATE, type ReviewEmailTemplate, type ReviewEmailBranding } from '../../core/email/review-email';
 import { emailMessages } from '../../core/email/messages';
 import type { AppContext } from '../context';
-import { classifyMailError } from '../email/mailer';
+import { classifyMailError, NotTransmittedError } from '../email/mailer';
 import { addUsage, reserveSendsMany, type QuotaState } from './quota';
 import { requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
@@ -27,7 +28,7 @@ import { coalesce } from './coalesce';
 import { isRetryableConflict } from '../../db/pg-error';
 
 export interface SendHooks {
-  /** Called after the ledger says `transmitting` and before the transport call (tests kill the process here). */
+  /** Called after the ledger says `transmitting` and before the message's data goes (tests kill the process here). */
   beforeTransport?(requestId: string): void | Promise<void>;
   /** Called after the transport accepted the e-mail and before the ledger is completed. */
   afterTransport?(requestId: string): void | Promise<void>;
@@ -348,25 +349,44 @@ async function sendOne(
     return 'failed';
   }
 
-  // Hand-over: only a reservation still held by this worker may be transmitted (a recovery may have taken it).
-  if (!(await handover(request.id))) return 'skipped';
-  await options.hooks?.beforeTransport?.(request.id);
+  // A failure inside the hand-over itself (the database, a test's simulated crash) is the run's, not
+  // the e-mail's: it leaves this function as it came, and the lease recovery resolves the request.
+  let handOverError: unknown = null;
   try {
-    await ctx.mailer.send({
-      to: request.customer_email!,
-      from: fromHeader(ctx.config.mail.from, render.template.fromName || render.storeName),
-      replyTo: render.replyTo ?? undefined,
-      subject: email.subject,
-      html: email.html,
-      text: email.text,
-      messageId: messageIdFor(ctx, request.id),
-      headers: {
-        // RFC 8058 one-click unsubscribe: a POST to this URL, without cookies or login.
-        'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`,
-        'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    await ctx.mailer.send(
+      {
+        to: request.customer_email!,
+        from: fromHeader(ctx.config.mail.from, render.template.fromName || render.storeName),
+        replyTo: render.replyTo ?? undefined,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: messageIdFor(ctx, request.id),
+        headers: {
+          // RFC 8058 one-click unsubscribe: a POST to this URL, without cookies or login.
+          'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        },
       },
-    });
+      {
+        // The hand-over, at the last moment: over SMTP, a connection of our own is held, the envelope
+        // accepted and DATA answered. Only a reservation this worker still holds goes (a recovery
+        // may have taken it). Everything before this point is retried like a reservation.
+        beforeData: async () => {
+          try {
+            if (!(await handover(request.id))) return false;
+            await options.hooks?.beforeTransport?.(request.id);
+            return true;
+          } catch (error) {
+            handOverError = error;
+            throw error;
+          }
+        },
+      },
+    );
   } catch (error) {
+    if (handOverError) throw handOverError;
+    if (error instanceof NotTransmittedError && error.withdrawn) return 'skipped';
     const kind = classifyMailError(error);
     ctx.log.child('sender').warn('send failed', { requestId: request.id, kind, error: describeMailError(error) });
     if (kind === 'unknown') {

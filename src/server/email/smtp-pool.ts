@@ -1,0 +1,241 @@
+/**
+ * SMTP sending with a hand-over point just before DATA.
+ *
+ * nodemailer's pooled transport queues a message inside the process until a connection is free and
+ * then runs the whole SMTP transaction at once, so a caller cannot tell "waiting for a connection"
+ * from "the server may have the message". The sender needs that line: a crash before it must lead
+ * to a retry, after it to "sent, unconfirmed" (decision 008). So we hold our own small pool of
+ * nodemailer SMTPConnections and hand each one a message stream that is read only once the server
+ * has accepted the envelope and answered DATA with 354: the stream's first read calls the caller's
+ * `beforeData`, which records the hand-over. If it refuses (the request was withdrawn meanwhile),
+ * the connection is dropped mid-DATA and the server discards the message, which was never sent.
+ */
+import { Readable } from 'node:stream';
+import MailComposer from 'nodemailer/lib/mail-composer';
+import SMTPConnection from 'nodemailer/lib/smtp-connection';
+
+export interface SmtpServerOptions {
+  host: string;
+  port: number;
+  secure: boolean;
+  auth?: { user: string; pass: string };
+  tls?: { rejectUnauthorized: boolean };
+}
+
+export interface SmtpMessage {
+  from: string;
+  to: string;
+  replyTo?: string;
+  subject: string;
+  html?: string;
+  text?: string;
+  headers?: Record<string, string>;
+  /** With angle brackets. */
+  messageId: string;
+}
+
+/** The message never reached DATA (or the hand-over was refused): the server surely does not have it. */
+export class NotTransmittedError extends Error {
+  constructor(
+    message: string,
+    override readonly cause: unknown,
+    readonly withdrawn = false,
+  ) {
+    super(message);
+  }
+}
+
+/** An error after the hand-over: the server may have the message, unless it answered a code. */
+export type TransmitError = Error & { responseCode?: number; code?: string; command?: string };
+
+const IDLE_MS = 30_000;
+
+interface Lane {
+  connection: SMTPConnection;
+  lastUsed: number;
+  broken: boolean;
+}
+
+export function createSmtpPool(server: SmtpServerOptions, size: number) {
+  const idle: Lane[] = [];
+  const waiters: ((lane: Lane | null) => void)[] = [];
+  let open = 0;
+  let closed = false;
+
+  function connect(): Promise<Lane> {
+    return new Promise((resolve, reject) => {
+      const connection = new SMTPConnection({
+        host: server.host,
+        port: server.port,
+        secure: server.secure,
+        tls: server.tls,
+        // Bounded waits: a send must finish well within the sender's lease (SEND_LEASE_SECONDS).
+        connectionTimeout: 30_000,
+        greetingTimeout: 30_000,
+        socketTimeout: 60_000,
+      });
+      const lane: Lane = { connection, lastUsed: Date.now(), broken: false };
+      let settled = false;
+      const fail = (error: unknown) => {
+        lane.broken = true;
+        if (!settled) {
+          settled = true;
+          connection.close();
+          reject(error);
+        }
+      };
+      connection.on('error', fail);
+      connection.on('end', () => (lane.broken = true));
+      connection.connect((error) => {
+        if (error) return fail(error);
+        if (!server.auth) {
+          settled = true;
+          return resolve(lane);
+        }
+        connection.login(server.auth, (loginError) => {
+          if (loginError) return fail(loginError);
+          settled = true;
+          resolve(lane);
+        });
+      });
+    });
+  }
+
+  /** A connection of our own: an idle one, a new one while under `size`, or the next one released. */
+  async function acquire(): Promise<Lane> {
+    if (closed) throw new Error('SMTP pool closed');
+    while (idle.length) {
+      const lane = idle.pop()!;
+      if (!lane.broken && Date.now() - lane.lastUsed < IDLE_MS) return lane;
+      discard(lane);
+    }
+    if (open < size) {
+      open++;
+      try {
+        return await connect();
+      } catch (error) {
+        open--;
+        wakeOne();
+        throw error;
+      }
+    }
+    const lane = await new Promise<Lane | null>((resolve) => waiters.push(resolve));
+    return lane ?? acquire();
+  }
+
+  function discard(lane: Lane) {
+    lane.broken = true;
+    lane.connection.close();
+  }
+
+  function wakeOne() {
+    // A waiter woken with null opens its own connection (a slot became free).
+    waiters.shift()?.(null);
+  }
+
+  function release(lane: Lane, healthy: boolean) {
+    lane.lastUsed = Date.now();
+    if (!healthy || lane.broken || closed) {
+      discard(lane);
+      open--;
+      wakeOne();
+      return;
+    }
+    const waiter = waiters.shift();
+    if (waiter) waiter(lane);
+    else idle.push(lane);
+  }
+
+  async function build(message: SmtpMessage): Promise<{ envelope: { from: string; to: string[] }; raw: Buffer }> {
+    const node = new MailComposer({
+      from: message.from,
+      to: message.to,
+      replyTo: message.replyTo,
+      subject: message.subject,
+      html: message.html,
+      text: message.text,
+      headers: message.headers,
+      messageId: message.messageId,
+    }).compile();
+    const envelope = node.getEnvelope() as { from: string; to: string[] };
+    return { envelope, raw: await node.build() };
+  }
+
+  /** One SMTP transaction on a held connection; `beforeData` runs after 354, before any byte of the message. */
+  function transact(lane: Lane, envelope: { from: string; to: string[] }, raw: Buffer, beforeData: () => Promise<boolean>): Promise<void> {
+    return new Promise((resolve, reject) => {
+      let handedOver = false;
+      let withdrawn = false;
+      let callerError: unknown = null;
+      const body = new Readable({
+        read() {
+          if (handedOver || withdrawn) return;
+          // First read: the envelope is accepted and the server waits for the message.
+          beforeData().then(
+            (proceed) => {
+              if (!proceed) {
+                withdrawn = true;
+                body.destroy(new Error('hand-over refused'));
+                return;
+              }
+              handedOver = true;
+              body.push(raw);
+              body.push(null);
+            },
+            (error: unknown) => {
+              // The caller's own failure: it comes back as it is (and is never retried here).
+              callerError = error;
+              body.destroy(error instanceof Error ? error : new Error(String(error)));
+            },
+          );
+        },
+      });
+      lane.connection.send(envelope, body, (error) => {
+        if (!error) return resolve();
+        if (callerError) {
+          lane.broken = true;
+          reject(callerError);
+        } else if (!handedOver) {
+          // Nothing of the message went: a half-open DATA is abandoned with the connection.
+          lane.broken = true;
+          reject(new NotTransmittedError(error.message, error, withdrawn));
+        } else reject(error);
+      });
+    });
+  }
+
+  return {
+    /**
+     * Sends `message`; `beforeData` decides, at the last moment, whether it goes. Throws
+     * NotTransmittedError when the server surely does not have the message, another error when it
+     * may (a timeout after the data) or refused it with a code.
+     */
+    async send(message: SmtpMessage, beforeData: () => Promise<boolean> = async () => true): Promise<void> {
+      const { envelope, raw } = await build(message);
+      // A stale idle connection fails before DATA: one more try on a fresh one.
+      for (let attempt = 0; ; attempt++) {
+        let lane: Lane;
+        try {
+          lane = await acquire();
+        } catch (error) {
+          throw new NotTransmittedError((error as Error).message, error);
+        }
+        try {
+          await transact(lane, envelope, raw, beforeData);
+          release(lane, true);
+          return;
+        } catch (error) {
+          release(lane, false);
+          const codeless = error instanceof NotTransmittedError && !error.withdrawn && typeof (error.cause as TransmitError).responseCode !== 'number';
+          if (codeless && attempt === 0) continue;
+          throw error;
+        }
+      }
+    },
+    async close() {
+      closed = true;
+      for (const waiter of waiters.splice(0)) waiter(null);
+      for (const lane of idle.splice(0)) discard(lane);
+    },
+  };
+}
