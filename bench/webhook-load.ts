@@ -46,6 +46,8 @@ const result = await autocannon({
             'x-shopify-topic': 'orders/paid',
             'x-shopify-shop-domain': shop,
             'x-shopify-webhook-id': signed === '1' ? randomUUID() : 'same',
+            // Fresh, as Shopify's deliveries are (stale ones are refused).
+            'x-shopify-triggered-at': new Date().toISOString(),
             'x-shopify-hmac-sha256': signed === '1' ? signWebhook(body, secret) : '',
           },
         };

@@ -324,6 +324,8 @@ export const shopifyOrders = pgTable(
   },
   (t) => [
     uniqueIndex('shopify_orders_shop_order').on(t.shopId, t.shopifyOrderId),
+    // Shopify order ids are unique across shops: which shop holds one (webhook replay check).
+    index('shopify_orders_shopify_order_idx').on(t.shopifyOrderId),
     index('shopify_orders_shop_created_idx').on(t.shopId, t.orderCreatedAt.desc()),
     index('shopify_orders_customer_idx').on(t.shopId, t.customerEmail),
   ],

@@ -153,6 +153,8 @@ describe('the local outbox', () => {
       AUTH_SECRET: 'x'.repeat(40),
       ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64'),
       MAIL_TRANSPORT: 'outbox',
+      SHOPIFY_API_KEY: 'real-client-id',
+      SHOPIFY_API_SECRET: 'real-client-secret',
     });
     const app = createApp(contextFor(fresh.testDb.handle, production), { webDist });
     expect((await app.request('/api/dev/outbox')).status).toBe(404);

@@ -96,6 +96,8 @@ describe('delivery', () => {
     expect(d).toMatchObject({ attempts: 1, lastStatus: 500, delivered: false, abandoned: false });
     expect(d!.nextAttemptAt).not.toBeNull();
 
+    // Retries happen later: they still carry the event's original trigger time.
+    emu.clock.advance(60_000);
     await emu.state.retryDeliveriesNow();
     [d] = await emu.state.listDeliveries();
     expect(d).toMatchObject({ attempts: 2, lastStatus: null, delivered: false });
@@ -108,6 +110,9 @@ describe('delivery', () => {
     expect(emu.requests).toHaveLength(3);
     const ids = new Set(emu.requests.map((r) => r.headers['x-shopify-webhook-id']));
     expect(ids.size).toBe(1);
+    const triggered = new Set(emu.requests.map((r) => r.headers['x-shopify-triggered-at']));
+    expect([...triggered]).toEqual([d!.triggeredAt]);
+    expect(Date.parse(d!.triggeredAt)).toBeLessThan(emu.clock.now.getTime());
     expect(new Set(emu.requests.map((r) => r.body)).size).toBe(1);
   });
 

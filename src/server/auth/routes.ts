@@ -16,7 +16,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { clientIp } from '../http/client-ip';
-import { ApiError, errorResponse, messages, parseJsonBody, parseWith } from '../http/errors';
+import { errorResponse, messages, parseJsonBody } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
 import { PASSWORD_MAX } from './auth';
@@ -88,17 +88,6 @@ function tooMany(c: Context, blocked: Blocked[]) {
   return c.json({ error: tooManyRequestsMessage(retryAfter) }, 429, { 'retry-after': String(retryAfter) });
 }
 
-/** Reads a JSON body only; other content types are refused, since better-auth would read them too. */
-async function readJsonBody(c: Context): Promise<unknown> {
-  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new ApiError(415, messages.jsonRequired);
-  try {
-    return await c.req.json();
-  } catch {
-    throw new ApiError(400, messages.invalidJson);
-  }
-}
-
 /** better-auth answers `{ code, message }` in English; we answer `{ error }` in French. */
 async function translateError(response: Response): Promise<Response> {
   if (response.status < 400) return response;
@@ -157,7 +146,8 @@ export function authRoutes(ctx: AppContext) {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     const endpoint = FORWARDED[path];
     if (!endpoint || endpoint.method !== c.req.method) return errorResponse(c, 404, messages.notFound);
-    const body = endpoint.body ? parseWith(endpoint.body, await readJsonBody(c)) : undefined;
+    // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
+    const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
     const ip = clientIp(c, ctx.config.trustProxy);
 
     // Limits before the work; refunds after it for what turned out legitimate.

@@ -29,6 +29,10 @@ export const messages = {
 
 /** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
 export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
+  // JSON only: a form or text body is refused rather than read as JSON (and a cross-site form can
+  // never produce this content type without a preflight).
+  const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type !== 'application/json') throw new ApiError(415, messages.jsonRequired);
   let body: unknown;
   try {
     body = await c.req.json();

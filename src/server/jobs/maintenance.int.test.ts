@@ -25,6 +25,23 @@ describe('daily maintenance', () => {
     expect(left.map((r) => r.id)).toEqual(['live']);
   });
 
+  it('drops rate-limit rows older than the longest window they serve', async () => {
+    const day = 86_400_000;
+    await ctx.db.execute(sql`INSERT INTO rate_limit (id, key, count, last_request) VALUES
+      ('rl-old', 'known:/sign-in:old', 0, ${Date.now() - 40 * day}), ('rl-live', 'known:/sign-in:live', 0, ${Date.now() - 20 * day})`);
+    await runMaintenance();
+    const left = await queryRows<{ id: string }>(ctx.db, sql`SELECT id FROM rate_limit WHERE id IN ('rl-old', 'rl-live')`);
+    expect(left.map((r) => r.id)).toEqual(['rl-live']);
+  });
+
+  it('fails jobs left queued past their attempts (by the unbounded reclaim of earlier versions)', async () => {
+    const id = (await enqueueJob(ctx.db, 'legacy', {}, { maxAttempts: 3 }))!;
+    await ctx.db.execute(sql`UPDATE jobs SET attempts = 12 WHERE id = ${id}`);
+    await runMaintenance();
+    const [row] = await queryRows<{ status: string; last_error: string }>(ctx.db, sql`SELECT status, last_error FROM jobs WHERE id = ${id}`);
+    expect(row).toEqual({ status: 'failed', last_error: 'attempts exhausted (12 of 3)' });
+  });
+
   it.runIf(testDbKind === 'pglite')('vacuums and analyzes the embedded database, which has no autovacuum', async () => {
     for (let i = 0; i < 120; i++) await enqueueJob(ctx.db, 'maintenance-test', { i });
     // Never analyzed: PostgreSQL does not know how many rows the table holds (-1).

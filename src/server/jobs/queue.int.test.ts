@@ -4,8 +4,9 @@ import { queryRows } from '../../db/client';
 import { jobs } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { testDbKind } from '../../../tests/support/test-db';
-import { claimJobs, completeJob, enqueueJob, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
+import { claimJobs, completeJob, enqueueJob, failExhaustedJobs, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
 import { createWorker, type JobHandler } from './worker';
+import type { Logger } from '../logger';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -56,11 +57,71 @@ describe('job queue', () => {
     const id = (await enqueueJob(ctx.db, 'a'))!;
     await claimJobs(ctx.db, 'dead-worker', ['a'], 1);
     await ctx.db.execute(sql`UPDATE jobs SET locked_at = now() - interval '1 hour' WHERE id = ${id}`);
-    expect(await reclaimStaleJobs(ctx.db, 600)).toBe(1);
+    expect(await reclaimStaleJobs(ctx.db, 600)).toEqual({ requeued: 1, failed: [] });
     const [job] = await claimJobs(ctx.db, 'w2', ['a'], 1);
     expect(job?.attempts).toBe(2);
     await completeJob(ctx.db, job!.id);
     expect((await statusOf(id))?.status).toBe('succeeded');
+  });
+
+  it('a reclaimed job that has used its attempts ends failed, never queued again', async () => {
+    const id = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 2 }))!;
+    const stale = () => ctx.db.execute(sql`UPDATE jobs SET locked_at = now() - interval '1 hour' WHERE id = ${id}`);
+    await claimJobs(ctx.db, 'dead-worker', ['a'], 1);
+    await stale();
+    expect(await reclaimStaleJobs(ctx.db, 600)).toEqual({ requeued: 1, failed: [] });
+    expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1 });
+    // The last attempt dies too (a payload that kills its worker): the job is dead, not requeued.
+    await claimJobs(ctx.db, 'dead-again', ['a'], 1);
+    await stale();
+    expect(await reclaimStaleJobs(ctx.db, 600)).toEqual({ requeued: 0, failed: [{ id, name: 'a', attempts: 2 }] });
+    const row = await statusOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+    expect(row!.last_error).toBe('abandoned after worker timeout on its last attempt (2 of 2); before: reclaimed after worker timeout');
+    expect(await reclaimStaleJobs(ctx.db, 600)).toEqual({ requeued: 0, failed: [] });
+    expect(await claimJobs(ctx.db, 'w', ['a'], 1)).toEqual([]);
+  });
+
+  it('never hands out a job past max_attempts; such a queued job is failed by the sweep', async () => {
+    const id = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 3 }))!;
+    const fine = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 3 }))!;
+    // As left by the unbounded reclaim of earlier versions.
+    await ctx.db.execute(sql`UPDATE jobs SET attempts = 7 WHERE id = ${id}`);
+    expect((await claimJobs(ctx.db, 'w', ['a'], 10)).map((j) => j.id)).toEqual([fine]);
+    expect(await failExhaustedJobs(ctx.db)).toEqual([{ id, name: 'a', attempts: 7 }]);
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: 7, last_error: 'attempts exhausted (7 of 3)' });
+  });
+
+  it('stores a failure text without control characters, truncated', async () => {
+    const id = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 1 }))!;
+    const [job] = await claimJobs(ctx.db, 'w', ['a'], 1);
+    expect(await failJob(ctx.db, job!, new Error(`bad\u0000byte\u0007 here\n${'x'.repeat(5000)}`))).toBe('failed');
+    const row = await statusOf(id);
+    expect(row!.status).toBe('failed');
+    expect(row!.last_error!.startsWith('badbyte here x')).toBe(true);
+    expect(row!.last_error!.length).toBeLessThanOrEqual(1000);
+    expect(row!.last_error).not.toMatch(/[\u0000-\u001f\u007f]/);
+  });
+
+  it('records a generic message when the detailed one cannot be stored', async () => {
+    const id = (await enqueueJob(ctx.db, 'a', {}, { maxAttempts: 1 }))!;
+    const [job] = await claimJobs(ctx.db, 'w', ['a'], 1);
+    // A database that refuses the first UPDATE (whatever the reason), then works.
+    let refused = 0;
+    const flaky = new Proxy(ctx.db, {
+      get(target, key, receiver) {
+        if (key === 'execute') {
+          return (query: Parameters<typeof ctx.db.execute>[0]) => {
+            if (refused++ === 0) return Promise.reject(new Error('refused'));
+            return target.execute(query);
+          };
+        }
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+    });
+    expect(await failJob(flaky, job!, new Error('original'))).toBe('failed');
+    expect(refused).toBe(2);
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', last_error: 'job failed; its error could not be recorded' });
   });
 
   it('derives one tick key per interval', () => {
@@ -91,6 +152,23 @@ describe('worker', () => {
     const id = (await enqueueJob(ctx.db, 'fails'))!;
     await worker.drain();
     expect(await statusOf(id)).toMatchObject({ status: 'queued', attempts: 1, last_error: 'transport down' });
+  });
+
+  it('logs a final failure at error level, a retry at warn', async () => {
+    const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
+    const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
+    const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
+    const handler: JobHandler = { name: 'fails', maxAttempts: 2, run: async () => { throw new Error('transport down'); } };
+    const worker = createWorker({ ...ctx, log }, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
+    const id = (await enqueueJob(ctx.db, 'fails', {}, { maxAttempts: 2 }))!;
+    await worker.drain();
+    await ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`);
+    await worker.drain();
+    expect(lines.filter((l) => l.level === 'warn' || l.level === 'error').map((l) => [l.level, l.message])).toEqual([
+      ['warn', 'job fails failed (retry)'],
+      ['error', 'job fails failed for good after 2 attempts'],
+    ]);
+    expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'transport down' });
   });
 
   it('heart-beats while running and forgets itself when stopped', async () => {

@@ -2,6 +2,8 @@
  * Jobs are rows in Postgres. Workers claim them with `FOR UPDATE SKIP LOCKED`, which behaves the same
  * on PGlite and PostgreSQL: two workers never claim the same row. A failed job is retried with
  * exponential backoff until `max_attempts`; a job whose worker died is reclaimed after a timeout.
+ * Attempts are bounded everywhere (claim, failure, reclaim): a job that keeps failing, or keeps killing
+ * its worker, ends `failed` with its reason in `last_error` (the schema has no separate dead state).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client';
@@ -62,6 +64,8 @@ export async function claimJobs(db: Queryable, workerId: string, names: readonly
         WHERE id IN (
           SELECT id FROM jobs
           WHERE status = 'queued' AND run_at <= now() AND name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+            -- Never beyond its budget, however the row got there (failExhaustedJobs fails such rows).
+            AND attempts < max_attempts
           ORDER BY run_at
           LIMIT ${limit}
           FOR UPDATE SKIP LOCKED
@@ -90,33 +94,112 @@ export function retryDelaySeconds(attempts: number): number {
   return Math.min(15 * 2 ** Math.max(0, attempts - 1), 3600);
 }
 
-/** Records a failure: requeued with backoff, or failed for good once attempts are used up. */
-export async function failJob(db: Queryable, job: Job, error: unknown): Promise<'retry' | 'failed'> {
-  const message = error instanceof Error ? error.message : String(error);
-  const final = job.attempts >= job.maxAttempts;
-  if (final) {
-    await db.execute(
-      sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`,
-    );
-    return 'failed';
+/** Longest failure text kept in `jobs.last_error` (and logged): enough for a stack's first line. */
+export const MAX_ERROR_LENGTH = 1000;
+/** Stored when even the cleaned failure text cannot be written: a failure must always be recorded. */
+export const UNRECORDABLE_ERROR = 'job failed; its error could not be recorded';
+
+/**
+ * The failure text of `error`, safe to store and to log. A Drizzle query error's message carries the
+ * statement's parameters: customer data (logs and job rows never hold it), and possibly the very NUL
+ * PostgreSQL just refused; keep the database's own message and the start of the statement instead.
+ * Control characters (NUL included: PostgreSQL refuses it in text) are dropped, line breaks become
+ * spaces, and the text is cut at MAX_ERROR_LENGTH.
+ */
+export function storableErrorText(error: unknown): string {
+  let text: string;
+  try {
+    const e = error as { message?: unknown; query?: unknown; params?: unknown; cause?: { message?: unknown } } | null;
+    if (error instanceof Error && typeof e?.query === 'string' && Array.isArray(e.params) && e.cause instanceof Error) {
+      text = `${e.cause.message} (query: ${e.query.slice(0, 200)})`;
+    } else {
+      text = error instanceof Error ? error.message : String(error);
+    }
+  } catch {
+    return UNRECORDABLE_ERROR; // a thrown value whose message or toString throws
   }
-  const delay = retryDelaySeconds(job.attempts);
-  await db.execute(
-    sql`UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = ${message},
-        run_at = now() + make_interval(secs => ${delay}) WHERE id = ${job.id}`,
-  );
-  return 'retry';
+  const clean = text.replace(/[\t\n\r]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const cut = clean.length > MAX_ERROR_LENGTH ? `${clean.slice(0, MAX_ERROR_LENGTH - 1)}…` : clean;
+  return cut || 'job failed without a message';
 }
 
-/** Puts back jobs whose worker stopped heart-beating mid-run (crash, kill -9). */
-export async function reclaimStaleJobs(db: Queryable, timeoutSeconds: number): Promise<number> {
-  const rows = await queryRows<{ id: string }>(
+/**
+ * Records a failure: requeued with backoff, or failed for good once attempts are used up. The text is
+ * cleaned first (see storableErrorText); if the UPDATE still fails, a generic text is written, so a job
+ * never stays `running` because its failure could not be described. Throws only when the database
+ * refuses even that (then reclaimStaleJobs picks the job up, within its attempts).
+ */
+export async function failJob(db: Queryable, job: Job, error: unknown): Promise<'retry' | 'failed'> {
+  const final = job.attempts >= job.maxAttempts;
+  const record = async (message: string) => {
+    if (final) {
+      await db.execute(
+        sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`,
+      );
+      return;
+    }
+    const delay = retryDelaySeconds(job.attempts);
+    await db.execute(
+      sql`UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = ${message},
+          run_at = now() + make_interval(secs => ${delay}) WHERE id = ${job.id}`,
+    );
+  };
+  try {
+    await record(storableErrorText(error));
+  } catch {
+    await record(UNRECORDABLE_ERROR);
+  }
+  return final ? 'failed' : 'retry';
+}
+
+export interface ReclaimResult {
+  /** Jobs put back in the queue for another attempt. */
+  requeued: number;
+  /** Jobs abandoned on their last attempt: now `failed` for good. */
+  failed: Array<{ id: string; name: string; attempts: number }>;
+}
+
+/**
+ * Puts back jobs whose worker stopped heart-beating mid-run (crash, kill -9), within their attempts: a
+ * job abandoned on its last attempt (say a payload that kills or hangs its worker every time) is
+ * failed, not requeued, so it cannot come back forever.
+ */
+export async function reclaimStaleJobs(db: Queryable, timeoutSeconds: number): Promise<ReclaimResult> {
+  const rows = await queryRows<{ id: string; name: string; status: string; attempts: number }>(
     db,
-    sql`UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = 'reclaimed after worker timeout'
+    sql`UPDATE jobs SET
+          status = CASE WHEN attempts >= max_attempts THEN 'failed' ELSE 'queued' END,
+          finished_at = CASE WHEN attempts >= max_attempts THEN now() END,
+          locked_at = NULL,
+          locked_by = NULL,
+          -- The earlier attempt's error, if any, stays visible behind the reason.
+          last_error = CASE WHEN attempts >= max_attempts
+            THEN left(format('abandoned after worker timeout on its last attempt (%s of %s)', attempts, max_attempts)
+                      || coalesce('; before: ' || last_error, ''), ${MAX_ERROR_LENGTH})
+            ELSE 'reclaimed after worker timeout' END
         WHERE status = 'running' AND locked_at < now() - make_interval(secs => ${timeoutSeconds})
-        RETURNING id::text`,
+        RETURNING id::text, name, status, attempts::int`,
   );
-  return rows.length;
+  return {
+    requeued: rows.filter((r) => r.status === 'queued').length,
+    failed: rows.filter((r) => r.status === 'failed').map((r) => ({ id: r.id, name: r.name, attempts: r.attempts })),
+  };
+}
+
+/**
+ * Fails queued jobs already past their attempts. Only earlier versions, whose reclaim requeued without
+ * a bound, left such rows (claim, failJob and reclaimStaleJobs keep attempts ≤ max_attempts), and
+ * claimJobs skips them: this only makes them visible as failed. Run by the daily maintenance, not on
+ * every poll, as it reads every queued row.
+ */
+export async function failExhaustedJobs(db: Queryable): Promise<Array<{ id: string; name: string; attempts: number }>> {
+  return queryRows<{ id: string; name: string; attempts: number }>(
+    db,
+    sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, locked_by = NULL,
+          last_error = format('attempts exhausted (%s of %s)', attempts, max_attempts)
+        WHERE status = 'queued' AND attempts >= max_attempts
+        RETURNING id::text, name, attempts::int`,
+  );
 }
 
 /** Deletes finished jobs older than `days` so the table stays small. */

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { workerHeartbeats } from '../../db/schema';
-import { claimJobs, completeJob, enqueueJob, failJob, reclaimStaleJobs, tickKey, type Job } from './queue';
+import { claimJobs, completeJob, enqueueJob, failJob, reclaimStaleJobs, storableErrorText, tickKey, type Job } from './queue';
 
 export interface JobHandler {
   name: string;
@@ -77,15 +77,35 @@ export function createWorker(ctx: AppContext, handlers: JobHandler[], periodic: 
       await handler.run(job, ctx);
       await completeJob(ctx.db, job.id);
     } catch (error) {
-      const outcome = await failJob(ctx.db, job, error);
-      log.warn(`job ${job.name} failed (${outcome})`, { jobId: job.id, attempt: job.attempts, error: (error as Error).message });
+      // The cleaned text: a raw database error carries the statement's parameters (customer data).
+      const fields = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: storableErrorText(error) };
+      let outcome: 'retry' | 'failed';
+      try {
+        outcome = await failJob(ctx.db, job, error);
+      } catch (recordError) {
+        // The database refused even the generic text: the job stays running until reclaimStaleJobs,
+        // which counts this attempt. The other jobs of the batch carry on.
+        log.error(`job ${job.name} failed and its failure could not be recorded`, { ...fields, recordError: storableErrorText(recordError) });
+        return;
+      }
+      // A job failed for good needs an operator (it also shows in /health): error, not warn.
+      if (outcome === 'failed') log.error(`job ${job.name} failed for good after ${job.attempts} attempts`, fields);
+      else log.warn(`job ${job.name} failed (retry)`, fields);
+    }
+  }
+
+  async function reclaim() {
+    const { requeued, failed } = await reclaimStaleJobs(ctx.db, staleAfter);
+    if (requeued > 0) log.warn('jobs of a dead worker requeued', { count: requeued });
+    for (const job of failed) {
+      log.error(`job ${job.name} abandoned on its last attempt: failed for good`, { jobId: job.id, attempts: job.attempts });
     }
   }
 
   async function drain(): Promise<number> {
     await heartbeat(true);
     await enqueueTicks();
-    await reclaimStaleJobs(ctx.db, staleAfter);
+    await reclaim();
     let ran = 0;
     for (;;) {
       const batch = await claimJobs(ctx.db, id, names, options.concurrency);
@@ -101,7 +121,7 @@ export function createWorker(ctx: AppContext, handlers: JobHandler[], periodic: 
       try {
         await heartbeat();
         await enqueueTicks();
-        await reclaimStaleJobs(ctx.db, staleAfter);
+        await reclaim();
         const batch = await claimJobs(ctx.db, id, names, options.concurrency);
         if (batch.length > 0) {
           await Promise.all(batch.map(runJob));

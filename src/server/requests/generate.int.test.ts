@@ -132,6 +132,7 @@ describe('generating review requests from order events', () => {
           'x-shopify-topic': 'orders/paid',
           'x-shopify-shop-domain': store.shopDomain,
           'x-shopify-webhook-id': id,
+          'x-shopify-triggered-at': new Date().toISOString(),
           'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
         },
         body: raw,

@@ -12,7 +12,7 @@ import type { AppContext } from '../context';
 import { enqueueJob } from '../jobs/queue';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../shopify/order-queries';
 import { storeAccessToken } from '../shopify/store-tokens';
-import { upsertOrder } from '../webhooks/process';
+import { recordOrder } from '../webhooks/process';
 import { readOrderPages } from '../webhooks/reconcile';
 import { lockStoreRequests, sqlPublicToken } from './generate';
 
@@ -31,7 +31,11 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
   const synced = await readOrderPages(ctx, shop, accessToken, ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }, now), (orders) =>
     ctx.db.transaction(async (tx) => {
       // Stored without running the flows: the import schedules these orders itself.
-      for (const order of orders) orderIds.push((await upsertOrder(tx, store, order, 'updated', now, { generate: false })).id);
+      for (const order of orders) {
+        // An order id another shop holds is skipped (recordOrder says why in the log), not a failed import.
+        const row = await recordOrder(tx, store, order, 'updated', now, { generate: false });
+        if (row) orderIds.push(row.id);
+      }
     }),
   );
 

@@ -1,7 +1,8 @@
 /**
- * Shopify webhook ingestion: verify the HMAC over the raw body, record the delivery once per
- * X-Shopify-Webhook-Id and queue its job (batched, see recorder.ts), answer 200 once committed.
- * A duplicate delivery is answered 200 and changes nothing. The work runs in `process-webhook`.
+ * Shopify webhook ingestion: verify the HMAC over the raw body, refuse a delivery triggered too long
+ * ago (or in the future), record it once per X-Shopify-Webhook-Id and queue its job (batched, see
+ * recorder.ts), answer 200 once committed. A duplicate delivery is answered 200 and changes nothing.
+ * The work runs in `process-webhook`.
  */
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -13,6 +14,41 @@ import { pgErrorCode } from '../../db/pg-error';
 export { PROCESS_WEBHOOK } from './recorder';
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
 const MAX_BODY_BYTES = 512 * 1024;
+
+/**
+ * Oldest X-Shopify-Triggered-At accepted. Shopify retries a failed delivery 8 times over 4 hours and
+ * every retry carries the original trigger time; it asks apps to use that header to tell a stale
+ * payload (changelog "Updates to webhook retry mechanism", 2024-09-10,
+ * https://shopify.dev/changelog/updates-to-webhook-retry-mechanism). 4 h covers the last retry, plus
+ * 30 min for Shopify's own queueing and our clock running ahead. Anything Shopify gave up on is read
+ * back by the hourly reconciliation anyway.
+ */
+export const MAX_DELIVERY_AGE_MS = 4.5 * 3600_000;
+/** How far in the future a trigger time may be: clock skew between Shopify and us, nothing more. */
+export const MAX_FUTURE_SKEW_MS = 5 * 60_000;
+
+/**
+ * Epoch milliseconds of an X-Shopify-Triggered-At value, or null. Strict ISO 8601 with a zone, read
+ * field by field: Shopify sends nanoseconds (2024-08-13T15:45:05.877041743Z), and Date.parse neither
+ * promises to read those nor refuses impossible dates (it rolls 2026-02-30 over to March). A bare
+ * number or a date without a time is not a trigger time.
+ */
+export function parseTriggeredAt(value: string | undefined): number | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(?:Z|([+-])(\d{2}):(\d{2}))$/.exec(value?.trim() ?? '');
+  if (!m) return null;
+  const [year, month, day, hour, minute, second] = m.slice(1, 7).map(Number) as [number, number, number, number, number, number];
+  const millis = Number((m[7] ?? '').padEnd(3, '0').slice(0, 3));
+  const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
+  const check = new Date(local);
+  const valid =
+    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day &&
+    check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
+  const offsetHours = Number(m[9] ?? 0);
+  const offsetMinutes = Number(m[10] ?? 0);
+  if (!valid || offsetHours > 23 || offsetMinutes > 59) return null;
+  const offsetMs = (m[8] === '-' ? -1 : 1) * (offsetHours * 60 + offsetMinutes) * 60_000;
+  return local - offsetMs;
+}
 
 export function webhookRoutes(ctx: AppContext) {
   const app = new Hono();
@@ -30,10 +66,29 @@ export function webhookRoutes(ctx: AppContext) {
     const webhookId = c.req.header('x-shopify-webhook-id');
     if (!topic || !shopDomain || !webhookId) return c.json({ error: 'missing Shopify headers' }, 400);
     if (topic.length > 100 || webhookId.length > 255) return c.json({ error: 'malformed Shopify headers' }, 400);
+    // The HMAC covers the body only: the shop domain, webhook id and trigger time are unsigned. A
+    // freshness bound stops a captured delivery from being re-sent as is, days later; it is no proof
+    // (the header can be rewritten), so process-webhook also refuses to move an order between shops.
+    const triggeredAt = parseTriggeredAt(c.req.header('x-shopify-triggered-at'));
+    if (triggeredAt === null) {
+      log.warn('webhook without a readable X-Shopify-Triggered-At refused', { topic, shopDomain, webhookId });
+      return c.json({ error: 'missing or malformed X-Shopify-Triggered-At' }, 400);
+    }
+    const age = Date.now() - triggeredAt;
+    if (age > MAX_DELIVERY_AGE_MS) {
+      log.warn('stale webhook refused', { topic, shopDomain, webhookId, ageSeconds: Math.round(age / 1000) });
+      return c.json({ error: 'stale delivery' }, 400);
+    }
+    if (-age > MAX_FUTURE_SKEW_MS) {
+      log.warn('webhook dated in the future refused', { topic, shopDomain, webhookId, aheadSeconds: Math.round(-age / 1000) });
+      return c.json({ error: 'delivery dated in the future' }, 400);
+    }
     const text = new TextDecoder().decode(raw);
     // A JSON object: braces here, well-formedness checked by the database's json cast (no second
-    // parse of a 5–10 KB body on the hot path). A refused body is a 400, alone in its batch.
-    if (!/^\s*\{[\s\S]*\}\s*$/.test(text)) return c.json({ error: 'malformed JSON body' }, 400);
+    // parse of a 5–10 KB body on the hot path). A refused body is a 400, alone in its batch. A raw NUL
+    // byte is never valid JSON, and PostgreSQL would refuse the text with another error (a 500, which
+    // Shopify retries): refuse it here. The escape \u0000 is valid JSON and is dealt with by the job.
+    if (!/^\s*\{[\s\S]*\}\s*$/.test(text) || text.includes('\0')) return c.json({ error: 'malformed JSON body' }, 400);
     // The body is stored as received (already validated as a JSON object above).
     try {
       await recorder.record({ shopDomain, topic, webhookId, payload: text });

@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import { queryRows, type Transaction } from '../../db/client';
 import { shopifyOrders, shopifyReviewRequests, shopifyStores, shopifyWebhookEvents, subscriptionPlans } from '../../db/schema';
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
@@ -45,22 +45,97 @@ const subscriptionPayload = z.object({
 const PENDING_STATUSES = ['scheduled', 'pending', 'processing', 'failed'] as const;
 
 type Store = typeof shopifyStores.$inferSelect;
+type Order = typeof shopifyOrders.$inferSelect;
+type OrderEvent = 'paid' | 'fulfilled' | 'cancelled' | 'updated';
 
 const date = (value: string | null | undefined) => (value ? new Date(value) : null);
 
 /**
+ * `value` with U+0000 removed from every string and key. JSON allows the escape \u0000 (and the
+ * intake's `json` column keeps it), but PostgreSQL's text and jsonb refuse the character: left in, it
+ * makes the order (or the privacy export) unstorable on every retry. It means nothing in a name or
+ * an address, so dropping it loses nothing.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withoutNul(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[withoutNul(k)] = withoutNul(v);
+    return out as T;
+  }
+  return value;
+}
+
+/** Thrown by `upsertOrder` for an order id another shop already holds (see recordOrder). */
+export class OrderOfAnotherShopError extends Error {
+  constructor(readonly shopifyOrderId: string) {
+    super(`Shopify order ${shopifyOrderId} is already recorded under another shop`);
+    this.name = 'OrderOfAnotherShopError';
+  }
+}
+
+/**
+ * True when this Shopify order id is already recorded under another shop. Shopify order ids are
+ * unique across all shops, and a webhook's shop comes from an unsigned header (the HMAC covers the body
+ * only): a captured delivery replayed with another shop's domain must not plant the order there.
+ * "Another shop" is another domain: a shop that reinstalled the app has a new store row and keeps its
+ * orders. Serialised per order id with a transaction-level advisory lock, taken in its own statement
+ * so the check below reads with a snapshot taken after the lock (READ COMMITTED): two deliveries of
+ * one id under two shops cannot both see "free" and both insert.
+ */
+async function recordedUnderAnotherShop(tx: Transaction, store: Store, shopifyOrderId: string): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('shopify-order:' || ${shopifyOrderId}::text, 0))`);
+  // One lookup in shopify_orders_shopify_order_idx (migration 0008).
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM shopify_orders o
+          JOIN shopify_stores s ON s.id = o.shop_id
+          WHERE o.shopify_order_id = ${shopifyOrderId} AND s.shop_domain <> ${store.shopDomain}
+        ) AS taken`,
+  );
+  return row?.taken === true;
+}
+
+/**
+ * Upserts the order under `store`, as `upsertOrder`, but records nothing and returns null when the
+ * order id already belongs to another shop (the caller logs it). Webhooks and the reconciliation pass
+ * use this; a skipped order is not an error worth retrying.
+ */
+export async function recordOrder(
+  tx: Transaction,
+  store: Store,
+  order: OrderPayload,
+  event: OrderEvent,
+  at: Date,
+  options: { generate?: boolean } = {},
+): Promise<Order | null> {
+  const clean = withoutNul(order);
+  if (await recordedUnderAnotherShop(tx, store, clean.id)) return null;
+  return writeOrder(tx, store, clean, event, at, options);
+}
+
+/**
  * Upserts the order from a webhook (or the reconciliation pass); newer Shopify data wins. Then the
  * store's flows turn it into review requests, unless `generate` is off (history imports schedule
- * their own).
+ * their own). Throws OrderOfAnotherShopError, recording nothing, when another shop holds this order
+ * id (recordOrder returns null instead).
  */
 export async function upsertOrder(
   tx: Transaction,
   store: Store,
   order: OrderPayload,
-  event: 'paid' | 'fulfilled' | 'cancelled' | 'updated',
+  event: OrderEvent,
   at: Date,
   options: { generate?: boolean } = {},
-) {
+): Promise<Order> {
+  const row = await recordOrder(tx, store, order, event, at, options);
+  if (!row) throw new OrderOfAnotherShopError(order.id);
+  return row;
+}
+
+async function writeOrder(tx: Transaction, store: Store, order: OrderPayload, event: OrderEvent, at: Date, options: { generate?: boolean }): Promise<Order> {
   const name = [order.customer?.first_name, order.customer?.last_name].filter(Boolean).join(' ').trim() || null;
   const refunded = order.financial_status === 'refunded' || order.financial_status === 'partially_refunded';
   const values = {
@@ -183,11 +258,22 @@ export const processWebhook: JobHandler = {
       else if (!store) error = 'no connected store for this shop';
       else {
         try {
-          after.run = (await handler(tx, store, event.payload, at, ctx)) ?? undefined;
+          after.run = (await handler(tx, store, withoutNul(event.payload), at, ctx)) ?? undefined;
         } catch (cause) {
           // A payload we cannot read will not improve on retry: record it and move on.
           if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;
-          else throw cause;
+          else if (cause instanceof OrderOfAnotherShopError) {
+            // Nothing was written (the check comes first), so the transaction is intact. Most likely a
+            // captured delivery replayed under this shop's domain: an operator should hear of it.
+            error = 'order already recorded under another shop';
+            log.warn('order already recorded under another shop: delivery skipped', {
+              storeId: store.id,
+              shopDomain: store.shopDomain,
+              eventId: event.id,
+              topic: event.topic,
+              shopifyOrderId: cause.shopifyOrderId,
+            });
+          } else throw cause;
         }
       }
       await tx

@@ -40,6 +40,7 @@ function deliver(shop: string, topic: string, body: string | object, opts: { id?
       'x-shopify-topic': topic,
       'x-shopify-shop-domain': shop,
       'x-shopify-webhook-id': opts.id ?? randomUUID(),
+      'x-shopify-triggered-at': new Date().toISOString(),
       'x-shopify-api-version': '2026-10',
       'x-shopify-hmac-sha256': opts.hmac ?? signWebhook(raw, opts.secret ?? SECRET),
     },
@@ -88,7 +89,8 @@ describe('webhook ingestion', () => {
     expect((await deliver(store.shopDomain, 'orders/paid', '{not json')).status).toBe(400);
     expect((await deliver(store.shopDomain, 'orders/paid', '[1, 2]')).status).toBe(400);
     // Braces but not JSON: refused by the database's json cast, alone, with a 400.
-    const [bad, good] = await Promise.all([deliver(store.shopDomain, 'orders/paid', '{"id": }'), deliver(store.shopDomain, 'orders/paid', order(77))]);
+    // (Order 76: an order id belongs to one shop, and the topics tests use 77 under another store.)
+    const [bad, good] = await Promise.all([deliver(store.shopDomain, 'orders/paid', '{"id": }'), deliver(store.shopDomain, 'orders/paid', order(76))]);
     expect([bad.status, good.status]).toEqual([400, 200]);
     const noTopic = await app.request('/webhooks/shopify', { method: 'POST', body: '{}', headers: { 'x-shopify-hmac-sha256': signWebhook('{}', SECRET) } });
     expect(noTopic.status).toBe(400);

@@ -1,0 +1,1 @@
+CREATE INDEX "shopify_orders_shopify_order_idx" ON "shopify_orders" USING btree ("shopify_order_id");

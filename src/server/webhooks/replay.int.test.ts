@@ -1,0 +1,196 @@
+// Replayed deliveries: the HMAC covers the body only, so the shop domain, the webhook id and the
+// trigger time are unsigned headers. Stale or future-dated deliveries are refused, and an order is
+// never recorded under a second shop whatever the headers say.
+import { randomUUID } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { queryRows } from '../../db/client';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { testDbKind } from '../../../tests/support/test-db';
+import type { Logger } from '../logger';
+import { createApp } from '../app';
+import { jobHandlers } from '../jobs/registry';
+import { createWorker } from '../jobs/worker';
+import { signWebhook } from '../shopify/hmac';
+import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
+import { orderPayload, recordOrder } from './process';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+const SECRET = 'hush';
+const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
+  const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
+  const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
+  ctx = { ...ctx, log };
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+async function makeStore(domain = `rp-${randomUUID().slice(0, 8)}.myshopify.com`) {
+  const userId = randomUUID();
+  await ctx.db.insert(s.user).values({ id: userId, name: 'M', email: `${userId}@exemple.test` });
+  const [store] = await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: domain, subscriptionStatus: 'active' }).returning();
+  return store!;
+}
+
+interface Headers {
+  shop: string;
+  webhookId?: string;
+  /** The X-Shopify-Triggered-At value; null leaves the header out. */
+  triggeredAt?: string | null;
+  hmac?: string;
+}
+
+function deliver(raw: string, h: Headers, topic = 'orders/paid') {
+  const headers: Record<string, string> = {
+    'content-type': 'application/json',
+    'x-shopify-topic': topic,
+    'x-shopify-shop-domain': h.shop,
+    'x-shopify-webhook-id': h.webhookId ?? randomUUID(),
+    'x-shopify-api-version': '2026-10',
+    'x-shopify-hmac-sha256': h.hmac ?? signWebhook(raw, SECRET),
+  };
+  const triggeredAt = h.triggeredAt === undefined ? new Date().toISOString() : h.triggeredAt;
+  if (triggeredAt !== null) headers['x-shopify-triggered-at'] = triggeredAt;
+  return app.request('/webhooks/shopify', { method: 'POST', headers, body: raw });
+}
+
+const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+const newOrderId = () => 700_000_000 + Math.floor(Math.random() * 1e8);
+const orderBody = (id: number) =>
+  JSON.stringify({
+    id,
+    name: `#${id}`,
+    email: 'lea.dubois@exemple.test',
+    created_at: '2026-11-20T10:00:00Z',
+    updated_at: '2026-11-20T10:05:00Z',
+    processed_at: '2026-11-20T10:00:00Z',
+    financial_status: 'paid',
+    total_price: '20.00',
+    currency: 'EUR',
+    customer: { first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
+  });
+const eventsOf = (webhookId: string) => ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
+const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const ordersOf = (storeId: string, orderId: number) =>
+  ctx.db.select().from(s.shopifyOrders).where(and(eq(s.shopifyOrders.shopId, storeId), eq(s.shopifyOrders.shopifyOrderId, String(orderId))));
+
+describe('delivery freshness (X-Shopify-Triggered-At)', () => {
+  it('refuses a stale delivery with 400, nothing stored, and a warning', async () => {
+    const store = await makeStore();
+    const webhookId = randomUUID();
+    lines.length = 0;
+    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt: ago(MAX_DELIVERY_AGE_MS + 60_000) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'stale delivery' });
+    expect(await eventsOf(webhookId)).toEqual([]);
+    expect(lines.some((l) => l.level === 'warn' && /stale/.test(l.message))).toBe(true);
+  });
+
+  it('refuses a delivery dated in the future beyond the clock-skew allowance', async () => {
+    const store = await makeStore();
+    const webhookId = randomUUID();
+    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt: ago(-(MAX_FUTURE_SKEW_MS + 60_000)) });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ error: 'delivery dated in the future' });
+    expect(await eventsOf(webhookId)).toEqual([]);
+  });
+
+  it('refuses a delivery without the header, or with one that is not a time', async () => {
+    const store = await makeStore();
+    for (const triggeredAt of [null, '', 'yesterday', '1732096800', '2026-13-45T99:00:00Z']) {
+      const webhookId = randomUUID();
+      const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt });
+      expect(res.status, String(triggeredAt)).toBe(400);
+      expect(await res.json()).toEqual({ error: 'missing or malformed X-Shopify-Triggered-At' });
+      expect(await eventsOf(webhookId)).toEqual([]);
+    }
+  });
+
+  it('accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify\'s nanosecond format', async () => {
+    const store = await makeStore();
+    const nanos = new Date().toISOString().replace(/\.(\d{3})Z$/, '.$1456789Z'); // 2026-11-20T10:00:27.877041743Z
+    for (const triggeredAt of [new Date().toISOString(), ago(4 * 3600_000), ago(-60_000), nanos]) {
+      const webhookId = randomUUID();
+      const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt });
+      expect(res.status, triggeredAt).toBe(200);
+      expect(await eventsOf(webhookId)).toHaveLength(1);
+    }
+  });
+
+  it('still refuses a bad signature with 401 before looking at the time', async () => {
+    const store = await makeStore();
+    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, triggeredAt: null, hmac: 'bm9wZQ==' });
+    expect(res.status).toBe(401);
+  });
+});
+
+describe('an order belongs to one shop', () => {
+  it('a fresh body replayed with another shop\'s domain and a new webhook id creates no order there', async () => {
+    const victim = await makeStore();
+    const other = await makeStore();
+    const orderId = newOrderId();
+    const raw = orderBody(orderId);
+    const hmac = signWebhook(raw, SECRET);
+    expect((await deliver(raw, { shop: victim.shopDomain, hmac })).status).toBe(200);
+    await runJobs();
+    expect(await ordersOf(victim.id, orderId)).toHaveLength(1);
+
+    // The captured body and signature, under the other shop's headers: the signature still holds.
+    lines.length = 0;
+    const replayId = randomUUID();
+    expect((await deliver(raw, { shop: other.shopDomain, webhookId: replayId, hmac })).status).toBe(200);
+    const [recorded] = await eventsOf(replayId);
+    // Read before it runs: a finished job's payload is emptied.
+    const [{ id: jobId }] = (await queryRows<{ id: string }>(ctx.db, sql`SELECT id::text FROM jobs WHERE payload->>'eventId' = ${recorded!.id}`)) as [{ id: string }];
+    await runJobs();
+    expect(await ordersOf(other.id, orderId)).toEqual([]);
+    expect(await ordersOf(victim.id, orderId)).toHaveLength(1);
+    const [event] = await eventsOf(replayId);
+    expect(event).toMatchObject({ processed: true, payload: null, error: 'order already recorded under another shop' });
+    const [job] = await queryRows<{ status: string }>(ctx.db, sql`SELECT status FROM jobs WHERE id = ${jobId}`);
+    expect(job?.status).toBe('succeeded');
+    expect(lines.some((l) => l.level === 'warn' && /another shop/.test(l.message) && l.fields?.storeId === other.id)).toBe(true);
+    // No customer data in that warning.
+    expect(JSON.stringify(lines)).not.toContain('lea.dubois');
+  });
+
+  it.runIf(testDbKind === 'postgres')('records an order id once when two shops receive it at the same moment', async () => {
+    const a = await makeStore();
+    const b = await makeStore();
+    const other = await ctx.testDb.openAnother();
+    try {
+      const ids = Array.from({ length: 25 }, newOrderId);
+      const parsed = (id: number) => orderPayload.parse(JSON.parse(orderBody(id)));
+      await Promise.all(
+        ids.flatMap((id) => [
+          ctx.db.transaction((tx) => recordOrder(tx, a, parsed(id), 'paid', new Date())),
+          other.db.transaction((tx) => recordOrder(tx, b, parsed(id), 'paid', new Date())),
+        ]),
+      );
+      const rows = await queryRows<{ n: number }>(
+        ctx.db,
+        sql`SELECT count(*)::int AS n FROM shopify_orders WHERE shopify_order_id IN (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)}) GROUP BY shopify_order_id`,
+      );
+      expect(rows.map((r) => r.n)).toEqual(ids.map(() => 1));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('a shop reinstalled (a new store row, the same domain) keeps recording its own orders', async () => {
+    const first = await makeStore();
+    const orderId = newOrderId();
+    expect((await deliver(orderBody(orderId), { shop: first.shopDomain })).status).toBe(200);
+    await runJobs();
+    await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, first.id));
+    const again = await makeStore(first.shopDomain);
+    expect((await deliver(orderBody(orderId), { shop: first.shopDomain })).status).toBe(200);
+    await runJobs();
+    expect(await ordersOf(again.id, orderId)).toHaveLength(1);
+  });
+});
