@@ -278,6 +278,41 @@ describe('history import', () => {
   });
 });
 
+describe('unconfirmed sends', () => {
+  it('are shown as such, and the merchant can re-send one, counted once in the quota', async () => {
+    const { browser, store } = await merchant({ quota: 5 });
+    const request = await makeDueRequest(ctx.db, store as Parameters<typeof makeDueRequest>[1]);
+    const monthUsage = async () => (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).find((u) => u.metric === 'emails_sent')?.value ?? 0;
+
+    // The transport breaks during the data: the request is counted sent, without proof.
+    const send = ctx.mailer.send;
+    ctx.mailer.send = async (_email, options) => {
+      await options?.beforeData?.();
+      throw Object.assign(new Error('connection lost during DATA'), { code: 'ETIMEDOUT', command: 'DATA' });
+    };
+    try {
+      await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [request.id] } });
+    } finally {
+      ctx.mailer.send = send;
+    }
+    const listed = await browser.json<{ items: { id: string; status: string; unconfirmed: boolean }[] }>('/api/review-requests');
+    expect(listed.body.items.find((i) => i.id === request.id)).toMatchObject({ status: 'sent', unconfirmed: true });
+    expect(await monthUsage()).toBe(1);
+
+    // Someone else's store cannot touch it; a confirmed request cannot be re-sent.
+    const other = await merchant();
+    expect((await other.browser.json(`/api/review-requests/${request.id}/resend`, { json: {} })).status).toBe(404);
+
+    const resent = await browser.json(`/api/review-requests/${request.id}/resend`, { json: {} });
+    expect(resent).toMatchObject({ status: 200, body: { success: true, processed: 1 } });
+    expect(await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, request.customerEmail!))).toHaveLength(1);
+    expect(await monthUsage()).toBe(1);
+    const after = await browser.json<{ items: { id: string; status: string; unconfirmed: boolean; last_error: string | null }[] }>('/api/review-requests');
+    expect(after.body.items.find((i) => i.id === request.id)).toMatchObject({ status: 'sent', unconfirmed: false, last_error: null });
+    expect(await browser.json(`/api/review-requests/${request.id}/resend`, { json: {} })).toMatchObject({ status: 409, body: { error: 'Seul un envoi non confirmé peut être renvoyé.' } });
+  });
+});
+
 describe('send-email', () => {
   it('requires the session and ownership, sends within the quota, and refuses unsubscribed addresses', async () => {
     const { browser, store } = await merchant({ quota: 1 });

@@ -20,7 +20,7 @@ import { generateForStore } from './generate';
 import { importHistory } from './import-history';
 import { sendBatch, type SendRunResult } from './sender';
 import { sendOneOff, sendEmailInput } from './send-email';
-import { cancelRequest, createShareLink, listRequests } from './service';
+import { cancelRequest, createShareLink, listRequests, requeueUnconfirmed } from './service';
 import { unsubscribe, unsubscribeStatus } from './unsubscribe';
 import { planDisplayName } from './quota';
 
@@ -75,6 +75,14 @@ export function reviewRequestRoutes(ctx: AppContext) {
     const store = await activeStoreOf(ctx, userOf(c));
     await cancelRequest(ctx.db, store.id, parseWith(uuid, c.req.param('id')));
     return c.json({ ok: true });
+  });
+  // Re-send an unconfirmed e-mail now (counted once in the quota); answered like 'send now'.
+  app.post('/:id/resend', async (c) => {
+    const store = await activeStoreOf(ctx, userOf(c));
+    const id = parseWith(uuid, c.req.param('id'));
+    await requeueUnconfirmed(ctx.db, store.id, id);
+    const result = await sendBatch(ctx, { workerId: `web:${hostname()}:${process.pid}`, manual: { storeId: store.id, requestIds: [id] } });
+    return c.json(await manualSendResponse(ctx, result));
   });
   return app;
 }

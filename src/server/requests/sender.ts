@@ -256,10 +256,13 @@ function noteLimit(result: SendRunResult, state: QuotaState, deferred: number, e
   else result.dailyLimitReached = { limit: state.dailyLimit };
 }
 
+/** The note of a request counted sent without proof (its SMTP transaction was cut during DATA). */
+export const UNCONFIRMED_NOTE = "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon";
+
 const ERRORS = {
   unsubscribed: UNSUBSCRIBED_NOTE,
   noAddress: "La commande n'a pas d'adresse e-mail",
-  unconfirmed: "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon",
+  unconfirmed: UNCONFIRMED_NOTE,
   template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
 };
 

@@ -5,12 +5,15 @@ import { reviewRequestExclusions, shopifyReviewRequests } from '../../db/schema'
 import { ApiError } from '../http/errors';
 import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
+import { addUsage } from './quota';
+import { UNCONFIRMED_NOTE } from './sender';
 
 export const PAGE_SIZE = 10;
 
 export const requestMessages = {
   notFound: 'Demande introuvable',
   notCancellable: "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.",
+  notResendable: 'Seul un envoi non confirmé peut être renvoyé.',
 };
 
 /** Statuses a merchant may still cancel (cancelling deletes the request, spec section 4). */
@@ -29,6 +32,8 @@ export type RequestItem = {
   token: string;
   attempts: number;
   last_error: string | null;
+  /** Counted sent without proof: the transmission was cut during its data (decision 008). */
+  unconfirmed: boolean;
   created_at: string;
 };
 
@@ -38,7 +43,8 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
                to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
-               r.attempts::int, r.last_error, to_json(r.created_at)#>>'{}' AS created_at
+               r.attempts::int, r.last_error, (r.status = 'sent' AND r.last_error IS NOT DISTINCT FROM ${UNCONFIRMED_NOTE}) AS unconfirmed,
+               to_json(r.created_at)#>>'{}' AS created_at
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.shop_id = ${storeId}::uuid
         ORDER BY r.scheduled_at DESC, r.id
@@ -69,6 +75,32 @@ export async function cancelRequest(db: Database, storeId: string, requestId: st
   if (deleted.length) return;
   const [exists] = await db.select({ id: shopifyReviewRequests.id }).from(shopifyReviewRequests).where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId)));
   throw exists ? new ApiError(409, requestMessages.notCancellable) : new ApiError(404, requestMessages.notFound);
+}
+
+/**
+ * Puts an unconfirmed send back in the queue, due now, at the merchant's request. Its place in the
+ * quota is given back here and taken again when it goes, so it counts once. The merchant is told the
+ * first e-mail may have arrived: this is their call, never ours.
+ */
+export async function requeueUnconfirmed(db: Database, storeId: string, requestId: string) {
+  await db.transaction(async (tx) => {
+    const [request] = await queryRows<{ status: string; last_error: string | null; shop_domain: string; month_period_start: string | null; day_start: string | null }>(
+      tx,
+      sql`SELECT r.status, r.last_error, s.shop_domain, l.month_period_start::text, l.day_start::text
+          FROM shopify_review_requests r
+          JOIN shopify_stores s ON s.id = r.shop_id
+          LEFT JOIN email_send_ledger l ON l.request_id = r.id AND l.state = 'sent'
+          WHERE r.id = ${requestId}::uuid AND r.shop_id = ${storeId}::uuid
+          FOR UPDATE OF r`,
+    );
+    if (!request) throw new ApiError(404, requestMessages.notFound);
+    if (request.status !== 'sent' || request.last_error !== UNCONFIRMED_NOTE) throw new ApiError(409, requestMessages.notResendable);
+    if (request.day_start) {
+      await addUsage(tx, request.shop_domain, request.month_period_start ? new Date(request.month_period_start) : null, new Date(request.day_start), -1);
+    }
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', scheduled_at = now(), sent_at = NULL, last_error = NULL, updated_at = now()
+                         WHERE id = ${requestId}::uuid`);
+  });
 }
 
 /** A shareable review link: a manual request, `completed` at once, on the `link` channel (spec section 4). */

@@ -1,4 +1,4 @@
-import { CircleAlert, Clock, Link2, Send, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleHelp, Clock, Link2, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { dueLabel, type DueLabel } from '../../../core/due-label';
 import { messages } from '../../i18n';
@@ -14,6 +14,7 @@ const t = messages.schedule;
 const cancellable = new Set<string>(['scheduled', 'pending', 'failed']);
 
 export const canSendNow = (item: RequestItem) => item.status === 'scheduled';
+export const canResend = (item: RequestItem) => item.status === 'sent' && item.unconfirmed;
 export const canCancel = (item: RequestItem) => cancellable.has(item.status);
 
 /** "#1001" whether the shop sent "1001" or "#1001"; null when there is no order number. */
@@ -63,6 +64,8 @@ function DueBadge({ scheduledAt, now }: { scheduledAt: string; now: number }) {
 export interface RequestActions {
   onSendNow: (item: RequestItem) => void;
   onCancel: (item: RequestItem) => void;
+  /** Re-send an unconfirmed e-mail (after the merchant confirms). */
+  onResend: (item: RequestItem) => void;
   /** The request being sent now, if any. */
   sendingId: string | null;
 }
@@ -99,6 +102,12 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             {name ?? email ?? (order ? t.list.order(order) : t.list.unknownCustomer)}
           </p>
           <StatusBadge status={item.status} />
+          {canResend(item) && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+              <CircleHelp aria-hidden="true" className="size-3.5" />
+              {t.list.unconfirmed}
+            </span>
+          )}
           {item.status === 'scheduled' && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
           {item.channel === 'link' && (
             <span
@@ -121,6 +130,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             </>
           )}
         </p>
+        {canResend(item) && <p className="text-xs text-amber-900">{t.list.unconfirmedHint}</p>}
         {item.status === 'failed' && item.last_error && (
           <p className="flex items-start gap-1 text-xs text-red-800">
             <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
@@ -132,7 +142,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
         )}
       </div>
 
-      {(canSendNow(item) || canCancel(item)) && (
+      {(canSendNow(item) || canCancel(item) || canResend(item)) && (
         <div className="flex shrink-0 flex-wrap gap-2">
           {canSendNow(item) && (
             // aria-disabled rather than disabled while a send runs: the button keeps the keyboard focus.
@@ -146,6 +156,18 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             >
               <Send aria-hidden="true" className="size-4" />
               {sending ? t.actions.sending : t.actions.sendNow}
+            </button>
+          )}
+          {canResend(item) && (
+            <button
+              type="button"
+              onClick={() => !sendLocked && actions.onResend(item)}
+              aria-label={t.actions.resendFor(subject)}
+              aria-disabled={sendLocked || undefined}
+              className={buttonClass('secondary', 'sm', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
+            >
+              <RotateCw aria-hidden="true" className="size-4" />
+              {t.actions.resend}
             </button>
           )}
           {canCancel(item) && (

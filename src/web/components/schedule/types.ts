@@ -15,6 +15,8 @@ export interface RequestItem {
   token: string;
   attempts: number;
   last_error: string | null;
+  /** Counted sent without proof (transmission cut during its data): may be re-sent by the merchant. */
+  unconfirmed: boolean;
   created_at: string;
 }
 

@@ -34,6 +34,9 @@ export const schedule = {
     sharedLink: 'Lien partagé',
     sharedLinkHint: "Demande créée en partageant le lien d'avis",
     lastError: 'Dernière erreur :',
+    unconfirmed: 'Non confirmé',
+    unconfirmedHint:
+      "La transmission a été interrompue pendant l'envoi : l'e-mail est peut-être arrivé, peut-être pas. Il n'a pas été renvoyé automatiquement, pour éviter un doublon.",
     attempts: (n: number) => `${num(n)} ${plural(n, 'tentative', 'tentatives')}`,
   },
 
@@ -66,6 +69,8 @@ export const schedule = {
     /** Accessible names of the per-row buttons: they say which request ("… de Marie Dupont, commande #1001"). */
     sendNowFor: (subject: string) => `Envoyer maintenant la demande d'avis ${subject}`,
     cancelFor: (subject: string) => `Annuler la demande d'avis ${subject}`,
+    resend: 'Renvoyer',
+    resendFor: (subject: string) => `Renvoyer la demande d'avis ${subject}`,
     /** Who or what a request is for, as a complement: "de Marie Dupont, commande #1001", "de la commande #1001", "du 14 oct. 2025, 09:00". */
     subject: ({ who, order, date }: { who: string | null; order: string | null; date: string }) => {
       if (who) return order ? `de ${who}, commande ${order}` : `de ${who}`;
@@ -80,6 +85,15 @@ export const schedule = {
     confirm: 'Annuler la demande',
     confirming: 'Annulation…',
     keep: 'Conserver',
+  },
+
+  confirmResend: {
+    title: "Renvoyer la demande d'avis ?",
+    body: (subject: string) =>
+      `La demande d'avis ${subject} est peut-être déjà arrivée : la renvoyer peut faire recevoir deux e-mails au client. Elle ne sera comptée qu'une fois dans votre quota.`,
+    confirm: 'Renvoyer maintenant',
+    confirming: 'Envoi…',
+    keep: 'Ne pas renvoyer',
   },
 
   /** Spec section 8 'Calendar'. */

@@ -38,6 +38,7 @@ function request(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): Req
     token: `tok-${overrides.id}`,
     attempts: 0,
     last_error: null,
+    unconfirmed: false,
     created_at: '2025-10-01T09:00:00Z',
     ...overrides,
   };
@@ -395,6 +396,51 @@ describe('/app/schedule', () => {
       expect(alert.textContent).toBe('Erreur lors de la suppressionCette demande est en cours d’envoi');
       expect(within(alert).getByText('Erreur lors de la suppression')).toBeTruthy();
       expect(screen.getByRole('listitem', { name: 'Marie Dupont' })).toBeTruthy();
+    });
+  });
+
+  describe('unconfirmed sends', () => {
+    const unconfirmed = request({
+      id: 'u1',
+      customer_name: 'Zoé Morel',
+      order_number: '1042',
+      status: 'sent',
+      unconfirmed: true,
+      sent_at: '2025-10-09T09:02:00Z',
+      last_error: 'Envoi non confirmé',
+      scheduled_at: '2025-10-09T09:00:00Z',
+    });
+
+    it('are marked as such, and re-sent only after the merchant confirms the risk of a duplicate', async () => {
+      let resent = false;
+      const api = serve({
+        [`GET ${listPath}`]: () => listResponse([resent ? { ...unconfirmed, unconfirmed: false, last_error: null } : unconfirmed, sent], { total: 2 }),
+        [`POST ${listPath}/u1/resend`]: () => {
+          resent = true;
+          return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+        },
+      });
+      await open();
+      await requestList();
+      const zoe = row('Zoé Morel');
+      expect(within(zoe).getByText('Non confirmé')).toBeTruthy();
+      expect(zoe.textContent).toContain("l'e-mail est peut-être arrivé, peut-être pas");
+      // A confirmed send offers nothing of the sort.
+      expect(within(row('Ana Ruiz')).queryByRole('button', { name: /Renvoyer/ })).toBeNull();
+
+      fireEvent.click(within(zoe).getByRole('button', { name: "Renvoyer la demande d'avis de Zoé Morel, commande #1042" }));
+      const dialog = screen.getByRole('dialog', { name: "Renvoyer la demande d'avis ?" });
+      expect(dialog.textContent).toContain('deux e-mails');
+      expect(dialog.textContent).toContain("qu'une fois dans votre quota");
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Ne pas renvoyer' }));
+      expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(0);
+
+      fireEvent.click(within(row('Zoé Morel')).getByRole('button', { name: /^Renvoyer la demande/ }));
+      fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Renvoyer maintenant' }));
+      await screen.findByText('Email envoyé avec succès!');
+      expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(1);
+      await waitFor(() => expect(within(row('Zoé Morel')).queryByText('Non confirmé')).toBeNull());
+      expect(await axeViolations()).toEqual([]);
     });
   });
 

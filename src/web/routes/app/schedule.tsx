@@ -141,6 +141,21 @@ export default function ScheduleScreen() {
     onSettled: () => refresh(),
   });
 
+  const [resending, setResending] = useState<RequestItem | null>(null);
+  const resend = useMutation({
+    mutationFn: (item: RequestItem) =>
+      apiFetch<ProcessResponse | null>(`${reviewRequestsPath}/${encodeURIComponent(item.id)}/resend`, { method: 'POST', body: {} }),
+    onSuccess: (result) => {
+      setResending(null);
+      show(sendOutcome(result));
+    },
+    onError: (error) => {
+      setResending(null);
+      show(sendFailure(error));
+    },
+    onSettled: () => refresh(),
+  });
+
   const [cancelling, setCancelling] = useState<RequestItem | null>(null);
   const cancel = useMutation({
     mutationFn: (item: RequestItem) =>
@@ -242,6 +257,7 @@ export default function ScheduleScreen() {
           actions={{
             onSendNow: (item) => sendNow.mutate(item),
             onCancel: (item) => setCancelling(item),
+            onResend: (item) => setResending(item),
             sendingId: sendNow.isPending ? (sendNow.variables?.id ?? null) : null,
           }}
         />
@@ -293,6 +309,20 @@ export default function ScheduleScreen() {
           onCancel={() => setCancelling(null)}
         >
           {t.confirmCancel.body(requestSubject(cancelling))}
+        </ConfirmDialog>
+      )}
+
+      {resending && (
+        <ConfirmDialog
+          title={t.confirmResend.title}
+          confirmLabel={t.confirmResend.confirm}
+          busyLabel={t.confirmResend.confirming}
+          cancelLabel={t.confirmResend.keep}
+          busy={resend.isPending}
+          onConfirm={() => resend.mutate(resending)}
+          onCancel={() => setResending(null)}
+        >
+          {t.confirmResend.body(requestSubject(resending))}
         </ConfirmDialog>
       )}
 
