@@ -50,7 +50,7 @@ const name = z.string({ message: authMessages.NAME_INVALID }).trim().max(100, { 
 const callbackURL = z.string().max(2048).optional();
 
 /** The better-auth endpoints the product uses, with the body each accepts (unknown keys dropped). */
-const FORWARDED: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType<Record<string, unknown>> }> = {
+export const FORWARDED: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType<Record<string, unknown>> }> = {
   '/get-session': { method: 'GET' },
   '/sign-in/email': { method: 'POST', body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL }) },
   '/sign-up/email': {
@@ -70,7 +70,7 @@ const FORWARDED: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType<Recor
     method: 'POST',
     body: z.object({ currentPassword: password, newPassword: password }).transform((b) => ({ ...b, revokeOtherSessions: true })),
   },
-  '/update-user': { method: 'POST', body: z.object({ name: name.optional(), companyName: name.nullish() }) },
+  '/update-user': { method: 'POST', body: z.object({ name: name.min(1, { message: authMessages.NAME_INVALID }).optional(), companyName: name.nullish() }) },
   '/change-email': { method: 'POST', body: z.object({ newEmail: email, callbackURL }) },
 };
 

@@ -60,11 +60,15 @@ export function installationRoutes(ctx: AppContext) {
     const { plan_id } = await parseJsonBody(c, claimBody);
     const user = c.get('session').user;
     if (plan_id && !(await findPlan(ctx.db, plan_id))) throw new ApiError(400, messages.noPlan);
-    const claimed = await claimInstallationToken(ctx.db, { token: c.req.param('token'), userId: user.id, planId: plan_id ?? null });
+    // Refusals come before the claim: a refused claim must not spend the link (nor change its plan).
+    const read = await readInstallationToken(ctx.db, c.req.param('token'), user.id);
+    if ('error' in read) throw new ApiError(409, read.error);
+    const current = await findActiveStore(ctx.db, user.id);
+    if (current && current.shop_domain !== read.token.shopDomain) throw new ApiError(409, messages.alreadyConnected);
+    if (!plan_id && !read.token.selectedPlanId) throw new ApiError(400, messages.noPlan);
+    const claimed = await claimInstallationToken(ctx.db, { token: read.token.installationToken, userId: user.id, planId: plan_id ?? null });
     if ('error' in claimed) throw new ApiError(409, claimed.error);
     if (!claimed.token.selectedPlanId) throw new ApiError(400, messages.noPlan);
-    const current = await findActiveStore(ctx.db, user.id);
-    if (current && current.shop_domain !== claimed.token.shopDomain) throw new ApiError(409, messages.alreadyConnected);
     const state = await createOAuthState(ctx.db, {
       userId: user.id,
       metadata: { shop_domain: claimed.token.shopDomain, installation_token: claimed.token.installationToken },

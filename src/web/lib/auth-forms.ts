@@ -47,7 +47,7 @@ export const resetPasswordSchema = z
   });
 
 export const profileSchema = z.object({
-  name: z.string().trim().max(100, { error: v.nameMax }),
+  name: z.string().trim().min(1, { error: v.nameRequired }).max(100, { error: v.nameMax }),
   email,
 });
 
