@@ -11,7 +11,9 @@
  * (default 30) the webhook case, SEND_BENCH_REQUESTS (default 20000) the sending case;
  *   - review page: Lighthouse (mobile) performance and accessibility of /review/{token} with Debian's
  *     Chromium (CHROME_PATH, default /usr/bin/chromium) (bench/review-page.ts).
- * BENCH_ONLY=webhooks, BENCH_ONLY=sending or BENCH_ONLY=review-page runs only that case.
+ *   - footprint: the compiled server as `npm start` runs it, warm start time to a healthy /health,
+ *     resident memory at idle and its peak under load on GET /api/plans (bench/footprint.ts).
+ * BENCH_ONLY=webhooks, sending, review-page or footprint runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -30,6 +32,7 @@ import * as schema from '../src/db/schema';
 import { createWorker } from '../src/server/jobs/worker';
 import { benchSending } from './sending';
 import { benchReviewPage } from './review-page';
+import { benchFootprint } from './footprint';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const webhookSeconds = Number(process.env.WEBHOOK_BENCH_SECONDS ?? 30);
@@ -116,23 +119,42 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 }
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
-const memory = await openDatabase({ kind: 'pglite-memory' });
-await benchDatabase('pglite', memory);
-await memory.close();
+const runs = (name: string) => !only || only === name;
+if (only !== 'footprint') {
+  const memory = await openDatabase({ kind: 'pglite-memory' });
+  await benchDatabase('pglite', memory);
+  await memory.close();
+}
+if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
 
 if (process.env.DATABASE_URL) {
-  const name = `avis_bench_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  const url = new URL(process.env.DATABASE_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: url.toString(), poolMax: 20 });
+  /** A fresh database for `use`, dropped afterwards. */
+  const withDatabase = async (use: (url: string) => Promise<void>) => {
+    const name = `avis_bench_${randomBytes(4).toString('hex')}`;
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(process.env.DATABASE_URL!);
+    url.pathname = `/${name}`;
+    try {
+      await use(url.toString());
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    }
+  };
   try {
-    await benchDatabase('postgres', handle);
+    if (only !== 'footprint') {
+      await withDatabase(async (url) => {
+        const handle = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
+        try {
+          await benchDatabase('postgres', handle);
+        } finally {
+          await handle.close();
+        }
+      });
+    }
+    if (runs('footprint')) await withDatabase((url) => benchFootprint('postgres', { DATABASE_URL: url }, seconds));
   } finally {
-    await handle.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 } else {

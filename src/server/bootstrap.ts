@@ -31,7 +31,7 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle, opt
     (await openDatabase(
       config.database.kind === 'postgres'
         ? { kind: 'postgres', url: config.database.url, poolMax: config.database.poolMax }
-        : { kind: 'pglite', dataDir: config.database.dataDir },
+        : { kind: 'pglite', dataDir: config.database.dataDir, memory: config.database.memory },
     ));
   const mailer = createMailer(handle.db, {
     from: config.mail.from,

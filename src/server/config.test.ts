@@ -66,6 +66,12 @@ describe('loadConfig', () => {
     expect(loadConfig(production).host).toBe('0.0.0.0');
   });
 
+  it('gives the embedded database small-host memory settings, adjustable', () => {
+    expect(loadConfig({}).database).toMatchObject({ kind: 'pglite', memory: { sharedBuffersMb: 16, workMemMb: 4 } });
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS_MB: '128', PGLITE_WORK_MEM_MB: '16' }).database).toMatchObject({ memory: { sharedBuffersMb: 128, workMemMb: 16 } });
+    expect(fail({ PGLITE_SHARED_BUFFERS_MB: '0' })).toMatch(/PGLITE_SHARED_BUFFERS_MB/);
+  });
+
   it('never mounts the emulator with real Shopify keys', () => {
     expect(loadConfig({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' }).shopify.emulator).toBe(false);
     expect(fail({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's', SHOPIFY_EMULATOR: 'true' })).toMatch(/SHOPIFY_EMULATOR cannot be enabled/);

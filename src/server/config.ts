@@ -43,6 +43,8 @@ const rawSchema = z.object({
     .optional(),
   DATABASE_POOL_MAX: int(1, 500).default(10),
   DATA_DIR: z.string().min(1).default('./data'),
+  PGLITE_SHARED_BUFFERS_MB: int(1, 4096).default(16),
+  PGLITE_WORK_MEM_MB: int(1, 1024).default(4),
   AUTH_SECRET: z.string().min(32, { message: 'must be at least 32 characters' }).optional(),
   ENCRYPTION_KEY: z
     .string()
@@ -95,7 +97,11 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     appUrl,
     database: raw.DATABASE_URL
       ? ({ kind: 'postgres', url: raw.DATABASE_URL, poolMax: raw.DATABASE_POOL_MAX } as const)
-      : ({ kind: 'pglite', dataDir: resolve(raw.DATA_DIR) } as const),
+      : ({
+          kind: 'pglite',
+          dataDir: resolve(raw.DATA_DIR),
+          memory: { sharedBuffersMb: raw.PGLITE_SHARED_BUFFERS_MB, workMemMb: raw.PGLITE_WORK_MEM_MB },
+        } as const),
     authSecret: raw.AUTH_SECRET ?? DEV_AUTH_SECRET,
     encryptionKey: Buffer.from(raw.ENCRYPTION_KEY ?? DEV_ENCRYPTION_KEY, 'base64'),
     mail: {

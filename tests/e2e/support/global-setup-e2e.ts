@@ -7,5 +7,5 @@ export default function setup() {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is missing at ${CHROMIUM_PATH}: install it with "apt-get install -y chromium" (.ci/run does).`);
   }
-  execSync('node scripts/build-web-if-stale.mjs', { stdio: 'inherit' });
+  execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
 }

@@ -1,0 +1,84 @@
+/**
+ * Footprint of the product as `npm start` runs it: the compiled server (`node dist/server/main.js`,
+ * web and worker in one process) started on a fresh database, stopped, then started again (warm):
+ * time to a healthy /health, resident memory at idle, and its peak under 50 connections on
+ * GET /api/plans, with the request rate. Memory is the server process's own VmRSS (npm's process,
+ * when started through npm, adds about 70 MB of its own).
+ */
+import { execSync, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+
+const rssMb = (pid: number) => {
+  try {
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+    return Math.round(kb / 1024);
+  } catch {
+    return 0;
+  }
+};
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function healthy(url: string, deadlineMs: number) {
+  const until = Date.now() + deadlineMs;
+  while (Date.now() < until) {
+    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    if (ok) return true;
+    await sleep(50);
+  }
+  return false;
+}
+
+function start(env: Record<string, string>): ChildProcess {
+  // The engine is the one asked for: the bench's own DATABASE_URL must not leak into a PGlite run.
+  const { DATABASE_URL: _inherited, ...base } = process.env;
+  return spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js', '--role=all'], {
+    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess) {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+export async function benchFootprint(label: string, database: { DATABASE_URL?: string }, seconds: number) {
+  execSync('node scripts/build-if-stale.mjs', { stdio: 'inherit' });
+  const dataDir = mkdtempSync(join(tmpdir(), 'avis-footprint-'));
+  const port = String(41000 + Math.floor(Math.random() * 2000));
+  const url = `http://127.0.0.1:${port}`;
+  const env = { PORT: port, APP_URL: url, DATA_DIR: dataDir, ...(database.DATABASE_URL ? { DATABASE_URL: database.DATABASE_URL } : {}) };
+  try {
+    // First start: creates the database, migrates, seeds the demo. Then the warm start measured.
+    const first = start(env);
+    if (!(await healthy(url, 120_000))) throw new Error('the server did not become healthy');
+    const firstRss = rssMb(first.pid!);
+    await stop(first);
+
+    const began = performance.now();
+    const server = start(env);
+    if (!(await healthy(url, 60_000))) throw new Error('the server did not become healthy');
+    const startSeconds = (performance.now() - began) / 1000;
+    await sleep(5_000);
+    const idle = rssMb(server.pid!);
+    let peak = idle;
+    const sampler = setInterval(() => (peak = Math.max(peak, rssMb(server.pid!))), 200);
+    const result = await autocannon({ url: `${url}/api/plans`, connections: 50, duration: seconds });
+    clearInterval(sampler);
+    await stop(server);
+    console.log(
+      `[${label}] footprint warm start   ${startSeconds.toFixed(1)} s to a healthy /health (aim < 5 s)`,
+    );
+    console.log(
+      `[${label}] footprint memory       idle ${idle} MB, peak ${peak} MB under GET /api/plans at ${result.requests.average.toFixed(0)} req/s ` +
+        `(peak/idle ${(peak / idle).toFixed(2)}, aim ≤ 1.5; idle aim < ${database.DATABASE_URL ? 250 : 400} MB; first start ${firstRss} MB)`,
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,35 @@
+// Builds what `npm start` runs when it is missing or older than its sources: the React app
+// (dist/web, by Vite) and the compiled server (dist/server, scripts/build-server.mjs). So `npm start`
+// works straight after `npm install` and does not rebuild on every start.
+// `node scripts/build-if-stale.mjs server` checks the server only (a worker serves no pages).
+import { execSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+const targets = {
+  web: { out: 'dist/web/index.html', sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'], command: 'npx vite build --logLevel warn', label: 'the web app (dist/web)' },
+  server: {
+    out: 'dist/server/main.js',
+    sources: ['src/server', 'src/core', 'src/db', 'emulator', 'scripts/build-server.mjs', 'package.json', 'tsconfig.json'],
+    command: 'node scripts/build-server.mjs',
+    label: 'the server (dist/server)',
+  },
+};
+
+function newest(path) {
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  return readdirSync(path).reduce((max, name) => Math.max(max, newest(join(path, name))), info.mtimeMs);
+}
+
+const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.keys(targets);
+for (const name of wanted) {
+  const target = targets[name];
+  if (!target) throw new Error(`unknown build target ${name}`);
+  const builtAt = existsSync(target.out) ? statSync(target.out).mtimeMs : 0;
+  const changedAt = Math.max(...target.sources.filter(existsSync).map(newest));
+  if (builtAt < changedAt) {
+    console.log(`Building ${target.label}…`);
+    execSync(target.command, { stdio: 'inherit' });
+  }
+}

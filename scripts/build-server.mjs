@@ -1,0 +1,24 @@
+// Compiles the server ahead of time into dist/server (one ESM bundle, dependencies left in
+// node_modules), so production runs plain `node`, without a TypeScript loader in memory.
+// Files the code reads next to itself travel with it: the migrations and the password list.
+import { build } from 'esbuild';
+import { cpSync, mkdirSync, rmSync } from 'node:fs';
+
+// The output folder must sit two levels below the project (dist/server by default): the bundle finds
+// node_modules by walking up, and the web app at ../../dist/web.
+const out = process.argv[2] ?? 'dist/server';
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+await build({
+  entryPoints: ['src/server/main.ts'],
+  outfile: `${out}/main.js`,
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  sourcemap: true,
+  logLevel: 'warning',
+});
+cpSync('src/db/migrations', `${out}/migrations`, { recursive: true });
+cpSync('src/server/auth/common-passwords.txt', `${out}/common-passwords.txt`);

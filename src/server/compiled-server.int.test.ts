@@ -1,0 +1,83 @@
+/**
+ * What `npm start` runs: the server compiled by scripts/build-server.mjs, started with plain node.
+ * It must find what it reads beside itself (migrations, the common-password list), migrate a fresh
+ * database, answer, and stop on SIGTERM; and PGlite must run with the small-host memory settings.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase, queryRows } from '../db/client';
+import { createTestDatabase, testDbKind } from '../../tests/support/test-db';
+
+const out = `.tmp/compiled-server-${testDbKind}`;
+const dataDir = mkdtempSync(join(tmpdir(), 'avis-compiled-'));
+afterAll(() => {
+  rmSync(out, { recursive: true, force: true });
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+describe('the compiled server', () => {
+  it('starts with plain node on a fresh database, migrates, answers and stops cleanly', async () => {
+    execFileSync(process.execPath, ['scripts/build-server.mjs', out], { stdio: 'pipe' });
+    const db = testDbKind === 'postgres' ? await createTestDatabase() : null;
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const { DATABASE_URL: _inherited, ...base } = process.env;
+    const child = spawn(process.execPath, [`${out}/main.js`, '--role=all'], {
+      env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT: String(port), APP_URL: url, DATA_DIR: dataDir, ...(db ? { DATABASE_URL: db.url! } : {}) },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (d) => (errors += d));
+    try {
+      let health: { status?: string; migrations?: { current: boolean } } = {};
+      for (let i = 0; i < 240 && health.status !== 'ok'; i++) {
+        health = await fetch(`${url}/health`).then((r) => r.json() as Promise<typeof health>, () => ({}));
+        if (health.status !== 'ok') await new Promise((r) => setTimeout(r, 250));
+      }
+      expect(health, errors).toMatchObject({ status: 'ok', migrations: { current: true } });
+      // The common-password list travelled with the bundle.
+      const signUp = await fetch(`${url}/api/auth/sign-up/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ name: 'Léa', email: `compile-${Date.now()}@exemple.test`, password: 'password123' }),
+      });
+      expect(signUp.status).toBe(400);
+      expect(((await signUp.json()) as { error: string }).error).toContain('plus courants');
+      expect((await fetch(`${url}/api/plans`)).status).toBe(200);
+    } finally {
+      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      await db?.destroy();
+    }
+  }, 120_000);
+
+  it.skipIf(testDbKind !== 'pglite')('runs PGlite with small-host memory settings', async () => {
+    const handle = await openDatabase({ kind: 'pglite', dataDir: mkdtempSync(join(tmpdir(), 'avis-pglite-memory-')), memory: { sharedBuffersMb: 24, workMemMb: 3 } });
+    try {
+      const rows = await queryRows<{ shared: string; work: string; maintenance: string }>(
+        handle.db,
+        sql`SELECT current_setting('shared_buffers') AS shared, current_setting('work_mem') AS work, current_setting('maintenance_work_mem') AS maintenance`,
+      );
+      expect(rows[0]).toEqual({ shared: '24MB', work: '3MB', maintenance: '16MB' });
+    } finally {
+      await handle.close();
+    }
+  });
+});
