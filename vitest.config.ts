@@ -20,7 +20,7 @@ const integration = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
 
 export default defineConfig({
   test: {
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
+    setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/tag-engine.ts'],
     projects: [
       {
         extends: true,

@@ -20,8 +20,11 @@ if (existsSync(resultsFile)) {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
   const byProject = new Map();
   for (const file of results.testResults ?? []) {
+    // Integration files run once per engine; their tests carry it (tests/support/tag-engine.ts).
+    const engine = (file.assertionResults ?? []).find((t) => t.meta?.engine)?.meta.engine;
+    const integration = file.name.endsWith('.int.test.ts') || file.name.includes('/tests/integration/');
     for (const test of file.assertionResults ?? []) {
-      const project = file.name.includes('/tests/e2e/') ? 'e2e' : file.name.endsWith('.int.test.ts') ? 'integration' : 'unit';
+      const project = file.name.includes('/tests/e2e/') ? 'e2e' : integration ? `integration (${engine ?? 'engine unknown'})` : 'unit';
       const counts = byProject.get(project) ?? { passed: 0, failed: 0, skipped: 0 };
       if (test.status === 'passed') counts.passed++;
       else if (test.status === 'failed') counts.failed++;
@@ -30,7 +33,7 @@ if (existsSync(resultsFile)) {
     }
   }
   console.log('\nSummary');
-  for (const [project, c] of byProject) console.log(`  ${project.padEnd(12)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+  for (const [project, c] of byProject) console.log(`  ${project.padEnd(25)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
   const totals = [...byProject.values()].reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
   const passed = totals.passed;
   // A run that failed without a failing test (an error outside tests) still counts as a failure.

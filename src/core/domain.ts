@@ -16,6 +16,19 @@ export const REVIEW_REQUEST_STATUSES = [
 ] as const;
 export type ReviewRequestStatus = (typeof REVIEW_REQUEST_STATUSES)[number];
 
+/**
+ * Not sent, and no sender holds them: what the merchant, a flow switched off or deleted, or an
+ * unsubscribe may withdraw. ('failed' includes temporary failures waiting for their retry.)
+ */
+export const UNSENT_IDLE_STATUSES = ['scheduled', 'pending', 'failed'] as const satisfies readonly ReviewRequestStatus[];
+
+/**
+ * Not sent yet, including those a sender has claimed (`processing`): what an order cancellation or
+ * a privacy erasure withdraws. The sender's hand-over re-checks the status, so a claimed request
+ * withdrawn before its data goes is not sent (decision 008).
+ */
+export const UNSENT_STATUSES = [...UNSENT_IDLE_STATUSES, 'processing'] as const satisfies readonly ReviewRequestStatus[];
+
 export const REQUEST_CHANNELS = ['email', 'link'] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database, Queryable } from '../../db/client';
 import { flowConfigurations, shopifyReviewRequests, shopifyStores } from '../../db/schema';
-import { TRIGGER_EVENTS } from '../../core/domain';
+import { TRIGGER_EVENTS, UNSENT_IDLE_STATUSES } from '../../core/domain';
 import { ApiError } from '../http/errors';
 
 export const flowMessages = {
@@ -120,5 +120,5 @@ async function cancelPendingOfFlow(tx: Queryable, flowId: string) {
   await tx
     .update(shopifyReviewRequests)
     .set({ status: 'cancelled', updatedAt: new Date() })
-    .where(and(eq(shopifyReviewRequests.flowId, flowId), inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'failed'])));
+    .where(and(eq(shopifyReviewRequests.flowId, flowId), inArray(shopifyReviewRequests.status, [...UNSENT_IDLE_STATUSES])));
 }

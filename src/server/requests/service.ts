@@ -7,6 +7,7 @@ import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
 import { addUsage } from './quota';
 import { UNCONFIRMED_NOTE } from './sender';
+import { UNSENT_IDLE_STATUSES } from '../../core/domain';
 
 export const PAGE_SIZE = 10;
 
@@ -17,7 +18,7 @@ export const requestMessages = {
 };
 
 /** Statuses a merchant may still cancel (cancelling deletes the request, spec section 4). */
-const CANCELLABLE = ['scheduled', 'pending', 'failed', 'cancelled'] as const;
+const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;
 
 export type RequestItem = {
   id: string;

@@ -9,6 +9,7 @@ import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '../../d
 import { ApiError } from '../http/errors';
 import { storeDisplayName } from '../stores/service';
 import { isOneOffToken, readOneOffUnsubscribeToken } from './one-off-unsubscribe';
+import { UNSENT_IDLE_STATUSES } from '../../core/domain';
 
 export const unsubscribeMessages = { invalid: 'Lien invalide ou expiré' };
 
@@ -60,7 +61,7 @@ export async function unsubscribe(db: Database, token: string, secret: string) {
         and(
           eq(shopifyReviewRequests.shopId, found.shopId),
           sql`lower(${shopifyReviewRequests.customerEmail}) = ${found.email}`,
-          inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'failed']),
+          inArray(shopifyReviewRequests.status, [...UNSENT_IDLE_STATUSES]),
         ),
       );
   });

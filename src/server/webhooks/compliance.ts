@@ -25,6 +25,7 @@ import {
   user,
 } from '../../db/schema';
 import type { AppContext } from '../context';
+import { UNSENT_STATUSES } from '../../core/domain';
 
 const customerRequest = z.object({
   shop_domain: z.string(),
@@ -109,7 +110,7 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
     or(email ? sql`lower(${shopifyReviewRequests.customerEmail}) = ${email}` : sql`false`, orderIds.length ? inArray(shopifyReviewRequests.orderId, orderIds) : sql`false`),
   );
   // Nothing more may be sent to this customer.
-  await tx.update(shopifyReviewRequests).set({ status: 'cancelled' }).where(and(requestMatch, inArray(shopifyReviewRequests.status, ['scheduled', 'pending', 'processing', 'failed'])));
+  await tx.update(shopifyReviewRequests).set({ status: 'cancelled' }).where(and(requestMatch, inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES])));
   // last_error may quote the address (an SMTP rejection does): it goes too.
   await tx.update(shopifyReviewRequests).set({ ...redacted, lastError: null, updatedAt: new Date() }).where(requestMatch);
   if (email) {

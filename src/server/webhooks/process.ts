@@ -13,6 +13,7 @@ import { PROCESS_WEBHOOK } from './recorder';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 import { generateForOrder } from '../requests/generate';
 import { recordShopPlan } from '../requests/quota';
+import { UNSENT_STATUSES } from '../../core/domain';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
 const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
@@ -42,7 +43,6 @@ const subscriptionPayload = z.object({
   app_subscription: z.object({ name: z.string(), status: z.string() }),
 });
 
-const PENDING_STATUSES = ['scheduled', 'pending', 'processing', 'failed'] as const;
 
 type Store = typeof shopifyStores.$inferSelect;
 type Order = typeof shopifyOrders.$inferSelect;
@@ -192,7 +192,7 @@ export async function cancelPendingRequests(tx: Transaction, storeId: string, or
     .where(
       and(
         eq(shopifyReviewRequests.shopId, storeId),
-        inArray(shopifyReviewRequests.status, [...PENDING_STATUSES]),
+        inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES]),
         orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined,
       ),
     );

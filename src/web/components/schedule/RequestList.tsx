@@ -7,11 +7,12 @@ import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
 import { StatusBadge } from './StatusBadge';
 import type { RequestItem } from './types';
+import { UNSENT_IDLE_STATUSES } from '../../../core/domain';
 
 const t = messages.schedule;
 
 /** Statuses a merchant may cancel (delete) from the calendar. */
-const cancellable = new Set<string>(['scheduled', 'pending', 'failed']);
+const cancellable = new Set<string>(UNSENT_IDLE_STATUSES);
 
 export const canSendNow = (item: RequestItem) => item.status === 'scheduled';
 export const canResend = (item: RequestItem) => item.status === 'sent' && item.unconfirmed;
