@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { Database, Queryable } from '../../db/client';
 import { flowConfigurations, shopifyReviewRequests, shopifyStores } from '../../db/schema';
 import { TRIGGER_EVENTS, UNSENT_IDLE_STATUSES } from '../../core/domain';
+import { FLOW_LIMITS } from '../../core/flow-limits';
 import { ApiError } from '../http/errors';
 
 export const flowMessages = {
@@ -12,6 +13,7 @@ export const flowMessages = {
   trigger: 'Le déclencheur doit être « commande payée » ou « commande expédiée »',
   delay: 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)',
   minimum: 'Le montant minimum doit être un nombre positif ou nul',
+  minimumTooLarge: 'Le montant minimum ne peut pas dépasser 1 000 000 000',
   whatsapp: "WhatsApp n'est pas encore disponible",
   notFound: 'Flux introuvable',
   noStore: 'Aucune boutique Shopify connectée',
@@ -20,12 +22,12 @@ export const flowMessages = {
 const m = flowMessages;
 
 export const flowInput = z.object({
-  name: z.string({ message: m.nameRequired }).trim().min(1, m.nameRequired).max(100, m.nameTooLong),
+  name: z.string({ message: m.nameRequired }).trim().min(1, m.nameRequired).max(FLOW_LIMITS.nameMax, m.nameTooLong),
   trigger_event: z.enum(TRIGGER_EVENTS, { message: m.trigger }),
-  delay_days: z.number({ message: m.delay }).int(m.delay).min(0, m.delay).max(365, m.delay),
+  delay_days: z.number({ message: m.delay }).int(m.delay).min(0, m.delay).max(FLOW_LIMITS.maxDelayDays, m.delay),
   channels: z.object({ email: z.boolean(), whatsapp: z.literal(false, { message: m.whatsapp }) }),
   target_all_orders: z.boolean(),
-  minimum_order_amount: z.number({ message: m.minimum }).finite(m.minimum).min(0, m.minimum).max(1_000_000_000, m.minimum),
+  minimum_order_amount: z.number({ message: m.minimum }).finite(m.minimum).min(0, m.minimum).max(FLOW_LIMITS.maxMinimumAmount, m.minimumTooLarge),
   is_active: z.boolean(),
 });
 export const newFlowInput = flowInput.extend({ shopify_store_id: z.string().uuid({ message: m.noStore }) });

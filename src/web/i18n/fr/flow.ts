@@ -86,6 +86,7 @@ export const flow = {
     nameRequired: 'Le nom du flux est requis',
     delay: 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)',
     minimum: 'Le montant minimum doit être un nombre positif ou nul, avec 2 décimales au plus',
+    minimumTooLarge: 'Le montant minimum ne peut pas dépasser 1 000 000 000',
   },
   saved: 'Flux enregistré avec succès!',
   deleted: 'Flux supprimé',

@@ -308,6 +308,12 @@ describe('/app/flow adding', () => {
     fireEvent.click(all);
     expect(minimum.disabled).toBe(false);
 
+    // Over the server's bound: the form says so itself, with the server's words.
+    fireEvent.change(minimum, { target: { value: '1000000000.01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Le montant minimum ne peut pas dépasser 1 000 000 000')).toBeTruthy();
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+
     fireEvent.change(minimum, { target: { value: '49.9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès!');

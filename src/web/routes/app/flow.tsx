@@ -14,6 +14,7 @@ import { cx } from '../../lib/cx';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { SubmitButton } from '../../components/ui/SubmitButton';
+import { FLOW_LIMITS } from '../../../core/flow-limits';
 
 const t = messages.flow;
 
@@ -21,8 +22,7 @@ const t = messages.flow;
 export const flowNoticeDurationMs = 3_000;
 
 /** Upper bounds the form accepts: a year of delay; the `numeric(12, 2)` column for the amount. */
-export const maxDelayDays = 365;
-const maxMinimumAmount = 9_999_999_999.99;
+export const maxDelayDays = FLOW_LIMITS.maxDelayDays;
 
 export type TriggerEvent = 'order_paid' | 'order_fulfilled';
 const triggerEvents: readonly TriggerEvent[] = ['order_paid', 'order_fulfilled'];
@@ -127,11 +127,11 @@ function parseDelay(text: string): number | null {
 }
 
 /** An amount in euros, at least 0, at most 2 decimals ("49,90" accepted), or null. */
+/** A non-negative amount with 2 decimals at most, or null; the maximum is checked apart. */
 function parseAmount(text: string | undefined): number | null {
   const trimmed = (text ?? '').trim().replace(',', '.');
   if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  const amount = Number(trimmed);
-  return amount <= maxMinimumAmount ? amount : null;
+  return Number(trimmed);
 }
 
 type FlowFormErrors = Partial<Record<keyof FlowFormValues, string>>;
@@ -151,7 +151,9 @@ export function parseFlowForm(
   const delay = parseDelay(values.delay_days);
   if (delay === null) errors.delay_days = t.validation.delay;
   const amount = parseAmount(values.minimum_order_amount);
+  const tooLarge = amount !== null && amount > FLOW_LIMITS.maxMinimumAmount;
   if (!values.target_all_orders && amount === null) errors.minimum_order_amount = t.validation.minimum;
+  else if (!values.target_all_orders && tooLarge) errors.minimum_order_amount = t.validation.minimumTooLarge;
   if (Object.keys(errors).length > 0 || delay === null) return { body: null, errors };
   return {
     body: {
@@ -160,7 +162,7 @@ export function parseFlowForm(
       delay_days: delay,
       channels: { email: values.email, whatsapp },
       target_all_orders: values.target_all_orders,
-      minimum_order_amount: amount ?? 0,
+      minimum_order_amount: amount !== null && !tooLarge ? amount : 0,
       is_active: values.is_active,
     },
     errors: null,
