@@ -5,13 +5,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../db/client';
 import { createTestDatabase, testDbKind } from '../../tests/support/test-db';
+import { freePort } from '../../tests/support/free-port';
 
 const out = `.tmp/compiled-server-${testDbKind}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'avis-compiled-'));
@@ -19,17 +19,6 @@ afterAll(() => {
   rmSync(out, { recursive: true, force: true });
   rmSync(dataDir, { recursive: true, force: true });
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 describe('the compiled server', () => {
   it('starts with plain node on a fresh database, migrates, answers and stops cleanly', async () => {
