@@ -70,16 +70,16 @@ describe('HTTP app', () => {
   it('answers unknown API paths and functions with a JSON 404 in French', async () => {
     const res = await api.request('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: 'Ressource introuvable.' });
+    expect(await res.json()).toEqual({ error: 'Ressource introuvable.', code: 'not_found' });
     const fn = await api.request('/functions/v1/does-not-exist', { method: 'POST', body: '{}' });
     expect(fn.status).toBe(404);
-    expect(await fn.json()).toEqual({ error: 'Fonction inconnue.' });
+    expect(await fn.json()).toEqual({ error: 'Fonction inconnue.', code: 'unknown_function' });
   });
 
   it('refuses oversized bodies with 413', async () => {
     const res = await api.request('/functions/v1/anything', { method: 'POST', body: 'x'.repeat(1024 * 1024 + 10), headers: { 'content-length': String(1024 * 1024 + 10) } });
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({ error: 'La requête est trop volumineuse.' });
+    expect(await res.json()).toEqual({ error: 'La requête est trop volumineuse.', code: 'payload_too_large' });
   });
 
   it('serves the app for deep links, a 404 status for unknown paths, and cached assets', async () => {
@@ -143,7 +143,7 @@ describe('the local outbox', () => {
     const detail = (await (await app.request(`/api/dev/outbox/${list.emails[0]!.id}`)).json()) as { email: Record<string, unknown> };
     expect(detail.email).toMatchObject({ html: '<p>Bonjour</p>', text: 'Bonjour', message_id: 'req-1@test.local', headers: { 'List-Unsubscribe': '<https://x/u>' } });
     expect((await app.request('/api/dev/outbox/not-a-uuid')).status).toBe(404);
-    expect(await (await app.request('/api/dev/outbox/00000000-0000-0000-0000-000000000000')).json()).toEqual({ error: 'E-mail introuvable' });
+    expect(await (await app.request('/api/dev/outbox/00000000-0000-0000-0000-000000000000')).json()).toEqual({ error: 'E-mail introuvable', code: expect.any(String) });
   });
 
   it('is not mounted in production', async () => {

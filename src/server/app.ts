@@ -9,7 +9,9 @@ import { bodyLimit } from 'hono/body-limit';
 import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
-import { ApiError, errorResponse, messages } from './http/errors';
+import { ApiError, errorResponse } from './http/errors';
+import { mount, ContractViolation } from './http/route';
+import { DomainError } from './domain-error';
 import { createWebHandler } from './http/static-web';
 import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
@@ -24,6 +26,7 @@ import { complianceExportRoutes } from './webhooks/export-routes';
 import { flowRoutes, publicUnsubscribeRoutes, requestFunctionRoutes, reviewRequestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
 import { pgErrorCode } from '../db/pg-error';
+import { messageFor } from './messages';
 
 /** SQLSTATEs of text values PostgreSQL refuses: character_not_in_repertoire, untranslatable_character, string_data_right_truncation. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05', '22001']);
@@ -63,21 +66,26 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
 
   const limit = bodyLimit({
     maxSize: 1024 * 1024,
-    onError: (c) => errorResponse(c, 413, messages.payloadTooLarge),
+    onError: (c) => errorResponse(c, 'payload_too_large'),
   });
   app.use('/api/*', limit);
   app.use('/functions/*', limit);
-  app.use('/review/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 413, messages.payloadTooLarge) }));
+  app.use('/review/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 'payload_too_large') }));
   const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
   app.use('/api/*', csrf);
   app.use('/functions/*', csrf);
 
   app.route('/health', healthRoutes(ctx));
 
+  // Every /api and /functions/v1 endpoint through its contract (src/core/api), on the root app so
+  // the catch-alls below come after them.
+  mount(app, ctx, [
+    ...planRoutes(ctx),
+    ...storeRoutes(ctx),
+  ]);
+
   const api = new Hono();
   api.route('/auth', authRoutes(ctx));
-  api.route('/plans', planRoutes(ctx));
-  api.route('/stores', storeRoutes(ctx));
   api.route('/shopify', installationRoutes(ctx));
   api.route('/compliance', complianceExportRoutes(ctx));
   api.route('/flows', flowRoutes(ctx));
@@ -85,7 +93,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   api.route('/public/unsubscribe', publicUnsubscribeRoutes(ctx));
   api.route('/rating-actions', ratingActionRoutes(ctx));
   if (ctx.config.devTools) api.route('/dev/outbox', outboxRoutes(ctx));
-  api.all('*', (c) => errorResponse(c, 404, messages.notFound));
+  api.all('*', (c) => errorResponse(c, 'not_found'));
   app.route('/api', api);
 
   const functions = new Hono();
@@ -93,7 +101,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   functions.route('/', shopifyAuthRoutes(ctx, ctx.shopify));
   functions.route('/', shopifyFunctionRoutes(ctx));
   functions.route('/', requestFunctionRoutes(ctx));
-  functions.all('*', (c) => errorResponse(c, 404, messages.unknownFunction));
+  functions.all('*', (c) => errorResponse(c, 'unknown_function'));
   app.route('/functions/v1', functions);
 
   app.route('/review', reviewPageRoutes(ctx));
@@ -101,23 +109,28 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
 
   const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);
   app.get('*', serveWeb);
-  app.all('*', (c) => errorResponse(c, 404, messages.notFound));
+  app.all('*', (c) => errorResponse(c, 'not_found'));
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return errorResponse(c, error.status, error.message, error.details);
+    if (error instanceof ApiError) return c.json({ error: error.details.message ?? '', code: error.code, ...(error.extra ?? {}) }, error.status);
+    if (error instanceof DomainError) return errorResponse(c, error.code, error.details);
+    if (error instanceof ContractViolation) {
+      log.error('answer outside its contract', { path: c.req.path, error: error.message });
+      return errorResponse(c, 'internal');
+    }
     // Hono's own HTTP errors (e.g. a malformed request) keep their status with a French message.
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return errorResponse(c, status as 400, messages.invalidInput);
+      return c.json({ error: messageFor('invalid_input'), code: 'invalid_input' }, status as 400);
     }
     // Text the database cannot store (a NUL character, an impossible Unicode escape, too long for
     // its column) is the client's mistake: 400, and the transaction it came in was rolled back.
     if (UNSTORABLE_TEXT.has(pgErrorCode(error) ?? '')) {
       log.warn('unstorable text refused', { path: c.req.path, code: pgErrorCode(error) });
-      return errorResponse(c, 400, messages.invalidInput);
+      return errorResponse(c, 'invalid_input');
     }
     log.error('unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
-    return errorResponse(c, 500, messages.internal);
+    return errorResponse(c, 'internal');
   });
 
   return app;

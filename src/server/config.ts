@@ -77,6 +77,8 @@ const rawSchema = z.object({
   SEND_LEASE_SECONDS: int(1, 86_400).default(600),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Check every JSON answer against its contract (on outside production; the bench turns it off). */
+  API_RESPONSE_CHECK: bool.optional(),
 });
 
 export type Role = 'all' | 'web' | 'worker';
@@ -141,6 +143,8 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     logLevel: raw.LOG_LEVEL,
     /** Behind a reverse proxy: take the client address from the last X-Forwarded-For hop. */
     trustProxy: raw.TRUST_PROXY,
+    /** A handler answering outside its contract fails loudly (500) instead of reaching a browser. */
+    checkApiResponses: raw.API_RESPONSE_CHECK ?? !production,
   };
 }
 

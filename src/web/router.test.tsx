@@ -4,7 +4,7 @@ import { matchRoutes } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { allRoutes } from '../core/routes';
 import { routes } from './router';
-import { activeStore, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
+import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
 
 afterEach(() => {
   cleanup();
@@ -72,7 +72,7 @@ describe('routing', () => {
 describe('app header', () => {
   it("keeps 'Aller sur Shopify' disabled when the store is unknown", async () => {
     // The store lookup fails: the gate sends the merchant to the integrations page.
-    mockSignedInApi({ '/api/stores/current': () => jsonResponse({ error: 'Erreur' }, 500) });
+    mockSignedInApi({ '/api/stores/current': () => apiError(500, 'Erreur') });
     const { router } = renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Intégrations' });
     expect(router.state.location.pathname).toBe('/app/integrations');
@@ -108,7 +108,7 @@ describe('app header', () => {
   });
 
   it('shows an error and stays when sign-out fails', async () => {
-    mockSignedInApi({ '/api/auth/sign-out': () => jsonResponse({ error: 'Erreur' }, 500) });
+    mockSignedInApi({ '/api/auth/sign-out': () => apiError(500, 'Erreur') });
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     fireEvent.click(menuButton);

@@ -16,7 +16,7 @@ import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import type { AppContext } from '../context';
 import { clientIp } from '../http/client-ip';
-import { errorResponse, messages, parseJsonBody } from '../http/errors';
+import { legacyErrorResponse, messages, parseJsonBody } from '../http/errors';
 import { enqueueJob } from '../jobs/queue';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
 import { PASSWORD_MAX } from './auth';
@@ -145,7 +145,7 @@ export function authRoutes(ctx: AppContext) {
   app.on(['GET', 'POST'], '/*', async (c) => {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     const endpoint = FORWARDED[path];
-    if (!endpoint || endpoint.method !== c.req.method) return errorResponse(c, 404, messages.notFound);
+    if (!endpoint || endpoint.method !== c.req.method) return legacyErrorResponse(c, 404, messages.notFound);
     // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
     const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
     const ip = clientIp(c, ctx.config.trustProxy);

@@ -5,14 +5,14 @@
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '../context';
 import type { SessionData } from './auth';
-import { authMessages } from './messages';
+import { errorResponse } from '../http/errors';
 
 export type SessionEnv = { Variables: { session: SessionData } };
 
 export function requireSession(ctx: AppContext) {
   return createMiddleware<SessionEnv>(async (c, next) => {
     const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    if (!session) return c.json({ error: authMessages.NOT_SIGNED_IN }, 401);
+    if (!session) return errorResponse(c, 'not_signed_in');
     c.set('session', session);
     await next();
   });

@@ -5,6 +5,7 @@
  * requests and pass.
  */
 import { createMiddleware } from 'hono/factory';
+import { errorResponse } from './errors';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -13,7 +14,7 @@ export function sameOriginForCookieRequests(appOrigin: string) {
     if (SAFE.has(c.req.method) || !c.req.header('cookie')) return next();
     const origin = c.req.header('origin') ?? originOf(c.req.header('referer'));
     if (origin !== appOrigin) {
-      return c.json({ error: 'Requête refusée : origine non autorisée.' }, 403);
+      return errorResponse(c, 'forbidden_origin');
     }
     return next();
   });

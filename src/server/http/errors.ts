@@ -1,43 +1,26 @@
 /**
- * One error shape for the whole API: `{ error: string }` with a French message a person can read.
- * Handlers throw `ApiError`; the app's error handler turns it into the response.
+ * The API's error edge: one shape, `{ error, code }` (plus `field` for a refused input), where
+ * `error` is a French sentence from the catalogue and `code` is the contract's code. Services throw
+ * `DomainError(code)`; input parsing throws it too; this module turns it into the response.
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
-export const messages = {
-  invalidJson: 'Le corps de la requête doit être un JSON valide.',
-  invalidInput: 'Les données envoyées sont invalides.',
-  notFound: 'Ressource introuvable.',
-  unknownFunction: 'Fonction inconnue.',
-  internal: 'Une erreur interne est survenue. Veuillez réessayer.',
-  payloadTooLarge: 'La requête est trop volumineuse.',
-  jsonRequired: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).',
-  invalidCharacters: 'Le texte envoyé contient un caractère non autorisé (caractère nul).',
-} as const;
+import { ERROR_STATUS, type ErrorCode } from '../../core/api/codes';
+import { DomainError, type DomainErrorDetails } from '../domain-error';
+import { messageFor } from '../messages';
 
 /** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
 export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
   // JSON only: a form or text body is refused rather than read as JSON (and a cross-site form can
   // never produce this content type without a preflight).
   const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
-  if (type !== 'application/json') throw new ApiError(415, messages.jsonRequired);
+  if (type !== 'application/json') throw new DomainError('json_required');
   let body: unknown;
   try {
     body = await c.req.json();
   } catch {
-    throw new ApiError(400, messages.invalidJson);
+    throw new DomainError('invalid_json');
   }
   return parseWith(schema, body);
 }
@@ -52,17 +35,58 @@ export function containsNul(value: unknown, depth = 0): boolean {
 
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
   // Refused before anything reads it: no handler, library or database ever sees a NUL.
-  if (containsNul(value)) throw new ApiError(400, messages.invalidCharacters);
+  if (containsNul(value)) throw new DomainError('invalid_characters');
   const result = schema.safeParse(value);
   if (!result.success) {
     const issue = result.error.issues[0];
-    // Schemas carry French messages; zod's own defaults are English, so fall back to a generic one.
-    const message = issue && !/^(Invalid|Expected|Required|Too|Unrecognized)/.test(issue.message) ? issue.message : messages.invalidInput;
-    throw new ApiError(400, message, { field: issue?.path.join('.') });
+    // Schemas carry French messages; zod's own defaults are English, so fall back to the catalogue's.
+    const message = issue && !/^(Invalid|Expected|Required|Too|Unrecognized)/.test(issue.message) ? issue.message : undefined;
+    throw new DomainError('invalid_input', { field: issue?.path.join('.'), message });
   }
   return result.data;
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) {
-  return c.json({ error: message, ...(details ?? {}) }, status);
+export function errorBodyOf(code: ErrorCode, details: DomainErrorDetails = {}) {
+  const values = { ...details.values, ...(details.retryAfterSeconds !== undefined ? { retryAfterSeconds: details.retryAfterSeconds } : {}) };
+  return {
+    error: details.message ?? messageFor(code, values),
+    code,
+    ...(details.field !== undefined ? { field: details.field } : {}),
+  };
+}
+
+export function errorResponse(c: Context, code: ErrorCode, details: DomainErrorDetails = {}) {
+  if (details.retryAfterSeconds !== undefined) c.header('Retry-After', String(details.retryAfterSeconds));
+  return c.json(errorBodyOf(code, details), ERROR_STATUS[code] as ContentfulStatusCode);
+}
+
+// ---- Transitional (removed once every area answers through its contract) ----
+const LEGACY_CODE: Record<number, ErrorCode> = { 400: 'invalid_input', 401: 'not_signed_in', 403: 'forbidden_origin', 404: 'not_found', 413: 'payload_too_large', 415: 'json_required', 429: 'rate_limited' };
+
+/** @deprecated Throw a DomainError with a code. */
+export class ApiError extends DomainError {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly extra?: Record<string, unknown>,
+  ) {
+    super(LEGACY_CODE[status] ?? 'internal', { message, field: typeof extra?.field === 'string' ? extra.field : undefined });
+  }
+}
+
+/** @deprecated Use the catalogue (src/server/messages). */
+export const messages = {
+  invalidJson: messageFor('invalid_json'),
+  invalidInput: messageFor('invalid_input'),
+  notFound: messageFor('not_found'),
+  unknownFunction: messageFor('unknown_function'),
+  internal: messageFor('internal'),
+  payloadTooLarge: messageFor('payload_too_large'),
+  jsonRequired: messageFor('json_required'),
+  invalidCharacters: messageFor('invalid_characters'),
+} as const;
+
+/** @deprecated Use errorResponse(c, code). */
+export function legacyErrorResponse(c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) {
+  return c.json({ error: message, code: LEGACY_CODE[status] ?? 'internal', ...(details ?? {}) }, status);
 }

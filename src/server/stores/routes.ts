@@ -1,25 +1,21 @@
-/** GET /api/stores/current: the signed-in merchant's active store (or null). */
-import { Hono } from 'hono';
+/** The signed-in merchant's store: read it, disconnect it. */
+import { currentStore, disconnectStore as disconnectStoreEndpoint } from '../../core/api/stores';
 import type { AppContext } from '../context';
-import { requireSession, type SessionEnv } from '../auth/session';
-import { findActiveStore } from './service';
+import { DomainError } from '../domain-error';
+import { route } from '../http/route';
 import { disconnectStore } from '../shopify/install-service';
-import { ApiError } from '../http/errors';
+import { findActiveStore } from './service';
 
 export function storeRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  app.use('*', requireSession(ctx));
-  app.get('/current', async (c) => {
-    const store = await findActiveStore(ctx.db, c.get('session').user.id);
-    // admin_url: the shop's admin for 'Aller sur Shopify' (the emulator's page in development).
-    return c.json({ store: store ? { ...store, admin_url: ctx.shopify.adminUrl(store.shop_domain) } : null });
-  });
-  app.post('/current/disconnect', async (c) => {
-    const userId = c.get('session').user.id;
-    const store = await findActiveStore(ctx.db, userId);
-    if (!store || !(await disconnectStore(ctx.db, userId, store.id))) throw new ApiError(404, 'Aucune boutique Shopify connectée');
-    ctx.log.child('stores').info('store disconnected', { storeId: store.id });
-    return c.json({ ok: true });
-  });
-  return app;
+  return [
+    route(currentStore, async ({ session }) => {
+      const store = await findActiveStore(ctx.db, session.user.id);
+      return { store: store ? { ...store, admin_url: ctx.shopify.adminUrl(store.shop_domain) } : null };
+    }),
+    route(disconnectStoreEndpoint, async ({ session, store }) => {
+      if (!(await disconnectStore(ctx.db, session.user.id, store.id))) throw new DomainError('no_store');
+      ctx.log.child('stores').info('store disconnected', { storeId: store.id });
+      return { ok: true } as const;
+    }),
+  ];
 }

@@ -1,13 +1,14 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { shopifyStores } from '../../db/schema';
+import type { SubscriptionStatus } from '../../core/domain';
 
 export interface StoreSummary {
   id: string;
   shop_domain: string;
   shop_name: string | null;
   is_active: boolean;
-  subscription_status: string;
+  subscription_status: SubscriptionStatus;
   installed_at: Date;
 }
 

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch } from '../test/render';
+import { apiError, jsonResponse, mockFetch } from '../test/render';
 import { apiFetch, ApiError } from './api';
 import { fetchSession, shopAdminUrl } from './session';
 
@@ -26,7 +26,7 @@ describe('apiFetch', () => {
   });
 
   it("throws ApiError with the server's French message", async () => {
-    mockFetch(() => jsonResponse({ error: 'Boutique introuvable' }, 404));
+    mockFetch(() => apiError(404, 'Boutique introuvable'));
     const error = await apiFetch('/api/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 404, message: 'Boutique introuvable' });
@@ -47,7 +47,7 @@ describe('apiFetch', () => {
 
 describe('session helpers', () => {
   it('treats a 401, a null body or a malformed body as signed out', async () => {
-    mockFetch(() => jsonResponse({ error: 'Non connecté' }, 401));
+    mockFetch(() => apiError(401, 'Non connecté'));
     await expect(fetchSession()).resolves.toBeNull();
     mockFetch(() => jsonResponse(null));
     await expect(fetchSession()).resolves.toBeNull();

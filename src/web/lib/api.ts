@@ -3,11 +3,17 @@ import { messages } from '../i18n';
 /** An HTTP or network failure. `status` is 0 when the server could not be reached. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The contract's error code (`no_store`, `state_not_bound`…); null for a network failure. Match on it, never on the text. */
+  readonly code: string | null;
+  /** The refused field, when the server names one. */
+  readonly field: string | null;
 
-  constructor(status: number, message: string) {
+  constructor(status: number, message: string, code: string | null = null, field: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
+    this.code = code;
+    this.field = field;
   }
 }
 
@@ -33,12 +39,10 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
-function errorMessage(body: unknown): string {
-  if (body && typeof body === 'object' && 'error' in body) {
-    const { error } = body as { error: unknown };
-    if (typeof error === 'string' && error.trim()) return error;
-  }
-  return messages.common.errorFallback;
+function errorOf(status: number, body: unknown): ApiError {
+  const fields = body && typeof body === 'object' ? (body as { error?: unknown; code?: unknown; field?: unknown }) : {};
+  const message = typeof fields.error === 'string' && fields.error.trim() ? fields.error : messages.common.errorFallback;
+  return new ApiError(status, message, typeof fields.code === 'string' ? fields.code : null, typeof fields.field === 'string' ? fields.field : null);
 }
 
 /**
@@ -70,7 +74,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   }
 
   const data = await readJson(response);
-  if (!response.ok) throw new ApiError(response.status, errorMessage(data));
+  if (!response.ok) throw errorOf(response.status, data);
   return data as T;
 }
 

@@ -3,6 +3,9 @@ import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ApiError, apiFetch } from './api';
 import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
+import { currentStore, type StoreSummary } from '../../core/api/stores';
+import { call } from '../api/client';
+import { queryKeys } from '../api/keys';
 
 export interface SessionUser {
   id: string;
@@ -16,19 +19,10 @@ export interface Session {
   session: unknown;
 }
 
-export interface CurrentStore {
-  id: string;
-  shop_domain: string;
-  shop_name: string | null;
-  is_active: boolean;
-  subscription_status: string | null;
-  installed_at?: string | null;
-  /** The shop's admin, from the server (the local emulator's page in development). */
-  admin_url?: string | null;
-}
+export type CurrentStore = StoreSummary;
 
-export const sessionQueryKey = ['auth', 'session'] as const;
-export const currentStoreQueryKey = ['stores', 'current'] as const;
+export const sessionQueryKey = queryKeys.session;
+export const currentStoreQueryKey = queryKeys.currentStore;
 
 /** The session is re-read every 30 s while the tab is open, and when the window regains focus. */
 export const sessionRefreshIntervalMs = 30_000;
@@ -79,10 +73,7 @@ export function useCurrentStore() {
   const { data: session } = useSession();
   return useQuery({
     queryKey: currentStoreQueryKey,
-    queryFn: async () => {
-      const data = await apiFetch<{ store: CurrentStore | null } | null>('/api/stores/current');
-      return data?.store ?? null;
-    },
+    queryFn: async () => (await call(currentStore)).store,
     enabled: !!session,
   });
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   activeStore,
-  jsonResponse,
+  apiError, jsonResponse,
   mockApi,
   renderRoute,
   requestBody,
@@ -34,7 +34,7 @@ function statefulAuthApi(routes: ApiRoutes = {}) {
   const fetchMock = mockApi({
     '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
     '/api/stores/current': () =>
-      signedIn ? jsonResponse({ store: activeStore }) : jsonResponse({ error: 'Non connecté' }, 401),
+      signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté'),
     '/api/auth/sign-in/email': () => {
       signedIn = true;
       return jsonResponse({ user: testSession.user, token: 't' });
@@ -103,7 +103,7 @@ describe('/login', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
 
-    answer.resolve(jsonResponse({ error: 'Email ou mot de passe incorrect' }, 401));
+    answer.resolve(apiError(401, 'Email ou mot de passe incorrect'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Email ou mot de passe incorrect');
     const button = screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement;
@@ -112,7 +112,7 @@ describe('/login', () => {
   });
 
   it('shows a rate-limit message as-is', async () => {
-    mockApi({ '/api/auth/sign-in/email': () => jsonResponse({ error: 'Trop de tentatives. Réessayez dans une minute.' }, 429) });
+    mockApi({ '/api/auth/sign-in/email': () => apiError(429, 'Trop de tentatives. Réessayez dans une minute.') });
     await openLogin();
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');
@@ -167,7 +167,7 @@ describe('/login', () => {
 describe('/login forgot-password mode', () => {
   it('switches modes with the links and clears the error and success messages', async () => {
     mockApi({
-      '/api/auth/sign-in/email': () => jsonResponse({ error: 'Email ou mot de passe incorrect' }, 401),
+      '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect'),
       '/api/auth/forgot-password': () => jsonResponse({ ok: true }),
     });
     const { router } = await openLogin('/login?redirect=/app/flow');
@@ -222,7 +222,7 @@ describe('/login forgot-password mode', () => {
   });
 
   it('shows a server error of the reset request in a red box', async () => {
-    mockApi({ '/api/auth/forgot-password': () => jsonResponse({ error: 'Trop de demandes. Réessayez plus tard.' }, 429) });
+    mockApi({ '/api/auth/forgot-password': () => apiError(429, 'Trop de demandes. Réessayez plus tard.') });
     renderRoute('/login?mode=forgot');
     await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
     fill('Adresse email', 'zoe@boutique.fr');

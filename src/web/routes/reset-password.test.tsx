@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody } from '../test/render';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../test/render';
 
 afterEach(() => {
   cleanup();
@@ -66,7 +66,7 @@ describe('/reset-password', () => {
   });
 
   it('shows an invalid or expired token error as-is, with a way to ask again', async () => {
-    mockApi({ '/api/auth/reset-password': () => jsonResponse({ error: 'Lien invalide ou expiré' }, 400) });
+    mockApi({ '/api/auth/reset-password': () => apiError(400, 'Lien invalide ou expiré') });
     await openReset('/reset-password?token=old');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le mot de passe', 'nouveau-secret');

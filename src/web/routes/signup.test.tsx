@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeStore, jsonResponse, mockApi, renderRoute, requestBody, testSession } from '../test/render';
+import { activeStore, apiError, jsonResponse, mockApi, renderRoute, requestBody, testSession } from '../test/render';
 
 afterEach(() => {
   cleanup();
@@ -114,7 +114,7 @@ describe('/signup', () => {
   });
 
   it('shows the server message in a red box and stays', async () => {
-    signupApi(() => jsonResponse({ error: 'Un compte existe déjà avec cette adresse email' }, 422));
+    signupApi(() => apiError(422, 'Un compte existe déjà avec cette adresse email'));
     const { router } = await openSignup();
     fill('Nom complet', 'Zoé');
     fill('Adresse email', 'zoe@boutique.fr');

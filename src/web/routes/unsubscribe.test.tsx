@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoute } from '../test/render';
+import { apiError, jsonResponse, mockFetch, renderRoute } from '../test/render';
 
 afterEach(() => {
   cleanup();
@@ -20,7 +20,7 @@ function serve({ get, post }: { get: Answer; post?: Answer }) {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (url === path && method === 'GET') return get();
     if (url === path && method === 'POST' && post) return post();
-    return jsonResponse({ error: 'Introuvable' }, 404);
+    return apiError(404, 'Introuvable');
   });
 }
 
@@ -90,7 +90,7 @@ describe('/unsubscribe/:token', () => {
   });
 
   it('says when the link is invalid or expired', async () => {
-    const fetchMock = serve({ get: () => jsonResponse({ error: 'Lien invalide ou expiré' }, 404) });
+    const fetchMock = serve({ get: () => apiError(404, 'Lien invalide ou expiré') });
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Lien invalide ou expiré');
@@ -101,8 +101,8 @@ describe('/unsubscribe/:token', () => {
   it('offers a retry when the page cannot load, and keeps the button when the unsubscribe fails', async () => {
     let gets = 0;
     serve({
-      get: () => (gets++ === 0 ? jsonResponse({ error: 'Panne' }, 500) : jsonResponse(status)),
-      post: () => jsonResponse({ error: 'Panne' }, 500),
+      get: () => (gets++ === 0 ? apiError(500, 'Panne') : jsonResponse(status)),
+      post: () => apiError(500, 'Panne'),
     });
     await open();
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
 import { routes } from '../router';
+import { checkAgainstContract } from './contract-check';
 
 /** A query client without retries, so failures show at once in tests. */
 export function createTestQueryClient(): QueryClient {
@@ -50,13 +51,21 @@ export function mockFetch(handler: Handler) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const raw = input instanceof Request ? input.url : String(input);
     const url = new URL(raw, 'http://localhost').pathname;
-    return handler(url, init);
+    const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
+    return checkAgainstContract(method, url, await handler(url, init));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
 
-export const notFoundResponse = () => jsonResponse({ error: 'Introuvable' }, 404);
+const CODE_BY_STATUS: Record<number, string> = { 400: 'invalid_input', 401: 'not_signed_in', 403: 'forbidden_origin', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 429: 'rate_limited' };
+
+/** An API failure as the server answers it: `{ error, code }` (the code defaults from the status). */
+export function apiError(status: number, message: string, code = CODE_BY_STATUS[status] ?? 'internal'): Response {
+  return jsonResponse({ error: message, code }, status);
+}
+
+export const notFoundResponse = () => jsonResponse({ error: 'Ressource introuvable.', code: 'not_found' }, 404);
 
 export const testUser = { id: 'u1', email: 'zoe@boutique.fr', name: 'Zoé Martin', companyName: null };
 export const testSession = { session: { id: 's1' }, user: testUser };
@@ -67,6 +76,7 @@ export const activeStore = {
   is_active: true,
   subscription_status: 'active',
   installed_at: '2025-10-01T09:00:00Z',
+  admin_url: 'https://ma-boutique.myshopify.com/admin',
 };
 
 export type ApiRoutes = Record<string, Handler>;

@@ -132,7 +132,7 @@ describe('route inventory', () => {
       body: JSON.stringify({ shop: 'essai.myshopify.com' }),
     });
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: expect.any(String) });
+    expect(await res.json()).toEqual({ error: expect.any(String), code: 'not_found' });
     const outbox = await prodApp.request('https://avis.exemple.test/api/dev/outbox');
     expect(outbox.status).toBe(404);
   });
@@ -145,7 +145,7 @@ describe('the auth gateway', () => {
       for (const method of ['GET', 'POST'] as const) {
         const res = await a.browser.request(`/api/auth${path}`, method === 'POST' ? { method, json: {} } : { method });
         const body = await res.text();
-        if (res.status !== 404 || !/^\{"error":"[^"]+"\}$/.test(body)) problems.push(`${method} /api/auth${path}: ${res.status} ${body.slice(0, 120)}`);
+        if (res.status !== 404 || !/^\{"error":"[^"]+","code":"not_found"\}$/.test(body)) problems.push(`${method} /api/auth${path}: ${res.status} ${body.slice(0, 120)}`);
       }
     }
     // A known endpoint with the wrong method is not forwarded either.

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentStoreQueryKey, sessionQueryKey } from '../../lib/session';
 import {
   activeStore,
-  jsonResponse,
+  apiError, jsonResponse,
   mockApi,
   mockSignedInApi,
   renderRoute,
@@ -80,7 +80,7 @@ describe('the /app gate', () => {
   it.each([
     ['no store', () => jsonResponse({ store: null })],
     ['a disconnected store', () => jsonResponse({ store: { ...activeStore, is_active: false } })],
-    ['a failed lookup', () => jsonResponse({ error: 'Erreur interne' }, 500)],
+    ['a failed lookup', () => apiError(500, 'Erreur interne')],
   ])('sends a merchant with %s to /app/integrations', async (_, storeResponse) => {
     mockSignedInApi({ '/api/stores/current': storeResponse });
     const { router } = renderRoute('/app/dashboard');
@@ -88,7 +88,7 @@ describe('the /app gate', () => {
     expect(router.state.location.pathname).toBe('/app/integrations');
   });
 
-  it.each([null, 'pending', 'cancelled'])(
+  it.each(['inactive', 'pending', 'cancelled'])(
     'sends a merchant whose subscription_status is %j to /subscription',
     async (status) => {
       mockSignedInApi({}, { store: { ...activeStore, subscription_status: status } });
@@ -136,7 +136,7 @@ describe('the /app gate', () => {
   it('offers a retry when the session cannot be checked (network or 5xx)', async () => {
     let up = false;
     mockApi({
-      '/api/auth/get-session': () => (up ? jsonResponse(testSession) : jsonResponse({ error: 'Indisponible' }, 503)),
+      '/api/auth/get-session': () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible')),
       '/api/stores/current': () => jsonResponse({ store: activeStore }),
     });
     renderRoute('/app/dashboard');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderWithProviders } from '../../test/render';
+import { apiError, jsonResponse, mockFetch, renderWithProviders } from '../../test/render';
 import { PricingSection } from './PricingSection';
 
 afterEach(() => {
@@ -14,6 +14,7 @@ const plans = [
   {
     id: 'p3',
     name: 'Entreprise',
+    code: 'entreprise',
     price_amount: '107.00',
     price_currency: 'USD',
     email_quota: null,
@@ -24,6 +25,7 @@ const plans = [
   {
     id: 'p1',
     name: 'Starter',
+    code: 'starter',
     price_amount: '47.00',
     price_currency: 'USD',
     email_quota: 300,
@@ -34,6 +36,7 @@ const plans = [
   {
     id: 'p2',
     name: 'Pro',
+    code: 'pro',
     price_amount: '77.50',
     price_currency: 'USD',
     email_quota: 3000,
@@ -69,7 +72,7 @@ describe('PricingSection', () => {
   });
 
   it('shows a French error with a retry button when the plans cannot be loaded', async () => {
-    mockFetch(() => jsonResponse({ error: 'Panne' }, 500));
+    mockFetch(() => apiError(500, 'Panne'));
     renderWithProviders(<PricingSection />);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger les tarifs. Veuillez réessayer.');

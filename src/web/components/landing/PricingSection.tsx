@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { messages } from '../../i18n';
-import { usePlans } from '../../lib/plans';
+import { usePlans } from '../../api/plans';
 import { PlanCard } from '../plans/PlanCard';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { formatPrice } from '../../lib/format';
-import type { Plan } from '../../lib/plans';
+import type { Plan } from '../../api/plans';
 
 export interface PlanCardProps {
   plan: Plan;

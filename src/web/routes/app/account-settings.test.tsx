@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../lib/session';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -144,7 +144,7 @@ describe('profile tab', () => {
   });
 
   it('shows a server error in a red box', async () => {
-    mockSignedInApi({ '/api/auth/change-email': () => jsonResponse({ error: 'Cette adresse email est déjà utilisée' }, 400) });
+    mockSignedInApi({ '/api/auth/change-email': () => apiError(400, 'Cette adresse email est déjà utilisée') });
     await openSettings('profile');
     fill('Adresse email', 'autre@boutique.fr');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -203,7 +203,7 @@ describe('password tab', () => {
   });
 
   it('shows a wrong current password in a red box and stays', async () => {
-    mockSignedInApi({ '/api/auth/change-password': () => jsonResponse({ error: 'Mot de passe actuel incorrect' }, 400) });
+    mockSignedInApi({ '/api/auth/change-password': () => apiError(400, 'Mot de passe actuel incorrect') });
     const { router } = await openSettings('password');
     fill('Mot de passe actuel', 'faux-secret');
     fill('Nouveau mot de passe', 'nouveau-secret');

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RatingAction, RatingActionsResponse } from '../../components/conditional/rating-actions';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -257,7 +257,7 @@ describe('/app/conditional loading', () => {
   });
 
   it('links to the integrations when the merchant has no active store (404)', async () => {
-    mockSignedInApi({ [path]: () => jsonResponse({ error: 'Aucune boutique Shopify active trouvée' }, 404) });
+    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify active trouvée') });
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify active trouvée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -268,7 +268,7 @@ describe('/app/conditional loading', () => {
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
     mockSignedInApi({
-      [path]: () => (fail ? jsonResponse({ error: 'Base de données indisponible' }, 500) : jsonResponse(defaults)),
+      [path]: () => (fail ? apiError(500, 'Base de données indisponible') : jsonResponse(defaults)),
     });
     await open();
     const alert = await screen.findByRole('alert');
@@ -509,7 +509,7 @@ describe('/app/conditional saving', () => {
       overrides: {
         [path]: (_url, init) =>
           init?.method === 'PUT'
-            ? jsonResponse({ error: "L'URL de redirection doit être une adresse http(s) valide (note 5)" }, 400)
+            ? apiError(400, "L'URL de redirection doit être une adresse http(s) valide (note 5)")
             : jsonResponse(savedConfig),
       },
     });

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
 import type { Flow, FlowsResponse, FlowStore } from './flow';
 
 afterEach(() => {
@@ -92,7 +92,7 @@ function flowsApi(
     routes[`/api/flows/${id}`] = async (_url, init) => {
       await gate;
       const index = flows.findIndex((flow) => flow.id === id);
-      if (index < 0) return jsonResponse({ error: 'Flux introuvable' }, 404);
+      if (index < 0) return apiError(404, 'Flux introuvable');
       if (init?.method === 'DELETE') {
         flows.splice(index, 1);
         return jsonResponse({ ok: true });
@@ -195,7 +195,7 @@ describe('/app/flow list', () => {
     mockSignedInApi({
       '/api/flows': () =>
         fail
-          ? jsonResponse({ error: 'Erreur interne' }, 500)
+          ? apiError(500, 'Erreur interne')
           : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] }),
     });
     await open();
@@ -329,7 +329,7 @@ describe('/app/flow adding', () => {
   it("shows the server's message when it refuses the flow, and keeps the form", async () => {
     const fetchMock = flowsApi(
       { [mainStore.id]: [] },
-      { overrides: { '/api/flows': (_url, init) => (init?.method === 'POST' ? jsonResponse({ error: 'Ce nom de flux existe déjà' }, 400) : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })) } },
+      { overrides: { '/api/flows': (_url, init) => (init?.method === 'POST' ? apiError(400, 'Ce nom de flux existe déjà') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })) } },
     );
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
@@ -447,7 +447,7 @@ describe('/app/flow deleting', () => {
   it("shows the server's message when the deletion fails", async () => {
     flowsApi(
       { [mainStore.id]: [afterShipping] },
-      { overrides: { '/api/flows/f1': () => jsonResponse({ error: 'Flux introuvable' }, 404) } },
+      { overrides: { '/api/flows/f1': () => apiError(404, 'Flux introuvable') } },
     );
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' }));

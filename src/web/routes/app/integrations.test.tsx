@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -138,7 +138,7 @@ describe('/app/integrations store card', () => {
   });
 
   it("says 'Échec de la déconnexion de la boutique' when the server refuses", async () => {
-    mockSignedInApi({ '/api/stores/current/disconnect': () => jsonResponse({ error: 'Erreur' }, 500) });
+    mockSignedInApi({ '/api/stores/current/disconnect': () => apiError(500, 'Erreur') });
     await open();
     fireEvent.click(await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Déconnecter' }));

@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RequestItem } from '../../components/schedule/types';
 import { formatDateTime } from '../../lib/format';
-import { activeStore, jsonResponse, renderRoute, testSession } from '../../test/render';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -98,7 +98,7 @@ function serve(routes: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const handler = all[`${method} ${url.pathname}`];
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    if (!handler) return jsonResponse({ error: 'Introuvable' }, 404);
+    if (!handler) return apiError(404, 'Introuvable');
     return handler({ url, init, body });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -310,10 +310,10 @@ describe('/app/schedule', () => {
       ],
       [
         'the call fails (HTTP)',
-        () => jsonResponse({ error: 'Demande introuvable' }, 500),
+        () => apiError(500, 'Demande introuvable'),
         'Erreur HTTP 500: Demande introuvable',
       ],
-      ['the session has expired', () => jsonResponse({ error: 'Non connecté' }, 401), 'Session expirée'],
+      ['the session has expired', () => apiError(401, 'Non connecté'), 'Session expirée'],
     ])('reports it when %s', async (_case, answer, message) => {
       const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage), [`POST ${processPath}`]: answer });
       await open();
@@ -386,7 +386,7 @@ describe('/app/schedule', () => {
     it('reports a failed deletion with the server reason', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`DELETE ${listPath}/r1`]: () => jsonResponse({ error: 'Cette demande est en cours d’envoi' }, 409),
+        [`DELETE ${listPath}/r1`]: () => apiError(409, 'Cette demande est en cours d’envoi'),
       });
       await open();
       await requestList();
@@ -563,7 +563,7 @@ describe('/app/schedule', () => {
   });
 
   it('sends a merchant without an active store to the integrations', async () => {
-    serve({ [`GET ${listPath}`]: () => jsonResponse({ error: 'Aucune boutique Shopify active trouvée' }, 404) });
+    serve({ [`GET ${listPath}`]: () => apiError(404, 'Aucune boutique Shopify active trouvée') });
     await open();
     await screen.findByRole('heading', { name: 'Aucune boutique Shopify active trouvée' });
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
@@ -571,7 +571,7 @@ describe('/app/schedule', () => {
   });
 
   it('says when the session has expired', async () => {
-    serve({ [`GET ${listPath}`]: () => jsonResponse({ error: 'Non connecté' }, 401) });
+    serve({ [`GET ${listPath}`]: () => apiError(401, 'Non connecté') });
     await open();
     expect((await screen.findByRole('alert')).textContent).toContain('Session expirée');
     expect(screen.getByRole('link', { name: 'Se reconnecter' }).getAttribute('href')).toBe('/login?redirect=/app/schedule');
@@ -583,7 +583,7 @@ describe('/app/schedule', () => {
     serve({ [`GET ${listPath}`]: () => (calls++ === 0 ? first.promise : listResponse(firstPage)) });
     await open();
     expect(await screen.findByText("Chargement des demandes d'avis…")).toBeTruthy();
-    first.resolve(jsonResponse({ error: 'Panne' }, 500));
+    first.resolve(apiError(500, 'Panne'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain("Impossible de charger les demandes d'avis.");
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
@@ -625,7 +625,7 @@ describe('/app/schedule', () => {
     it('says when the link cannot be generated', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${shareLinkPath}`]: () => jsonResponse({ error: 'Panne' }, 500),
+        [`POST ${shareLinkPath}`]: () => apiError(500, 'Panne'),
       });
       await open();
       await requestList();

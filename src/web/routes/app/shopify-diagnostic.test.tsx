@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -290,7 +290,7 @@ describe('/app/shopify-diagnostic', () => {
             webhooks_database: { status: 'error', registered: [], missing: ['orders/paid', 'orders/fulfilled'] },
           }),
         ),
-      [registerPath]: () => jsonResponse({ error: 'Boutique introuvable' }, 404),
+      [registerPath]: () => apiError(404, 'Boutique introuvable'),
     });
     await open();
     await finished();
@@ -377,7 +377,7 @@ describe('/app/shopify-diagnostic', () => {
     let fail = true;
     const fetchMock = mockSignedInApi({
       [diagnosticPath]: () =>
-        fail ? jsonResponse({ error: 'Le serveur est indisponible.' }, 503) : jsonResponse(diagnostic()),
+        fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic()),
     });
     await open();
     const alert = await screen.findByRole('alert');

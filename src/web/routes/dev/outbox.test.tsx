@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoute } from '../../test/render';
+import { apiError, jsonResponse, mockFetch, renderRoute } from '../../test/render';
 
 afterEach(() => {
   cleanup();
@@ -52,7 +52,7 @@ describe('/dev/outbox', () => {
   });
 
   it("shows 'E-mail introuvable' when the server answers 404", async () => {
-    mockFetch(() => jsonResponse({ error: 'E-mail introuvable' }, 404));
+    mockFetch(() => apiError(404, 'E-mail introuvable'));
     renderRoute('/dev/outbox/zzz');
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Retour à la boîte d'envoi" }).getAttribute('href')).toBe('/dev/outbox');

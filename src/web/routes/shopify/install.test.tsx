@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
 import { installShop, installToken, proPlan, tokenMessages } from '../../test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
@@ -65,7 +65,7 @@ describe('/shopify/install', () => {
     location = stubLocation();
     mockApi({
       '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => jsonResponse({ error: tokenMessages.used }, 409),
+      [claimPath]: () => apiError(409, tokenMessages.used),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe("Le lien d'installation a expiré ou n'est pas valide...");
@@ -75,7 +75,7 @@ describe('/shopify/install', () => {
   it('offers to choose a plan when none was selected', async () => {
     mockApi({
       '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => jsonResponse({ error: 'Aucun plan sélectionné. Veuillez choisir un plan.' }, 400),
+      [claimPath]: () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.'),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Aucun plan sélectionné. Veuillez choisir un plan.');

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
 import {
   installationFixture,
   installationPath,
@@ -148,7 +148,7 @@ describe('/shopify/onboarding', () => {
   it('asks an already-registered address to use the sign-in mode', async () => {
     location = stubLocation();
     onboardingApi({
-      routes: { '/api/auth/sign-up/email': () => jsonResponse({ error: 'Un compte existe déjà avec cette adresse email.' }, 422) },
+      routes: { '/api/auth/sign-up/email': () => apiError(422, 'Un compte existe déjà avec cette adresse email.') },
     });
     await open();
     fill('Adresse email', 'zoe@boutique.fr');
@@ -183,7 +183,7 @@ describe('/shopify/onboarding', () => {
 
   it('shows a sign-in failure as the server words it', async () => {
     onboardingApi({
-      routes: { '/api/auth/sign-in/email': () => jsonResponse({ error: 'Email ou mot de passe incorrect.' }, 401) },
+      routes: { '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect.') },
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -200,7 +200,7 @@ describe('/shopify/onboarding', () => {
       routes: {
         [claimPath]: () => {
           claims += 1;
-          return claims === 1 ? jsonResponse({ error: 'Erreur interne' }, 500) : jsonResponse({ redirect_url: redirectUrl });
+          return claims === 1 ? apiError(500, 'Erreur interne') : jsonResponse({ redirect_url: redirectUrl });
         },
       },
     });
@@ -217,7 +217,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the server message when the link was used meanwhile', async () => {
-    onboardingApi({ signedIn: true, routes: { [claimPath]: () => jsonResponse({ error: tokenMessages.used }, 409) } });
+    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, tokenMessages.used) } });
     await open();
     fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
     expect((await screen.findByRole('alert')).textContent).toBe(tokenMessages.used);
@@ -234,7 +234,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the installation error screen for a used link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => jsonResponse({ error: tokenMessages.used }, 410) } });
+    onboardingApi({ routes: { [installationPath]: () => apiError(410, tokenMessages.used) } });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.used);
@@ -243,7 +243,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the installation error screen for an unknown link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => jsonResponse({ error: tokenMessages.notFound }, 404) } });
+    onboardingApi({ routes: { [installationPath]: () => apiError(404, tokenMessages.notFound) } });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.notFound);

@@ -21,7 +21,7 @@ import {
 } from '../../lib/auth-forms';
 import { cx } from '../../lib/cx';
 import { formatPrice } from '../../lib/format';
-import { usePlans } from '../../lib/plans';
+import { usePlans } from '../../api/plans';
 import { currentStoreQueryKey, fetchSession, sessionQueryKey, useSession } from '../../lib/session';
 import {
   claimErrorMessage,

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
 import {
   installationFixture,
   installationPath,
@@ -85,7 +85,7 @@ describe('/shopify/plan-selection', () => {
   });
 
   it('says when the plan cannot be selected and lets the merchant try again', async () => {
-    planApi({ [planPath]: () => jsonResponse({ error: 'Erreur interne' }, 500) });
+    planApi({ [planPath]: () => apiError(500, 'Erreur interne') });
     const { router, cards } = await openCards();
     fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Choisir Starter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Impossible de sélectionner le plan. Veuillez réessayer.');
@@ -94,14 +94,14 @@ describe('/shopify/plan-selection', () => {
   });
 
   it('says when the plans cannot be loaded', async () => {
-    planApi({ '/api/plans': () => jsonResponse({ error: 'Erreur' }, 500) });
+    planApi({ '/api/plans': () => apiError(500, 'Erreur') });
     renderRoute(url);
     expect(await screen.findByText('Impossible de charger les plans. Veuillez réessayer.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 
   it('shows the error of an expired link', async () => {
-    planApi({ [installationPath]: () => jsonResponse({ error: tokenMessages.expired }, 410) });
+    planApi({ [installationPath]: () => apiError(410, tokenMessages.expired) });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.expired);

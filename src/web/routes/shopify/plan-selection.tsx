@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/Spinner';
 import { messages } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import { usePlans, type Plan } from '../../lib/plans';
+import { usePlans, type Plan } from '../../api/plans';
 import { installFlowUrl, selectInstallationPlan, useInstallation } from '../../lib/shopify';
 
 /**

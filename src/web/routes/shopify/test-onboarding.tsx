@@ -12,7 +12,7 @@ import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
 import { apiFetch } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
-import { usePlans } from '../../lib/plans';
+import { usePlans } from '../../api/plans';
 import { isShopifyDomain, normalizeShopDomain } from '../../lib/shopify';
 
 const t = messages.shopifyTestOnboarding;

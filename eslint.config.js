@@ -1,0 +1,68 @@
+// ESLint (flat config), run by `npm run lint` and by `npm test` before the suites.
+// Besides typescript-eslint and the rules of hooks, it holds the layering of the code base:
+// the browser bundle never reaches server code, and src/core (shared by server and browser) depends
+// on nothing but itself and a few pure packages.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+// A relative specifier that climbs out of src/web into these folders. src/web has no folder of
+// these names, so any `../…/server` written there means src/server (or a path that does not exist).
+const WEB_FORBIDDEN = {
+  regex: '^(\\.\\./)+(src/)?(server|db|emulator)(/|$)',
+  message: 'The web app may not import server, database or emulator code: share it through src/core.',
+};
+
+// Packages src/core may use: it runs in the server and in the browser, so no node: builtins and
+// nothing with side effects. vitest is for its own tests.
+const CORE_PACKAGES = ['zod', 'liquidjs', 'vitest'];
+
+// src/core may import only from src/core: a file N folders below it may climb at most N-1 levels.
+// no-restricted-imports matches the specifier as written, so there is one block per depth.
+const coreBoundaries = [1, 2, 3, 4].map((depth) => ({
+  files: [`src/core/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./){${depth},}`,
+            message: 'src/core may import only from src/core (it is shared by the server and the browser).',
+          },
+          {
+            regex: `^(?!\\.|(${CORE_PACKAGES.join('|')})(/|$))`,
+            message: `src/core may import only from src/core and these packages: ${CORE_PACKAGES.join(', ')}.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', 'test-results/', 'src/db/migrations/'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      // `_`-prefixed names are deliberately unused (placeholders, destructuring to omit a field).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+    },
+  },
+  {
+    files: ['src/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [WEB_FORBIDDEN] }],
+    },
+  },
+  ...coreBoundaries,
+);

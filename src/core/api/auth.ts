@@ -1,0 +1,2 @@
+/** Contracts of this area: filled in by the contracts work (issue 12). */
+export const AUTH_ERRORS = {} as const satisfies Record<string, number>;

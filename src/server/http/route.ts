@@ -1,0 +1,79 @@
+/**
+ * Mounts an endpoint's handler through its contract (src/core/api): the one place that resolves
+ * access (public, session, store), parses params, query and body with the contract's schemas, turns
+ * a DomainError into `{ error, code }`, and (outside production) checks the answer against the
+ * contract's response schema so a handler cannot drift from what the browser expects.
+ */
+import type { Context, Hono } from 'hono';
+import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../core/api/endpoint';
+import type { SessionData } from '../auth/auth';
+import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
+import { requireStore, resolveSession, type TenantStore } from '../stores/tenancy';
+import { parseJsonBody, parseWith } from './errors';
+
+/** A JSON value as a handler may return it: a `Date` wherever the wire carries an ISO string. */
+export type Encodable<T> = T extends string
+  ? T | Date
+  : T extends readonly (infer U)[]
+    ? readonly Encodable<U>[]
+    : T extends object
+      ? { [K in keyof T]: Encodable<T[K]> }
+      : T;
+
+export interface HandlerInput<E extends Endpoint> {
+  c: Context;
+  params: ParamsOf<E>;
+  query: QueryOf<E>;
+  body: BodyOf<E>;
+  session: E['access'] extends 'public' ? null : SessionData;
+  store: E['access'] extends 'store' ? TenantStore : null;
+}
+
+type Answer<E extends Endpoint> = E extends { kind: 'redirect' } ? Response : Encodable<ResponseOf<E>> | Response;
+
+export interface Route<E extends Endpoint = Endpoint> {
+  endpoint: E;
+  handler: (input: HandlerInput<E>) => Promise<Answer<E>>;
+}
+
+/** Pairs an endpoint with its handler (checked against the contract's types). */
+export function route<const E extends Endpoint>(endpoint: E, handler: (input: HandlerInput<E>) => Promise<Answer<E>>): Route {
+  return { endpoint, handler } as unknown as Route;
+}
+
+const mounted = new WeakMap<Hono<any>, Endpoint[]>();
+
+/** The endpoints mounted on `app` through `mount` (the contract test compares them to app.routes). */
+export function mountedEndpoints(app: Hono<any>): readonly Endpoint[] {
+  return mounted.get(app) ?? [];
+}
+
+export class ContractViolation extends Error {}
+
+export function mount(app: Hono<any>, ctx: AppContext, routes: readonly Route[]): void {
+  const list = mounted.get(app) ?? [];
+  mounted.set(app, list);
+  for (const { endpoint, handler } of routes) {
+    list.push(endpoint);
+    app.on(endpoint.method, endpoint.path, async (c) => {
+      // Public endpoints never pay for a session lookup.
+      const session = endpoint.access === 'public' ? null : await resolveSession(ctx, c.req.raw.headers);
+      if (!session && endpoint.access !== 'public') throw new DomainError('not_signed_in');
+      const store = endpoint.access === 'store' ? await requireStore(ctx, session!) : null;
+      const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
+      const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
+      const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
+      const answer = await (handler as Route['handler'])({ c, params, query, body, session, store } as never);
+      if (answer instanceof Response) return answer;
+      if (ctx.config.checkApiResponses && endpoint.response) {
+        const wire = JSON.parse(JSON.stringify(answer ?? null)) as unknown;
+        const result = endpoint.response.safeParse(wire);
+        if (!result.success) {
+          throw new ContractViolation(`${endpoint.method} ${endpoint.path} answered outside its contract: ${result.error.message}`);
+        }
+      }
+      return c.json(answer as unknown as object, endpoint.status ?? 200);
+    });
+  }
+}
