@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Groups run in order (unit, integration on PGlite, on PostgreSQL, then browser tests) so the
+// Groups run in order (unit and web, integration on PGlite, on PostgreSQL, then browser tests) so the
 // 2-core machine is never shared between a browser suite and database suites.
+
+// Setup files of the node projects; the web project has its own single one (src/web/test/setup.ts).
+const nodeSetupFiles = ['tests/support/fail-on-console-error.ts', 'tests/support/tag-engine.ts'];
+
 // One switch: the integration suite always runs on PGlite, and on PostgreSQL too when DATABASE_URL
 // is set. The same test files run in both projects; tests/support/test-db.ts reads TEST_DB_KIND.
 const integration = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
@@ -12,6 +16,7 @@ const integration = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
     environment: 'node',
     env: { TEST_DB_KIND: kind },
     globalSetup: ['tests/support/global-setup-db.ts'],
+    setupFiles: nodeSetupFiles,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     sequence: { groupOrder },
@@ -20,15 +25,26 @@ const integration = (kind: 'pglite' | 'postgres', groupOrder: number) => ({
 
 export default defineConfig({
   test: {
-    setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/tag-engine.ts'],
     projects: [
       {
         extends: true,
         test: {
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'emulator/**/*.test.ts'],
-          exclude: ['src/**/*.int.test.ts', '**/node_modules/**'],
+          exclude: ['src/**/*.int.test.ts', 'src/web/**', '**/node_modules/**'],
           environment: 'node',
+          setupFiles: nodeSetupFiles,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          include: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+          exclude: ['src/web/**/*.int.test.ts', '**/node_modules/**'],
+          environment: 'jsdom',
+          setupFiles: ['src/web/test/setup.ts'],
           sequence: { groupOrder: 0 },
         },
       },
@@ -41,6 +57,7 @@ export default defineConfig({
           include: ['tests/e2e/**/*.e2e.test.ts'],
           environment: 'node',
           globalSetup: ['tests/e2e/support/global-setup-e2e.ts'],
+          setupFiles: nodeSetupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Each file starts its own server and browser: keep two at a time on a 2-core machine.

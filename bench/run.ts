@@ -29,6 +29,8 @@ import { enqueueJob } from '../src/server/jobs/queue';
 import { randomUUID } from 'node:crypto';
 import { spawn } from 'node:child_process';
 import * as schema from '../src/db/schema';
+import { z } from 'zod';
+import { defineJob } from '../src/server/jobs/define';
 import { createWorker } from '../src/server/jobs/worker';
 import { benchSending } from './sending';
 import { benchReviewPage } from './review-page';
@@ -87,7 +89,7 @@ async function benchWebhooks(label: string, ctx: Awaited<ReturnType<typeof openC
 
 async function benchDatabase(label: string, handle: DatabaseHandle) {
   await migrateDatabase(handle);
-  const ctx = await openContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', API_RESPONSE_CHECK: 'false' }), handle);
+  const ctx = await openContext(loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', API_RESPONSE_CHECK: process.env.API_RESPONSE_CHECK ?? 'false' }), handle);
   if (only === 'sending') return benchSending(label, ctx, sendRequests);
   if (only === 'review-page') return benchReviewPage(label, ctx);
   if (only === 'webhooks') return benchWebhooks(label, ctx);
@@ -108,7 +110,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   let t = performance.now();
   for (let i = 0; i < n; i++) await enqueueJob(ctx.db, 'bench', { i });
   const enqueueRate = n / ((performance.now() - t) / 1000);
-  const worker = createWorker(ctx, [{ name: 'bench', run: async () => {} }], [], { pollIntervalMs: 10, concurrency: 8 });
+  const worker = createWorker(ctx, [defineJob({ name: 'bench', payload: z.object({ i: z.number() }), run: async () => {} })], [], { pollIntervalMs: 10, concurrency: 8 });
   t = performance.now();
   const ran = await worker.drain();
   const drainRate = ran / ((performance.now() - t) / 1000);

@@ -1,5 +1,7 @@
-// npm test: the whole suite in one vitest run — unit, integration on PGlite (and on PostgreSQL when
-// DATABASE_URL is set), and browser end-to-end tests in Chromium — then one summary line.
+// npm test: lint (ESLint and Prettier, `npm run lint`), then the whole suite in one vitest run — unit,
+// web (jsdom), integration on PGlite (and on PostgreSQL when DATABASE_URL is set), and browser
+// end-to-end tests in Chromium — then one summary line. A lint failure fails the run, but the suites
+// still run so one pass reports everything. `--no-lint` skips the lint (e.g. when running one file).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 
@@ -7,14 +9,27 @@ mkdirSync('.tmp', { recursive: true });
 const resultsFile = '.tmp/vitest-results.json';
 rmSync(resultsFile, { force: true });
 
-const databases = process.env.DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set DATABASE_URL to add PostgreSQL)';
-console.log(`Running unit, integration (${databases}) and end-to-end tests…`);
+const args = process.argv.slice(2);
+const skipLint = args.includes('--no-lint');
+const vitestArgs = args.filter((a) => a !== '--no-lint');
 
-const run = spawnSync(
-  'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],
-  { stdio: 'inherit' },
-);
+// Both linters run, so one pass lists every problem; `npm run lint` is the same pair.
+const lintFailures = [];
+if (!skipLint) {
+  console.log('Linting (ESLint, then Prettier)…');
+  for (const [name, script] of Object.entries({ ESLint: 'lint:eslint', Prettier: 'lint:prettier' })) {
+    if (spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' }).status !== 0) lintFailures.push(name);
+  }
+}
+const lint = skipLint ? 'skipped' : lintFailures.length > 0 ? `failed (${lintFailures.join(', ')})` : 'passed';
+
+const databases = process.env.DATABASE_URL ? 'PGlite and PostgreSQL' : 'PGlite (set DATABASE_URL to add PostgreSQL)';
+console.log(`Running unit, web, integration (${databases}) and end-to-end tests…`);
+
+const run = spawnSync('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...vitestArgs], { stdio: 'inherit' });
+
+// The vitest project of a non-integration test file (vitest.config.ts), from its path.
+const projectOf = (path) => (path.includes('/tests/e2e/') ? 'e2e' : path.includes('/src/web/') ? 'web' : 'unit');
 
 if (existsSync(resultsFile)) {
   const results = JSON.parse(readFileSync(resultsFile, 'utf8'));
@@ -24,7 +39,7 @@ if (existsSync(resultsFile)) {
     const engine = (file.assertionResults ?? []).find((t) => t.meta?.engine)?.meta.engine;
     const integration = file.name.endsWith('.int.test.ts') || file.name.includes('/tests/integration/');
     for (const test of file.assertionResults ?? []) {
-      const project = file.name.includes('/tests/e2e/') ? 'e2e' : integration ? `integration (${engine ?? 'engine unknown'})` : 'unit';
+      const project = integration ? `integration (${engine ?? 'engine unknown'})` : projectOf(file.name);
       const counts = byProject.get(project) ?? { passed: 0, failed: 0, skipped: 0 };
       if (test.status === 'passed') counts.passed++;
       else if (test.status === 'failed') counts.failed++;
@@ -33,12 +48,16 @@ if (existsSync(resultsFile)) {
     }
   }
   console.log('\nSummary');
+  console.log(`  ${'lint'.padEnd(25)} ${lint}`);
   for (const [project, c] of byProject) console.log(`  ${project.padEnd(25)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
-  const totals = [...byProject.values()].reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), { passed: 0, failed: 0, skipped: 0 });
+  const none = { passed: 0, failed: 0, skipped: 0 };
+  const totals = [...byProject.values()].reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), none);
   const passed = totals.passed;
   // A run that failed without a failing test (an error outside tests) still counts as a failure.
-  const failed = totals.failed + (run.status !== 0 && totals.failed === 0 ? 1 : 0);
+  // So does a failed lint.
+  const failed = totals.failed + (run.status !== 0 && totals.failed === 0 ? 1 : 0) + (lintFailures.length > 0 ? 1 : 0);
   const skipped = totals.skipped;
   console.log(`\n${passed} passed, ${failed} failed, ${skipped} skipped`);
 }
-process.exit(run.status ?? 1);
+if (lintFailures.length > 0) console.log(`Lint failed (${lintFailures.join(', ')}): see above; \`npm run format\` fixes the formatting.`);
+process.exit(lintFailures.length > 0 ? 1 : (run.status ?? 1));

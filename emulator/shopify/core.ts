@@ -667,7 +667,7 @@ export class EmulatorCore {
   }
 
   private validateWebhookUri(uri: string, field: string): UserError[] {
-    let url: URL | null = null;
+    let url: URL | null;
     try {
       url = new URL(uri);
     } catch {

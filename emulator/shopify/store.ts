@@ -60,7 +60,7 @@ export class Store {
     try {
       parsed = JSON.parse(readFileSync(this.path, 'utf8'));
     } catch (err) {
-      throw new Error(`Shopify emulator: cannot read state file ${this.path}: ${(err as Error).message}`);
+      throw new Error(`Shopify emulator: cannot read state file ${this.path}: ${(err as Error).message}`, { cause: err });
     }
     const state = parsed as Partial<PersistedState>;
     if (!state || state.version !== 1 || !Array.isArray(state.shops)) {

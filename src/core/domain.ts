@@ -29,6 +29,32 @@ export const UNSENT_IDLE_STATUSES = ['scheduled', 'pending', 'failed'] as const 
  */
 export const UNSENT_STATUSES = [...UNSENT_IDLE_STATUSES, 'processing'] as const satisfies readonly ReviewRequestStatus[];
 
+/** The e-mail went (later steps reported by the channel included): the customer has been asked. */
+export const SENT_STATUSES = ['sent', 'delivered', 'opened', 'completed'] as const satisfies readonly ReviewRequestStatus[];
+
+/**
+ * Asked, or being asked right now (claimed by a sender): an order in one of these must not be asked
+ * again by another flow or an import.
+ */
+export const ASKED_STATUSES = ['processing', ...SENT_STATUSES] as const satisfies readonly ReviewRequestStatus[];
+
+/**
+ * Nothing will change them any more: sent ones, and withdrawn ones. With UNSENT_STATUSES they cover
+ * every status once. A `failed` request is unsent: retryable or not (see isRetryable), it can still
+ * be withdrawn, and the merchant may send it again.
+ */
+export const FINAL_STATUSES = [...SENT_STATUSES, 'cancelled'] as const satisfies readonly ReviewRequestStatus[];
+
+/** Why a `failed` request failed: temporary failures are retried on the next sending runs, permanent ones are not. */
+export const FAILURE_KINDS = ['temporary', 'permanent'] as const;
+export type FailureKind = (typeof FAILURE_KINDS)[number];
+
+/** The one retryable state: a temporary failure (the sender retries it within its attempts). */
+export const RETRYABLE = { status: 'failed', failureKind: 'temporary' } as const satisfies { status: ReviewRequestStatus; failureKind: FailureKind };
+
+export const isRetryable = (request: { status: string; failureKind?: string | null }) =>
+  request.status === RETRYABLE.status && request.failureKind === RETRYABLE.failureKind;
+
 export const REQUEST_CHANNELS = ['email', 'link'] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 

@@ -12,7 +12,7 @@ import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
 import { connectDemoShop } from './demo/connect-demo-shop';
 import { createMailer } from './email/mailer';
-import { jobHandlers, periodicTasks } from './jobs/registry';
+import { JOBS, periodicTasks } from './job-registry';
 import { createWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
 import { createShopifyIntegration, type ShopifyIntegrationOptions } from './shopify/integration';
@@ -73,7 +73,7 @@ export async function startServices(config: Config): Promise<RunningServices> {
 
   let worker: Worker | null = null;
   if (config.role !== 'web') {
-    worker = createWorker(ctx, jobHandlers(), periodicTasks(config), {
+    worker = createWorker(ctx, JOBS, periodicTasks(config), {
       pollIntervalMs: config.worker.pollIntervalMs,
       concurrency: config.worker.concurrency,
     });

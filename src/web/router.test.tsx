@@ -1,16 +1,9 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { allRoutes } from '../core/routes';
 import { routes } from './router';
 import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
-
 
 describe('routing', () => {
   it('covers every route of src/core/routes.ts', () => {

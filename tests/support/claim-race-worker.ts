@@ -3,6 +3,8 @@
  * against DATABASE_URL with a handler that records each job it runs, prints the ids, and exits.
  */
 import { openDatabase } from '../../src/db/client';
+import { z } from 'zod';
+import { defineJob } from '../../src/server/jobs/define';
 import { createWorker } from '../../src/server/jobs/worker';
 import { openContext } from '../../src/server/bootstrap';
 import { loadConfig } from '../../src/server/config';
@@ -13,7 +15,8 @@ const handle = await openDatabase({ kind: 'postgres', url, poolMax: 4 });
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' }, 'worker');
 const ctx = await openContext(config, handle);
 const seen: string[] = [];
-const worker = createWorker(ctx, [{ name: 'race', run: async (job) => { seen.push(job.id); await new Promise((r) => setTimeout(r, 1)); } }], [], { pollIntervalMs: 20, concurrency: 4 });
+const race = defineJob({ name: 'race', payload: z.object({ i: z.number() }), run: async (_payload, _ctx, job) => { seen.push(job.id); await new Promise((r) => setTimeout(r, 1)); } });
+const worker = createWorker(ctx, [race], [], { pollIntervalMs: 20, concurrency: 4 });
 // Wait for the go signal so both processes start claiming at the same moment.
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));
 process.stdin.destroy();

@@ -5,10 +5,11 @@ import { queryRows } from '../../db/client';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { Browserish, ORIGIN, uniqueEmail } from '../../../tests/support/http';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { hitRateLimit } from '../security/rate-limit';
-import { authMessages } from './messages';
+import { API_ACCOUNT_WORDING } from '../../core/api/auth';
+import { messageFor } from '../messages';
 import { AUTH_LIMITS, signInLimitKeys } from './routes';
 
 let ctx: TestContext;
@@ -30,7 +31,7 @@ async function signUp(browser = new Browserish(app), email = uniqueEmail(), pass
 }
 
 async function runJobs() {
-  await createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+  await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 }
 
 async function outboxFor(email: string) {
@@ -60,10 +61,10 @@ describe('sign-up and sign-in', () => {
   it('refuses short, long and common passwords with a French reason', async () => {
     const browser = new Browserish(app);
     const attempt = (password: string) => browser.json('/api/auth/sign-up/email', { json: { name: 'X', email: uniqueEmail(), password } });
-    expect(await attempt('zq9$x')).toMatchObject({ status: 400, body: { error: 'Le mot de passe doit contenir au moins 6 caractères' } });
-    expect(await attempt('a'.repeat(129))).toMatchObject({ status: 400, body: { error: authMessages.PASSWORD_TOO_LONG } });
+    expect(await attempt('zq9$x')).toMatchObject({ status: 400, body: { error: 'Le mot de passe doit contenir au moins 6 caractères', code: 'invalid_input', field: 'password' } });
+    expect(await attempt('a'.repeat(129))).toMatchObject({ status: 400, body: { error: API_ACCOUNT_WORDING.passwordTooLong, code: 'invalid_input', field: 'password' } });
     for (const common of ['azerty', 'Password1', 'qwerty123', '123456789']) {
-      expect(await attempt(common)).toMatchObject({ status: 400, body: { error: authMessages.PASSWORD_TOO_COMMON } });
+      expect(await attempt(common)).toMatchObject({ status: 400, body: { error: messageFor('password_too_common'), code: 'password_too_common' } });
     }
     expect((await attempt(`Z9-${'x'.repeat(125)}`)).status).toBe(200);
   });
@@ -72,20 +73,19 @@ describe('sign-up and sign-in', () => {
     const { email } = await signUp();
     const again = await new Browserish(app).json('/api/auth/sign-up/email', { json: { name: 'X', email, password: PASSWORD } });
     expect(again.status).toBeGreaterThanOrEqual(400);
-    expect(again.body).toEqual({ error: authMessages.USER_ALREADY_EXISTS });
+    expect(again.body).toEqual({ error: 'Un compte existe déjà avec cette adresse email.', code: 'user_already_exists' });
   });
 
   it('signs in with the right password only, answering in French', async () => {
     const { email } = await signUp();
     const browser = new Browserish(app);
     const wrong = await browser.json('/api/auth/sign-in/email', { json: { email, password: 'not-the-password' } });
-    expect(wrong).toMatchObject({ status: 401, body: { error: 'Email ou mot de passe incorrect.' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'Email ou mot de passe incorrect.', code: 'invalid_email_or_password' } });
     const right = await browser.json<{ user: { email: string } }>('/api/auth/sign-in/email', { json: { email, password: PASSWORD } });
     expect(right.status).toBe(200);
     expect(right.body.user.email).toBe(email);
     const malformed = await browser.json('/api/auth/sign-in/email', { json: { email: 'pas-un-email', password: 'x' } });
-    expect(malformed.status).toBe(400);
-    expect(typeof (malformed.body as { error: string }).error).toBe('string');
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Adresse email invalide.', code: 'invalid_input', field: 'email' } });
   });
 
   it('signs out, after which the session is gone', async () => {
@@ -98,7 +98,7 @@ describe('sign-up and sign-in', () => {
     const { browser } = await signUp();
     const res = await browser.json('/api/auth/update-user', { json: { name: 'Pirate' }, headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Requête refusée : origine non autorisée.' });
+    expect(res.body).toEqual({ error: 'Requête refusée : origine non autorisée.', code: 'forbidden_origin' });
     // A cookie POST with no Origin (nor Referer) is refused too.
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const bare = await app.request(`${ORIGIN}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
@@ -111,7 +111,7 @@ describe('sign-up and sign-in', () => {
 describe('protected routes', () => {
   it('answer 401 { error } without a session, accept the cookie, and never a bearer token', async () => {
     const anonymous = await new Browserish(app).json('/api/stores/current');
-    expect(anonymous).toMatchObject({ status: 401, body: { error: authMessages.NOT_SIGNED_IN } });
+    expect(anonymous).toMatchObject({ status: 401, body: { error: messageFor('not_signed_in'), code: 'not_signed_in' } });
 
     const { browser } = await signUp();
     expect((await browser.json('/api/stores/current')).body).toEqual({ store: null });
@@ -159,7 +159,7 @@ describe('forgot and reset password', () => {
 
   it('rejects a malformed address with 400', async () => {
     const res = await new Browserish(app).json('/api/auth/forgot-password', { json: { email: 'nope' } });
-    expect(res).toMatchObject({ status: 400, body: { error: authMessages.INVALID_EMAIL } });
+    expect(res).toMatchObject({ status: 400, body: { error: API_ACCOUNT_WORDING.emailInvalid, code: 'invalid_input', field: 'email' } });
   });
 
   it('stores the token hashed, resets once, revokes every session, then signs in with the new password', async () => {
@@ -177,7 +177,7 @@ describe('forgot and reset password', () => {
     const newPassword = 'Nouveau-Mot-De-Passe-42';
     expect((await anyone.json('/api/auth/reset-password', { json: { token, newPassword } })).status).toBe(200);
     const reuse = await anyone.json('/api/auth/reset-password', { json: { token, newPassword: 'Encore-Un-Autre-99' } });
-    expect(reuse).toMatchObject({ status: 400, body: { error: authMessages.INVALID_TOKEN } });
+    expect(reuse).toMatchObject({ status: 400, body: { error: messageFor('invalid_token'), code: 'invalid_token' } });
 
     expect((await firstDevice.json('/api/auth/get-session')).body).toBeNull();
     expect((await secondDevice.json('/api/auth/get-session')).body).toBeNull();
@@ -193,7 +193,7 @@ describe('forgot and reset password', () => {
     const token = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(mail!.text!)![1]!);
     await ctx.db.execute(sql`UPDATE verification SET expires_at = now() - interval '1 minute'`);
     const res = await new Browserish(app).json('/api/auth/reset-password', { json: { token, newPassword: 'Nouveau-Mot-De-Passe-42' } });
-    expect(res).toMatchObject({ status: 400, body: { error: authMessages.INVALID_TOKEN } });
+    expect(res).toMatchObject({ status: 400, body: { error: messageFor('invalid_token'), code: 'invalid_token' } });
   });
 
   it('expires tokens after one hour', async () => {
@@ -212,12 +212,19 @@ describe('account changes', () => {
     const other = new Browserish(app);
     await other.json('/api/auth/sign-in/email', { json: { email, password: PASSWORD } });
     const wrong = await browser.json('/api/auth/change-password', { json: { currentPassword: 'wrong-one-123', newPassword: 'Tout-Nouveau-77', revokeOtherSessions: true } });
-    expect(wrong).toMatchObject({ status: 400, body: { error: authMessages.INVALID_PASSWORD } });
+    expect(wrong).toMatchObject({ status: 400, body: { error: 'Mot de passe actuel incorrect.', code: 'invalid_password' } });
     const common = await browser.json('/api/auth/change-password', { json: { currentPassword: PASSWORD, newPassword: 'password', revokeOtherSessions: true } });
-    expect(common).toMatchObject({ status: 400, body: { error: authMessages.PASSWORD_TOO_COMMON } });
+    expect(common).toMatchObject({ status: 400, body: { error: messageFor('password_too_common'), code: 'password_too_common' } });
     const ok = await browser.json('/api/auth/change-password', { json: { currentPassword: PASSWORD, newPassword: 'Tout-Nouveau-77', revokeOtherSessions: true } });
     expect(ok.status).toBe(200);
     expect((await other.json('/api/auth/get-session')).body).toBeNull();
+  });
+
+  it('answers a change without a session 401 session_expired', async () => {
+    const anonymous = new Browserish(app);
+    for (const [path, json] of [['/api/auth/update-user', { name: 'X' }], ['/api/auth/change-email', { newEmail: uniqueEmail() }], ['/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Tout-Nouveau-77' }]] as const) {
+      expect(await anonymous.json(path, { json }), path).toMatchObject({ status: 401, body: { error: 'Session expirée. Veuillez vous reconnecter.', code: 'session_expired' } });
+    }
   });
 
   it('updates the name and the e-mail', async () => {
@@ -262,7 +269,7 @@ describe('session tokens', () => {
 
   it('hides the session-management endpoints the product does not use', async () => {
     const { browser } = await signUp();
-    expect((await browser.json('/api/auth/list-sessions')).status).toBe(404);
+    expect(await browser.json('/api/auth/list-sessions')).toMatchObject({ status: 404, body: { error: 'Ressource introuvable.', code: 'not_found' } });
     expect((await browser.json('/api/auth/revoke-session', { json: { token: 'x' } })).status).toBe(404);
     expect((await browser.json('/api/auth/delete-user', { json: {} })).status).toBe(404);
   });
@@ -273,15 +280,15 @@ describe('bodies', () => {
     const { email } = await signUp();
     const form = await new Browserish(app).json('/api/auth/sign-in/email', { form: { email, password: PASSWORD } });
     expect(form.status).toBe(415);
-    expect(form.body).toEqual({ error: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).' });
+    expect(form.body).toEqual({ error: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).', code: 'json_required' });
     const plain = await new Browserish(app).json('/api/auth/sign-in/email', { headers: { 'content-type': 'text/plain' }, method: 'POST' });
     expect(plain.status).toBe(415);
   });
 
   it('answer bad values with 400 in French, never a 500', async () => {
     const { browser } = await signUp();
-    expect(await browser.json('/api/auth/update-user', { json: { name: null } })).toMatchObject({ status: 400, body: { error: 'Veuillez saisir un nom.' } });
-    expect(await browser.json('/api/auth/update-user', { json: { name: 'Ca\u0000mille' } })).toMatchObject({ status: 400, body: { error: expect.stringContaining('caractère nul') } });
+    expect(await browser.json('/api/auth/update-user', { json: { name: null } })).toMatchObject({ status: 400, body: { error: 'Veuillez saisir un nom.', code: 'invalid_input', field: 'name' } });
+    expect(await browser.json('/api/auth/update-user', { json: { name: 'Ca\u0000mille' } })).toMatchObject({ status: 400, body: { error: expect.stringContaining('caractère nul'), code: 'invalid_characters' } });
     expect((await browser.json('/api/auth/update-user', { json: { name: 'x'.repeat(101) } })).status).toBe(400);
     expect((await new Browserish(app).json('/api/auth/sign-in/email', { json: ['a'] })).status).toBe(400);
     expect((await new Browserish(app).json('/api/auth/sign-in/email', { json: { email: 5, password: {} } })).status).toBe(400);
@@ -318,7 +325,7 @@ describe('rate limits', () => {
     expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
     const blocked = await guesser.json('/api/auth/sign-in/email', { json: { email, password: PASSWORD } });
     expect(blocked.status).toBe(429);
-    expect((blocked.body as { error: string }).error).toMatch(/^Trop de tentatives\. Veuillez réessayer dans \d+ minutes?\.$/);
+    expect(blocked.body).toMatchObject({ code: 'rate_limited', error: expect.stringMatching(/^Trop de tentatives\. Veuillez réessayer dans \d+ minutes?\.$/) });
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
     // The owner, from their own address, is not affected.
     expect((await new Browserish(app, '192.0.2.51').request('/api/auth/sign-in/email', { json: { email, password: PASSWORD } })).status).toBe(200);

@@ -6,7 +6,8 @@
  * hashed and never given to scripts, our scrypt parameters,
  * the common-password list, hashed single-use reset tokens that expire in an hour, revocation of
  * every session on reset, and (in auth/routes.ts) database rate limits per IP and per account,
- * a forgot-password endpoint that answers the same for every address, and French error messages.
+ * a forgot-password endpoint that answers the same for every address, and `{ error, code }` answers
+ * in French.
  */
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
@@ -18,12 +19,14 @@ import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
 import { withHashedSessionTokens } from './hashed-session-tokens';
-import { authMessages, resetEmail } from './messages';
 import { hashPassword, verifyPassword } from './password';
 import { escapeHtml } from '../security/html';
+import { ACCOUNT_LIMITS } from '../../core/account';
+import { messageFor } from '../messages';
+import { resetEmail } from '../messages/auth';
 
-export const PASSWORD_MIN = 6;
-export const PASSWORD_MAX = 128;
+const PASSWORD_MIN = ACCOUNT_LIMITS.passwordMin;
+const PASSWORD_MAX = ACCOUNT_LIMITS.passwordMax;
 export const RESET_TOKEN_TTL_SECONDS = 3600;
 
 /** Paths whose body carries a new password, and the field that holds it. */
@@ -127,7 +130,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         const password = (ctx.body as Record<string, unknown> | undefined)?.[field];
         // Length errors come first (better-auth reports them); then the common-password list.
         if (typeof password === 'string' && password.length >= PASSWORD_MIN && password.length <= PASSWORD_MAX && isCommonPassword(password)) {
-          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: authMessages.PASSWORD_TOO_COMMON });
+          throw new APIError('BAD_REQUEST', { code: 'PASSWORD_TOO_COMMON', message: messageFor('password_too_common') });
         }
       }),
     },

@@ -1,28 +1,30 @@
 /**
- * /api/auth/*: better-auth's handler behind our guards.
- * - Only the endpoints the product uses are reachable; every other better-auth path answers 404.
+ * /api/auth/*: better-auth's handler behind our guards, and our forgot-password endpoint.
+ * - Only the endpoints the product uses are reachable (FORWARDED_AUTH_ENDPOINTS, each with its
+ *   contract in src/core/api/auth.ts); every other better-auth path answers 404.
  * - Their bodies must be JSON (415 otherwise): what we validate and rate-limit is exactly what
  *   better-auth will read (it would also accept form bodies, which our limiter would not see).
- * - Each body is parsed with zod and forwarded as parsed: bad input is a 400 in French here, never
- *   a 500 inside the library.
+ * - Each body is parsed with its contract's schema and forwarded as parsed: bad input is a 400 in
+ *   French here, never a 500 inside the library.
  * - The client address given to better-auth is the socket's (never a client-supplied header).
  * - Rate limits that protect without handing strangers a lock (see AUTH_LIMITS).
  * - Changing the password always ends the other sessions.
  * - Tokens are stripped from every answer: the session lives only in the HttpOnly cookie.
- * - POST /api/auth/forgot-password answers { ok: true } at once for every address and queues the work.
- * - Errors leave in the API's one shape, { error } in French.
+ * - Errors leave in the API's one shape, `{ error, code }`: better-auth's English codes become ours.
+ * - POST /api/auth/forgot-password (mounted through its contract) answers { ok: true } at once for
+ *   every address and queues the work.
  */
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
+import { Hono } from 'hono';
+import { API_ACCOUNT_WORDING, changePassword, FORWARDED_AUTH_ENDPOINTS, forgotPassword, resetPassword, signIn, signUp } from '../../core/api/auth';
+import { ERROR_STATUS, type ErrorCode } from '../../core/api/codes';
 import type { AppContext } from '../context';
+import { DomainError, type DomainErrorDetails } from '../domain-error';
 import { clientIp } from '../http/client-ip';
-import { legacyErrorResponse, messages, parseJsonBody } from '../http/errors';
-import { enqueueJob } from '../jobs/queue';
+import { errorBodyOf, errorResponse, parseJsonBody } from '../http/errors';
+import { ContractViolation, route } from '../http/route';
+import { enqueue } from '../jobs/define';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
-import { PASSWORD_MAX } from './auth';
-import { authMessage, authMessages, tooManyRequestsMessage } from './messages';
-
-export const SEND_PASSWORD_RESET = 'send-password-reset';
+import { sendPasswordResetJob } from './jobs';
 
 /**
  * The limits. Sign-in counts failures only (a success gives its hit back), per account and client
@@ -43,38 +45,12 @@ export const AUTH_LIMITS = {
   resetPassword: { ip: { max: 10, windowSeconds: 900 }, token: { max: 5, windowSeconds: 900 } },
 } satisfies Record<string, Record<string, Limit | number>>;
 
-const email = z.string().trim().toLowerCase().max(254, { message: authMessages.INVALID_EMAIL }).email({ message: authMessages.INVALID_EMAIL });
-/** Length rules are better-auth's (it answers them in our words); this only bounds the work. */
-const password = z.string({ message: authMessages.VALIDATION_ERROR }).max(PASSWORD_MAX * 8, { message: authMessages.PASSWORD_TOO_LONG });
-const name = z.string({ message: authMessages.NAME_INVALID }).trim().max(100, { message: authMessages.NAME_TOO_LONG });
-const callbackURL = z.string().max(2048).optional();
+type ForwardedEndpoint = (typeof FORWARDED_AUTH_ENDPOINTS)[number];
 
-/** The better-auth endpoints the product uses, with the body each accepts (unknown keys dropped). */
-export const FORWARDED: Record<string, { method: 'GET' | 'POST'; body?: z.ZodType<Record<string, unknown>> }> = {
-  '/get-session': { method: 'GET' },
-  '/sign-in/email': { method: 'POST', body: z.object({ email, password, rememberMe: z.boolean().optional(), callbackURL }) },
-  '/sign-up/email': {
-    method: 'POST',
-    body: z.object({
-      name: name.min(1, { message: authMessages.NAME_INVALID }),
-      email,
-      password,
-      companyName: name.nullish(),
-      callbackURL,
-    }),
-  },
-  '/sign-out': { method: 'POST', body: z.object({}) },
-  '/reset-password': { method: 'POST', body: z.object({ newPassword: password, token: z.string().max(512) }) },
-  // Other sessions always end on a password change, whatever the client asks.
-  '/change-password': {
-    method: 'POST',
-    body: z.object({ currentPassword: password, newPassword: password }).transform((b) => ({ ...b, revokeOtherSessions: true })),
-  },
-  '/update-user': { method: 'POST', body: z.object({ name: name.min(1, { message: authMessages.NAME_INVALID }).optional(), companyName: name.nullish() }) },
-  '/change-email': { method: 'POST', body: z.object({ newEmail: email, callbackURL }) },
-};
-
-const forgotSchema = z.object({ email });
+/** The forwarded endpoints by their path under /api/auth (`/sign-in/email`). */
+export const FORWARDED: Record<string, ForwardedEndpoint> = Object.fromEntries(
+  FORWARDED_AUTH_ENDPOINTS.map((endpoint) => [endpoint.path.replace(/^\/api\/auth/, ''), endpoint]),
+);
 
 /** The rate-limit keys of a sign-in attempt. */
 export function signInLimitKeys(account: string, ip: string) {
@@ -83,30 +59,63 @@ export function signInLimitKeys(account: string, ip: string) {
 
 type Blocked = { retryAfterSeconds: number };
 
-function tooMany(c: Context, blocked: Blocked[]) {
-  const retryAfter = Math.max(...blocked.map((b) => b.retryAfterSeconds));
-  return c.json({ error: tooManyRequestsMessage(retryAfter) }, 429, { 'retry-after': String(retryAfter) });
+function tooMany(blocked: Blocked[]): DomainError {
+  return new DomainError('rate_limited', { retryAfterSeconds: Math.max(...blocked.map((b) => b.retryAfterSeconds)) });
 }
 
-/** better-auth answers `{ code, message }` in English; we answer `{ error }` in French. */
+/**
+ * better-auth's error codes, as ours. Its refusals of a single field become input refusals worded
+ * as our schemas word them (our schemas run first, so these are a second line).
+ */
+const BETTER_AUTH_ERRORS: Record<string, ErrorCode | { input: string }> = {
+  USER_ALREADY_EXISTS: 'user_already_exists',
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'user_already_exists',
+  FAILED_TO_CREATE_USER: 'failed_to_create_user',
+  INVALID_EMAIL_OR_PASSWORD: 'invalid_email_or_password',
+  INVALID_PASSWORD: 'invalid_password',
+  PASSWORD_TOO_COMMON: 'password_too_common',
+  INVALID_TOKEN: 'invalid_token',
+  USER_NOT_FOUND: 'user_not_found',
+  SESSION_EXPIRED: 'session_expired',
+  UNAUTHORIZED: 'session_expired',
+  EMAIL_CAN_NOT_BE_UPDATED: 'email_cannot_be_updated',
+  EMAIL_IS_THE_SAME: 'email_is_the_same',
+  INVALID_ORIGIN: 'forbidden_origin',
+  MISSING_OR_NULL_ORIGIN: 'missing_origin',
+  VALIDATION_ERROR: 'invalid_input',
+  TOO_MANY_REQUESTS: 'rate_limited',
+  NOT_FOUND: 'not_found',
+  INVALID_EMAIL: { input: API_ACCOUNT_WORDING.emailInvalid },
+  PASSWORD_TOO_SHORT: { input: API_ACCOUNT_WORDING.passwordTooShort },
+  PASSWORD_TOO_LONG: { input: API_ACCOUNT_WORDING.passwordTooLong },
+};
+
+/** A better-auth refusal without a code we know, by its status. */
+function codeOfStatus(status: number): ErrorCode {
+  if (status === 401) return 'session_expired';
+  if (status === 403) return 'forbidden_origin';
+  if (status === 404) return 'not_found';
+  if (status >= 500) return 'internal';
+  return 'auth_failed';
+}
+
+/** better-auth answers `{ code, message }` in English; we answer `{ error, code }` in French. */
 async function translateError(response: Response): Promise<Response> {
   if (response.status < 400) return response;
-  let code: string | undefined;
+  let theirs: string | undefined;
   try {
-    const body = (await response.clone().json()) as { code?: string; message?: string };
-    code = body.code;
+    theirs = ((await response.clone().json()) as { code?: unknown } | null)?.code as string | undefined;
   } catch {
-    code = response.status === 404 ? 'NOT_FOUND' : undefined;
+    theirs = undefined;
   }
-  if (response.status === 404 && !code) {
-    return Response.json({ error: messages.notFound }, { status: 404 });
-  }
-  if (response.status === 401 && !code) code = 'UNAUTHORIZED';
-  if (response.status === 403 && !code) code = 'INVALID_ORIGIN';
+  const known = typeof theirs === 'string' ? BETTER_AUTH_ERRORS[theirs] : undefined;
+  const [code, details]: [ErrorCode, DomainErrorDetails] =
+    known === undefined ? [codeOfStatus(response.status), {}] : typeof known === 'string' ? [known, {}] : ['invalid_input', { message: known.input }];
+  // better-auth's headers stay (it may clear a stale session cookie on a refusal).
   const headers = new Headers(response.headers);
   headers.set('content-type', 'application/json');
   headers.delete('content-length');
-  return new Response(JSON.stringify({ error: authMessage(code) }), { status: response.status, headers });
+  return new Response(JSON.stringify(errorBodyOf(code, details)), { status: ERROR_STATUS[code], headers });
 }
 
 /** Removes session tokens from a successful JSON answer: no script ever holds one. */
@@ -126,34 +135,50 @@ async function withoutTokens(response: Response): Promise<Response> {
   return new Response(JSON.stringify(body), { status: response.status, headers });
 }
 
+/** Outside production, a success that is not what the contract promises is a 500 (as for route()). */
+async function checkedAgainst(endpoint: ForwardedEndpoint, response: Response): Promise<Response> {
+  if (response.status >= 400) return response;
+  const result = endpoint.response.safeParse(await response.clone().json().catch(() => undefined));
+  if (!result.success) throw new ContractViolation(`${endpoint.method} ${endpoint.path} answered outside its contract: ${result.error.message}`);
+  return response;
+}
+
+/** POST /api/auth/forgot-password, mounted through its contract. */
 export function authRoutes(ctx: AppContext) {
+  const L = AUTH_LIMITS;
+  return [
+    route(forgotPassword, async ({ c, body }) => {
+      const ip = clientIp(c, ctx.config.trustProxy);
+      const perIp = await hitRateLimit(ctx.db, `ip:/forgot-password:${ip}`, L.forgotPassword.ip);
+      if (!perIp.allowed) throw tooMany([perIp]);
+      // At most one e-mail per account and window, decided silently: the answer is the same either way.
+      const first = await hitRateLimit(ctx.db, `mail:/forgot-password:${body.email}`, L.forgotPassword.onePerAccount);
+      // Same work for every address: one insert. Whether the account exists is decided in the job.
+      if (first.allowed) await enqueue(ctx, sendPasswordResetJob, { email: body.email });
+      return { ok: true } as const;
+    }),
+  ];
+}
+
+/** The gateway in front of better-auth, mounted at /api/auth. */
+export function authGateway(ctx: AppContext) {
   const app = new Hono();
   const L = AUTH_LIMITS;
 
-  app.post('/forgot-password', async (c) => {
-    const { email: address } = await parseJsonBody(c, forgotSchema);
-    const ip = clientIp(c, ctx.config.trustProxy);
-    const perIp = await hitRateLimit(ctx.db, `ip:/forgot-password:${ip}`, L.forgotPassword.ip);
-    if (!perIp.allowed) return tooMany(c, [perIp]);
-    // At most one e-mail per account and window, decided silently: the answer is the same either way.
-    const first = await hitRateLimit(ctx.db, `mail:/forgot-password:${address}`, L.forgotPassword.onePerAccount);
-    // Same work for every address: one insert. Whether the account exists is decided in the job.
-    if (first.allowed) await enqueueJob(ctx.db, SEND_PASSWORD_RESET, { email: address }, { maxAttempts: 5 });
-    return c.json({ ok: true });
-  });
-
   app.on(['GET', 'POST'], '/*', async (c) => {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
-    const endpoint = FORWARDED[path];
-    if (!endpoint || endpoint.method !== c.req.method) return legacyErrorResponse(c, 404, messages.notFound);
+    const endpoint = Object.hasOwn(FORWARDED, path) ? FORWARDED[path] : undefined;
+    if (!endpoint || endpoint.method !== c.req.method) return errorResponse(c, 'not_found');
     // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
-    const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
+    const parsed = 'body' in endpoint ? ((await parseJsonBody(c, endpoint.body)) as Record<string, unknown>) : undefined;
+    // Other sessions always end on a password change, whatever the client asks.
+    const body = endpoint === changePassword ? { ...parsed, revokeOtherSessions: true } : parsed;
     const ip = clientIp(c, ctx.config.trustProxy);
 
     // Limits before the work; refunds after it for what turned out legitimate.
     const refunds: string[] = [];
     let onSuccess: (() => Promise<void>) | null = null;
-    if (path === '/sign-in/email') {
+    if (endpoint === signIn) {
       const account = String(body!.email);
       const keys = signInLimitKeys(account, ip);
       const [perIp, perPair, perAccount] = await Promise.all([
@@ -163,24 +188,24 @@ export function authRoutes(ctx: AppContext) {
       ]);
       const blocked: Blocked[] = [perIp, perPair].filter((r) => !r.allowed);
       if (!perAccount.allowed && !(await seenRecently(ctx.db, keys.known, L.signIn.knownAddressSeconds))) blocked.push(perAccount);
-      if (blocked.length) return tooMany(c, blocked);
+      if (blocked.length) throw tooMany(blocked);
       refunds.push(keys.pair, keys.account);
       onSuccess = () => markSeen(ctx.db, keys.known);
-    } else if (path === '/sign-up/email') {
+    } else if (endpoint === signUp) {
       const account = String(body!.email);
       const limits = await Promise.all([
         hitRateLimit(ctx.db, `ip:/sign-up:${ip}`, L.signUp.ip),
         hitRateLimit(ctx.db, `pair:/sign-up:${account}:${ip}`, L.signUp.pair),
       ]);
       const blocked = limits.filter((r) => !r.allowed);
-      if (blocked.length) return tooMany(c, blocked);
-    } else if (path === '/reset-password') {
+      if (blocked.length) throw tooMany(blocked);
+    } else if (endpoint === resetPassword) {
       const limits = await Promise.all([
         hitRateLimit(ctx.db, `ip:/reset-password:${ip}`, L.resetPassword.ip),
         hitRateLimit(ctx.db, `token:/reset-password:${String(body!.token)}`, L.resetPassword.token),
       ]);
       const blocked = limits.filter((r) => !r.allowed);
-      if (blocked.length) return tooMany(c, blocked);
+      if (blocked.length) throw tooMany(blocked);
     }
 
     // Give better-auth the real client address, never one the client made up, and the parsed body.
@@ -199,7 +224,8 @@ export function authRoutes(ctx: AppContext) {
       await Promise.all(refunds.map((key) => refundRateLimit(ctx.db, key)));
       await onSuccess?.();
     }
-    return withoutTokens(await translateError(response));
+    const answer = await withoutTokens(await translateError(response));
+    return ctx.config.checkApiResponses ? checkedAgainst(endpoint, answer) : answer;
   });
 
   return app;

@@ -1,6 +1,6 @@
 /**
  * One middleware resolves the session from the cookie or the bearer token for every protected
- * route (API and server functions) and answers 401 `{ error }` without one.
+ * route (API and server functions) and answers 401 `{ error, code }` without one.
  */
 import { createMiddleware } from 'hono/factory';
 import type { AppContext } from '../context';

@@ -3,50 +3,49 @@
  * shows one. Mounted only when developer tools are enabled (never in production).
  */
 import { desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { z } from 'zod';
+import { getOutboxEmail, listOutbox } from '../../core/api/dev-outbox';
 import { emailOutbox } from '../../db/schema';
 import type { AppContext } from '../context';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { route } from '../http/route';
 
-const idSchema = z.string().uuid();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function outboxRoutes(ctx: AppContext) {
-  const app = new Hono();
-  app.get('/', async (c) => {
-    const to = c.req.query('to');
-    const rows = await ctx.db
-      .select({
-        id: emailOutbox.id,
-        to: emailOutbox.toAddress,
-        from: emailOutbox.fromAddress,
-        subject: emailOutbox.subject,
-        created_at: emailOutbox.createdAt,
-      })
-      .from(emailOutbox)
-      .where(to ? eq(emailOutbox.toAddress, to) : undefined)
-      .orderBy(desc(emailOutbox.createdAt))
-      .limit(200);
-    return c.json({ emails: rows });
-  });
-  app.get('/:id', async (c) => {
-    const id = c.req.param('id');
-    if (!idSchema.safeParse(id).success) throw new ApiError(404, 'E-mail introuvable');
-    const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
-    if (!row) throw new ApiError(404, 'E-mail introuvable');
-    return c.json({
-      email: {
-        id: row.id,
-        message_id: row.messageId,
-        to: row.toAddress,
-        from: row.fromAddress,
-        subject: row.subject,
-        created_at: row.createdAt,
-        html: row.html,
-        text: row.text,
-        headers: row.headers,
-      },
-    });
-  });
-  return app;
+  if (!ctx.config.devTools) return [];
+  return [
+    route(listOutbox, async ({ query }) => {
+      const emails = await ctx.db
+        .select({
+          id: emailOutbox.id,
+          to: emailOutbox.toAddress,
+          from: emailOutbox.fromAddress,
+          subject: emailOutbox.subject,
+          created_at: emailOutbox.createdAt,
+        })
+        .from(emailOutbox)
+        .where(query.to ? eq(emailOutbox.toAddress, query.to) : undefined)
+        .orderBy(desc(emailOutbox.createdAt))
+        .limit(200);
+      return { emails };
+    }),
+    route(getOutboxEmail, async ({ params }) => {
+      if (!UUID.test(params.id)) throw new DomainError('outbox_email_not_found');
+      const [row] = await ctx.db.select().from(emailOutbox).where(eq(emailOutbox.id, params.id));
+      if (!row) throw new DomainError('outbox_email_not_found');
+      return {
+        email: {
+          id: row.id,
+          message_id: row.messageId,
+          to: row.toAddress,
+          from: row.fromAddress,
+          subject: row.subject,
+          created_at: row.createdAt,
+          html: row.html,
+          text: row.text,
+          headers: row.headers,
+        },
+      };
+    }),
+  ];
 }

@@ -60,33 +60,3 @@ export function errorResponse(c: Context, code: ErrorCode, details: DomainErrorD
   return c.json(errorBodyOf(code, details), ERROR_STATUS[code] as ContentfulStatusCode);
 }
 
-// ---- Transitional (removed once every area answers through its contract) ----
-const LEGACY_CODE: Record<number, ErrorCode> = { 400: 'invalid_input', 401: 'not_signed_in', 403: 'forbidden_origin', 404: 'not_found', 413: 'payload_too_large', 415: 'json_required', 429: 'rate_limited' };
-
-/** @deprecated Throw a DomainError with a code. */
-export class ApiError extends DomainError {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly extra?: Record<string, unknown>,
-  ) {
-    super(LEGACY_CODE[status] ?? 'internal', { message, field: typeof extra?.field === 'string' ? extra.field : undefined });
-  }
-}
-
-/** @deprecated Use the catalogue (src/server/messages). */
-export const messages = {
-  invalidJson: messageFor('invalid_json'),
-  invalidInput: messageFor('invalid_input'),
-  notFound: messageFor('not_found'),
-  unknownFunction: messageFor('unknown_function'),
-  internal: messageFor('internal'),
-  payloadTooLarge: messageFor('payload_too_large'),
-  jsonRequired: messageFor('json_required'),
-  invalidCharacters: messageFor('invalid_characters'),
-} as const;
-
-/** @deprecated Use errorResponse(c, code). */
-export function legacyErrorResponse(c: Context, status: ContentfulStatusCode, message: string, details?: Record<string, unknown>) {
-  return c.json({ error: message, code: LEGACY_CODE[status] ?? 'internal', ...(details ?? {}) }, status);
-}

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/client';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { testDbKind } from '../../../tests/support/test-db';
 import { enqueueJob } from './queue';
-import { jobHandlers, MAINTENANCE } from './registry';
+import { maintenanceJob } from './maintenance';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const maintenance = jobHandlers().find((h) => h.name === MAINTENANCE)!;
-const runMaintenance = () => maintenance.run({ id: 'm', name: MAINTENANCE, payload: {}, attempts: 0, maxAttempts: 3, runAt: new Date() }, ctx);
+const runMaintenance = () => maintenanceJob.run({ tick: new Date().toISOString() }, ctx, { id: 'm', attempts: 1, maxAttempts: 3 });
 const estimatedRows = async (table: string) => (await queryRows<{ n: number }>(ctx.db, sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = ${table}`))[0]!.n;
 
 describe('daily maintenance', () => {

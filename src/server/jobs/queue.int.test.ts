@@ -5,7 +5,9 @@ import { jobs } from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { testDbKind } from '../../../tests/support/test-db';
 import { claimJobs, completeJob, enqueueJob, failExhaustedJobs, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
-import { createWorker, type JobHandler } from './worker';
+import { z } from 'zod';
+import { defineJob, enqueue, InvalidJobPayloadError, periodic, tickPayload } from './define';
+import { createWorker } from './worker';
 import type { Logger } from '../logger';
 
 let ctx: TestContext;
@@ -134,11 +136,11 @@ describe('job queue', () => {
 describe('worker', () => {
   it('runs handlers, enqueues the periodic tick once per interval even with two workers', async () => {
     const ran: string[] = [];
-    const handler: JobHandler = { name: 'tick-job', run: async (job) => void ran.push(job.id) };
+    const handler = defineJob({ name: 'tick-job', payload: tickPayload, maxAttempts: 3, run: async (_payload, _ctx, job) => void ran.push(job.id) });
     const now = () => new Date('2026-11-22T10:15:00Z');
     const options = { pollIntervalMs: 10, concurrency: 2, now };
-    const w1 = createWorker(ctx, [handler], [{ name: 'tick-job', intervalSeconds: 3600 }], options);
-    const w2 = createWorker(ctx, [handler], [{ name: 'tick-job', intervalSeconds: 3600 }], options);
+    const w1 = createWorker(ctx, [handler], [periodic(handler, 3600)], options);
+    const w2 = createWorker(ctx, [handler], [periodic(handler, 3600)], options);
     await Promise.all([w1.drain(), w2.drain(), w1.drain()]);
     expect(ran).toHaveLength(1);
     const rows = await ctx.db.select().from(jobs);
@@ -147,7 +149,7 @@ describe('worker', () => {
   });
 
   it('keeps a failing job for retry with its error', async () => {
-    const handler: JobHandler = { name: 'fails', run: async () => { throw new Error('transport down'); } };
+    const handler = defineJob({ name: 'fails', payload: z.object({}), run: async () => { throw new Error('transport down'); } });
     const worker = createWorker(ctx, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
     const id = (await enqueueJob(ctx.db, 'fails'))!;
     await worker.drain();
@@ -158,7 +160,7 @@ describe('worker', () => {
     const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
     const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
     const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
-    const handler: JobHandler = { name: 'fails', maxAttempts: 2, run: async () => { throw new Error('transport down'); } };
+    const handler = defineJob({ name: 'fails', payload: z.object({}), maxAttempts: 2, run: async () => { throw new Error('transport down'); } });
     const worker = createWorker({ ...ctx, log }, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
     const id = (await enqueueJob(ctx.db, 'fails', {}, { maxAttempts: 2 }))!;
     await worker.drain();
@@ -169,6 +171,31 @@ describe('worker', () => {
       ['error', 'job fails failed for good after 2 attempts'],
     ]);
     expect(await statusOf(id)).toMatchObject({ status: 'failed', attempts: 2, last_error: 'transport down' });
+  });
+
+  it('fails a stored payload its schema refuses at once, for good, without running the handler', async () => {
+    const lines: Array<{ level: string; message: string }> = [];
+    const record = (level: string) => (message: string) => void lines.push({ level, message });
+    const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
+    const ran: unknown[] = [];
+    const typed = defineJob({ name: 'typed', payload: z.object({ reviewId: z.guid() }), maxAttempts: 5, run: async (payload) => void ran.push(payload) });
+    // As written by hand, or by an older version whose payload had another shape.
+    const id = (await enqueueJob(ctx.db, 'typed', { reviewId: 42 }))!;
+    await createWorker({ ...ctx, log }, [typed], [], { pollIntervalMs: 10, concurrency: 1 }).drain();
+    expect(ran).toEqual([]);
+    const row = await statusOf(id);
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row!.last_error).toMatch(/^invalid payload for job typed: reviewId: /);
+    expect(lines.filter((l) => l.level !== 'info')).toEqual([{ level: 'error', message: 'job typed failed for good: invalid payload' }]);
+  });
+
+  it('refuses to enqueue a payload its schema rejects, and writes nothing', async () => {
+    const typed = defineJob({ name: 'typed', payload: z.object({ reviewId: z.guid() }), run: async () => {} });
+    const before = (await ctx.db.select().from(jobs)).length;
+    await expect(enqueue(ctx, typed, { reviewId: 'pas-un-identifiant' })).rejects.toBeInstanceOf(InvalidJobPayloadError);
+    expect(await ctx.db.select().from(jobs)).toHaveLength(before);
+    const id = (await enqueue(ctx, typed, { reviewId: '5b0f3c1e-8a2d-4c6b-9f1e-2d3c4b5a6978' }))!;
+    expect((await ctx.db.select().from(jobs)).find((j) => j.id === id)).toMatchObject({ name: 'typed', payload: { reviewId: '5b0f3c1e-8a2d-4c6b-9f1e-2d3c4b5a6978' }, maxAttempts: 5 });
   });
 
   it('heart-beats while running and forgets itself when stopped', async () => {

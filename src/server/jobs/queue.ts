@@ -25,7 +25,11 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-/** Returns the new job's id, or null when a job with the same dedupe key already exists. */
+/**
+ * Inserts one job row. Features do not call this: they enqueue a typed job through `enqueue`
+ * (define.ts), which checks the payload against the job's schema first.
+ * Returns the new job's id, or null when a job with the same dedupe key already exists.
+ */
 export async function enqueueJob(
   db: Queryable,
   name: string,
@@ -44,6 +48,22 @@ export async function enqueueJob(
     .onConflictDoNothing({ target: jobs.dedupeKey })
     .returning({ id: jobs.id });
   return rows[0]?.id ?? null;
+}
+
+/** Several jobs of one name in one INSERT (no dedupe key): the webhook recorder's batches. */
+export async function enqueueJobs(
+  db: Queryable,
+  name: string,
+  payloads: readonly Record<string, unknown>[],
+  options: { maxAttempts?: number; runAt?: Date } = {},
+): Promise<string[]> {
+  if (payloads.length === 0) return [];
+  const runAt = options.runAt ?? new Date();
+  const rows = await db
+    .insert(jobs)
+    .values(payloads.map((payload) => ({ name, payload, runAt, maxAttempts: options.maxAttempts ?? 5 })))
+    .returning({ id: jobs.id });
+  return rows.map((r) => r.id);
 }
 
 type JobRow = {
@@ -124,13 +144,14 @@ export function storableErrorText(error: unknown): string {
 }
 
 /**
- * Records a failure: requeued with backoff, or failed for good once attempts are used up. The text is
- * cleaned first (see storableErrorText); if the UPDATE still fails, a generic text is written, so a job
- * never stays `running` because its failure could not be described. Throws only when the database
+ * Records a failure: requeued with backoff, or failed for good once attempts are used up, or at once
+ * when `permanent` (a failure no retry can mend, such as a payload its job's schema refuses). The text
+ * is cleaned first (see storableErrorText); if the UPDATE still fails, a generic text is written, so a
+ * job never stays `running` because its failure could not be described. Throws only when the database
  * refuses even that (then reclaimStaleJobs picks the job up, within its attempts).
  */
-export async function failJob(db: Queryable, job: Job, error: unknown): Promise<'retry' | 'failed'> {
-  const final = job.attempts >= job.maxAttempts;
+export async function failJob(db: Queryable, job: Job, error: unknown, options: { permanent?: boolean } = {}): Promise<'retry' | 'failed'> {
+  const final = options.permanent === true || job.attempts >= job.maxAttempts;
   const record = async (message: string) => {
     if (final) {
       await db.execute(

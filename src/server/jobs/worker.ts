@@ -7,19 +7,10 @@ import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { workerHeartbeats } from '../../db/schema';
-import { claimJobs, completeJob, enqueueJob, failJob, reclaimStaleJobs, storableErrorText, tickKey, type Job } from './queue';
+import { enqueue, InvalidJobPayloadError, type JobDefinition, type PeriodicTask } from './define';
+import { claimJobs, completeJob, failJob, reclaimStaleJobs, storableErrorText, tickKey, type Job } from './queue';
 
-export interface JobHandler {
-  name: string;
-  maxAttempts?: number;
-  run(job: Job, ctx: AppContext): Promise<void>;
-}
-
-export interface PeriodicTask {
-  /** The job enqueued once per interval. */
-  name: string;
-  intervalSeconds: number;
-}
+export type { PeriodicTask } from './define';
 
 export interface WorkerOptions {
   workerId?: string;
@@ -39,9 +30,21 @@ export interface Worker {
   drain(): Promise<number>;
 }
 
-export function createWorker(ctx: AppContext, handlers: JobHandler[], periodic: PeriodicTask[], options: WorkerOptions): Worker {
+/**
+ * A worker for `jobs` (the definitions it runs: the registry's list in the product) and the periodic
+ * ticks it enqueues. Each stored payload is parsed with its job's schema before the handler runs; a
+ * payload the schema refuses fails the job at once, for good.
+ */
+export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], periodic: readonly PeriodicTask[], options: WorkerOptions): Worker {
   const id = options.workerId ?? `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
-  const byName = new Map(handlers.map((h) => [h.name, h]));
+  const byName = new Map<string, JobDefinition>();
+  for (const job of jobs) {
+    if (byName.has(job.name)) throw new Error(`two job definitions are named ${job.name}`);
+    byName.set(job.name, job);
+  }
+  for (const task of periodic) {
+    if (byName.get(task.job.name) !== task.job) throw new Error(`periodic job ${task.job.name} is not among the worker's jobs`);
+  }
   const names = [...byName.keys()];
   const log = ctx.log.child('worker');
   const now = options.now ?? (() => new Date());
@@ -64,24 +67,25 @@ export function createWorker(ctx: AppContext, handlers: JobHandler[], periodic: 
   async function enqueueTicks() {
     const at = now();
     for (const task of periodic) {
-      await enqueueJob(ctx.db, task.name, { tick: at.toISOString() }, {
-        dedupeKey: tickKey(task.name, task.intervalSeconds, at),
-        maxAttempts: byName.get(task.name)?.maxAttempts ?? 3,
-      });
+      await enqueue(ctx.db, task.job, { tick: at.toISOString() }, { dedupeKey: tickKey(task.job.name, task.intervalSeconds, at) });
     }
   }
 
   async function runJob(job: Job) {
-    const handler = byName.get(job.name)!;
+    const definition = byName.get(job.name)!;
     try {
-      await handler.run(job, ctx);
+      const parsed = definition.payload.safeParse(job.payload);
+      if (!parsed.success) throw new InvalidJobPayloadError(job.name, parsed.error.issues);
+      await definition.run(parsed.data, ctx, { id: job.id, attempts: job.attempts, maxAttempts: job.maxAttempts });
       await completeJob(ctx.db, job.id);
     } catch (error) {
       // The cleaned text: a raw database error carries the statement's parameters (customer data).
       const fields = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: storableErrorText(error) };
+      // A payload a schema refuses (this job's, or one its handler tried to enqueue) is a bug no retry mends.
+      const permanent = error instanceof InvalidJobPayloadError;
       let outcome: 'retry' | 'failed';
       try {
-        outcome = await failJob(ctx.db, job, error);
+        outcome = await failJob(ctx.db, job, error, { permanent });
       } catch (recordError) {
         // The database refused even the generic text: the job stays running until reclaimStaleJobs,
         // which counts this attempt. The other jobs of the batch carry on.
@@ -89,7 +93,8 @@ export function createWorker(ctx: AppContext, handlers: JobHandler[], periodic: 
         return;
       }
       // A job failed for good needs an operator (it also shows in /health): error, not warn.
-      if (outcome === 'failed') log.error(`job ${job.name} failed for good after ${job.attempts} attempts`, fields);
+      if (permanent) log.error(`job ${job.name} failed for good: invalid payload`, fields);
+      else if (outcome === 'failed') log.error(`job ${job.name} failed for good after ${job.attempts} attempts`, fields);
       else log.warn(`job ${job.name} failed (retry)`, fields);
     }
   }

@@ -1,5 +1,31 @@
-/** French messages of this area's error codes (and its other server-written sentences). */
+/**
+ * French messages of this area's error codes, and the password-reset e-mail. The refusals of a
+ * single field (e-mail, name, password length) are worded in the contract's schemas
+ * (API_ACCOUNT_WORDING in src/core/api/auth.ts).
+ */
 import type { AUTH_ERRORS } from '../../core/api/auth';
 import type { MessagesOf } from './types';
 
-export const authErrorMessages: MessagesOf<typeof AUTH_ERRORS> = {};
+export const authErrorMessages: MessagesOf<typeof AUTH_ERRORS> = {
+  user_already_exists: 'Un compte existe déjà avec cette adresse email.',
+  failed_to_create_user: 'Échec de la création du compte',
+  invalid_email_or_password: 'Email ou mot de passe incorrect.',
+  invalid_password: 'Mot de passe actuel incorrect.',
+  password_too_common: 'Ce mot de passe fait partie des plus courants et serait facile à deviner. Choisissez-en un autre.',
+  invalid_token: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
+  user_not_found: 'Utilisateur introuvable.',
+  session_expired: 'Session expirée. Veuillez vous reconnecter.',
+  email_cannot_be_updated: "L'adresse email ne peut pas être modifiée.",
+  email_is_the_same: 'La nouvelle adresse email est identique à l’actuelle.',
+  missing_origin: 'Requête refusée : origine manquante.',
+  auth_failed: 'Une erreur est survenue',
+};
+
+export const resetEmail = {
+  subject: 'Réinitialisation de votre mot de passe',
+  greeting: (name: string) => `Bonjour ${name},`,
+  intro: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Avis Clients.',
+  button: 'Choisir un nouveau mot de passe',
+  expiry: 'Ce lien est valable une heure et ne peut servir qu’une fois.',
+  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+} as const;

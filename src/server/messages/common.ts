@@ -12,7 +12,7 @@ export const commonMessages: MessagesOf<typeof COMMON_ERRORS> = {
   unknown_function: 'Fonction inconnue.',
   not_signed_in: 'Vous devez être connecté pour effectuer cette action.',
   forbidden_origin: 'Requête refusée : origine non autorisée.',
-  no_store: 'Aucune boutique Shopify connectée',
+  no_store: 'Aucune boutique Shopify active trouvée',
   rate_limited: (v) => {
     const minutes = Math.max(1, Math.ceil(Number(v.retryAfterSeconds ?? 60) / 60));
     return `Trop de tentatives. Veuillez réessayer dans ${minutes} minute${minutes > 1 ? 's' : ''}.`;

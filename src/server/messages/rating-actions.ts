@@ -1,5 +1,11 @@
-/** French messages of this area's error codes (and its other server-written sentences). */
+/** French messages of the rating actions: no error of their own, and the spec's default feedback prompts. */
 import type { RATING_ACTION_ERRORS } from '../../core/api/rating-actions';
 import type { MessagesOf } from './types';
 
 export const ratingActionErrorMessages: MessagesOf<typeof RATING_ACTION_ERRORS> = {};
+
+/** Shown above the comment box until the merchant writes their own (spec section 9). */
+export const defaultFeedbackMessages = {
+  3: 'Merci ! Dites-nous ce que nous pourrions améliorer.',
+  2: 'Nous sommes désolés. Que s’est-il passé ? Votre message nous aidera à faire mieux.',
+} as const;

@@ -2,4 +2,44 @@
 import type { SHOPIFY_ERRORS } from '../../core/api/shopify';
 import type { MessagesOf } from './types';
 
-export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {};
+/**
+ * An installation link that cannot be used. In English: the spec's texts, which the install screens
+ * show as they come (marked `lang="en"`).
+ */
+export const installationMessages = {
+  not_found: 'Installation token not found',
+  used: 'This installation link has already been used. Please start a new installation.',
+  expired: 'This installation link has expired. Please start a new installation from Shopify.',
+} as const;
+export type InstallationRefusal = keyof typeof installationMessages;
+
+export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
+  installation_not_found: installationMessages.not_found,
+  installation_used: installationMessages.used,
+  installation_expired: installationMessages.expired,
+  // Why the claim was refused (`reason`): the link is unknown, already used by someone else, or expired.
+  installation_claim_refused: (v) => installationMessages[(v.reason as InstallationRefusal | undefined) ?? 'used'] ?? installationMessages.used,
+  no_plan_selected: 'Aucun plan sélectionné. Veuillez choisir un plan.',
+  plan_selection_failed: 'Impossible de sélectionner le plan. Veuillez réessayer.',
+  store_already_connected: 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
+  invalid_hmac: 'La requête Shopify n’est pas valide (signature incorrecte). Veuillez réessayer.',
+  invalid_state: 'La connexion à Shopify n’est pas valide. Veuillez réessayer.',
+  expired_state: 'La connexion à Shopify a expiré. Veuillez réessayer.',
+  state_already_used: 'Ce lien de connexion a déjà été utilisé.',
+  state_not_bound:
+    'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
+  access_denied: "L'installation a été annulée sur Shopify.",
+  token_exchange_failed: 'L’échange du jeton avec Shopify a échoué.',
+  shop_fetch_failed: 'Les informations de la boutique n’ont pas pu être lues sur Shopify.',
+  shop_owned_by_another_account:
+    'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
+  subscription_not_approved: "L'abonnement n'a pas été approuvé sur Shopify.",
+  subscription_start_failed: 'Erreur lors du changement de plan',
+  billing_sync_failed: 'Erreur lors de la synchronisation',
+  shopify_token_invalid: "Le jeton d'accès Shopify est invalide ou a expiré. Reconnectez votre boutique.",
+  shopify_request_failed: (v) => `Shopify a refusé la requête (${v.reason ?? 'erreur'}).`,
+  count_orders_failed: 'Erreur lors du comptage',
+  export_not_found: 'Export introuvable.',
+  outbox_email_not_found: 'E-mail introuvable',
+};
+

@@ -1,5 +1,12 @@
-/** French messages of this area's error codes (and its other server-written sentences). */
+/** French messages of the unsubscribe link's error codes and the note it leaves on cancelled requests. */
 import type { UNSUBSCRIBE_ERRORS } from '../../core/api/unsubscribe';
 import type { MessagesOf } from './types';
 
-export const unsubscribeErrorMessages: MessagesOf<typeof UNSUBSCRIBE_ERRORS> = {};
+export const unsubscribeErrorMessages: MessagesOf<typeof UNSUBSCRIBE_ERRORS> = {
+  unsubscribe_link_invalid: 'Lien invalide ou expiré',
+};
+
+export const unsubscribeMessages = {
+  /** Kept on a request that will not be sent because its address unsubscribed (shown in the calendar). */
+  unsubscribedNote: 'Adresse désabonnée : aucun e-mail envoyé',
+} as const;

@@ -11,7 +11,7 @@ import * as s from '../../db/schema';
 import { makeDueRequest, makeStore } from '../../../tests/support/factories';
 import { crashTarget, runCrashWorker } from '../../../tests/support/crash-target';
 import { testDbKind } from '../../../tests/support/test-db';
-import { MONTH_METRIC } from './quota';
+import { MONTH_METRIC } from '../plans/quota';
 
 /** What the server saw, by recipient: DATA begun, and messages received whole (by Message-ID). */
 const dataBegun = new Set<string>();

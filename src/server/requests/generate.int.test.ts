@@ -6,10 +6,12 @@ import { createTestContext, type TestContext } from '../../../tests/support/test
 import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
 import { signedInMerchant } from '../../../tests/support/http';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { messageFor } from '../messages';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
-import { upsertOrder, type OrderPayload } from '../webhooks/process';
+import { upsertOrder } from '../orders/intake';
+import { fromWebhook, type WebhookOrder as OrderPayload } from '../orders/order';
 import { generateForOrder, generateForStore, lockStoreRequests } from './generate';
 import { newPublicToken } from '../security/tokens';
 import { testDbKind } from '../../../tests/support/test-db';
@@ -49,7 +51,7 @@ function payload(id: number, extra: Partial<OrderPayload> = {}): OrderPayload {
 
 async function event(store: TestStore, order: OrderPayload, kind: 'paid' | 'fulfilled' | 'updated' | 'cancelled', at = new Date()) {
   const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
-  return ctx.db.transaction((tx) => upsertOrder(tx, row!, order, kind, at));
+  return ctx.db.transaction((tx) => upsertOrder(tx, row!, fromWebhook(order), kind, at));
 }
 
 describe('generating review requests from order events', () => {
@@ -141,7 +143,7 @@ describe('generating review requests from order events', () => {
     expect((await deliver(id)).status).toBe(200);
     expect((await deliver(id)).status).toBe(200);
     expect((await deliver(randomUUID())).status).toBe(200); // a second event for the same order
-    await createWorker(ctx, jobHandlers().filter((h) => h.name === 'process-webhook'), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+    await createWorker(ctx, JOBS.filter((h) => h.name === 'process-webhook'), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
     expect(await requestsOf(store.id)).toHaveLength(1);
   });
 });
@@ -180,7 +182,7 @@ describe('generate-review-requests', () => {
     expect(await generateForStore(ctx.db, store.id)).toBe(2);
     const [asked] = await requestsOf(store.id);
     await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent', sentAt: new Date() }).where(eq(s.shopifyReviewRequests.id, asked!.id));
-    await deleteFlow(ctx.db, store.userId, old.id);
+    await deleteFlow(ctx.db, store.id, old.id);
     await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
     // The order already asked is skipped; the one whose request the deletion cancelled unsent is asked.
     expect(await generateForStore(ctx.db, store.id)).toBe(1);
@@ -193,7 +195,7 @@ describe('generate-review-requests', () => {
     const flow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
     await event(store, payload(88), 'paid');
     const input = { name: flow.name, trigger_event: 'order_paid' as const, delay_days: 3, channels: { email: true, whatsapp: false as const }, target_all_orders: true, minimum_order_amount: 0, is_active: false };
-    await updateFlow(ctx.db, store.userId, flow.id, input);
+    await updateFlow(ctx.db, store.id, flow.id, input);
     expect((await requestsOf(store.id)).map((r) => r.status)).toEqual(['cancelled']);
   });
 
@@ -238,7 +240,7 @@ describe('generate-review-requests', () => {
     const { browser, userId } = await signedInMerchant(app);
     const none = await browser.json('/functions/v1/generate-review-requests', { json: {} });
     expect(none.status).toBe(404);
-    expect(none.body).toEqual({ error: 'Aucune boutique Shopify active trouvée' });
+    expect(none.body).toEqual({ error: messageFor('no_store'), code: 'no_store' });
     const [store] = await ctx.db
       .insert(s.shopifyStores)
       .values({ userId, shopDomain: `gen-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' })

@@ -6,8 +6,10 @@
  * customer unsubscribed from the store, cancelled or refunded, already covered by a history import or
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../../db/client';
+import { shopifyReviewRequests } from '../../db/schema';
+import { ASKED_STATUSES, UNSENT_STATUSES } from '../../core/domain';
 
 /**
  * A fresh public token per row, computed by the database: two random UUIDs (244 random bits from the
@@ -36,7 +38,7 @@ function insertForOrders(where: SQL): SQL {
       AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
       -- Asked already by a history import, or by a flow since deleted (whose requests lost their flow).
       AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id
-                        AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN ('processing', 'sent', 'completed'))))
+                        AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN (${sql.join(ASKED_STATUSES.map((status) => sql`${status}`), sql`, `)}))))
     ON CONFLICT (order_id, flow_id) DO NOTHING
     RETURNING id::text`;
 }
@@ -63,4 +65,21 @@ export async function generateForStore(db: Database, storeId: string): Promise<n
     await lockStoreRequests(tx, storeId);
     return (await queryRows(tx, insertForOrders(sql`o.shop_id = ${storeId}`))).length;
   });
+}
+
+/**
+ * Withdraws the requests not sent yet of an order (cancelled or refunded), or of the whole store
+ * (uninstalled). Claimed ones (`processing`) included: the sender's hand-over re-checks the status.
+ */
+export async function cancelUnsentRequests(tx: Queryable, storeId: string, orderId?: string): Promise<void> {
+  await tx
+    .update(shopifyReviewRequests)
+    .set({ status: 'cancelled', updatedAt: new Date() })
+    .where(
+      and(
+        eq(shopifyReviewRequests.shopId, storeId),
+        inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES]),
+        orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined,
+      ),
+    );
 }

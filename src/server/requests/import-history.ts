@@ -1,7 +1,8 @@
 /**
  * History import (`shopify-import-history`): reads the shop's paid orders of the last 60 days from
- * Shopify, stores them, and schedules one review request per order that has none yet: all now
- * (immediate) or spread over the chosen days (deferred, see core/schedule-spread.ts).
+ * Shopify and stores them through the orders module's intake (without running the flows), then
+ * schedules one review request per order that has none yet: all now (immediate, with an immediate
+ * sending run) or spread over the chosen days (deferred, see core/schedule-spread.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
@@ -9,12 +10,12 @@ import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
 import type { shopifyStores } from '../../db/schema';
 import { spreadSchedule, type SpreadOptions } from '../../core/schedule-spread';
 import type { AppContext } from '../context';
-import { enqueueJob } from '../jobs/queue';
-import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../shopify/order-queries';
+import { enqueue } from '../jobs/define';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from '../orders/admin-api';
+import { recordOrder } from '../orders/intake';
 import { storeAccessToken } from '../shopify/store-tokens';
-import { recordOrder } from '../webhooks/process';
-import { readOrderPages } from '../webhooks/reconcile';
 import { lockStoreRequests, sqlPublicToken } from './generate';
+import { processReviewRequestsJob } from './jobs';
 
 type Store = typeof shopifyStores.$inferSelect;
 
@@ -32,7 +33,7 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
     ctx.db.transaction(async (tx) => {
       // Stored without running the flows: the import schedules these orders itself.
       for (const order of orders) {
-        // An order id another shop holds is skipped (recordOrder says why in the log), not a failed import.
+        // An order id another shop holds is skipped, not a failed import.
         const row = await recordOrder(tx, store, order, 'updated', now, { generate: false });
         if (row) orderIds.push(row.id);
       }
@@ -70,7 +71,7 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
   });
 
   // Immediate: the worker sends them now rather than at the next hourly run.
-  if (mode.immediate && scheduled > 0) await enqueueJob(ctx.db, 'process-review-requests', { reason: 'import' });
+  if (mode.immediate && scheduled > 0) await enqueue(ctx, processReviewRequestsJob, { reason: 'import' });
   ctx.log.child('import').info('history imported', { storeId: store.id, synced, scheduled, immediate: mode.immediate });
   return { synced_count: synced, scheduled_count: scheduled };
 }

@@ -10,7 +10,7 @@ import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { makeDueRequest, makeStore } from '../../../tests/support/factories';
 import { runDueSends } from './sender';
-import { DAY_METRIC, MONTH_METRIC } from './quota';
+import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { makeStore } from '../../../tests/support/factories';
-import { planWindow, recordShopPlan, reserveSends } from './quota';
+import { planWindow, recordShopPlan, reserveSends } from '../plans/quota';
 
 let ctx: TestContext;
 beforeAll(async () => {

@@ -6,6 +6,7 @@ import { makeDueRequest, makeFlow } from '../../../tests/support/factories';
 import { Browserish, signedInMerchant } from '../../../tests/support/http';
 import { spreadSchedule } from '../../core/schedule-spread';
 import { createApp } from '../app';
+import { messageFor } from '../messages';
 import { connectStore } from '../shopify/install-service';
 
 let ctx: TestContext;
@@ -143,7 +144,7 @@ describe('/api/review-requests', () => {
 
   it('answers 404 in French without an active store', async () => {
     const { browser } = await signedInMerchant(app);
-    expect(await browser.json('/api/review-requests')).toMatchObject({ status: 404, body: { error: 'Aucune boutique Shopify active trouvée' } });
+    expect(await browser.json('/api/review-requests')).toMatchObject({ status: 404, body: { error: messageFor('no_store'), code: 'no_store' } });
   });
 });
 

@@ -1,180 +1,161 @@
 /**
- * HTTP surface of review requests: /api/flows, /api/review-requests, the public unsubscribe endpoint,
- * and the spec's server functions process-review-requests, generate-review-requests,
- * shopify-import-history and send-email (all behind the merchant's session: GUIDE stance).
+ * HTTP surface of review requests, through their contracts (core/api/flows.ts, review-requests.ts,
+ * unsubscribe.ts): /api/flows, /api/review-requests, the public unsubscribe endpoint, and the spec's
+ * server functions process-review-requests, generate-review-requests, shopify-import-history and
+ * send-email (all for the active store: GUIDE stance). The functions keep the spec's answers
+ * (`{ success, … }`); their failures carry a `code` as every error does.
  */
 import { hostname } from 'node:os';
-import { eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { z } from 'zod';
-import { shopifyStores } from '../../db/schema';
-import { SPREAD_LIMITS } from '../../core/schedule-spread';
+import type { Context } from 'hono';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ERROR_STATUS } from '../../core/api/codes';
+import { createFlow, deleteFlow, listFlows, updateFlow } from '../../core/api/flows';
+import {
+  cancelRequest,
+  createShareLink,
+  generateRequests,
+  importHistory as importHistoryEndpoint,
+  listRequests,
+  processRequests,
+  resendRequest,
+  sendEmail,
+  type ManualSendResult,
+} from '../../core/api/review-requests';
+import { confirmUnsubscribe, readUnsubscribe } from '../../core/api/unsubscribe';
 import type { AppContext } from '../context';
-import { requireSession, type SessionEnv } from '../auth/session';
-import { ApiError, parseJsonBody, parseWith } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { errorBodyOf } from '../http/errors';
+import { route } from '../http/route';
+import { requestMessages } from '../messages/review-requests';
 import { hitRateLimit } from '../security/rate-limit';
-import { noStoreMessage, ownedStore, shopifyFailure } from '../shopify/function-routes';
-import { findActiveStore } from '../stores/service';
-import { createFlow, deleteFlow, flowInput, listFlows, newFlowInput, updateFlow } from './flows';
+import { ShopifyRequestError } from '../shopify/facade';
+import { StoreTokenError } from '../shopify/store-tokens';
+import { sameStore } from '../stores/tenancy';
+import * as flows from './flows';
 import { generateForStore } from './generate';
 import { importHistory } from './import-history';
+import { planDisplayName } from '../plans/quota';
 import { sendBatch, type SendRunResult } from './sender';
-import { sendOneOff, sendEmailInput } from './send-email';
-import { cancelRequest, createShareLink, listRequests, requeueUnconfirmed } from './service';
+import { sendOneOff } from './send-email';
+import * as requests from './service';
 import { unsubscribe, unsubscribeStatus } from './unsubscribe';
-import { planDisplayName } from './quota';
 
-const noSubscriptionMessage = 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.';
+const workerId = () => `web:${hostname()}:${process.pid}`;
 
-const uuid = z.string().uuid({ message: 'Identifiant invalide' });
-const userOf = (c: Context<SessionEnv>) => c.get('session').user.id;
+/** Rate limits of the calls that reach Shopify or send mail on the merchant's behalf. */
+const IMPORT_LIMIT = { max: 10, windowSeconds: 3600 };
+const SEND_EMAIL_LIMIT = { max: 30, windowSeconds: 3600 };
 
-async function activeStoreOf(ctx: AppContext, userId: string) {
-  const store = await findActiveStore(ctx.db, userId);
-  if (!store) throw new ApiError(404, noStoreMessage);
-  return store;
-}
-
-export function flowRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  app.use('*', requireSession(ctx));
-  app.get('/', async (c) => {
-    const storeId = c.req.query('store_id');
-    return c.json(await listFlows(ctx.db, userOf(c), storeId ? parseWith(uuid, storeId) : undefined));
-  });
-  app.post('/', async (c) => {
-    const input = await parseJsonBody(c, newFlowInput);
-    return c.json({ flow: await createFlow(ctx.db, userOf(c), input.shopify_store_id, input) }, 201);
-  });
-  app.put('/:id', async (c) => {
-    const input = await parseJsonBody(c, flowInput);
-    return c.json({ flow: await updateFlow(ctx.db, userOf(c), parseWith(uuid, c.req.param('id')), input) });
-  });
-  app.delete('/:id', async (c) => {
-    await deleteFlow(ctx.db, userOf(c), parseWith(uuid, c.req.param('id')));
-    return c.json({ ok: true });
-  });
-  return app;
-}
-
-const pageQuery = z.coerce.number({ message: 'Page invalide' }).int('Page invalide').min(1, 'Page invalide').max(1_000_000, 'Page invalide');
-
-export function reviewRequestRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  app.use('*', requireSession(ctx));
-  app.get('/', async (c) => {
-    const store = await activeStoreOf(ctx, userOf(c));
-    const page = parseWith(pageQuery, c.req.query('page') ?? '1');
-    return c.json(await listRequests(ctx.db, store.id, page));
-  });
-  app.post('/share-link', async (c) => {
-    const store = await activeStoreOf(ctx, userOf(c));
-    return c.json(await createShareLink(ctx.db, { id: store.id, userId: userOf(c) }, ctx.config.appUrl), 201);
-  });
-  app.delete('/:id', async (c) => {
-    const store = await activeStoreOf(ctx, userOf(c));
-    await cancelRequest(ctx.db, store.id, parseWith(uuid, c.req.param('id')));
-    return c.json({ ok: true });
-  });
-  // Re-send an unconfirmed e-mail now (counted once in the quota); answered like 'send now'.
-  app.post('/:id/resend', async (c) => {
-    const store = await activeStoreOf(ctx, userOf(c));
-    const id = parseWith(uuid, c.req.param('id'));
-    await requeueUnconfirmed(ctx.db, store.id, id);
-    const result = await sendBatch(ctx, { workerId: `web:${hostname()}:${process.pid}`, manual: { storeId: store.id, requestIds: [id] } });
-    return c.json(await manualSendResponse(ctx, result));
-  });
-  return app;
-}
-
-/** No session: the customer follows a link from the e-mail (and mail providers POST the one-click URL). */
-export function publicUnsubscribeRoutes(ctx: AppContext) {
-  const app = new Hono();
-  app.get('/:token', async (c) => c.json(await unsubscribeStatus(ctx.db, c.req.param('token'), ctx.config.authSecret)));
-  app.post('/:token', async (c) => c.json(await unsubscribe(ctx.db, c.req.param('token'), ctx.config.authSecret)));
-  return app;
-}
-
-const manualSendBody = z.object({
-  manual: z.literal(true, { message: 'Seul l’envoi manuel est accepté ici' }),
-  requestIds: z.array(uuid).min(1, 'Aucune demande indiquée').max(50, '50 demandes au plus à la fois'),
-});
-
-const importBody = z.discriminatedUnion('immediate', [
-  z.object({ shop_id: uuid, immediate: z.literal(true) }),
-  z.object({
-    shop_id: uuid,
-    immediate: z.literal(false),
-    days_to_spread: z.number().int().min(SPREAD_LIMITS.minDays, 'Le nombre de jours doit être compris entre 1 et 30').max(SPREAD_LIMITS.maxDays, 'Le nombre de jours doit être compris entre 1 et 30'),
-    send_days: z
-      .array(z.number().int().min(0).max(6), { message: "Jours d'envoi invalides" })
-      .min(1, "Choisissez au moins un jour d'envoi")
-      .max(7)
-      .transform((days) => [...new Set(days)]),
-    send_hour: z.number().int().min(0, "L'heure d'envoi doit être comprise entre 0 et 23").max(23, "L'heure d'envoi doit être comprise entre 0 et 23"),
-  }),
-], { message: 'Mode d’importation invalide' });
-
-/** The spec's response for a manual send, with the quota details its error text needs. */
-async function manualSendResponse(ctx: AppContext, result: SendRunResult) {
+/** The spec's answer to a manual send, with the quota details its message needs. */
+async function manualSendResponse(ctx: AppContext, result: SendRunResult): Promise<ManualSendResult> {
   const base = { success: result.processed > 0 && result.failed === 0, processed: result.processed, failed: result.failed, quota_exceeded: false };
   if (result.quotaExceeded) {
     const plan = await planDisplayName(ctx.db, result.quotaExceeded.plan);
     return { ...base, success: false, quota_exceeded: true, plan, quota: result.quotaExceeded.quota, used: result.quotaExceeded.used };
   }
   if (result.dailyLimitReached) {
-    return { ...base, success: false, error: `Limite d'envoi quotidienne atteinte (${result.dailyLimitReached.limit} emails par jour). La demande reste programmée et partira demain.` };
+    return { ...base, success: false, error: requestMessages.dailyLimitDeferred(result.dailyLimitReached.limit), code: 'daily_limit_reached' };
   }
   return base;
 }
 
-export function requestFunctionRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  const session = requireSession(ctx);
+/** A failure answered in the spec's own shape (`extra`) plus the error's `{ error, code }`. */
+function specFailure(c: Context, error: DomainError, extra: Record<string, unknown>) {
+  if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
+  return c.json({ ...extra, ...errorBodyOf(error.code, error.details) }, ERROR_STATUS[error.code] as ContentfulStatusCode);
+}
 
-  app.post('/process-review-requests', session, async (c) => {
-    const { requestIds } = await parseJsonBody(c, manualSendBody);
-    const store = await activeStoreOf(ctx, userOf(c));
-    const result = await sendBatch(ctx, { workerId: `web:${hostname()}:${process.pid}`, manual: { storeId: store.id, requestIds: [...new Set(requestIds)] } });
-    return c.json(await manualSendResponse(ctx, result));
-  });
+/** Refuses with `code` once the key's window is used up. */
+async function rateLimit(ctx: AppContext, key: string, limit: { max: number; windowSeconds: number }, code: 'import_rate_limited' | 'send_email_rate_limited') {
+  const hit = await hitRateLimit(ctx.db, key, limit);
+  if (!hit.allowed) throw new DomainError(code, { retryAfterSeconds: hit.retryAfterSeconds });
+}
 
-  app.post('/generate-review-requests', session, async (c) => {
-    const store = await activeStoreOf(ctx, userOf(c));
-    const total = await generateForStore(ctx.db, store.id);
-    return c.json({ success: true, total_created: total });
-  });
+function flowRoutes(ctx: AppContext) {
+  return [
+    route(listFlows, async ({ query, store }) => {
+      if (query.store_id) sameStore(store, query.store_id);
+      return flows.listFlows(ctx.db, store);
+    }),
+    route(createFlow, async ({ body, store }) => {
+      sameStore(store, body.shopify_store_id);
+      return { flow: await flows.createFlow(ctx.db, store.id, body) };
+    }),
+    route(updateFlow, async ({ params, body, store }) => ({ flow: await flows.updateFlow(ctx.db, store.id, params.id, body) })),
+    route(deleteFlow, async ({ params, store }) => {
+      await flows.deleteFlow(ctx.db, store.id, params.id);
+      return { ok: true } as const;
+    }),
+  ];
+}
 
-  app.post('/shopify-import-history', session, async (c) => {
-    const body = await parseJsonBody(c, importBody);
-    const store = await ownedStore(ctx, userOf(c), body.shop_id);
-    const limit = await hitRateLimit(ctx.db, `import-history:${store.id}`, { max: 10, windowSeconds: 3600 });
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      throw new ApiError(429, 'Trop d’importations en peu de temps. Réessayez dans une heure.');
-    }
-    try {
-      const mode = body.immediate ? ({ immediate: true } as const) : { immediate: false as const, daysToSpread: body.days_to_spread, sendDays: body.send_days, sendHour: body.send_hour };
-      return c.json({ success: true, ...(await importHistory(ctx, store, mode)) });
-    } catch (error) {
-      const failure = shopifyFailure(error);
-      return c.json({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation" }, failure.status);
-    }
-  });
+function calendarRoutes(ctx: AppContext) {
+  return [
+    route(listRequests, async ({ query, store }) => requests.listRequests(ctx.db, store.id, query.page)),
+    route(createShareLink, async ({ session, store }) => requests.createShareLink(ctx.db, { id: store.id, userId: session.user.id }, ctx.config.appUrl)),
+    route(cancelRequest, async ({ params, store }) => {
+      await requests.cancelRequest(ctx.db, store.id, params.id);
+      return { ok: true } as const;
+    }),
+    // Re-send an unconfirmed e-mail now (counted once in the quota); answered like 'send now'.
+    route(resendRequest, async ({ params, store }) => {
+      await requests.requeueUnconfirmed(ctx.db, store.id, params.id);
+      const result = await sendBatch(ctx, { workerId: workerId(), manual: { storeId: store.id, requestIds: [params.id] } });
+      return manualSendResponse(ctx, result);
+    }),
+  ];
+}
 
-  app.post('/send-email', session, async (c) => {
-    const body = await parseJsonBody(c, sendEmailInput);
-    const [store] = await ctx.db.select().from(shopifyStores).where(eq(shopifyStores.id, body.shopifyStoreId));
-    if (!store || store.userId !== userOf(c) || !store.isActive) throw new ApiError(404, noStoreMessage);
-    // As for review requests: no sending without a subscription in force.
-    if (store.subscriptionStatus !== 'active') throw new ApiError(403, noSubscriptionMessage);
-    const limit = await hitRateLimit(ctx.db, `send-email:${userOf(c)}`, { max: 30, windowSeconds: 3600 });
-    if (!limit.allowed) {
-      c.header('Retry-After', String(limit.retryAfterSeconds));
-      throw new ApiError(429, 'Trop d’e-mails envoyés en peu de temps. Réessayez plus tard.');
-    }
-    return c.json(await sendOneOff(ctx, store, body));
-  });
+/** No session: the customer follows a link from the e-mail (and mail providers POST the one-click URL). */
+function unsubscribeRoutes(ctx: AppContext) {
+  return [
+    route(readUnsubscribe, async ({ params }) => unsubscribeStatus(ctx.db, params.token, ctx.config.authSecret)),
+    route(confirmUnsubscribe, async ({ params }) => unsubscribe(ctx.db, params.token, ctx.config.authSecret)),
+  ];
+}
 
-  return app;
+function functionRoutes(ctx: AppContext) {
+  return [
+    route(processRequests, async ({ body, store }) => {
+      const result = await sendBatch(ctx, { workerId: workerId(), manual: { storeId: store.id, requestIds: [...new Set(body.requestIds)] } });
+      return manualSendResponse(ctx, result);
+    }),
+
+    route(generateRequests, async ({ store }) => ({ success: true, total_created: await generateForStore(ctx.db, store.id) }) as const),
+
+    route(importHistoryEndpoint, async ({ c, body, store }) => {
+      sameStore(store, body.shop_id);
+      await rateLimit(ctx, `import-history:${store.id}`, IMPORT_LIMIT, 'import_rate_limited');
+      const mode = body.immediate
+        ? ({ immediate: true } as const)
+        : { immediate: false as const, daysToSpread: body.days_to_spread, sendDays: body.send_days, sendHour: body.send_hour };
+      try {
+        return { success: true, ...(await importHistory(ctx, await requests.storeRecord(ctx.db, store.id), mode)) } as const;
+      } catch (error) {
+        // Shopify unreachable, refusing, or the store's token gone: the spec's failure body.
+        if (!(error instanceof StoreTokenError || error instanceof ShopifyRequestError)) throw error;
+        return specFailure(c, new DomainError('import_failed'), { success: false, synced_count: 0, scheduled_count: 0 });
+      }
+    }),
+
+    route(sendEmail, async ({ c, body, session, store }) => {
+      sameStore(store, body.shopifyStoreId);
+      // As for review requests: no sending without a subscription in force.
+      if (store.subscription_status !== 'active') throw new DomainError('subscription_required');
+      await rateLimit(ctx, `send-email:${session.user.id}`, SEND_EMAIL_LIMIT, 'send_email_rate_limited');
+      try {
+        return await sendOneOff(ctx, store, body);
+      } catch (error) {
+        // The quota's details travel with the refusal, as the spec's screen needs them.
+        if (error instanceof DomainError && error.code === 'quota_exceeded') {
+          return specFailure(c, error, { quota_exceeded: true, ...error.details.values });
+        }
+        throw error;
+      }
+    }),
+  ];
+}
+
+export function requestRoutes(ctx: AppContext) {
+  return [...flowRoutes(ctx), ...calendarRoutes(ctx), ...unsubscribeRoutes(ctx), ...functionRoutes(ctx)];
 }

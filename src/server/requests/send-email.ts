@@ -5,58 +5,38 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { emailSuppressions, type shopifyStores } from '../../db/schema';
+import { emailSuppressions } from '../../db/schema';
+import type { SendEmailInput } from '../../core/api/review-requests';
 import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
 import { classifyMailError } from '../email/mailer';
-import { ApiError } from '../http/errors';
-import { addUsage, planDisplayName, reserveSends } from './quota';
+import { addUsage, planDisplayName, reserveSends } from '../plans/quota';
 import { fromHeader } from './sender';
 import { storeDisplayName } from '../stores/service';
+import type { TenantStore } from '../stores/tenancy';
 import { emailMessages } from '../../core/email/messages';
 import { escapeHtml } from '../../core/email/review-email';
 import { requestLinks } from './links';
 import { oneOffUnsubscribeToken } from './one-off-unsubscribe';
 
-const MAX_BODY = 100_000; // Gmail clips messages over ~102 KB.
-
-export const sendEmailInput = z
-  .object({
-    shopifyStoreId: z.string().uuid({ message: 'Aucune boutique Shopify active trouvée' }),
-    recipientEmail: z.string().trim().toLowerCase().email({ message: 'Adresse e-mail du destinataire invalide' }).max(254),
-    recipientName: z.string().trim().max(200).optional().default(''),
-    subject: z.string().trim().min(1, "L'objet est requis").max(200, "L'objet ne peut pas dépasser 200 caractères").refine((s) => !/[\r\n]/.test(s), "L'objet ne peut pas contenir de retour à la ligne"),
-    html_content: z.string().max(MAX_BODY, 'Le contenu HTML dépasse 100 Ko').optional(),
-    text_content: z.string().max(MAX_BODY, 'Le contenu texte dépasse 100 Ko').optional(),
-  })
-  .refine((b) => Boolean(b.html_content?.trim() || b.text_content?.trim()), { message: "Le contenu de l'e-mail est requis" });
-export type SendEmailInput = z.infer<typeof sendEmailInput>;
-
-type Store = typeof shopifyStores.$inferSelect;
-
-export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmailInput) {
+export async function sendOneOff(ctx: AppContext, store: TenantStore, input: SendEmailInput) {
   const [suppressed] = await ctx.db
     .select({ id: emailSuppressions.id })
     .from(emailSuppressions)
     .where(and(eq(emailSuppressions.shopId, store.id), eq(emailSuppressions.email, input.recipientEmail)));
-  if (suppressed) throw new ApiError(409, "Cette adresse s'est désabonnée des e-mails de votre boutique : aucun e-mail n'a été envoyé.");
+  if (suppressed) throw new DomainError('recipient_unsubscribed');
 
   const now = new Date();
-  const reservation = await ctx.db.transaction((tx) => reserveSends(tx, { id: store.id, shopDomain: store.shopDomain }, 1, now));
+  const reservation = await ctx.db.transaction((tx) => reserveSends(tx, { id: store.id, shopDomain: store.shop_domain }, 1, now));
   if (reservation.granted === 0) {
     const { state } = reservation;
     if (state.quota !== null && state.used >= state.quota) {
       const plan = await planDisplayName(ctx.db, state.plan);
-      throw new ApiError(429, `Quota dépassé ! Votre plan ${plan} permet ${state.quota} emails/mois. Vous en avez utilisé ${state.used}. Veuillez passer à un plan supérieur.`, {
-        quota_exceeded: true,
-        plan,
-        quota: state.quota,
-        used: state.used,
-      });
+      throw new DomainError('quota_exceeded', { values: { plan, quota: state.quota, used: state.used } });
     }
-    throw new ApiError(429, `Limite d'envoi quotidienne atteinte (${state.dailyLimit} emails par jour).`);
+    throw new DomainError('daily_limit_reached', { values: { limit: state.dailyLimit } });
   }
-  const storeName = storeDisplayName(store.shopName, store.shopDomain);
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const links = requestLinks(ctx.config.appUrl, oneOffUnsubscribeToken(ctx.config.authSecret, store.id, input.recipientEmail));
   const body = withUnsubscribeFooter(input, storeName, links.unsubscribePage);
   try {
@@ -70,16 +50,16 @@ export async function sendOneOff(ctx: AppContext, store: Store, input: SendEmail
       // Like every e-mail of the product: a visible link and RFC 8058 one-click unsubscribe.
       headers: { 'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
     });
-    return { success: true, message_id: sent.messageId };
+    return { success: true as const, message_id: sent.messageId };
   } catch (error) {
     const { state } = reservation;
     const kind = classifyMailError(error);
     // Whatever the error, the merchant is told it failed, so it is not charged: at worst one
     // message that went out after a timeout is free (the sender, which never re-sends, decides
     // otherwise for review requests; a one-off is never retried by us).
-    await addUsage(ctx.db, store.shopDomain, state.periodStart, state.dayStart, -1);
+    await addUsage(ctx.db, store.shop_domain, state.periodStart, state.dayStart, -1);
     ctx.log.child('send-email').warn('one-off send failed', { storeId: store.id, kind });
-    throw new ApiError(502, "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.");
+    throw new DomainError('send_failed');
   }
 }
 

@@ -8,7 +8,7 @@ import { makeDueRequest, makeStore } from '../../../tests/support/factories';
 import { createMailer, type SendOptions } from '../email/mailer';
 import type { AppContext } from '../context';
 import { recoverAbandoned, runDueSends, sendBatch } from './sender';
-import { DAY_METRIC, MONTH_METRIC } from './quota';
+import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 
 let ctx: TestContext;
 let smtp: SMTPServer;

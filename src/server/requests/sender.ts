@@ -13,6 +13,7 @@
  * asks the transport whether it accepted the Message-ID (the outbox knows; SMTP cannot tell, and
  * then the request is counted as sent rather than risk a second e-mail).
  */
+import { sendingMessages } from '../messages/sending';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
@@ -20,12 +21,19 @@ import { renderReviewEmail, DEFAULT_TEMPLATE, type ReviewEmailTemplate, type Rev
 import { emailMessages } from '../../core/email/messages';
 import type { AppContext } from '../context';
 import { classifyMailError, NotTransmittedError } from '../email/mailer';
-import { addUsage, reserveSendsMany, type QuotaState } from './quota';
+import { addUsage, reserveSendsMany, type QuotaState } from '../plans/quota';
 import { requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { coalesce } from './coalesce';
 import { isRetryableConflict } from '../../db/pg-error';
+import { RETRYABLE } from '../../core/domain';
+
+/**
+ * The requests a run retries (core's RETRYABLE), as literals rather than parameters so that PostgreSQL
+ * matches the claim to the partial index review_requests_retry_idx, whose predicate is the same.
+ */
+const RETRYABLE_SQL = sql.raw(`r.status = '${RETRYABLE.status}' AND r.failure_kind = '${RETRYABLE.failureKind}'`);
 
 export interface SendHooks {
   /** Called after the ledger says `transmitting` and before the message's data goes (tests kill the process here). */
@@ -92,7 +100,7 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
   const due = options.manual
     ? sql`r.id IN (${sql.join(options.manual.requestIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
     : sql`((r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz)
-           OR (r.status = 'failed' AND r.failure_kind = 'temporary' AND r.attempts < ${maxAttempts}
+           OR (${RETRYABLE_SQL} AND r.attempts < ${maxAttempts}
                AND r.updated_at < ${options.runStartedAt.toISOString()}::timestamptz))`;
 
   const reserved: Reserved[] = [];
@@ -257,13 +265,13 @@ function noteLimit(result: SendRunResult, state: QuotaState, deferred: number, e
 }
 
 /** The note of a request counted sent without proof (its SMTP transaction was cut during DATA). */
-export const UNCONFIRMED_NOTE = "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon";
+export const UNCONFIRMED_NOTE = sendingMessages.unconfirmed;
 
 const ERRORS = {
   unsubscribed: UNSUBSCRIBED_NOTE,
-  noAddress: "La commande n'a pas d'adresse e-mail",
+  noAddress: sendingMessages.noAddress,
   unconfirmed: UNCONFIRMED_NOTE,
-  template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
+  template: sendingMessages.template,
 };
 
 async function setStatus(db: Parameters<typeof queryRows>[0], ids: string[], set: ReturnType<typeof sql>) {

@@ -1,46 +1,24 @@
 /** The send calendar's data: the store's requests, cancelling one, and shared review links. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../../db/client';
-import { reviewRequestExclusions, shopifyReviewRequests } from '../../db/schema';
-import { ApiError } from '../http/errors';
+import { reviewRequestExclusions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
+import { REQUEST_PAGE_SIZE, type RequestItem } from '../../core/api/review-requests';
+import { DomainError } from '../domain-error';
 import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
-import { addUsage } from './quota';
+import { addUsage } from '../plans/quota';
 import { UNCONFIRMED_NOTE } from './sender';
 import { UNSENT_IDLE_STATUSES } from '../../core/domain';
-
-export const PAGE_SIZE = 10;
-
-export const requestMessages = {
-  notFound: 'Demande introuvable',
-  notCancellable: "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.",
-  notResendable: 'Seul un envoi non confirmé peut être renvoyé.',
-};
 
 /** Statuses a merchant may still cancel (cancelling deletes the request, spec section 4). */
 const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;
 
-export type RequestItem = {
-  id: string;
-  customer_name: string | null;
-  customer_email: string | null;
-  order_number: string | null;
-  shopify_order_id: string | null;
-  status: string;
-  scheduled_at: string;
-  sent_at: string | null;
-  channel: string;
-  token: string;
-  attempts: number;
-  last_error: string | null;
-  /** Counted sent without proof: the transmission was cut during its data (decision 008). */
-  unconfirmed: boolean;
-  created_at: string;
-};
+/** Dates as the database's JSON gives them, before they are made ISO 8601 UTC. */
+type RequestRow = Omit<RequestItem, 'scheduled_at' | 'sent_at' | 'created_at'> & { scheduled_at: string; sent_at: string | null; created_at: string };
 
 export async function listRequests(db: Queryable, storeId: string, page: number) {
   const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shopify_review_requests WHERE shop_id = ${storeId}::uuid`);
-  const items = await queryRows<RequestItem>(
+  const items = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
                to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
@@ -49,7 +27,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.shop_id = ${storeId}::uuid
         ORDER BY r.scheduled_at DESC, r.id
-        LIMIT ${PAGE_SIZE} OFFSET ${(page - 1) * PAGE_SIZE}`,
+        LIMIT ${REQUEST_PAGE_SIZE} OFFSET ${(page - 1) * REQUEST_PAGE_SIZE}`,
   );
   // ISO 8601 with a Z, whatever the session time zone.
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
@@ -58,7 +36,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
     items: items.map((i) => ({ ...i, scheduled_at: iso(i.scheduled_at)!, sent_at: iso(i.sent_at), created_at: iso(i.created_at)! })),
     total: count?.total ?? 0,
     page,
-    page_size: PAGE_SIZE,
+    page_size: REQUEST_PAGE_SIZE,
   };
 }
 
@@ -75,7 +53,7 @@ export async function cancelRequest(db: Database, storeId: string, requestId: st
   });
   if (deleted.length) return;
   const [exists] = await db.select({ id: shopifyReviewRequests.id }).from(shopifyReviewRequests).where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId)));
-  throw exists ? new ApiError(409, requestMessages.notCancellable) : new ApiError(404, requestMessages.notFound);
+  throw new DomainError(exists ? 'request_not_cancellable' : 'request_not_found');
 }
 
 /**
@@ -94,8 +72,8 @@ export async function requeueUnconfirmed(db: Database, storeId: string, requestI
           WHERE r.id = ${requestId}::uuid AND r.shop_id = ${storeId}::uuid
           FOR UPDATE OF r`,
     );
-    if (!request) throw new ApiError(404, requestMessages.notFound);
-    if (request.status !== 'sent' || request.last_error !== UNCONFIRMED_NOTE) throw new ApiError(409, requestMessages.notResendable);
+    if (!request) throw new DomainError('request_not_found');
+    if (request.status !== 'sent' || request.last_error !== UNCONFIRMED_NOTE) throw new DomainError('request_not_resendable');
     if (request.day_start) {
       await addUsage(tx, request.shop_domain, request.month_period_start ? new Date(request.month_period_start) : null, new Date(request.day_start), -1);
     }
@@ -112,4 +90,11 @@ export async function createShareLink(db: Queryable, store: { id: string; userId
     .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
     .returning({ id: shopifyReviewRequests.id });
   return { request_id: row!.id, token, url: requestLinks(appUrl, token).review };
+}
+
+/** The store's whole row (what the history import reads Shopify with); `no_store` if it went meanwhile. */
+export async function storeRecord(db: Queryable, storeId: string) {
+  const [store] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, storeId));
+  if (!store) throw new DomainError('no_store');
+  return store;
 }

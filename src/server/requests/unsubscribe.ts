@@ -6,15 +6,14 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { unsubscribeMessages } from '../messages/unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { isOneOffToken, readOneOffUnsubscribeToken } from './one-off-unsubscribe';
 import { UNSENT_IDLE_STATUSES } from '../../core/domain';
 
-export const unsubscribeMessages = { invalid: 'Lien invalide ou expiré' };
-
 /** Kept on a request that will not be sent because its address unsubscribed (shown in the calendar). */
-export const UNSUBSCRIBED_NOTE = 'Adresse désabonnée : aucun e-mail envoyé';
+export const UNSUBSCRIBED_NOTE = unsubscribeMessages.unsubscribedNote;
 
 /** j***@example.com: enough for the customer to recognise the address, not to read it off a shared screen. */
 export function maskEmail(email: string): string {
@@ -28,16 +27,16 @@ async function findByToken(db: Database, token: string, secret: string) {
   const signed = isOneOffToken(token) ? readOneOffUnsubscribeToken(secret, token) : null;
   if (signed) {
     const [store] = await db.select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, signed.storeId));
-    if (!store) throw new ApiError(404, unsubscribeMessages.invalid);
+    if (!store) throw new DomainError('unsubscribe_link_invalid');
     return { shopId: signed.storeId, email: signed.email, storeName: storeDisplayName(store.shopName, store.shopDomain) };
   }
-  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new ApiError(404, unsubscribeMessages.invalid);
+  if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new DomainError('unsubscribe_link_invalid');
   const [row] = await db
     .select({ shopId: shopifyReviewRequests.shopId, email: shopifyReviewRequests.customerEmail, shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain })
     .from(shopifyReviewRequests)
     .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyReviewRequests.shopId))
     .where(eq(shopifyReviewRequests.token, token));
-  if (!row?.email) throw new ApiError(404, unsubscribeMessages.invalid);
+  if (!row?.email) throw new DomainError('unsubscribe_link_invalid');
   return { shopId: row.shopId, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain) };
 }
 
@@ -65,5 +64,5 @@ export async function unsubscribe(db: Database, token: string, secret: string) {
         ),
       );
   });
-  return { ok: true, store_name: found.storeName };
+  return { ok: true as const, store_name: found.storeName };
 }

@@ -1,14 +1,13 @@
 /**
- * `send-review-notification`: e-mails the merchant a review whose rating is set to alert them
- * (notify_email, or collect_feedback with a notification address). Runs after the review's commit.
+ * The merchant's alert for a review whose rating is set to alert them (notify_email, or
+ * collect_feedback with a notification address). Sent by the `send-review-notification` job
+ * (jobs.ts), after the review's commit.
  */
 import { eq } from 'drizzle-orm';
 import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '../../db/schema';
 import { escapeHtml as e } from '../../core/email/review-email';
 import type { AppContext } from '../context';
-import type { JobHandler } from '../jobs/worker';
-import { reviewPageMessages } from './messages';
-import { SEND_REVIEW_NOTIFICATION } from './public-review';
+import { reviewPageMessages } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
 
 const t = reviewPageMessages.notification;
@@ -49,11 +48,3 @@ export async function sendReviewNotification(ctx: AppContext, reviewId: string, 
   });
   return true;
 }
-
-export const sendReviewNotificationJob: JobHandler = {
-  name: SEND_REVIEW_NOTIFICATION,
-  maxAttempts: 8,
-  async run(job, ctx) {
-    await sendReviewNotification(ctx, String(job.payload.reviewId ?? ''), String(job.payload.to ?? ''));
-  },
-};

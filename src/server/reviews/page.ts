@@ -6,7 +6,7 @@
 import { escapeHtml as e } from '../../core/email/review-email';
 import { legibleText, safeColor } from '../../core/color';
 import type { ReviewPage, ReviewOutcome } from './public-review';
-import { reviewPageMessages as m } from './messages';
+import { reviewPageMessages as m } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
 
 /** Spec section 9: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */

@@ -16,15 +16,25 @@ import { queryRows, type Database, type Queryable } from '../../db/client';
 import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
 import type { ActionType } from '../../core/domain';
 import { safeUrl } from '../../core/email/review-email';
-import { ApiError } from '../http/errors';
-import { enqueueJob } from '../jobs/queue';
+import { enqueue } from '../jobs/define';
+import { sendReviewNotificationJob } from './jobs';
 import { storeRatingActions, type RatingActionDto } from './rating-actions';
-import { reviewPageMessages as m } from './messages';
+import { reviewPageMessages as m } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
 
-export const SEND_REVIEW_NOTIFICATION = 'send-review-notification';
-
-export class ReviewPageError extends ApiError {}
+/**
+ * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
+ * it keeps a status and the sentence to show (from its catalogue, src/server/messages/review-page.ts).
+ */
+export class ReviewPageError extends Error {
+  constructor(
+    readonly status: 404 | 409,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ReviewPageError';
+  }
+}
 
 export interface PublicAction {
   type: ActionType;
@@ -174,7 +184,7 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     }
     // The merchant's alert goes through a job: sent after commit, retried if SMTP is down.
     if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
-      await enqueueJob(tx, SEND_REVIEW_NOTIFICATION, { reviewId: review!.id, to: action.notification_email }, { maxAttempts: 8 });
+      await enqueue(tx, sendReviewNotificationJob, { reviewId: review!.id, to: action.notification_email });
     }
     const redirect = safeUrl(action.redirect_url);
     if (!store!.samePath && action.action_type === 'redirect' && redirect) return { next: 'redirect', url: redirect, rating: input.rating };

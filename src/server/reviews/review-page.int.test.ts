@@ -5,7 +5,8 @@ import { createTestContext, type TestContext } from '../../../tests/support/test
 import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
 import { Browserish, signedInMerchant } from '../../../tests/support/http';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { messageFor } from '../messages';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { newPublicToken } from '../security/tokens';
 
@@ -58,7 +59,7 @@ function post(token: string, body: Record<string, string | number>, json = true)
 
 const reviewsOf = (store: TestStore) => ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
 const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
-const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
 
 describe('GET /review/{token}', () => {
@@ -348,6 +349,6 @@ describe('/api/rating-actions', () => {
   it('needs a session and an active store', async () => {
     expect((await new Browserish(app).json('/api/rating-actions')).status).toBe(401);
     const { browser } = await signedInMerchant(app);
-    expect(await browser.json('/api/rating-actions')).toMatchObject({ status: 404, body: { error: 'Aucune boutique Shopify active trouvée' } });
+    expect(await browser.json('/api/rating-actions')).toMatchObject({ status: 404, body: { error: messageFor('no_store'), code: 'no_store' } });
   });
 });

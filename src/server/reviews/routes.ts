@@ -4,32 +4,24 @@
  * plain form without JavaScript, answered with a page or a redirect).
  */
 import { Hono, type Context } from 'hono';
+import { readRatingActions as readRatingActionsEndpoint, saveRatingActions as saveRatingActionsEndpoint } from '../../core/api/rating-actions';
 import type { AppContext } from '../context';
-import { requireSession, type SessionEnv } from '../auth/session';
-import { ApiError, parseJsonBody, parseWith } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { parseWith } from '../http/errors';
+import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
-import { findActiveStore } from '../stores/service';
-import { noStoreMessage } from '../shopify/function-routes';
-import { reviewPageMessages as m } from './messages';
+import { reviewPageMessages as m } from '../messages/review-page';
 import { errorPageHtml, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
 import { loadReviewPage, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
-import { ratingActionsInput, readRatingActions, saveRatingActions } from './rating-actions';
+import { readRatingActions, saveRatingActions } from './rating-actions';
 
+/** GET and PUT /api/rating-actions, for the active store. */
 export function ratingActionRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  app.use('*', requireSession(ctx));
-  const storeOf = async (c: Context<SessionEnv>) => {
-    const store = await findActiveStore(ctx.db, c.get('session').user.id);
-    if (!store) throw new ApiError(404, noStoreMessage);
-    return store;
-  };
-  app.get('/', async (c) => c.json(await readRatingActions(ctx.db, (await storeOf(c)).id, c.get('session').user.email)));
-  app.put('/', async (c) => {
-    const input = await parseJsonBody(c, ratingActionsInput);
-    return c.json(await saveRatingActions(ctx.db, (await storeOf(c)).id, c.get('session').user.email, input));
-  });
-  return app;
+  return [
+    route(readRatingActionsEndpoint, async ({ session, store }) => readRatingActions(ctx.db, store.id, session.user.email)),
+    route(saveRatingActionsEndpoint, async ({ session, store, body }) => saveRatingActions(ctx.db, store.id, session.user.email, body)),
+  ];
 }
 
 type NonceEnv = { Variables: { secureHeadersNonce?: string } };
@@ -86,7 +78,8 @@ export function reviewPageRoutes(ctx: AppContext) {
     try {
       input = parseWith(reviewInput, form);
     } catch (error) {
-      const message = error instanceof ApiError ? error.message : m.submitError;
+      // parseWith refuses with the schema's own French sentence (a DomainError since the contracts work).
+      const message = error instanceof DomainError && error.details.message ? error.details.message : m.submitError;
       if (wantsJson) return fail(400, message);
       // The typed values come back (without the characters that made them unstorable).
       const typed = (value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '') : '');

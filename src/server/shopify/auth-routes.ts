@@ -5,11 +5,22 @@
  * - GET /functions/v1/shopify-auth?shop&state: OAuth for a signed-in merchant (onboarding, integrations).
  * - GET /functions/v1/shopify-auth/callback: verify HMAC and state, exchange the code, store the shop.
  * - GET /functions/v1/shopify-billing-callback: Shopify's return after the plan's confirmation page.
+ * A navigation never answers JSON: a refusal is a redirect to the screen that explains it, carrying
+ * the refusal's code (the screen has the words).
  */
-import { and, eq } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
-import { shopifyInstallationTokens, shopifyStores } from '../../db/schema';
+import type { Context } from 'hono';
+import {
+  OAUTH_REDIRECT_CODES,
+  shopifyAuth,
+  shopifyAuthCallback,
+  shopifyBillingCallback,
+  type BillingRedirectCode,
+  type OAuthRedirectCode,
+} from '../../core/api/shopify';
 import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
+import { route } from '../http/route';
+import { requireStore, resolveSession, sameStore } from '../stores/tenancy';
 import { BillingError, findPlan, startSubscription, syncSubscription } from './billing';
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
@@ -19,161 +30,180 @@ import {
   consumeOAuthState,
   createInstallationToken,
   createOAuthState,
+  findClaimedInstallation,
   peekOAuthState,
-  ShopOwnedByAnotherAccountError,
-  StoreAlreadyConnectedError,
+  storeRecord,
 } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 
 const SHOP_QUERY = `#graphql
 query ShopDetails { shop { name email myshopifyDomain currencyCode } }`;
 
-const integrationsError = (code: string) => `/app/integrations?shopify=error&message=${encodeURIComponent(code)}`;
-const installError = (code: string) => `/shopify/install?error=${encodeURIComponent(code)}`;
+const redirect = (c: Context, to: string) => c.redirect(to, 302);
+/** /app/integrations explains an OAuth refusal by its code (`message` is the spec's parameter name). */
+const integrationsError = (c: Context, code: OAuthRedirectCode) => redirect(c, `/app/integrations?shopify=error&message=${code}`);
+const installError = (c: Context, code: 'invalid_hmac') => redirect(c, `/shopify/install?error=${code}`);
+const billingError = (c: Context, code: BillingRedirectCode) => redirect(c, `/subscription?status=error&error=${code}`);
+
+/** The OAuth refusal a service threw (a state refused, a shop that cannot be connected); anything else is rethrown. */
+function oauthCode(error: unknown): OAuthRedirectCode {
+  if (error instanceof DomainError && (OAUTH_REDIRECT_CODES as readonly string[]).includes(error.code)) return error.code as OAuthRedirectCode;
+  throw error;
+}
+
+/** Shopify's signature over the whole query (every parameter it sent), and a fresh timestamp. */
+function signedByShopify(c: Context, secret: string): boolean {
+  const query = new URL(c.req.url).searchParams;
+  return verifyQueryHmac(query, secret) && freshTimestamp(query.get('timestamp') ?? undefined);
+}
 
 export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
-  const app = new Hono();
   const log = ctx.log.child('shopify-auth');
-  const redirect = (c: Context, to: string) => c.redirect(to, 302);
 
-  app.get('/shopify-auth', async (c) => {
-    const query = new URL(c.req.url).searchParams;
-    const shop = normalizeShopDomain(query.get('shop'));
-    const state = query.get('state');
+  return [
+    route(shopifyAuth, async ({ c, query }) => {
+      const shop = normalizeShopDomain(query.shop);
 
-    if (query.has('hmac')) {
-      if (!verifyQueryHmac(query, ctx.config.shopify.apiSecret) || !freshTimestamp(query.get('timestamp') ?? undefined)) {
-        log.warn('install request with a bad signature or timestamp');
-        return redirect(c, installError('invalid_hmac'));
+      if (query.hmac !== undefined) {
+        if (!signedByShopify(c, ctx.config.shopify.apiSecret)) {
+          log.warn('install request with a bad signature or timestamp');
+          return installError(c, 'invalid_hmac');
+        }
+        if (!shop) return installError(c, 'invalid_hmac');
+        const stateToken = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: shop } });
+        bindStateToBrowser(c, ctx.config, stateToken);
+        return redirect(c, shopify.authorizeUrl(shop, stateToken));
       }
-      if (!shop) return redirect(c, installError('invalid_hmac'));
-      const stateToken = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: shop } });
-      bindStateToBrowser(c, ctx.config, stateToken);
-      return redirect(c, shopify.authorizeUrl(shop, stateToken));
-    }
 
-    if (shop && state) {
-      const peeked = await peekOAuthState(ctx.db, state);
-      if ('error' in peeked) return redirect(c, integrationsError(peeked.error));
-      if (peeked.state.metadata.shop_domain !== shop) return redirect(c, integrationsError('invalid_state'));
-      // A link started by another browser (or handed over by another account) goes no further.
-      if (!browserHoldsState(c, ctx.config, state)) {
-        log.warn('OAuth start refused: the state belongs to another browser', { shop });
-        return redirect(c, integrationsError('state_not_bound'));
-      }
-      return redirect(c, shopify.authorizeUrl(shop, state));
-    }
-
-    return redirect(c, installError('invalid_hmac'));
-  });
-
-  app.get('/shopify-auth/callback', async (c) => {
-    const query = new URL(c.req.url).searchParams;
-    if (query.get('error')) return redirect(c, integrationsError(query.get('error') === 'access_denied' ? "L'installation a été annulée sur Shopify." : 'invalid_state'));
-    if (!verifyQueryHmac(query, ctx.config.shopify.apiSecret) || !freshTimestamp(query.get('timestamp') ?? undefined)) {
-      return redirect(c, integrationsError('invalid_hmac'));
-    }
-    const shop = normalizeShopDomain(query.get('shop'));
-    const code = query.get('code');
-    const stateToken = query.get('state') ?? '';
-    // Checked before the state is spent: a stranger's visit must not burn the owner's flow.
-    if (!browserHoldsState(c, ctx.config, stateToken)) {
-      log.warn('OAuth callback refused: the state belongs to another browser', { shop });
-      return redirect(c, integrationsError('state_not_bound'));
-    }
-    const consumed = await consumeOAuthState(ctx.db, stateToken);
-    if ('error' in consumed) return redirect(c, integrationsError(consumed.error));
-    const state = consumed.state;
-    if (!shop || !code || state.metadata.shop_domain !== shop) return redirect(c, integrationsError('invalid_state'));
-    if (state.userId) {
-      // The flow binds the shop to the account that started it: that account must be the one here.
-      const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-      if (session?.user.id !== state.userId) {
-        log.warn('OAuth callback refused: signed in as another account, or signed out', { shop });
-        return redirect(c, integrationsError('state_not_bound'));
-      }
-    }
-
-    let tokens;
-    try {
-      tokens = await shopify.exchangeCode(shop, code);
-    } catch (error) {
-      log.warn('code exchange failed', { shop, error: (error as Error).message });
-      return redirect(c, integrationsError('token_exchange_failed'));
-    }
-    let shopName: string | null = null;
-    try {
-      const data = await shopify.graphql<{ shop: { name: string } }>(shop, tokens.accessToken, SHOP_QUERY);
-      shopName = data.shop.name;
-    } catch (error) {
-      log.warn('shop fetch failed', { shop, error: (error as Error).message, status: (error as ShopifyRequestError).status });
-      return redirect(c, integrationsError('shop_fetch_failed'));
-    }
-
-    // An install straight from Shopify: no account yet. Choose a plan, then sign up or in.
-    if (!state.userId) {
-      const token = await createInstallationToken(ctx.db, shop);
-      return redirect(c, `/shopify/plan-selection?token=${encodeURIComponent(token)}&shop=${encodeURIComponent(shop)}`);
-    }
-
-    let store;
-    try {
-      store = await connectStore(ctx.db, ctx.config.encryptionKey, { userId: state.userId, shopDomain: shop, shopName, tokens });
-    } catch (error) {
-      if (error instanceof StoreAlreadyConnectedError) return redirect(c, integrationsError('store_already_connected'));
-      if (error instanceof ShopOwnedByAnotherAccountError) {
-        log.warn('OAuth refused: the shop is connected to another account', { shop });
-        return redirect(c, integrationsError('shop_owned_by_another_account'));
-      }
-      throw error;
-    }
-    log.info('store connected', { storeId: store.id, shop });
-    // Orders reach us only by webhook: subscribe now (the diagnostic offers a retry if this fails).
-    try {
-      const result = await registerWebhooks(ctx, store.id);
-      await recordComplianceWebhooks(ctx, store.id);
-      if (result.errors.length) log.warn('some webhooks were not registered', { storeId: store.id, errors: result.errors });
-    } catch (error) {
-      log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
-    }
-
-    const installation = state.metadata.installation_token;
-    if (installation) {
-      const [row] = await ctx.db
-        .select()
-        .from(shopifyInstallationTokens)
-        .where(and(eq(shopifyInstallationTokens.installationToken, installation), eq(shopifyInstallationTokens.userId, state.userId)));
-      const plan = row?.selectedPlanId ? await findPlan(ctx.db, row.selectedPlanId) : null;
-      if (plan) {
+      if (shop && query.state) {
+        const state = query.state;
+        let peeked;
         try {
-          return redirect(c, await startSubscription(ctx, shopify, store, plan));
+          peeked = await peekOAuthState(ctx.db, state);
         } catch (error) {
-          log.warn('subscription start failed', { storeId: store.id, error: (error as Error).message });
-          return redirect(c, `/subscription?status=error&message=${encodeURIComponent('Erreur lors du changement de plan')}`);
+          return integrationsError(c, oauthCode(error));
+        }
+        if (peeked.metadata.shop_domain !== shop) return integrationsError(c, 'invalid_state');
+        // A link started by another browser (or handed over by another account) goes no further.
+        if (!browserHoldsState(c, ctx.config, state)) {
+          log.warn('OAuth start refused: the state belongs to another browser', { shop });
+          return integrationsError(c, 'state_not_bound');
+        }
+        return redirect(c, shopify.authorizeUrl(shop, state));
+      }
+
+      return installError(c, 'invalid_hmac');
+    }),
+
+    route(shopifyAuthCallback, async ({ c, query }) => {
+      if (query.error) return integrationsError(c, query.error === 'access_denied' ? 'access_denied' : 'invalid_state');
+      if (!signedByShopify(c, ctx.config.shopify.apiSecret)) return integrationsError(c, 'invalid_hmac');
+      const shop = normalizeShopDomain(query.shop);
+      const code = query.code;
+      const stateToken = query.state ?? '';
+      // Checked before the state is spent: a stranger's visit must not burn the owner's flow.
+      if (!browserHoldsState(c, ctx.config, stateToken)) {
+        log.warn('OAuth callback refused: the state belongs to another browser', { shop });
+        return integrationsError(c, 'state_not_bound');
+      }
+      let state;
+      try {
+        state = await consumeOAuthState(ctx.db, stateToken);
+      } catch (error) {
+        return integrationsError(c, oauthCode(error));
+      }
+      if (!shop || !code || state.metadata.shop_domain !== shop) return integrationsError(c, 'invalid_state');
+      const userId = state.userId;
+      if (userId) {
+        // The flow binds the shop to the account that started it: that account must be the one here.
+        const session = await resolveSession(ctx, c.req.raw.headers);
+        if (session?.user.id !== userId) {
+          log.warn('OAuth callback refused: signed in as another account, or signed out', { shop });
+          return integrationsError(c, 'state_not_bound');
         }
       }
-    }
-    return redirect(c, `/app/integrations?shopify=success&shop=${encodeURIComponent(shop)}`);
-  });
 
-  app.get('/shopify-billing-callback', async (c) => {
-    const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    if (!session) return redirect(c, `/login?redirect=${encodeURIComponent(new URL(c.req.url).pathname + new URL(c.req.url).search)}`);
-    const storeId = c.req.query('store_id') ?? '';
-    const [store] = /^[0-9a-f-]{36}$/.test(storeId)
-      ? await ctx.db.select().from(shopifyStores).where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.userId, session.user.id), eq(shopifyStores.isActive, true)))
-      : [];
-    if (!store) return redirect(c, `/subscription?status=error&message=${encodeURIComponent('Aucune boutique Shopify trouvée. Veuillez d\'abord connecter votre boutique.')}`);
-    try {
-      const status = await syncSubscription(ctx, shopify, store);
-      if (status === 'active') return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
-      return redirect(c, `/subscription?status=error&message=${encodeURIComponent("L'abonnement n'a pas été approuvé sur Shopify.")}`);
-    } catch (error) {
-      if (!(error instanceof BillingError) && !(error instanceof ShopifyRequestError)) throw error;
-      log.warn('billing sync failed', { storeId: store.id, error: error.message });
-      return redirect(c, `/subscription?status=error&message=${encodeURIComponent('Erreur lors de la synchronisation')}`);
-    }
-  });
+      let tokens;
+      try {
+        tokens = await shopify.exchangeCode(shop, code);
+      } catch (error) {
+        log.warn('code exchange failed', { shop, error: (error as Error).message });
+        return integrationsError(c, 'token_exchange_failed');
+      }
+      let shopName: string;
+      try {
+        shopName = (await shopify.graphql<{ shop: { name: string } }>(shop, tokens.accessToken, SHOP_QUERY)).shop.name;
+      } catch (error) {
+        log.warn('shop fetch failed', { shop, error: (error as Error).message, status: (error as ShopifyRequestError).status });
+        return integrationsError(c, 'shop_fetch_failed');
+      }
 
-  return app;
+      // An install straight from Shopify: no account yet. Choose a plan, then sign up or in.
+      if (!userId) {
+        const token = await createInstallationToken(ctx.db, shop);
+        return redirect(c, `/shopify/plan-selection?${new URLSearchParams({ token, shop })}`);
+      }
+
+      let store;
+      try {
+        store = await connectStore(ctx.db, ctx.config.encryptionKey, { userId, shopDomain: shop, shopName, tokens });
+      } catch (error) {
+        const refusal = oauthCode(error);
+        if (refusal === 'shop_owned_by_another_account') log.warn('OAuth refused: the shop is connected to another account', { shop });
+        return integrationsError(c, refusal);
+      }
+      log.info('store connected', { storeId: store.id, shop });
+      // Orders reach us only by webhook: subscribe now (the diagnostic offers a retry if this fails).
+      try {
+        const result = await registerWebhooks(ctx, store.id);
+        await recordComplianceWebhooks(ctx, store.id);
+        if (result.errors.length) log.warn('some webhooks were not registered', { storeId: store.id, errors: result.errors });
+      } catch (error) {
+        log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
+      }
+
+      const installation = state.metadata.installation_token;
+      if (installation) {
+        const row = await findClaimedInstallation(ctx.db, installation, userId);
+        const plan = row?.selectedPlanId ? await findPlan(ctx.db, row.selectedPlanId) : null;
+        if (plan) {
+          try {
+            return redirect(c, await startSubscription(ctx, shopify, store, plan));
+          } catch (error) {
+            log.warn('subscription start failed', { storeId: store.id, error: (error as Error).message });
+            return billingError(c, 'subscription_start_failed');
+          }
+        }
+      }
+      return redirect(c, `/app/integrations?shopify=success&shop=${encodeURIComponent(shop)}`);
+    }),
+
+    route(shopifyBillingCallback, async ({ c, query }) => {
+      const session = await resolveSession(ctx, c.req.raw.headers);
+      if (!session) {
+        const here = new URL(c.req.url);
+        return redirect(c, `/login?redirect=${encodeURIComponent(here.pathname + here.search)}`);
+      }
+      // The store Shopify returns for must be the merchant's active store (the tenancy rule).
+      let storeId: string;
+      try {
+        const active = await requireStore(ctx, session);
+        sameStore(active, query.store_id ?? '');
+        storeId = active.id;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'no_store') return billingError(c, 'no_store');
+        throw error;
+      }
+      const store = await storeRecord(ctx.db, storeId);
+      try {
+        const status = await syncSubscription(ctx, shopify, store);
+        if (status === 'active') return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
+        return billingError(c, 'subscription_not_approved');
+      } catch (error) {
+        if (!(error instanceof BillingError) && !(error instanceof ShopifyRequestError) && !(error instanceof DomainError)) throw error;
+        log.warn('billing sync failed', { storeId: store.id, error: error.message });
+        return billingError(c, 'billing_sync_failed');
+      }
+    }),
+  ];
 }

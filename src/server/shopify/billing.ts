@@ -1,6 +1,7 @@
 /**
  * Plans are billed through Shopify: appSubscriptionCreate sends the merchant to Shopify's confirmation
- * page; on return we read currentAppInstallation and record the result on the store and in shop_plans.
+ * page; on return we read currentAppInstallation and record the result through the plans module
+ * (plans/service.ts recordSubscription: the store's status, and its plan and quota in shop_plans).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
@@ -8,7 +9,7 @@ import { shopifyStores, subscriptionPlans } from '../../db/schema';
 import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
-import { recordShopPlan } from '../requests/quota';
+import { recordSubscription } from '../plans/service';
 import type { ShopifyFacade } from './facade';
 
 const CREATE_SUBSCRIPTION = `#graphql
@@ -52,7 +53,7 @@ export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade,
   if (!result.confirmationUrl || result.userErrors.length > 0) {
     throw new BillingError(result.userErrors.map((e) => e.message).join('; ') || 'no confirmation URL');
   }
-  await ctx.db.update(shopifyStores).set({ subscriptionStatus: 'pending', updatedAt: new Date() }).where(eq(shopifyStores.id, store.id));
+  await recordSubscription(ctx.db, store, { status: 'pending' }, new Date());
   return result.confirmationUrl;
 }
 
@@ -69,14 +70,10 @@ export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, 
   const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
   if (!active) {
     const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
-    await ctx.db.update(shopifyStores).set({ subscriptionStatus: status, updatedAt: now }).where(eq(shopifyStores.id, store.id));
+    await recordSubscription(ctx.db, store, { status }, now);
     return status;
   }
-  const [plan] = await ctx.db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, active.name));
   const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null;
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(shopifyStores).set({ subscriptionStatus: 'active', updatedAt: now }).where(eq(shopifyStores.id, store.id));
-    await recordShopPlan(tx, store.shopDomain, plan ? { code: plan.code, quota: plan.emailQuota } : null, periodEnd, now);
-  });
+  await ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd }, now));
   return 'active';
 }

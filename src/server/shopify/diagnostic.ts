@@ -4,27 +4,31 @@
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { flowConfigurations, shopifyWebhookEvents } from '../../db/schema';
+import { DIAGNOSED_TOPICS, type DiagnosticResult } from '../../core/api/shopify';
 import type { AppContext } from '../context';
+import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError } from './facade';
-import { ORDER_HISTORY_DAYS, ordersSinceQuery } from './order-queries';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
 
-/** The spec's required topics (section 9). */
-export const DIAGNOSED_TOPICS = ['orders/paid', 'orders/fulfilled'] as const;
+/** A check passed, or failed. */
+const passed = (ok: boolean) => (ok ? ('success' as const) : ('error' as const));
+/** A check passed, or deserves a look. */
+const looksFine = (ok: boolean) => (ok ? ('success' as const) : ('warning' as const));
 
-type Status = 'success' | 'warning' | 'error';
-
-export async function runDiagnostic(ctx: AppContext, userId: string) {
+/** The diagnostic of the account's active store; `{ store: null, checks: null }` without one. */
+export async function runDiagnostic(ctx: AppContext, userId: string): Promise<Encodable<DiagnosticResult>> {
   const store = await findActiveStore(ctx.db, userId);
   if (!store) return { store: null, checks: null };
 
-  let accessToken: string | null = null;
+  // The token works when Shopify answers a request made with it (here: counting the orders).
+  let tokenOk = false;
   let httpStatus: number | null = null;
   let ordersCount: number | null = null;
   try {
-    accessToken = (await storeAccessToken(ctx, store.id)).accessToken;
+    const { accessToken } = await storeAccessToken(ctx, store.id);
     const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(
       store.shop_domain,
       accessToken,
@@ -32,13 +36,12 @@ export async function runDiagnostic(ctx: AppContext, userId: string) {
       { query: ordersSinceQuery(ORDER_HISTORY_DAYS) },
     );
     ordersCount = data.ordersCount.count;
+    tokenOk = true;
   } catch (error) {
     if (error instanceof ShopifyRequestError) httpStatus = error.status;
     else if (!(error instanceof StoreTokenError)) throw error;
     else httpStatus = 401;
-    accessToken = null;
   }
-  const tokenOk = accessToken !== null;
 
   let platform: { topic: string; uri: string }[] = [];
   if (tokenOk) {
@@ -72,19 +75,18 @@ export async function runDiagnostic(ctx: AppContext, userId: string) {
     .from(shopifyWebhookEvents)
     .where(and(eq(shopifyWebhookEvents.shopId, store.id), like(shopifyWebhookEvents.topic, 'orders/%')));
 
-  const status = (ok: boolean, soft = false): Status => (ok ? 'success' : soft ? 'warning' : 'error');
   return {
     store: { id: store.id, shop_domain: store.shop_domain },
     checks: {
-      token: { status: status(tokenOk), http_status: tokenOk ? null : httpStatus },
-      orders: { status: !tokenOk ? ('error' as Status) : status((ordersCount ?? 0) > 0, true), count: ordersCount },
-      webhooks_database: { status: status(dbMissing.length === 0), registered: inDatabase, missing: dbMissing },
+      token: { status: passed(tokenOk), http_status: tokenOk ? null : httpStatus },
+      orders: { status: tokenOk ? looksFine((ordersCount ?? 0) > 0) : 'error', count: ordersCount },
+      webhooks_database: { status: passed(dbMissing.length === 0), registered: inDatabase, missing: dbMissing },
       webhooks_platform: tokenOk
-        ? { status: status(platformMissing.length === 0 && wrongAddress.length === 0), registered: platformTopics, missing: platformMissing, wrong_address: wrongAddress, expected_address: address }
-        : { status: 'error' as Status, registered: [], missing: [...DIAGNOSED_TOPICS], wrong_address: [], expected_address: address },
-      flow: { status: status(activeFlows > 0), active: activeFlows, total: flows.length },
-      events: { status: status(recent.length > 0, true), recent },
-      order_events: { status: status((orderEvents?.n ?? 0) > 0, true), count: orderEvents?.n ?? 0 },
+        ? { status: passed(platformMissing.length === 0 && wrongAddress.length === 0), registered: platformTopics, missing: platformMissing, wrong_address: wrongAddress, expected_address: address }
+        : { status: 'error', registered: [], missing: [...DIAGNOSED_TOPICS], wrong_address: [], expected_address: address },
+      flow: { status: passed(activeFlows > 0), active: activeFlows, total: flows.length },
+      events: { status: looksFine(recent.length > 0), recent },
+      order_events: { status: looksFine((orderEvents?.n ?? 0) > 0), count: orderEvents?.n ?? 0 },
     },
   };
 }

@@ -59,11 +59,5 @@ export function verifyWebhookHmac(rawBody: Uint8Array | string, header: string |
   return secrets.some((secret) => safeEqual(signWebhook(rawBody, secret), header));
 }
 
-const SHOP_DOMAIN = /^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$/;
-
-/** Trims, lowercases, strips protocol and trailing slash; null unless a valid *.myshopify.com domain. */
-export function normalizeShopDomain(input: string | null | undefined): string | null {
-  if (!input) return null;
-  const shop = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
-  return SHOP_DOMAIN.test(shop) ? shop : null;
-}
+/** The one shop-domain rule, shared with the browser (src/core/shopify-domain.ts). */
+export { normalizeShopDomain } from '../../core/shopify-domain';

@@ -101,7 +101,10 @@ describe('install from Shopify to an active subscription', () => {
     const intruder = new Browserish(app);
     await signUp(intruder);
     const stolen = await intruder.json(`/api/shopify/installations/${token}/claim`, { json: {} });
-    expect(stolen).toMatchObject({ status: 409, body: { error: 'This installation link has already been used. Please start a new installation.' } });
+    expect(stolen).toMatchObject({
+      status: 409,
+      body: { error: 'This installation link has already been used. Please start a new installation.', code: 'installation_claim_refused' },
+    });
   });
 
   it('leaves the store inactive when the merchant declines the charge', async () => {
@@ -115,6 +118,7 @@ describe('install from Shopify to an active subscription', () => {
     const done = await browser.follow(toConfirmation.url.replace(/\/confirm$/, '/decline'), { form: {} });
     expect(new URL(done.url).pathname).toBe('/subscription');
     expect(new URL(done.url).searchParams.get('status')).toBe('error');
+    expect(new URL(done.url).searchParams.get('error')).toBe('subscription_not_approved');
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
     expect(store!.subscriptionStatus).toBe('declined');
   });
@@ -240,11 +244,16 @@ describe('install errors', () => {
     const denied = await browser.follow(`${authorize.origin}${authorize.pathname}`, { form: { ...Object.fromEntries(authorize.searchParams), decision: 'deny' } });
     expect(new URL(denied.url).pathname).toBe('/app/integrations');
     expect(new URL(denied.url).searchParams.get('shopify')).toBe('error');
+    // A code: the screen has the words ("L'installation a été annulée sur Shopify.").
+    expect(new URL(denied.url).searchParams.get('message')).toBe('access_denied');
   });
 
   it('reports an expired or unknown installation link', async () => {
     const browser = new Browserish(app);
-    expect(await browser.json('/api/shopify/installations/unknown-token')).toMatchObject({ status: 404, body: { error: 'Installation token not found' } });
+    expect(await browser.json('/api/shopify/installations/unknown-token')).toMatchObject({
+      status: 404,
+      body: { error: 'Installation token not found', code: 'installation_not_found' },
+    });
     expect((await browser.json('/api/shopify/installations/unknown-token/plan', { json: { plan_id: 'nope' } })).status).toBe(400);
   });
 
@@ -254,6 +263,11 @@ describe('install errors', () => {
     await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: `deja-${Date.now()}.myshopify.com`, subscriptionStatus: 'active' });
     const res = await browser.json('/api/shopify/connect', { json: { shop: 'https://Autre-Boutique.myshopify.com/' } });
     expect(res.status).toBe(409);
-    expect((await browser.json('/api/shopify/connect', { json: { shop: 'pas-shopify.com' } })).body).toEqual({ error: 'Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com' });
+    expect(res.body).toMatchObject({ code: 'store_already_connected' });
+    expect((await browser.json('/api/shopify/connect', { json: { shop: 'pas-shopify.com' } })).body).toEqual({
+      error: 'Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com',
+      code: 'invalid_input',
+      field: 'shop',
+    });
   });
 });

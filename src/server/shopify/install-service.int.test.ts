@@ -12,11 +12,8 @@ import {
   createInstallationToken,
   createOAuthState,
   disconnectStore,
-  installationErrors,
   peekOAuthState,
   readInstallationToken,
-  ShopOwnedByAnotherAccountError,
-  StoreAlreadyConnectedError,
 } from './install-service';
 
 let ctx: TestContext;
@@ -38,21 +35,21 @@ describe('OAuth states', () => {
     const t0 = new Date('2026-11-22T10:00:00Z');
     const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } }, t0);
     expect(state.length).toBeGreaterThanOrEqual(32);
-    expect('state' in (await peekOAuthState(ctx.db, state, new Date(t0.getTime() + 14 * 60_000)))).toBe(true);
-    expect(await peekOAuthState(ctx.db, state, new Date(t0.getTime() + 15 * 60_000 + 1))).toEqual({ error: 'expired_state' });
-    expect(await consumeOAuthState(ctx.db, state, new Date(t0.getTime() + 16 * 60_000))).toEqual({ error: 'expired_state' });
+    expect((await peekOAuthState(ctx.db, state, new Date(t0.getTime() + 14 * 60_000))).stateToken).toBe(state);
+    await expect(peekOAuthState(ctx.db, state, new Date(t0.getTime() + 15 * 60_000 + 1))).rejects.toMatchObject({ code: 'expired_state' });
+    await expect(consumeOAuthState(ctx.db, state, new Date(t0.getTime() + 16 * 60_000))).rejects.toMatchObject({ code: 'expired_state' });
 
     const fresh = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } });
     const first = await consumeOAuthState(ctx.db, fresh);
-    expect('state' in first && first.state.metadata).toEqual({ shop_domain: 'a.myshopify.com' });
-    expect(await consumeOAuthState(ctx.db, fresh)).toEqual({ error: 'state_already_used' });
-    expect(await consumeOAuthState(ctx.db, 'made-up')).toEqual({ error: 'invalid_state' });
+    expect(first.metadata).toEqual({ shop_domain: 'a.myshopify.com' });
+    await expect(consumeOAuthState(ctx.db, fresh)).rejects.toMatchObject({ code: 'state_already_used' });
+    await expect(consumeOAuthState(ctx.db, 'made-up')).rejects.toMatchObject({ code: 'invalid_state' });
   });
 
   it('cannot be used twice even by concurrent callbacks', async () => {
     const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } });
-    const results = await Promise.all(Array.from({ length: 8 }, () => consumeOAuthState(ctx.db, state)));
-    expect(results.filter((r) => 'state' in r)).toHaveLength(1);
+    const results = await Promise.allSettled(Array.from({ length: 8 }, () => consumeOAuthState(ctx.db, state)));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 });
 
@@ -62,31 +59,34 @@ describe('installation tokens', () => {
     const bob = await makeUser();
     const token = await createInstallationToken(ctx.db, 'boutique.myshopify.com');
     const claimed = await claimInstallationToken(ctx.db, { token, userId: alice, planId: null });
-    expect('token' in claimed && claimed.token.userId).toBe(alice);
-    expect('token' in (await claimInstallationToken(ctx.db, { token, userId: alice, planId: null }))).toBe(true);
-    expect(await claimInstallationToken(ctx.db, { token, userId: bob, planId: null })).toEqual({ error: installationErrors.alreadyUsed });
-    expect(await claimInstallationToken(ctx.db, { token: 'nope', userId: bob, planId: null })).toEqual({ error: installationErrors.notFound });
-    expect(await readInstallationToken(ctx.db, token, bob)).toMatchObject({ error: installationErrors.alreadyUsed });
-    expect('token' in (await readInstallationToken(ctx.db, token, alice))).toBe(true);
+    expect(claimed.userId).toBe(alice);
+    expect((await claimInstallationToken(ctx.db, { token, userId: alice, planId: null })).userId).toBe(alice);
+    const refused = (reason: string) => ({ code: 'installation_claim_refused', details: { values: { reason } } });
+    await expect(claimInstallationToken(ctx.db, { token, userId: bob, planId: null })).rejects.toMatchObject(refused('used'));
+    await expect(claimInstallationToken(ctx.db, { token: 'nope', userId: bob, planId: null })).rejects.toMatchObject(refused('not_found'));
+    await expect(readInstallationToken(ctx.db, token, bob)).rejects.toMatchObject({ code: 'installation_used' });
+    expect((await readInstallationToken(ctx.db, token, alice)).installationToken).toBe(token);
 
     const old = await createInstallationToken(ctx.db, 'boutique.myshopify.com', new Date(Date.now() - 2 * 3600_000));
-    expect(await claimInstallationToken(ctx.db, { token: old, userId: bob, planId: null })).toEqual({ error: installationErrors.expired });
+    await expect(claimInstallationToken(ctx.db, { token: old, userId: bob, planId: null })).rejects.toMatchObject(refused('expired'));
   });
 
   it('let exactly one of two simultaneous claims win', async () => {
     const users = await Promise.all([makeUser(), makeUser()]);
     const token = await createInstallationToken(ctx.db, 'course.myshopify.com');
-    const results = await Promise.all(users.map((userId) => claimInstallationToken(ctx.db, { token, userId, planId: null })));
-    expect(results.filter((r) => 'token' in r)).toHaveLength(1);
-    expect(results.filter((r) => 'error' in r)).toEqual([{ error: installationErrors.alreadyUsed }]);
+    const results = await Promise.allSettled(users.map((userId) => claimInstallationToken(ctx.db, { token, userId, planId: null })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(results.filter((r) => r.status === 'rejected').map((r) => (r as PromiseRejectedResult).reason)).toMatchObject([
+      { code: 'installation_claim_refused', details: { values: { reason: 'used' } } },
+    ]);
   });
 
   it.runIf(testDbKind === 'postgres')('let one claim win across connections', async () => {
     const other = await ctx.testDb.openAnother();
     const users = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()]);
     const token = await createInstallationToken(ctx.db, 'course2.myshopify.com');
-    const results = await Promise.all(users.map((userId, i) => claimInstallationToken(i % 2 ? other.db : ctx.db, { token, userId, planId: null })));
-    expect(results.filter((r) => 'token' in r)).toHaveLength(1);
+    const results = await Promise.allSettled(users.map((userId, i) => claimInstallationToken(i % 2 ? other.db : ctx.db, { token, userId, planId: null })));
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 });
 
@@ -101,7 +101,7 @@ describe('connecting a store', () => {
     expect(unseal(key, store.refreshToken!)).toBe('shprt_def');
     expect(store.accessTokenExpiresAt!.getTime()).toBeGreaterThan(Date.now());
 
-    await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).rejects.toBeInstanceOf(StoreAlreadyConnectedError);
+    await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({ code: 'store_already_connected' });
     const again = await connectStore(ctx.db, key, { userId, shopDomain: 'lumiere-1.myshopify.com', shopName: 'Lumière', tokens: { ...tokens, accessToken: 'shpat_new' } });
     expect(again.id).toBe(store.id);
     expect(unseal(key, again.accessToken!)).toBe('shpat_new');
@@ -119,7 +119,7 @@ describe('connecting a store', () => {
     const second = await makeUser();
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: a.id, email: 'partie@exemple.test' });
-    await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toBeInstanceOf(ShopOwnedByAnotherAccountError);
+    await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({ code: 'shop_owned_by_another_account' });
     const [still] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
     expect(still).toMatchObject({ isActive: true, userId: first });
     // The shop's owner uninstalls the app on Shopify (app/uninstalled deactivates it), then reinstalls.

@@ -3,8 +3,10 @@
  * `claim_installation_token` rules), and connecting a shop to an account with its tokens sealed.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
+import type { ErrorCode } from '../../core/api/codes';
 import type { Database, Queryable } from '../../db/client';
 import { oauthStates, shopifyInstallationTokens, shopifyStores } from '../../db/schema';
+import { DomainError } from '../domain-error';
 import { seal } from '../security/encryption';
 import { newPublicToken } from '../security/tokens';
 import type { AccessTokens } from './facade';
@@ -29,31 +31,29 @@ export async function createOAuthState(db: Queryable, input: { userId: string | 
   return stateToken;
 }
 
-export type StateError = 'invalid_state' | 'expired_state' | 'state_already_used';
 type OAuthStateRow = typeof oauthStates.$inferSelect;
-export type StateResult = { state: OAuthStateRow } | { error: StateError };
-export type InstallationTokenResult = { token: typeof shopifyInstallationTokens.$inferSelect } | { error: string; status: 404 | 410 };
-export type ClaimResult = { token: typeof shopifyInstallationTokens.$inferSelect } | { error: string };
+export type InstallationTokenRow = typeof shopifyInstallationTokens.$inferSelect;
 
-/** Looks a state up without using it (before sending the browser to Shopify). */
-export async function peekOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<StateResult> {
+/** Looks a state up without using it (before sending the browser to Shopify); throws its refusal. */
+export async function peekOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<OAuthStateRow> {
   const [row] = await db.select().from(oauthStates).where(eq(oauthStates.stateToken, stateToken));
-  if (!row) return { error: 'invalid_state' };
-  if (row.usedAt) return { error: 'state_already_used' };
-  if (row.expiresAt <= now) return { error: 'expired_state' };
-  return { state: row };
+  if (!row) throw new DomainError('invalid_state');
+  if (row.usedAt) throw new DomainError('state_already_used');
+  if (row.expiresAt <= now) throw new DomainError('expired_state');
+  return row;
 }
 
 /** Uses a state once, atomically: two callbacks with the same state cannot both succeed. */
-export async function consumeOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<StateResult> {
+export async function consumeOAuthState(db: Queryable, stateToken: string, now = new Date()): Promise<OAuthStateRow> {
   const [used] = await db
     .update(oauthStates)
     .set({ usedAt: now })
     .where(and(eq(oauthStates.stateToken, stateToken), sql`${oauthStates.usedAt} IS NULL`, sql`${oauthStates.expiresAt} > ${now}`))
     .returning();
-  if (used) return { state: used };
-  const peeked = await peekOAuthState(db, stateToken, now);
-  return { error: 'error' in peeked ? peeked.error : 'state_already_used' };
+  if (used) return used;
+  await peekOAuthState(db, stateToken, now);
+  // Spent between our update and the look-up: another callback won.
+  throw new DomainError('state_already_used');
 }
 
 export async function createInstallationToken(db: Queryable, shopDomain: string, now = new Date(), ttlMs = INSTALLATION_TOKEN_TTL_MS) {
@@ -62,21 +62,25 @@ export async function createInstallationToken(db: Queryable, shopDomain: string,
   return installationToken;
 }
 
-export const installationErrors = {
-  notFound: 'Installation token not found',
-  alreadyUsed: 'This installation link has already been used. Please start a new installation.',
-  expired: 'This installation link has expired. Please start a new installation from Shopify.',
-} as const;
-
-export type InstallationTokenRow = typeof shopifyInstallationTokens.$inferSelect;
-
-/** A token is valid if not expired and not used; a used one is accepted for the user who claimed it. */
-export async function readInstallationToken(db: Queryable, token: string, userId: string | null, now = new Date()): Promise<InstallationTokenResult> {
+/**
+ * A token is valid if not expired and not used; a used one is accepted for the user who claimed it.
+ * Throws `installation_not_found`, `installation_used` or `installation_expired`.
+ */
+export async function readInstallationToken(db: Queryable, token: string, userId: string | null, now = new Date()): Promise<InstallationTokenRow> {
   const [row] = await db.select().from(shopifyInstallationTokens).where(eq(shopifyInstallationTokens.installationToken, token));
-  if (!row) return { error: installationErrors.notFound, status: 404 };
-  if (row.usedAt && (!userId || row.userId !== userId)) return { error: installationErrors.alreadyUsed, status: 410 };
-  if (row.expiresAt <= now) return { error: installationErrors.expired, status: 410 };
-  return { token: row };
+  if (!row) throw new DomainError('installation_not_found');
+  if (row.usedAt && (!userId || row.userId !== userId)) throw new DomainError('installation_used');
+  if (row.expiresAt <= now) throw new DomainError('installation_expired');
+  return row;
+}
+
+/** Why a claim is refused (`installation_claim_refused`'s `reason`), by the link's own refusal. */
+const CLAIM_REASONS: Partial<Record<ErrorCode, string>> = { installation_not_found: 'not_found', installation_used: 'used', installation_expired: 'expired' };
+
+/** A refused claim answers 409 with its own code; the link's refusal says why. Other errors pass. */
+export function claimRefusal(error: unknown): unknown {
+  const reason = error instanceof DomainError ? CLAIM_REASONS[error.code] : undefined;
+  return reason ? new DomainError('installation_claim_refused', { values: { reason } }) : error;
 }
 
 export async function selectPlanForToken(db: Queryable, token: string, planId: string, now = new Date()) {
@@ -91,8 +95,9 @@ export async function selectPlanForToken(db: Queryable, token: string, planId: s
 /**
  * The spec's claim_installation_token(p_token, p_user_id, p_plan_id): one atomic update. Succeeds for an
  * unused, unexpired token, or for one already claimed by the same user; two claims at once: one wins.
+ * A refusal is `installation_claim_refused` (its `reason`: not_found, used, expired).
  */
-export async function claimInstallationToken(db: Queryable, input: { token: string; userId: string; planId: string | null }, now = new Date()): Promise<ClaimResult> {
+export async function claimInstallationToken(db: Queryable, input: { token: string; userId: string; planId: string | null }, now = new Date()): Promise<InstallationTokenRow> {
   const [claimed] = await db
     .update(shopifyInstallationTokens)
     .set({
@@ -108,20 +113,22 @@ export async function claimInstallationToken(db: Queryable, input: { token: stri
       ),
     )
     .returning();
-  if (claimed) return { token: claimed };
-  const read = await readInstallationToken(db, input.token, null, now);
-  return { error: 'error' in read ? read.error : installationErrors.alreadyUsed };
+  if (claimed) return claimed;
+  try {
+    await readInstallationToken(db, input.token, null, now);
+  } catch (error) {
+    throw claimRefusal(error);
+  }
+  // Readable, yet not claimable by us: another account claimed it meanwhile.
+  throw new DomainError('installation_claim_refused', { values: { reason: 'used' } });
 }
-
-export class StoreAlreadyConnectedError extends Error {}
-/** The shop is active on another account: it never moves while that account holds it. */
-export class ShopOwnedByAnotherAccountError extends Error {}
 
 /**
  * Connects `shop` to `userId` with its tokens sealed under `key`. One active store per account: an
- * account with another active shop must disconnect it first. A shop active on another account is
- * refused: that account disconnects it, or the shop's owner uninstalls the app on Shopify (which
- * only the shop's staff can do, and which deactivates it here), before it can be connected again.
+ * account with another active shop must disconnect it first (`store_already_connected`). A shop
+ * active on another account is refused (`shop_owned_by_another_account`): that account disconnects
+ * it, or the shop's owner uninstalls the app on Shopify (which only the shop's staff can do, and
+ * which deactivates it here), before it can be connected again.
  */
 export async function connectStore(
   db: Database,
@@ -134,14 +141,14 @@ export async function connectStore(
       .select({ id: shopifyStores.id })
       .from(shopifyStores)
       .where(and(eq(shopifyStores.userId, input.userId), eq(shopifyStores.isActive, true), ne(shopifyStores.shopDomain, input.shopDomain)));
-    if (other) throw new StoreAlreadyConnectedError('another store is connected');
+    if (other) throw new DomainError('store_already_connected');
 
     const [elsewhere] = await tx
       .select({ id: shopifyStores.id })
       .from(shopifyStores)
       .where(and(eq(shopifyStores.shopDomain, input.shopDomain), eq(shopifyStores.isActive, true), ne(shopifyStores.userId, input.userId)))
       .for('update');
-    if (elsewhere) throw new ShopOwnedByAnotherAccountError('the shop is active on another account');
+    if (elsewhere) throw new DomainError('shop_owned_by_another_account');
 
     const values = {
       shopName: input.shopName,
@@ -192,4 +199,20 @@ export async function disconnectStore(db: Queryable, userId: string, storeId: st
     .where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.userId, userId), eq(shopifyStores.isActive, true)))
     .returning({ id: shopifyStores.id });
   return store ?? null;
+}
+
+/** The installation link `userId` claimed, with its chosen plan (the OAuth callback starts billing with it). */
+export async function findClaimedInstallation(db: Queryable, token: string, userId: string): Promise<InstallationTokenRow | null> {
+  const [row] = await db
+    .select()
+    .from(shopifyInstallationTokens)
+    .where(and(eq(shopifyInstallationTokens.installationToken, token), eq(shopifyInstallationTokens.userId, userId)));
+  return row ?? null;
+}
+
+/** The full record of a store already resolved by the tenancy rule (billing needs its tokens). */
+export async function storeRecord(db: Queryable, storeId: string) {
+  const [store] = await db.select().from(shopifyStores).where(eq(shopifyStores.id, storeId));
+  if (!store) throw new DomainError('no_store');
+  return store;
 }

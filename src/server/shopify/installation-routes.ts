@@ -7,102 +7,100 @@
  * - GET  /diagnostic                     the connection diagnostic of the merchant's store
  * - POST /test-installations            developer tool: an installation link for a test shop
  */
-import { Hono } from 'hono';
-import { z } from 'zod';
+import {
+  claimInstallation,
+  connectShop,
+  createTestInstallation,
+  diagnostic,
+  getInstallation,
+  selectInstallationPlan,
+} from '../../core/api/shopify';
 import type { AppContext } from '../context';
-import { requireSession, type SessionEnv } from '../auth/session';
-import { ApiError, parseJsonBody } from '../http/errors';
+import { DomainError } from '../domain-error';
+import { route } from '../http/route';
 import { findActiveStore } from '../stores/service';
+import { resolveSession } from '../stores/tenancy';
 import { findPlan } from './billing';
 import { runDiagnostic } from './diagnostic';
-import { normalizeShopDomain } from './hmac';
 import { bindStateToBrowser } from './oauth-binding';
-import { claimInstallationToken, createInstallationToken, createOAuthState, readInstallationToken, selectPlanForToken } from './install-service';
+import { claimInstallationToken, claimRefusal, createInstallationToken, createOAuthState, readInstallationToken, selectPlanForToken } from './install-service';
 
-const messages = {
-  invalidShop: 'Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com',
-  noPlan: 'Aucun plan sélectionné. Veuillez choisir un plan.',
-  planSelectFailed: 'Impossible de sélectionner le plan. Veuillez réessayer.',
-  claimFailed: "Impossible de terminer l'installation. Veuillez réessayer.",
-  alreadyConnected: 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
-} as const;
-
-const planBody = z.object({ plan_id: z.string().uuid({ message: messages.noPlan }) });
-const claimBody = z.object({ plan_id: z.string().uuid({ message: messages.noPlan }).nullable().optional() });
-const shopBody = z.object({ shop: z.string().min(1, { message: messages.invalidShop }) });
+/** The OAuth start the browser loads next (same-site path). */
+const oauthStartUrl = (shop: string, state: string) => `/functions/v1/shopify-auth?${new URLSearchParams({ shop, state })}`;
 
 export function installationRoutes(ctx: AppContext) {
-  const app = new Hono<SessionEnv>();
-  const session = requireSession(ctx);
+  /** One store per account: a merchant with another active shop must disconnect it first. */
+  const refuseSecondShop = async (userId: string, shop: string) => {
+    const current = await findActiveStore(ctx.db, userId);
+    if (current && current.shop_domain !== shop) throw new DomainError('store_already_connected');
+  };
 
-  app.get('/installations/:token', async (c) => {
-    const viewer = await ctx.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    const read = await readInstallationToken(ctx.db, c.req.param('token'), viewer?.user.id ?? null);
-    if ('error' in read) throw new ApiError(read.status, read.error);
-    const plan = read.token.selectedPlanId ? await findPlan(ctx.db, read.token.selectedPlanId) : null;
-    return c.json({
-      shop_domain: read.token.shopDomain,
-      expires_at: read.token.expiresAt,
-      selected_plan: plan ? { id: plan.id, code: plan.code, name: plan.name, price_amount: plan.priceAmount, price_currency: plan.priceCurrency, email_quota: plan.emailQuota } : null,
-    });
-  });
+  return [
+    route(getInstallation, async ({ c, params }) => {
+      // The claimer may read their (used) link again: the session, if any, says who is asking.
+      const viewer = await resolveSession(ctx, c.req.raw.headers);
+      const token = await readInstallationToken(ctx.db, params.token, viewer?.user.id ?? null);
+      const plan = token.selectedPlanId ? await findPlan(ctx.db, token.selectedPlanId) : null;
+      return {
+        shop_domain: token.shopDomain,
+        expires_at: token.expiresAt,
+        selected_plan: plan
+          ? { id: plan.id, code: plan.code, name: plan.name, price_amount: plan.priceAmount, price_currency: plan.priceCurrency, email_quota: plan.emailQuota }
+          : null,
+      };
+    }),
 
-  app.post('/installations/:token/plan', async (c) => {
-    const { plan_id } = await parseJsonBody(c, planBody);
-    if (!(await findPlan(ctx.db, plan_id))) throw new ApiError(400, messages.planSelectFailed);
-    const read = await readInstallationToken(ctx.db, c.req.param('token'), null);
-    if ('error' in read) throw new ApiError(read.status, read.error);
-    if (!(await selectPlanForToken(ctx.db, read.token.installationToken, plan_id))) throw new ApiError(410, messages.planSelectFailed);
-    return c.json({ ok: true });
-  });
+    route(selectInstallationPlan, async ({ params, body }) => {
+      if (!(await findPlan(ctx.db, body.plan_id))) throw new DomainError('plan_selection_failed');
+      const token = await readInstallationToken(ctx.db, params.token, null);
+      if (!(await selectPlanForToken(ctx.db, token.installationToken, body.plan_id))) {
+        // Claimed or expired since the read: say which.
+        await readInstallationToken(ctx.db, params.token, null);
+        throw new DomainError('installation_used');
+      }
+      return { ok: true as const };
+    }),
 
-  app.post('/installations/:token/claim', session, async (c) => {
-    const { plan_id } = await parseJsonBody(c, claimBody);
-    const user = c.get('session').user;
-    if (plan_id && !(await findPlan(ctx.db, plan_id))) throw new ApiError(400, messages.noPlan);
-    // Refusals come before the claim: a refused claim must not spend the link (nor change its plan).
-    const read = await readInstallationToken(ctx.db, c.req.param('token'), user.id);
-    if ('error' in read) throw new ApiError(409, read.error);
-    const current = await findActiveStore(ctx.db, user.id);
-    if (current && current.shop_domain !== read.token.shopDomain) throw new ApiError(409, messages.alreadyConnected);
-    if (!plan_id && !read.token.selectedPlanId) throw new ApiError(400, messages.noPlan);
-    const claimed = await claimInstallationToken(ctx.db, { token: read.token.installationToken, userId: user.id, planId: plan_id ?? null });
-    if ('error' in claimed) throw new ApiError(409, claimed.error);
-    if (!claimed.token.selectedPlanId) throw new ApiError(400, messages.noPlan);
-    const state = await createOAuthState(ctx.db, {
-      userId: user.id,
-      metadata: { shop_domain: claimed.token.shopDomain, installation_token: claimed.token.installationToken },
-    });
-    bindStateToBrowser(c, ctx.config, state);
-    const params = new URLSearchParams({ shop: claimed.token.shopDomain, state });
-    return c.json({ redirect_url: `/functions/v1/shopify-auth?${params}` });
-  });
+    route(claimInstallation, async ({ c, params, body, session }) => {
+      const userId = session.user.id;
+      const planId = body.plan_id ?? null;
+      if (planId && !(await findPlan(ctx.db, planId))) throw new DomainError('no_plan_selected');
+      // Refusals come before the claim: a refused claim must not spend the link (nor change its plan).
+      const token = await readInstallationToken(ctx.db, params.token, userId).catch((error: unknown) => {
+        throw claimRefusal(error);
+      });
+      await refuseSecondShop(userId, token.shopDomain);
+      if (!planId && !token.selectedPlanId) throw new DomainError('no_plan_selected');
+      const claimed = await claimInstallationToken(ctx.db, { token: token.installationToken, userId, planId });
+      if (!claimed.selectedPlanId) throw new DomainError('no_plan_selected');
+      const state = await createOAuthState(ctx.db, {
+        userId,
+        metadata: { shop_domain: claimed.shopDomain, installation_token: claimed.installationToken },
+      });
+      bindStateToBrowser(c, ctx.config, state);
+      return { redirect_url: oauthStartUrl(claimed.shopDomain, state) };
+    }),
 
-  app.post('/connect', session, async (c) => {
-    const { shop: raw } = await parseJsonBody(c, shopBody);
-    const shop = normalizeShopDomain(raw);
-    if (!shop) throw new ApiError(400, messages.invalidShop);
-    const user = c.get('session').user;
-    const current = await findActiveStore(ctx.db, user.id);
-    if (current && current.shop_domain !== shop) throw new ApiError(409, messages.alreadyConnected);
-    const state = await createOAuthState(ctx.db, { userId: user.id, metadata: { shop_domain: shop } });
-    // The link only works in this browser: handed to someone else, it goes nowhere.
-    bindStateToBrowser(c, ctx.config, state);
-    return c.json({ redirect_url: `/functions/v1/shopify-auth?${new URLSearchParams({ shop, state })}` });
-  });
+    route(connectShop, async ({ c, body, session }) => {
+      await refuseSecondShop(session.user.id, body.shop);
+      const state = await createOAuthState(ctx.db, { userId: session.user.id, metadata: { shop_domain: body.shop } });
+      // The link only works in this browser: handed to someone else, it goes nowhere.
+      bindStateToBrowser(c, ctx.config, state);
+      return { redirect_url: oauthStartUrl(body.shop, state) };
+    }),
 
-  app.get('/diagnostic', session, async (c) => c.json(await runDiagnostic(ctx, c.get('session').user.id)));
+    route(diagnostic, async ({ session }) => runDiagnostic(ctx, session.user.id)),
 
-  app.post('/test-installations', async (c) => {
-    // Developer tool (spec: /shopify/test-onboarding): only with the emulator or outside production.
-    if (ctx.config.production && !ctx.config.shopify.emulator) throw new ApiError(404, 'Ressource introuvable.');
-    const { shop: raw } = await parseJsonBody(c, shopBody);
-    const shop = normalizeShopDomain(raw);
-    if (!shop) throw new ApiError(400, messages.invalidShop);
-    const token = await createInstallationToken(ctx.db, shop);
-    const params = new URLSearchParams({ token, shop });
-    return c.json({ token, shop, plan_selection_url: `${ctx.config.appUrl}/shopify/plan-selection?${params}` });
-  });
-
-  return app;
+    // Developer tool (spec: /shopify/test-onboarding): only with the emulator or outside production
+    // (elsewhere the path is unknown: 404).
+    ...(ctx.config.production && !ctx.config.shopify.emulator
+      ? []
+      : [
+          route(createTestInstallation, async ({ body }) => {
+            const token = await createInstallationToken(ctx.db, body.shop);
+            const params = new URLSearchParams({ token, shop: body.shop });
+            return { token, shop: body.shop, plan_selection_url: `${ctx.config.appUrl}/shopify/plan-selection?${params}` };
+          }),
+        ]),
+  ];
 }

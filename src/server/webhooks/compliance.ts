@@ -7,6 +7,7 @@
  * - shop/redact: erase everything of the shop.
  * Logs name the store and counts, never the customer.
  */
+import { complianceMessages } from '../messages/compliance';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
@@ -14,7 +15,6 @@ import {
   complianceExports,
   emailOutbox,
   emailSuppressions,
-  shopifyOrders,
   shopifyReviewRequests,
   shopifyReviews,
   shopifyStores,
@@ -26,6 +26,7 @@ import {
 } from '../../db/schema';
 import type { AppContext } from '../context';
 import { UNSENT_STATUSES } from '../../core/domain';
+import { customerOrders, redactOrders } from '../orders/customer';
 
 const customerRequest = z.object({
   shop_domain: z.string(),
@@ -37,19 +38,12 @@ const customerRequest = z.object({
 
 type Store = typeof shopifyStores.$inferSelect;
 
-/** The customer's rows: matched by e-mail (case-insensitive) or by the listed Shopify order ids. */
-function customerOrders(store: Store, email: string | null, orderIds: string[]) {
-  const conditions = [];
-  if (email) conditions.push(sql`lower(${shopifyOrders.customerEmail}) = ${email.toLowerCase()}`);
-  if (orderIds.length) conditions.push(inArray(shopifyOrders.shopifyOrderId, orderIds));
-  return and(eq(shopifyOrders.shopId, store.id), conditions.length ? or(...conditions) : sql`false`);
-}
-
 /** Returns the e-mail to send once the transaction has committed (the mailer must not run inside it). */
 export async function handleDataRequest(ctx: AppContext, tx: Transaction, store: Store, payload: unknown, at: Date): Promise<(() => Promise<void>) | undefined> {
   const request = customerRequest.parse(payload);
   const email = request.customer.email?.toLowerCase() ?? null;
-  const orders = await tx.select().from(shopifyOrders).where(customerOrders(store, email, request.orders_requested ?? []));
+  // The customer's orders: by e-mail (case-insensitive) or by the Shopify order ids the request lists.
+  const orders = await customerOrders(tx, store.id, { email, shopifyOrderIds: request.orders_requested ?? [] });
   const orderIds = orders.map((o) => o.id);
   const requests = await tx
     .select()
@@ -92,8 +86,8 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
   return async () => {
     await ctx.mailer.send({
       to,
-      subject: 'Demande de données client reçue de Shopify',
-      text: `Shopify nous a transmis une demande d’accès aux données d’un client de ${store.shopDomain} (demande ${requestId}).\n\nL’export de toutes les données que nous détenons sur ce client est prêt : ${link}\n(connectez-vous pour le télécharger, puis transmettez-le au client dans les 30 jours).`,
+      subject: complianceMessages.dataRequestSubject,
+      text: complianceMessages.dataRequestText(store.shopDomain, requestId, link),
     });
   };
 }
@@ -101,10 +95,10 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
 export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, store: Store, payload: unknown) {
   const request = customerRequest.parse(payload);
   const email = request.customer.email?.toLowerCase() ?? null;
-  const orders = await tx.select({ id: shopifyOrders.id }).from(shopifyOrders).where(customerOrders(store, email, request.orders_to_redact ?? []));
+  const orders = await customerOrders(tx, store.id, { email, shopifyOrderIds: request.orders_to_redact ?? [] });
   const orderIds = orders.map((o) => o.id);
   const redacted = { customerEmail: null, customerName: null };
-  if (orderIds.length) await tx.update(shopifyOrders).set({ ...redacted, updatedAt: new Date() }).where(inArray(shopifyOrders.id, orderIds));
+  await redactOrders(tx, orderIds);
   const requestMatch = and(
     eq(shopifyReviewRequests.shopId, store.id),
     or(email ? sql`lower(${shopifyReviewRequests.customerEmail}) = ${email}` : sql`false`, orderIds.length ? inArray(shopifyReviewRequests.orderId, orderIds) : sql`false`),

@@ -5,7 +5,7 @@ import { createTestContext, type TestContext } from '../../../tests/support/test
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
-import { jobHandlers } from '../jobs/registry';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
 describe('Shopify to the app, over the real protocol', () => {
   it('an order paid then fulfilled on Shopify arrives by signed webhooks and is stored', async () => {

@@ -11,7 +11,6 @@ import type { AppContext } from '../context';
 import { normalizeShopDomain, verifyWebhookHmac } from '../shopify/hmac';
 import { pgErrorCode } from '../../db/pg-error';
 
-export { PROCESS_WEBHOOK } from './recorder';
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
 const MAX_BODY_BYTES = 512 * 1024;
 

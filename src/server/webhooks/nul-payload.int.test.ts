@@ -4,12 +4,14 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import * as s from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
+import { defineJob } from '../jobs/define';
 import { signWebhook } from '../shopify/hmac';
 
 let ctx: TestContext;
@@ -79,7 +81,7 @@ describe('a delivery carrying U+0000', () => {
     const [recorded] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
     const jobId = await jobIdOfEvent(recorded!.id);
 
-    await createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+    await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
     const after = await job(jobId);
     expect(after?.status).not.toBe('running');
@@ -99,13 +101,14 @@ describe('a delivery carrying U+0000', () => {
 
   it('a job that fails on every attempt with NUL in its error ends failed with a stored, readable error', async () => {
     // The failure text of a database error carries the query's parameters: here a NUL, and a name.
-    const poison: Parameters<typeof createWorker>[1][number] = {
+    const poison = defineJob({
       name: 'poisoned',
+      payload: z.object({}),
       maxAttempts: 2,
       run: async () => {
         await ctx.db.execute(sql`SELECT ${'Lé\u0000a Dubois'}::text`);
       },
-    };
+    });
     const failedLast24h = async () => ((await (await app.request('/health')).json()) as { jobs: { failedLast24h: number } }).jobs.failedLast24h;
     const failedBefore = await failedLast24h();
     const id = randomUUID();

@@ -4,7 +4,7 @@ import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
-import { jobHandlers, periodicTasks } from '../jobs/registry';
+import { JOBS, periodicTasks } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { reconcileStore } from './reconcile';
 
@@ -51,7 +51,7 @@ describe('order reconciliation', () => {
   });
 
   it('runs hourly for every active store from the worker', async () => {
-    const ran = await createWorker(ctx, jobHandlers(), periodicTasks(ctx.config), { pollIntervalMs: 10, concurrency: 2 }).drain();
+    const ran = await createWorker(ctx, JOBS, periodicTasks(ctx.config), { pollIntervalMs: 10, concurrency: 2 }).drain();
     expect(ran).toBeGreaterThanOrEqual(2);
     const jobs = await ctx.db.select().from(s.jobs);
     expect(jobs.filter((j) => j.name === 'reconcile-store' && j.status === 'succeeded')).toHaveLength(1);

@@ -10,11 +10,12 @@ import { createTestContext, type TestContext } from '../../../tests/support/test
 import { testDbKind } from '../../../tests/support/test-db';
 import type { Logger } from '../logger';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
-import { orderPayload, recordOrder } from './process';
+import { recordOrder } from '../orders/intake';
+import { parseWebhookOrder } from '../orders/order';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -75,7 +76,7 @@ const orderBody = (id: number) =>
     customer: { first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
   });
 const eventsOf = (webhookId: string) => ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
-const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 const ordersOf = (storeId: string, orderId: number) =>
   ctx.db.select().from(s.shopifyOrders).where(and(eq(s.shopifyOrders.shopId, storeId), eq(s.shopifyOrders.shopifyOrderId, String(orderId))));
 
@@ -165,7 +166,7 @@ describe('an order belongs to one shop', () => {
     const other = await ctx.testDb.openAnother();
     try {
       const ids = Array.from({ length: 25 }, newOrderId);
-      const parsed = (id: number) => orderPayload.parse(JSON.parse(orderBody(id)));
+      const parsed = (id: number) => parseWebhookOrder(JSON.parse(orderBody(id)));
       await Promise.all(
         ids.flatMap((id) => [
           ctx.db.transaction((tx) => recordOrder(tx, a, parsed(id), 'paid', new Date())),

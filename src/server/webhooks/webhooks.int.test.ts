@@ -5,7 +5,7 @@ import * as s from '../../db/schema';
 import { queryRows } from '../../db/client';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { createApp } from '../app';
-import { jobHandlers } from '../jobs/registry';
+import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { createWebhookRecorder } from './recorder';
@@ -48,7 +48,7 @@ function deliver(shop: string, topic: string, body: string | object, opts: { id?
   });
 }
 
-const runJobs = () => createWorker(ctx, jobHandlers(), [], { pollIntervalMs: 10, concurrency: 4 }).drain();
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 4 }).drain();
 
 function order(id: number, extra: Record<string, unknown> = {}) {
   return {

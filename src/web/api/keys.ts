@@ -6,4 +6,17 @@ export const queryKeys = {
   session: ['auth', 'session'] as const,
   currentStore: ['stores', 'current'] as const,
   plans: ['plans'] as const,
+  shopifyInstallation: (token: string) => ['shopify', 'installation', token] as const,
+  /** One key for the diagnostic page and the calendar's panel (always run afresh). */
+  shopifyDiagnostic: ['shopify', 'diagnostic'] as const,
+  devOutbox: ['dev', 'outbox'] as const,
+  devOutboxEmail: (id: string) => ['dev', 'outbox', id] as const,
+  flows: ['flows'] as const,
+  /** Every page of the calendar (invalidate this prefix after any change). */
+  reviewRequests: ['review-requests'] as const,
+  reviewRequestPage: (page: number) => ['review-requests', page] as const,
+  /** Counted afresh at each opening of the import dialog. */
+  orderCount: (shopId: string) => ['shopify', 'count-orders', shopId] as const,
+  ratingActions: ['rating-actions'] as const,
+  unsubscribe: (token: string) => ['public', 'unsubscribe', token] as const,
 } as const;

@@ -1,12 +1,8 @@
-// @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockFetch } from '../test/render';
+import { malformedResponse } from '../test/contract-check';
 import { apiFetch, ApiError } from './api';
 import { fetchSession, shopAdminUrl } from './session';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-});
 
 describe('apiFetch', () => {
   it('sends cookies and JSON, and returns the parsed body', async () => {
@@ -51,7 +47,8 @@ describe('session helpers', () => {
     await expect(fetchSession()).resolves.toBeNull();
     mockFetch(() => jsonResponse(null));
     await expect(fetchSession()).resolves.toBeNull();
-    mockFetch(() => jsonResponse({ user: null }));
+    // Deliberately outside the contract: the client must still read it as signed out.
+    mockFetch(() => malformedResponse({ user: null }));
     await expect(fetchSession()).resolves.toBeNull();
   });
 

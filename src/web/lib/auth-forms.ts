@@ -1,93 +1,75 @@
 import { z } from 'zod';
+import { ACCOUNT_LIMITS, accountFields } from '../../core/account';
 import { messages } from '../i18n';
 
 /**
- * Client-side validation of the auth forms (spec section 5). The server validates again and may
- * refuse more (common passwords…); its message is then shown as-is.
+ * The auth forms' schemas (spec sections 2, 4 and 5): the account's fields as the API's contracts
+ * define them (src/core/account.ts, so a limit is written once), worded for the forms, plus what
+ * only a form asks (a filled field, a confirmation). The server validates again and may refuse more
+ * (common passwords…); its message is then shown as-is.
  */
 const v = messages.auth.validation;
 
-export const passwordMinLength = 6;
-export const passwordMaxLength = 128;
-
-const email = z
-  .string()
-  .trim()
-  .min(1, { error: v.emailRequired })
-  .pipe(z.email({ error: v.emailInvalid }));
-
-/** A new password: required, 6 to 128 characters. */
-const newPassword = z
-  .string()
-  .min(1, { error: v.passwordRequired })
-  .min(passwordMinLength, { error: v.passwordMin })
-  .max(passwordMaxLength, { error: v.passwordMax });
-
-export const loginSchema = z.object({
-  email,
-  password: z.string().min(1, { error: v.passwordRequired }),
+const field = accountFields({
+  emailInvalid: v.emailInvalid,
+  nameRequired: v.nameRequired,
+  nameTooLong: v.nameMax,
+  companyNameTooLong: v.companyMax,
+  passwordTooShort: v.passwordMin,
+  passwordTooLong: v.passwordMax,
 });
+
+/** A field that must be filled (blank counts as empty, except for a password) before its own rule is checked. */
+function filled<T extends z.ZodType<unknown, string>>(schema: T, message: string, { blankIsEmpty = true } = {}) {
+  return z
+    .string()
+    .refine((value) => (blankIsEmpty ? value.trim() : value).length > 0, { error: message, abort: true })
+    .pipe(schema);
+}
+
+const email = filled(field.email, v.emailRequired);
+const currentPassword = filled(field.currentPassword, v.passwordRequired, { blankIsEmpty: false });
+const newPassword = filled(field.newPassword, v.passwordRequired, { blankIsEmpty: false });
+const confirmPassword = z.string().min(1, { error: v.confirmRequired });
+
+/** The confirmation must repeat the password (checked once every field is valid). */
+const mismatch = { path: ['confirmPassword'], error: v.passwordMismatch };
+
+export const loginSchema = z.object({ email, password: currentPassword });
 
 export const forgotPasswordSchema = z.object({ email });
 
-export const signupSchema = z.object({
-  name: z.string().trim().min(1, { error: v.nameRequired }).max(100, { error: v.nameMax }),
-  email,
-  password: newPassword,
-});
+export const signupSchema = z.object({ name: field.name, email, password: newPassword });
 
-export const resetPasswordSchema = z
-  .object({
-    newPassword,
-    confirmPassword: z.string().min(1, { error: v.confirmRequired }),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    error: v.passwordMismatch,
-  });
+export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
-export const profileSchema = z.object({
-  name: z.string().trim().min(1, { error: v.nameRequired }).max(100, { error: v.nameMax }),
-  email,
-});
+export const profileSchema = z.object({ name: field.name, email });
 
 export const changePasswordSchema = z
-  .object({
-    currentPassword: z.string().min(1, { error: v.passwordRequired }),
-    newPassword,
-    confirmPassword: z.string().min(1, { error: v.confirmRequired }),
-  })
-  .refine((values) => values.newPassword === values.confirmPassword, {
-    path: ['confirmPassword'],
-    error: v.passwordMismatch,
-  });
+  .object({ currentPassword, newPassword, confirmPassword })
+  .refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
-/** Onboarding from Shopify (spec section 5): a password of at least 8 characters. */
-export const onboardingPasswordMinLength = 8;
-
+/**
+ * Onboarding from Shopify (spec section 5): the company name is the account's name, and the
+ * password is longer than the API requires, typed twice.
+ */
 export const onboardingSignupSchema = z
   .object({
     email,
-    companyName: z.string().trim().min(1, { error: v.companyRequired }).max(100, { error: v.companyMax }),
+    companyName: filled(field.companyName, v.companyRequired),
     password: z
       .string()
       .min(1, { error: v.passwordRequired })
-      .min(onboardingPasswordMinLength, { error: v.passwordMinOnboarding })
-      .max(passwordMaxLength, { error: v.passwordMax }),
-    confirmPassword: z.string().min(1, { error: v.confirmRequired }),
+      .min(ACCOUNT_LIMITS.onboardingPasswordMin, { error: v.passwordMinOnboarding })
+      .pipe(field.newPassword),
+    confirmPassword,
   })
-  .refine((values) => values.password === values.confirmPassword, {
-    path: ['confirmPassword'],
-    error: v.passwordMismatch,
-  });
+  .refine((x) => x.password === x.confirmPassword, mismatch);
 
-export const onboardingSigninSchema = loginSchema;
-
-export type LoginValues = z.infer<typeof loginSchema>;
-export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
-export type SignupValues = z.infer<typeof signupSchema>;
-export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
-export type ProfileValues = z.infer<typeof profileSchema>;
-export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
-export type OnboardingSignupValues = z.infer<typeof onboardingSignupSchema>;
-export type OnboardingSigninValues = z.infer<typeof onboardingSigninSchema>;
+export type LoginValues = z.input<typeof loginSchema>;
+export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
+export type SignupValues = z.input<typeof signupSchema>;
+export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
+export type ProfileValues = z.input<typeof profileSchema>;
+export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
+export type OnboardingSignupValues = z.input<typeof onboardingSignupSchema>;

@@ -1,69 +1,22 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+/**
+ * The session's life in the app: the merchant's store, signing out (here and in the other tabs),
+ * and following the other tabs. The session itself is read through src/web/api/auth.ts.
+ */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { ApiError, apiFetch } from './api';
 import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
 import { currentStore, type StoreSummary } from '../../core/api/stores';
+import { useSession, useSignOut as useSignOutRequest } from '../api/auth';
 import { call } from '../api/client';
 import { queryKeys } from '../api/keys';
 
-export interface SessionUser {
-  id: string;
-  email: string;
-  name: string;
-  companyName?: string | null;
-}
-
-export interface Session {
-  user: SessionUser;
-  session: unknown;
-}
+export { fetchSession, refreshAuthQueries, useSession, type Session, type SessionUser } from '../api/auth';
 
 export type CurrentStore = StoreSummary;
 
 export const sessionQueryKey = queryKeys.session;
 export const currentStoreQueryKey = queryKeys.currentStore;
-
-/** The session is re-read every 30 s while the tab is open, and when the window regains focus. */
-export const sessionRefreshIntervalMs = 30_000;
-
-/** Retry backoff for network and 5xx failures of the session check: 200 ms, doubling, 5 s at most. */
-export const sessionRetryDelay = (attempt: number) => Math.min(200 * 2 ** attempt, 5_000);
-
-function isSession(value: unknown): value is Session {
-  if (!value || typeof value !== 'object' || !('user' in value)) return false;
-  const { user } = value as { user: unknown };
-  return !!user && typeof user === 'object' && typeof (user as SessionUser).email === 'string';
-}
-
-/**
- * Reads the better-auth session: `null` when signed out (a `null` body, any 4xx answer or a malformed
- * body). Network failures and 5xx answers throw, so a flaky connection never signs anyone out: the
- * query retries and keeps the last known session meanwhile.
- */
-export async function fetchSession(): Promise<Session | null> {
-  try {
-    const data = await apiFetch<unknown>('/api/auth/get-session');
-    return isSession(data) ? data : null;
-  } catch (error) {
-    if (error instanceof ApiError && error.status >= 400 && error.status < 500) return null;
-    throw error;
-  }
-}
-
-/** The signed-in user, or `null` when signed out. `data` is `undefined` while loading. */
-export function useSession() {
-  return useQuery({
-    queryKey: sessionQueryKey,
-    queryFn: fetchSession,
-    refetchInterval: sessionRefreshIntervalMs,
-    refetchIntervalInBackground: true,
-    refetchOnWindowFocus: 'always',
-    retry: (failureCount, error) =>
-      !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 3,
-    retryDelay: sessionRetryDelay,
-  });
-}
 
 /**
  * The merchant's connected store (`null` when none). Fetched only once a session is known; an error
@@ -76,18 +29,6 @@ export function useCurrentStore() {
     queryFn: async () => (await call(currentStore)).store,
     enabled: !!session,
   });
-}
-
-/**
- * After a sign-in or sign-up: forget the previous session and store (they may belong to someone
- * else), re-read the session, and tell the other tabs.
- */
-export async function refreshAuthQueries(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.resetQueries({ queryKey: sessionQueryKey }),
-    queryClient.resetQueries({ queryKey: currentStoreQueryKey }),
-  ]);
-  postAuthEvent({ type: 'signed-in' });
 }
 
 /** Keys of the notices /login can show when another screen sends the user there. */
@@ -120,21 +61,12 @@ export function useEndSession() {
 }
 
 /**
- * Signs out (POST /api/auth/sign-out), then ends the session here and in the other tabs and goes to
- * /login. A 401 means the server already forgot the session: treated as a success.
+ * The app's sign-out: POST /api/auth/sign-out, then ends the session here and in the other tabs and
+ * goes to /login.
  */
 export function useSignOut() {
   const endSession = useEndSession();
-  return useMutation({
-    mutationFn: async () => {
-      try {
-        await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
-      }
-    },
-    onSuccess: () => endSession(),
-  });
+  return useSignOutRequest({ onSignedOut: () => endSession() });
 }
 
 const protectedPrefixes = ['/app', '/subscription'];

@@ -1,6 +1,5 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import {
   activeStore,
   apiError, jsonResponse,
@@ -10,11 +9,6 @@ import {
   testSession,
   type ApiRoutes,
 } from '../test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const resetNotice =
   'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.';
@@ -37,7 +31,7 @@ function statefulAuthApi(routes: ApiRoutes = {}) {
       signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté'),
     '/api/auth/sign-in/email': () => {
       signedIn = true;
-      return jsonResponse({ user: testSession.user, token: 't' });
+      return jsonResponse({ redirect: false, user: testSession.user });
     },
     ...routes,
   });
@@ -103,7 +97,7 @@ describe('/login', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
 
-    answer.resolve(apiError(401, 'Email ou mot de passe incorrect'));
+    answer.resolve(apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password'));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Email ou mot de passe incorrect');
     const button = screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement;
@@ -167,7 +161,7 @@ describe('/login', () => {
 describe('/login forgot-password mode', () => {
   it('switches modes with the links and clears the error and success messages', async () => {
     mockApi({
-      '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect'),
+      '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password'),
       '/api/auth/forgot-password': () => jsonResponse({ ok: true }),
     });
     const { router } = await openLogin('/login?redirect=/app/flow');

@@ -1,22 +1,17 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useRequestPasswordReset, useSignIn } from '../api/auth';
+import { SignInForm } from '../components/auth/SignInForm';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../components/ui/Alert';
+import { SubmitButton } from '../components/ui/SubmitButton';
 import { TextField, textLinkClass } from '../components/ui/TextField';
 import { messages } from '../i18n';
-import { apiFetch } from '../lib/api';
-import {
-  forgotPasswordSchema,
-  loginSchema,
-  type ForgotPasswordValues,
-  type LoginValues,
-} from '../lib/auth-forms';
+import { forgotPasswordSchema } from '../lib/auth-forms';
 import { safeRedirectPath, withRedirect } from '../lib/safe-redirect';
-import { refreshAuthQueries, type LoginLocationState, type LoginNotice } from '../lib/session';
-import { SubmitButton } from '../components/ui/SubmitButton';
+import type { LoginLocationState, LoginNotice } from '../lib/session';
 
 function locationState(state: unknown): LoginLocationState {
   return state && typeof state === 'object' ? (state as LoginLocationState) : {};
@@ -44,7 +39,7 @@ export default function LoginScreen() {
       {forgot ? (
         <ForgotPasswordForm key="forgot" redirect={redirect} autoFocus={focusForm} />
       ) : (
-        <SignInForm
+        <SignInPanel
           key="sign-in"
           redirect={redirect}
           autoFocus={focusForm}
@@ -68,7 +63,7 @@ function LoginNoticeBox({ notice }: { notice: LoginNotice }) {
   return <SuccessAlert className="mb-6">{text}</SuccessAlert>;
 }
 
-function SignInForm({
+function SignInPanel({
   redirect,
   autoFocus,
   notice,
@@ -78,28 +73,8 @@ function SignInForm({
   notice?: LoginNotice;
 }) {
   const t = messages.login;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const {
-    register,
-    handleSubmit,
-    setFocus,
-    formState: { errors },
-  } = useForm<LoginValues>({ resolver: zodResolver(loginSchema), defaultValues: { email: '', password: '' } });
-
-  useEffect(() => {
-    if (autoFocus) setFocus('email');
-  }, [autoFocus, setFocus]);
-
-  const signIn = useMutation({
-    mutationFn: (values: LoginValues) =>
-      apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body: values }),
-    onSuccess: async () => {
-      await refreshAuthQueries(queryClient);
-      await navigate(safeRedirectPath(redirect), { replace: true });
-    },
-  });
-  const busy = signIn.isPending;
+  const signIn = useSignIn({ onSignedIn: () => navigate(safeRedirectPath(redirect), { replace: true }) });
 
   return (
     <>
@@ -108,26 +83,13 @@ function SignInForm({
       ) : (
         notice && <LoginNoticeBox notice={notice} />
       )}
-      <form noValidate onSubmit={handleSubmit((values) => signIn.mutate(values))} className="space-y-5">
-        <TextField
-          required
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder={t.emailPlaceholder}
-          error={errors.email?.message}
-          {...register('email')}
-        />
-        <div>
-          <TextField
-            required
-            label={t.password}
-            type="password"
-            autoComplete="current-password"
-            error={errors.password?.message}
-            {...register('password')}
-          />
+      <SignInForm
+        onSubmit={(body) => signIn.mutate(body)}
+        busy={signIn.isPending}
+        submitLabel={t.submit}
+        busyLabel={t.submitting}
+        autoFocus={autoFocus}
+        belowPassword={
           <p className="mt-2 text-right text-sm">
             <Link
               to={withRedirect('/login', redirect, { mode: 'forgot' })}
@@ -137,11 +99,8 @@ function SignInForm({
               {t.forgotLink}
             </Link>
           </p>
-        </div>
-        <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
-          {t.submit}
-        </SubmitButton>
-      </form>
+        }
+      />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t.noAccount}{' '}
         <Link to={withRedirect('/signup', redirect)} className={textLinkClass}>
@@ -159,17 +118,14 @@ function ForgotPasswordForm({ redirect, autoFocus }: { redirect: string | null; 
     handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<ForgotPasswordValues>({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
+  } = useForm({ resolver: zodResolver(forgotPasswordSchema), defaultValues: { email: '' } });
 
   useEffect(() => {
     if (autoFocus) setFocus('email');
   }, [autoFocus, setFocus]);
 
   // The server answers the same whether the address exists or not; so does this screen.
-  const requestReset = useMutation({
-    mutationFn: (values: ForgotPasswordValues) =>
-      apiFetch<unknown>('/api/auth/forgot-password', { method: 'POST', body: { email: values.email } }),
-  });
+  const requestReset = useRequestPasswordReset();
   const busy = requestReset.isPending;
 
   return (
@@ -179,11 +135,11 @@ function ForgotPasswordForm({ redirect, autoFocus }: { redirect: string | null; 
       <form noValidate onSubmit={handleSubmit((values) => requestReset.mutate(values))} className="space-y-5">
         <TextField
           required
-          label={messages.login.email}
+          label={messages.auth.fields.email}
           type="email"
           autoComplete="email"
           inputMode="email"
-          placeholder={messages.login.emailPlaceholder}
+          placeholder={messages.auth.fields.emailPlaceholder}
           error={errors.email?.message}
           {...register('email')}
         />

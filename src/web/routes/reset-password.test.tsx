@@ -1,12 +1,6 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -66,13 +60,13 @@ describe('/reset-password', () => {
   });
 
   it('shows an invalid or expired token error as-is, with a way to ask again', async () => {
-    mockApi({ '/api/auth/reset-password': () => apiError(400, 'Lien invalide ou expiré') });
+    mockApi({ '/api/auth/reset-password': () => apiError(400, 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.', 'invalid_token') });
     await openReset('/reset-password?token=old');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le mot de passe', 'nouveau-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Lien invalide ou expiré');
+    expect(alert.textContent).toContain('Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.');
     expect(screen.getAllByRole('link', { name: 'Demander un nouveau lien' })[0]?.getAttribute('href')).toBe('/login?mode=forgot');
     expect((screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }) as HTMLButtonElement).disabled).toBe(false);
   });

@@ -1,14 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { useResetPassword } from '../api/auth';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { ErrorAlert, SuccessAlert } from '../components/ui/Alert';
 import { buttonClass } from '../components/ui/button';
 import { TextField, textLinkClass } from '../components/ui/TextField';
 import { messages } from '../i18n';
-import { apiFetch } from '../lib/api';
-import { resetPasswordSchema, type ResetPasswordValues } from '../lib/auth-forms';
+import { resetPasswordSchema } from '../lib/auth-forms';
 import type { LoginLocationState } from '../lib/session';
 import { SubmitButton } from '../components/ui/SubmitButton';
 
@@ -51,18 +50,12 @@ function ResetPasswordForm({ token }: { token: string }) {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ResetPasswordValues>({
+  } = useForm({
     resolver: zodResolver(resetPasswordSchema),
     defaultValues: { newPassword: '', confirmPassword: '' },
   });
 
-  const reset = useMutation({
-    mutationFn: (values: ResetPasswordValues) =>
-      apiFetch<unknown>('/api/auth/reset-password', {
-        method: 'POST',
-        body: { newPassword: values.newPassword, token },
-      }),
-  });
+  const reset = useResetPassword();
   const busy = reset.isPending;
 
   if (reset.isSuccess) {
@@ -96,7 +89,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           </p>
         </ErrorAlert>
       )}
-      <form noValidate onSubmit={handleSubmit((values) => reset.mutate(values))} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(({ newPassword }) => reset.mutate({ newPassword, token }))} className="space-y-5">
         <TextField
           required
           label={t.newPassword}

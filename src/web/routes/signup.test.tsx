@@ -1,19 +1,13 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { activeStore, apiError, jsonResponse, mockApi, renderRoute, requestBody, testSession } from '../test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 /** Signed out until POST sign-up succeeds. */
-function signupApi(signUp: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user, token: 't' })) {
+function signupApi(signUp: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user })) {
   let signedIn = false;
   return mockApi({
     '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
@@ -81,7 +75,7 @@ describe('/signup', () => {
     });
     const fetchMock = signupApi(async () => {
       await held;
-      return jsonResponse({ user: testSession.user, token: 't' });
+      return jsonResponse({ user: testSession.user });
     });
     const { router } = await openSignup('/signup?redirect=/app/branding');
     fill('Nom complet', ' Zoé Martin ');
@@ -114,13 +108,13 @@ describe('/signup', () => {
   });
 
   it('shows the server message in a red box and stays', async () => {
-    signupApi(() => apiError(422, 'Un compte existe déjà avec cette adresse email'));
+    signupApi(() => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists'));
     const { router } = await openSignup();
     fill('Nom complet', 'Zoé');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse email');
+    expect((await screen.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse email.');
     expect((screen.getByRole('button', { name: 'Créer mon compte' }) as HTMLButtonElement).disabled).toBe(false);
     expect(router.state.location.pathname).toBe('/signup');
   });

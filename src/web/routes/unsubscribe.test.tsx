@@ -1,13 +1,7 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockFetch, renderRoute } from '../test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const token = 'tok_123';
 const path = `/api/public/unsubscribe/${token}`;
@@ -20,7 +14,7 @@ function serve({ get, post }: { get: Answer; post?: Answer }) {
     const method = (init?.method ?? 'GET').toUpperCase();
     if (url === path && method === 'GET') return get();
     if (url === path && method === 'POST' && post) return post();
-    return apiError(404, 'Introuvable');
+    return apiError(404, 'Ressource introuvable.');
   });
 }
 
@@ -90,7 +84,7 @@ describe('/unsubscribe/:token', () => {
   });
 
   it('says when the link is invalid or expired', async () => {
-    const fetchMock = serve({ get: () => apiError(404, 'Lien invalide ou expiré') });
+    const fetchMock = serve({ get: () => apiError(404, 'Lien invalide ou expiré', 'unsubscribe_link_invalid') });
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Lien invalide ou expiré');
@@ -101,8 +95,8 @@ describe('/unsubscribe/:token', () => {
   it('offers a retry when the page cannot load, and keeps the button when the unsubscribe fails', async () => {
     let gets = 0;
     serve({
-      get: () => (gets++ === 0 ? apiError(500, 'Panne') : jsonResponse(status)),
-      post: () => apiError(500, 'Panne'),
+      get: () => (gets++ === 0 ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(status)),
+      post: () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'),
     });
     await open();
     const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });

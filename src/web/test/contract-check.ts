@@ -6,6 +6,14 @@
  */
 import { ENDPOINTS, errorBody, type Endpoint } from '../../core/api';
 
+/** A mocked answer carrying this header is deliberately malformed (a test of the client's defences). */
+export const OUTSIDE_CONTRACT = 'x-test-outside-contract';
+
+/** A JSON answer the server would never give: for tests of how the client copes with one. */
+export function malformedResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', [OUTSIDE_CONTRACT]: '1' } });
+}
+
 function matches(pattern: string, path: string): boolean {
   const a = pattern.split('/');
   const b = path.split('/');
@@ -21,9 +29,9 @@ export function endpointFor(method: string, path: string): Endpoint | undefined 
 /** Checks `response` (a mocked answer to `method path`) against the contract; returns it unchanged. */
 export async function checkAgainstContract(method: string, path: string, response: Response): Promise<Response> {
   const endpoint = endpointFor(method, path);
-  if (!endpoint || response.status === 204) return response;
+  if (!endpoint || response.status === 204 || response.headers.has(OUTSIDE_CONTRACT)) return response;
   const text = await response.clone().text();
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = text ? (JSON.parse(text) as unknown) : null;
   } catch {

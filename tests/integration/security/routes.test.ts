@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../../src/db/schema';
 import { createApp } from '../../../src/server/app';
-import { authMessages } from '../../../src/server/auth/messages';
+import { messageFor } from '../../../src/server/messages';
 import { loadConfig } from '../../../src/server/config';
 import { ORIGIN } from '../../support/http';
 import { contextFor } from '../../support/test-context';
@@ -54,7 +54,7 @@ beforeAll(async () => {
 afterAll(() => w.ctx.destroy());
 
 /** The French answers of a refused session (ours, and better-auth's UNAUTHORIZED translated). */
-const NOT_SIGNED_IN = new Set<string>([authMessages.NOT_SIGNED_IN, authMessages.SESSION_EXPIRED, authMessages.UNAUTHORIZED]);
+const NOT_SIGNED_IN = new Set<string>([messageFor('not_signed_in'), messageFor('session_expired')]);
 
 /** How to call a route when only its protection matters: the sample's body (so validation passes) or {}. */
 function requestFor(e: Endpoint): { path: string; body?: string; contentType?: string } {

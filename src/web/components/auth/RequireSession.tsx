@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../i18n';
 import { withRedirect } from '../../lib/safe-redirect';
@@ -26,10 +26,9 @@ export function RequireSession() {
   const { pathname, search } = useLocation();
   // Whether this tab saw the session alive: if it then reads "signed out", the session expired or
   // was revoked elsewhere (a sign-out here navigates away first), and /login says so.
-  const hadSession = useRef(false);
-  useEffect(() => {
-    if (session) hadSession.current = true;
-  }, [session]);
+  // Remembered while rendering (React's "state from the previous render" pattern): no extra pass.
+  const [hadSession, setHadSession] = useState(false);
+  if (session && !hadSession) setHadSession(true);
 
   if (session === undefined) {
     if (isError) {
@@ -51,7 +50,7 @@ export function RequireSession() {
   }
 
   if (!session) {
-    const state: LoginLocationState | undefined = hadSession.current ? { notice: 'sessionExpired' } : undefined;
+    const state: LoginLocationState | undefined = hadSession ? { notice: 'sessionExpired' } : undefined;
     return <Navigate to={withRedirect('/login', `${pathname}${search}`)} replace state={state} />;
   }
   return <Outlet />;

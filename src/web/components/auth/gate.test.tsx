@@ -1,5 +1,4 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentStoreQueryKey, sessionQueryKey } from '../../lib/session';
 import {
@@ -13,9 +12,7 @@ import {
 import { subscriptionGateOutcome } from './RequireSubscription';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function deferred<T>() {

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { RATING_ACTION_LIMITS } from '../../../core/api/rating-actions';
 import { ACTION_TYPES } from '../../../core/domain';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
@@ -9,9 +10,8 @@ import {
   usesFeedbackMessage,
   usesNotificationEmail,
   usesRedirectUrl,
-  maxLengths,
   type Rating,
-  type RatingActionsBody,
+  type RatingActionsFormOutput,
   type RatingActionsFormValues,
 } from './rating-actions';
 import { TextAreaField } from '../ui/TextField';
@@ -36,7 +36,7 @@ export function RatingActionCard({
 }: {
   index: number;
   rating: Rating;
-  control: Control<RatingActionsFormValues, unknown, RatingActionsBody>;
+  control: Control<RatingActionsFormValues, unknown, RatingActionsFormOutput>;
   register: UseFormRegister<RatingActionsFormValues>;
   errors: FieldErrors<RatingActionsFormValues>;
 }) {
@@ -85,7 +85,7 @@ export function RatingActionCard({
             type="url"
             inputMode="url"
             autoComplete="url"
-            maxLength={maxLengths.redirect_url}
+            maxLength={RATING_ACTION_LIMITS.redirectUrlMax}
             required
             placeholder={t.fields.redirectUrlPlaceholder}
             hint={t.fields.redirectUrlHint}
@@ -99,7 +99,7 @@ export function RatingActionCard({
             label={t.fields.notificationEmail}
             type="email"
             autoComplete="email"
-            maxLength={maxLengths.notification_email}
+            maxLength={RATING_ACTION_LIMITS.notificationEmailMax}
             required={emailRequired}
             placeholder={t.fields.notificationEmailPlaceholder}
             hint={emailRequired ? t.fields.notificationEmailHint.required : t.fields.notificationEmailHint.optional}
@@ -112,7 +112,7 @@ export function RatingActionCard({
           <TextAreaField
             label={t.fields.feedbackMessage}
             hint={t.fields.feedbackMessageHint}
-            maxLength={maxLengths.feedback_message}
+            maxLength={RATING_ACTION_LIMITS.feedbackMessageMax}
             error={fieldErrors?.feedback_message?.message}
             className="sm:col-span-2"
             {...register(`actions.${index}.feedback_message`)}

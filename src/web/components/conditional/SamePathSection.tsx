@@ -4,7 +4,7 @@ import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
 import { messages } from '../../i18n';
 import { WarningNote } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
-import { isGated, type RatingActionsBody, type RatingActionsFormValues } from './rating-actions';
+import { isGated, type RatingActionsFormOutput, type RatingActionsFormValues } from './rating-actions';
 
 const t = messages.conditional;
 
@@ -19,7 +19,7 @@ export function SamePathSection({
   register,
   onEnable,
 }: {
-  control: Control<RatingActionsFormValues, unknown, RatingActionsBody>;
+  control: Control<RatingActionsFormValues, unknown, RatingActionsFormOutput>;
   register: UseFormRegister<RatingActionsFormValues>;
   /** Turns the setting on (the merchant then saves). */
   onEnable: () => void;

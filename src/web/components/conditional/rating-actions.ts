@@ -1,46 +1,18 @@
+/**
+ * The rating actions form: its fields (text for every field, so a hidden one keeps what was typed)
+ * and its checks, which give a message per field before the server's own (core/api/rating-actions.ts)
+ * apply. Types, ratings and bounds are the contract's.
+ */
 import { z } from 'zod';
-import { ACTION_TYPES, type ActionType } from '../../../core/domain';
+import { RATING_ACTION_LIMITS, RATINGS, type Rating, type RatingAction, type RatingActionsConfig } from '../../../core/api/rating-actions';
+import { ACTION_TYPES } from '../../../core/domain';
+import { isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '../../../core/rating-actions';
 import { messages } from '../../i18n';
 
-const v = messages.conditional.validation;
-
-export type Rating = 1 | 2 | 3 | 4 | 5;
-/** The five ratings, in the order the screen shows them. */
-export const RATINGS: readonly Rating[] = [5, 4, 3, 2, 1];
-
-/** One row of `rating_actions` as the API sends and takes it (irrelevant fields are null). */
-export interface RatingAction {
-  rating: Rating;
-  action_type: ActionType;
-  redirect_url: string | null;
-  notification_email: string | null;
-  feedback_message: string | null;
-}
-
-/** GET and PUT /api/rating-actions answer: the five actions, 5 to 1; `saved` false means server defaults. */
-export interface RatingActionsResponse {
-  store_id: string;
-  same_path_for_all_ratings: boolean;
-  saved: boolean;
-  actions: RatingAction[];
-}
-
-/** Body of PUT /api/rating-actions. */
-export interface RatingActionsBody {
-  same_path_for_all_ratings: boolean;
-  actions: RatingAction[];
-}
-
-export const ratingActionsPath = '/api/rating-actions';
-export const ratingActionsQueryKey = ['rating-actions'] as const;
-
-import { isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '../../../core/rating-actions';
-
+export { RATINGS, type Rating };
 export { isGated, isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '../../../core/rating-actions';
 
-/** Longest values the server keeps (its zod schema). */
-export const maxLengths = { redirect_url: 2000, notification_email: 254, feedback_message: 1000 } as const;
-
+const v = messages.conditional.validation;
 
 const emailFormat = z.email();
 function isEmail(text: string): boolean {
@@ -49,21 +21,18 @@ function isEmail(text: string): boolean {
 
 /** The form keeps text for every field (hidden ones keep theirs, so switching back restores them). */
 const actionFields = z.object({
-  rating: z.number().int().min(1).max(5),
+  rating: z.literal(RATINGS),
   action_type: z.enum(ACTION_TYPES),
   redirect_url: z.string(),
   notification_email: z.string(),
   feedback_message: z.string(),
 });
 
-export type RatingActionFormValues = z.input<typeof actionFields>;
-
 /**
- * Client-side mirror of the server's checks (spec section 5): an http(s) URL is required for a
- * redirect; an e-mail is required for notify_email and, when filled in, must be valid for
- * collect_feedback (254 characters at most: longer addresses are not valid e-mails); the message
- * is 1,000 characters at most. The output is the PUT body: trimmed, empty text and irrelevant
- * fields as null.
+ * One message per case, on its field (spec section 5): an http(s) URL is required for a redirect;
+ * an e-mail is required for notify_email and, when filled in, must be valid for collect_feedback;
+ * the contract's bounds on lengths. The output is one action of the PUT body: trimmed, empty text
+ * and irrelevant fields as null.
  */
 const actionSchema = actionFields
   .superRefine((action, ctx) => {
@@ -71,7 +40,7 @@ const actionSchema = actionFields
     if (usesRedirectUrl(action.action_type)) {
       if (!url) ctx.addIssue({ code: 'custom', path: ['redirect_url'], message: v.redirectUrlRequired });
       else if (!isHttpUrl(url)) ctx.addIssue({ code: 'custom', path: ['redirect_url'], message: v.redirectUrlInvalid });
-      else if (url.length > maxLengths.redirect_url) {
+      else if (url.length > RATING_ACTION_LIMITS.redirectUrlMax) {
         ctx.addIssue({ code: 'custom', path: ['redirect_url'], message: v.redirectUrlTooLong });
       }
     }
@@ -83,7 +52,7 @@ const actionSchema = actionFields
         ctx.addIssue({ code: 'custom', path: ['notification_email'], message: v.notificationEmailInvalid });
       }
     }
-    if (usesFeedbackMessage(action.action_type) && action.feedback_message.trim().length > maxLengths.feedback_message) {
+    if (usesFeedbackMessage(action.action_type) && action.feedback_message.trim().length > RATING_ACTION_LIMITS.feedbackMessageMax) {
       ctx.addIssue({ code: 'custom', path: ['feedback_message'], message: v.feedbackMessageTooLong });
     }
   })
@@ -91,7 +60,7 @@ const actionSchema = actionFields
     const type = action.action_type;
     const text = (value: string) => value.trim() || null;
     return {
-      rating: action.rating as Rating,
+      rating: action.rating,
       action_type: type,
       redirect_url: usesRedirectUrl(type) ? text(action.redirect_url) : null,
       notification_email: usesNotificationEmail(type, action.rating) ? text(action.notification_email) : null,
@@ -105,9 +74,11 @@ export const ratingActionsSchema = z.object({
 });
 
 export type RatingActionsFormValues = z.input<typeof ratingActionsSchema>;
+/** What the form submits: the PUT body. */
+export type RatingActionsFormOutput = z.output<typeof ratingActionsSchema>;
 
 /** The form's values for a server answer: one entry per rating, 5 to 1, nulls as empty text. */
-export function formValues(data: RatingActionsResponse): RatingActionsFormValues {
+export function formValues(data: RatingActionsConfig): RatingActionsFormValues {
   return {
     same_path_for_all_ratings: data.same_path_for_all_ratings,
     actions: RATINGS.map((rating) => {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { messages } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
+import { DIAGNOSED_TOPICS } from '../../../core/api/shopify';
 import { DiagnosticStep, TopicList } from './DiagnosticStep';
 import {
   diagnosticStepIds,
@@ -17,8 +18,6 @@ import {
 const t = messages.shopifyDiagnostic;
 const s = t.steps;
 
-/** Spec section 9: the webhook topics every store needs. */
-export const requiredWebhookTopics = ['orders/paid', 'orders/fulfilled'] as const;
 
 export const stepTitles: Record<DiagnosticStepId, string> = {
   token: s.token.title,
@@ -294,7 +293,7 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
       return {
         state: 'warning',
         summary: orderEvents === 0 ? s.orderEvents.none : s.orderEvents.success(orderEvents),
-        fix: <FixText>{s.orderEvents.fix(requiredWebhookTopics)}</FixText>,
+        fix: <FixText>{s.orderEvents.fix(DIAGNOSED_TOPICS)}</FixText>,
       };
     }
   }

@@ -1,13 +1,7 @@
-// @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockFetch, renderWithProviders } from '../../test/render';
 import { PricingSection } from './PricingSection';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const plans = [
   // Deliberately out of order: the UI sorts by sort_order.

@@ -1,12 +1,13 @@
 import { ChevronDown, KeyRound, LogOut, Settings, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { SessionUser } from '../../api/auth';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 
 export interface AccountMenuProps {
   /** The signed-in user, or `null` when unknown. */
-  user: { email: string; name?: string | null } | null;
+  user: Pick<SessionUser, 'email' | 'name'> | null;
   onSignOut: () => void;
   signingOut?: boolean;
 }

@@ -13,20 +13,20 @@ const desktopQuery = '(min-width: 48rem)';
  * Screens set their header with `usePageHeader(title, subtitle)`.
  */
 export function AppLayout() {
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  const { pathname, search } = useLocation();
+  // The drawer is open for one location: navigating (a sidebar link in the drawer) closes it
+  // without an effect, since the location it was opened for is no longer the current one.
+  const here = `${pathname}${search}`;
+  const [drawerOpenAt, setDrawerOpenAt] = useState<string | null>(null);
+  const drawerOpen = drawerOpenAt === here;
+  const setDrawerOpen = useCallback((open: boolean) => setDrawerOpenAt(open ? here : null), [here]);
   const menuButtonRef = useRef<HTMLButtonElement>(null);
   const drawerId = useId();
-  const { pathname, search } = useLocation();
 
   const closeDrawer = useCallback(() => {
     setDrawerOpen(false);
     menuButtonRef.current?.focus();
-  }, []);
-
-  // Navigating (a sidebar link in the drawer) closes the drawer.
-  useEffect(() => {
-    setDrawerOpen(false);
-  }, [pathname, search]);
+  }, [setDrawerOpen]);
 
   // Growing past `md` hides the drawer: drop its state so the page can scroll again.
   useEffect(() => {
@@ -35,7 +35,7 @@ export function AppLayout() {
     const onChange = () => query.matches && setDrawerOpen(false);
     query.addEventListener('change', onChange);
     return () => query.removeEventListener('change', onChange);
-  }, [drawerOpen]);
+  }, [drawerOpen, setDrawerOpen]);
 
   return (
     <PageHeaderProvider>

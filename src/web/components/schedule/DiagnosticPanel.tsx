@@ -1,13 +1,12 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { ChevronDown, RefreshCw, Stethoscope } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
+import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '../../api/shopify';
 import { cx } from '../../lib/cx';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { countOutcomes, DiagnosticSteps, type FixActions } from '../diagnostic/DiagnosticSteps';
-import type { DiagnosticResult, FixWebhookUrlsResponse, RegisterWebhooksResponse } from '../diagnostic/types';
+import { registerOutcome } from '../diagnostic/types';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { textLinkClass } from '../ui/TextField';
@@ -15,10 +14,6 @@ import { failureMessage } from './outcomes';
 
 const t = messages.schedule.diagnostic;
 const fixTexts = messages.shopifyDiagnostic.actions;
-
-const diagnosticPath = '/api/shopify/diagnostic';
-const registerWebhooksPath = '/functions/v1/shopify-register-webhooks';
-const fixWebhookUrlsPath = '/functions/v1/fix-webhook-urls';
 
 /**
  * The calendar's compact connection diagnostic: collapsed at first; opening it runs
@@ -56,20 +51,14 @@ export function DiagnosticPanel() {
 }
 
 function DiagnosticBody() {
-  const diagnostic = useQuery({
-    queryKey: ['shopify', 'diagnostic', 'schedule-panel'],
-    queryFn: ({ signal }) => apiFetch<DiagnosticResult>(diagnosticPath, { signal }),
-    // Always run afresh when the panel opens.
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
+  // Run afresh when the panel opens (the same cache entry as /app/shopify-diagnostic).
+  const diagnostic = useDiagnostic({ retry: false });
   const { refetch } = diagnostic;
   const rerun = () => void refetch();
   const { message: success, show: showSuccess, clear: clearSuccess } = useTransientMessage();
   const [failure, setFailure] = useState<string | null>(null);
 
-  const shopId = diagnostic.data?.store?.id ?? null;
+  const shopId = diagnostic.data?.store?.id ?? '';
   const fixDone = (text: string) => {
     setFailure(null);
     showSuccess(text);
@@ -81,30 +70,23 @@ function DiagnosticBody() {
     if (changed) rerun();
   };
 
-  const registerWebhooks = useMutation({
-    mutationFn: () =>
-      apiFetch<RegisterWebhooksResponse | null>(registerWebhooksPath, { method: 'POST', body: { shop_id: shopId } }),
+  const registerWebhooks = useRegisterWebhooks({
     onSuccess: (data) => {
-      const errors = (data?.errors ?? []).filter((error) => typeof error === 'string' && error.trim() !== '');
-      if (data?.success && !data.error && errors.length === 0) return fixDone(fixTexts.registered);
-      fixFailed(data?.error || (errors.length > 0 ? errors.join(' ; ') : fixTexts.registerFailed), (data?.registered?.length ?? 0) > 0);
+      const outcome = registerOutcome(data);
+      if (outcome.ok) fixDone(fixTexts.registered);
+      else fixFailed(outcome.message, outcome.changed);
     },
     onError: (error) => fixFailed(failureMessage(error, fixTexts.registerFailed), false),
   });
-  const fixWebhookUrls = useMutation({
-    mutationFn: () =>
-      apiFetch<FixWebhookUrlsResponse | null>(fixWebhookUrlsPath, { method: 'POST', body: { shop_id: shopId } }),
-    onSuccess: (data) => {
-      if (data && !data.error) return fixDone(fixTexts.urlsFixed);
-      fixFailed(data?.error || fixTexts.fixUrlsFailed, (data?.updated?.length ?? 0) > 0);
-    },
+  const fixWebhookUrls = useFixWebhookUrls({
+    onSuccess: () => fixDone(fixTexts.urlsFixed),
     onError: (error) => fixFailed(failureMessage(error, fixTexts.fixUrlsFailed), false),
   });
 
   const fixBusy = registerWebhooks.isPending || fixWebhookUrls.isPending;
   const actions: FixActions = {
-    registerWebhooks: { run: () => registerWebhooks.mutate(), busy: registerWebhooks.isPending, locked: fixBusy },
-    fixWebhookUrls: { run: () => fixWebhookUrls.mutate(), busy: fixWebhookUrls.isPending, locked: fixBusy },
+    registerWebhooks: { run: () => registerWebhooks.mutate(shopId), busy: registerWebhooks.isPending, locked: fixBusy },
+    fixWebhookUrls: { run: () => fixWebhookUrls.mutate(shopId), busy: fixWebhookUrls.isPending, locked: fixBusy },
   };
 
   const running = diagnostic.isFetching;

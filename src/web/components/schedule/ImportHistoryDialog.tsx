@@ -1,38 +1,16 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { CalendarRange, LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
+import { SPREAD_LIMITS } from '../../../core/schedule-spread';
+import { useImportHistory, useOrderCount, type ImportHistoryInput, type ImportHistoryResult } from '../../api/review-requests';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
 import { Modal } from '../ui/Modal';
 import { failureMessage } from './outcomes';
-import {
-  countOrdersPath,
-  importHistoryPath,
-  type CountOrdersResponse,
-  type ImportHistoryRequest,
-  type ImportHistoryResponse,
-} from './types';
 
 const t = messages.schedule.importDialog;
-
-/** Spec sections 5 'Import' and 9: spread 1 to 30 days (7), Monday to Friday, 09:00 UTC. */
-export const importDefaults = {
-  daysToSpread: 7,
-  minDays: 1,
-  maxDays: 30,
-  /** Date.getUTCDay() numbers: 1 = Monday … 5 = Friday. */
-  sendDays: [1, 2, 3, 4, 5] as readonly number[],
-  sendHour: 9,
-};
-
-export interface ImportResult {
-  synced: number;
-  scheduled: number;
-}
 
 type Step = 'choice' | 'schedule';
 
@@ -55,12 +33,13 @@ export function ImportHistoryDialog({
 }: {
   shopId: string;
   onClose: () => void;
-  onImported: (result: ImportResult) => void;
+  onImported: (result: ImportHistoryResult) => void;
 }) {
   const [step, setStep] = useState<Step>('choice');
-  const [daysToSpread, setDaysToSpread] = useState(importDefaults.daysToSpread);
-  const [sendDays, setSendDays] = useState<number[]>([...importDefaults.sendDays]);
-  const [sendHour, setSendHour] = useState(importDefaults.sendHour);
+  // Spec section 9: 1 to 30 days (7), Monday to Friday, 09:00 UTC.
+  const [daysToSpread, setDaysToSpread] = useState<number>(SPREAD_LIMITS.defaultDays);
+  const [sendDays, setSendDays] = useState<number[]>([...SPREAD_LIMITS.defaultSendDays]);
+  const [sendHour, setSendHour] = useState<number>(SPREAD_LIMITS.defaultHour);
   const ids = {
     choice: useId(),
     spread: useId(),
@@ -71,42 +50,20 @@ export function ImportHistoryDialog({
   const deferredRef = useRef<HTMLButtonElement>(null);
   const scheduleHeadingRef = useRef<HTMLHeadingElement>(null);
 
-  const count = useQuery({
-    queryKey: ['shopify', 'count-orders', shopId],
-    queryFn: async ({ signal }) => {
-      const data = await apiFetch<CountOrdersResponse | null>(countOrdersPath, {
-        method: 'POST',
-        body: { shop_id: shopId },
-        signal,
-      });
-      if (!data?.success || typeof data.count !== 'number') throw new Error(data?.error || t.countFailed);
-      return data.count;
-    },
-    // Counted afresh at each opening.
-    staleTime: 0,
-    gcTime: 0,
-    retry: false,
-  });
-
-  const submit = useMutation({
-    mutationFn: async (body: ImportHistoryRequest) => {
-      const data = await apiFetch<ImportHistoryResponse | null>(importHistoryPath, { method: 'POST', body });
-      if (!data?.success) throw new Error(data?.error || t.failed);
-      return { synced: data.synced_count ?? 0, scheduled: data.scheduled_count ?? 0 };
-    },
-    onSuccess: (result) => onImported(result),
-  });
+  const count = useOrderCount(shopId);
+  const submit = useImportHistory();
+  const importWith = (body: ImportHistoryInput) => submit.mutate(body, { onSuccess: (result) => onImported(result) });
   const busy = submit.isPending;
 
   const importNow = () => {
     if (busy) return;
-    submit.mutate({ shop_id: shopId, immediate: true });
+    importWith({ shop_id: shopId, immediate: true });
   };
 
   const importDeferred = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (busy || sendDays.length === 0) return;
-    submit.mutate({
+    importWith({
       shop_id: shopId,
       immediate: false,
       days_to_spread: daysToSpread,
@@ -135,20 +92,16 @@ export function ImportHistoryDialog({
     <ErrorAlert>{failureMessage(submit.error, t.failed)}</ErrorAlert>
   ) : null;
 
-  let countLine;
-  if (count.isPending) {
-    countLine = <Spinner label={t.counting} className="justify-start" />;
-  } else if (count.isError) {
-    countLine = (
-      <ErrorAlert
-        retry={{ label: t.retry, onRetry: () => void count.refetch() }}
-      >
-        {failureMessage(count.error, t.countFailed)}
-      </ErrorAlert>
-    );
-  } else {
-    countLine = <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm font-medium text-slate-900">{t.count(count.data)}</p>;
-  }
+  const countLine = (
+    <QueryState
+      query={count}
+      loadingLabel={t.counting}
+      className="justify-start"
+      errorMessage={count.isError ? failureMessage(count.error, t.countFailed) : undefined}
+    >
+      {(orders) => <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm font-medium text-slate-900">{t.count(orders)}</p>}
+    </QueryState>
+  );
 
   return (
     <Modal title={t.title} description={t.description} onClose={onClose} closeLabel={t.close} busy={busy}>
@@ -218,8 +171,8 @@ export function ImportHistoryDialog({
             <input
               id={ids.spread}
               type="range"
-              min={importDefaults.minDays}
-              max={importDefaults.maxDays}
+              min={SPREAD_LIMITS.minDays}
+              max={SPREAD_LIMITS.maxDays}
               step={1}
               value={daysToSpread}
               aria-valuetext={t.days(daysToSpread)}

@@ -6,7 +6,7 @@ import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
 import { StatusBadge } from './StatusBadge';
-import type { RequestItem } from './types';
+import type { RequestItem } from '../../api/review-requests';
 import { UNSENT_IDLE_STATUSES } from '../../../core/domain';
 
 const t = messages.schedule;

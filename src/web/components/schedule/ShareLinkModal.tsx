@@ -1,15 +1,13 @@
-import { useMutation } from '@tanstack/react-query';
 import { Check, Copy, Lightbulb } from 'lucide-react';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useCreateShareLink, type ShareLink } from '../../api/review-requests';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { Spinner } from '../ui/Spinner';
 import { textLinkClass } from '../ui/TextField';
 import { Modal } from '../ui/Modal';
-import { shareLinkPath, type ShareLinkResponse } from './types';
 
 const t = messages.schedule.shareLink;
 
@@ -22,7 +20,7 @@ export const copiedDurationMs = 2_000;
  * it in a read-only field with 'Copier' ('Copié' for 2 s), a tip about Branding & Pages, and 'Fermer'.
  * Render it only while open; `onCreated` runs once the link exists (e.g. to refresh a list).
  */
-export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; onCreated?: (link: ShareLinkResponse) => void }) {
+export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; onCreated?: (link: ShareLink) => void }) {
   const inputId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
   const copyRef = useRef<HTMLButtonElement>(null);
@@ -31,15 +29,19 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
     onCreatedRef.current = onCreated;
   }, [onCreated]);
 
-  const generate = useMutation({
-    mutationFn: () => apiFetch<ShareLinkResponse>(shareLinkPath, { method: 'POST', body: {} }),
-    onSuccess: (link) => {
-      onCreatedRef.current?.(link);
-      // The link is ready: the copy button is the next thing to do.
-      requestAnimationFrame(() => copyRef.current?.focus());
-    },
-  });
-  const { mutate } = generate;
+  const generate = useCreateShareLink();
+  const { mutate: create } = generate;
+  const mutate = useCallback(
+    () =>
+      create(undefined, {
+        onSuccess: (link) => {
+          onCreatedRef.current?.(link);
+          // The link is ready: the copy button is the next thing to do.
+          requestAnimationFrame(() => copyRef.current?.focus());
+        },
+      }),
+    [create],
+  );
 
   // One link per opening (a ref survives StrictMode's double effect, so no second request).
   const started = useRef(false);

@@ -1,6 +1,6 @@
 import { messages } from '../../i18n';
 import { ApiError } from '../../lib/api';
-import type { ProcessResponse } from './types';
+import type { ManualSendResult } from '../../api/review-requests';
 
 const n = messages.schedule.notices;
 
@@ -13,12 +13,15 @@ export interface Outcome {
 }
 
 /** True when the server said the session is gone. */
-export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.status === 401;
+export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'not_signed_in';
 
-/** A failed call's message: 'Session expirée' on 401, the server's own words, else `fallback`. */
+/** True when the merchant has no active store (the calendar then points to the integrations). */
+export const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
+
+/** A failed call's message: 'Session expirée' when signed out, the server's own words, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
-    if (error.status === 401) return n.sessionExpired;
+    if (isSessionExpired(error)) return n.sessionExpired;
     if (error.message && error.message !== messages.common.errorFallback) return error.message;
     return fallback;
   }
@@ -35,21 +38,21 @@ const planName = (plan: string | undefined) => (plan ? (messages.schedule.planNa
  * What 'Envoyer maintenant' reports (spec section 8 'Calendar'): quota exceeded (with the plan and
  * the numbers), send failure, nothing processed, a server error, or success.
  */
-export function sendOutcome(data: ProcessResponse | null): Outcome {
-  if (data?.quota_exceeded) {
+export function sendOutcome(data: ManualSendResult): Outcome {
+  if (data.quota_exceeded) {
     return { kind: 'error', text: n.quotaExceeded(shown(planName(data.plan)), shown(data.quota), shown(data.used)) };
   }
-  if ((data?.failed ?? 0) > 0) return { kind: 'error', text: n.sendFailed };
-  // A refusal the server explained (not in the spec's list): its own words are the most useful.
-  if (data?.success === false && data.error && !data.processed) return { kind: 'error', text: data.error };
-  if (!data?.processed) return { kind: 'error', text: n.nothingProcessed };
+  if (data.failed > 0) return { kind: 'error', text: n.sendFailed };
+  // A refusal the server explained (the daily limit): its own words say when the request will go.
+  if (!data.success && data.error && !data.processed) return { kind: 'error', text: data.error };
+  if (!data.processed) return { kind: 'error', text: n.nothingProcessed };
   return { kind: 'success', text: n.sent };
 }
 
 /** A send-now call that did not answer 2xx: 'Erreur HTTP {status}: {body}' (or the session or network notice). */
 export function sendFailure(error: unknown): Outcome {
   if (error instanceof ApiError) {
-    if (error.status === 401) return { kind: 'error', text: n.sessionExpired };
+    if (isSessionExpired(error)) return { kind: 'error', text: n.sessionExpired };
     if (error.status === 0) return { kind: 'error', text: error.message };
     return { kind: 'error', text: n.httpError(error.status, error.message) };
   }

@@ -1,3 +1,5 @@
+import { ACCOUNT_LIMITS as L } from '../../../core/account';
+
 /** /app/account-settings: profile, password and subscription tabs. */
 export const accountSettings = {
   title: 'Paramètres du compte',
@@ -19,12 +21,12 @@ export const accountSettings = {
   },
   password: {
     heading: 'Mot de passe',
-    description: "Choisissez un mot de passe d'au moins 6 caractères.",
+    description: `Choisissez un mot de passe d'au moins ${L.passwordMin} caractères.`,
     warning:
       'Après la modification, vous serez déconnecté de tous vos appareils et devrez vous reconnecter avec votre nouveau mot de passe.',
     current: 'Mot de passe actuel',
     next: 'Nouveau mot de passe',
-    nextHint: 'Minimum 6 caractères',
+    nextHint: `Minimum ${L.passwordMin} caractères`,
     confirm: 'Confirmer le nouveau mot de passe',
     submit: 'Modifier le mot de passe',
     submitting: 'Modification...',

@@ -1,19 +1,36 @@
+import { ACCOUNT_LIMITS as L } from '../../../core/account';
+
 /** Shared by the sign-in, sign-up, password-reset and account screens, and the /app session gate. */
 export const auth = {
+  /** The fields of the sign-in and sign-up forms (components/auth), wherever they appear. */
+  fields: {
+    email: 'Adresse email',
+    emailPlaceholder: 'vous@exemple.fr',
+    password: 'Mot de passe',
+    showPassword: 'Afficher le mot de passe',
+    confirmPassword: 'Confirmer le mot de passe',
+    name: 'Nom complet',
+    namePlaceholder: 'Marie Dupont',
+    companyName: "Nom de l'entreprise",
+    companyPlaceholder: 'Maison Lumière',
+    passwordHint: `Minimum ${L.passwordMin} caractères`,
+    /** Onboarding from Shopify (spec section 5). */
+    onboardingPasswordHint: `Minimum ${L.onboardingPasswordMin} caractères`,
+  },
   validation: {
     emailRequired: "L'adresse email est requise",
     emailInvalid: 'Adresse email invalide',
     passwordRequired: 'Le mot de passe est requis',
-    passwordMin: 'Le mot de passe doit contenir au moins 6 caractères',
-    passwordMax: 'Le mot de passe ne peut pas dépasser 128 caractères',
+    passwordMin: `Le mot de passe doit contenir au moins ${L.passwordMin} caractères`,
+    passwordMax: `Le mot de passe ne peut pas dépasser ${L.passwordMax} caractères`,
     passwordMismatch: 'Les mots de passe ne correspondent pas',
     confirmRequired: 'Veuillez confirmer le mot de passe',
     nameRequired: 'Le nom complet est requis',
-    nameMax: 'Le nom ne peut pas dépasser 100 caractères',
+    nameMax: `Le nom ne peut pas dépasser ${L.nameMax} caractères`,
     /** Onboarding from Shopify (spec section 5). */
     companyRequired: "Le nom de l'entreprise est requis",
-    companyMax: "Le nom de l'entreprise ne peut pas dépasser 100 caractères",
-    passwordMinOnboarding: 'Le mot de passe doit contenir au moins 8 caractères',
+    companyMax: `Le nom de l'entreprise ne peut pas dépasser ${L.companyNameMax} caractères`,
+    passwordMinOnboarding: `Le mot de passe doit contenir au moins ${L.onboardingPasswordMin} caractères`,
   },
   /** Shown on /login after a redirect from another screen (keys travel in the navigation state). */
   notices: {

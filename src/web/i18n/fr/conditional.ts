@@ -3,15 +3,13 @@
  * review flow', 5 'Rating actions', 8 success notice, 9 default actions and rating colours) and the
  * review-gating stance of docs/GUIDE ("same path for every rating").
  */
-
-type ActionType = 'redirect' | 'collect_feedback' | 'notify_email' | 'none';
+import type { ActionType } from '../../../core/domain';
 
 export const conditional = {
   title: 'Actions conditionnelles',
   subtitle: 'Choisissez ce qui se passe après chaque note laissée par vos clients.',
   loading: 'Chargement de vos actions conditionnelles…',
   loadError: 'Impossible de charger vos actions conditionnelles.',
-  retry: 'Réessayer',
   noStore: {
     heading: 'Aucune boutique Shopify active trouvée',
     body: 'Connectez votre boutique Shopify pour choisir les actions déclenchées par chaque note.',

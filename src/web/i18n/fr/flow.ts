@@ -1,19 +1,18 @@
-/** /app/flow: the flow configurations (spec sections 2, 5 'Flow', 8 success notices, 9 default flow). */
+/**
+ * /app/flow: the flow configurations (spec sections 2, 5 'Flow', 8 success notices, 9 default flow).
+ * The form's validation sentences are the contract's (core/flow-limits.ts), shared with the server.
+ */
+import type { TriggerEvent } from '../../../core/domain';
+
 export const flow = {
   title: 'Configuration du flux',
   subtitle: "Quand et comment vos demandes d'avis partent.",
   loading: 'Chargement de vos flux…',
   loadError: 'Impossible de charger vos flux. Veuillez réessayer.',
-  retry: 'Réessayer',
   noStore: {
     heading: 'Aucune boutique Shopify connectée',
     body: "Connectez votre boutique Shopify pour configurer l'envoi de vos demandes d'avis.",
     link: 'Aller aux intégrations',
-  },
-  store: {
-    label: 'Boutique',
-    hint: 'Les flux affichés sont ceux de cette boutique.',
-    inactive: '(inactive)',
   },
   list: {
     heading: 'Vos flux',
@@ -29,9 +28,9 @@ export const flow = {
   triggers: {
     order_paid: 'Commande payée',
     order_fulfilled: 'Commande expédiée',
-  },
+  } satisfies Record<TriggerEvent, string>,
   /** "3 jours après l'expédition", "1 jour après le paiement", "Dès le paiement" (0 day). */
-  delay: (days: number, trigger: 'order_paid' | 'order_fulfilled') => {
+  delay: (days: number, trigger: TriggerEvent) => {
     const event = trigger === 'order_paid' ? 'le paiement' : "l'expédition";
     if (days === 0) return `Dès ${event}`;
     return `${days} ${days === 1 ? 'jour' : 'jours'} après ${event}`;
@@ -81,12 +80,6 @@ export const flow = {
     save: 'Enregistrer',
     saving: 'Enregistrement...',
     cancel: 'Annuler',
-  },
-  validation: {
-    nameRequired: 'Le nom du flux est requis',
-    delay: 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)',
-    minimum: 'Le montant minimum doit être un nombre positif ou nul, avec 2 décimales au plus',
-    minimumTooLarge: 'Le montant minimum ne peut pas dépasser 1 000 000 000',
   },
   saved: 'Flux enregistré avec succès!',
   deleted: 'Flux supprimé',

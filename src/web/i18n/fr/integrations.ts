@@ -1,4 +1,6 @@
 /** /app/integrations (spec sections 2, 4 'Shop', 8 'Integrations query errors', 'Second store', 'Connect button', 'Disconnect failure'). */
+import type { OAuthRedirectCode } from '../../../core/api/shopify';
+
 export const integrations = {
   title: 'Intégrations',
   subtitle: 'Connectez votre boutique et vos canaux.',
@@ -17,9 +19,10 @@ export const integrations = {
         'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
       shop_owned_by_another_account:
         'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
-    },
+      access_denied: "L'installation a été annulée sur Shopify.",
+    } satisfies Record<OAuthRedirectCode, string>,
     /** Codes whose text is ours (French); the others are the spec's English strings. */
-    frenchCodes: ['store_already_connected', 'state_not_bound', 'shop_owned_by_another_account'],
+    frenchCodes: ['store_already_connected', 'state_not_bound', 'shop_owned_by_another_account', 'access_denied'],
     fallback: 'An error occurred connecting to Shopify.',
   },
   loading: 'Chargement de votre boutique...',

@@ -1,10 +1,7 @@
-/** /login: sign-in and forgot-password modes (spec sections 2, 4, 8). */
+/** /login: sign-in and forgot-password modes (spec sections 2, 4, 8). Field labels: auth.fields. */
 export const login = {
   title: 'Connexion',
   subtitle: 'Connectez-vous à votre compte.',
-  email: 'Adresse email',
-  emailPlaceholder: 'vous@exemple.fr',
-  password: 'Mot de passe',
   submit: 'Se connecter',
   submitting: 'Connexion...',
   forgotLink: 'Mot de passe oublié ?',

@@ -1,9 +1,11 @@
+import { ACCOUNT_LIMITS as L } from '../../../core/account';
+
 /** /reset-password?token=… : target of the password-reset e-mail. */
 export const resetPassword = {
   title: 'Réinitialiser le mot de passe',
   subtitle: 'Choisissez un nouveau mot de passe pour votre compte.',
   newPassword: 'Nouveau mot de passe',
-  newPasswordHint: 'Minimum 6 caractères',
+  newPasswordHint: `Minimum ${L.passwordMin} caractères`,
   confirmPassword: 'Confirmer le mot de passe',
   submit: 'Réinitialiser le mot de passe',
   submitting: 'Réinitialisation...',

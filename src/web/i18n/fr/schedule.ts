@@ -21,7 +21,6 @@ export const schedule = {
     heading: "Demandes d'avis",
     loading: "Chargement des demandes d'avis…",
     loadError: "Impossible de charger les demandes d'avis.",
-    retry: 'Réessayer',
     refreshing: 'Mise à jour…',
     /** "Demandes 11 à 20 sur 35" */
     range: (from: number, to: number, total: number) =>
@@ -160,7 +159,6 @@ export const schedule = {
       "Importez les commandes payées de ces 60 derniers jours et programmez une demande d'avis pour chacune.",
     counting: 'Comptage des commandes payées…',
     countFailed: 'Erreur lors du comptage',
-    retry: 'Réessayer',
     count: (n: number) =>
       n === 0
         ? 'Aucune commande payée ces 60 derniers jours.'

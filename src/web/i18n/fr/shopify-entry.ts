@@ -1,7 +1,6 @@
 /** /shopify/entry: where Shopify sends a merchant who installs the app (spec section 2). */
 export const shopifyEntry = {
   title: 'Connexion à Shopify',
-  checking: 'Vérification de votre boutique...',
   redirecting: 'Redirection vers Shopify...',
   redirectingHint: "Vous allez être redirigé vers Shopify pour autoriser l'application.",
   continueLink: 'Continuer vers Shopify',

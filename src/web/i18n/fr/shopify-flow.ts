@@ -2,6 +2,8 @@
  * Shared by the install screens (/shopify/entry, install, plan-selection, onboarding): spec sections
  * 2 and 8 ('Onboarding/session', 'Install screen codes').
  */
+import type { BillingRedirectCode } from '../../../core/api/shopify';
+
 export const shopifyFlow = {
   errorTitle: "Erreur d'installation",
   close: 'Fermer',
@@ -15,17 +17,11 @@ export const shopifyFlow = {
   choosePlan: 'Choisir un plan',
   checking: 'Vérification en cours...',
   redirecting: 'Redirection vers Shopify...',
-  /**
-   * Messages of the installation API that are in English (spec section 8): shown as they come, and
-   * recognised to tell "this link is no longer usable" from other failures.
-   */
-  serverTokenErrors: [
-    'Installation token not found',
-    'This installation link has already been used. Please start a new installation.',
-    'This installation link has expired. Please start a new installation from Shopify.',
-    'Token not found or already used',
-  ],
-  /** The server's "one store per account" answer (spec section 8, 'Second store'). */
-  storeAlreadyConnected:
-    'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
+  /** Shopify's billing return refused: /subscription?status=error&error=<code> (for its screen). */
+  billingErrors: {
+    no_store: "Aucune boutique Shopify trouvée. Veuillez d'abord connecter votre boutique.",
+    subscription_not_approved: "L'abonnement n'a pas été approuvé sur Shopify.",
+    subscription_start_failed: 'Erreur lors du changement de plan',
+    billing_sync_failed: 'Erreur lors de la synchronisation',
+  } satisfies Record<BillingRedirectCode, string>,
 };

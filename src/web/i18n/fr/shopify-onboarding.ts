@@ -1,4 +1,4 @@
-/** /shopify/onboarding (spec sections 2, 4 'Installation token', 5 and 8 'Onboarding/session'). */
+/** /shopify/onboarding (spec sections 2, 4 'Installation token', 5 and 8 'Onboarding/session'). Field labels: auth.fields. */
 export const shopifyOnboarding = {
   title: "Finalisation de l'installation",
   checking: 'Vérification en cours...',
@@ -11,14 +11,6 @@ export const shopifyOnboarding = {
     signup: 'Créer un compte',
     signin: 'Se connecter',
   },
-  email: 'Adresse email',
-  emailPlaceholder: 'vous@exemple.fr',
-  companyName: "Nom de l'entreprise",
-  companyPlaceholder: 'Maison Lumière',
-  password: 'Mot de passe',
-  passwordHint: 'Minimum 8 caractères',
-  confirmPassword: 'Confirmer le mot de passe',
-  showPassword: 'Afficher le mot de passe',
   submit: {
     signup: "Créer mon compte et activer l'abonnement",
     signin: "Se connecter et activer l'abonnement",

@@ -13,5 +13,4 @@ export const unsubscribe = {
   invalid: 'Lien invalide ou expiré',
   invalidHelp: "Ce lien de désinscription n'est plus valable. Utilisez le lien du dernier e-mail reçu.",
   failed: 'Une erreur est survenue. Veuillez réessayer.',
-  retry: 'Réessayer',
 };

@@ -1,13 +1,10 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionQueryKey } from '../../lib/session';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function fill(label: string, value: string) {
@@ -181,7 +178,7 @@ describe('password tab', () => {
 
   it('changes the password, signs out and goes to /login with the success notice', async () => {
     const fetchMock = mockSignedInApi({
-      '/api/auth/change-password': () => jsonResponse({ token: 'new' }),
+      '/api/auth/change-password': () => jsonResponse({ user: testUser }),
       '/api/auth/sign-out': () => jsonResponse({ success: true }),
     });
     const { router, queryClient } = await openSettings('password');
@@ -193,23 +190,20 @@ describe('password tab', () => {
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('status').textContent).toBe('Mot de passe modifié avec succès');
-    expect(requestBody(fetchMock, '/api/auth/change-password')).toEqual({
-      currentPassword: 'ancien-secret',
-      newPassword: 'nouveau-secret',
-      revokeOtherSessions: true,
-    });
+    // The server ends the other sessions whatever the body says: nothing to ask.
+    expect(requestBody(fetchMock, '/api/auth/change-password')).toEqual({ currentPassword: 'ancien-secret', newPassword: 'nouveau-secret' });
     expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-out')).toBe(true);
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
   });
 
   it('shows a wrong current password in a red box and stays', async () => {
-    mockSignedInApi({ '/api/auth/change-password': () => apiError(400, 'Mot de passe actuel incorrect') });
+    mockSignedInApi({ '/api/auth/change-password': () => apiError(400, 'Mot de passe actuel incorrect.', 'invalid_password') });
     const { router } = await openSettings('password');
     fill('Mot de passe actuel', 'faux-secret');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le nouveau mot de passe', 'nouveau-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Mot de passe actuel incorrect');
+    expect((await screen.findByRole('alert')).textContent).toBe('Mot de passe actuel incorrect.');
     expect(router.state.location.pathname).toBe('/app/account-settings');
   });
 });

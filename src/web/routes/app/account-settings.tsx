@@ -1,24 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { CreditCard, KeyRound, UserRound } from 'lucide-react';
-import { useId, useRef, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { useChangeEmail, useChangePassword, useUpdateUser } from '../../api/auth';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/Spinner';
 import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
-import {
-  changePasswordSchema,
-  profileSchema,
-  type ChangePasswordValues,
-  type ProfileValues,
-} from '../../lib/auth-forms';
+import { changePasswordSchema, profileSchema, type ProfileValues } from '../../lib/auth-forms';
 import { usePageHeader } from '../../lib/page-header';
-import { sessionQueryKey, useCurrentStore, useEndSession, useSession } from '../../lib/session';
+import { useCurrentStore, useEndSession, useSession } from '../../lib/session';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { SubmitButton } from '../../components/ui/SubmitButton';
 
@@ -87,34 +82,37 @@ function ProfileSection() {
   const t = messages.accountSettings.profile;
   const { data: session } = useSession();
   const user = session?.user;
-  const queryClient = useQueryClient();
+  const updateUser = useUpdateUser();
+  const changeEmail = useChangeEmail();
   const notice = useTransientMessage();
+  const [initial] = useState<ProfileValues>(() => ({ name: user?.name ?? '', email: user?.email ?? '' }));
   // What the server holds, as far as this form knows: compared with on save to send only changes.
-  const saved = useRef<ProfileValues>({ name: user?.name ?? '', email: user?.email ?? '' });
+  const saved = useRef(initial);
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<ProfileValues>({ resolver: zodResolver(profileSchema), defaultValues: saved.current });
+  } = useForm({ resolver: zodResolver(profileSchema), defaultValues: initial });
 
   const save = useMutation({
     mutationFn: async (values: ProfileValues) => {
+      // One step at a time, each remembered once done: a retry after a failed e-mail change does not
+      // send the name again.
       if (values.name !== saved.current.name) {
-        await apiFetch<unknown>('/api/auth/update-user', { method: 'POST', body: { name: values.name } });
+        await updateUser.mutateAsync({ name: values.name });
         saved.current = { ...saved.current, name: values.name };
       }
       if (values.email.toLowerCase() !== saved.current.email.toLowerCase()) {
-        await apiFetch<unknown>('/api/auth/change-email', { method: 'POST', body: { newEmail: values.email } });
+        await changeEmail.mutateAsync({ newEmail: values.email });
         saved.current = { ...saved.current, email: values.email };
       }
       return values;
     },
     onMutate: () => notice.clear(),
-    onSuccess: async (values) => {
+    onSuccess: (values) => {
       reset(values);
       notice.show(t.success);
-      await queryClient.invalidateQueries({ queryKey: sessionQueryKey });
     },
   });
   const busy = save.isPending;
@@ -153,29 +151,19 @@ function PasswordSection() {
     register,
     handleSubmit,
     formState: { errors },
-  } = useForm<ChangePasswordValues>({
+  } = useForm({
     resolver: zodResolver(changePasswordSchema),
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
 
-  const change = useMutation({
-    mutationFn: async (values: ChangePasswordValues) => {
-      await apiFetch<unknown>('/api/auth/change-password', {
-        method: 'POST',
-        body: { currentPassword: values.currentPassword, newPassword: values.newPassword, revokeOtherSessions: true },
-      });
-      // The password is changed: ending this session too is best effort.
-      await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} }).catch(() => null);
-    },
-    onSuccess: () => endSession({ notice: 'passwordChanged' }),
-  });
+  const change = useChangePassword({ onChanged: () => endSession({ notice: 'passwordChanged' }) });
   const busy = change.isPending;
 
   return (
     <SectionCard title={t.heading} description={t.description}>
       <WarningNote className="mb-6">{t.warning}</WarningNote>
       {change.isError && <ErrorAlert className="mb-6">{change.error.message}</ErrorAlert>}
-      <form noValidate onSubmit={handleSubmit((values) => change.mutate(values))} className="space-y-5">
+      <form noValidate onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))} className="space-y-5">
         <TextField
           required
           label={t.current}

@@ -1,14 +1,11 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RatingAction, RatingActionsResponse } from '../../components/conditional/rating-actions';
+import type { RatingAction, RatingActionsConfig } from '../../../core/api/rating-actions';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const path = '/api/rating-actions';
@@ -34,7 +31,7 @@ const defaultActions: RatingAction[] = [
   { rating: 1, action_type: 'notify_email', redirect_url: null, notification_email: testUser.email, feedback_message: null },
 ];
 
-const defaults: RatingActionsResponse = {
+const defaults: RatingActionsConfig = {
   store_id: activeStore.id,
   same_path_for_all_ratings: true,
   saved: false,
@@ -44,7 +41,7 @@ const defaults: RatingActionsResponse = {
 const googleUrl = 'https://g.page/r/ma-boutique/review';
 
 /** A configuration the merchant saved: every field filled in. */
-const savedConfig: RatingActionsResponse = {
+const savedConfig: RatingActionsConfig = {
   store_id: activeStore.id,
   same_path_for_all_ratings: false,
   saved: true,
@@ -60,7 +57,7 @@ type FetchMock = ReturnType<typeof mockSignedInApi>;
  * `saved: true` (after `gate` if given). `overrides` replace any path.
  */
 function ratingActionsApi(
-  initial: RatingActionsResponse = defaults,
+  initial: RatingActionsConfig = defaults,
   { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {},
 ): FetchMock {
   let current = initial;
@@ -68,7 +65,7 @@ function ratingActionsApi(
     [path]: async (_url, init) => {
       if (init?.method === 'PUT') {
         await gate;
-        const body = JSON.parse(String(init.body)) as Pick<RatingActionsResponse, 'same_path_for_all_ratings' | 'actions'>;
+        const body = JSON.parse(String(init.body)) as Pick<RatingActionsConfig, 'same_path_for_all_ratings' | 'actions'>;
         current = {
           store_id: current.store_id,
           saved: true,
@@ -257,7 +254,7 @@ describe('/app/conditional loading', () => {
   });
 
   it('links to the integrations when the merchant has no active store (404)', async () => {
-    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify active trouvée') });
+    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify active trouvée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -268,12 +265,12 @@ describe('/app/conditional loading', () => {
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
     mockSignedInApi({
-      [path]: () => (fail ? apiError(500, 'Base de données indisponible') : jsonResponse(defaults)),
+      [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)),
     });
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos actions conditionnelles.');
-    expect(alert.textContent).toContain('Base de données indisponible');
+    expect(alert.textContent).toContain('Une erreur interne est survenue. Veuillez réessayer.');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     expect(await screen.findByRole('group', { name: '5 étoiles' })).toBeTruthy();
@@ -509,7 +506,7 @@ describe('/app/conditional saving', () => {
       overrides: {
         [path]: (_url, init) =>
           init?.method === 'PUT'
-            ? apiError(400, "L'URL de redirection doit être une adresse http(s) valide (note 5)")
+            ? jsonResponse({ error: "L'URL de redirection doit être une adresse http(s) valide (note 5)", code: 'invalid_input', field: 'actions.0.redirect_url' }, 400)
             : jsonResponse(savedConfig),
       },
     });

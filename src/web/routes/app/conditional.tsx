@@ -1,25 +1,22 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Info, Store } from 'lucide-react';
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
+import { useRatingActions, useSaveRatingActions, type RatingActionsConfig } from '../../api/rating-actions';
 import { RatingActionCard } from '../../components/conditional/RatingActionCard';
 import {
   formValues,
   RATINGS,
-  ratingActionsPath,
-  ratingActionsQueryKey,
   ratingActionsSchema,
-  type RatingActionsBody,
+  type RatingActionsFormOutput,
   type RatingActionsFormValues,
-  type RatingActionsResponse,
 } from '../../components/conditional/rating-actions';
 import { SamePathSection } from '../../components/conditional/SamePathSection';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
-import { ApiError, apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { SubmitButton } from '../../components/ui/SubmitButton';
@@ -34,33 +31,22 @@ const t = messages.conditional;
 export default function ConditionalActionsScreen() {
   usePageHeader(t.title, t.subtitle);
 
-  const query = useQuery({
-    queryKey: ratingActionsQueryKey,
-    queryFn: ({ signal }) => apiFetch<RatingActionsResponse>(ratingActionsPath, { signal }),
-  });
+  const query = useRatingActions();
+  const error = query.error;
+  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <Spinner label={t.loading} className="rounded-2xl border border-slate-200 bg-white py-12" />;
-  } else if (query.isError) {
-    const error = query.error;
-    body =
-      error instanceof ApiError && error.status === 404 ? (
+  return (
+    <div className="space-y-6">
+      {error instanceof ApiError && error.code === 'no_store' ? (
         <NoStore />
       ) : (
-        <ErrorAlert
-          retry={{ label: t.retry, onRetry: () => void query.refetch(), busy: query.isFetching }}
-        >
-          <p className="font-medium">{t.loadError}</p>
-          {error.message !== messages.common.errorFallback && <p className="mt-1">{error.message}</p>}
-        </ErrorAlert>
-      );
-  } else {
-    // A new store id (another shop connected) starts a fresh form.
-    body = <RatingActionsForm key={query.data.store_id} data={query.data} />;
-  }
-
-  return <div className="space-y-6">{body}</div>;
+        <QueryState query={query} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
+          {/* A new store id (another shop connected) starts a fresh form. */}
+          {(data) => <RatingActionsForm key={data.store_id} data={data} />}
+        </QueryState>
+      )}
+    </div>
+  );
 }
 
 function NoStore() {
@@ -83,8 +69,7 @@ function DefaultsNotice() {
   );
 }
 
-function RatingActionsForm({ data }: { data: RatingActionsResponse }) {
-  const queryClient = useQueryClient();
+function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
   const notice = useTransientMessage();
   const listId = useId();
 
@@ -96,21 +81,21 @@ function RatingActionsForm({ data }: { data: RatingActionsResponse }) {
     setValue,
     setFocus,
     formState: { errors, isDirty },
-  } = useForm<RatingActionsFormValues, unknown, RatingActionsBody>({
+  } = useForm<RatingActionsFormValues, unknown, RatingActionsFormOutput>({
     resolver: zodResolver(ratingActionsSchema),
     defaultValues: formValues(data),
   });
 
-  const save = useMutation({
-    mutationFn: (body: RatingActionsBody) =>
-      apiFetch<RatingActionsResponse>(ratingActionsPath, { method: 'PUT', body }),
-    onMutate: () => notice.clear(),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(ratingActionsQueryKey, saved);
-      reset(formValues(saved));
-      notice.show(t.saved);
-    },
-  });
+  const save = useSaveRatingActions();
+  const submit = (body: RatingActionsFormOutput) => {
+    notice.clear();
+    save.mutate(body, {
+      onSuccess: (saved) => {
+        reset(formValues(saved));
+        notice.show(t.saved);
+      },
+    });
+  };
   const busy = save.isPending;
 
   const enableSamePath = () => {
@@ -124,7 +109,7 @@ function RatingActionsForm({ data }: { data: RatingActionsResponse }) {
       noValidate
       aria-label={t.formLabel}
       aria-busy={busy || undefined}
-      onSubmit={handleSubmit((body) => save.mutate(body))}
+      onSubmit={handleSubmit(submit)}
       className="space-y-6"
     >
       {!data.saved && <DefaultsNotice />}

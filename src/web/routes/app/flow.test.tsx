@@ -1,22 +1,20 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Flow, FlowsPage } from '../../../core/api/flows';
+import { FLOW_LIMITS, flowValidationMessages } from '../../../core/flow-limits';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
-import type { Flow, FlowsResponse, FlowStore } from './flow';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
-const mainStore: FlowStore = {
+/** The active store, as GET /api/flows names it. */
+const mainStore: FlowsPage['stores'][number] = {
   id: activeStore.id,
   shop_domain: activeStore.shop_domain,
   shop_name: activeStore.shop_name,
   is_active: true,
 };
-const otherStore: FlowStore = { id: 'st2', shop_domain: 'autre-boutique.myshopify.com', shop_name: null, is_active: false };
 
 const afterShipping: Flow = {
   id: 'f1',
@@ -58,25 +56,12 @@ const defaultBody = {
 type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /**
- * An in-memory flows API for the stores given: GET (with ?store_id), POST, PUT and DELETE, the last
- * two for the ids in `flowIds` (and `f-new`, the id POST gives). `overrides` replace any path.
+ * An in-memory flows API of the active store: GET, POST, PUT and DELETE, the last two for the flows
+ * given (and `f-new`, the id POST gives). `overrides` replace any path.
  */
-function flowsApi(
-  byStore: Record<string, Flow[]>,
-  {
-    stores = [mainStore],
-    overrides = {},
-    gate,
-  }: { stores?: FlowStore[]; overrides?: ApiRoutes; gate?: Promise<void> } = {},
-) {
-  const flows = Object.values(byStore).flat();
-  let fetchMock: FetchMock | undefined = undefined;
-  const currentUrl = () => new URL(String(fetchMock!.mock.calls.at(-1)![0]), 'http://localhost');
-
-  const list = (): FlowsResponse => {
-    const storeId = currentUrl().searchParams.get('store_id') ?? stores[0]?.id ?? null;
-    return { stores, store_id: storeId, flows: flows.filter((flow) => flow.shopify_store_id === storeId) };
-  };
+function flowsApi(initial: Flow[], { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {}) {
+  const flows = [...initial];
+  const list = (): FlowsPage => ({ stores: [mainStore], store_id: mainStore.id, flows: [...flows] });
   const routes: ApiRoutes = {
     '/api/flows': (_url, init) => {
       if (init?.method === 'POST') {
@@ -92,7 +77,7 @@ function flowsApi(
     routes[`/api/flows/${id}`] = async (_url, init) => {
       await gate;
       const index = flows.findIndex((flow) => flow.id === id);
-      if (index < 0) return apiError(404, 'Flux introuvable');
+      if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
       if (init?.method === 'DELETE') {
         flows.splice(index, 1);
         return jsonResponse({ ok: true });
@@ -102,8 +87,7 @@ function flowsApi(
       return jsonResponse({ flow });
     };
   }
-  fetchMock = mockSignedInApi({ ...routes, ...overrides });
-  return fetchMock;
+  return mockSignedInApi({ ...routes, ...overrides });
 }
 
 function calls(fetchMock: FetchMock, path: string, method = 'GET') {
@@ -174,7 +158,7 @@ describe('/app/flow list', () => {
   });
 
   it("explains flows and offers 'Ajouter un flux' when there are none", async () => {
-    flowsApi({ [mainStore.id]: [] });
+    flowsApi([]);
     await open();
     expect(await screen.findByRole('heading', { name: 'Aucun flux configuré' })).toBeTruthy();
     expect(screen.getByText(/envoie automatiquement une demande d'avis/)).toBeTruthy();
@@ -183,7 +167,7 @@ describe('/app/flow list', () => {
   });
 
   it('links to the integrations when the account has no store', async () => {
-    mockSignedInApi({ '/api/flows': () => jsonResponse({ stores: [], store_id: null, flows: [] }) });
+    mockSignedInApi({ '/api/flows': () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
     await open();
     expect(await screen.findByRole('heading', { name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -211,7 +195,7 @@ describe('/app/flow list', () => {
 describe('/app/flow adding', () => {
   it("creates a flow with the defaults, shows 'Flux enregistré avec succès!' for 3 s and lists it", async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    const fetchMock = flowsApi([]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
 
@@ -254,7 +238,7 @@ describe('/app/flow adding', () => {
   });
 
   it("blocks an empty name with 'Le nom du flux est requis' and sends nothing", async () => {
-    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping] });
+    const fetchMock = flowsApi([afterShipping]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     const name = field('Nom du flux');
@@ -270,7 +254,7 @@ describe('/app/flow adding', () => {
   });
 
   it.each([['2.5'], ['-1'], [''], ['366']])('refuses a delay of %j days', async (delay) => {
-    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    const fetchMock = flowsApi([]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     fireEvent.change(field('Délai avant envoi (jours)'), { target: { value: delay } });
@@ -280,7 +264,7 @@ describe('/app/flow adding', () => {
   });
 
   it("enables the minimum amount only when 'Toutes les commandes' is off, validates it and sends it", async () => {
-    const fetchMock = flowsApi({ [mainStore.id]: [] });
+    const fetchMock = flowsApi([]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     const all = field('Toutes les commandes');
@@ -296,9 +280,7 @@ describe('/app/flow adding', () => {
 
     fireEvent.change(minimum, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(
-      await screen.findByText('Le montant minimum doit être un nombre positif ou nul, avec 2 décimales au plus'),
-    ).toBeTruthy();
+    expect(await screen.findByText('Le montant minimum doit être un nombre positif ou nul')).toBeTruthy();
     expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
 
     // Back to all orders: the field is disabled again and its error goes.
@@ -327,19 +309,65 @@ describe('/app/flow adding', () => {
   });
 
   it("shows the server's message when it refuses the flow, and keeps the form", async () => {
-    const fetchMock = flowsApi(
-      { [mainStore.id]: [] },
-      { overrides: { '/api/flows': (_url, init) => (init?.method === 'POST' ? apiError(400, 'Ce nom de flux existe déjà') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })) } },
-    );
+    // The store was disconnected in another tab meanwhile.
+    const fetchMock = flowsApi([], {
+      overrides: {
+        '/api/flows': (_url, init) =>
+          init?.method === 'POST'
+            ? apiError(404, 'Aucune boutique Shopify connectée', 'no_store')
+            : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
+      },
+    });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Ce nom de flux existe déjà');
+    expect(alert.textContent).toBe('Aucune boutique Shopify connectée');
     expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
     expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText('Flux enregistré avec succès!')).toBeNull();
+  });
+
+  it('shows a refusal the server pins on a field on that field', async () => {
+    flowsApi([], {
+      overrides: {
+        '/api/flows': (_url, init) =>
+          init?.method === 'POST'
+            ? jsonResponse({ error: 'Le nom du flux ne peut pas dépasser 100 caractères', code: 'invalid_input', field: 'name' }, 400)
+            : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
+      },
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const message = await screen.findByText('Le nom du flux ne peut pas dépasser 100 caractères');
+    const name = field('Nom du flux');
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+    expect(name.getAttribute('aria-describedby')).toContain(message.id);
+    // Said once, on the field.
+    expect(screen.getAllByText('Le nom du flux ne peut pas dépasser 100 caractères')).toHaveLength(1);
+  });
+
+  it('refuses an amount over the limit shared with the server, with the contract’s message, and sends nothing', async () => {
+    const fetchMock = flowsApi([]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    fireEvent.click(field('Toutes les commandes'));
+    const minimum = field('Montant minimum de commande (€)');
+    expect(minimum.max).toBe(String(FLOW_LIMITS.maxMinimumAmount));
+
+    fireEvent.change(minimum, { target: { value: String(FLOW_LIMITS.maxMinimumAmount + 1) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const message = await screen.findByText(flowValidationMessages.minimumTooLarge);
+    expect(message.getAttribute('role')).toBe('alert');
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+
+    // The limit itself is accepted.
+    fireEvent.change(minimum, { target: { value: String(FLOW_LIMITS.maxMinimumAmount) } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toMatchObject({ target_all_orders: false, minimum_order_amount: FLOW_LIMITS.maxMinimumAmount });
   });
 });
 
@@ -347,7 +375,7 @@ describe('/app/flow editing', () => {
   it('opens the form with the flow, shows a busy Save, sends PUT and updates the card', async () => {
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping, bigOrders] }, { gate });
+    const fetchMock = flowsApi([afterShipping, bigOrders], { gate });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Modifier le flux Grosses commandes' }));
 
@@ -399,7 +427,7 @@ describe('/app/flow editing', () => {
   });
 
   it('Cancel closes the form without saving and returns focus to the Edit button', async () => {
-    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping] });
+    const fetchMock = flowsApi([afterShipping]);
     await open();
     const edit = await screen.findByRole('button', { name: 'Modifier le flux Après expédition' });
     fireEvent.click(edit);
@@ -417,7 +445,7 @@ describe('/app/flow editing', () => {
 
 describe('/app/flow deleting', () => {
   it("asks for confirmation, then sends DELETE and says 'Flux supprimé'", async () => {
-    const fetchMock = flowsApi({ [mainStore.id]: [afterShipping, bigOrders] });
+    const fetchMock = flowsApi([afterShipping, bigOrders]);
     await open();
     const remove = await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' });
     remove.focus();
@@ -446,7 +474,7 @@ describe('/app/flow deleting', () => {
 
   it("shows the server's message when the deletion fails", async () => {
     flowsApi(
-      { [mainStore.id]: [afterShipping] },
+      [afterShipping],
       { overrides: { '/api/flows/f1': () => apiError(404, 'Flux introuvable') } },
     );
     await open();
@@ -459,34 +487,12 @@ describe('/app/flow deleting', () => {
   });
 });
 
-describe('/app/flow store selector', () => {
-  it('appears with two stores and loads the chosen store with ?store_id', async () => {
-    const otherFlow: Flow = { ...afterShipping, id: 'f3', shopify_store_id: otherStore.id, name: 'Flux de la deuxième boutique' };
-    const fetchMock = flowsApi(
-      { [mainStore.id]: [afterShipping], [otherStore.id]: [otherFlow] },
-      { stores: [mainStore, otherStore] },
-    );
+describe('/app/flow store', () => {
+  it("shows the active store's flows only, with no store selector, and asks for them without a store id", async () => {
+    const fetchMock = flowsApi([afterShipping]);
     await open();
     await screen.findByRole('article', { name: 'Après expédition' });
-    expect(String(calls(fetchMock, '/api/flows')[0]![0])).toBe('/api/flows');
-
-    const select = screen.getByRole('combobox', { name: 'Boutique' }) as HTMLSelectElement;
-    expect(select.value).toBe(mainStore.id);
-    expect(within(select).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Ma boutique (ma-boutique.myshopify.com)',
-      'autre-boutique.myshopify.com (inactive)',
-    ]);
-
-    fireEvent.change(select, { target: { value: otherStore.id } });
-    expect(await screen.findByRole('article', { name: 'Flux de la deuxième boutique' })).toBeTruthy();
-    expect(String(calls(fetchMock, '/api/flows').at(-1)![0])).toBe(`/api/flows?store_id=${otherStore.id}`);
-    expect(screen.queryByRole('article', { name: 'Après expédition' })).toBeNull();
-    expect((screen.getByRole('combobox', { name: 'Boutique' }) as HTMLSelectElement).value).toBe(otherStore.id);
-
-    // A flow added now belongs to the chosen store.
-    fireEvent.click(screen.getByRole('button', { name: 'Ajouter un flux' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: otherStore.id, ...defaultBody });
+    expect(calls(fetchMock, '/api/flows').map(([input]) => String(input))).toEqual(['/api/flows']);
+    expect(screen.queryByRole('combobox', { name: 'Boutique' })).toBeNull();
   });
 });

@@ -1,75 +1,28 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Pencil, Plus, Trash2, Workflow, Store } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useForm, useWatch, type FieldErrors, type Resolver, type UseFormRegisterReturn } from 'react-hook-form';
+import { useForm, useWatch, type DefaultValues, type UseFormRegisterReturn } from 'react-hook-form';
+import { flowInput } from '../../../core/api/flows';
+import { TRIGGER_EVENTS } from '../../../core/domain';
+import { FLOW_LIMITS } from '../../../core/flow-limits';
+import { useDeleteFlow, useFlows, useSaveFlow, type Flow, type FlowInput, type FlowInputValues } from '../../api/flows';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { TextField } from '../../components/ui/TextField';
 import { locale, messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { SubmitButton } from '../../components/ui/SubmitButton';
-import { FLOW_LIMITS } from '../../../core/flow-limits';
 
 const t = messages.flow;
 
 /** Flow notices ('Flux enregistré avec succès!', 'Flux supprimé') disappear after 3 s (spec section 9). */
 export const flowNoticeDurationMs = 3_000;
-
-/** Upper bounds the form accepts: a year of delay; the `numeric(12, 2)` column for the amount. */
-export const maxDelayDays = FLOW_LIMITS.maxDelayDays;
-
-export type TriggerEvent = 'order_paid' | 'order_fulfilled';
-const triggerEvents: readonly TriggerEvent[] = ['order_paid', 'order_fulfilled'];
-
-export interface FlowChannels {
-  email: boolean;
-  whatsapp: boolean;
-}
-
-/** A flow as the API returns it: its settings plus identity and times. */
-export interface Flow extends FlowBody {
-  id: string;
-  shopify_store_id: string;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface FlowStore {
-  id: string;
-  shop_domain: string;
-  shop_name: string | null;
-  is_active: boolean;
-}
-
-/** GET /api/flows: the account's stores, the store shown and its flows (oldest first). */
-export interface FlowsResponse {
-  stores: FlowStore[];
-  store_id: string | null;
-  flows: Flow[];
-}
-
-/** Body of PUT /api/flows/:id (POST adds `shopify_store_id`). */
-export interface FlowBody {
-  name: string;
-  trigger_event: TriggerEvent;
-  delay_days: number;
-  channels: FlowChannels;
-  target_all_orders: boolean;
-  minimum_order_amount: number;
-  is_active: boolean;
-}
-
-export const flowsQueryKey = ['flows'] as const;
-
-function flowsPath(storeId: string | null): string {
-  return storeId ? `/api/flows?store_id=${encodeURIComponent(storeId)}` : '/api/flows';
-}
 
 /** "50,00 €" */
 function formatEuros(amount: number): string {
@@ -81,123 +34,61 @@ function formatEuros(amount: number): string {
   }).format(amount);
 }
 
-/** The form's fields: numbers stay text until validated (an empty field is not a zero). */
-interface FlowFormValues {
-  name: string;
-  trigger_event: TriggerEvent;
-  delay_days: string;
-  email: boolean;
-  target_all_orders: boolean;
-  minimum_order_amount: string;
-  is_active: boolean;
-}
-
-/** A new flow's fields (spec section 9: 'Nouveau flux', fulfilment, 3 days, e-mail, all orders, 0, active). */
-function formValues(flow?: Flow): FlowFormValues {
+/**
+ * The form's starting values: a flow's, or a new flow's (spec section 9: 'Nouveau flux', fulfilment,
+ * 3 days, e-mail, all orders, 0, active). WhatsApp is not offered yet and the contract refuses it,
+ * so a flow is always saved with it off.
+ */
+function formValues(flow?: Flow): DefaultValues<FlowInputValues> {
   if (!flow) {
     return {
       name: t.form.defaultName,
       trigger_event: 'order_fulfilled',
-      delay_days: '3',
-      email: true,
+      delay_days: 3,
+      channels: { email: true, whatsapp: false },
       target_all_orders: true,
-      minimum_order_amount: '0',
+      minimum_order_amount: 0,
       is_active: true,
     };
   }
-  // numeric columns may reach JSON as strings: read them as numbers either way.
-  const minimum = Number(flow.minimum_order_amount);
   return {
     name: flow.name,
     trigger_event: flow.trigger_event,
-    delay_days: String(flow.delay_days),
-    email: flow.channels.email,
+    delay_days: flow.delay_days,
+    channels: { email: flow.channels.email, whatsapp: false },
     target_all_orders: flow.target_all_orders,
-    minimum_order_amount: Number.isFinite(minimum) ? String(minimum) : '0',
+    minimum_order_amount: flow.minimum_order_amount,
     is_active: flow.is_active,
   };
 }
 
-/** A whole number of days, 0 to 365, or null. */
-function parseDelay(text: string): number | null {
-  const trimmed = text.trim();
-  if (!/^\d+$/.test(trimmed)) return null;
-  const days = Number(trimmed);
-  return days <= maxDelayDays ? days : null;
-}
+/** The contract's bounds of the minimum amount (the form keeps a valid one when 'all orders' is ticked). */
+const validMinimum = (value: unknown) => flowInput.shape.minimum_order_amount.safeParse(value).success;
 
-/** An amount in euros, at least 0, at most 2 decimals ("49,90" accepted), or null. */
-/** A non-negative amount with 2 decimals at most, or null; the maximum is checked apart. */
-function parseAmount(text: string | undefined): number | null {
-  const trimmed = (text ?? '').trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return null;
-  return Number(trimmed);
-}
+const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
 
-type FlowFormErrors = Partial<Record<keyof FlowFormValues, string>>;
-
-/**
- * Spec section 5 'Flow': name required, delay a whole number >= 0, minimum amount >= 0 (checked only
- * when the flow does not target all orders: the field is disabled otherwise, and then keeps its value
- * when it is valid, else 0). WhatsApp cannot be changed here: its current value is kept.
- */
-export function parseFlowForm(
-  values: FlowFormValues,
-  whatsapp: boolean,
-): { body: FlowBody; errors: null } | { body: null; errors: FlowFormErrors } {
-  const errors: FlowFormErrors = {};
-  const name = values.name.trim();
-  if (!name) errors.name = t.validation.nameRequired;
-  const delay = parseDelay(values.delay_days);
-  if (delay === null) errors.delay_days = t.validation.delay;
-  const amount = parseAmount(values.minimum_order_amount);
-  const tooLarge = amount !== null && amount > FLOW_LIMITS.maxMinimumAmount;
-  if (!values.target_all_orders && amount === null) errors.minimum_order_amount = t.validation.minimum;
-  else if (!values.target_all_orders && tooLarge) errors.minimum_order_amount = t.validation.minimumTooLarge;
-  if (Object.keys(errors).length > 0 || delay === null) return { body: null, errors };
-  return {
-    body: {
-      name,
-      trigger_event: values.trigger_event,
-      delay_days: delay,
-      channels: { email: values.email, whatsapp },
-      target_all_orders: values.target_all_orders,
-      minimum_order_amount: amount !== null && !tooLarge ? amount : 0,
-      is_active: values.is_active,
-    },
-    errors: null,
-  };
+const formFields = new Set<string>(Object.keys(flowInput.shape));
+/** The form field a server refusal names, if it is one of the form's. */
+function refusedField(error: unknown): keyof FlowInput | null {
+  return error instanceof ApiError && error.code === 'invalid_input' && error.field && formFields.has(error.field) ? (error.field as keyof FlowInput) : null;
 }
 
 type Editor = { kind: 'new' } | { kind: 'edit'; flow: Flow };
 
 /**
- * /app/flow: the flows of one store (a selector appears when the account has several), each shown
- * as a card with Edit and Delete; Add and Edit open an inline form. Saving and deleting refetch the
- * list and show a notice for 3 s.
+ * /app/flow: the active store's flows, each shown as a card with Edit and Delete; Add and Edit open
+ * an inline form. Saving and deleting refetch the list and show a notice for 3 s.
  */
 export default function FlowScreen() {
   usePageHeader(t.title, t.subtitle);
   const uid = useId();
-  const queryClient = useQueryClient();
-  const [storeId, setStoreId] = useState<string | null>(null);
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleting, setDeleting] = useState<Flow | null>(null);
   const notice = useTransientMessage(flowNoticeDurationMs);
   const noticeRef = useRef<HTMLDivElement>(null);
 
-  const query = useQuery({
-    queryKey: [...flowsQueryKey, storeId],
-    queryFn: () => apiFetch<FlowsResponse>(flowsPath(storeId)),
-    placeholderData: keepPreviousData,
-  });
-  const data = query.data;
-  const switching = query.isPlaceholderData;
-
-  // The selector stays usable when a store's flows fail to load: remember the last list of stores.
-  const [knownStores, setKnownStores] = useState<FlowStore[]>([]);
-  if (data && !switching && data.stores !== knownStores) setKnownStores(data.stores);
-  const stores = data?.stores ?? knownStores;
+  const query = useFlows();
+  const remove = useDeleteFlow();
 
   const addId = `${uid}-add`;
   const editId = useCallback((flowId: string) => `${uid}-edit-${flowId}`, [uid]);
@@ -210,19 +101,17 @@ export default function FlowScreen() {
     });
   }, []);
 
-  const remove = useMutation({
-    mutationFn: (flow: Flow) => apiFetch<unknown>(`/api/flows/${encodeURIComponent(flow.id)}`, { method: 'DELETE' }),
-    onMutate: () => notice.clear(),
-    onSuccess: (_result, flow) => {
-      if (editor?.kind === 'edit' && editor.flow.id === flow.id) setEditor(null);
-      notice.show(t.deleted);
-    },
-    onSettled: async () => {
-      await queryClient.invalidateQueries({ queryKey: flowsQueryKey });
-      setDeleting(null);
-      focusSoon(null);
-    },
-  });
+  const confirmDelete = (flow: Flow) =>
+    remove.mutate(flow, {
+      onSuccess: () => {
+        if (editor?.kind === 'edit' && editor.flow.id === flow.id) setEditor(null);
+        notice.show(t.deleted);
+      },
+      onSettled: () => {
+        setDeleting(null);
+        focusSoon(null);
+      },
+    });
 
   const openEditor = (next: Editor) => {
     notice.clear();
@@ -242,56 +131,36 @@ export default function FlowScreen() {
     focusSoon(editId(flow.id));
   };
 
-  const changeStore = (id: string) => {
-    setEditor(null);
-    notice.clear();
-    remove.reset();
-    setStoreId(id);
-  };
-
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <Spinner label={t.loading} className="rounded-2xl border border-slate-200 bg-white py-12" />;
-  } else if (query.isError) {
-    body = (
-      <ErrorAlert
-        retry={{ label: t.retry, onRetry: () => void query.refetch(), busy: query.isFetching }}
-      >
-        {t.loadError}
-      </ErrorAlert>
-    );
-  } else if (!data?.store_id) {
-    body = <NoStore />;
-  } else if (switching) {
-    body = <Spinner label={t.loading} className="rounded-2xl border border-slate-200 bg-white py-12" />;
-  } else {
-    const storeOfFlows = data.store_id;
-    const flows = data.flows;
-    body = (
-      <FlowList
-        addId={addId}
-        editId={editId}
-        flows={flows}
-        editor={editor}
-        onAdd={() => openEditor({ kind: 'new' })}
-        onEdit={(flow) => openEditor({ kind: 'edit', flow })}
-        onDelete={(flow) => {
-          notice.clear();
-          remove.reset();
-          setDeleting(flow);
-        }}
-        form={(current) => (
-          <FlowForm
-            key={current.kind === 'edit' ? current.flow.id : 'new'}
-            storeId={storeOfFlows}
-            flow={current.kind === 'edit' ? current.flow : undefined}
-            onCancel={closeEditor}
-            onSaved={onSaved}
-          />
-        )}
-      />
-    );
-  }
+  const body: ReactNode = isNoStore(query.error) ? (
+    <NoStore />
+  ) : (
+    <QueryState query={query} loadingLabel={t.loading} errorMessage={t.loadError}>
+      {(data) => (
+        <FlowList
+          addId={addId}
+          editId={editId}
+          flows={data.flows}
+          editor={editor}
+          onAdd={() => openEditor({ kind: 'new' })}
+          onEdit={(flow) => openEditor({ kind: 'edit', flow })}
+          onDelete={(flow) => {
+            notice.clear();
+            remove.reset();
+            setDeleting(flow);
+          }}
+          form={(current) => (
+            <FlowForm
+              key={current.kind === 'edit' ? current.flow.id : 'new'}
+              storeId={data.store_id}
+              flow={current.kind === 'edit' ? current.flow : undefined}
+              onCancel={closeEditor}
+              onSaved={onSaved}
+            />
+          )}
+        />
+      )}
+    </QueryState>
+  );
 
   return (
     <div className="space-y-6">
@@ -299,10 +168,6 @@ export default function FlowScreen() {
         {notice.message && <SuccessAlert>{notice.message}</SuccessAlert>}
         {remove.isError && <ErrorAlert>{remove.error.message}</ErrorAlert>}
       </div>
-
-      {stores.length > 1 && (
-        <StoreSelect stores={stores} value={storeId ?? data?.store_id ?? ''} onChange={changeStore} />
-      )}
 
       {body}
 
@@ -314,48 +179,12 @@ export default function FlowScreen() {
           cancelLabel={t.confirm.cancel}
           danger
           busy={remove.isPending}
-          onConfirm={() => remove.mutate(deleting)}
+          onConfirm={() => confirmDelete(deleting)}
           onCancel={() => setDeleting(null)}
         >
           {t.confirm.body(deleting.name)}
         </ConfirmDialog>
       )}
-    </div>
-  );
-}
-
-function StoreSelect({
-  stores,
-  value,
-  onChange,
-}: {
-  stores: FlowStore[];
-  value: string;
-  onChange: (storeId: string) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {t.store.label}
-      </label>
-      <select
-        id={id}
-        value={value}
-        aria-describedby={`${id}-hint`}
-        onChange={(event) => onChange(event.target.value)}
-        className={cx(selectClass, 'max-w-md')}
-      >
-        {stores.map((store) => (
-          <option key={store.id} value={store.id}>
-            {store.shop_name ? `${store.shop_name} (${store.shop_domain})` : store.shop_domain}
-            {store.is_active ? '' : ` ${t.store.inactive}`}
-          </option>
-        ))}
-      </select>
-      <p id={`${id}-hint`} className="mt-1 text-xs text-slate-600">
-        {t.store.hint}
-      </p>
     </div>
   );
 }
@@ -463,7 +292,7 @@ function Badge({ active }: { active: boolean }) {
   );
 }
 
-function channelsLabel(channels: FlowChannels): string {
+function channelsLabel(channels: Flow['channels']): string {
   const names = [channels.email ? t.channels.email : null, channels.whatsapp ? t.channels.whatsapp : null].filter(
     (name): name is string => name !== null,
   );
@@ -591,47 +420,36 @@ function FlowForm({
   onCancel: () => void;
   onSaved: (flow: Flow) => void;
 }) {
-  const queryClient = useQueryClient();
   const headingId = useId();
   const triggerId = useId();
-  const whatsapp = flow?.channels.whatsapp ?? false;
-
-  const resolver: Resolver<FlowFormValues, unknown, FlowBody> = async (values) => {
-    const result = parseFlowForm(values, whatsapp);
-    if (result.body) return { values: result.body, errors: {} };
-    const errors: FieldErrors<FlowFormValues> = {};
-    for (const [name, message] of Object.entries(result.errors) as [keyof FlowFormValues, string][]) {
-      errors[name] = { type: 'validate', message };
-    }
-    return { values: {}, errors };
-  };
 
   const {
     register,
     handleSubmit,
     control,
+    getValues,
+    setValue,
+    setError,
     setFocus,
     clearErrors,
     formState: { errors },
-  } = useForm<FlowFormValues, unknown, FlowBody>({ resolver, defaultValues: formValues(flow) });
+  } = useForm<FlowInputValues, unknown, FlowInput>({ resolver: zodResolver(flowInput), defaultValues: formValues(flow) });
   const targetAll = useWatch({ control, name: 'target_all_orders' });
 
   useEffect(() => {
     setFocus('name', { shouldSelect: true });
   }, [setFocus]);
 
-  const save = useMutation({
-    mutationFn: async (body: FlowBody) => {
-      const data = flow
-        ? await apiFetch<{ flow: Flow }>(`/api/flows/${encodeURIComponent(flow.id)}`, { method: 'PUT', body })
-        : await apiFetch<{ flow: Flow }>('/api/flows', { method: 'POST', body: { shopify_store_id: storeId, ...body } });
-      return data.flow;
-    },
-    onSuccess: async (saved) => {
-      await queryClient.invalidateQueries({ queryKey: flowsQueryKey });
-      onSaved(saved);
-    },
-  });
+  const save = useSaveFlow(storeId, flow);
+  const submit = (body: FlowInput) =>
+    save.mutate(body, {
+      onSuccess: onSaved,
+      onError: (error) => {
+        // A refusal the server pins on one field is shown on that field.
+        const field = refusedField(error);
+        if (field) setError(field, { message: error.message }, { shouldFocus: true });
+      },
+    });
   const busy = save.isPending;
 
   return (
@@ -639,12 +457,12 @@ function FlowForm({
       <h3 id={headingId} className="text-base font-semibold break-words text-slate-900">
         {flow ? t.form.editHeading(flow.name) : t.form.newHeading}
       </h3>
-      {save.isError && <ErrorAlert className="mt-4">{save.error.message}</ErrorAlert>}
+      {save.isError && !refusedField(save.error) && <ErrorAlert className="mt-4">{save.error.message}</ErrorAlert>}
       <form
         noValidate
         aria-labelledby={headingId}
         aria-busy={busy || undefined}
-        onSubmit={handleSubmit((body) => save.mutate(body))}
+        onSubmit={handleSubmit(submit)}
         className="mt-6 space-y-6"
       >
         <div className="grid gap-5 sm:grid-cols-2">
@@ -652,7 +470,7 @@ function FlowForm({
             label={t.form.name}
             required
             autoComplete="off"
-            maxLength={100}
+            maxLength={FLOW_LIMITS.nameMax}
             error={errors.name?.message}
             className="sm:col-span-2"
             {...register('name')}
@@ -662,7 +480,7 @@ function FlowForm({
               {t.form.trigger}
             </label>
             <select id={triggerId} aria-describedby={`${triggerId}-hint`} className={selectClass} {...register('trigger_event')}>
-              {triggerEvents.map((event) => (
+              {TRIGGER_EVENTS.map((event) => (
                 <option key={event} value={event}>
                   {t.triggers[event]}
                 </option>
@@ -677,25 +495,25 @@ function FlowForm({
             type="number"
             inputMode="numeric"
             min={0}
-            max={maxDelayDays}
+            max={FLOW_LIMITS.maxDelayDays}
             step={1}
             required
             hint={t.form.delayHint}
             error={errors.delay_days?.message}
-            {...register('delay_days')}
+            {...register('delay_days', { valueAsNumber: true })}
           />
         </div>
 
         <fieldset>
           <legend className="text-sm font-semibold text-slate-900">{t.form.channels}</legend>
           <div className="mt-3 space-y-3">
-            <CheckboxField label={t.form.email} input={register('email')} />
+            <CheckboxField label={t.form.email} input={register('channels.email')} />
             <CheckboxField
               label={t.form.whatsapp}
               badge={t.form.soon}
               hint={t.form.whatsappHint}
               disabled
-              checked={whatsapp}
+              checked={false}
             />
           </div>
         </fieldset>
@@ -706,7 +524,10 @@ function FlowForm({
             hint={t.form.targetAllHint}
             input={register('target_all_orders', {
               onChange: (event: { target: { checked: boolean } }) => {
-                if (event.target.checked) clearErrors('minimum_order_amount');
+                if (!event.target.checked) return;
+                clearErrors('minimum_order_amount');
+                // The amount is no longer used: an invalid one becomes 0 rather than block the save.
+                if (!validMinimum(getValues('minimum_order_amount'))) setValue('minimum_order_amount', 0);
               },
             })}
           />
@@ -715,12 +536,13 @@ function FlowForm({
             type="number"
             inputMode="decimal"
             min={0}
+            max={FLOW_LIMITS.maxMinimumAmount}
             step={0.01}
             disabled={targetAll}
             hint={t.form.minimumHint}
             error={targetAll ? undefined : errors.minimum_order_amount?.message}
             className={disabledInputClass}
-            {...register('minimum_order_amount')}
+            {...register('minimum_order_amount', { valueAsNumber: true })}
           />
         </div>
 

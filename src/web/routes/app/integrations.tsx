@@ -1,18 +1,19 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { ExternalLink, MessageCircle, Store, Unplug } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { queryKeys } from '../../api/keys';
+import { useDisconnectStore } from '../../api/shopify';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
 import { cx } from '../../lib/cx';
 import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
-import { currentStoreQueryKey, shopAdminUrl, useCurrentStore, type CurrentStore } from '../../lib/session';
+import { shopAdminUrl, useCurrentStore, type CurrentStore } from '../../lib/session';
 import { noticeDurationMs } from '../../lib/use-transient-message';
 
 const t = messages.integrations;
@@ -30,7 +31,8 @@ const maxQueryMessageLength = 300;
 
 /**
  * The notice for `?shopify=success|error&message&shop` (spec section 8, 'Integrations query
- * errors'): known codes get their text; any other message is shown itself, or the generic one.
+ * errors'). The server's OAuth redirects carry a code in `message`, each with its text here; any
+ * other message is shown itself, or the generic one.
  */
 function shopifyQueryNotice(params: URLSearchParams): Notice | null {
   const status = params.get('shopify');
@@ -77,7 +79,7 @@ export default function IntegrationsScreen() {
     if (!searchParams.has('shopify')) return;
     if (fromQuery) show(fromQuery);
     // A new connection: re-read the store.
-    if (fromQuery?.kind === 'success') void queryClient.invalidateQueries({ queryKey: currentStoreQueryKey });
+    if (fromQuery?.kind === 'success') void queryClient.invalidateQueries({ queryKey: queryKeys.currentStore });
     setSearchParams(
       (previous) => {
         const next = new URLSearchParams(previous);
@@ -174,23 +176,6 @@ function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => v
   const store = useCurrentStore();
   const connected = store.data && store.data.is_active ? store.data : null;
 
-  let body;
-  if (store.isPending) {
-    body = <Spinner label={t.loading} className="justify-start py-4" />;
-  } else if (store.isError) {
-    body = (
-      <ErrorAlert
-        retry={{ label: t.retry, onRetry: () => void store.refetch(), busy: store.isRefetching }}
-      >
-        {t.loadError}
-      </ErrorAlert>
-    );
-  } else if (!connected) {
-    body = <NoStore />;
-  } else {
-    body = <ConnectedStore store={connected} onDisconnected={onDisconnected} />;
-  }
-
   return (
     <Card
       icon={<Store className="size-5" />}
@@ -198,21 +183,22 @@ function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => v
       badge={connected ? <Badge tone="green">{t.shopify.connected}</Badge> : undefined}
       description={t.shopify.description}
     >
-      {body}
+      <QueryState query={store} loadingLabel={t.loading} errorMessage={t.loadError} className="justify-start py-4">
+        {(data) =>
+          data && data.is_active ? <ConnectedStore store={data} onDisconnected={onDisconnected} /> : <NoStore />
+        }
+      </QueryState>
     </Card>
   );
 }
 
 function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisconnected: (notice: Notice) => void }) {
-  const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const adminUrl = shopAdminUrl(store.shop_domain, store.admin_url);
   const active = store.subscription_status === 'active';
 
-  const disconnect = useMutation({
-    mutationFn: () => apiFetch<unknown>('/api/stores/current/disconnect', { method: 'POST', body: {} }),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: currentStoreQueryKey });
+  const disconnect = useDisconnectStore({
+    onSuccess: () => {
       setConfirming(false);
       onDisconnected({ kind: 'success', text: t.disconnected });
     },

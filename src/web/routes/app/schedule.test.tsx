@@ -1,15 +1,13 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RequestItem } from '../../components/schedule/types';
+import type { RequestItem } from '../../../core/api/review-requests';
 import { formatDateTime } from '../../lib/format';
+import { checkAgainstContract } from '../../test/contract-check';
 import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '../../test/render';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const listPath = '/api/review-requests';
@@ -85,7 +83,8 @@ type Handler = (request: { url: URL; init?: RequestInit; body: unknown }) => Res
 
 /**
  * A signed-in merchant with an active store, and `routes` keyed by "METHOD /path" (the handler sees
- * the whole URL, query included). Anything else answers 404.
+ * the whole URL, query included). Anything else answers 404. Every answer is checked against its
+ * endpoint's contract, as mockFetch does.
  */
 function serve(routes: Record<string, Handler>) {
   const all: Record<string, Handler> = {
@@ -98,8 +97,8 @@ function serve(routes: Record<string, Handler>) {
     const method = (init?.method ?? 'GET').toUpperCase();
     const handler = all[`${method} ${url.pathname}`];
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    if (!handler) return apiError(404, 'Introuvable');
-    return handler({ url, init, body });
+    if (!handler) return apiError(404, 'Ressource introuvable.');
+    return checkAgainstContract(method, url.pathname, await handler({ url, init, body }));
   });
   vi.stubGlobal('fetch', fetchMock);
   return {
@@ -212,7 +211,8 @@ describe('/app/schedule', () => {
     expect(within(pagination).queryByRole('button', { name: 'Page 4' })).toBeNull();
 
     expect(await axeViolations()).toEqual([]);
-  });
+    // The first test also pays for transforming the lazy screen, and axe walks the whole list.
+  }, 15_000);
 
   it('asks the server for page 2 when the merchant moves on, and shows the ellipses beyond 7 pages', async () => {
     const api = serve({
@@ -282,7 +282,7 @@ describe('/app/schedule', () => {
       fireEvent.click(other);
       expect(api.calls('POST', processPath)).toHaveLength(1);
 
-      answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0 }));
+      answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }));
       await screen.findByText('Email envoyé avec succès!');
       await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
     });
@@ -295,25 +295,33 @@ describe('/app/schedule', () => {
       ],
       [
         'the e-mail fails',
-        () => jsonResponse({ success: false, processed: 1, failed: 1 }),
+        () => jsonResponse({ success: false, processed: 1, failed: 1, quota_exceeded: false }),
         "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
       ],
       [
         'nothing was processed',
-        () => jsonResponse({ success: false, processed: 0, failed: 0 }),
+        () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: false }),
         "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
       ],
       [
         'the server explains a refusal',
-        () => jsonResponse({ success: false, processed: 0, failed: 0, error: "Limite d'envoi quotidienne atteinte." }),
-        "Limite d'envoi quotidienne atteinte.",
+        () =>
+          jsonResponse({
+            success: false,
+            processed: 0,
+            failed: 0,
+            quota_exceeded: false,
+            error: "Limite d'envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.",
+            code: 'daily_limit_reached',
+          }),
+        "Limite d'envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.",
       ],
       [
         'the call fails (HTTP)',
-        () => apiError(500, 'Demande introuvable'),
-        'Erreur HTTP 500: Demande introuvable',
+        () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'),
+        'Erreur HTTP 500: Une erreur interne est survenue. Veuillez réessayer.',
       ],
-      ['the session has expired', () => apiError(401, 'Non connecté'), 'Session expirée'],
+      ['the session has expired', () => apiError(401, 'Vous devez être connecté pour effectuer cette action.'), 'Session expirée'],
     ])('reports it when %s', async (_case, answer, message) => {
       const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage), [`POST ${processPath}`]: answer });
       await open();
@@ -329,7 +337,7 @@ describe('/app/schedule', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${processPath}`]: () => jsonResponse({ success: true, processed: 1, failed: 0 }),
+        [`POST ${processPath}`]: () => jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }),
       });
       await open();
       await requestList();
@@ -386,14 +394,15 @@ describe('/app/schedule', () => {
     it('reports a failed deletion with the server reason', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`DELETE ${listPath}/r1`]: () => apiError(409, 'Cette demande est en cours d’envoi'),
+        [`DELETE ${listPath}/r1`]: () =>
+          apiError(409, "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.", 'request_not_cancellable'),
       });
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: cancelButton }));
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toBe('Erreur lors de la suppressionCette demande est en cours d’envoi');
+      expect(alert.textContent).toBe("Erreur lors de la suppressionCette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.");
       expect(within(alert).getByText('Erreur lors de la suppression')).toBeTruthy();
       expect(screen.getByRole('listitem', { name: 'Marie Dupont' })).toBeTruthy();
     });
@@ -527,8 +536,9 @@ describe('/app/schedule', () => {
     it('shows the counting and import failures, and closes with Escape', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage' }, 502),
-        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation" }, 502),
+        [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502),
+        [`POST ${importPath}`]: () =>
+          jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation", code: 'import_failed' }, 502),
       });
       await open();
       await requestList();
@@ -563,7 +573,7 @@ describe('/app/schedule', () => {
   });
 
   it('sends a merchant without an active store to the integrations', async () => {
-    serve({ [`GET ${listPath}`]: () => apiError(404, 'Aucune boutique Shopify active trouvée') });
+    serve({ [`GET ${listPath}`]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
     await open();
     await screen.findByRole('heading', { name: 'Aucune boutique Shopify active trouvée' });
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
@@ -571,7 +581,7 @@ describe('/app/schedule', () => {
   });
 
   it('says when the session has expired', async () => {
-    serve({ [`GET ${listPath}`]: () => apiError(401, 'Non connecté') });
+    serve({ [`GET ${listPath}`]: () => apiError(401, 'Vous devez être connecté pour effectuer cette action.') });
     await open();
     expect((await screen.findByRole('alert')).textContent).toContain('Session expirée');
     expect(screen.getByRole('link', { name: 'Se reconnecter' }).getAttribute('href')).toBe('/login?redirect=/app/schedule');

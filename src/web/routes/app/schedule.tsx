@@ -1,30 +1,30 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { CalendarX2, History, Share2, Store } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { REQUEST_PAGE_SIZE, requestPageQuery } from '../../../core/api/review-requests';
 import { pageCount } from '../../../core/pagination';
+import {
+  useCancelRequest,
+  useRefreshRequests,
+  useRequestPage,
+  useResend,
+  useSendNow,
+  type ImportHistoryResult,
+  type RequestItem,
+} from '../../api/review-requests';
 import { DiagnosticPanel } from '../../components/schedule/DiagnosticPanel';
-import { ImportHistoryDialog, type ImportResult } from '../../components/schedule/ImportHistoryDialog';
-import { failureMessage, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '../../components/schedule/outcomes';
+import { ImportHistoryDialog } from '../../components/schedule/ImportHistoryDialog';
+import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '../../components/schedule/outcomes';
 import { Pagination } from '../../components/schedule/Pagination';
 import { RequestList, requestSubject } from '../../components/schedule/RequestList';
 import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
-import {
-  processRequestsPath,
-  reviewRequestsPath,
-  reviewRequestsQueryKey,
-  type ProcessResponse,
-  type RequestItem,
-  type RequestPage,
-} from '../../components/schedule/types';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
-import { ApiError, apiFetch } from '../../lib/api';
 import { usePageHeader } from '../../lib/page-header';
 import { withRedirect } from '../../lib/safe-redirect';
 import { useCurrentStore } from '../../lib/session';
@@ -32,17 +32,15 @@ import { noticeDurationMs } from '../../lib/use-transient-message';
 
 const t = messages.schedule;
 
-/** Spec section 9: the calendar shows 10 requests a page. */
-export const schedulePageSize = 10;
 /** Spec sections 4 and 9: cancellation notices last 3 s, status toasts 5 s. */
 export const cancelNoticeMs = 3_000;
 /** The due labels are recomputed every minute. */
 const clockTickMs = 60_000;
 
-/** The `?page=` parameter: a whole number from 1 (anything else is page 1). */
+/** The `?page=` parameter, read as the server reads it (anything it would refuse is page 1). */
 function pageFromParams(params: URLSearchParams): number {
-  const value = Number.parseInt(params.get('page') ?? '', 10);
-  return Number.isFinite(value) && value >= 1 ? value : 1;
+  const parsed = requestPageQuery.safeParse({ page: params.get('page') ?? undefined });
+  return parsed.success ? parsed.data.page : 1;
 }
 
 /** The current time, refreshed every `intervalMs` (for labels relative to now). */
@@ -75,7 +73,6 @@ function useNotice() {
  */
 export default function ScheduleScreen() {
   usePageHeader(t.title, t.subtitle);
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const { pathname, search } = useLocation();
   const page = pageFromParams(searchParams);
@@ -85,16 +82,11 @@ export default function ScheduleScreen() {
   const noticeRef = useRef<HTMLDivElement>(null);
   const headingId = useId();
 
-  const list = useQuery({
-    queryKey: [...reviewRequestsQueryKey, page],
-    queryFn: ({ signal }) => apiFetch<RequestPage>(`${reviewRequestsPath}?page=${page}`, { signal }),
-    // While another page loads, the current one stays on screen.
-    placeholderData: keepPreviousData,
-  });
+  const list = useRequestPage(page);
 
   const data = list.data;
   const storeId = data?.store_id ?? currentStore?.id ?? null;
-  const pageSize = data?.page_size && data.page_size > 0 ? data.page_size : schedulePageSize;
+  const pageSize = data?.page_size && data.page_size > 0 ? data.page_size : REQUEST_PAGE_SIZE;
   const totalPages = pageCount(data?.total ?? 0, pageSize);
 
   const goToPage = useCallback(
@@ -122,72 +114,66 @@ export default function ScheduleScreen() {
    * Re-reads the list after a change. The control that was focused may be gone then (a sent or
    * cancelled request loses its buttons, the empty state its import button): the notice takes the focus.
    */
+  const refreshRequests = useRefreshRequests();
   const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: reviewRequestsQueryKey });
+    await refreshRequests();
     requestAnimationFrame(() => {
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected) noticeRef.current?.focus();
     });
-  }, [queryClient]);
+  }, [refreshRequests]);
 
-  const sendNow = useMutation({
-    mutationFn: (item: RequestItem) =>
-      apiFetch<ProcessResponse | null>(processRequestsPath, {
-        method: 'POST',
-        body: { manual: true, requestIds: [item.id] },
-      }),
-    onSuccess: (result) => show(sendOutcome(result)),
-    onError: (error) => show(sendFailure(error)),
-    onSettled: () => refresh(),
-  });
+  const sendNowMutation = useSendNow();
+  const sendNow = (item: RequestItem) =>
+    sendNowMutation.mutate(item, {
+      onSuccess: (result) => show(sendOutcome(result)),
+      onError: (error) => show(sendFailure(error)),
+      onSettled: () => refresh(),
+    });
 
   const [resending, setResending] = useState<RequestItem | null>(null);
-  const resend = useMutation({
-    mutationFn: (item: RequestItem) =>
-      apiFetch<ProcessResponse | null>(`${reviewRequestsPath}/${encodeURIComponent(item.id)}/resend`, { method: 'POST', body: {} }),
-    onSuccess: (result) => {
-      setResending(null);
-      show(sendOutcome(result));
-    },
-    onError: (error) => {
-      setResending(null);
-      show(sendFailure(error));
-    },
-    onSettled: () => refresh(),
-  });
+  const resendMutation = useResend();
+  const resend = (item: RequestItem) =>
+    resendMutation.mutate(item, {
+      onSuccess: (result) => {
+        setResending(null);
+        show(sendOutcome(result));
+      },
+      onError: (error) => {
+        setResending(null);
+        show(sendFailure(error));
+      },
+      onSettled: () => refresh(),
+    });
 
   const [cancelling, setCancelling] = useState<RequestItem | null>(null);
-  const cancel = useMutation({
-    mutationFn: (item: RequestItem) =>
-      apiFetch<unknown>(`${reviewRequestsPath}/${encodeURIComponent(item.id)}`, { method: 'DELETE' }),
-    onSuccess: () => {
-      setCancelling(null);
-      show({ kind: 'success', text: t.notices.cancelled }, cancelNoticeMs);
-    },
-    onError: (error) => {
-      setCancelling(null);
-      if (isSessionExpired(error)) return show({ kind: 'error', text: t.notices.sessionExpired });
-      const reason = failureMessage(error, '');
-      show({ kind: 'error', text: t.notices.cancelFailed, detail: reason || undefined });
-    },
-    onSettled: () => refresh(),
-  });
+  const cancelMutation = useCancelRequest();
+  const cancel = (item: RequestItem) =>
+    cancelMutation.mutate(item, {
+      onSuccess: () => {
+        setCancelling(null);
+        show({ kind: 'success', text: t.notices.cancelled }, cancelNoticeMs);
+      },
+      onError: (error) => {
+        setCancelling(null);
+        if (isSessionExpired(error)) return show({ kind: 'error', text: t.notices.sessionExpired });
+        const reason = failureMessage(error, '');
+        show({ kind: 'error', text: t.notices.cancelFailed, detail: reason || undefined });
+      },
+      onSettled: () => refresh(),
+    });
 
   const [importing, setImporting] = useState(false);
-  const onImported = (result: ImportResult) => {
+  const onImported = (result: ImportHistoryResult) => {
     setImporting(false);
-    show({ kind: 'success', text: t.notices.imported(result.synced, result.scheduled) });
+    show({ kind: 'success', text: t.notices.imported(result.synced_count, result.scheduled_count) });
     void refresh();
   };
 
   const [sharing, setSharing] = useState(false);
-  const onLinkCreated = useCallback(
-    () => void queryClient.invalidateQueries({ queryKey: reviewRequestsQueryKey }),
-    [queryClient],
-  );
 
   const error = list.error;
-  const noStore = error instanceof ApiError && error.status === 404;
+  const noStore = isNoStore(error);
   const sessionExpired = isSessionExpired(error);
   const ready = !!data && !list.isError;
   const empty = ready && data.total === 0;
@@ -205,9 +191,7 @@ export default function ScheduleScreen() {
   );
 
   let body;
-  if (list.isPending) {
-    body = <Spinner label={t.list.loading} className="py-12" />;
-  } else if (sessionExpired) {
+  if (sessionExpired) {
     body = (
       <ErrorAlert>
         <p className="font-medium">{t.notices.sessionExpired}</p>
@@ -222,47 +206,39 @@ export default function ScheduleScreen() {
         {t.noStore.body}
       </EmptyState>
     );
-  } else if (list.isError) {
+  } else {
+    const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
     body = (
-      <ErrorAlert
-        retry={{ label: t.list.retry, onRetry: () => void list.refetch(), busy: list.isFetching }}
-      >
-        <p className="font-medium">{t.list.loadError}</p>
-        {error instanceof ApiError && error.message !== messages.common.errorFallback && (
-          <p className="mt-1">{error.message}</p>
-        )}
-      </ErrorAlert>
-    );
-  } else if (empty) {
-    body = (
-      <EmptyState plain level={3} icon={CalendarX2} heading={t.empty.heading} action={importButton}>
-        {t.empty.body}
-      </EmptyState>
-    );
-  } else if (data) {
-    const from = (page - 1) * pageSize + 1;
-    const to = Math.min(from + data.items.length - 1, data.total);
-    body = (
-      <div aria-busy={list.isFetching || undefined}>
-        {data.items.length > 0 && (
-          <p className="text-sm text-slate-600">
-            {t.list.range(from, to, data.total)}
-            {list.isPlaceholderData && <span className="ml-2 text-slate-500">{t.list.refreshing}</span>}
-          </p>
-        )}
-        <RequestList
-          items={data.items}
-          now={now}
-          label={t.list.heading}
-          actions={{
-            onSendNow: (item) => sendNow.mutate(item),
-            onCancel: (item) => setCancelling(item),
-            onResend: (item) => setResending(item),
-            sendingId: sendNow.isPending ? (sendNow.variables?.id ?? null) : null,
-          }}
-        />
-        <Pagination page={page} totalPages={totalPages} onChange={(next) => goToPage(next)} className="mt-4" />
-      </div>
+      <QueryState query={list} loadingLabel={t.list.loading} className={list.isPending ? 'py-12' : undefined} errorMessage={`${t.list.loadError}${reason}`}>
+        {(current) =>
+          current.total === 0 ? (
+            <EmptyState plain level={3} icon={CalendarX2} heading={t.empty.heading} action={importButton}>
+              {t.empty.body}
+            </EmptyState>
+          ) : (
+            <div aria-busy={list.isFetching || undefined}>
+              {current.items.length > 0 && (
+                <p className="text-sm text-slate-600">
+                  {t.list.range((page - 1) * pageSize + 1, Math.min((page - 1) * pageSize + current.items.length, current.total), current.total)}
+                  {list.isPlaceholderData && <span className="ml-2 text-slate-500">{t.list.refreshing}</span>}
+                </p>
+              )}
+              <RequestList
+                items={current.items}
+                now={now}
+                label={t.list.heading}
+                actions={{
+                  onSendNow: sendNow,
+                  onCancel: (item) => setCancelling(item),
+                  onResend: (item) => setResending(item),
+                  sendingId: sendNowMutation.isPending ? (sendNowMutation.variables?.id ?? null) : null,
+                }}
+              />
+              <Pagination page={page} totalPages={totalPages} onChange={(next) => goToPage(next)} className="mt-4" />
+            </div>
+          )
+        }
+      </QueryState>
     );
   }
 
@@ -304,8 +280,8 @@ export default function ScheduleScreen() {
           busyLabel={t.confirmCancel.confirming}
           cancelLabel={t.confirmCancel.keep}
           danger
-          busy={cancel.isPending}
-          onConfirm={() => cancel.mutate(cancelling)}
+          busy={cancelMutation.isPending}
+          onConfirm={() => cancel(cancelling)}
           onCancel={() => setCancelling(null)}
         >
           {t.confirmCancel.body(requestSubject(cancelling))}
@@ -318,8 +294,8 @@ export default function ScheduleScreen() {
           confirmLabel={t.confirmResend.confirm}
           busyLabel={t.confirmResend.confirming}
           cancelLabel={t.confirmResend.keep}
-          busy={resend.isPending}
-          onConfirm={() => resend.mutate(resending)}
+          busy={resendMutation.isPending}
+          onConfirm={() => resend(resending)}
           onCancel={() => setResending(null)}
         >
           {t.confirmResend.body(requestSubject(resending))}
@@ -330,7 +306,7 @@ export default function ScheduleScreen() {
         <ImportHistoryDialog shopId={storeId} onClose={() => setImporting(false)} onImported={onImported} />
       )}
 
-      {sharing && <ShareLinkModal onClose={() => setSharing(false)} onCreated={onLinkCreated} />}
+      {sharing && <ShareLinkModal onClose={() => setSharing(false)} />}
     </div>
   );
 }

@@ -1,13 +1,10 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '../../lib/format';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const diagnosticPath = '/api/shopify/diagnostic';

@@ -1,32 +1,18 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
 import { RefreshCw, Store } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
+import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '../../api/shopify';
 import { countOutcomes, DiagnosticSteps, type FixActions } from '../../components/diagnostic/DiagnosticSteps';
-import type {
-  DiagnosticResult,
-  FixWebhookUrlsResponse,
-  RegisterWebhooksResponse,
-} from '../../components/diagnostic/types';
+import { registerOutcome, type FixOutcome } from '../../components/diagnostic/types';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { messages } from '../../i18n';
-import { ApiError, apiFetch } from '../../lib/api';
+import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
-import { useCurrentStore } from '../../lib/session';
 import { useTransientMessage } from '../../lib/use-transient-message';
 
 const t = messages.shopifyDiagnostic;
-
-const diagnosticPath = '/api/shopify/diagnostic';
-const registerWebhooksPath = '/functions/v1/shopify-register-webhooks';
-const fixWebhookUrlsPath = '/functions/v1/fix-webhook-urls';
-
-const diagnosticQueryKey = (storeId: string | null) => ['shopify', 'diagnostic', storeId] as const;
-
-/** What a fix call returned: done, or a message to show (and whether it changed something anyway). */
-type FixOutcome = { ok: true } | { ok: false; message: string; changed: boolean };
 
 /** A failed request: the server's `{ error }` (already French), else `fallback`. */
 function requestFailure(error: unknown, fallback: string): FixOutcome {
@@ -34,34 +20,17 @@ function requestFailure(error: unknown, fallback: string): FixOutcome {
   return { ok: false, message, changed: false };
 }
 
-function registerOutcome(data: RegisterWebhooksResponse | null): FixOutcome {
-  const errors = (data?.errors ?? []).filter((error) => typeof error === 'string' && error.trim() !== '');
-  if (data?.success && !data.error && errors.length === 0) return { ok: true };
-  const message = data?.error || (errors.length > 0 ? errors.join(' ; ') : t.actions.registerFailed);
-  return { ok: false, message, changed: (data?.registered?.length ?? 0) > 0 };
-}
-
-function fixUrlsOutcome(data: FixWebhookUrlsResponse | null): FixOutcome {
-  if (data && !data.error) return { ok: true };
-  return { ok: false, message: data?.error || t.actions.fixUrlsFailed, changed: (data?.updated?.length ?? 0) > 0 };
-}
-
 /**
  * /app/shopify-diagnostic (spec sections 2, 4, 8): runs GET /api/shopify/diagnostic on load and on
  * 'Lancer le diagnostic', and shows its seven checks as an ordered list of steps (pending while
  * running, then success, warning or error, each failure with its suggested fix). The webhook fixes
- * call the register-webhooks and fix-webhook-urls functions, then run the diagnostic again.
+ * call the register-webhooks and fix-webhook-urls functions, then run the diagnostic again. Its
+ * error box is its own (not QueryState): a failed run keeps the steps' place and hands the focus
+ * back to 'Lancer le diagnostic' when retried.
  */
 export default function ShopifyDiagnosticScreen() {
   usePageHeader(t.title, t.subtitle);
-  const { data: currentStore } = useCurrentStore();
-  const diagnostic = useQuery({
-    queryKey: diagnosticQueryKey(currentStore?.id ?? null),
-    queryFn: ({ signal }) => apiFetch<DiagnosticResult>(diagnosticPath, { signal }),
-    // A diagnostic is always run afresh: on opening the screen, never served from the cache.
-    staleTime: 0,
-    gcTime: 0,
-  });
+  const diagnostic = useDiagnostic();
   const { refetch } = diagnostic;
   const rerun = useCallback(() => void refetch(), [refetch]);
 
@@ -91,17 +60,13 @@ export default function ShopifyDiagnosticScreen() {
     [rerun, showSuccess, clearSuccess],
   );
 
-  const shopId = diagnostic.data?.store?.id ?? null;
-  const registerWebhooks = useMutation({
-    mutationFn: () =>
-      apiFetch<RegisterWebhooksResponse | null>(registerWebhooksPath, { method: 'POST', body: { shop_id: shopId } }),
+  const shopId = diagnostic.data?.store?.id ?? '';
+  const registerWebhooks = useRegisterWebhooks({
     onSuccess: (data) => report(registerOutcome(data), t.actions.registered),
     onError: (error) => report(requestFailure(error, t.actions.registerFailed), t.actions.registered),
   });
-  const fixWebhookUrls = useMutation({
-    mutationFn: () =>
-      apiFetch<FixWebhookUrlsResponse | null>(fixWebhookUrlsPath, { method: 'POST', body: { shop_id: shopId } }),
-    onSuccess: (data) => report(fixUrlsOutcome(data), t.actions.urlsFixed),
+  const fixWebhookUrls = useFixWebhookUrls({
+    onSuccess: () => report({ ok: true }, t.actions.urlsFixed),
     onError: (error) => report(requestFailure(error, t.actions.fixUrlsFailed), t.actions.urlsFixed),
   });
 
@@ -110,7 +75,7 @@ export default function ShopifyDiagnosticScreen() {
     registerWebhooks: {
       run: () => {
         setFailureNotice(null);
-        registerWebhooks.mutate();
+        registerWebhooks.mutate(shopId);
       },
       busy: registerWebhooks.isPending,
       locked: fixBusy,
@@ -118,7 +83,7 @@ export default function ShopifyDiagnosticScreen() {
     fixWebhookUrls: {
       run: () => {
         setFailureNotice(null);
-        fixWebhookUrls.mutate();
+        fixWebhookUrls.mutate(shopId);
       },
       busy: fixWebhookUrls.isPending,
       locked: fixBusy,

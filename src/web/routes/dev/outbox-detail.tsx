@@ -2,12 +2,12 @@ import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { DevLayout } from '../../components/layout/DevLayout';
+import { isEmailNotFound, useOutboxEmail, type OutboxEmail } from '../../api/dev-outbox';
 import { ErrorAlert } from '../../components/ui/Alert';
 import { Spinner } from '../../components/ui/Spinner';
 import { messages } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useOutboxEmail, type OutboxEmail } from '../../lib/outbox';
 
 const t = messages.outbox;
 
@@ -33,7 +33,7 @@ function Panel({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function EmailDetail({ email }: { email: OutboxEmail }) {
-  const headers = Object.entries(email.headers ?? {});
+  const headers = Object.entries(email.headers);
   return (
     <>
       <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
@@ -107,7 +107,7 @@ function EmailDetail({ email }: { email: OutboxEmail }) {
 export default function OutboxDetailScreen() {
   const { id = '' } = useParams();
   const { data: email, isPending, isError, error } = useOutboxEmail(id);
-  const notFound = (isError && error instanceof ApiError && error.status === 404) || (!isPending && !isError && !email);
+  const notFound = isError && isEmailNotFound(error);
 
   let body;
   if (isPending) {
@@ -124,7 +124,7 @@ export default function OutboxDetailScreen() {
         <p className="mt-2 text-slate-600">{t.notFoundBody}</p>
       </>
     );
-  } else if (isError || !email) {
+  } else if (isError) {
     body = (
       <>
         <h1 className="mt-6 text-2xl font-bold tracking-tight text-slate-900">{t.title}</h1>

@@ -1,12 +1,6 @@
-// @vitest-environment jsdom
-import { cleanup, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockFetch, renderRoute } from '../../test/render';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const older = { id: 'a1', to: 'client@example.com', from: 'shop@example.com', subject: 'Ancien', created_at: '2025-10-01T09:00:00Z' };
 const newer = { id: 'b2', to: 'autre@example.com', from: 'shop@example.com', subject: 'Récent', created_at: '2025-10-02T09:00:00Z' };
@@ -35,6 +29,7 @@ describe('/dev/outbox', () => {
         ? jsonResponse({
             email: {
               ...newer,
+              message_id: '<b2@avis.local>',
               html: '<p>Bonjour <script>alert(1)</script></p>',
               text: 'Bonjour en texte',
               headers: { 'List-Unsubscribe': '<https://exemple.fr/u/1>' },
@@ -52,7 +47,7 @@ describe('/dev/outbox', () => {
   });
 
   it("shows 'E-mail introuvable' when the server answers 404", async () => {
-    mockFetch(() => apiError(404, 'E-mail introuvable'));
+    mockFetch(() => apiError(404, 'E-mail introuvable', 'outbox_email_not_found'));
     renderRoute('/dev/outbox/zzz');
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail introuvable' })).toBeTruthy();
     expect(screen.getByRole('link', { name: "Retour à la boîte d'envoi" }).getAttribute('href')).toBe('/dev/outbox');

@@ -1,15 +1,30 @@
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
 import { DevLayout } from '../../components/layout/DevLayout';
-import { ErrorAlert } from '../../components/ui/Alert';
+import { useOutboxEmails, type OutboxEmailSummary } from '../../api/dev-outbox';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { useOutboxEmails, type OutboxEmailSummary } from '../../lib/outbox';
 
 const t = messages.outbox;
+
+function EmailList({ emails }: { emails: OutboxEmailSummary[] }) {
+  if (emails.length === 0) {
+    return (
+      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+        <Inbox aria-hidden="true" className="size-10 text-slate-400" />
+        <p className="mt-4 text-slate-600">{t.empty}</p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-600">{t.count(emails.length)}</p>
+      <EmailTable emails={emails} />
+    </>
+  );
+}
 
 function EmailTable({ emails }: { emails: OutboxEmailSummary[] }) {
   return (
@@ -50,32 +65,8 @@ function EmailTable({ emails }: { emails: OutboxEmailSummary[] }) {
 
 /** /dev/outbox: e-mails captured by the local outbox, newest first. */
 export default function OutboxScreen() {
-  const { data: emails, isPending, isError, error, refetch, isFetching } = useOutboxEmails();
-
-  let body;
-  if (isPending) {
-    body = <Spinner label={t.loading} className="py-16" />;
-  } else if (isError) {
-    body = (
-      <ErrorAlert>
-        {t.loadError} {error instanceof ApiError ? error.message : null}
-      </ErrorAlert>
-    );
-  } else if (emails.length === 0) {
-    body = (
-      <div className="flex flex-col items-center rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-        <Inbox aria-hidden="true" className="size-10 text-slate-400" />
-        <p className="mt-4 text-slate-600">{t.empty}</p>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <p className="mb-3 text-sm text-slate-600">{t.count(emails.length)}</p>
-        <EmailTable emails={emails} />
-      </>
-    );
-  }
+  const emails = useOutboxEmails();
+  const { refetch, isFetching, isPending } = emails;
 
   return (
     <DevLayout documentTitle={t.title}>
@@ -94,7 +85,9 @@ export default function OutboxScreen() {
           {isFetching && !isPending ? t.refreshing : t.refresh}
         </button>
       </div>
-      {body}
+      <QueryState query={emails} loadingLabel={t.loading} errorMessage={t.loadError}>
+        {(list) => <EmailList emails={list} />}
+      </QueryState>
     </DevLayout>
   );
 }

@@ -1,5 +1,4 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkShopParam, normalizeShopDomain } from '../../lib/shopify';
 import { mockApi, renderRoute, stubLocation } from '../../test/render';
@@ -7,11 +6,9 @@ import { mockApi, renderRoute, stubLocation } from '../../test/render';
 let location: ReturnType<typeof stubLocation> | undefined;
 
 afterEach(() => {
-  cleanup();
   location?.restore();
   location = undefined;
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 describe('shop normalisation', () => {

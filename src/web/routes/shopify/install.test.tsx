@@ -1,5 +1,4 @@
-// @vitest-environment jsdom
-import { cleanup, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
 import { installShop, installToken, proPlan, tokenMessages } from '../../test/shopify-fixtures';
@@ -7,11 +6,9 @@ import { installShop, installToken, proPlan, tokenMessages } from '../../test/sh
 let location: ReturnType<typeof stubLocation> | undefined;
 
 afterEach(() => {
-  cleanup();
   location?.restore();
   location = undefined;
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 const claimPath = `/api/shopify/installations/${installToken}/claim`;
@@ -65,7 +62,7 @@ describe('/shopify/install', () => {
     location = stubLocation();
     mockApi({
       '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => apiError(409, tokenMessages.used),
+      [claimPath]: () => apiError(409, tokenMessages.used, 'installation_claim_refused'),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe("Le lien d'installation a expiré ou n'est pas valide...");
@@ -75,7 +72,7 @@ describe('/shopify/install', () => {
   it('offers to choose a plan when none was selected', async () => {
     mockApi({
       '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.'),
+      [claimPath]: () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.', 'no_plan_selected'),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Aucun plan sélectionné. Veuillez choisir un plan.');

@@ -7,9 +7,8 @@ import { InstallErrorScreen } from '../../components/shopify/InstallErrorScreen'
 import { Spinner } from '../../components/ui/Spinner';
 import { buttonClass } from '../../components/ui/button';
 import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
 import { useSession } from '../../lib/session';
-import { claimErrorMessage, claimInstallation, installFlowUrl, isTokenErrorMessage } from '../../lib/shopify';
+import { claimErrorMessage, claimInstallation, installFlowUrl, isInstallationLinkError, isNoPlanError } from '../../api/shopify';
 
 type InstallCode = keyof typeof messages.shopifyInstall.codes;
 
@@ -21,10 +20,7 @@ function installCodeMessage(code: string): string {
 
 /** A failed claim, in this screen's words: unusable link, no plan, or the claim-stage message. */
 function claimFailureMessage(error: unknown): string {
-  const t = messages.shopifyInstall;
-  if (error instanceof ApiError && (error.status === 404 || error.status === 410 || isTokenErrorMessage(error.message))) {
-    return t.invalidToken;
-  }
+  if (isInstallationLinkError(error)) return messages.shopifyInstall.invalidToken;
   return claimErrorMessage(error);
 }
 
@@ -82,7 +78,7 @@ function ClaimInstall({ token, shop, planId }: { token: string; shop: string; pl
     const message = claimFailureMessage(claim.error);
     return (
       <InstallErrorScreen message={message}>
-        {message === messages.shopifyFlow.noPlan && (
+        {isNoPlanError(claim.error) && (
           <Link to={installFlowUrl('/shopify/plan-selection', { token, shop })} className={buttonClass('secondary', 'md', 'mt-4')}>
             {messages.shopifyFlow.choosePlan}
           </Link>

@@ -1,5 +1,4 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
 import {
@@ -16,11 +15,9 @@ import {
 let location: ReturnType<typeof stubLocation> | undefined;
 
 afterEach(() => {
-  cleanup();
   location?.restore();
   location = undefined;
   vi.restoreAllMocks();
-  vi.unstubAllGlobals();
 });
 
 const claimPath = `${installationPath}/claim`;
@@ -39,11 +36,11 @@ function onboardingApi({ signedIn = false, routes = {} as NonNullable<Handler> }
     [installationPath]: () => jsonResponse(installationFixture(proPlan)),
     '/api/auth/sign-up/email': () => {
       session = true;
-      return jsonResponse({ token: 't', user: testSession.user });
+      return jsonResponse({ user: testSession.user });
     },
     '/api/auth/sign-in/email': () => {
       session = true;
-      return jsonResponse({ token: 't', user: testSession.user });
+      return jsonResponse({ redirect: false, user: testSession.user });
     },
     [claimPath]: () => jsonResponse({ redirect_url: redirectUrl }),
     ...routes,
@@ -148,7 +145,7 @@ describe('/shopify/onboarding', () => {
   it('asks an already-registered address to use the sign-in mode', async () => {
     location = stubLocation();
     onboardingApi({
-      routes: { '/api/auth/sign-up/email': () => apiError(422, 'Un compte existe déjà avec cette adresse email.') },
+      routes: { '/api/auth/sign-up/email': () => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists') },
     });
     await open();
     fill('Adresse email', 'zoe@boutique.fr');
@@ -183,7 +180,7 @@ describe('/shopify/onboarding', () => {
 
   it('shows a sign-in failure as the server words it', async () => {
     onboardingApi({
-      routes: { '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect.') },
+      routes: { '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect.', 'invalid_email_or_password') },
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -217,7 +214,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the server message when the link was used meanwhile', async () => {
-    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, tokenMessages.used) } });
+    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, tokenMessages.used, 'installation_claim_refused') } });
     await open();
     fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
     expect((await screen.findByRole('alert')).textContent).toBe(tokenMessages.used);
@@ -234,7 +231,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the installation error screen for a used link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => apiError(410, tokenMessages.used) } });
+    onboardingApi({ routes: { [installationPath]: () => apiError(410, tokenMessages.used, 'installation_used') } });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.used);
@@ -243,7 +240,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the installation error screen for an unknown link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => apiError(404, tokenMessages.notFound) } });
+    onboardingApi({ routes: { [installationPath]: () => apiError(404, tokenMessages.notFound, 'installation_not_found') } });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.notFound);

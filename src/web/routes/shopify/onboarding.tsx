@@ -1,61 +1,42 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { fetchSession, signIn, signUp, useSignOut, type SignInBody, type SignUpBody } from '../../api/auth';
+import { usePlans } from '../../api/plans';
+import { claimErrorMessage, claimInstallation, errorLang, installFlowUrl, useInstallation, type Installation } from '../../api/shopify';
+import { SignInForm } from '../../components/auth/SignInForm';
+import { SignUpForm } from '../../components/auth/SignUpForm';
 import { PublicLayout } from '../../components/layout/PublicLayout';
 import { InstallErrorScreen } from '../../components/shopify/InstallErrorScreen';
 import { ErrorAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
-import { PasswordField } from '../../components/ui/PasswordField';
 import { Spinner } from '../../components/ui/Spinner';
-import { TextField, textLinkClass } from '../../components/ui/TextField';
+import { textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
+import { ApiError, isClientError } from '../../lib/api';
 import { postAuthEvent } from '../../lib/auth-channel';
-import { ApiError, apiFetch, isClientError } from '../../lib/api';
-import {
-  onboardingSigninSchema,
-  onboardingSignupSchema,
-  type OnboardingSigninValues,
-  type OnboardingSignupValues,
-} from '../../lib/auth-forms';
 import { cx } from '../../lib/cx';
 import { formatPrice } from '../../lib/format';
-import { usePlans } from '../../api/plans';
-import { currentStoreQueryKey, fetchSession, sessionQueryKey, useSession } from '../../lib/session';
-import {
-  claimErrorMessage,
-  claimInstallation,
-  installFlowUrl,
-  messageLang,
-  useInstallation,
-  type Installation,
-} from '../../lib/shopify';
-import { SubmitButton } from '../../components/ui/SubmitButton';
+import { currentStoreQueryKey, sessionQueryKey, useSession } from '../../lib/session';
 
 const t = messages.shopifyOnboarding;
 
 type Mode = 'signup' | 'signin';
 
-type FinishInput =
-  | { kind: 'signup'; values: OnboardingSignupValues }
-  | { kind: 'signin'; values: OnboardingSigninValues }
-  | { kind: 'continue' };
+type FinishInput = { kind: 'signup'; body: SignUpBody } | { kind: 'signin'; body: SignInBody } | { kind: 'continue' };
 
-/** A failure of one stage of "sign up or in, then claim the link": its message is what is shown. */
+/**
+ * A failure of one stage of "sign up or in, then claim the link": its message is what is shown;
+ * `cause` is the server's error, when there was one.
+ */
 class StageError extends Error {
   readonly stage: 'auth' | 'claim';
 
-  constructor(message: string, stage: 'auth' | 'claim') {
-    super(message);
+  constructor(message: string, stage: 'auth' | 'claim', cause?: unknown) {
+    super(message, { cause });
     this.name = 'StageError';
     this.stage = stage;
   }
-}
-
-/** The better-auth sign-up answer for an address already in use (French message, or 422). */
-function isAlreadyRegistered(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 422 || /existe déjà/i.test(error.message));
 }
 
 /**
@@ -157,37 +138,31 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
   const queryClient = useQueryClient();
   const { data: session } = useSession();
   const [mode, setMode] = useState<Mode>('signup');
-  const emailDraft = useRef('');
+  /** The e-mail typed so far: kept when switching between the two forms. */
+  const [emailDraft, setEmailDraft] = useState('');
 
   const finish = useMutation({
     mutationFn: async (input: FinishInput): Promise<string> => {
       if (input.kind === 'signup') {
-        const { email, password, companyName } = input.values;
-        let data: { user?: unknown } | null;
         try {
-          // The account's display name is the company name (no personal name is asked here).
-          data = await apiFetch<{ user?: unknown } | null>('/api/auth/sign-up/email', {
-            method: 'POST',
-            body: { name: companyName, email, password, companyName },
-          });
+          await signUp(input.body);
         } catch (error) {
-          if (isAlreadyRegistered(error)) throw new StageError(t.alreadyRegistered, 'auth');
-          throw new StageError(error instanceof ApiError ? error.message : t.signupFailed, 'auth');
+          if (error instanceof ApiError && error.code === 'user_already_exists') throw new StageError(t.alreadyRegistered, 'auth', error);
+          throw new StageError(error instanceof ApiError ? error.message : t.signupFailed, 'auth', error);
         }
-        if (!data?.user) throw new StageError(t.signupFailed, 'auth');
         if (!(await fetchSession().catch(() => null))) throw new StageError(t.sessionAfterSignup, 'auth');
       } else if (input.kind === 'signin') {
         try {
-          await apiFetch<unknown>('/api/auth/sign-in/email', { method: 'POST', body: input.values });
+          await signIn(input.body);
         } catch (error) {
-          throw new StageError(error instanceof ApiError ? error.message : messages.shopifyFlow.genericError, 'auth');
+          throw new StageError(error instanceof ApiError ? error.message : messages.shopifyFlow.genericError, 'auth', error);
         }
         if (!(await fetchSession().catch(() => null))) throw new StageError(t.sessionAfterSignin, 'auth');
       }
       try {
         return await claimInstallation(token, planId);
       } catch (error) {
-        throw new StageError(claimErrorMessage(error), 'claim');
+        throw new StageError(claimErrorMessage(error), 'claim', error);
       }
     },
     onSuccess: (url, input) => {
@@ -211,15 +186,8 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
     setMode(next);
   };
 
-  const signOut = useMutation({
-    mutationFn: async () => {
-      try {
-        await apiFetch<unknown>('/api/auth/sign-out', { method: 'POST', body: {} });
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 401)) throw error;
-      }
-    },
-    onSuccess: () => {
+  const signOut = useSignOut({
+    onSignedOut: () => {
       finish.reset();
       postAuthEvent({ type: 'signed-out' });
       queryClient.removeQueries({ queryKey: currentStoreQueryKey });
@@ -229,7 +197,7 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
 
   const errorBox = finish.isError ? (
     <ErrorAlert className="mb-6">
-      <span lang={messageLang(finish.error.message)}>{finish.error.message}</span>
+      <span lang={errorLang(finish.error instanceof StageError ? finish.error.cause : finish.error)}>{finish.error.message}</span>
     </ErrorAlert>
   ) : null;
 
@@ -261,6 +229,7 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
     );
   }
 
+  const keepEmail = { defaultEmail: emailDraft, onEmailChange: setEmailDraft };
   return (
     <div>
       <div role="group" aria-label={t.modesLabel} className="mb-6 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1">
@@ -282,127 +251,26 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
       </div>
       {errorBox}
       {mode === 'signup' ? (
-        <SignupForm
+        <SignUpForm
           key="signup"
+          variant="shop"
           busy={busy}
-          emailDraft={emailDraft}
-          onSubmit={(values) => finish.mutate({ kind: 'signup', values })}
+          submitLabel={t.submit.signup}
+          busyLabel={t.submitting}
+          onSubmit={(body) => finish.mutate({ kind: 'signup', body })}
+          {...keepEmail}
         />
       ) : (
-        <SigninForm
+        <SignInForm
           key="signin"
           busy={busy}
-          emailDraft={emailDraft}
-          onSubmit={(values) => finish.mutate({ kind: 'signin', values })}
+          submitLabel={t.submit.signin}
+          busyLabel={t.submitting}
+          passwordToggle
+          onSubmit={(body) => finish.mutate({ kind: 'signin', body })}
+          {...keepEmail}
         />
       )}
     </div>
-  );
-}
-
-interface FormProps<V> {
-  busy: boolean;
-  /** The e-mail typed so far: kept when switching between the two forms. */
-  emailDraft: { current: string };
-  onSubmit: (values: V) => void;
-}
-
-function SignupForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSignupValues>) {
-  const [showPassword, setShowPassword] = useState(false);
-  const confirmId = useId();
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<OnboardingSignupValues>({
-    resolver: zodResolver(onboardingSignupSchema),
-    defaultValues: { email: emailDraft.current, companyName: '', password: '', confirmPassword: '' },
-  });
-
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      <TextField
-        required
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t.emailPlaceholder}
-        error={errors.email?.message}
-        {...register('email', { onChange: (event: { target: { value: string } }) => (emailDraft.current = event.target.value) })}
-      />
-      <TextField
-        required
-        label={t.companyName}
-        autoComplete="organization"
-        placeholder={t.companyPlaceholder}
-        error={errors.companyName?.message}
-        {...register('companyName')}
-      />
-      <PasswordField
-        required
-        label={t.password}
-        autoComplete="new-password"
-        hint={t.passwordHint}
-        error={errors.password?.message}
-        visible={showPassword}
-        onVisibleChange={setShowPassword}
-        toggleLabel={t.showPassword}
-        alsoControls={[confirmId]}
-        {...register('password')}
-      />
-      <PasswordField
-        required
-        inputId={confirmId}
-        label={t.confirmPassword}
-        autoComplete="new-password"
-        error={errors.confirmPassword?.message}
-        visible={showPassword}
-        {...register('confirmPassword')}
-      />
-      <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
-        {t.submit.signup}
-      </SubmitButton>
-    </form>
-  );
-}
-
-function SigninForm({ busy, emailDraft, onSubmit }: FormProps<OnboardingSigninValues>) {
-  const [showPassword, setShowPassword] = useState(false);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<OnboardingSigninValues>({
-    resolver: zodResolver(onboardingSigninSchema),
-    defaultValues: { email: emailDraft.current, password: '' },
-  });
-
-  return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
-      <TextField
-        required
-        label={t.email}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder={t.emailPlaceholder}
-        error={errors.email?.message}
-        {...register('email', { onChange: (event: { target: { value: string } }) => (emailDraft.current = event.target.value) })}
-      />
-      <PasswordField
-        required
-        label={t.password}
-        autoComplete="current-password"
-        error={errors.password?.message}
-        visible={showPassword}
-        onVisibleChange={setShowPassword}
-        toggleLabel={t.showPassword}
-        {...register('password')}
-      />
-      <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
-        {t.submit.signin}
-      </SubmitButton>
-    </form>
   );
 }

@@ -1,6 +1,5 @@
-// @vitest-environment jsdom
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
 import {
   installationFixture,
@@ -11,11 +10,6 @@ import {
   proPlan,
   tokenMessages,
 } from '../../test/shopify-fixtures';
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
 
 const planPath = `${installationPath}/plan`;
 const url = `/shopify/plan-selection?token=${installToken}&shop=${installShop}`;
@@ -101,7 +95,7 @@ describe('/shopify/plan-selection', () => {
   });
 
   it('shows the error of an expired link', async () => {
-    planApi({ [installationPath]: () => apiError(410, tokenMessages.expired) });
+    planApi({ [installationPath]: () => apiError(410, tokenMessages.expired, 'installation_expired') });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.expired);

@@ -7,9 +7,8 @@ import { ErrorAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/Spinner';
 import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
 import { usePlans, type Plan } from '../../api/plans';
-import { installFlowUrl, selectInstallationPlan, useInstallation } from '../../lib/shopify';
+import { errorLang, installFlowUrl, isInstallationLinkError, selectInstallationPlan, useInstallation } from '../../api/shopify';
 
 /**
  * /shopify/plan-selection?token&shop: where the server sends a fresh install after Shopify's
@@ -40,8 +39,8 @@ function PlanSelection({ token, shop: shopParam }: { token: string; shop: string
   });
 
   // The link itself is unusable (unknown, used, expired): nothing to choose.
-  if (installation.isError && installation.error instanceof ApiError && [404, 410].includes(installation.error.status)) {
-    return <InstallErrorScreen message={installation.error.message} />;
+  if (installation.isError && isInstallationLinkError(installation.error)) {
+    return <InstallErrorScreen message={installation.error.message} lang={errorLang(installation.error)} />;
   }
 
   let body;

@@ -1,13 +1,10 @@
-// @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
 import { plansFixture } from '../../test/shopify-fixtures';
 
 afterEach(() => {
-  cleanup();
   vi.useRealTimers();
-  vi.unstubAllGlobals();
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 

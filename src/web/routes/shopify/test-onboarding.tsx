@@ -1,39 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMutation } from '@tanstack/react-query';
 import { CircleCheck, ExternalLink } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { createTestInstallation } from '../../../core/api/shopify';
 import { DevLayout } from '../../components/layout/DevLayout';
 import { ErrorAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/Spinner';
+import { QueryState } from '../../components/ui/QueryState';
 import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
-import { apiFetch } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
-import { usePlans } from '../../api/plans';
-import { isShopifyDomain, normalizeShopDomain } from '../../lib/shopify';
+import { usePlans, type Plan } from '../../api/plans';
+import { useCreateTestInstallation, type TestInstallation } from '../../api/shopify';
 
 const t = messages.shopifyTestOnboarding;
 
 /** Copy confirmation shows 2 s (spec section 9). */
 const copiedDurationMs = 2_000;
 
-const shopSchema = z.object({
-  shop: z
-    .string()
-    .transform(normalizeShopDomain)
-    .refine(isShopifyDomain, { error: messages.shopifyEntry.invalidShop }),
-});
+/** The endpoint's own body schema: a valid *.myshopify.com domain, written once for both sides. */
+const shopSchema = createTestInstallation.body;
 type ShopFormInput = z.input<typeof shopSchema>;
 type ShopFormValues = z.output<typeof shopSchema>;
-
-interface TestInstallation {
-  token: string;
-  shop: string;
-  plan_selection_url: string;
-}
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId();
@@ -93,16 +82,13 @@ function CreateLinkSection() {
     defaultValues: { shop: t.defaultShop },
   });
 
-  const create = useMutation({
-    mutationFn: (values: ShopFormValues) =>
-      apiFetch<TestInstallation>('/api/shopify/test-installations', { method: 'POST', body: { shop: values.shop } }),
-  });
+  const create = useCreateTestInstallation();
   const busy = create.isPending;
 
   return (
     <Section title={t.form.heading}>
       {create.isError && <ErrorAlert className="mb-4">{create.error.message}</ErrorAlert>}
-      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values))} className="space-y-4">
+      <form noValidate onSubmit={handleSubmit((values) => create.mutate(values.shop))} className="space-y-4">
         <TextField
           required
           label={t.form.shop}
@@ -186,42 +172,35 @@ function TestLink({ installation }: { installation: TestInstallation }) {
 }
 
 function ConfigSection() {
-  const { data: plans, isPending, isError, refetch, isRefetching } = usePlans();
+  const plans = usePlans();
+  return (
+    <Section title={t.config.heading}>
+      <QueryState query={plans} loadingLabel={t.config.loading} errorMessage={t.config.error} className="justify-start">
+        {(list) => <PlanList plans={list} />}
+      </QueryState>
+    </Section>
+  );
+}
 
-  let body;
-  if (isPending) {
-    body = <Spinner label={t.config.loading} className="justify-start" />;
-  } else if (isError) {
-    body = (
-      <ErrorAlert
-        retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}
-      >
-        {t.config.error}
-      </ErrorAlert>
-    );
-  } else if (plans.length === 0) {
-    body = <ErrorAlert>{t.config.empty}</ErrorAlert>;
-  } else {
-    body = (
-      <>
-        <p className="flex items-center gap-2 text-sm font-medium text-green-800">
-          <CircleCheck aria-hidden="true" className="size-4" />
-          {t.config.ok(plans.length)}
-        </p>
-        <ul className="mt-3 divide-y divide-slate-100 text-sm">
-          {plans.map((plan) => (
-            <li key={plan.id} className="flex items-baseline justify-between gap-3 py-2">
-              <span className="font-medium text-slate-900">{plan.name}</span>
-              <span className="text-right text-slate-600">
-                {formatPrice(plan.price_amount, plan.price_currency) ?? plan.price_amount}
-                {messages.common.plans.perMonth} · {t.config.quota(plan.is_unlimited ? null : plan.email_quota)}
-              </span>
-            </li>
-          ))}
-        </ul>
-      </>
-    );
-  }
-
-  return <Section title={t.config.heading}>{body}</Section>;
+function PlanList({ plans }: { plans: Plan[] }) {
+  if (plans.length === 0) return <ErrorAlert>{t.config.empty}</ErrorAlert>;
+  return (
+    <>
+      <p className="flex items-center gap-2 text-sm font-medium text-green-800">
+        <CircleCheck aria-hidden="true" className="size-4" />
+        {t.config.ok(plans.length)}
+      </p>
+      <ul className="mt-3 divide-y divide-slate-100 text-sm">
+        {plans.map((plan) => (
+          <li key={plan.id} className="flex items-baseline justify-between gap-3 py-2">
+            <span className="font-medium text-slate-900">{plan.name}</span>
+            <span className="text-right text-slate-600">
+              {formatPrice(plan.price_amount, plan.price_currency) ?? plan.price_amount}
+              {messages.common.plans.perMonth} · {t.config.quota(plan.is_unlimited ? null : plan.email_quota)}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
 }

@@ -262,7 +262,7 @@ export async function rawRequest(
   const headers: Record<string, string> = { 'x-forwarded-for': freshIp(), ...init.headers };
   const res = await w.app.request(`${ORIGIN}${path}`, { method: init.method ?? 'GET', headers, body: init.body ?? undefined });
   const text = await res.text();
-  let json: unknown = undefined;
+  let json: unknown;
   try {
     json = text ? JSON.parse(text) : undefined;
   } catch {

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Queryable, type Transaction } from '../../db/client';
-import { shopPlans, storeEmailConfig, subscriptionPlans } from '../../db/schema';
+import { shopPlans, subscriptionPlans } from '../../db/schema';
 
 export const MONTH_METRIC = 'emails_sent';
 export const DAY_METRIC = 'emails_sent_day';
@@ -37,7 +37,8 @@ function rollWindow(row: { plan: string; quota: number | null; periodStart: Date
 }
 
 /**
- * Records the shop's plan and billing window. Usage is counted per window start, so the window only
+ * Records the shop's plan and billing window (called by service.ts recordSubscription, the one writer
+ * of plan state, and by tests). Usage is counted per window start, so the window only
  * moves when the billing period really changes: Shopify's current period when it tells us
  * (`currentPeriodEnd`, 30-day periods), else the window already recorded for the same plan, rolled
  * forward, and only for a new plan a window starting now. Syncing again never resets the quota.

@@ -1,0 +1,33 @@
+/**
+ * The one list of jobs this product runs, and the periodic ticks that enqueue some of them. It lives
+ * at the composition root: each feature defines its jobs in its own folder (defineJob), the queue and
+ * the worker (src/server/jobs) import no feature, and only the process start-up (bootstrap.ts) and
+ * tests hand this list to a worker.
+ */
+import type { Config } from './config';
+import { sendPasswordResetJob } from './auth/jobs';
+import type { JobDefinition, PeriodicTask } from './jobs/define';
+import { periodic } from './jobs/define';
+import { maintenanceJob } from './jobs/maintenance';
+import { processReviewRequestsJob } from './requests/jobs';
+import { sendReviewNotificationJob } from './reviews/jobs';
+import { processWebhookJob, reconcileOrdersJob, reconcileStoreJob } from './webhooks/jobs';
+
+export const JOBS: readonly JobDefinition[] = [
+  processReviewRequestsJob,
+  maintenanceJob,
+  sendPasswordResetJob,
+  processWebhookJob,
+  reconcileOrdersJob,
+  reconcileStoreJob,
+  sendReviewNotificationJob,
+];
+
+export function periodicTasks(config: Config): PeriodicTask[] {
+  return [
+    // The sending run, hourly by default (WORKER_TICK_INTERVAL_SECONDS).
+    periodic(processReviewRequestsJob, config.worker.tickIntervalSeconds),
+    periodic(maintenanceJob, 86_400),
+    periodic(reconcileOrdersJob, 3600),
+  ];
+}

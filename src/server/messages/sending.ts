@@ -1,0 +1,7 @@
+/** French notes the sender writes on a request (shown in the send calendar). */
+export const sendingMessages = {
+  /** A request counted sent without proof (its SMTP transaction was cut during DATA). */
+  unconfirmed: "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon",
+  noAddress: "La commande n'a pas d'adresse e-mail",
+  template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
+} as const;

@@ -1,0 +1,128 @@
+/**
+ * Order intake: stores a domain order (order.ts) under its store, whichever source it came from
+ * (webhook, reconciliation, history import). Newer Shopify data wins; first times are kept. Then the
+ * store's flows turn it into review requests, or a cancelled or refunded order withdraws its unsent
+ * ones. Intake is idempotent: Shopify delivers late and twice.
+ */
+import { sql } from 'drizzle-orm';
+import { queryRows, type Transaction } from '../../db/client';
+import { shopifyOrders, type shopifyStores } from '../../db/schema';
+import { cancelUnsentRequests, generateForOrder } from '../requests/generate';
+import type { OrderEvent, ShopifyOrder } from './order';
+
+type Store = typeof shopifyStores.$inferSelect;
+type OrderRow = typeof shopifyOrders.$inferSelect;
+
+/** Thrown by `upsertOrder` for an order id another shop already holds (see recordOrder). */
+export class OrderOfAnotherShopError extends Error {
+  constructor(readonly shopifyOrderId: string) {
+    super(`Shopify order ${shopifyOrderId} is already recorded under another shop`);
+    this.name = 'OrderOfAnotherShopError';
+  }
+}
+
+/**
+ * True when this Shopify order id is already recorded under another shop. Shopify order ids are
+ * unique across all shops, and a webhook's shop comes from an unsigned header (the HMAC covers the body
+ * only): a captured delivery replayed with another shop's domain must not plant the order there.
+ * "Another shop" is another domain: a shop that reinstalled the app has a new store row and keeps its
+ * orders. Serialised per order id with a transaction-level advisory lock, taken in its own statement
+ * so the check below reads with a snapshot taken after the lock (READ COMMITTED): two deliveries of
+ * one id under two shops cannot both see "free" and both insert.
+ */
+async function recordedUnderAnotherShop(tx: Transaction, store: Store, shopifyOrderId: string): Promise<boolean> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('shopify-order:' || ${shopifyOrderId}::text, 0))`);
+  // One lookup in shopify_orders_shopify_order_idx (migration 0008).
+  const [row] = await queryRows<{ taken: boolean }>(
+    tx,
+    sql`SELECT EXISTS (
+          SELECT 1 FROM shopify_orders o
+          JOIN shopify_stores s ON s.id = o.shop_id
+          WHERE o.shopify_order_id = ${shopifyOrderId} AND s.shop_domain <> ${store.shopDomain}
+        ) AS taken`,
+  );
+  return row?.taken === true;
+}
+
+/**
+ * Upserts the order under `store`, as `upsertOrder`, but records nothing and returns null when the
+ * order id already belongs to another shop (the caller logs it). The reconciliation pass and the
+ * history import use this; a skipped order is not an error worth retrying.
+ */
+export async function recordOrder(
+  tx: Transaction,
+  store: Store,
+  order: ShopifyOrder,
+  event: OrderEvent,
+  at: Date,
+  options: { generate?: boolean } = {},
+): Promise<OrderRow | null> {
+  if (await recordedUnderAnotherShop(tx, store, order.shopifyOrderId)) return null;
+  return writeOrder(tx, store, order, event, at, options);
+}
+
+/**
+ * Upserts the order (webhooks); then the store's flows turn it into review requests, unless
+ * `generate` is off (history imports schedule their own). Throws OrderOfAnotherShopError, recording
+ * nothing, when another shop holds this order id (recordOrder returns null instead).
+ */
+export async function upsertOrder(
+  tx: Transaction,
+  store: Store,
+  order: ShopifyOrder,
+  event: OrderEvent,
+  at: Date,
+  options: { generate?: boolean } = {},
+): Promise<OrderRow> {
+  const row = await recordOrder(tx, store, order, event, at, options);
+  if (!row) throw new OrderOfAnotherShopError(order.shopifyOrderId);
+  return row;
+}
+
+async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, event: OrderEvent, at: Date, options: { generate?: boolean }): Promise<OrderRow> {
+  const refunded = order.financialStatus === 'refunded' || order.financialStatus === 'partially_refunded';
+  const values = {
+    userId: store.userId,
+    shopId: store.id,
+    shopifyOrderId: order.shopifyOrderId,
+    orderNumber: order.number,
+    customerEmail: order.email,
+    customerName: order.customerName,
+    totalPrice: order.totalPrice !== null ? order.totalPrice.toFixed(2) : null,
+    currency: order.currency,
+    financialStatus: order.financialStatus,
+    orderCreatedAt: order.createdAt,
+    orderUpdatedAt: order.updatedAt,
+    cancelledAt: order.cancelledAt,
+    refundedAt: refunded ? order.updatedAt ?? at : null,
+    paidAt: event === 'paid' || order.financialStatus === 'paid' ? order.processedAt ?? at : null,
+    fulfilledAt: event === 'fulfilled' || order.fulfilled ? at : null,
+    updatedAt: at,
+  };
+  const [row] = await tx
+    .insert(shopifyOrders)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [shopifyOrders.shopId, shopifyOrders.shopifyOrderId],
+      set: {
+        orderNumber: sql`coalesce(excluded.order_number, ${shopifyOrders.orderNumber})`,
+        customerEmail: sql`coalesce(excluded.customer_email, ${shopifyOrders.customerEmail})`,
+        customerName: sql`coalesce(excluded.customer_name, ${shopifyOrders.customerName})`,
+        totalPrice: sql`coalesce(excluded.total_price, ${shopifyOrders.totalPrice})`,
+        currency: sql`coalesce(excluded.currency, ${shopifyOrders.currency})`,
+        // A late, older delivery must not roll the status back.
+        financialStatus: sql`CASE WHEN excluded.order_updated_at IS NULL OR ${shopifyOrders.orderUpdatedAt} IS NULL OR excluded.order_updated_at >= ${shopifyOrders.orderUpdatedAt} THEN coalesce(excluded.financial_status, ${shopifyOrders.financialStatus}) ELSE ${shopifyOrders.financialStatus} END`,
+        orderUpdatedAt: sql`greatest(excluded.order_updated_at, ${shopifyOrders.orderUpdatedAt})`,
+        // First times are kept; flags only move forward.
+        paidAt: sql`coalesce(${shopifyOrders.paidAt}, excluded.paid_at)`,
+        fulfilledAt: sql`coalesce(${shopifyOrders.fulfilledAt}, excluded.fulfilled_at)`,
+        cancelledAt: sql`coalesce(${shopifyOrders.cancelledAt}, excluded.cancelled_at)`,
+        refundedAt: sql`coalesce(${shopifyOrders.refundedAt}, excluded.refunded_at)`,
+        updatedAt: at,
+      },
+    })
+    .returning();
+  if (row && (row.cancelledAt || row.refundedAt)) await cancelUnsentRequests(tx, store.id, row.id);
+  else if (row && options.generate !== false) await generateForOrder(tx, { id: row.id, shopId: store.id });
+  return row!;
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { fromGraphql, parseWebhookOrder, withoutNul, type GraphqlOrder } from './order';
+
+/** An orders/paid delivery (REST Order resource, abridged to realistic fields, some the intake ignores). */
+const webhookBody = {
+  id: 5741234567890,
+  admin_graphql_api_id: 'gid://shopify/Order/5741234567890',
+  name: '#1042',
+  order_number: 1042,
+  email: 'Lea.Dubois@Exemple.test',
+  created_at: '2026-11-20T11:00:00+01:00',
+  updated_at: '2026-11-20T11:05:00+01:00',
+  processed_at: '2026-11-20T11:00:00+01:00',
+  cancelled_at: null,
+  financial_status: 'paid',
+  fulfillment_status: 'fulfilled',
+  currency: 'EUR',
+  total_price: '64.90',
+  subtotal_price: '64.90',
+  customer: { id: 7101234567891, first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
+  line_items: [{ id: 1, title: 'Bougie', quantity: 1, price: '64.90' }],
+};
+
+/** The same order as the Admin GraphQL API's Order node (GRAPHQL_ORDER_FIELDS). */
+const graphqlNode: GraphqlOrder = {
+  legacyResourceId: '5741234567890',
+  name: '#1042',
+  email: 'Lea.Dubois@Exemple.test',
+  createdAt: '2026-11-20T10:00:00Z',
+  updatedAt: '2026-11-20T10:05:00Z',
+  processedAt: '2026-11-20T10:00:00Z',
+  cancelledAt: null,
+  displayFinancialStatus: 'PAID',
+  displayFulfillmentStatus: 'FULFILLED',
+  totalPriceSet: { shopMoney: { amount: '64.9', currencyCode: 'EUR' } },
+  customer: { firstName: 'Léa', lastName: 'Dubois', email: 'lea.dubois@exemple.test' },
+};
+
+describe('the domain order', () => {
+  it('is the same from a webhook payload and from a GraphQL order', () => {
+    const expected = {
+      shopifyOrderId: '5741234567890',
+      number: '#1042',
+      email: 'lea.dubois@exemple.test',
+      customerName: 'Léa Dubois',
+      totalPrice: 64.9,
+      currency: 'EUR',
+      financialStatus: 'paid',
+      fulfilled: true,
+      createdAt: new Date('2026-11-20T10:00:00Z'),
+      updatedAt: new Date('2026-11-20T10:05:00Z'),
+      processedAt: new Date('2026-11-20T10:00:00Z'),
+      cancelledAt: null,
+    };
+    // As delivered: the body's text, the id a JSON number (GraphQL's legacyResourceId is text).
+    expect(parseWebhookOrder(JSON.parse(JSON.stringify(webhookBody)))).toEqual(expected);
+    expect(fromGraphql(graphqlNode)).toEqual(expected);
+  });
+
+  it('maps statuses and missing parts alike from both sources', () => {
+    const restRefund = parseWebhookOrder({ ...webhookBody, id: 7, financial_status: 'partially_refunded', fulfillment_status: null, email: '', customer: null, total_price: 0 });
+    const gqlRefund = fromGraphql({ ...graphqlNode, legacyResourceId: '7', displayFinancialStatus: 'PARTIALLY_REFUNDED', displayFulfillmentStatus: 'UNFULFILLED', email: '', customer: null, totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'EUR' } } });
+    expect(restRefund).toEqual(gqlRefund);
+    expect(restRefund).toMatchObject({ financialStatus: 'partially_refunded', fulfilled: false, email: null, customerName: null, totalPrice: 0 });
+  });
+
+  it('takes the customer address when the order has none', () => {
+    expect(parseWebhookOrder({ ...webhookBody, email: null }).email).toBe('lea.dubois@exemple.test');
+    expect(fromGraphql({ ...graphqlNode, email: null }).email).toBe('lea.dubois@exemple.test');
+  });
+
+  it('drops U+0000, which PostgreSQL cannot store, from both sources', () => {
+    expect(parseWebhookOrder({ ...webhookBody, customer: { ...webhookBody.customer, first_name: 'L\u0000éa' } }).customerName).toBe('Léa Dubois');
+    expect(fromGraphql({ ...graphqlNode, name: '#10\u000042' }).number).toBe('#1042');
+    expect(withoutNul({ 'a\u0000': ['b\u0000'] })).toEqual({ a: ['b'] });
+  });
+
+  it('refuses a webhook body that is not an order', () => {
+    expect(() => parseWebhookOrder({ name: '#1' })).toThrow();
+    expect(() => parseWebhookOrder({ ...webhookBody, total_price: '-3' })).toThrow();
+  });
+});

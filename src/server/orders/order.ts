@@ -1,0 +1,139 @@
+/**
+ * The order as this product knows it, and its two sources: the webhook's payload (Shopify's REST
+ * Order resource) and the Admin GraphQL API's Order (reconciliation, history import). Each source is
+ * mapped here, once, to the one domain type the intake stores (intake.ts).
+ */
+import { z } from 'zod';
+
+/** What happened to the order, as told by the source: a webhook topic, or 'updated' for a read. */
+export type OrderEvent = 'paid' | 'fulfilled' | 'cancelled' | 'updated';
+
+/** An order read from Shopify, whatever the source. */
+export interface ShopifyOrder {
+  /** Shopify's numeric id, as text. */
+  shopifyOrderId: string;
+  /** The name the shop shows ('#1001'). */
+  number: string | null;
+  /** The order's address, else its customer's, lower-cased. */
+  email: string | null;
+  customerName: string | null;
+  totalPrice: number | null;
+  currency: string | null;
+  /** Shopify's financial status in REST's lower case: 'paid', 'refunded', 'partially_refunded', … */
+  financialStatus: string | null;
+  fulfilled: boolean;
+  createdAt: Date | null;
+  updatedAt: Date | null;
+  processedAt: Date | null;
+  cancelledAt: Date | null;
+}
+
+/**
+ * `value` with U+0000 removed from every string and key. JSON allows the escape \u0000 (and the
+ * intake's `json` column keeps it), but PostgreSQL's text and jsonb refuse the character: left in, it
+ * makes the order (or the privacy export) unstorable on every retry. It means nothing in a name or
+ * an address, so dropping it loses nothing.
+ */
+export function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return (value.includes('\u0000') ? value.replaceAll('\u0000', '') : value) as T;
+  if (Array.isArray(value)) return value.map((v: unknown) => withoutNul(v)) as T;
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) out[withoutNul(k)] = withoutNul(v);
+    return out as T;
+  }
+  return value;
+}
+
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(' ').trim() || null;
+const lower = (value: string | null | undefined) => value?.toLowerCase() ?? null;
+
+// --- The webhook's payload (REST Order resource) ---
+
+const money = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite().nonnegative());
+const when = z.string().datetime({ offset: true }).nullish();
+
+/** The fields of the REST Order resource the intake reads (orders/* webhooks). */
+export const webhookOrder = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  name: z.string().nullish(),
+  email: z.string().nullish(),
+  created_at: when,
+  updated_at: when,
+  processed_at: when,
+  cancelled_at: when,
+  financial_status: z.string().nullish(),
+  fulfillment_status: z.string().nullish(),
+  total_price: money.nullish(),
+  currency: z.string().nullish(),
+  customer: z
+    .object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() })
+    .nullish(),
+});
+export type WebhookOrder = z.infer<typeof webhookOrder>;
+
+/** A parsed webhook order as the domain order. */
+export function fromWebhook(order: WebhookOrder): ShopifyOrder {
+  const o = withoutNul(order);
+  return {
+    shopifyOrderId: o.id,
+    number: o.name ?? null,
+    email: lower(o.email || o.customer?.email || null),
+    customerName: fullName(o.customer?.first_name, o.customer?.last_name),
+    totalPrice: o.total_price ?? null,
+    currency: o.currency ?? null,
+    financialStatus: o.financial_status ?? null,
+    fulfilled: o.fulfillment_status === 'fulfilled',
+    createdAt: date(o.created_at),
+    updatedAt: date(o.updated_at),
+    processedAt: date(o.processed_at),
+    cancelledAt: date(o.cancelled_at),
+  };
+}
+
+/** A webhook's body as the domain order; throws a ZodError for a body that is not an order. */
+export const parseWebhookOrder = (payload: unknown): ShopifyOrder => fromWebhook(webhookOrder.parse(withoutNul(payload)));
+
+// --- The Admin GraphQL API's Order ---
+
+/** The Order fields the orders query selects (admin-api.ts), in GraphQL selection syntax. */
+export const GRAPHQL_ORDER_FIELDS = `legacyResourceId name email createdAt updatedAt processedAt cancelledAt
+      displayFinancialStatus displayFulfillmentStatus
+      totalPriceSet { shopMoney { amount currencyCode } }
+      customer { firstName lastName email }`;
+
+/** An Order node as selected by GRAPHQL_ORDER_FIELDS. */
+export interface GraphqlOrder {
+  legacyResourceId: string;
+  name: string | null;
+  email: string | null;
+  createdAt: string;
+  updatedAt: string;
+  processedAt: string | null;
+  cancelledAt: string | null;
+  /** PAID, PARTIALLY_REFUNDED, REFUNDED, PENDING, … (REST's financial_status in upper case). */
+  displayFinancialStatus: string | null;
+  displayFulfillmentStatus: string | null;
+  totalPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
+  customer: { firstName: string | null; lastName: string | null; email: string | null } | null;
+}
+
+/** A GraphQL Order node as the domain order. */
+export function fromGraphql(node: GraphqlOrder): ShopifyOrder {
+  const o = withoutNul(node);
+  return {
+    shopifyOrderId: String(o.legacyResourceId),
+    number: o.name ?? null,
+    email: lower(o.email || o.customer?.email || null),
+    customerName: fullName(o.customer?.firstName, o.customer?.lastName),
+    totalPrice: o.totalPriceSet ? Number(o.totalPriceSet.shopMoney.amount) : null,
+    currency: o.totalPriceSet?.shopMoney.currencyCode ?? null,
+    financialStatus: lower(o.displayFinancialStatus),
+    fulfilled: o.displayFulfillmentStatus === 'FULFILLED',
+    createdAt: date(o.createdAt),
+    updatedAt: date(o.updatedAt),
+    processedAt: date(o.processedAt),
+    cancelledAt: date(o.cancelledAt),
+  };
+}
