@@ -24,7 +24,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function healthy(url: string, deadlineMs: number) {
   const until = Date.now() + deadlineMs;
   while (Date.now() < until) {
-    const ok = await fetch(`${url}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${url}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) return true;
     await sleep(50);
   }
@@ -71,9 +74,7 @@ export async function benchFootprint(label: string, database: { DATABASE_URL?: s
     const result = await autocannon({ url: `${url}/api/plans`, connections: 50, duration: seconds });
     clearInterval(sampler);
     await stop(server);
-    console.log(
-      `[${label}] footprint warm start   ${startSeconds.toFixed(1)} s to a healthy /health (aim < 5 s)`,
-    );
+    console.log(`[${label}] footprint warm start   ${startSeconds.toFixed(1)} s to a healthy /health (aim < 5 s)`);
     console.log(
       `[${label}] footprint memory       idle ${idle} MB, peak ${peak} MB under GET /api/plans at ${result.requests.average.toFixed(0)} req/s ` +
         `(peak/idle ${(peak / idle).toFixed(2)}, aim ≤ 1.5; idle aim < ${database.DATABASE_URL ? 250 : 400} MB; first start ${firstRss} MB)`,

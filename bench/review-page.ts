@@ -19,7 +19,9 @@ async function seedReviewPage(ctx: AppContext): Promise<string> {
     .values({ userId, shopDomain: `review-${userId.slice(0, 8)}.myshopify.com`, shopName: 'Maison Lumière', subscriptionStatus: 'active' })
     .returning();
   await ctx.db.insert(schema.storeBranding).values({ shopifyStoreId: store!.id });
-  await ctx.db.insert(schema.storeCustomization).values({ shopifyStoreId: store!.id, pageTitle: 'Votre avis compte pour nous', pageDescription: 'Comment s’est passée votre commande ?' });
+  await ctx.db
+    .insert(schema.storeCustomization)
+    .values({ shopifyStoreId: store!.id, pageTitle: 'Votre avis compte pour nous', pageDescription: 'Comment s’est passée votre commande ?' });
   const token = newPublicToken();
   await ctx.db.insert(schema.shopifyReviewRequests).values({
     userId,

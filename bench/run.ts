@@ -67,7 +67,6 @@ async function listen(fetch: (req: Request) => Response | Promise<Response>) {
   });
 }
 
-
 async function benchWebhooks(label: string, ctx: Awaited<ReturnType<typeof openContext>>) {
   // Webhook ingestion: an active store for the shop, then signed deliveries.
   const shop = `bench-${label}.myshopify.com`;
@@ -83,8 +82,12 @@ async function benchWebhooks(label: string, ctx: Awaited<ReturnType<typeof openC
   const hookBaseline = await loadWebhooks(`${bareHookServer.url}/webhooks/shopify`, shop, ctx.config.shopify.apiSecret, false);
   const hooks = await loadWebhooks(`${hookServer.url}/webhooks/shopify`, shop, ctx.config.shopify.apiSecret, true);
   await Promise.all([bareHookServer.close(), hookServer.close()]);
-  console.log(`[${label}] webhooks bare Hono    ${hookBaseline.rps.toFixed(0)} req/s  p50 ${hookBaseline.p50} ms  p99 ${hookBaseline.p99} ms  (${hooks.minBytes}–${hooks.maxBytes} B bodies)`);
-  console.log(`[${label}] webhooks orders/paid  ${hooks.rps.toFixed(0)} deliveries/s  p50 ${hooks.p50} ms  p99 ${hooks.p99} ms  errors ${hooks.errors}  ratio to bare ${(hooks.rps / hookBaseline.rps).toFixed(2)}  (aim on PostgreSQL: ≥ 2000/s, p99 < 50 ms)`);
+  console.log(
+    `[${label}] webhooks bare Hono    ${hookBaseline.rps.toFixed(0)} req/s  p50 ${hookBaseline.p50} ms  p99 ${hookBaseline.p99} ms  (${hooks.minBytes}–${hooks.maxBytes} B bodies)`,
+  );
+  console.log(
+    `[${label}] webhooks orders/paid  ${hooks.rps.toFixed(0)} deliveries/s  p50 ${hooks.p50} ms  p99 ${hooks.p99} ms  errors ${hooks.errors}  ratio to bare ${(hooks.rps / hookBaseline.rps).toFixed(2)}  (aim on PostgreSQL: ≥ 2000/s, p99 < 50 ms)`,
+  );
 }
 
 async function benchDatabase(label: string, handle: DatabaseHandle) {
@@ -101,7 +104,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   const plans = await load(`${appServer.url}/api/plans`);
   await Promise.all([bareServer.close(), appServer.close()]);
   console.log(`[${label}] http bare Hono        ${baseline.rps.toFixed(0)} req/s  p50 ${baseline.p50} ms  p99 ${baseline.p99} ms`);
-  console.log(`[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}  (aim ≥ 0.25)`);
+  console.log(
+    `[${label}] http GET /api/plans   ${plans.rps.toFixed(0)} req/s  p50 ${plans.p50} ms  p99 ${plans.p99} ms  errors ${plans.errors}  ratio to bare ${(plans.rps / baseline.rps).toFixed(2)}  (aim ≥ 0.25)`,
+  );
   if (only === 'http') return;
 
   await benchWebhooks(label, ctx);

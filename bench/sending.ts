@@ -47,9 +47,20 @@ async function seed(ctx: AppContext, label: string, total: number) {
     const userId = randomUUID();
     const domain = `send-${label}-${i}-${userId.slice(0, 6)}.myshopify.com`;
     await ctx.db.insert(schema.user).values({ id: userId, name: 'Bench', email: `${userId}@bench.test` });
-    const [store] = await ctx.db.insert(schema.shopifyStores).values({ userId, shopDomain: domain, shopName: `Boutique ${i}`, subscriptionStatus: 'active' }).returning();
+    const [store] = await ctx.db
+      .insert(schema.shopifyStores)
+      .values({ userId, shopDomain: domain, shopName: `Boutique ${i}`, subscriptionStatus: 'active' })
+      .returning();
     const quota = i % 4 === 0 ? Math.floor(perStore * 0.75) : i % 4 === 1 ? null : 3000;
-    await ctx.db.insert(schema.shopPlans).values({ shopDomain: domain, plan: quota === null ? 'enterprise' : 'pro', emailsQuota: quota, periodStart: new Date(Date.now() - 86_400_000), periodEnd: new Date(Date.now() + 29 * 86_400_000) });
+    await ctx.db
+      .insert(schema.shopPlans)
+      .values({
+        shopDomain: domain,
+        plan: quota === null ? 'enterprise' : 'pro',
+        emailsQuota: quota,
+        periodStart: new Date(Date.now() - 86_400_000),
+        periodEnd: new Date(Date.now() + 29 * 86_400_000),
+      });
     await ctx.db.insert(schema.storeEmailConfig).values({ shopifyStoreId: store!.id, dailySendLimit: 10_000 });
     capacity += Math.min(perStore, quota ?? Infinity);
     await ctx.db.execute(sql`
@@ -64,7 +75,12 @@ async function rawNodemailer(port: number, count: number) {
   const transport = nodemailer.createTransport({ host: '127.0.0.1', port, secure: false, pool: true, maxConnections: POOL, ignoreTLS: true });
   const email = renderReviewEmail({
     template: DEFAULT_TEMPLATE,
-    variables: { customer_name: 'Client 1', store_name: 'Boutique 1', order_number: '#1001', review_link: 'http://localhost:3000/review/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG' },
+    variables: {
+      customer_name: 'Client 1',
+      store_name: 'Boutique 1',
+      order_number: '#1001',
+      review_link: 'http://localhost:3000/review/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
+    },
     unsubscribeUrl: 'http://localhost:3000/unsubscribe/abcdefghijklmnopqrstuvwxyz0123456789ABCDEFG',
   });
   let next = 0;
@@ -72,7 +88,14 @@ async function rawNodemailer(port: number, count: number) {
   const lane = async () => {
     while (next < count) {
       const i = next++;
-      await transport.sendMail({ from: '"Boutique 1" <no-reply@localhost>', to: `client-${i}@bench.test`, subject: email.subject, html: email.html, text: email.text, messageId: `<raw-${i}@localhost>` });
+      await transport.sendMail({
+        from: '"Boutique 1" <no-reply@localhost>',
+        to: `client-${i}@bench.test`,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        messageId: `<raw-${i}@localhost>`,
+      });
     }
   };
   await Promise.all(Array.from({ length: LANES }, lane));
@@ -83,7 +106,13 @@ async function rawNodemailer(port: number, count: number) {
 
 export async function benchSending(label: string, base: AppContext, total: number) {
   const smtp = await startSmtp();
-  const mailer = createMailer(base.db, { from: base.config.mail.from, transport: 'smtp', smtpUrl: `smtp://127.0.0.1:${smtp.port}`, smtpPoolSize: POOL, messageIdDomain: 'localhost' });
+  const mailer = createMailer(base.db, {
+    from: base.config.mail.from,
+    transport: 'smtp',
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    smtpPoolSize: POOL,
+    messageIdDomain: 'localhost',
+  });
   const ctx: AppContext = { ...base, mailer, config: { ...base.config, sending: { ...base.config.sending, batchSize: 500, concurrency: LANES } } };
   const capacity = await seed(ctx, label, total);
   // The raw rate is measured before and after the sender's run and averaged: one measure drifts with the machine's load.
@@ -102,5 +131,7 @@ export async function benchSending(label: string, base: AppContext, total: numbe
   console.log(
     `[${label}] sending              ${rate.toFixed(0)} e-mails/s (${result.processed} sent of ${total} due, ${result.deferred} held by quotas, capacity ${capacity}, ${elapsed.toFixed(1)} s)`,
   );
-  console.log(`[${label}] sending raw nodemailer ${raw.toFixed(0)} e-mails/s (${rawBefore.toFixed(0)} before, ${rawAfter.toFixed(0)} after)  ratio ${(rate / raw).toFixed(2)}  (aim ≥ 0.60)`);
+  console.log(
+    `[${label}] sending raw nodemailer ${raw.toFixed(0)} e-mails/s (${rawBefore.toFixed(0)} before, ${rawAfter.toFixed(0)} after)  ratio ${(rate / raw).toFixed(2)}  (aim ≥ 0.60)`,
+  );
 }

@@ -7,7 +7,12 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 const targets = {
-  web: { out: 'dist/web/index.html', sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'], command: 'npx vite build --logLevel warn', label: 'the web app (dist/web)' },
+  web: {
+    out: 'dist/web/index.html',
+    sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'],
+    command: 'npx vite build --logLevel warn',
+    label: 'the web app (dist/web)',
+  },
   server: {
     out: 'dist/server/main.js',
     sources: ['src/server', 'src/core', 'src/db', 'emulator', 'scripts/build-server.mjs', 'package.json', 'tsconfig.json'],

@@ -3,16 +3,7 @@
 // in-process state API both call this.
 import { SHOP_DOMAIN_RE, encodeHost, randomHex, signedUrl } from './crypto';
 import { addDays, gid, isoSeconds } from './format';
-import {
-  appSubscriptionPayload,
-  customerPayload,
-  customerRedactPayload,
-  dataRequestPayload,
-  orderPayload,
-  refundPayload,
-  shopPayload,
-  shopRedactPayload,
-} from './payloads';
+import { appSubscriptionPayload, customerPayload, customerRedactPayload, dataRequestPayload, orderPayload, refundPayload, shopPayload, shopRedactPayload } from './payloads';
 import { Store, emptyState } from './store';
 import { restTopic } from './topics';
 import type {
@@ -191,7 +182,11 @@ export class EmulatorCore {
   // ---------------------------------------------------------------- shops
 
   normalizeDomain(input: string): string {
-    const d = input.trim().toLowerCase().replace(/^https?:\/\//, '').replace(/\/+$/, '');
+    const d = input
+      .trim()
+      .toLowerCase()
+      .replace(/^https?:\/\//, '')
+      .replace(/\/+$/, '');
     return d.endsWith('.myshopify.com') ? d : `${d}.myshopify.com`;
   }
 
@@ -240,11 +235,7 @@ export class EmulatorCore {
   /** The URL Shopify's admin opens to install or open the app: `{installUrl}?hmac&host&shop&timestamp`. */
   installLink(shopDomain: string): string {
     const shop = this.requireShop(shopDomain);
-    return signedUrl(
-      this.app.installUrl,
-      { host: encodeHost(shop.domain), shop: shop.domain, timestamp: String(Math.floor(this.now().getTime() / 1000)) },
-      this.app.apiSecret,
-    );
+    return signedUrl(this.app.installUrl, { host: encodeHost(shop.domain), shop: shop.domain, timestamp: String(Math.floor(this.now().getTime() / 1000)) }, this.app.apiSecret);
   }
 
   adminUrl(shop: ShopRecord): string {
@@ -602,7 +593,14 @@ export class EmulatorCore {
   createWebhookSubscription(
     shop: ShopRecord,
     topic: string,
-    input: { uri?: string | null; callbackUrl?: string | null; format?: string | null; includeFields?: string[] | null; metafieldNamespaces?: string[] | null; filter?: string | null },
+    input: {
+      uri?: string | null;
+      callbackUrl?: string | null;
+      format?: string | null;
+      includeFields?: string[] | null;
+      metafieldNamespaces?: string[] | null;
+      filter?: string | null;
+    },
     apiVersion: string,
   ): { subscription: WebhookSubscriptionRecord | null; userErrors: UserError[] } {
     const uri = input.uri ?? input.callbackUrl ?? '';
@@ -636,7 +634,14 @@ export class EmulatorCore {
   updateWebhookSubscription(
     shop: ShopRecord,
     id: number | null,
-    input: { uri?: string | null; callbackUrl?: string | null; format?: string | null; includeFields?: string[] | null; metafieldNamespaces?: string[] | null; filter?: string | null },
+    input: {
+      uri?: string | null;
+      callbackUrl?: string | null;
+      format?: string | null;
+      includeFields?: string[] | null;
+      metafieldNamespaces?: string[] | null;
+      filter?: string | null;
+    },
   ): { subscription: WebhookSubscriptionRecord | null; userErrors: UserError[] } {
     const sub = this.state.webhookSubscriptions.find((s) => s.id === id && s.shop === shop.domain);
     if (!sub) return { subscription: null, userErrors: [{ field: ['id'], message: 'Webhook subscription does not exist' }] };
@@ -710,11 +715,7 @@ export class EmulatorCore {
 
   // ---------------------------------------------------------------- compliance
 
-  raiseCompliance(
-    shopDomain: string,
-    topic: ComplianceTopic,
-    opts: { customerId?: number | string; orderIds?: number[] } = {},
-  ): DeliveryRecord[] {
+  raiseCompliance(shopDomain: string, topic: ComplianceTopic, opts: { customerId?: number | string; orderIds?: number[] } = {}): DeliveryRecord[] {
     const shop = this.requireShop(shopDomain);
     if (!shop.installation) throw new EmulatorError(409, `the app was never installed on ${shop.domain}`);
     let payload: Record<string, unknown>;
@@ -726,15 +727,10 @@ export class EmulatorCore {
       const customer = this.findCustomer(shop.domain, Number.isSafeInteger(id) ? id : -1);
       if (!customer) throw new EmulatorError(404, `unknown customer ${opts.customerId} in ${shop.domain}`);
       const orders = opts.orderIds ?? this.state.orders.filter((o) => o.shop === shop.domain && o.customerId === customer.id).map((o) => o.id);
-      payload =
-        topic === 'customers/data_request'
-          ? dataRequestPayload(shop, customer, orders, this.store.nextId())
-          : customerRedactPayload(shop, customer, orders);
+      payload = topic === 'customers/data_request' ? dataRequestPayload(shop, customer, orders, this.store.nextId()) : customerRedactPayload(shop, customer, orders);
       this.commit();
     }
-    return this.dispatcher.enqueue(shop.domain, topic, payload, [
-      { uri: this.state.app.complianceUri, subscriptionId: null, apiVersion: DEFAULT_API_VERSION },
-    ]);
+    return this.dispatcher.enqueue(shop.domain, topic, payload, [{ uri: this.state.app.complianceUri, subscriptionId: null, apiVersion: DEFAULT_API_VERSION }]);
   }
 
   // ---------------------------------------------------------------- billing
@@ -927,7 +923,14 @@ export class EmulatorCore {
 }
 
 export function splitScopes(scope: string): string[] {
-  return [...new Set(scope.split(/[\s,]+/).map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      scope
+        .split(/[\s,]+/)
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function withChargeId(sub: AppSubscriptionRecord): string {

@@ -56,10 +56,10 @@ export function errorPage(c: Context, status: 400 | 401 | 404 | 409 | 500, title
     page(
       title,
       html`<section role="alert" aria-labelledby="error-title">
-  <h1 id="error-title">${title}</h1>
-  <p>${detail}</p>
-  <p><a href="${homeHref}">Retour à l'émulateur</a></p>
-</section>`,
+        <h1 id="error-title">${title}</h1>
+        <p>${detail}</p>
+        <p><a href="${homeHref}">Retour à l'émulateur</a></p>
+      </section>`,
       { homeHref },
     ),
     status,

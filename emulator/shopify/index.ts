@@ -182,14 +182,6 @@ export { EmulatorError } from './core';
 export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './core';
 export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
 export type { AppConfigRecord, ComplianceTopic } from './types';
-export type {
-  EmulatorAppSubscription,
-  EmulatorCustomer,
-  EmulatorDelivery,
-  EmulatorOrder,
-  EmulatorShop,
-  EmulatorToken,
-  EmulatorWebhookSubscription,
-} from './views';
+export type { EmulatorAppSubscription, EmulatorCustomer, EmulatorDelivery, EmulatorOrder, EmulatorShop, EmulatorToken, EmulatorWebhookSubscription } from './views';
 export { DEFAULT_API_VERSION, DEMO_SHOP } from './core';
 export { DEFAULT_RETRY_DELAYS_MS } from './webhooks';

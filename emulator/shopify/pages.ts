@@ -1,16 +1,6 @@
 // The emulator's HTML pages (French, server-rendered, no external assets).
 import type { EmulatorCore } from './core';
-import {
-  FINANCIAL_LABELS,
-  FULFILLMENT_LABELS,
-  SCOPE_LABELS,
-  SUBSCRIPTION_LABELS,
-  frDate,
-  frMoney,
-  html,
-  page,
-  type SafeHtml,
-} from './html';
+import { FINANCIAL_LABELS, FULFILLMENT_LABELS, SCOPE_LABELS, SUBSCRIPTION_LABELS, frDate, frMoney, html, page, type SafeHtml } from './html';
 import { CURRENCIES } from './format';
 import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord } from './types';
 
@@ -43,8 +33,9 @@ function customerName(c: CustomerRecord | null): string {
 
 function orderActions(core: EmulatorCore, o: OrderRecord, redirect: string): SafeHtml {
   const base = `${core.basePath}/control/orders/${o.id}`;
-  const form = (action: string, label: string, extra: SafeHtml = html``) => html`<form class="inline" method="post" action="${base}/${action}">
-      <input type="hidden" name="redirect" value="${redirect}">${extra}
+  const form = (action: string, label: string, extra: SafeHtml = html``) =>
+    html`<form class="inline" method="post" action="${base}/${action}">
+      <input type="hidden" name="redirect" value="${redirect}" />${extra}
       <button type="submit" class="small secondary" aria-label="${label} : commande #${o.number}">${label}</button>
     </form>`;
   const buttons: SafeHtml[] = [];
@@ -58,24 +49,37 @@ function orderActions(core: EmulatorCore, o: OrderRecord, redirect: string): Saf
 function ordersTable(core: EmulatorCore, shop: ShopRecord, redirect: string, headingLevel: 'h2' | 'h3'): SafeHtml {
   const orders = core.state.orders.filter((o) => o.shop === shop.domain).sort((a, b) => b.number - a.number);
   const title = headingLevel === 'h2' ? html`<h2 id="orders-${shop.id}">Commandes</h2>` : html`<h3 id="orders-${shop.id}">Commandes</h3>`;
-  if (orders.length === 0) return html`${title}<p class="muted">Aucune commande pour le moment.</p>`;
+  if (orders.length === 0)
+    return html`${title}
+      <p class="muted">Aucune commande pour le moment.</p>`;
   return html`${title}
-<table aria-labelledby="orders-${shop.id}">
-  <thead><tr><th scope="col">Commande</th><th scope="col">Date</th><th scope="col">Client</th><th scope="col">Total</th><th scope="col">Paiement</th><th scope="col">Traitement</th><th scope="col">Actions</th></tr></thead>
-  <tbody>
-  ${orders.map(
-    (o) => html`<tr>
-    <td>#${o.number}<br><span class="muted">ID ${o.id}</span></td>
-    <td>${frDate(o.createdAt)}</td>
-    <td>${o.customerId !== null ? customerName(core.findCustomer(o.shop, o.customerId)) : (o.email ?? '—')}</td>
-    <td>${frMoney(o.totalCents, o.currency)}${o.refundedCents > 0 ? html`<br><span class="muted">remboursé : ${frMoney(o.refundedCents, o.currency)}</span>` : ''}</td>
-    <td>${FINANCIAL_LABELS[o.financialStatus] ?? o.financialStatus}${o.cancelledAt ? html`<br><span class="badge warn">Annulée</span>` : ''}</td>
-    <td>${FULFILLMENT_LABELS[o.fulfillmentStatus] ?? o.fulfillmentStatus}</td>
-    <td>${orderActions(core, o, redirect)}</td>
-  </tr>`,
-  )}
-  </tbody>
-</table>`;
+    <table aria-labelledby="orders-${shop.id}">
+      <thead>
+        <tr>
+          <th scope="col">Commande</th>
+          <th scope="col">Date</th>
+          <th scope="col">Client</th>
+          <th scope="col">Total</th>
+          <th scope="col">Paiement</th>
+          <th scope="col">Traitement</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${orders.map(
+          (o) =>
+            html`<tr>
+              <td>#${o.number}<br /><span class="muted">ID ${o.id}</span></td>
+              <td>${frDate(o.createdAt)}</td>
+              <td>${o.customerId !== null ? customerName(core.findCustomer(o.shop, o.customerId)) : (o.email ?? '—')}</td>
+              <td>${frMoney(o.totalCents, o.currency)}${o.refundedCents > 0 ? html`<br /><span class="muted">remboursé : ${frMoney(o.refundedCents, o.currency)}</span>` : ''}</td>
+              <td>${FINANCIAL_LABELS[o.financialStatus] ?? o.financialStatus}${o.cancelledAt ? html`<br /><span class="badge warn">Annulée</span>` : ''}</td>
+              <td>${FULFILLMENT_LABELS[o.fulfillmentStatus] ?? o.fulfillmentStatus}</td>
+              <td>${orderActions(core, o, redirect)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>`;
 }
 
 function subscriptionPrice(s: AppSubscriptionRecord): string {
@@ -98,76 +102,102 @@ export function adminPage(core: EmulatorCore, shop: ShopRecord, notice?: string)
   const subs = core.state.appSubscriptions.filter((s) => s.shop === shop.domain);
 
   const appSection = installed
-    ? html`<p><span class="badge ok">Installée</span> depuis le ${frDate(shop.installation!.installedAt)}.
-  Autorisations : ${shop.installation!.scopes.map((s) => html`<code>${s}</code> `)}</p>
-<p><a class="button" href="${base}/apps/open">Ouvrir l'application</a></p>
-<form method="post" action="${base}/apps/uninstall">
-  <button type="submit" class="danger">Désinstaller l'application</button>
-</form>`
+    ? html`<p>
+          <span class="badge ok">Installée</span> depuis le ${frDate(shop.installation!.installedAt)}. Autorisations :
+          ${shop.installation!.scopes.map((s) => html`<code>${s}</code> `)}
+        </p>
+        <p><a class="button" href="${base}/apps/open">Ouvrir l'application</a></p>
+        <form method="post" action="${base}/apps/uninstall">
+          <button type="submit" class="danger">Désinstaller l'application</button>
+        </form>`
     : html`<p><span class="badge">Non installée</span>${shop.installation?.uninstalledAt ? ` (désinstallée le ${frDate(shop.installation.uninstalledAt)})` : ''}</p>
-<p><a class="button" href="${base}/apps/install">Installer l'application</a></p>`;
+        <p><a class="button" href="${base}/apps/install">Installer l'application</a></p>`;
 
   const compliance = shop.installation
     ? html`<h3>Demandes de conformité (RGPD)</h3>
-<p class="muted">Envoyées à <code>${core.state.app.complianceUri}</code>.</p>
-${
-  customers.length > 0
-    ? html`<form method="post" action="${base}/compliance">
-  <label for="compliance-customer">Client concerné</label>
-  <select id="compliance-customer" name="customerId">
-    ${customers.map((c) => html`<option value="${c.id}">${customerName(c)}</option>`)}
-  </select>
-  <div>
-    <button type="submit" name="topic" value="customers/data_request" class="secondary">Demander les données du client</button>
-    <button type="submit" name="topic" value="customers/redact" class="secondary">Effacer les données du client</button>
-  </div>
-</form>`
-    : html`<p class="muted">Aucun client : créez-en un pour envoyer une demande portant sur un client.</p>`
-}
-<form method="post" action="${base}/compliance">
-  <input type="hidden" name="topic" value="shop/redact">
-  <button type="submit" class="secondary">Effacer les données de la boutique</button>
-</form>`
+        <p class="muted">Envoyées à <code>${core.state.app.complianceUri}</code>.</p>
+        ${
+          customers.length > 0
+            ? html`<form method="post" action="${base}/compliance">
+                <label for="compliance-customer">Client concerné</label>
+                <select id="compliance-customer" name="customerId">
+                  ${customers.map((c) => html`<option value="${c.id}">${customerName(c)}</option>`)}
+                </select>
+                <div>
+                  <button type="submit" name="topic" value="customers/data_request" class="secondary">Demander les données du client</button>
+                  <button type="submit" name="topic" value="customers/redact" class="secondary">Effacer les données du client</button>
+                </div>
+              </form>`
+            : html`<p class="muted">Aucun client : créez-en un pour envoyer une demande portant sur un client.</p>`
+        }
+        <form method="post" action="${base}/compliance">
+          <input type="hidden" name="topic" value="shop/redact" />
+          <button type="submit" class="secondary">Effacer les données de la boutique</button>
+        </form>`
     : html``;
 
   const subsSection =
     subs.length > 0
       ? html`<section aria-labelledby="subs-title">
-  <h2 id="subs-title">Abonnements de l'application</h2>
-  <table aria-labelledby="subs-title">
-    <thead><tr><th scope="col">Formule</th><th scope="col">Prix</th><th scope="col">Statut</th><th scope="col">Créé le</th></tr></thead>
-    <tbody>${subs.map(
-      (s) => html`<tr><td>${s.name}${s.test ? html` <span class="badge">test</span>` : ''}</td><td>${subscriptionPrice(s)}</td><td>${SUBSCRIPTION_LABELS[s.status] ?? s.status}</td><td>${frDate(s.createdAt)}</td></tr>`,
-    )}</tbody>
-  </table>
-</section>`
+          <h2 id="subs-title">Abonnements de l'application</h2>
+          <table aria-labelledby="subs-title">
+            <thead>
+              <tr>
+                <th scope="col">Formule</th>
+                <th scope="col">Prix</th>
+                <th scope="col">Statut</th>
+                <th scope="col">Créé le</th>
+              </tr>
+            </thead>
+            <tbody>
+              ${subs.map(
+                (s) =>
+                  html`<tr>
+                    <td>${s.name}${s.test ? html` <span class="badge">test</span>` : ''}</td>
+                    <td>${subscriptionPrice(s)}</td>
+                    <td>${SUBSCRIPTION_LABELS[s.status] ?? s.status}</td>
+                    <td>${frDate(s.createdAt)}</td>
+                  </tr>`,
+              )}
+            </tbody>
+          </table>
+        </section>`
       : html``;
 
   return page(
     `${shop.name} — administration`,
     html`${noticeBlock(notice)}
-<h1>${shop.name}</h1>
-<p class="muted">Administration de la boutique <code>${shop.domain}</code> (émulée).</p>
-<section aria-labelledby="shop-title">
-  <h2 id="shop-title">Boutique</h2>
-  <table>
-    <tbody>
-      <tr><th scope="row">Domaine</th><td>${shop.domain}</td></tr>
-      <tr><th scope="row">E-mail</th><td>${shop.email}</td></tr>
-      <tr><th scope="row">Devise</th><td>${shop.currency}</td></tr>
-      <tr><th scope="row">Créée le</th><td>${frDate(shop.createdAt)}</td></tr>
-    </tbody>
-  </table>
-</section>
-<section aria-labelledby="app-title">
-  <h2 id="app-title">Application « ${appName} »</h2>
-  ${appSection}
-  ${compliance}
-</section>
-${subsSection}
-<section aria-labelledby="orders-${shop.id}">
-  ${ordersTable(core, shop, `${base}`, 'h2')}
-</section>`,
+      <h1>${shop.name}</h1>
+      <p class="muted">Administration de la boutique <code>${shop.domain}</code> (émulée).</p>
+      <section aria-labelledby="shop-title">
+        <h2 id="shop-title">Boutique</h2>
+        <table>
+          <tbody>
+            <tr>
+              <th scope="row">Domaine</th>
+              <td>${shop.domain}</td>
+            </tr>
+            <tr>
+              <th scope="row">E-mail</th>
+              <td>${shop.email}</td>
+            </tr>
+            <tr>
+              <th scope="row">Devise</th>
+              <td>${shop.currency}</td>
+            </tr>
+            <tr>
+              <th scope="row">Créée le</th>
+              <td>${frDate(shop.createdAt)}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+      <section aria-labelledby="app-title">
+        <h2 id="app-title">Application « ${appName} »</h2>
+        ${appSection} ${compliance}
+      </section>
+      ${subsSection}
+      <section aria-labelledby="orders-${shop.id}">${ordersTable(core, shop, `${base}`, 'h2')}</section>`,
     { homeHref: core.homePath },
   );
 }
@@ -184,24 +214,26 @@ export function consentPage(
   return page(
     `Installer ${appName}`,
     html`<section aria-labelledby="consent-title">
-  <h1 id="consent-title">Installer ${appName}</h1>
-  <p>L'application <strong>${appName}</strong> demande l'accès à votre boutique <strong>${shop.name}</strong> (<code>${shop.domain}</code>).</p>
-  <h2>Autorisations demandées</h2>
-  ${
-    scopes.length > 0
-      ? html`<ul>${scopes.map((s) => html`<li>${SCOPE_LABELS[s] ?? s} <span class="muted">(<code>${s}</code>)</span></li>`)}</ul>`
-      : html`<p class="muted">Aucune autorisation particulière.</p>`
-  }
-  <form method="post" action="${core.basePath}/store/${shop.domain}/admin/oauth/authorize">
-    <input type="hidden" name="client_id" value="${fields.client_id}">
-    <input type="hidden" name="scope" value="${fields.scope}">
-    <input type="hidden" name="redirect_uri" value="${fields.redirect_uri}">
-    ${fields.state !== null ? html`<input type="hidden" name="state" value="${fields.state}">` : ''}
-    ${fields.grantOptions ? html`<input type="hidden" name="grant_options[]" value="${fields.grantOptions}">` : ''}
-    <button type="submit" name="decision" value="approve">Installer</button>
-    <button type="submit" name="decision" value="deny" class="secondary">Annuler</button>
-  </form>
-</section>`,
+      <h1 id="consent-title">Installer ${appName}</h1>
+      <p>L'application <strong>${appName}</strong> demande l'accès à votre boutique <strong>${shop.name}</strong> (<code>${shop.domain}</code>).</p>
+      <h2>Autorisations demandées</h2>
+      ${
+        scopes.length > 0
+          ? html`<ul>
+              ${scopes.map((s) => html`<li>${SCOPE_LABELS[s] ?? s} <span class="muted">(<code>${s}</code>)</span></li>`)}
+            </ul>`
+          : html`<p class="muted">Aucune autorisation particulière.</p>`
+      }
+      <form method="post" action="${core.basePath}/store/${shop.domain}/admin/oauth/authorize">
+        <input type="hidden" name="client_id" value="${fields.client_id}" />
+        <input type="hidden" name="scope" value="${fields.scope}" />
+        <input type="hidden" name="redirect_uri" value="${fields.redirect_uri}" />
+        ${fields.state !== null ? html`<input type="hidden" name="state" value="${fields.state}" />` : ''}
+        ${fields.grantOptions ? html`<input type="hidden" name="grant_options[]" value="${fields.grantOptions}" />` : ''}
+        <button type="submit" name="decision" value="approve">Installer</button>
+        <button type="submit" name="decision" value="deny" class="secondary">Annuler</button>
+      </form>
+    </section>`,
     { homeHref: core.homePath },
   );
 }
@@ -214,24 +246,40 @@ export function chargePage(core: EmulatorCore, shop: ShopRecord, sub: AppSubscri
   return page(
     `Abonnement ${sub.name}`,
     html`<section aria-labelledby="charge-title">
-  <h1 id="charge-title">Approuver l'abonnement</h1>
-  <p>L'application <strong>${core.state.app.name}</strong> demande un abonnement pour la boutique <strong>${shop.name}</strong>.</p>
-  <table>
-    <tbody>
-      <tr><th scope="row">Formule</th><td>${sub.name}</td></tr>
-      <tr><th scope="row">Prix</th><td>${subscriptionPrice(sub)}</td></tr>
-      ${sub.trialDays > 0 ? html`<tr><th scope="row">Essai gratuit</th><td>${sub.trialDays} jours</td></tr>` : ''}
-      <tr><th scope="row">Statut</th><td>${SUBSCRIPTION_LABELS[sub.status] ?? sub.status}</td></tr>
-    </tbody>
-  </table>
-  ${sub.test ? html`<p class="notice">Abonnement de test : aucun montant ne sera facturé.</p>` : ''}
-  ${
-    pending
-      ? html`<form class="inline" method="post" action="${base}/approve"><button type="submit">Approuver</button></form>
-  <form class="inline" method="post" action="${base}/decline"><button type="submit" class="secondary">Refuser</button></form>`
-      : html`<p class="error" role="alert">Cet abonnement a déjà été traité.</p>`
-  }
-</section>`,
+      <h1 id="charge-title">Approuver l'abonnement</h1>
+      <p>L'application <strong>${core.state.app.name}</strong> demande un abonnement pour la boutique <strong>${shop.name}</strong>.</p>
+      <table>
+        <tbody>
+          <tr>
+            <th scope="row">Formule</th>
+            <td>${sub.name}</td>
+          </tr>
+          <tr>
+            <th scope="row">Prix</th>
+            <td>${subscriptionPrice(sub)}</td>
+          </tr>
+          ${
+            sub.trialDays > 0
+              ? html`<tr>
+                  <th scope="row">Essai gratuit</th>
+                  <td>${sub.trialDays} jours</td>
+                </tr>`
+              : ''
+          }
+          <tr>
+            <th scope="row">Statut</th>
+            <td>${SUBSCRIPTION_LABELS[sub.status] ?? sub.status}</td>
+          </tr>
+        </tbody>
+      </table>
+      ${sub.test ? html`<p class="notice">Abonnement de test : aucun montant ne sera facturé.</p>` : ''}
+      ${
+        pending
+          ? html`<form class="inline" method="post" action="${base}/approve"><button type="submit">Approuver</button></form>
+              <form class="inline" method="post" action="${base}/decline"><button type="submit" class="secondary">Refuser</button></form>`
+          : html`<p class="error" role="alert">Cet abonnement a déjà été traité.</p>`
+      }
+    </section>`,
     { homeHref: core.homePath },
   );
 }
@@ -243,115 +291,173 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
   const home = core.homePath;
   const shops = core.state.shops;
   const deliveries = core.dispatcher.list().slice(-30).reverse();
-  const currencyOptions = (selected: string) => CURRENCIES.map((cur) => html`<option value="${cur}"${cur === selected ? html` selected` : ''}>${cur}</option>`);
+  const currencyOptions = (selected: string) => CURRENCIES.map((cur) => html`<option value="${cur}" ${cur === selected ? html` selected` : ''}>${cur}</option>`);
 
   const shopSections = shops.map((shop) => {
     const customers = core.state.customers.filter((x) => x.shop === shop.domain);
     const p = `s${shop.id}`;
     return html`<section aria-labelledby="${p}-title">
-  <h2 id="${p}-title">${shop.name} <span class="muted">(${shop.domain})</span></h2>
-  <p>${core.isInstalled(shop) ? html`<span class="badge ok">Application installée</span>` : html`<span class="badge">Application non installée</span>`}
-    — <a href="${core.basePath}/store/${shop.domain}/admin">Ouvrir l'administration de la boutique</a></p>
-  <h3>Nouveau client</h3>
-  <form method="post" action="${c}/shops/${shop.domain}/customers">
-    <div class="row">
-      <div><label for="${p}-cfirst">Prénom</label><input id="${p}-cfirst" name="firstName" autocomplete="off"></div>
-      <div><label for="${p}-clast">Nom</label><input id="${p}-clast" name="lastName" autocomplete="off"></div>
-      <div><label for="${p}-cemail">E-mail</label><input id="${p}-cemail" name="email" type="email" autocomplete="off"></div>
-    </div>
-    <button type="submit">Créer le client</button>
-  </form>
-  <h3>Nouvelle commande</h3>
-  <form method="post" action="${c}/shops/${shop.domain}/orders">
-    <div class="row">
-      <div><label for="${p}-ocust">Client</label>
-        <select id="${p}-ocust" name="customerId">
-          <option value="">Aucun (commande invité)</option>
-          ${customers.map((x) => html`<option value="${x.id}">${customerName(x)}</option>`)}
-        </select></div>
-      <div><label for="${p}-oemail">E-mail (commande invité)</label><input id="${p}-oemail" name="email" type="email" autocomplete="off"></div>
-      <div><label for="${p}-ototal">Total</label><input id="${p}-ototal" name="total" inputmode="decimal" required value="49.90"></div>
-      <div><label for="${p}-ocur">Devise</label><select id="${p}-ocur" name="currency">${currencyOptions(shop.currency)}</select></div>
-      <div><label for="${p}-odate">Date de création (UTC, facultative)</label><input id="${p}-odate" name="createdAt" type="datetime-local"></div>
-      <div><label for="${p}-ostatus">Statut du paiement</label>
-        <select id="${p}-ostatus" name="financialStatus"><option value="paid">Payée</option><option value="pending">En attente</option></select></div>
-    </div>
-    <button type="submit">Créer la commande</button>
-  </form>
-  ${ordersTable(core, shop, home, 'h3')}
-</section>`;
+      <h2 id="${p}-title">${shop.name} <span class="muted">(${shop.domain})</span></h2>
+      <p>
+        ${core.isInstalled(shop) ? html`<span class="badge ok">Application installée</span>` : html`<span class="badge">Application non installée</span>`} —
+        <a href="${core.basePath}/store/${shop.domain}/admin">Ouvrir l'administration de la boutique</a>
+      </p>
+      <h3>Nouveau client</h3>
+      <form method="post" action="${c}/shops/${shop.domain}/customers">
+        <div class="row">
+          <div><label for="${p}-cfirst">Prénom</label><input id="${p}-cfirst" name="firstName" autocomplete="off" /></div>
+          <div><label for="${p}-clast">Nom</label><input id="${p}-clast" name="lastName" autocomplete="off" /></div>
+          <div><label for="${p}-cemail">E-mail</label><input id="${p}-cemail" name="email" type="email" autocomplete="off" /></div>
+        </div>
+        <button type="submit">Créer le client</button>
+      </form>
+      <h3>Nouvelle commande</h3>
+      <form method="post" action="${c}/shops/${shop.domain}/orders">
+        <div class="row">
+          <div>
+            <label for="${p}-ocust">Client</label>
+            <select id="${p}-ocust" name="customerId">
+              <option value="">Aucun (commande invité)</option>
+              ${customers.map((x) => html`<option value="${x.id}">${customerName(x)}</option>`)}
+            </select>
+          </div>
+          <div><label for="${p}-oemail">E-mail (commande invité)</label><input id="${p}-oemail" name="email" type="email" autocomplete="off" /></div>
+          <div><label for="${p}-ototal">Total</label><input id="${p}-ototal" name="total" inputmode="decimal" required value="49.90" /></div>
+          <div>
+            <label for="${p}-ocur">Devise</label
+            ><select id="${p}-ocur" name="currency">
+              ${currencyOptions(shop.currency)}
+            </select>
+          </div>
+          <div><label for="${p}-odate">Date de création (UTC, facultative)</label><input id="${p}-odate" name="createdAt" type="datetime-local" /></div>
+          <div>
+            <label for="${p}-ostatus">Statut du paiement</label>
+            <select id="${p}-ostatus" name="financialStatus">
+              <option value="paid">Payée</option>
+              <option value="pending">En attente</option>
+            </select>
+          </div>
+        </div>
+        <button type="submit">Créer la commande</button>
+      </form>
+      ${ordersTable(core, shop, home, 'h3')}
+    </section>`;
   });
 
   return page(
     'Émulateur Shopify',
     html`${noticeBlock(notice)}
-<h1>Émulateur Shopify</h1>
-<p class="muted">Outil de développement et de test : il parle le protocole de Shopify (OAuth, API Admin GraphQL, facturation, webhooks). API de contrôle JSON sous <code>${c}</code>.</p>
-<section aria-labelledby="shops-title">
-  <h2 id="shops-title">Boutiques</h2>
-  <table aria-labelledby="shops-title">
-    <thead><tr><th scope="col">Nom</th><th scope="col">Domaine</th><th scope="col">Devise</th><th scope="col">Application</th><th scope="col">Administration</th></tr></thead>
-    <tbody>${shops.map(
-      (s) => html`<tr><td>${s.name}</td><td>${s.domain}</td><td>${s.currency}</td><td>${core.isInstalled(s) ? 'Installée' : 'Non installée'}</td>
-      <td><a href="${core.basePath}/store/${s.domain}/admin">Administration de ${s.name}</a></td></tr>`,
-    )}</tbody>
-  </table>
-  <h3>Nouvelle boutique</h3>
-  <form method="post" action="${c}/shops">
-    <div class="row">
-      <div><label for="new-shop-domain">Domaine (nom.myshopify.com)</label><input id="new-shop-domain" name="domain" required placeholder="ma-boutique.myshopify.com"></div>
-      <div><label for="new-shop-name">Nom de la boutique</label><input id="new-shop-name" name="name"></div>
-      <div><label for="new-shop-email">E-mail</label><input id="new-shop-email" name="email" type="email"></div>
-      <div><label for="new-shop-currency">Devise</label><select id="new-shop-currency" name="currency">${currencyOptions('EUR')}</select></div>
-    </div>
-    <button type="submit">Créer la boutique</button>
-  </form>
-</section>
-${shopSections}
-<section aria-labelledby="app-config-title">
-  <h2 id="app-config-title">Application</h2>
-  <p>Clé d'API : <code>${core.app.apiKey}</code>. Adresse d'installation : <code>${core.app.installUrl}</code>.</p>
-  <form method="post" action="${c}/app">
-    <div class="row">
-      <div><label for="app-name">Nom affiché</label><input id="app-name" name="name" value="${core.state.app.name}"></div>
-      <div><label for="app-compliance">Adresse des webhooks de conformité</label><input id="app-compliance" name="complianceUri" type="url" value="${core.state.app.complianceUri}" size="50"></div>
-    </div>
-    <button type="submit">Enregistrer</button>
-  </form>
-</section>
-<section aria-labelledby="tests-title">
-  <h2 id="tests-title">Simulations</h2>
-  <form method="post" action="${c}/throttle">
-    <label for="throttle-count">Limiter (THROTTLED) les N prochains appels GraphQL</label>
-    <input id="throttle-count" name="count" type="number" min="0" value="1" required>
-    <button type="submit">Limiter</button>
-  </form>
-  <form method="post" action="${c}/webhooks/drop">
-    <label for="drop-count">Perdre les N prochaines livraisons de webhooks</label>
-    <input id="drop-count" name="count" type="number" min="0" value="1" required>
-    <button type="submit">Perdre</button>
-  </form>
-  <form method="post" action="${c}/deliveries/retry">
-    <button type="submit" class="secondary">Relancer maintenant les livraisons en échec</button>
-  </form>
-  <form method="post" action="${c}/reset">
-    <button type="submit" class="danger">Réinitialiser l'émulateur</button>
-  </form>
-</section>
-<section aria-labelledby="deliveries-title">
-  <h2 id="deliveries-title">Dernières livraisons de webhooks</h2>
-  ${
-    deliveries.length === 0
-      ? html`<p class="muted">Aucune livraison.</p>`
-      : html`<table aria-labelledby="deliveries-title">
-    <thead><tr><th scope="col">Sujet</th><th scope="col">Boutique</th><th scope="col">Adresse</th><th scope="col">Tentatives</th><th scope="col">Dernier statut</th><th scope="col">État</th></tr></thead>
-    <tbody>${deliveries.map(
-      (d) => html`<tr><td>${d.topic}</td><td>${d.shop}</td><td><code>${d.uri}</code></td><td>${d.attempts}</td><td>${d.lastStatus ?? d.lastError ?? '—'}</td>
-      <td>${d.delivered ? 'Livrée' : d.dropped ? 'Perdue (simulation)' : d.abandoned ? 'Abandonnée' : 'En cours de nouvelle tentative'}</td></tr>`,
-    )}</tbody>
-  </table>`
-  }
-</section>`,
+      <h1>Émulateur Shopify</h1>
+      <p class="muted">
+        Outil de développement et de test : il parle le protocole de Shopify (OAuth, API Admin GraphQL, facturation, webhooks). API de contrôle JSON sous <code>${c}</code>.
+      </p>
+      <section aria-labelledby="shops-title">
+        <h2 id="shops-title">Boutiques</h2>
+        <table aria-labelledby="shops-title">
+          <thead>
+            <tr>
+              <th scope="col">Nom</th>
+              <th scope="col">Domaine</th>
+              <th scope="col">Devise</th>
+              <th scope="col">Application</th>
+              <th scope="col">Administration</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${shops.map(
+              (s) =>
+                html`<tr>
+                  <td>${s.name}</td>
+                  <td>${s.domain}</td>
+                  <td>${s.currency}</td>
+                  <td>${core.isInstalled(s) ? 'Installée' : 'Non installée'}</td>
+                  <td><a href="${core.basePath}/store/${s.domain}/admin">Administration de ${s.name}</a></td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+        <h3>Nouvelle boutique</h3>
+        <form method="post" action="${c}/shops">
+          <div class="row">
+            <div><label for="new-shop-domain">Domaine (nom.myshopify.com)</label><input id="new-shop-domain" name="domain" required placeholder="ma-boutique.myshopify.com" /></div>
+            <div><label for="new-shop-name">Nom de la boutique</label><input id="new-shop-name" name="name" /></div>
+            <div><label for="new-shop-email">E-mail</label><input id="new-shop-email" name="email" type="email" /></div>
+            <div>
+              <label for="new-shop-currency">Devise</label
+              ><select id="new-shop-currency" name="currency">
+                ${currencyOptions('EUR')}
+              </select>
+            </div>
+          </div>
+          <button type="submit">Créer la boutique</button>
+        </form>
+      </section>
+      ${shopSections}
+      <section aria-labelledby="app-config-title">
+        <h2 id="app-config-title">Application</h2>
+        <p>Clé d'API : <code>${core.app.apiKey}</code>. Adresse d'installation : <code>${core.app.installUrl}</code>.</p>
+        <form method="post" action="${c}/app">
+          <div class="row">
+            <div><label for="app-name">Nom affiché</label><input id="app-name" name="name" value="${core.state.app.name}" /></div>
+            <div>
+              <label for="app-compliance">Adresse des webhooks de conformité</label
+              ><input id="app-compliance" name="complianceUri" type="url" value="${core.state.app.complianceUri}" size="50" />
+            </div>
+          </div>
+          <button type="submit">Enregistrer</button>
+        </form>
+      </section>
+      <section aria-labelledby="tests-title">
+        <h2 id="tests-title">Simulations</h2>
+        <form method="post" action="${c}/throttle">
+          <label for="throttle-count">Limiter (THROTTLED) les N prochains appels GraphQL</label>
+          <input id="throttle-count" name="count" type="number" min="0" value="1" required />
+          <button type="submit">Limiter</button>
+        </form>
+        <form method="post" action="${c}/webhooks/drop">
+          <label for="drop-count">Perdre les N prochaines livraisons de webhooks</label>
+          <input id="drop-count" name="count" type="number" min="0" value="1" required />
+          <button type="submit">Perdre</button>
+        </form>
+        <form method="post" action="${c}/deliveries/retry">
+          <button type="submit" class="secondary">Relancer maintenant les livraisons en échec</button>
+        </form>
+        <form method="post" action="${c}/reset">
+          <button type="submit" class="danger">Réinitialiser l'émulateur</button>
+        </form>
+      </section>
+      <section aria-labelledby="deliveries-title">
+        <h2 id="deliveries-title">Dernières livraisons de webhooks</h2>
+        ${
+          deliveries.length === 0
+            ? html`<p class="muted">Aucune livraison.</p>`
+            : html`<table aria-labelledby="deliveries-title">
+                <thead>
+                  <tr>
+                    <th scope="col">Sujet</th>
+                    <th scope="col">Boutique</th>
+                    <th scope="col">Adresse</th>
+                    <th scope="col">Tentatives</th>
+                    <th scope="col">Dernier statut</th>
+                    <th scope="col">État</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  ${deliveries.map(
+                    (d) =>
+                      html`<tr>
+                        <td>${d.topic}</td>
+                        <td>${d.shop}</td>
+                        <td><code>${d.uri}</code></td>
+                        <td>${d.attempts}</td>
+                        <td>${d.lastStatus ?? d.lastError ?? '—'}</td>
+                        <td>${d.delivered ? 'Livrée' : d.dropped ? 'Perdue (simulation)' : d.abandoned ? 'Abandonnée' : 'En cours de nouvelle tentative'}</td>
+                      </tr>`,
+                  )}
+                </tbody>
+              </table>`
+        }
+      </section>`,
     { homeHref: home },
   );
 }

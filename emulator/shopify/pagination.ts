@@ -61,12 +61,7 @@ export function validatePageArgs(args: PageArgs): void {
   }
 }
 
-export function paginate<T>(
-  items: readonly T[],
-  keyOf: (item: T) => { id: number; value: SortValue },
-  reverse: boolean,
-  args: PageArgs,
-): Page<T> {
+export function paginate<T>(items: readonly T[], keyOf: (item: T) => { id: number; value: SortValue }, reverse: boolean, args: PageArgs): Page<T> {
   validatePageArgs(args);
   const dir = reverse ? -1 : 1;
   const keyed = items.map((item) => {

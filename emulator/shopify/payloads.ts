@@ -74,9 +74,7 @@ export function refundPayload(o: OrderRecord, r: OrderRecord['refunds'][number])
     processed_at: restTime(r.createdAt),
     note: null,
     refund_line_items: [],
-    transactions: [
-      { kind: 'refund', status: 'success', amount: restMoney(r.amountCents), currency: o.currency, created_at: restTime(r.createdAt) },
-    ],
+    transactions: [{ kind: 'refund', status: 'success', amount: restMoney(r.amountCents), currency: o.currency, created_at: restTime(r.createdAt) }],
   };
 }
 

@@ -143,9 +143,7 @@ function matchTerm(o: OrderRecord, term: Term, ctx: OrderSearchContext): boolean
   switch (term.field) {
     case null: {
       const customer = ctx.customer(o.customerId);
-      const hay = [`#${o.number}`, String(o.number), o.email, customer?.firstName, customer?.lastName]
-        .filter(Boolean)
-        .map((s) => String(s).toLowerCase());
+      const hay = [`#${o.number}`, String(o.number), o.email, customer?.firstName, customer?.lastName].filter(Boolean).map((s) => String(s).toLowerCase());
       return hay.some((h) => h.includes(v.replace(/\*$/, '')));
     }
     case 'created_at':

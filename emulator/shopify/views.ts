@@ -2,16 +2,7 @@
 // references into the live state).
 import type { EmulatorCore } from './core';
 import { gid, restMoney } from './format';
-import type {
-  AppSubscriptionRecord,
-  CustomerRecord,
-  DeliveryRecord,
-  InstallationRecord,
-  OrderRecord,
-  ShopRecord,
-  TokenRecord,
-  WebhookSubscriptionRecord,
-} from './types';
+import type { AppSubscriptionRecord, CustomerRecord, DeliveryRecord, InstallationRecord, OrderRecord, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from './types';
 
 export interface EmulatorShop {
   id: number;

@@ -47,20 +47,10 @@ export function accountFields(wording: AccountWording) {
       .toLowerCase()
       .max(L.emailMax, { error: wording.emailInvalid })
       .pipe(z.email({ error: wording.emailInvalid })),
-    name: z
-      .string({ error: wording.nameRequired })
-      .trim()
-      .min(1, { error: wording.nameRequired })
-      .max(L.nameMax, { error: wording.nameTooLong }),
-    companyName: z
-      .string(withError(wording.companyNameInvalid))
-      .trim()
-      .max(L.companyNameMax, { error: wording.companyNameTooLong }),
+    name: z.string({ error: wording.nameRequired }).trim().min(1, { error: wording.nameRequired }).max(L.nameMax, { error: wording.nameTooLong }),
+    companyName: z.string(withError(wording.companyNameInvalid)).trim().max(L.companyNameMax, { error: wording.companyNameTooLong }),
     /** A password being chosen. */
-    newPassword: z
-      .string()
-      .min(L.passwordMin, { error: wording.passwordTooShort })
-      .max(L.passwordMax, { error: wording.passwordTooLong }),
+    newPassword: z.string().min(L.passwordMin, { error: wording.passwordTooShort }).max(L.passwordMax, { error: wording.passwordTooLong }),
     /** A password being checked against the stored one. */
     currentPassword: z.string().max(L.currentPasswordMax, { error: wording.passwordTooLong }),
   };

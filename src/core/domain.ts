@@ -3,17 +3,7 @@
  * Labels shown to people live in the web message catalogues; these are the stored values.
  */
 
-export const REVIEW_REQUEST_STATUSES = [
-  'scheduled',
-  'sent',
-  'failed',
-  'cancelled',
-  'delivered',
-  'opened',
-  'completed',
-  'processing',
-  'pending',
-] as const;
+export const REVIEW_REQUEST_STATUSES = ['scheduled', 'sent', 'failed', 'cancelled', 'delivered', 'opened', 'completed', 'processing', 'pending'] as const;
 export type ReviewRequestStatus = (typeof REVIEW_REQUEST_STATUSES)[number];
 
 /**
@@ -52,8 +42,7 @@ export type FailureKind = (typeof FAILURE_KINDS)[number];
 /** The one retryable state: a temporary failure (the sender retries it within its attempts). */
 export const RETRYABLE = { status: 'failed', failureKind: 'temporary' } as const satisfies { status: ReviewRequestStatus; failureKind: FailureKind };
 
-export const isRetryable = (request: { status: string; failureKind?: string | null }) =>
-  request.status === RETRYABLE.status && request.failureKind === RETRYABLE.failureKind;
+export const isRetryable = (request: { status: string; failureKind?: string | null }) => request.status === RETRYABLE.status && request.failureKind === RETRYABLE.failureKind;
 
 export const REQUEST_CHANNELS = ['email', 'link'] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
@@ -65,15 +54,7 @@ export const ACTION_TYPES = ['redirect', 'collect_feedback', 'notify_email', 'no
 export type ActionType = (typeof ACTION_TYPES)[number];
 
 /** Mirrors Shopify's AppSubscription statuses, plus 'inactive' before any subscription exists. */
-export const SUBSCRIPTION_STATUSES = [
-  'inactive',
-  'pending',
-  'active',
-  'declined',
-  'expired',
-  'frozen',
-  'cancelled',
-] as const;
+export const SUBSCRIPTION_STATUSES = ['inactive', 'pending', 'active', 'declined', 'expired', 'frozen', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;

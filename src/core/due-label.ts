@@ -5,11 +5,7 @@
  * this module only says which one applies.
  */
 
-export type DueLabel =
-  | { kind: 'overdue' }
-  | { kind: 'days'; n: number }
-  | { kind: 'hours'; n: number }
-  | { kind: 'soon' };
+export type DueLabel = { kind: 'overdue' } | { kind: 'days'; n: number } | { kind: 'hours'; n: number } | { kind: 'soon' };
 
 const hourMs = 60 * 60 * 1000;
 const dayMs = 24 * hourMs;

@@ -100,11 +100,16 @@ export const DEFAULT_PGLITE_MEMORY: PgliteMemory = { sharedBuffersMb: 16, workMe
 function pgliteStartParams(memory: PgliteMemory): string[] {
   return [
     ...PGlite.defaultStartParams,
-    '-c', `shared_buffers=${memory.sharedBuffersMb}MB`,
-    '-c', `work_mem=${memory.workMemMb}MB`,
-    '-c', `maintenance_work_mem=${Math.max(memory.workMemMb * 4, 16)}MB`,
-    '-c', `temp_buffers=${memory.workMemMb}MB`,
-    '-c', 'wal_buffers=1MB',
+    '-c',
+    `shared_buffers=${memory.sharedBuffersMb}MB`,
+    '-c',
+    `work_mem=${memory.workMemMb}MB`,
+    '-c',
+    `maintenance_work_mem=${Math.max(memory.workMemMb * 4, 16)}MB`,
+    '-c',
+    `temp_buffers=${memory.workMemMb}MB`,
+    '-c',
+    'wal_buffers=1MB',
   ];
 }
 

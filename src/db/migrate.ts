@@ -44,10 +44,7 @@ export async function migrationStatus(db: Database): Promise<MigrationStatus> {
   let applied = 0;
   let lastApplied = 0;
   try {
-    const rows = await queryRows<{ n: number; last: string | null }>(
-      db,
-      sql`SELECT count(*)::int AS n, max(created_at)::text AS last FROM drizzle.__drizzle_migrations`,
-    );
+    const rows = await queryRows<{ n: number; last: string | null }>(db, sql`SELECT count(*)::int AS n, max(created_at)::text AS last FROM drizzle.__drizzle_migrations`);
     applied = rows[0]?.n ?? 0;
     lastApplied = Number(rows[0]?.last ?? 0);
   } catch {

@@ -42,4 +42,3 @@ export async function seedPlans(db: Queryable): Promise<void> {
     .values(PLAN_SEED.map((p) => ({ ...p, features: [...p.features], priceCurrency: 'USD', isActive: true })))
     .onConflictDoNothing({ target: subscriptionPlans.code });
 }
-

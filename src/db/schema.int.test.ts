@@ -53,11 +53,32 @@ describe('migrations', () => {
     const rows = await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'`);
     const names = (rows as unknown as { rows: { table_name: string }[] }).rows.map((r) => r.table_name).sort();
     for (const table of [
-      'user', 'session', 'account', 'verification', 'rate_limit', 'shopify_stores', 'shopify_reviews',
-      'shopify_review_requests', 'shopify_orders', 'flow_configurations', 'rating_actions', 'store_branding',
-      'store_customization', 'email_templates', 'store_email_config', 'shopify_installation_tokens', 'oauth_states',
-      'subscription_plans', 'shop_plans', 'shop_usage', 'shopify_webhooks', 'shopify_webhook_events', 'jobs',
-      'email_outbox', 'email_suppressions', 'worker_heartbeats',
+      'user',
+      'session',
+      'account',
+      'verification',
+      'rate_limit',
+      'shopify_stores',
+      'shopify_reviews',
+      'shopify_review_requests',
+      'shopify_orders',
+      'flow_configurations',
+      'rating_actions',
+      'store_branding',
+      'store_customization',
+      'email_templates',
+      'store_email_config',
+      'shopify_installation_tokens',
+      'oauth_states',
+      'subscription_plans',
+      'shop_plans',
+      'shop_usage',
+      'shopify_webhooks',
+      'shopify_webhook_events',
+      'jobs',
+      'email_outbox',
+      'email_suppressions',
+      'worker_heartbeats',
     ]) {
       expect(names).toContain(table);
     }
@@ -80,7 +101,10 @@ describe('constraints', () => {
     const userId = await makeUser();
     const first = await makeStore(userId);
     expect(await violation(() => makeStore(userId))).toBe('shopify_stores_one_active_per_user');
-    await db.update(s.shopifyStores).set({ isActive: false, uninstalledAt: new Date() }).where(sql`${s.shopifyStores.id} = ${first.id}`);
+    await db
+      .update(s.shopifyStores)
+      .set({ isActive: false, uninstalledAt: new Date() })
+      .where(sql`${s.shopifyStores.id} = ${first.id}`);
     await expect(makeStore(userId)).resolves.toBeTruthy();
   });
 
@@ -125,13 +149,23 @@ describe('constraints', () => {
   it('check flow values, daily send limits and plan quotas', async () => {
     const store = await makeStore(await makeUser());
     const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();
-    expect(flow).toMatchObject({ name: 'Nouveau flux', triggerEvent: 'order_fulfilled', delayDays: 3, channels: { email: true, whatsapp: false }, targetAllOrders: true, minimumOrderAmount: '0.00', isActive: true });
+    expect(flow).toMatchObject({
+      name: 'Nouveau flux',
+      triggerEvent: 'order_fulfilled',
+      delayDays: 3,
+      channels: { email: true, whatsapp: false },
+      targetAllOrders: true,
+      minimumOrderAmount: '0.00',
+      isActive: true,
+    });
     expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, delayDays: -1 }))).toBe('flow_configurations_delay_check');
     expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, name: '  ' }))).toBe('flow_configurations_name_check');
     expect(await violation(() => db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, dailySendLimit: 10_001 }))).toBe('store_email_config_daily_limit_check');
     const [config] = await db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id }).returning();
     expect(config).toMatchObject({ dailySendLimit: 1000, unsubscribeEnabled: true });
-    expect(await violation(() => db.insert(s.subscriptionPlans).values({ code: 'x', name: 'X', priceAmount: '1', isUnlimited: true, emailQuota: 5 }))).toBe('subscription_plans_quota_check');
+    expect(await violation(() => db.insert(s.subscriptionPlans).values({ code: 'x', name: 'X', priceAmount: '1', isUnlimited: true, emailQuota: 5 }))).toBe(
+      'subscription_plans_quota_check',
+    );
   });
 
   it('apply the branding defaults of the spec', async () => {
@@ -147,7 +181,10 @@ describe('constraints', () => {
     const store = await makeStore(userId);
     await db.insert(s.shopifyReviews).values({ userId, shopId: store.id, rating: 4 });
     await db.delete(s.shopifyStores).where(sql`${s.shopifyStores.id} = ${store.id}`);
-    const left = await db.select().from(s.shopifyReviews).where(sql`${s.shopifyReviews.shopId} = ${store.id}`);
+    const left = await db
+      .select()
+      .from(s.shopifyReviews)
+      .where(sql`${s.shopifyReviews.shopId} = ${store.id}`);
     expect(left).toHaveLength(0);
   });
 });

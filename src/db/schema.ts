@@ -7,22 +7,7 @@
  * and every tenant-owned row references its store or user with ON DELETE CASCADE.
  */
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  boolean,
-  check,
-  index,
-  integer,
-  json,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
   JOB_STATUSES,
@@ -143,10 +128,7 @@ export const subscriptionPlans = pgTable(
   (t) => [
     check('subscription_plans_price_check', sql`${t.priceAmount} >= 0`),
     check('subscription_plans_currency_check', sql`${t.priceCurrency} ~ '^[A-Z]{3}$'`),
-    check(
-      'subscription_plans_quota_check',
-      sql`(${t.isUnlimited} AND ${t.emailQuota} IS NULL) OR (NOT ${t.isUnlimited} AND ${t.emailQuota} >= 0)`,
-    ),
+    check('subscription_plans_quota_check', sql`(${t.isUnlimited} AND ${t.emailQuota} IS NULL) OR (NOT ${t.isUnlimited} AND ${t.emailQuota} >= 0)`),
     index('subscription_plans_active_sort_idx').on(t.isActive, t.sortOrder),
   ],
 );
@@ -174,10 +156,7 @@ export const shopUsage = pgTable(
     metric: text('metric').notNull().default('emails_sent'),
     value: integer('value').notNull().default(0),
   },
-  (t) => [
-    primaryKey({ columns: [t.shopDomain, t.periodStart, t.metric] }),
-    check('shop_usage_value_check', sql`${t.value} >= 0`),
-  ],
+  (t) => [primaryKey({ columns: [t.shopDomain, t.periodStart, t.metric] }), check('shop_usage_value_check', sql`${t.value} >= 0`)],
 );
 
 // ---------------------------------------------------------------------------------------------
@@ -213,27 +192,28 @@ export const shopifyStores = pgTable(
   },
   (t) => [
     // Only one active store per account, and one active connection per shop.
-    uniqueIndex('shopify_stores_one_active_per_user').on(t.userId).where(sql`${t.isActive}`),
-    uniqueIndex('shopify_stores_one_active_per_domain').on(t.shopDomain).where(sql`${t.isActive}`),
+    uniqueIndex('shopify_stores_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.isActive}`),
+    uniqueIndex('shopify_stores_one_active_per_domain')
+      .on(t.shopDomain)
+      .where(sql`${t.isActive}`),
     index('shopify_stores_domain_idx').on(t.shopDomain),
     check('shopify_stores_domain_check', sql`${t.shopDomain} ~ '^[a-z0-9][a-z0-9_-]*\\.myshopify\\.com$'`),
     check('shopify_stores_subscription_status_check', sql`${t.subscriptionStatus} IN (${inList(SUBSCRIPTION_STATUSES)})`),
   ],
 );
 
-export const shopifyInstallationTokens = pgTable(
-  'shopify_installation_tokens',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    installationToken: text('installation_token').notNull().unique(),
-    shopDomain: text('shop_domain').notNull(),
-    expiresAt: tstz('expires_at').notNull(),
-    usedAt: tstz('used_at'),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    selectedPlanId: uuid('selected_plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
-  },
-);
+export const shopifyInstallationTokens = pgTable('shopify_installation_tokens', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  installationToken: text('installation_token').notNull().unique(),
+  shopDomain: text('shop_domain').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  usedAt: tstz('used_at'),
+  userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
+  selectedPlanId: uuid('selected_plan_id').references(() => subscriptionPlans.id, { onDelete: 'set null' }),
+  createdAt: createdAt(),
+});
 
 export const oauthStates = pgTable(
   'oauth_states',
@@ -393,11 +373,15 @@ export const shopifyReviewRequests = pgTable(
     index('review_requests_shop_scheduled_idx').on(t.shopId, t.scheduledAt.desc()),
     index('review_requests_due_idx').on(t.status, t.scheduledAt),
     // Failures the sender will retry: its claim reads these, not every final failure kept for history.
-    index('review_requests_retry_idx').on(t.updatedAt).where(sql`${t.status} = 'failed' AND ${t.failureKind} = 'temporary'`),
+    index('review_requests_retry_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'failed' AND ${t.failureKind} = 'temporary'`),
     // One request per order and flow: replays of an order event create nothing.
     uniqueIndex('review_requests_order_flow').on(t.orderId, t.flowId),
     // History imports have no flow: one imported request per order.
-    uniqueIndex('review_requests_order_imported').on(t.orderId).where(sql`${t.source} = 'import'`),
+    uniqueIndex('review_requests_order_imported')
+      .on(t.orderId)
+      .where(sql`${t.source} = 'import'`),
     check('review_requests_source_check', sql`${t.source} IN ('flow', 'import', 'manual')`),
     check('review_requests_failure_kind_check', sql`${t.failureKind} IS NULL OR ${t.failureKind} IN ('temporary', 'permanent')`),
     check('review_requests_status_check', sql`${t.status} IN (${inList(REVIEW_REQUEST_STATUSES)})`),
@@ -507,10 +491,7 @@ export const emailTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    index('email_templates_store_idx').on(t.shopifyStoreId, t.templateType),
-    check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`),
-  ],
+  (t) => [index('email_templates_store_idx').on(t.shopifyStoreId, t.templateType), check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`)],
 );
 
 export const storeEmailConfig = pgTable(
@@ -557,10 +538,7 @@ export const emailSendLedger = pgTable(
     transmittingAt: tstz('transmitting_at'),
     completedAt: tstz('completed_at'),
   },
-  (t) => [
-    index('email_send_ledger_open_idx').on(t.state, t.reservedAt),
-    check('email_send_ledger_state_check', sql`${t.state} IN ('reserved', 'transmitting', 'sent', 'failed')`),
-  ],
+  (t) => [index('email_send_ledger_open_idx').on(t.state, t.reservedAt), check('email_send_ledger_state_check', sql`${t.state} IN ('reserved', 'transmitting', 'sent', 'failed')`)],
 );
 
 /**

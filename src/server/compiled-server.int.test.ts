@@ -36,7 +36,10 @@ describe('the compiled server', () => {
     try {
       let health: { status?: string; migrations?: { current: boolean } } = {};
       for (let i = 0; i < 240 && health.status !== 'ok'; i++) {
-        health = await fetch(`${url}/health`).then((r) => r.json() as Promise<typeof health>, () => ({}));
+        health = await fetch(`${url}/health`).then(
+          (r) => r.json() as Promise<typeof health>,
+          () => ({}),
+        );
         if (health.status !== 'ok') await new Promise((r) => setTimeout(r, 250));
       }
       expect(health, errors).toMatchObject({ status: 'ok', migrations: { current: true } });

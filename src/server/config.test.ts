@@ -62,7 +62,15 @@ describe('loadConfig', () => {
   it('listens on loopback by default outside production, on every interface in production', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    const production = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), SMTP_URL: 'smtp://m:25', SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' };
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://avis.example',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_URL: 'smtp://m:25',
+      SHOPIFY_API_KEY: 'k',
+      SHOPIFY_API_SECRET: 's',
+    };
     expect(loadConfig(production).host).toBe('0.0.0.0');
   });
 

@@ -9,9 +9,7 @@ const DEV_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
 // 32 bytes, base64. Only ever used outside production; production must configure its own key.
 const DEV_ENCRYPTION_KEY = 'ZGV2LW9ubHktZW5jcnlwdGlvbi1rZXktMzItYnl0ZSE=';
 
-const bool = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+const bool = z.enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' }).transform((v) => v === 'true' || v === '1' || v === 'yes');
 
 const int = (min: number, max: number) =>
   z
@@ -179,7 +177,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production (${what})`);
     }
     if (raw.SHOPIFY_API_SECRET === EMULATOR_API_SECRET || raw.SHOPIFY_API_KEY === EMULATOR_API_KEY) {
-      throw new ConfigError('Invalid configuration: SHOPIFY_API_KEY/SHOPIFY_API_SECRET must be the real app credentials in production, not the emulator\'s');
+      throw new ConfigError("Invalid configuration: SHOPIFY_API_KEY/SHOPIFY_API_SECRET must be the real app credentials in production, not the emulator's");
     }
     if (raw.SHOPIFY_EMULATOR) {
       throw new ConfigError('Invalid configuration: SHOPIFY_EMULATOR cannot be enabled in production');

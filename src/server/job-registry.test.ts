@@ -7,7 +7,15 @@ describe('the job registry', () => {
     const names = JOBS.map((job) => job.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names).toEqual(
-      expect.arrayContaining(['process-review-requests', 'maintenance', 'send-password-reset', 'process-webhook', 'reconcile-orders', 'reconcile-store', 'send-review-notification']),
+      expect.arrayContaining([
+        'process-review-requests',
+        'maintenance',
+        'send-password-reset',
+        'process-webhook',
+        'reconcile-orders',
+        'reconcile-store',
+        'send-review-notification',
+      ]),
     );
   });
 

@@ -57,7 +57,10 @@ describe('accounts in a browser', () => {
     await secondTab.goto(`${suite.app.url}/app/schedule`);
     await secondTab.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
 
-    await page.getByRole('button', { name: /compte|menu du compte/i }).first().click();
+    await page
+      .getByRole('button', { name: /compte|menu du compte/i })
+      .first()
+      .click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL(/\/login/);
     await secondTab.waitForURL(/\/login/);
@@ -84,7 +87,10 @@ describe('accounts in a browser', () => {
     await page.context().clearCookies();
 
     await page.goto(`${suite.app.url}/login`);
-    await page.getByRole('button', { name: 'Mot de passe oublié ?' }).or(page.getByRole('link', { name: 'Mot de passe oublié ?' })).click();
+    await page
+      .getByRole('button', { name: 'Mot de passe oublié ?' })
+      .or(page.getByRole('link', { name: 'Mot de passe oublié ?' }))
+      .click();
     await page.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
     await page.getByLabel(/e-?mail/i).fill(email);
     await page.getByRole('button', { name: 'Envoyer le lien' }).click();
@@ -99,7 +105,10 @@ describe('accounts in a browser', () => {
     await fields.nth(0).fill(newPassword);
     await fields.nth(1).fill(newPassword);
     await page.getByRole('button', { name: /réinitialiser|enregistrer|valider|changer/i }).click();
-    await page.getByText(/Mot de passe modifié avec succès/).first().waitFor();
+    await page
+      .getByText(/Mot de passe modifié avec succès/)
+      .first()
+      .waitFor();
 
     await signIn(page, suite.app.url, email, PASSWORD);
     await page.getByRole('alert').getByText('Email ou mot de passe incorrect.').waitFor();
@@ -116,7 +125,10 @@ describe('accounts in a browser', () => {
     await page.getByText('Actif', { exact: true }).first().waitFor();
     await expectAccessible(page);
     await page.getByRole('tab', { name: 'Mot de passe' }).click();
-    await page.getByText(/reconnect/i).first().waitFor();
+    await page
+      .getByText(/reconnect/i)
+      .first()
+      .waitFor();
     await expectAccessible(page);
   });
 });

@@ -16,7 +16,12 @@ async function addressOfButton(button: Locator): Promise<RegExp> {
   const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
   const customer = /d'avis de (.+?), commande/.exec(name)?.[1];
   expect(customer).toBeTruthy();
-  const local = customer!.split(' ').join('.').toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const local = customer!
+    .split(' ')
+    .join('.')
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
   return new RegExp(`^${local}\\.\\d+@exemple\\.test$`);
 }
 
@@ -81,7 +86,10 @@ describe('the send calendar in a browser', () => {
     await phone.getByText('Maison Lumière').first().waitFor();
     await expectAccessible(phone);
     await phone.getByRole('button', { name: 'Se désabonner' }).click();
-    await phone.getByText(/ne (vous )?(recevrez|recevra|enverra)/).first().waitFor();
+    await phone
+      .getByText(/ne (vous )?(recevrez|recevra|enverra)/)
+      .first()
+      .waitFor();
     await expectAccessible(phone);
   });
 });
@@ -104,10 +112,17 @@ describe('flow configuration in a browser', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.getByText('Flux enregistré avec succès!').waitFor();
-    await page.getByText(/120,00\s€/).first().waitFor();
+    await page
+      .getByText(/120,00\s€/)
+      .first()
+      .waitFor();
 
     await page.getByRole('button', { name: /Supprimer.*Grosses commandes/ }).click();
-    await page.getByRole('alertdialog').or(page.getByRole('dialog')).getByRole('button', { name: /Supprimer/ }).click();
+    await page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog'))
+      .getByRole('button', { name: /Supprimer/ })
+      .click();
     await page.getByText('Flux supprimé').waitFor();
     await expect.poll(() => page.getByRole('heading', { name: 'Grosses commandes' }).count()).toBe(0);
   });

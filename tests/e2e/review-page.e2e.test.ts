@@ -73,7 +73,9 @@ describe('the public review page on a phone', () => {
 
     const { page: phone } = await suite.page(PHONE);
     // No internet here: the review site answers locally.
-    await phone.route('https://example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html lang="fr"><title>Avis</title><h1>Site d’avis</h1></html>' }));
+    await phone.route('https://example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html lang="fr"><title>Avis</title><h1>Site d’avis</h1></html>' }),
+    );
     await phone.goto(url);
     await fillReview(phone, 5, 'Léa Dubois', 'lea.dubois@exemple.test');
     await phone.getByLabel('Votre commentaire (facultatif)').fill('Parfait !');

@@ -31,7 +31,10 @@ describe('the walking skeleton in a browser', () => {
     await page.goto(suite.app.url);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
     // Prices come from subscription_plans, formatted the French way ("47 $").
-    await page.getByText(/^47\s\$/).first().waitFor();
+    await page
+      .getByText(/^47\s\$/)
+      .first()
+      .waitFor();
     for (const price of [/^47\s\$/, /^77\s\$/, /^107\s\$/]) expect(await page.getByText(price).count()).toBeGreaterThan(0);
     expect(await page.getByText('POPULAIRE').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Se connecter' }).first().getAttribute('href')).toBe('/login');

@@ -71,10 +71,16 @@ describe('contracts', () => {
   });
 
   it('every endpoint that takes a store, flow or request id goes through requireStore', () => {
-    const offenders = ENDPOINTS.filter((e) => idFields(e).length > 0 && e.access !== 'store' && !NOT_TENANT_IDS[key(e)]).map((e) => `${key(e)} takes ${idFields(e).join(', ')} with access ${e.access}`);
+    const offenders = ENDPOINTS.filter((e) => idFields(e).length > 0 && e.access !== 'store' && !NOT_TENANT_IDS[key(e)]).map(
+      (e) => `${key(e)} takes ${idFields(e).join(', ')} with access ${e.access}`,
+    );
     expect(offenders).toEqual([]);
     // The allow-list stays true: each entry is a real endpoint that takes an id.
-    for (const k of Object.keys(NOT_TENANT_IDS)) expect(ENDPOINTS.some((e) => key(e) === k && idFields(e).length > 0), k).toBe(true);
+    for (const k of Object.keys(NOT_TENANT_IDS))
+      expect(
+        ENDPOINTS.some((e) => key(e) === k && idFields(e).length > 0),
+        k,
+      ).toBe(true);
   });
 
   it("every 'store' endpoint answers a signed-in account without a store 404 no_store, in the one error shape", async () => {

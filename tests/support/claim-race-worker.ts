@@ -15,7 +15,14 @@ const handle = await openDatabase({ kind: 'postgres', url, poolMax: 4 });
 const config = loadConfig({ NODE_ENV: 'test', DATABASE_URL: url, LOG_LEVEL: 'silent' }, 'worker');
 const ctx = await openContext(config, handle);
 const seen: string[] = [];
-const race = defineJob({ name: 'race', payload: z.object({ i: z.number() }), run: async (_payload, _ctx, job) => { seen.push(job.id); await new Promise((r) => setTimeout(r, 1)); } });
+const race = defineJob({
+  name: 'race',
+  payload: z.object({ i: z.number() }),
+  run: async (_payload, _ctx, job) => {
+    seen.push(job.id);
+    await new Promise((r) => setTimeout(r, 1));
+  },
+});
 const worker = createWorker(ctx, [race], [], { pollIntervalMs: 20, concurrency: 4 });
 // Wait for the go signal so both processes start claiming at the same moment.
 await new Promise<void>((resolve) => process.stdin.once('data', () => resolve()));

@@ -38,7 +38,10 @@ export async function makeStore(db: Database, options: StoreOptions = {}) {
 export type TestStore = Awaited<ReturnType<typeof makeStore>>;
 
 export async function makeFlow(db: Database, storeId: string, overrides: Partial<typeof s.flowConfigurations.$inferInsert> = {}) {
-  const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: storeId, ...overrides }).returning();
+  const [flow] = await db
+    .insert(s.flowConfigurations)
+    .values({ shopifyStoreId: storeId, ...overrides })
+    .returning();
   return flow!;
 }
 

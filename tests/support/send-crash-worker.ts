@@ -19,11 +19,10 @@ const env: Record<string, string> = {
   // Over SMTP when the test gives a server (the outbox otherwise).
   ...(process.env.SMTP_URL ? { SMTP_URL: process.env.SMTP_URL, SMTP_POOL_SIZE: process.env.SMTP_POOL_SIZE ?? '1' } : {}),
 };
-const config = loadConfig(
-  process.env.DATABASE_URL ? { ...env, DATABASE_URL: process.env.DATABASE_URL } : { ...env, DATA_DIR: process.env.DATA_DIR! },
-  'worker',
+const config = loadConfig(process.env.DATABASE_URL ? { ...env, DATABASE_URL: process.env.DATABASE_URL } : { ...env, DATA_DIR: process.env.DATA_DIR! }, 'worker');
+const handle = await openDatabase(
+  config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url, poolMax: 4 } : { kind: 'pglite', dataDir: config.database.dataDir },
 );
-const handle = await openDatabase(config.database.kind === 'postgres' ? { kind: 'postgres', url: config.database.url, poolMax: 4 } : { kind: 'pglite', dataDir: config.database.dataDir });
 const ctx = await openContext(config, handle, { inMemoryEmulator: true });
 
 const crashAt = process.env.CRASH_AT as 'reserved' | 'transmitting' | 'accepted' | undefined;

@@ -168,9 +168,7 @@ function appSubscriptionView(s: AppSubscriptionRecord) {
                       durationLimitInIntervals: li.discount.durationLimitInIntervals,
                       remainingDurationInIntervals: li.discount.durationLimitInIntervals,
                       priceAfterDiscount: money(
-                        li.discount.amountCents !== null
-                          ? Math.max(0, li.amountCents - li.discount.amountCents)
-                          : Math.round(li.amountCents * (1 - (li.discount.percentage ?? 0))),
+                        li.discount.amountCents !== null ? Math.max(0, li.amountCents - li.discount.amountCents) : Math.round(li.amountCents * (1 - (li.discount.percentage ?? 0))),
                         li.currency,
                       ),
                       value:
@@ -202,13 +200,20 @@ function installationView(ctx: GqlContext) {
     app: { __typename: 'App', id: gid('App', 1), title: core.state.app.name, apiKey: core.app.apiKey },
     launchUrl: `${core.adminUrl(shop)}/apps/open`,
     accessScopes: installation.scopes.map((handle) => ({ handle, description: handle })),
-    activeSubscriptions: () => subs().filter((s) => s.status === 'ACTIVE').map(appSubscriptionView),
+    activeSubscriptions: () =>
+      subs()
+        .filter((s) => s.status === 'ACTIVE')
+        .map(appSubscriptionView),
     allSubscriptions: (args: Args) => {
       const page = paginate(subs(), (s) => ({ id: s.id, value: args.sortKey === 'ID' ? s.id : s.createdAt }), args.reverse === true, args as PageArgs);
       ctx.nodes += page.nodes.length;
       return mapPage(page, appSubscriptionView);
     },
-    oneTimePurchases: (args: Args) => mapPage(paginate([] as { id: number }[], (p) => ({ id: p.id, value: p.id }), false, args as PageArgs), (x) => x),
+    oneTimePurchases: (args: Args) =>
+      mapPage(
+        paginate([] as { id: number }[], (p) => ({ id: p.id, value: p.id }), false, args as PageArgs),
+        (x) => x,
+      ),
   };
 }
 

@@ -167,10 +167,22 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
     ),
   );
 
-  app.post('/control/orders/:id/pay', action('order_updated', (c) => orderView(core.markPaid(c.req.param('id')!))));
-  app.post('/control/orders/:id/fulfil', action('order_updated', (c) => orderView(core.fulfil(c.req.param('id')!))));
-  app.post('/control/orders/:id/fulfill', action('order_updated', (c) => orderView(core.fulfil(c.req.param('id')!))));
-  app.post('/control/orders/:id/cancel', action('order_updated', (c, p) => orderView(core.cancel(c.req.param('id')!, parse(p, cancelSchema)))));
+  app.post(
+    '/control/orders/:id/pay',
+    action('order_updated', (c) => orderView(core.markPaid(c.req.param('id')!))),
+  );
+  app.post(
+    '/control/orders/:id/fulfil',
+    action('order_updated', (c) => orderView(core.fulfil(c.req.param('id')!))),
+  );
+  app.post(
+    '/control/orders/:id/fulfill',
+    action('order_updated', (c) => orderView(core.fulfil(c.req.param('id')!))),
+  );
+  app.post(
+    '/control/orders/:id/cancel',
+    action('order_updated', (c, p) => orderView(core.cancel(c.req.param('id')!, parse(p, cancelSchema)))),
+  );
   app.post(
     '/control/orders/:id/refund',
     action('order_updated', (c, p) => {

@@ -30,7 +30,12 @@ describe('control API', () => {
   it('creates shops and validates input', async () => {
     const ok = await post('/control/shops', { domain: 'boutique-test', name: 'Boutique test', currency: 'USD' });
     expect(ok.status).toBe(201);
-    expect(ok.body).toMatchObject({ domain: 'boutique-test.myshopify.com', name: 'Boutique test', currency: 'USD', adminUrl: 'http://localhost:3000/_shopify/store/boutique-test.myshopify.com/admin' });
+    expect(ok.body).toMatchObject({
+      domain: 'boutique-test.myshopify.com',
+      name: 'Boutique test',
+      currency: 'USD',
+      adminUrl: 'http://localhost:3000/_shopify/store/boutique-test.myshopify.com/admin',
+    });
     expect((await post('/control/shops', { domain: 'boutique-test.myshopify.com' })).status).toBe(409);
     const bad = await post('/control/shops', { domain: '-bad domain!' });
     expect(bad.status).toBe(400);
@@ -43,8 +48,12 @@ describe('control API', () => {
 
   it('creates customers and orders, and runs the order lifecycle with webhooks', async () => {
     await emu.state.installApp(DEMO, { expiring: false }).then(({ access_token }) =>
-      emu.gql(DEMO, access_token, `mutation { a: webhookSubscriptionCreate(topic: ORDERS_UPDATED, webhookSubscription: { uri: "https://a.example/h" }) { userErrors { message } }
-        b: webhookSubscriptionCreate(topic: ORDERS_CANCELLED, webhookSubscription: { uri: "https://a.example/h" }) { userErrors { message } } }`),
+      emu.gql(
+        DEMO,
+        access_token,
+        `mutation { a: webhookSubscriptionCreate(topic: ORDERS_UPDATED, webhookSubscription: { uri: "https://a.example/h" }) { userErrors { message } }
+        b: webhookSubscriptionCreate(topic: ORDERS_CANCELLED, webhookSubscription: { uri: "https://a.example/h" }) { userErrors { message } } }`,
+      ),
     );
     const customer = await post(`/control/shops/${DEMO}/customers`, { firstName: 'Léa', lastName: 'Dupont', email: 'lea@example.com' });
     expect(customer.status).toBe(201);
@@ -137,7 +146,14 @@ describe('HTML pages', () => {
     const order = await emu.app.request(`/control/shops/${DEMO}/orders`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ customerId: '', email: 'client@example.com', total: '12,50', currency: 'EUR', createdAt: '2026-09-01T10:00', financialStatus: 'pending' }).toString(),
+      body: new URLSearchParams({
+        customerId: '',
+        email: 'client@example.com',
+        total: '12,50',
+        currency: 'EUR',
+        createdAt: '2026-09-01T10:00',
+        financialStatus: 'pending',
+      }).toString(),
     });
     expect(order.status).toBe(303);
     const [created] = await emu.state.listOrders(DEMO);

@@ -11,9 +11,7 @@ describe('query HMAC (install link, OAuth callback)', () => {
       timestamp: '1337178173',
       hmac: 'ignored',
     };
-    expect(queryHmacMessage(params)).toBe(
-      'code=0907a61c0c8d55e99db179b68161bc00&shop=some-shop.myshopify.com&state=0.6784241404160823&timestamp=1337178173',
-    );
+    expect(queryHmacMessage(params)).toBe('code=0907a61c0c8d55e99db179b68161bc00&shop=some-shop.myshopify.com&state=0.6784241404160823&timestamp=1337178173');
     expect(queryHmac(params, 'hush')).toBe('700e2dadb827fcc8609e9d5ce208b2e9cdaab9df07390d2cbca10d7c328fc4bf');
   });
 

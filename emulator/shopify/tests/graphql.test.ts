@@ -165,8 +165,12 @@ describe('orders', () => {
 
   it('ordersCount with a query', async () => {
     await seed();
-    const { body } = await emu.gql(DEMO, token, `{ paid: ordersCount(query: "created_at:>=2026-09-01 financial_status:paid") { count precision }
-      all: ordersCount { count } limited: ordersCount(limit: 3) { count precision } }`);
+    const { body } = await emu.gql(
+      DEMO,
+      token,
+      `{ paid: ordersCount(query: "created_at:>=2026-09-01 financial_status:paid") { count precision }
+      all: ordersCount { count } limited: ordersCount(limit: 3) { count precision } }`,
+    );
     expect(body.data.paid).toEqual({ count: 7, precision: 'EXACT' });
     expect(body.data.all.count).toBe(10);
     expect(body.data.limited).toEqual({ count: 3, precision: 'AT_LEAST' });
@@ -227,7 +231,11 @@ describe('webhook subscriptions', () => {
   });
 
   it('compliance topics are not subscribable through the API', async () => {
-    const { body } = await emu.gql(DEMO, token, `mutation { webhookSubscriptionCreate(topic: CUSTOMERS_REDACT, webhookSubscription: { uri: "https://a.example" }) { userErrors { message } } }`);
+    const { body } = await emu.gql(
+      DEMO,
+      token,
+      `mutation { webhookSubscriptionCreate(topic: CUSTOMERS_REDACT, webhookSubscription: { uri: "https://a.example" }) { userErrors { message } } }`,
+    );
     expect(body.errors[0].message).toContain('CUSTOMERS_REDACT');
   });
 });

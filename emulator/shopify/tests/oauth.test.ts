@@ -82,7 +82,7 @@ describe('authorize and consent', () => {
   it('rejects an unknown client_id or a redirect_uri not registered with a 400 page', async () => {
     const badClient = await emu.app.request(authorizePath({ ...goodAuthorize, client_id: 'nope' }));
     expect(badClient.status).toBe(400);
-    expect(await badClient.text()).toContain("Requête d&#39;autorisation invalide");
+    expect(await badClient.text()).toContain('Requête d&#39;autorisation invalide');
     const badRedirect = await emu.app.request(authorizePath({ ...goodAuthorize, redirect_uri: 'http://evil.example/cb' }));
     expect(badRedirect.status).toBe(400);
     const prefix = await emu.app.request(authorizePath({ ...goodAuthorize, redirect_uri: `${REDIRECT}/x` }));
@@ -183,7 +183,7 @@ describe('access token', () => {
     expect(expired.body.error).toBe('invalid_grant');
   });
 
-  it("a code only works on its own shop", async () => {
+  it('a code only works on its own shop', async () => {
     await emu.state.createShop({ domain: 'other-shop' });
     const code = (await approve()).searchParams.get('code')!;
     const r = await exchange({ client_id: APP.apiKey, client_secret: APP.apiSecret, code }, 'other-shop.myshopify.com');

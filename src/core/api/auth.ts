@@ -106,7 +106,7 @@ export const signOut = endpoint({
   method: 'POST',
   path: '/api/auth/sign-out',
   access: 'public',
-  summary: "ends the session its cookie names, if any",
+  summary: 'ends the session its cookie names, if any',
   body: z.object({}),
   response: z.object({ success: z.boolean() }),
   errors: ['missing_origin', 'auth_failed'],

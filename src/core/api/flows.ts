@@ -20,11 +20,7 @@ export const flowInput = z.object({
   delay_days: z.number({ message: m.delay }).int(m.delay).min(0, m.delay).max(FLOW_LIMITS.maxDelayDays, m.delay),
   channels: z.object({ email: z.boolean(), whatsapp: z.literal(false, { message: m.whatsapp }) }),
   target_all_orders: z.boolean(),
-  minimum_order_amount: z
-    .number({ message: m.minimum })
-    .finite(m.minimum)
-    .min(0, m.minimum)
-    .max(FLOW_LIMITS.maxMinimumAmount, m.minimumTooLarge),
+  minimum_order_amount: z.number({ message: m.minimum }).finite(m.minimum).min(0, m.minimum).max(FLOW_LIMITS.maxMinimumAmount, m.minimumTooLarge),
   is_active: z.boolean(),
 });
 /** What the form edits (numbers as numbers: an empty field is NaN, refused with the field's message). */

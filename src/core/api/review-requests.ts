@@ -232,7 +232,7 @@ export const sendEmail = endpoint({
   method: 'POST',
   path: '/functions/v1/send-email',
   access: 'store',
-  summary: "a one-off e-mail from the active store, within its quotas, never to an unsubscribed address",
+  summary: 'a one-off e-mail from the active store, within its quotas, never to an unsubscribed address',
   body: sendEmailInput,
   response: z.object({ success: z.literal(true), message_id: z.string() }),
   errors: ['subscription_required', 'recipient_unsubscribed', 'quota_exceeded', 'daily_limit_reached', 'send_failed', 'send_email_rate_limited'],

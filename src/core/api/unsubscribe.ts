@@ -35,7 +35,7 @@ export const confirmUnsubscribe = endpoint({
   method: 'POST',
   path: '/api/public/unsubscribe/:token',
   access: 'public',
-  summary: "suppresses the address for the store and cancels its requests not sent yet",
+  summary: 'suppresses the address for the store and cancels its requests not sent yet',
   params: tokenParams,
   response: z.object({ ok: z.literal(true), store_name: z.string() }),
   errors: ['unsubscribe_link_invalid'],

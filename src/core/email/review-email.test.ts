@@ -44,7 +44,9 @@ describe('renderReviewEmail', () => {
   });
 
   it('caps the logo at 200 px and falls back to the store name without one', () => {
-    expect(renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, branding: { logoUrl: 'https://cdn.test/l.png' } }).html).toMatch(/<img src="https:\/\/cdn.test\/l.png"[^>]*max-width:200px/);
+    expect(renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, branding: { logoUrl: 'https://cdn.test/l.png' } }).html).toMatch(
+      /<img src="https:\/\/cdn.test\/l.png"[^>]*max-width:200px/,
+    );
     expect(renderReviewEmail({ template: DEFAULT_TEMPLATE, variables }).html).toContain('>Maison Lumière</div>');
   });
 });

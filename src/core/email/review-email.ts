@@ -66,7 +66,10 @@ const plain = new Liquid({ templates: {}, ...LIMITS });
 export class TemplateError extends Error {}
 
 /** Parsed templates per engine: a sender renders the same few templates thousands of times. */
-const parsed = new Map<Liquid, Map<string, ReturnType<Liquid['parse']>>>([[html, new Map()], [plain, new Map()]]);
+const parsed = new Map<Liquid, Map<string, ReturnType<Liquid['parse']>>>([
+  [html, new Map()],
+  [plain, new Map()],
+]);
 
 function renderWith(engine: Liquid, source: string, variables: TemplateVariables): string {
   try {
@@ -111,7 +114,9 @@ function paragraphs(escapedText: string, style: string): string {
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
   const body = template.bodyContent?.trim() ? template.bodyContent : m.defaultBody;
-  const subject = renderWith(plain, template.subject, variables).replace(/[\r\n]+/g, ' ').trim();
+  const subject = renderWith(plain, template.subject, variables)
+    .replace(/[\r\n]+/g, ' ')
+    .trim();
   const bodyText = renderWith(plain, body, variables).trim();
   const bodyHtml = renderWith(html, body, variables);
   const buttonText = renderWith(plain, template.buttonText, variables).trim() || DEFAULT_TEMPLATE.buttonText;
@@ -125,14 +130,7 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const unsubscribe = safeUrl(input.unsubscribeUrl);
   const storeName = escapeHtml(variables.store_name);
 
-  const text = [
-    bodyText,
-    `${buttonText} : ${buttonUrl}`,
-    footerText,
-    unsubscribe ? `${m.unsubscribeText(variables.store_name)} ${unsubscribe}` : '',
-  ]
-    .filter(Boolean)
-    .join('\n\n');
+  const text = [bodyText, `${buttonText} : ${buttonUrl}`, footerText, unsubscribe ? `${m.unsubscribeText(variables.store_name)} ${unsubscribe}` : ''].filter(Boolean).join('\n\n');
 
   const html_ = `<!DOCTYPE html>
 <html lang="fr">

@@ -222,7 +222,11 @@ describe('account changes', () => {
 
   it('answers a change without a session 401 session_expired', async () => {
     const anonymous = new Browserish(app);
-    for (const [path, json] of [['/api/auth/update-user', { name: 'X' }], ['/api/auth/change-email', { newEmail: uniqueEmail() }], ['/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Tout-Nouveau-77' }]] as const) {
+    for (const [path, json] of [
+      ['/api/auth/update-user', { name: 'X' }],
+      ['/api/auth/change-email', { newEmail: uniqueEmail() }],
+      ['/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Tout-Nouveau-77' }],
+    ] as const) {
       expect(await anonymous.json(path, { json }), path).toMatchObject({ status: 401, body: { error: 'Session expirée. Veuillez vous reconnecter.', code: 'session_expired' } });
     }
   });
@@ -287,8 +291,14 @@ describe('bodies', () => {
 
   it('answer bad values with 400 in French, never a 500', async () => {
     const { browser } = await signUp();
-    expect(await browser.json('/api/auth/update-user', { json: { name: null } })).toMatchObject({ status: 400, body: { error: 'Veuillez saisir un nom.', code: 'invalid_input', field: 'name' } });
-    expect(await browser.json('/api/auth/update-user', { json: { name: 'Ca\u0000mille' } })).toMatchObject({ status: 400, body: { error: expect.stringContaining('caractère nul'), code: 'invalid_characters' } });
+    expect(await browser.json('/api/auth/update-user', { json: { name: null } })).toMatchObject({
+      status: 400,
+      body: { error: 'Veuillez saisir un nom.', code: 'invalid_input', field: 'name' },
+    });
+    expect(await browser.json('/api/auth/update-user', { json: { name: 'Ca\u0000mille' } })).toMatchObject({
+      status: 400,
+      body: { error: expect.stringContaining('caractère nul'), code: 'invalid_characters' },
+    });
     expect((await browser.json('/api/auth/update-user', { json: { name: 'x'.repeat(101) } })).status).toBe(400);
     expect((await new Browserish(app).json('/api/auth/sign-in/email', { json: ['a'] })).status).toBe(400);
     expect((await new Browserish(app).json('/api/auth/sign-in/email', { json: { email: 5, password: {} } })).status).toBe(400);
@@ -392,4 +402,3 @@ describe('client address', () => {
     }
   });
 });
-

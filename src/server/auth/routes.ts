@@ -48,9 +48,7 @@ export const AUTH_LIMITS = {
 type ForwardedEndpoint = (typeof FORWARDED_AUTH_ENDPOINTS)[number];
 
 /** The forwarded endpoints by their path under /api/auth (`/sign-in/email`). */
-export const FORWARDED: Record<string, ForwardedEndpoint> = Object.fromEntries(
-  FORWARDED_AUTH_ENDPOINTS.map((endpoint) => [endpoint.path.replace(/^\/api\/auth/, ''), endpoint]),
-);
+export const FORWARDED: Record<string, ForwardedEndpoint> = Object.fromEntries(FORWARDED_AUTH_ENDPOINTS.map((endpoint) => [endpoint.path.replace(/^\/api\/auth/, ''), endpoint]));
 
 /** The rate-limit keys of a sign-in attempt. */
 export function signInLimitKeys(account: string, ip: string) {
@@ -138,7 +136,12 @@ async function withoutTokens(response: Response): Promise<Response> {
 /** Outside production, a success that is not what the contract promises is a 500 (as for route()). */
 async function checkedAgainst(endpoint: ForwardedEndpoint, response: Response): Promise<Response> {
   if (response.status >= 400) return response;
-  const result = endpoint.response.safeParse(await response.clone().json().catch(() => undefined));
+  const result = endpoint.response.safeParse(
+    await response
+      .clone()
+      .json()
+      .catch(() => undefined),
+  );
   if (!result.success) throw new ContractViolation(`${endpoint.method} ${endpoint.path} answered outside its contract: ${result.error.message}`);
   return response;
 }
@@ -193,10 +196,7 @@ export function authGateway(ctx: AppContext) {
       onSuccess = () => markSeen(ctx.db, keys.known);
     } else if (endpoint === signUp) {
       const account = String(body!.email);
-      const limits = await Promise.all([
-        hitRateLimit(ctx.db, `ip:/sign-up:${ip}`, L.signUp.ip),
-        hitRateLimit(ctx.db, `pair:/sign-up:${account}:${ip}`, L.signUp.pair),
-      ]);
+      const limits = await Promise.all([hitRateLimit(ctx.db, `ip:/sign-up:${ip}`, L.signUp.ip), hitRateLimit(ctx.db, `pair:/sign-up:${account}:${ip}`, L.signUp.pair)]);
       const blocked = limits.filter((r) => !r.allowed);
       if (blocked.length) throw tooMany(blocked);
     } else if (endpoint === resetPassword) {

@@ -9,8 +9,18 @@ import { seal } from '../security/encryption';
 import { DEMO_ACCOUNT } from './seed-demo';
 
 const HISTORY: [string, string][] = [
-  ['Élise', 'Fournier'], ['Mathis', 'Girard'], ['Zoé', 'Bonnet'], ['Lucas', 'Dupont'], ['Camille', 'Lambert'], ['Noah', 'Fontaine'],
-  ['Louise', 'Rousseau'], ['Adam', 'Vincent'], ['Rose', 'Muller'], ['Paul', 'Lefèvre'], ['Anna', 'Faure'], ['Victor', 'André'],
+  ['Élise', 'Fournier'],
+  ['Mathis', 'Girard'],
+  ['Zoé', 'Bonnet'],
+  ['Lucas', 'Dupont'],
+  ['Camille', 'Lambert'],
+  ['Noah', 'Fontaine'],
+  ['Louise', 'Rousseau'],
+  ['Adam', 'Vincent'],
+  ['Rose', 'Muller'],
+  ['Paul', 'Lefèvre'],
+  ['Anna', 'Faure'],
+  ['Victor', 'André'],
 ];
 
 export async function connectDemoShop(ctx: AppContext, now = new Date()): Promise<boolean> {
@@ -32,7 +42,14 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
         currency: 'EUR',
         financialStatus: 'paid',
         createdAt: new Date(now.getTime() - (55 - i * 3) * 86_400_000).toISOString(),
-        customer: { email: `${firstName}.${lastName}@exemple.test`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, ''), firstName, lastName },
+        customer: {
+          email: `${firstName}.${lastName}@exemple.test`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[\u0300-\u036f]/g, ''),
+          firstName,
+          lastName,
+        },
         notify: false,
       });
     }

@@ -89,7 +89,10 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
       const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
       const last = LAST_NAMES[(i * 7) % LAST_NAMES.length]!;
       const name = `${first} ${last}`;
-      const email = `${first}.${last}.${i}@exemple.test`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+      const email = `${first}.${last}.${i}@exemple.test`
+        .toLowerCase()
+        .normalize('NFD')
+        .replace(/[\u0300-\u036f]/g, '');
       const createdAt = new Date(now.getTime() - (60 - i * 1.5) * day);
       const fulfilledAt = new Date(createdAt.getTime() + 2 * day);
       const [order] = await tx
@@ -112,8 +115,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
         .returning({ id: s.shopifyOrders.id });
 
       const scheduledAt = new Date(fulfilledAt.getTime() + 3 * day);
-      const status: ReviewRequestStatus =
-        scheduledAt > now ? 'scheduled' : i % 9 === 4 ? 'failed' : i % 3 === 0 ? 'sent' : 'completed';
+      const status: ReviewRequestStatus = scheduledAt > now ? 'scheduled' : i % 9 === 4 ? 'failed' : i % 3 === 0 ? 'sent' : 'completed';
       const [request] = await tx
         .insert(s.shopifyReviewRequests)
         .values({

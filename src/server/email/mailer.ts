@@ -121,9 +121,7 @@ function smtpOptionsFromUrl(url: string) {
     host: parsed.hostname,
     port: parsed.port ? Number(parsed.port) : secure ? 465 : 587,
     secure,
-    auth: parsed.username
-      ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) }
-      : undefined,
+    auth: parsed.username ? { user: decodeURIComponent(parsed.username), pass: decodeURIComponent(parsed.password) } : undefined,
     ...(insecure ? { tls: { rejectUnauthorized: false } } : {}),
   };
 }

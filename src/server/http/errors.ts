@@ -59,4 +59,3 @@ export function errorResponse(c: Context, code: ErrorCode, details: DomainErrorD
   if (details.retryAfterSeconds !== undefined) c.header('Retry-After', String(details.retryAfterSeconds));
   return c.json(errorBodyOf(code, details), ERROR_STATUS[code] as ContentfulStatusCode);
 }
-

@@ -13,13 +13,7 @@ import { requireStore, resolveSession, type TenantStore } from '../stores/tenanc
 import { parseJsonBody, parseWith } from './errors';
 
 /** A JSON value as a handler may return it: a `Date` wherever the wire carries an ISO string. */
-export type Encodable<T> = T extends string
-  ? T | Date
-  : T extends readonly (infer U)[]
-    ? readonly Encodable<U>[]
-    : T extends object
-      ? { [K in keyof T]: Encodable<T[K]> }
-      : T;
+export type Encodable<T> = T extends string ? T | Date : T extends readonly (infer U)[] ? readonly Encodable<U>[] : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
 
 export interface HandlerInput<E extends Endpoint> {
   c: Context;

@@ -149,7 +149,13 @@ describe('worker', () => {
   });
 
   it('keeps a failing job for retry with its error', async () => {
-    const handler = defineJob({ name: 'fails', payload: z.object({}), run: async () => { throw new Error('transport down'); } });
+    const handler = defineJob({
+      name: 'fails',
+      payload: z.object({}),
+      run: async () => {
+        throw new Error('transport down');
+      },
+    });
     const worker = createWorker(ctx, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
     const id = (await enqueueJob(ctx.db, 'fails'))!;
     await worker.drain();
@@ -160,7 +166,14 @@ describe('worker', () => {
     const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
     const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
     const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
-    const handler = defineJob({ name: 'fails', payload: z.object({}), maxAttempts: 2, run: async () => { throw new Error('transport down'); } });
+    const handler = defineJob({
+      name: 'fails',
+      payload: z.object({}),
+      maxAttempts: 2,
+      run: async () => {
+        throw new Error('transport down');
+      },
+    });
     const worker = createWorker({ ...ctx, log }, [handler], [], { pollIntervalMs: 10, concurrency: 1 });
     const id = (await enqueueJob(ctx.db, 'fails', {}, { maxAttempts: 2 }))!;
     await worker.drain();
@@ -195,7 +208,11 @@ describe('worker', () => {
     await expect(enqueue(ctx, typed, { reviewId: 'pas-un-identifiant' })).rejects.toBeInstanceOf(InvalidJobPayloadError);
     expect(await ctx.db.select().from(jobs)).toHaveLength(before);
     const id = (await enqueue(ctx, typed, { reviewId: '5b0f3c1e-8a2d-4c6b-9f1e-2d3c4b5a6978' }))!;
-    expect((await ctx.db.select().from(jobs)).find((j) => j.id === id)).toMatchObject({ name: 'typed', payload: { reviewId: '5b0f3c1e-8a2d-4c6b-9f1e-2d3c4b5a6978' }, maxAttempts: 5 });
+    expect((await ctx.db.select().from(jobs)).find((j) => j.id === id)).toMatchObject({
+      name: 'typed',
+      payload: { reviewId: '5b0f3c1e-8a2d-4c6b-9f1e-2d3c4b5a6978' },
+      maxAttempts: 5,
+    });
   });
 
   it('heart-beats while running and forgets itself when stopped', async () => {

@@ -30,12 +30,7 @@ export interface EnqueueOptions {
  * (define.ts), which checks the payload against the job's schema first.
  * Returns the new job's id, or null when a job with the same dedupe key already exists.
  */
-export async function enqueueJob(
-  db: Queryable,
-  name: string,
-  payload: Record<string, unknown> = {},
-  options: EnqueueOptions = {},
-): Promise<string | null> {
+export async function enqueueJob(db: Queryable, name: string, payload: Record<string, unknown> = {}, options: EnqueueOptions = {}): Promise<string | null> {
   const rows = await db
     .insert(jobs)
     .values({
@@ -83,7 +78,10 @@ export async function claimJobs(db: Queryable, workerId: string, names: readonly
     sql`UPDATE jobs SET status = 'running', locked_at = now(), locked_by = ${workerId}, attempts = attempts + 1
         WHERE id IN (
           SELECT id FROM jobs
-          WHERE status = 'queued' AND run_at <= now() AND name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+          WHERE status = 'queued' AND run_at <= now() AND name IN (${sql.join(
+            names.map((n) => sql`${n}`),
+            sql`, `,
+          )})
             -- Never beyond its budget, however the row got there (failExhaustedJobs fails such rows).
             AND attempts < max_attempts
           ORDER BY run_at
@@ -138,7 +136,10 @@ export function storableErrorText(error: unknown): string {
   } catch {
     return UNRECORDABLE_ERROR; // a thrown value whose message or toString throws
   }
-  const clean = text.replace(/[\t\n\r]+/g, ' ').replace(/[\u0000-\u001f\u007f-\u009f]/g, '').trim();
+  const clean = text
+    .replace(/[\t\n\r]+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f-\u009f]/g, '')
+    .trim();
   const cut = clean.length > MAX_ERROR_LENGTH ? `${clean.slice(0, MAX_ERROR_LENGTH - 1)}…` : clean;
   return cut || 'job failed without a message';
 }
@@ -154,9 +155,7 @@ export async function failJob(db: Queryable, job: Job, error: unknown, options: 
   const final = options.permanent === true || job.attempts >= job.maxAttempts;
   const record = async (message: string) => {
     if (final) {
-      await db.execute(
-        sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`,
-      );
+      await db.execute(sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`);
       return;
     }
     const delay = retryDelaySeconds(job.attempts);

@@ -157,7 +157,10 @@ export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], pe
       running = false;
       wake?.();
       await loop;
-      await ctx.db.delete(workerHeartbeats).where(sql`${workerHeartbeats.workerId} = ${id}`).catch(() => {});
+      await ctx.db
+        .delete(workerHeartbeats)
+        .where(sql`${workerHeartbeats.workerId} = ${id}`)
+        .catch(() => {});
       log.info('worker stopped', { workerId: id });
     },
     drain,

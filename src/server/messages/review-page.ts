@@ -26,7 +26,7 @@ export const reviewPageMessages = {
   continueToSite: 'Continuer vers la page d’avis',
   poweredBy: (store: string) => `Avis recueillis pour ${store}`,
   /** EU Omnibus directive: say how reviews are collected. */
-  howCollected: "Les avis sont recueillis auprès des clients après leur commande, quelle que soit leur note.",
+  howCollected: 'Les avis sont recueillis auprès des clients après leur commande, quelle que soit leur note.',
   notification: {
     subject: (rating: number, store: string) => `Nouvel avis ${rating}/5 pour ${store}`,
     intro: (store: string) => `Un client vient de laisser un avis pour ${store}.`,
@@ -36,7 +36,7 @@ export const reviewPageMessages = {
     order: 'Commande',
     comment: 'Commentaire',
     noComment: '(aucun commentaire)',
-    footer: "Vous recevez cet e-mail parce que cette note déclenche une alerte dans vos actions conditionnelles.",
+    footer: 'Vous recevez cet e-mail parce que cette note déclenche une alerte dans vos actions conditionnelles.',
     open: 'Voir les avis',
   },
 };

@@ -26,8 +26,7 @@ export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
   invalid_state: 'La connexion à Shopify n’est pas valide. Veuillez réessayer.',
   expired_state: 'La connexion à Shopify a expiré. Veuillez réessayer.',
   state_already_used: 'Ce lien de connexion a déjà été utilisé.',
-  state_not_bound:
-    'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
+  state_not_bound: 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
   access_denied: "L'installation a été annulée sur Shopify.",
   token_exchange_failed: 'L’échange du jeton avec Shopify a échoué.',
   shop_fetch_failed: 'Les informations de la boutique n’ont pas pu être lues sur Shopify.',
@@ -42,4 +41,3 @@ export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
   export_not_found: 'Export introuvable.',
   outbox_email_not_found: 'E-mail introuvable',
 };
-

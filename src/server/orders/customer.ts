@@ -26,5 +26,8 @@ export async function customerOrders(db: Queryable, storeId: string, customer: C
 /** Drops the customer's name and address from these orders (amounts and dates stay, anonymous). */
 export async function redactOrders(db: Queryable, orderIds: readonly string[], at = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
-  await db.update(shopifyOrders).set({ customerEmail: null, customerName: null, updatedAt: at }).where(inArray(shopifyOrders.id, [...orderIds]));
+  await db
+    .update(shopifyOrders)
+    .set({ customerEmail: null, customerName: null, updatedAt: at })
+    .where(inArray(shopifyOrders.id, [...orderIds]));
 }

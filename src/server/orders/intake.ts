@@ -49,14 +49,7 @@ async function recordedUnderAnotherShop(tx: Transaction, store: Store, shopifyOr
  * order id already belongs to another shop (the caller logs it). The reconciliation pass and the
  * history import use this; a skipped order is not an error worth retrying.
  */
-export async function recordOrder(
-  tx: Transaction,
-  store: Store,
-  order: ShopifyOrder,
-  event: OrderEvent,
-  at: Date,
-  options: { generate?: boolean } = {},
-): Promise<OrderRow | null> {
+export async function recordOrder(tx: Transaction, store: Store, order: ShopifyOrder, event: OrderEvent, at: Date, options: { generate?: boolean } = {}): Promise<OrderRow | null> {
   if (await recordedUnderAnotherShop(tx, store, order.shopifyOrderId)) return null;
   return writeOrder(tx, store, order, event, at, options);
 }
@@ -66,14 +59,7 @@ export async function recordOrder(
  * `generate` is off (history imports schedule their own). Throws OrderOfAnotherShopError, recording
  * nothing, when another shop holds this order id (recordOrder returns null instead).
  */
-export async function upsertOrder(
-  tx: Transaction,
-  store: Store,
-  order: ShopifyOrder,
-  event: OrderEvent,
-  at: Date,
-  options: { generate?: boolean } = {},
-): Promise<OrderRow> {
+export async function upsertOrder(tx: Transaction, store: Store, order: ShopifyOrder, event: OrderEvent, at: Date, options: { generate?: boolean } = {}): Promise<OrderRow> {
   const row = await recordOrder(tx, store, order, event, at, options);
   if (!row) throw new OrderOfAnotherShopError(order.shopifyOrderId);
   return row;
@@ -94,8 +80,8 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
     orderCreatedAt: order.createdAt,
     orderUpdatedAt: order.updatedAt,
     cancelledAt: order.cancelledAt,
-    refundedAt: refunded ? order.updatedAt ?? at : null,
-    paidAt: event === 'paid' || order.financialStatus === 'paid' ? order.processedAt ?? at : null,
+    refundedAt: refunded ? (order.updatedAt ?? at) : null,
+    paidAt: event === 'paid' || order.financialStatus === 'paid' ? (order.processedAt ?? at) : null,
     fulfilledAt: event === 'fulfilled' || order.fulfilled ? at : null,
     updatedAt: at,
   };

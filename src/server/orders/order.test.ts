@@ -59,7 +59,15 @@ describe('the domain order', () => {
 
   it('maps statuses and missing parts alike from both sources', () => {
     const restRefund = parseWebhookOrder({ ...webhookBody, id: 7, financial_status: 'partially_refunded', fulfillment_status: null, email: '', customer: null, total_price: 0 });
-    const gqlRefund = fromGraphql({ ...graphqlNode, legacyResourceId: '7', displayFinancialStatus: 'PARTIALLY_REFUNDED', displayFulfillmentStatus: 'UNFULFILLED', email: '', customer: null, totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'EUR' } } });
+    const gqlRefund = fromGraphql({
+      ...graphqlNode,
+      legacyResourceId: '7',
+      displayFinancialStatus: 'PARTIALLY_REFUNDED',
+      displayFulfillmentStatus: 'UNFULFILLED',
+      email: '',
+      customer: null,
+      totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'EUR' } },
+    });
     expect(restRefund).toEqual(gqlRefund);
     expect(restRefund).toMatchObject({ financialStatus: 'partially_refunded', fulfilled: false, email: null, customerName: null, totalPrice: 0 });
   });

@@ -51,7 +51,10 @@ const lower = (value: string | null | undefined) => value?.toLowerCase() ?? null
 
 // --- The webhook's payload (REST Order resource) ---
 
-const money = z.union([z.string(), z.number()]).transform((v) => Number(v)).pipe(z.number().finite().nonnegative());
+const money = z
+  .union([z.string(), z.number()])
+  .transform((v) => Number(v))
+  .pipe(z.number().finite().nonnegative());
 const when = z.string().datetime({ offset: true }).nullish();
 
 /** The fields of the REST Order resource the intake reads (orders/* webhooks). */
@@ -67,9 +70,7 @@ export const webhookOrder = z.object({
   fulfillment_status: z.string().nullish(),
   total_price: money.nullish(),
   currency: z.string().nullish(),
-  customer: z
-    .object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() })
-    .nullish(),
+  customer: z.object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() }).nullish(),
 });
 export type WebhookOrder = z.infer<typeof webhookOrder>;
 

@@ -54,7 +54,11 @@ describe('one order, two sources', () => {
       customer: { email: 'Nina.Roux@Exemple.test', firstName: 'Nina', lastName: 'Roux' },
     });
     await state.fulfil(paid.id);
-    const refunded = await state.createOrder(DEMO_ACCOUNT.shopDomain, { total: 30, financialStatus: 'paid', customer: { email: 'remb@exemple.test', firstName: 'Rémi', lastName: 'Bon' } });
+    const refunded = await state.createOrder(DEMO_ACCOUNT.shopDomain, {
+      total: 30,
+      financialStatus: 'paid',
+      customer: { email: 'remb@exemple.test', firstName: 'Rémi', lastName: 'Bon' },
+    });
     await state.refund(refunded.id, { amount: 10 });
     const cancelled = await state.createOrder(DEMO_ACCOUNT.shopDomain, { total: 12, financialStatus: 'paid', customer: { email: 'annule@exemple.test' } as never });
     await state.cancel(cancelled.id, { refund: true });
@@ -72,7 +76,11 @@ describe('one order, two sources', () => {
   });
 
   it('stores an order the same way whichever source it came from', async () => {
-    const order = await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, { total: '18.00', financialStatus: 'paid', customer: { email: 'deux@exemple.test', firstName: 'Deux', lastName: 'Sources' } });
+    const order = await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, {
+      total: '18.00',
+      financialStatus: 'paid',
+      customer: { email: 'deux@exemple.test', firstName: 'Deux', lastName: 'Sources' },
+    });
     await ctx.emulator!.state.whenIdle();
     const id = String(order.id);
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));

@@ -44,13 +44,7 @@ function rollWindow(row: { plan: string; quota: number | null; periodStart: Date
  * forward, and only for a new plan a window starting now. Syncing again never resets the quota.
  * An unknown plan (null) gets the smallest limited quota: never unlimited by mistake.
  */
-export async function recordShopPlan(
-  db: Queryable,
-  shopDomain: string,
-  plan: { code: string; quota: number | null } | null,
-  periodEnd: Date | null,
-  now: Date,
-): Promise<void> {
+export async function recordShopPlan(db: Queryable, shopDomain: string, plan: { code: string; quota: number | null } | null, periodEnd: Date | null, now: Date): Promise<void> {
   let code: string;
   let quota: number | null;
   if (plan) ({ code, quota } = plan);
@@ -69,7 +63,10 @@ export async function recordShopPlan(
     end = new Date(now.getTime() + PERIOD_MS);
   }
   const values = { plan: code, emailsQuota: quota, periodStart: start, periodEnd: end, updatedAt: now };
-  await db.insert(shopPlans).values({ shopDomain, ...values }).onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
+  await db
+    .insert(shopPlans)
+    .values({ shopDomain, ...values })
+    .onConflictDoUpdate({ target: shopPlans.shopDomain, set: values });
 }
 
 /** No plan recorded (should not happen for an active subscription): the smallest plan, never unlimited. */
@@ -108,29 +105,43 @@ export async function reserveSendsMany(tx: Transaction, wanted: ReservationWante
   const out = new Map<string, { granted: number; state: QuotaState }>();
   if (wanted.length === 0) return out;
   const dayStart = utcDayStart(now);
-  const settings = await queryRows<{ id: string; shop_domain: string; plan: string | null; quota: number | null; period_start: string | null; period_end: string | null; daily_limit: number | null }>(
+  const settings = await queryRows<{
+    id: string;
+    shop_domain: string;
+    plan: string | null;
+    quota: number | null;
+    period_start: string | null;
+    period_end: string | null;
+    daily_limit: number | null;
+  }>(
     tx,
     sql`SELECT s.id::text, s.shop_domain, p.plan, p.emails_quota::int AS quota, to_json(p.period_start)#>>'{}' AS period_start,
                to_json(p.period_end)#>>'{}' AS period_end, c.daily_send_limit::int AS daily_limit
         FROM shopify_stores s
         LEFT JOIN shop_plans p ON p.shop_domain = s.shop_domain
         LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
-        WHERE s.id IN (${sql.join(wanted.map((w) => sql`${w.id}::uuid`), sql`, `)})`,
+        WHERE s.id IN (${sql.join(
+          wanted.map((w) => sql`${w.id}::uuid`),
+          sql`, `,
+        )})`,
   );
   const byId = new Map(settings.map((r) => [r.id, r]));
   const windows = new Map<string, PlanWindow & { dailyLimit: number }>();
   for (const w of wanted) {
     const r = byId.get(w.id);
-    const window = r?.plan && r.period_start && r.period_end
-      ? rollWindow({ plan: r.plan, quota: r.quota, periodStart: new Date(r.period_start), periodEnd: new Date(r.period_end) }, now)
-      : await fallbackWindow(tx, now);
+    const window =
+      r?.plan && r.period_start && r.period_end
+        ? rollWindow({ plan: r.plan, quota: r.quota, periodStart: new Date(r.period_start), periodEnd: new Date(r.period_end) }, now)
+        : await fallbackWindow(tx, now);
     windows.set(w.id, { ...window, dailyLimit: r?.daily_limit ?? DEFAULT_DAILY_LIMIT });
   }
   // Every lock on usage rows is taken in (shop, metric) order, inserts included: no deadlock cycle.
-  const keys = [...wanted].sort((a, b) => (a.shopDomain < b.shopDomain ? -1 : a.shopDomain > b.shopDomain ? 1 : 0)).flatMap((w) => [
-    sql`(${w.shopDomain}, ${windows.get(w.id)!.periodStart.toISOString()}::timestamptz, ${MONTH_METRIC})`,
-    sql`(${w.shopDomain}, ${dayStart.toISOString()}::timestamptz, ${DAY_METRIC})`,
-  ]);
+  const keys = [...wanted]
+    .sort((a, b) => (a.shopDomain < b.shopDomain ? -1 : a.shopDomain > b.shopDomain ? 1 : 0))
+    .flatMap((w) => [
+      sql`(${w.shopDomain}, ${windows.get(w.id)!.periodStart.toISOString()}::timestamptz, ${MONTH_METRIC})`,
+      sql`(${w.shopDomain}, ${dayStart.toISOString()}::timestamptz, ${DAY_METRIC})`,
+    ]);
   await tx.execute(sql`INSERT INTO shop_usage (shop_domain, period_start, metric, value) SELECT k.*, 0 FROM (VALUES ${sql.join(keys, sql`, `)}) AS k ON CONFLICT DO NOTHING`);
   const rows = await queryRows<{ shop_domain: string; period_start: string; metric: string; value: number }>(
     tx,

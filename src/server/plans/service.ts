@@ -69,12 +69,7 @@ export interface SubscriptionReport {
  * gets the smallest limited quota, never an unlimited one by mistake. Run it in the caller's
  * transaction when the store must not be seen active without its plan.
  */
-export async function recordSubscription(
-  db: Queryable,
-  store: { id: string; shopDomain: string },
-  report: SubscriptionReport,
-  now: Date,
-): Promise<void> {
+export async function recordSubscription(db: Queryable, store: { id: string; shopDomain: string }, report: SubscriptionReport, now: Date): Promise<void> {
   await db.update(shopifyStores).set({ subscriptionStatus: report.status, updatedAt: now }).where(eq(shopifyStores.id, store.id));
   if (report.status !== 'active') return;
   const [plan] = report.planName ? await db.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, report.planName)) : [];

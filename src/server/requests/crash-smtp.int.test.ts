@@ -111,7 +111,15 @@ describe('a worker killed at random moments while sending over slow SMTP, lanes 
       const ledger = await handle.db.select().from(s.emailSendLedger).where(inArray(s.emailSendLedger.requestId, ids));
       expect(ledger.every((l) => l.state === 'sent')).toBe(true);
       // Usage equals what the books say was sent.
-      const usage = await handle.db.select().from(s.shopUsage).where(inArray(s.shopUsage.shopDomain, stores.map((x) => x.shopDomain)));
+      const usage = await handle.db
+        .select()
+        .from(s.shopUsage)
+        .where(
+          inArray(
+            s.shopUsage.shopDomain,
+            stores.map((x) => x.shopDomain),
+          ),
+        );
       expect(usage.filter((u) => u.metric === MONTH_METRIC).reduce((sum, u) => sum + u.value, 0)).toBe(ids.length);
       if (testDbKind === 'pglite') await handle.close();
     } finally {

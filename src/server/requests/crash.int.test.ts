@@ -32,12 +32,23 @@ describe('a worker killed in the middle of sending', () => {
         if (testDbKind === 'pglite') handle = await t.open();
         const requests = await handle.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids));
         expect(requests.map((r) => r.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
-        const mails = await handle.db.select().from(s.emailOutbox).where(inArray(s.emailOutbox.toAddress, requests.map((r) => r.customerEmail!)));
+        const mails = await handle.db
+          .select()
+          .from(s.emailOutbox)
+          .where(
+            inArray(
+              s.emailOutbox.toAddress,
+              requests.map((r) => r.customerEmail!),
+            ),
+          );
         expect(mails).toHaveLength(4);
         expect(new Set(mails.map((m) => m.toAddress)).size).toBe(4);
         const ledger = await handle.db.select().from(s.emailSendLedger).where(inArray(s.emailSendLedger.requestId, ids));
         expect(ledger.map((l) => l.state)).toEqual(['sent', 'sent', 'sent', 'sent']);
-        const usage = await handle.db.select().from(s.shopUsage).where(inArray(s.shopUsage.shopDomain, [store.shopDomain]));
+        const usage = await handle.db
+          .select()
+          .from(s.shopUsage)
+          .where(inArray(s.shopUsage.shopDomain, [store.shopDomain]));
         expect(usage.map((u) => u.value)).toEqual([4, 4]);
         if (testDbKind === 'pglite') await handle.close();
       } finally {

@@ -50,7 +50,10 @@ export async function listFlows(db: Queryable, store: TenantStore) {
 }
 
 export async function createFlow(db: Queryable, storeId: string, input: FlowInput) {
-  const [flow] = await db.insert(flowConfigurations).values({ shopifyStoreId: storeId, ...columns(input) }).returning();
+  const [flow] = await db
+    .insert(flowConfigurations)
+    .values({ shopifyStoreId: storeId, ...columns(input) })
+    .returning();
   return flowDto(flow!);
 }
 
@@ -71,7 +74,11 @@ async function storeFlow(db: Queryable, storeId: string, flowId: string) {
 export async function updateFlow(db: Database, storeId: string, flowId: string, input: FlowInput) {
   const id = await storeFlow(db, storeId, flowId);
   return db.transaction(async (tx) => {
-    const [flow] = await tx.update(flowConfigurations).set({ ...columns(input), updatedAt: new Date() }).where(eq(flowConfigurations.id, id)).returning();
+    const [flow] = await tx
+      .update(flowConfigurations)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(eq(flowConfigurations.id, id))
+      .returning();
     if (!input.is_active || !input.channels.email) await cancelPendingOfFlow(tx, id);
     return flowDto(flow!);
   });

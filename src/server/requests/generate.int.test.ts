@@ -66,7 +66,14 @@ describe('generating review requests from order events', () => {
     const requests = await requestsOf(store.id);
     expect(requests).toHaveLength(1);
     const [request] = requests;
-    expect(request).toMatchObject({ flowId: paidFlow.id, status: 'scheduled', channel: 'email', source: 'flow', customerEmail: 'client-1@exemple.test', customerName: 'Léa Dubois' });
+    expect(request).toMatchObject({
+      flowId: paidFlow.id,
+      status: 'scheduled',
+      channel: 'email',
+      source: 'flow',
+      customerEmail: 'client-1@exemple.test',
+      customerName: 'Léa Dubois',
+    });
     // processed_at is the payment time of a paid order.
     expect(request!.scheduledAt.toISOString()).toBe(new Date(Date.parse('2026-11-20T10:00:00Z') + 2 * DAY).toISOString());
     expect(request!.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -143,7 +150,12 @@ describe('generating review requests from order events', () => {
     expect((await deliver(id)).status).toBe(200);
     expect((await deliver(id)).status).toBe(200);
     expect((await deliver(randomUUID())).status).toBe(200); // a second event for the same order
-    await createWorker(ctx, JOBS.filter((h) => h.name === 'process-webhook'), [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+    await createWorker(
+      ctx,
+      JOBS.filter((h) => h.name === 'process-webhook'),
+      [],
+      { pollIntervalMs: 10, concurrency: 2 },
+    ).drain();
     expect(await requestsOf(store.id)).toHaveLength(1);
   });
 });
@@ -194,7 +206,15 @@ describe('generate-review-requests', () => {
     const store = await makeStore(ctx.db);
     const flow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
     await event(store, payload(88), 'paid');
-    const input = { name: flow.name, trigger_event: 'order_paid' as const, delay_days: 3, channels: { email: true, whatsapp: false as const }, target_all_orders: true, minimum_order_amount: 0, is_active: false };
+    const input = {
+      name: flow.name,
+      trigger_event: 'order_paid' as const,
+      delay_days: 3,
+      channels: { email: true, whatsapp: false as const },
+      target_all_orders: true,
+      minimum_order_amount: 0,
+      is_active: false,
+    };
     await updateFlow(ctx.db, store.id, flow.id, input);
     expect((await requestsOf(store.id)).map((r) => r.status)).toEqual(['cancelled']);
   });
@@ -213,8 +233,14 @@ describe('generate-review-requests', () => {
       const importing = other.db.transaction(async (tx) => {
         await lockStoreRequests(tx, store.id);
         await tx.insert(s.shopifyReviewRequests).values({
-          userId: store.userId, shopId: store.id, orderId: order.id, customerEmail: order.customerEmail, status: 'scheduled',
-          scheduledAt: new Date(), token: newPublicToken(), source: 'import',
+          userId: store.userId,
+          shopId: store.id,
+          orderId: order.id,
+          customerEmail: order.customerEmail,
+          status: 'scheduled',
+          scheduledAt: new Date(),
+          token: newPublicToken(),
+          source: 'import',
         });
         importScheduled();
         await importMayCommit;

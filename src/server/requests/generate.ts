@@ -38,7 +38,10 @@ function insertForOrders(where: SQL): SQL {
       AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
       -- Asked already by a history import, or by a flow since deleted (whose requests lost their flow).
       AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id
-                        AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN (${sql.join(ASKED_STATUSES.map((status) => sql`${status}`), sql`, `)}))))
+                        AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN (${sql.join(
+                          ASKED_STATUSES.map((status) => sql`${status}`),
+                          sql`, `,
+                        )}))))
     ON CONFLICT (order_id, flow_id) DO NOTHING
     RETURNING id::text`;
 }
@@ -50,8 +53,7 @@ function insertForOrders(where: SQL): SQL {
  * the customer. Taken in its own statement, so the next statement's snapshot sees what the other
  * committed. Held until the end of the transaction.
  */
-export const lockStoreRequests = (tx: Queryable, storeId: string) =>
-  tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('review-requests:' || ${storeId}::text, 0))`);
+export const lockStoreRequests = (tx: Queryable, storeId: string) => tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('review-requests:' || ${storeId}::text, 0))`);
 
 /** Creates the requests due for one stored order (after an order event), in the caller's transaction. */
 export async function generateForOrder(tx: Queryable, order: { id: string; shopId: string }): Promise<number> {
@@ -76,10 +78,6 @@ export async function cancelUnsentRequests(tx: Queryable, storeId: string, order
     .update(shopifyReviewRequests)
     .set({ status: 'cancelled', updatedAt: new Date() })
     .where(
-      and(
-        eq(shopifyReviewRequests.shopId, storeId),
-        inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES]),
-        orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined,
-      ),
+      and(eq(shopifyReviewRequests.shopId, storeId), inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES]), orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined),
     );
 }

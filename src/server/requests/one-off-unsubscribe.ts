@@ -12,8 +12,7 @@ const PREFIX = 'o-';
 const MAC_BYTES = 12;
 
 const macKey = (secret: string) => createHash('sha256').update(`one-off-unsubscribe:${secret}`).digest();
-const mac = (secret: string, storeId: string, email: string) =>
-  createHmac('sha256', macKey(secret)).update(`${storeId}\n${email}`).digest().subarray(0, MAC_BYTES);
+const mac = (secret: string, storeId: string, email: string) => createHmac('sha256', macKey(secret)).update(`${storeId}\n${email}`).digest().subarray(0, MAC_BYTES);
 const uuidBytes = (id: string) => Buffer.from(id.replace(/-/g, ''), 'hex');
 const uuidText = (bytes: Buffer) => bytes.toString('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12})$/, '$1-$2-$3-$4-$5');
 

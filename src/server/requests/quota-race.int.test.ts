@@ -45,7 +45,15 @@ describe('quotas under four racing senders', () => {
           expect(sent).toHaveLength(expected);
           expect(rows.filter((r) => r.status === 'scheduled')).toHaveLength(spec.due - expected);
           const mails = ids.length
-            ? await ctx.db.select().from(s.emailOutbox).where(inArray(s.emailOutbox.toAddress, rows.map((r) => r.customerEmail!)))
+            ? await ctx.db
+                .select()
+                .from(s.emailOutbox)
+                .where(
+                  inArray(
+                    s.emailOutbox.toAddress,
+                    rows.map((r) => r.customerEmail!),
+                  ),
+                )
             : [];
           expect(mails).toHaveLength(expected);
           expect(new Set(mails.map((m) => m.messageId)).size).toBe(expected);

@@ -52,7 +52,10 @@ describe('the billing window', () => {
   it('rolls forward from the end of the recorded period, in 30-day steps', async () => {
     const store = await makeStore(ctx.db);
     // A period shorter than 30 days (synced mid-period): the next window starts at its real end.
-    await ctx.db.update(s.shopPlans).set({ periodStart: at('2026-01-01T00:00:00Z'), periodEnd: at('2026-01-11T00:00:00Z') }).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+    await ctx.db
+      .update(s.shopPlans)
+      .set({ periodStart: at('2026-01-01T00:00:00Z'), periodEnd: at('2026-01-11T00:00:00Z') })
+      .where(eq(s.shopPlans.shopDomain, store.shopDomain));
     expect((await planWindow(ctx.db, store.shopDomain, at('2026-01-10T23:00:00Z'))).periodStart).toEqual(at('2026-01-01T00:00:00Z'));
     expect((await planWindow(ctx.db, store.shopDomain, at('2026-01-15T00:00:00Z'))).periodStart).toEqual(at('2026-01-11T00:00:00Z'));
     expect((await planWindow(ctx.db, store.shopDomain, at('2026-02-12T00:00:00Z'))).periodStart).toEqual(at('2026-02-10T00:00:00Z'));

@@ -30,16 +30,38 @@ async function merchant(options: { quota?: number | null } = {}) {
     userId,
     shopDomain: shop.domain,
     shopName: shop.name,
-    tokens: { accessToken: t.access_token, scope: t.scope, expiresIn: t.expires_in ?? null, refreshToken: t.refresh_token ?? null, refreshTokenExpiresIn: t.refresh_token_expires_in ?? null },
+    tokens: {
+      accessToken: t.access_token,
+      scope: t.scope,
+      expiresIn: t.expires_in ?? null,
+      refreshToken: t.refresh_token ?? null,
+      refreshTokenExpiresIn: t.refresh_token_expires_in ?? null,
+    },
   });
   await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
   const quota = options.quota === undefined ? 300 : options.quota;
-  await ctx.db.insert(s.shopPlans).values({ shopDomain: shop.domain, plan: quota === null ? 'enterprise' : 'starter', emailsQuota: quota, periodStart: new Date(Date.now() - 86_400_000), periodEnd: new Date(Date.now() + 29 * 86_400_000) });
+  await ctx.db
+    .insert(s.shopPlans)
+    .values({
+      shopDomain: shop.domain,
+      plan: quota === null ? 'enterprise' : 'starter',
+      emailsQuota: quota,
+      periodStart: new Date(Date.now() - 86_400_000),
+      periodEnd: new Date(Date.now() + 29 * 86_400_000),
+    });
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
   return { browser, userId, store: store!, shop: shop.domain };
 }
 
-const flowBody = { name: 'Après livraison', trigger_event: 'order_fulfilled', delay_days: 3, channels: { email: true, whatsapp: false }, target_all_orders: true, minimum_order_amount: 0, is_active: true };
+const flowBody = {
+  name: 'Après livraison',
+  trigger_event: 'order_fulfilled',
+  delay_days: 3,
+  channels: { email: true, whatsapp: false },
+  target_all_orders: true,
+  minimum_order_amount: 0,
+  is_active: true,
+};
 
 describe('/api/flows', () => {
   it('lists, creates, updates and deletes the merchant’s flows', async () => {
@@ -48,11 +70,23 @@ describe('/api/flows', () => {
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ store_id: store.id, flows: [], stores: [{ id: store.id, shop_domain: store.shopDomain, is_active: true }] });
 
-    const created = await browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, target_all_orders: false, minimum_order_amount: 49.5 } });
+    const created = await browser.json<{ flow: { id: string } }>('/api/flows', {
+      json: { ...flowBody, shopify_store_id: store.id, target_all_orders: false, minimum_order_amount: 49.5 },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.flow).toMatchObject({ name: 'Après livraison', trigger_event: 'order_fulfilled', delay_days: 3, minimum_order_amount: 49.5, target_all_orders: false, channels: { email: true, whatsapp: false } });
+    expect(created.body.flow).toMatchObject({
+      name: 'Après livraison',
+      trigger_event: 'order_fulfilled',
+      delay_days: 3,
+      minimum_order_amount: 49.5,
+      target_all_orders: false,
+      channels: { email: true, whatsapp: false },
+    });
 
-    const updated = await browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: { ...flowBody, name: 'Après paiement', trigger_event: 'order_paid', delay_days: 0, is_active: false } });
+    const updated = await browser.json('/api/flows/' + created.body.flow.id, {
+      method: 'PUT',
+      json: { ...flowBody, name: 'Après paiement', trigger_event: 'order_paid', delay_days: 0, is_active: false },
+    });
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ flow: { name: 'Après paiement', trigger_event: 'order_paid', delay_days: 0, is_active: false } });
 
@@ -113,7 +147,9 @@ describe('/api/review-requests', () => {
     const { browser, store } = await merchant();
     const made = [];
     for (let i = 0; i < 12; i++) made.push(await makeDueRequest(ctx.db, store, { scheduledAt: new Date(Date.UTC(2026, 10, 1 + i, 9)) }));
-    const page1 = await browser.json<{ items: { id: string; scheduled_at: string; order_number: string }[]; total: number; page: number; page_size: number }>('/api/review-requests');
+    const page1 = await browser.json<{ items: { id: string; scheduled_at: string; order_number: string }[]; total: number; page: number; page_size: number }>(
+      '/api/review-requests',
+    );
     expect(page1.body).toMatchObject({ total: 12, page: 1, page_size: 10, store_id: store.id });
     expect(page1.body.items).toHaveLength(10);
     expect(page1.body.items[0]!.scheduled_at).toBe('2026-11-12T09:00:00.000Z');
@@ -221,7 +257,13 @@ describe('history import', () => {
     }
     // One unpaid and one too old: neither counted nor imported.
     await ctx.emulator!.state.createOrder(m.shop, { total: 10, financialStatus: 'pending', customer: { email: `impaye-${n}@exemple.test` }, notify: false });
-    await ctx.emulator!.state.createOrder(m.shop, { total: 10, financialStatus: 'paid', createdAt: new Date(Date.now() - 70 * day).toISOString(), customer: { email: `vieux-${n}@exemple.test` }, notify: false });
+    await ctx.emulator!.state.createOrder(m.shop, {
+      total: 10,
+      financialStatus: 'paid',
+      createdAt: new Date(Date.now() - 70 * day).toISOString(),
+      customer: { email: `vieux-${n}@exemple.test` },
+      notify: false,
+    });
     return m;
   }
 
@@ -285,7 +327,8 @@ describe('unconfirmed sends', () => {
   it('are shown as such, and the merchant can re-send one, counted once in the quota', async () => {
     const { browser, store } = await merchant({ quota: 5 });
     const request = await makeDueRequest(ctx.db, store as Parameters<typeof makeDueRequest>[1]);
-    const monthUsage = async () => (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).find((u) => u.metric === 'emails_sent')?.value ?? 0;
+    const monthUsage = async () =>
+      (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).find((u) => u.metric === 'emails_sent')?.value ?? 0;
 
     // The transport breaks during the data: the request is counted sent, without proof.
     const send = ctx.mailer.send;
@@ -312,14 +355,24 @@ describe('unconfirmed sends', () => {
     expect(await monthUsage()).toBe(1);
     const after = await browser.json<{ items: { id: string; status: string; unconfirmed: boolean; last_error: string | null }[] }>('/api/review-requests');
     expect(after.body.items.find((i) => i.id === request.id)).toMatchObject({ status: 'sent', unconfirmed: false, last_error: null });
-    expect(await browser.json(`/api/review-requests/${request.id}/resend`, { json: {} })).toMatchObject({ status: 409, body: { error: 'Seul un envoi non confirmé peut être renvoyé.' } });
+    expect(await browser.json(`/api/review-requests/${request.id}/resend`, { json: {} })).toMatchObject({
+      status: 409,
+      body: { error: 'Seul un envoi non confirmé peut être renvoyé.' },
+    });
   });
 });
 
 describe('send-email', () => {
   it('requires the session and ownership, sends within the quota, and refuses unsubscribed addresses', async () => {
     const { browser, store } = await merchant({ quota: 1 });
-    const body = { shopifyStoreId: store.id, recipientEmail: 'ami@exemple.test', recipientName: 'Ami', subject: 'Bonjour', html_content: '<p>Bonjour</p>', text_content: 'Bonjour' };
+    const body = {
+      shopifyStoreId: store.id,
+      recipientEmail: 'ami@exemple.test',
+      recipientName: 'Ami',
+      subject: 'Bonjour',
+      html_content: '<p>Bonjour</p>',
+      text_content: 'Bonjour',
+    };
     expect((await new Browserish(app).json('/functions/v1/send-email', { json: body })).status).toBe(401);
     const sent = await browser.json<{ success: boolean; message_id: string }>('/functions/v1/send-email', { json: body });
     expect(sent.status).toBe(200);
@@ -327,7 +380,9 @@ describe('send-email', () => {
     const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.messageId, sent.body.message_id));
     expect(mail).toMatchObject({ subject: 'Bonjour' });
     // The merchant's content, then a visible unsubscribe link and the RFC 8058 headers of its own.
-    expect(mail!.html).toMatch(/^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d&#39;e-mails de .+ \? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/);
+    expect(mail!.html).toMatch(
+      /^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d&#39;e-mails de .+ \? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/,
+    );
     expect(mail!.text).toMatch(/^Bonjour\n\nVous ne souhaitez plus recevoir d'e-mails de .+ \? http:\/\/localhost:3000\/unsubscribe\/o-\S+$/);
     const oneClickUrl = /^<(.+)>$/.exec(String((mail!.headers as Record<string, string>)['List-Unsubscribe']))![1]!;
     expect((mail!.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
@@ -363,10 +418,16 @@ describe('send-email', () => {
 
   it('answers a NUL character with 400, and gives the quota back whatever makes a send fail', async () => {
     const { browser, store } = await merchant({ quota: 5 });
-    const usage = async () =>
-      (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).map((u) => `${u.metric}=${u.value}`).sort();
+    const usage = async () => (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).map((u) => `${u.metric}=${u.value}`).sort();
     const before = await usage();
-    const body = { shopifyStoreId: store.id, recipientEmail: 'ami@exemple.test', recipientName: 'Ami', subject: 'Bonjour', html_content: '<p>Bonjour</p>', text_content: 'Bonjour' };
+    const body = {
+      shopifyStoreId: store.id,
+      recipientEmail: 'ami@exemple.test',
+      recipientName: 'Ami',
+      subject: 'Bonjour',
+      html_content: '<p>Bonjour</p>',
+      text_content: 'Bonjour',
+    };
     for (const field of ['recipientName', 'subject', 'html_content', 'text_content'] as const) {
       const res = await browser.json('/functions/v1/send-email', { json: { ...body, [field]: 'a\u0000b' } });
       expect(res.status, field).toBe(400);

@@ -67,7 +67,11 @@ export async function sendOneOff(ctx: AppContext, store: TenantStore, input: Sen
 function withUnsubscribeFooter(input: SendEmailInput, storeName: string, url: string) {
   const line = emailMessages.oneOffUnsubscribeText(storeName);
   const footer = `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(line)} <a href="${escapeHtml(url)}" style="color:#6b7280;">${emailMessages.unsubscribeLink}</a></p>`;
-  const html = input.html_content?.trim() ? (/<\/body>/i.test(input.html_content) ? input.html_content.replace(/<\/body>/i, () => `${footer}</body>`) : input.html_content + footer) : undefined;
+  const html = input.html_content?.trim()
+    ? /<\/body>/i.test(input.html_content)
+      ? input.html_content.replace(/<\/body>/i, () => `${footer}</body>`)
+      : input.html_content + footer
+    : undefined;
   const text = input.text_content?.trim() ? `${input.text_content}\n\n${line} ${url}` : undefined;
   return { html, text };
 }

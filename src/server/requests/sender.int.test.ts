@@ -48,8 +48,7 @@ async function usage(shopDomain: string) {
   return { month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0, day: rows.find((r) => r.metric === DAY_METRIC)?.value ?? 0 };
 }
 /** Runs the sender for one store's requests only (other tests' stores share the database). */
-const runFor = (c: AppContext, storeId: string, requestIds: string[], workerId = 'test-worker') =>
-  sendBatch(c, { workerId, manual: { storeId, requestIds } });
+const runFor = (c: AppContext, storeId: string, requestIds: string[], workerId = 'test-worker') => sendBatch(c, { workerId, manual: { storeId, requestIds } });
 
 describe('sending due review requests', () => {
   it('renders the branded e-mail with escaped variables, unsubscribe link and one-click headers, then marks it sent', async () => {
@@ -150,9 +149,21 @@ describe('quotas', () => {
     const store = await makeStore(ctx.db, { quota: 3 });
     const requests = [];
     for (let i = 0; i < 5; i++) requests.push(await makeDueRequest(ctx.db, store));
-    const result = await runFor(ctx, store.id, requests.map((r) => r.id));
+    const result = await runFor(
+      ctx,
+      store.id,
+      requests.map((r) => r.id),
+    );
     expect(result).toMatchObject({ processed: 3, deferred: 2, quotaExceeded: { plan: 'starter', quota: 3, used: 3 } });
-    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, requests.map((r) => r.id)));
+    const rows = await ctx.db
+      .select()
+      .from(s.shopifyReviewRequests)
+      .where(
+        inArray(
+          s.shopifyReviewRequests.id,
+          requests.map((r) => r.id),
+        ),
+      );
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3);
     expect(rows.filter((r) => r.status === 'scheduled')).toHaveLength(2);
     // The oldest due requests go first.
@@ -163,7 +174,11 @@ describe('quotas', () => {
     const store = await makeStore(ctx.db, { quota: 100, dailyLimit: 2 });
     const requests = [];
     for (let i = 0; i < 4; i++) requests.push(await makeDueRequest(ctx.db, store));
-    const result = await runFor(ctx, store.id, requests.map((r) => r.id));
+    const result = await runFor(
+      ctx,
+      store.id,
+      requests.map((r) => r.id),
+    );
     expect(result).toMatchObject({ processed: 2, deferred: 2, quotaExceeded: null, dailyLimitReached: { limit: 2 } });
   });
 
@@ -171,7 +186,11 @@ describe('quotas', () => {
     const store = await makeStore(ctx.db, { quota: null, dailyLimit: 10_000 });
     const requests = [];
     for (let i = 0; i < 4; i++) requests.push(await makeDueRequest(ctx.db, store));
-    const result = await runFor(ctx, store.id, requests.map((r) => r.id));
+    const result = await runFor(
+      ctx,
+      store.id,
+      requests.map((r) => r.id),
+    );
     expect(result).toMatchObject({ processed: 4, quotaExceeded: null });
     expect(await usage(store.shopDomain)).toEqual({ month: 4, day: 4 });
   });
@@ -179,7 +198,13 @@ describe('quotas', () => {
 
 describe('transport errors', () => {
   it('retries temporary failures on later runs up to the maximum, and never retries permanent ones', async () => {
-    const mailer = createMailer(ctx.db, { from: 'Avis <no-reply@avis.test>', transport: 'smtp', smtpUrl: `smtp://127.0.0.1:${smtpPort}`, smtpPoolSize: 2, messageIdDomain: 'avis.test' });
+    const mailer = createMailer(ctx.db, {
+      from: 'Avis <no-reply@avis.test>',
+      transport: 'smtp',
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      smtpPoolSize: 2,
+      messageIdDomain: 'avis.test',
+    });
     const smtpCtx: AppContext = { ...ctx, mailer };
     try {
       const store = await makeStore(ctx.db);
@@ -333,7 +358,11 @@ describe('the send ledger', () => {
       const store = await makeStore(ctx.db);
       const request = await makeDueRequest(ctx.db, store);
       await expect(
-        sendBatch(smtpCtx, { workerId: 'doomed', manual: { storeId: store.id, requestIds: [request.id] }, hooks: { beforeTransport: () => Promise.reject(new Error('worker died')) } }),
+        sendBatch(smtpCtx, {
+          workerId: 'doomed',
+          manual: { storeId: store.id, requestIds: [request.id] },
+          hooks: { beforeTransport: () => Promise.reject(new Error('worker died')) },
+        }),
       ).rejects.toThrow('worker died');
       const later = new Date(Date.now() + (ctx.config.sending.leaseSeconds + 1) * 1000);
       expect(await recoverAbandoned(smtpCtx, later)).toMatchObject({ unconfirmed: 1 });
@@ -380,7 +409,10 @@ describe('manual send (process-review-requests)', () => {
     expect(result).toMatchObject({ processed: 1 });
     expect(await requestById(mine.id)).toMatchObject({ status: 'sent' });
     expect(await requestById(theirs.id)).toMatchObject({ status: 'scheduled' });
-    const stillScheduled = await ctx.db.select().from(s.shopifyReviewRequests).where(and(eq(s.shopifyReviewRequests.id, sent.id), eq(s.shopifyReviewRequests.attempts, 0)));
+    const stillScheduled = await ctx.db
+      .select()
+      .from(s.shopifyReviewRequests)
+      .where(and(eq(s.shopifyReviewRequests.id, sent.id), eq(s.shopifyReviewRequests.attempts, 0)));
     expect(stillScheduled).toHaveLength(1);
   });
 });
@@ -401,10 +433,13 @@ describe('an hourly run over several batches', () => {
     // A transport that holds every e-mail until the test lets them go.
     const held: (() => void)[] = [];
     let holding = true;
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
-      if (holding) await new Promise<void>((release) => held.push(release));
-      return small.mailer.send(email, options);
-    } };
+    const mailer = {
+      ...small.mailer,
+      send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
+        if (holding) await new Promise<void>((release) => held.push(release));
+        return small.mailer.send(email, options);
+      },
+    };
     let claims = 0;
     const run = runDueSends({ ...small, mailer }, { workerId: 'hourly', hooks: { afterReserve: () => void claims++ } });
     // Both lanes are stuck in the transport with the first batch, and the second batch is claimed already.
@@ -421,7 +456,10 @@ describe('an hourly run over several batches', () => {
   });
 
   /** The same database with other batch sizes and lane counts. */
-  const tuned = (sending: Partial<AppContext['config']['sending']>, c: AppContext = small): AppContext => ({ ...c, config: { ...c.config, sending: { ...c.config.sending, ...sending } } });
+  const tuned = (sending: Partial<AppContext['config']['sending']>, c: AppContext = small): AppContext => ({
+    ...c,
+    config: { ...c.config, sending: { ...c.config.sending, ...sending } },
+  });
   const statuses = async (ids: string[]) => (await small.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids))).map((r) => r.status).sort();
 
   it('when a later claim fails, still sends every request already in the queue, then reports the failure', async () => {
@@ -434,10 +472,13 @@ describe('an hourly run over several batches', () => {
     let sends = 0;
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
-      if (++sends >= 4) await held;
-      return small.mailer.send(email, options);
-    } };
+    const mailer = {
+      ...small.mailer,
+      send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
+        if (++sends >= 4) await held;
+        return small.mailer.send(email, options);
+      },
+    };
     let claims = 0;
     const run = runDueSends(tuned({ batchSize: 6, concurrency: 2 }, { ...small, mailer }), {
       workerId: 'unlucky',
@@ -490,10 +531,13 @@ describe('an hourly run over several batches', () => {
     // transport (held 300 ms) when that happens, so the run is not over yet.
     const slow = await makeDueRequest(small.db, store, { scheduledAt: new Date(Date.now() - 3_600_000) });
     const doomed = await makeDueRequest(small.db, store, { customerEmail: 'refus-final@example.test' });
-    const mailer = { ...small.mailer, send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
-      if (email.to === slow.customerEmail) await new Promise((resolve) => setTimeout(resolve, 300));
-      return small.mailer.send(email, options);
-    } };
+    const mailer = {
+      ...small.mailer,
+      send: async (email: Parameters<typeof small.mailer.send>[0], options?: SendOptions) => {
+        if (email.to === slow.customerEmail) await new Promise((resolve) => setTimeout(resolve, 300));
+        return small.mailer.send(email, options);
+      },
+    };
     await small.db.execute(sql`
       CREATE OR REPLACE FUNCTION refuse_sent() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
@@ -503,7 +547,10 @@ describe('an hourly run over several batches', () => {
     await small.db.execute(sql`CREATE TRIGGER refuse_sent BEFORE UPDATE ON shopify_review_requests FOR EACH ROW EXECUTE FUNCTION refuse_sent()`);
     try {
       const run = sendBatch(tuned({ concurrency: 2 }, { ...small, mailer }), { workerId: 'refused', manual: { storeId: store.id, requestIds: [slow.id, doomed.id] } });
-      const error = await run.then(() => null, (e: unknown) => e as Error & { cause?: Error });
+      const error = await run.then(
+        () => null,
+        (e: unknown) => e as Error & { cause?: Error },
+      );
       // Drizzle wraps the database's error ('Failed query …') and keeps it as the cause.
       expect(error?.cause?.message ?? error?.message).toContain('completion refused');
       expect((await small.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, slow.id)))[0]).toMatchObject({ status: 'sent' });

@@ -98,7 +98,10 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
   const { batchSize, maxAttempts } = ctx.config.sending;
   const exclude = [...options.exclude];
   const due = options.manual
-    ? sql`r.id IN (${sql.join(options.manual.requestIds.map((id) => sql`${id}::uuid`), sql`, `)}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
+    ? sql`r.id IN (${sql.join(
+        options.manual.requestIds.map((id) => sql`${id}::uuid`),
+        sql`, `,
+      )}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
     : sql`((r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz)
            OR (${RETRYABLE_SQL} AND r.attempts < ${maxAttempts}
                AND r.updated_at < ${options.runStartedAt.toISOString()}::timestamptz))`;
@@ -113,7 +116,14 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
           JOIN shopify_stores s ON s.id = r.shop_id AND s.is_active AND s.subscription_status = 'active'
           LEFT JOIN shopify_orders o ON o.id = r.order_id
           WHERE r.channel = 'email' AND ${due}
-            ${exclude.length ? sql`AND r.shop_id NOT IN (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+            ${
+              exclude.length
+                ? sql`AND r.shop_id NOT IN (${sql.join(
+                    exclude.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }
           ORDER BY r.scheduled_at, r.id
           LIMIT ${options.manual ? options.manual.requestIds.length : batchSize}
           FOR UPDATE OF r SKIP LOCKED`,
@@ -132,21 +142,33 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
     const noAddress = claimed.filter((c) => !c.customer_email && !suppressedIds.has(c.id));
     if (suppressedIds.size) await setStatus(tx, [...suppressedIds], sql`status = 'cancelled', last_error = ${ERRORS.unsubscribed}`);
     if (noAddress.length) {
-      await setStatus(tx, noAddress.map((c) => c.id), sql`status = 'failed', failure_kind = 'permanent', attempts = attempts + 1, last_error = ${ERRORS.noAddress}`);
+      await setStatus(
+        tx,
+        noAddress.map((c) => c.id),
+        sql`status = 'failed', failure_kind = 'permanent', attempts = attempts + 1, last_error = ${ERRORS.noAddress}`,
+      );
       result.failed += noAddress.length;
     }
 
     const sendable = claimed.filter((c) => c.customer_email && !suppressedIds.has(c.id));
     const byShop = new Map<string, Claimed[]>();
     for (const c of sendable) byShop.set(c.shop_id, [...(byShop.get(c.shop_id) ?? []), c]);
-    const grants = await reserveSendsMany(tx, [...byShop.values()].map((group) => ({ id: group[0]!.shop_id, shopDomain: group[0]!.shop_domain, wanted: group.length })), now);
+    const grants = await reserveSendsMany(
+      tx,
+      [...byShop.values()].map((group) => ({ id: group[0]!.shop_id, shopDomain: group[0]!.shop_domain, wanted: group.length })),
+      now,
+    );
     for (const [shopId, group] of byShop) {
       const { granted, state } = grants.get(shopId)!;
       if (granted < group.length) noteLimit(result, state, group.length - granted, options.exclude, shopId);
       for (const c of group.slice(0, granted)) reserved.push({ ...c, monthStart: state.periodStart, dayStart: state.dayStart });
     }
     if (reserved.length === 0) return;
-    await setStatus(tx, reserved.map((r) => r.id), sql`status = 'processing'`);
+    await setStatus(
+      tx,
+      reserved.map((r) => r.id),
+      sql`status = 'processing'`,
+    );
     // Message-IDs follow messageIdFor(): review-{id}@{host}.
     await tx.execute(sql`
       INSERT INTO email_send_ledger (request_id, shop_id, message_id, state, worker_id, month_period_start, day_start)
@@ -288,9 +310,21 @@ interface RenderContext {
 /** Per store: its name, active template (or the default), branding and reply-to address. */
 async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<string, RenderContext>> {
   const rows = await queryRows<{
-    id: string; shop_name: string | null; shop_domain: string; subject: string | null; from_name: string | null; t_logo: string | null;
-    body_content: string | null; button_text: string | null; button_url_template: string | null; button_color: string | null; footer_text: string | null;
-    b_logo: string | null; primary_color: string | null; button_text_color: string | null; reply_to: string | null;
+    id: string;
+    shop_name: string | null;
+    shop_domain: string;
+    subject: string | null;
+    from_name: string | null;
+    t_logo: string | null;
+    body_content: string | null;
+    button_text: string | null;
+    button_url_template: string | null;
+    button_color: string | null;
+    footer_text: string | null;
+    b_logo: string | null;
+    primary_color: string | null;
+    button_text_color: string | null;
+    reply_to: string | null;
   }>(
     ctx.db,
     sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.body_content, t.button_text,
@@ -301,7 +335,10 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
                            ORDER BY t.is_default DESC, t.updated_at DESC LIMIT 1) t ON true
         LEFT JOIN store_branding b ON b.shopify_store_id = s.id
         LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
-        WHERE s.id IN (${sql.join(shopIds.map((id) => sql`${id}::uuid`), sql`, `)})`,
+        WHERE s.id IN (${sql.join(
+          shopIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`,
   );
   return new Map(
     rows.map((r) => [

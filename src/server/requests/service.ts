@@ -52,7 +52,10 @@ export async function cancelRequest(db: Database, storeId: string, requestId: st
     return rows;
   });
   if (deleted.length) return;
-  const [exists] = await db.select({ id: shopifyReviewRequests.id }).from(shopifyReviewRequests).where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId)));
+  const [exists] = await db
+    .select({ id: shopifyReviewRequests.id })
+    .from(shopifyReviewRequests)
+    .where(and(eq(shopifyReviewRequests.id, requestId), eq(shopifyReviewRequests.shopId, storeId)));
   throw new DomainError(exists ? 'request_not_cancellable' : 'request_not_found');
 }
 

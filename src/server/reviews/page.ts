@@ -38,9 +38,7 @@ button[disabled]{opacity:.7;cursor:wait}.done{text-align:center}.done p{margin:0
 }
 
 function layout(page: Pick<ReviewPage, 'branding' | 'storeName'>, title: string, body: string, nonce: string, script = '', head = ''): string {
-  const logo = page.branding.logoUrl
-    ? `<img src="${e(page.branding.logoUrl)}" alt="${e(page.storeName)}" decoding="async">`
-    : `<span class="store">${e(page.storeName)}</span>`;
+  const logo = page.branding.logoUrl ? `<img src="${e(page.branding.logoUrl)}" alt="${e(page.storeName)}" decoding="async">` : `<span class="store">${e(page.storeName)}</span>`;
   return `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><meta name="description" content="${e(m.poweredBy(page.storeName))}">${head}
@@ -51,9 +49,7 @@ function layout(page: Pick<ReviewPage, 'branding' | 'storeName'>, title: string,
 /** The thank-you block, also returned to the script after a submission. */
 export function thankYouHtml(page: ReviewPage, outcome: { rating?: number; publicReviewUrl: string | null }): string {
   const extra = outcome.rating === undefined ? null : outcome.rating >= 4 ? page.texts.positive : page.texts.negative;
-  const invite = outcome.publicReviewUrl
-    ? `<p>${e(m.publicInvite)}</p><a class="btn" href="${e(outcome.publicReviewUrl)}" rel="noopener">${e(m.publicButton)}</a>`
-    : '';
+  const invite = outcome.publicReviewUrl ? `<p>${e(m.publicInvite)}</p><a class="btn" href="${e(outcome.publicReviewUrl)}" rel="noopener">${e(m.publicButton)}</a>` : '';
   return `<section class="done" aria-live="polite"><h1 tabindex="-1" id="done-title">${e(page.texts.thankYou)}</h1>${extra ? `<p>${e(extra)}</p>` : ''}${invite}</section>`;
 }
 

@@ -84,7 +84,6 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
   return row;
 }
 
-
 /** The store's public review site: the first redirect URL, best rating first. */
 function publicSite(actions: RatingActionDto[]): string | null {
   for (const a of [...actions].sort((x, y) => y.rating - x.rating)) if (a.action_type === 'redirect' && safeUrl(a.redirect_url)) return safeUrl(a.redirect_url);
@@ -147,9 +146,7 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
-export type ReviewOutcome =
-  | { next: 'redirect'; url: string; rating: number }
-  | { next: 'thanks'; rating: number; publicReviewUrl: string | null };
+export type ReviewOutcome = { next: 'redirect'; url: string; rating: number } | { next: 'thanks'; rating: number; publicReviewUrl: string | null };
 
 /** Stores the review and says what comes next. Throws 409 when the link was already used. */
 export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<ReviewOutcome> {

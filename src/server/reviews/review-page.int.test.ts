@@ -26,7 +26,10 @@ let ip = 0;
 /** A store with the five actions: 5 and 4 redirect, 3 collect (no alert), 2 collect + alert, 1 notify. */
 async function storeWithActions(options: { samePath?: boolean; actions?: Partial<Record<number, Partial<typeof s.ratingActions.$inferInsert>>> } = {}) {
   const store = await makeStore(ctx.db, { shopName: 'Maison Lumière' });
-  await ctx.db.update(s.shopifyStores).set({ samePathForAllRatings: options.samePath ?? false }).where(eq(s.shopifyStores.id, store.id));
+  await ctx.db
+    .update(s.shopifyStores)
+    .set({ samePathForAllRatings: options.samePath ?? false })
+    .where(eq(s.shopifyStores.id, store.id));
   const base: Record<number, Partial<typeof s.ratingActions.$inferInsert>> = {
     5: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
     4: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
@@ -35,7 +38,9 @@ async function storeWithActions(options: { samePath?: boolean; actions?: Partial
     1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
   };
   await ctx.db.insert(s.ratingActions).values([5, 4, 3, 2, 1].map((rating) => ({ shopifyStoreId: store.id, rating, ...base[rating], ...options.actions?.[rating] })));
-  await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
+  await ctx.db
+    .insert(s.storeBranding)
+    .values({ shopifyStoreId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
   await ctx.db.insert(s.storeCustomization).values({
     shopifyStoreId: store.id,
     pageTitle: 'Votre avis sur Maison Lumière',
@@ -52,7 +57,11 @@ function post(token: string, body: Record<string, string | number>, json = true)
   ip += 1;
   return app.request(`${ORIGIN}/review/${token}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}`, ...(json ? { accept: 'application/json' } : {}) },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}`,
+      ...(json ? { accept: 'application/json' } : {}),
+    },
     body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
   });
 }
@@ -112,7 +121,15 @@ describe('submitting a review, routing by rating (same path off)', () => {
     const res = await post(request.token, { rating: 5, name: 'Léa', email: 'Lea@Exemple.test', comment: 'Parfait' });
     expect(await res.json()).toEqual({ next: 'redirect', url: REVIEW_SITE });
     const [review] = await reviewsOf(store);
-    expect(review).toMatchObject({ rating: 5, isPublished: true, actionTaken: 'redirect', comment: 'Parfait', customerEmail: 'lea@exemple.test', reviewRequestId: request.id, shopifyOrderId: request.shopifyOrderId });
+    expect(review).toMatchObject({
+      rating: 5,
+      isPublished: true,
+      actionTaken: 'redirect',
+      comment: 'Parfait',
+      customerEmail: 'lea@exemple.test',
+      reviewRequestId: request.id,
+      shopifyOrderId: request.shopifyOrderId,
+    });
     expect((await requestById(request.id)).status).toBe('completed');
   });
 
@@ -221,7 +238,10 @@ describe('a link is used once; a shared link serves several customers', () => {
     const { browser } = await signedInMerchant(app);
     expect(browser).toBeDefined();
     const token = newPublicToken();
-    const [link] = await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token }).returning();
+    const [link] = await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
+      .returning();
     const page = await (await app.request(`${ORIGIN}/review/${token}`)).text();
     expect(page).toContain('<form');
     expect(page).toContain('id="name" name="name" autocomplete="name" maxlength="120" required value=""');
@@ -258,7 +278,11 @@ describe('validation', () => {
     expect(html).toContain('>Mon texte</textarea>');
     expect(html).toMatch(/id="r4" name="rating" value="4" checked/);
     // A JSON body that is not an object is a 400, not a crash.
-    const nullBody = await app.request(`${ORIGIN}/review/${request.token}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' }, body: 'null' });
+    const nullBody = await app.request(`${ORIGIN}/review/${request.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '10.8.0.1' },
+      body: 'null',
+    });
     expect(nullBody.status).toBe(400);
     expect(await reviewsOf(store)).toHaveLength(0);
     expect((await requestById(request.id)).status).toBe('sent');
@@ -295,7 +319,10 @@ describe('validation', () => {
 describe('/api/rating-actions', () => {
   async function merchantWithStore() {
     const { browser, userId } = await signedInMerchant(app);
-    const [store] = await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: `ra-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' }).returning();
+    const [store] = await ctx.db
+      .insert(s.shopifyStores)
+      .values({ userId, shopDomain: `ra-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' })
+      .returning();
     const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, userId));
     return { browser, store: store!, email: account!.email };
   }
@@ -309,13 +336,24 @@ describe('/api/rating-actions', () => {
 
   it('gives the spec’s defaults until saved, then replaces the five rows', async () => {
     const { browser, store, email } = await merchantWithStore();
-    const first = await browser.json<{ saved: boolean; same_path_for_all_ratings: boolean; actions: { rating: number; action_type: string; notification_email: string | null }[] }>('/api/rating-actions');
+    const first = await browser.json<{ saved: boolean; same_path_for_all_ratings: boolean; actions: { rating: number; action_type: string; notification_email: string | null }[] }>(
+      '/api/rating-actions',
+    );
     expect(first.body.saved).toBe(false);
     expect(first.body.same_path_for_all_ratings).toBe(true);
-    expect(first.body.actions.map((a) => [a.rating, a.action_type])).toEqual([[5, 'redirect'], [4, 'redirect'], [3, 'collect_feedback'], [2, 'collect_feedback'], [1, 'notify_email']]);
+    expect(first.body.actions.map((a) => [a.rating, a.action_type])).toEqual([
+      [5, 'redirect'],
+      [4, 'redirect'],
+      [3, 'collect_feedback'],
+      [2, 'collect_feedback'],
+      [1, 'notify_email'],
+    ]);
     expect(first.body.actions[3]!.notification_email).toBe(email);
 
-    const saved = await browser.json<{ saved: boolean; actions: unknown[] }>('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions: valid(email) } });
+    const saved = await browser.json<{ saved: boolean; actions: unknown[] }>('/api/rating-actions', {
+      method: 'PUT',
+      json: { same_path_for_all_ratings: false, actions: valid(email) },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.saved).toBe(true);
     expect(saved.body.actions[1]).toEqual({ rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null });

@@ -84,11 +84,7 @@ export function reviewPageRoutes(ctx: AppContext) {
       // The typed values come back (without the characters that made them unstorable).
       const typed = (value: unknown) => (typeof value === 'string' ? value.replace(/\u0000/g, '') : '');
       const rating = /^[1-5]$/.test(typed(form.rating)) ? Number(form.rating) : undefined;
-      return html(
-        c,
-        reviewFormHtml(page, nonceOf(c), { error: message, rating, name: typed(form.name), email: typed(form.email), comment: typed(form.comment) }),
-        400,
-      );
+      return html(c, reviewFormHtml(page, nonceOf(c), { error: message, rating, name: typed(form.name), email: typed(form.email), comment: typed(form.comment) }), 400);
     }
     try {
       const outcome = await submitReview(ctx.db, page.token, input);
@@ -104,7 +100,9 @@ export function reviewPageRoutes(ctx: AppContext) {
       if (error instanceof ReviewPageError && error.status === 409) {
         // Already used: the thank-you state, not a second review.
         const done = thankYouHtml(page, { publicReviewUrl: page.samePath ? page.publicReviewUrl : null });
-        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }), 409);
+        return wantsJson
+          ? fail(409, error.message, { html: done })
+          : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }), 409);
       }
       if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
       log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });

@@ -54,9 +54,6 @@ export async function markSeen(db: Queryable, key: string, now = Date.now()): Pr
 
 /** True when `key` was marked seen within `withinSeconds`. */
 export async function seenRecently(db: Queryable, key: string, withinSeconds: number, now = Date.now()): Promise<boolean> {
-  const rows = await queryRows<{ one: number }>(
-    db,
-    sql`SELECT 1 AS one FROM rate_limit WHERE key = ${key} AND last_request > ${now - withinSeconds * 1000}`,
-  );
+  const rows = await queryRows<{ one: number }>(db, sql`SELECT 1 AS one FROM rate_limit WHERE key = ${key} AND last_request > ${now - withinSeconds * 1000}`);
   return rows.length > 0;
 }

@@ -9,14 +9,7 @@
  * the refusal's code (the screen has the words).
  */
 import type { Context } from 'hono';
-import {
-  OAUTH_REDIRECT_CODES,
-  shopifyAuth,
-  shopifyAuthCallback,
-  shopifyBillingCallback,
-  type BillingRedirectCode,
-  type OAuthRedirectCode,
-} from '../../core/api/shopify';
+import { OAUTH_REDIRECT_CODES, shopifyAuth, shopifyAuthCallback, shopifyBillingCallback, type BillingRedirectCode, type OAuthRedirectCode } from '../../core/api/shopify';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';
@@ -25,15 +18,7 @@ import { BillingError, findPlan, startSubscription, syncSubscription } from './b
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
-import {
-  connectStore,
-  consumeOAuthState,
-  createInstallationToken,
-  createOAuthState,
-  findClaimedInstallation,
-  peekOAuthState,
-  storeRecord,
-} from './install-service';
+import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, storeRecord } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 
 const SHOP_QUERY = `#graphql

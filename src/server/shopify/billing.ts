@@ -32,7 +32,10 @@ type Store = typeof shopifyStores.$inferSelect;
 export class BillingError extends Error {}
 
 export async function findPlan(db: Queryable, planId: string): Promise<Plan | null> {
-  const [plan] = await db.select().from(subscriptionPlans).where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.isActive, true)));
+  const [plan] = await db
+    .select()
+    .from(subscriptionPlans)
+    .where(and(eq(subscriptionPlans.id, planId), eq(subscriptionPlans.isActive, true)));
   return plan ?? null;
 }
 

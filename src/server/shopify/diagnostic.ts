@@ -58,10 +58,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   const platformMissing = DIAGNOSED_TOPICS.filter((t) => !platformTopics.includes(t));
   const wrongAddress = platform.filter((p) => p.uri !== address).map((p) => p.topic);
 
-  const flows = await ctx.db
-    .select({ isActive: flowConfigurations.isActive })
-    .from(flowConfigurations)
-    .where(eq(flowConfigurations.shopifyStoreId, store.id));
+  const flows = await ctx.db.select({ isActive: flowConfigurations.isActive }).from(flowConfigurations).where(eq(flowConfigurations.shopifyStoreId, store.id));
   const activeFlows = flows.filter((f) => f.isActive).length;
 
   const recent = await ctx.db
@@ -82,7 +79,13 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
       orders: { status: tokenOk ? looksFine((ordersCount ?? 0) > 0) : 'error', count: ordersCount },
       webhooks_database: { status: passed(dbMissing.length === 0), registered: inDatabase, missing: dbMissing },
       webhooks_platform: tokenOk
-        ? { status: passed(platformMissing.length === 0 && wrongAddress.length === 0), registered: platformTopics, missing: platformMissing, wrong_address: wrongAddress, expected_address: address }
+        ? {
+            status: passed(platformMissing.length === 0 && wrongAddress.length === 0),
+            registered: platformTopics,
+            missing: platformMissing,
+            wrong_address: wrongAddress,
+            expected_address: address,
+          }
         : { status: 'error', registered: [], missing: [...DIAGNOSED_TOPICS], wrong_address: [], expected_address: address },
       flow: { status: passed(activeFlows > 0), active: activeFlows, total: flows.length },
       events: { status: looksFine(recent.length > 0), recent },

@@ -109,8 +109,7 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
     /** Exchanges an authorization code for an expiring offline token and its refresh token. */
     exchangeCode: (shop: string, code: string) => tokenRequest(shop, { code, expiring: '1' }),
 
-    refreshAccessToken: (shop: string, refreshToken: string) =>
-      tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+    refreshAccessToken: (shop: string, refreshToken: string) => tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
     /** Runs an Admin GraphQL operation with the library's client. Throws ShopifyRequestError on 401 or errors. */
     async graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T> {

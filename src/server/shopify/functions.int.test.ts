@@ -28,7 +28,13 @@ async function merchantWithShop() {
     userId: signed.body.user.id,
     shopDomain: shop.domain,
     shopName: shop.name,
-    tokens: { accessToken: t.access_token, scope: t.scope, expiresIn: t.expires_in ?? null, refreshToken: t.refresh_token ?? null, refreshTokenExpiresIn: t.refresh_token_expires_in ?? null },
+    tokens: {
+      accessToken: t.access_token,
+      scope: t.scope,
+      expiresIn: t.expires_in ?? null,
+      refreshToken: t.refresh_token ?? null,
+      refreshTokenExpiresIn: t.refresh_token_expires_in ?? null,
+    },
   });
   return { browser, store, shop: shop.domain, userId: signed.body.user.id };
 }
@@ -70,7 +76,11 @@ describe('server functions', () => {
     const [first] = await ctx.emulator!.state.listWebhookSubscriptions(shop);
     // Simulate an app that moved: one subscription still points at an old address.
     const { accessToken } = await storeAccessToken(ctx, store.id);
-    await ctx.shopify.graphql(shop, accessToken, `mutation { webhookSubscriptionUpdate(id: "${first!.gid}", webhookSubscription: { uri: "https://old.example/hooks" }) { webhookSubscription { id } } }`);
+    await ctx.shopify.graphql(
+      shop,
+      accessToken,
+      `mutation { webhookSubscriptionUpdate(id: "${first!.gid}", webhookSubscription: { uri: "https://old.example/hooks" }) { webhookSubscription { id } } }`,
+    );
     const fixed = await browser.json<{ updated: string[]; correct_url: string }>('/functions/v1/fix-webhook-urls', { json: { shop_id: store.id } });
     expect(fixed.body.updated).toHaveLength(1);
     expect(fixed.body.correct_url).toBe(`${ORIGIN}/webhooks/shopify`);

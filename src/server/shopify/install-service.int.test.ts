@@ -119,7 +119,9 @@ describe('connecting a store', () => {
     const second = await makeUser();
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: a.id, email: 'partie@exemple.test' });
-    await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({ code: 'shop_owned_by_another_account' });
+    await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({
+      code: 'shop_owned_by_another_account',
+    });
     const [still] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, a.id));
     expect(still).toMatchObject({ isActive: true, userId: first });
     // The shop's owner uninstalls the app on Shopify (app/uninstalled deactivates it), then reinstalls.

@@ -130,12 +130,7 @@ export async function claimInstallationToken(db: Queryable, input: { token: stri
  * it, or the shop's owner uninstalls the app on Shopify (which only the shop's staff can do, and
  * which deactivates it here), before it can be connected again.
  */
-export async function connectStore(
-  db: Database,
-  key: Buffer,
-  input: { userId: string; shopDomain: string; shopName: string | null; tokens: AccessTokens },
-  now = new Date(),
-) {
+export async function connectStore(db: Database, key: Buffer, input: { userId: string; shopDomain: string; shopName: string | null; tokens: AccessTokens }, now = new Date()) {
   return db.transaction(async (tx) => {
     const [other] = await tx
       .select({ id: shopifyStores.id })

@@ -7,14 +7,7 @@
  * - GET  /diagnostic                     the connection diagnostic of the merchant's store
  * - POST /test-installations            developer tool: an installation link for a test shop
  */
-import {
-  claimInstallation,
-  connectShop,
-  createTestInstallation,
-  diagnostic,
-  getInstallation,
-  selectInstallationPlan,
-} from '../../core/api/shopify';
+import { claimInstallation, connectShop, createTestInstallation, diagnostic, getInstallation, selectInstallationPlan } from '../../core/api/shopify';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

@@ -59,14 +59,27 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
     .from(shopifyReviews)
     .where(and(eq(shopifyReviews.shopId, store.id), email ? sql`lower(${shopifyReviews.customerEmail}) = ${email}` : sql`false`));
   const suppressed = email
-    ? await tx.select().from(emailSuppressions).where(and(eq(emailSuppressions.shopId, store.id), eq(emailSuppressions.email, email)))
+    ? await tx
+        .select()
+        .from(emailSuppressions)
+        .where(and(eq(emailSuppressions.shopId, store.id), eq(emailSuppressions.email, email)))
     : [];
   const requestId = request.data_request?.id ?? `request-${at.getTime()}`;
   const data = {
     generated_at: at.toISOString(),
     shop_domain: store.shopDomain,
     customer: { shopify_id: request.customer.id ?? null, email },
-    orders: orders.map((o) => ({ shopify_order_id: o.shopifyOrderId, number: o.orderNumber, email: o.customerEmail, name: o.customerName, total: o.totalPrice, currency: o.currency, paid_at: o.paidAt, fulfilled_at: o.fulfilledAt, cancelled_at: o.cancelledAt })),
+    orders: orders.map((o) => ({
+      shopify_order_id: o.shopifyOrderId,
+      number: o.orderNumber,
+      email: o.customerEmail,
+      name: o.customerName,
+      total: o.totalPrice,
+      currency: o.currency,
+      paid_at: o.paidAt,
+      fulfilled_at: o.fulfilledAt,
+      cancelled_at: o.cancelledAt,
+    })),
     review_requests: requests.map((r) => ({ status: r.status, channel: r.channel, email: r.customerEmail, name: r.customerName, scheduled_at: r.scheduledAt, sent_at: r.sentAt })),
     reviews: reviews.map((r) => ({ rating: r.rating, comment: r.comment, name: r.customerName, email: r.customerEmail, published: r.isPublished, created_at: r.createdAt })),
     unsubscribed: suppressed.map((s) => ({ since: s.createdAt })),
@@ -104,9 +117,15 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
     or(email ? sql`lower(${shopifyReviewRequests.customerEmail}) = ${email}` : sql`false`, orderIds.length ? inArray(shopifyReviewRequests.orderId, orderIds) : sql`false`),
   );
   // Nothing more may be sent to this customer.
-  await tx.update(shopifyReviewRequests).set({ status: 'cancelled' }).where(and(requestMatch, inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES])));
+  await tx
+    .update(shopifyReviewRequests)
+    .set({ status: 'cancelled' })
+    .where(and(requestMatch, inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES])));
   // last_error may quote the address (an SMTP rejection does): it goes too.
-  await tx.update(shopifyReviewRequests).set({ ...redacted, lastError: null, updatedAt: new Date() }).where(requestMatch);
+  await tx
+    .update(shopifyReviewRequests)
+    .set({ ...redacted, lastError: null, updatedAt: new Date() })
+    .where(requestMatch);
   if (email) {
     // Ratings stay as anonymous counts; the words and the identity go.
     await tx

@@ -36,7 +36,10 @@ describe('Shopify to the app, over the real protocol', () => {
     expect(deliveries.filter((d) => d.topic === 'orders/paid' || d.topic === 'orders/fulfilled').every((d) => d.delivered)).toBe(true);
 
     await runJobs();
-    const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopifyOrderId, String(order.id)));
+    const [row] = await ctx.db
+      .select()
+      .from(s.shopifyOrders)
+      .where(eq(s.shopifyOrders.shopifyOrderId, String(order.id)));
     expect(row).toMatchObject({ shopId: storeId, totalPrice: '64.00', currency: 'EUR', customerEmail: 'nouvelle.cliente@exemple.test', customerName: 'Nina Roux' });
     expect(row!.paidAt).toBeInstanceOf(Date);
     expect(row!.fulfilledAt).toBeInstanceOf(Date);

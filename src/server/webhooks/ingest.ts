@@ -40,8 +40,12 @@ export function parseTriggeredAt(value: string | undefined): number | null {
   const local = Date.UTC(year, month - 1, day, hour, minute, second, millis);
   const check = new Date(local);
   const valid =
-    check.getUTCFullYear() === year && check.getUTCMonth() === month - 1 && check.getUTCDate() === day &&
-    check.getUTCHours() === hour && check.getUTCMinutes() === minute && check.getUTCSeconds() === second;
+    check.getUTCFullYear() === year &&
+    check.getUTCMonth() === month - 1 &&
+    check.getUTCDate() === day &&
+    check.getUTCHours() === hour &&
+    check.getUTCMinutes() === minute &&
+    check.getUTCSeconds() === second;
   const offsetHours = Number(m[9] ?? 0);
   const offsetMinutes = Number(m[10] ?? 0);
   if (!valid || offsetHours > 23 || offsetMinutes > 59) return null;

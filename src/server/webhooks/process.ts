@@ -27,7 +27,10 @@ type Store = typeof shopifyStores.$inferSelect;
 /** A handler may return work to do after commit (e-mails: the mailer must not run inside the transaction). */
 type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date, ctx: AppContext) => Promise<void | (() => Promise<void>)>;
 
-const order = (event: OrderEvent): Handler => async (tx, store, payload, at) => void (await upsertOrder(tx, store, parseWebhookOrder(payload), event, at));
+const order =
+  (event: OrderEvent): Handler =>
+  async (tx, store, payload, at) =>
+    void (await upsertOrder(tx, store, parseWebhookOrder(payload), event, at));
 
 const handlers: Record<string, Handler> = {
   'customers/data_request': (tx, store, payload, at, ctx) => handleDataRequest(ctx, tx, store, payload, at),
@@ -65,7 +68,10 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
       ? await tx.select().from(shopifyStores).where(eq(shopifyStores.id, event.shopId))
       : COMPLIANCE.has(event.topic)
         ? await tx.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, event.shopDomain)).orderBy(desc(shopifyStores.installedAt)).limit(1)
-        : await tx.select().from(shopifyStores).where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
+        : await tx
+            .select()
+            .from(shopifyStores)
+            .where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
     let error: string | null = null;
     if (!handler) error = `unhandled topic ${event.topic}`;
     else if (!store && event.topic === 'shop/redact') await handleShopRedact(ctx, tx, event.shopDomain);
@@ -90,10 +96,7 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
         } else throw cause;
       }
     }
-    await tx
-      .update(shopifyWebhookEvents)
-      .set({ processed: true, processedAt: at, error, payload: null })
-      .where(eq(shopifyWebhookEvents.id, event.id));
+    await tx.update(shopifyWebhookEvents).set({ processed: true, processedAt: at, error, payload: null }).where(eq(shopifyWebhookEvents.id, event.id));
     log.info('webhook processed', { topic: event.topic, eventId: event.id, ...(error ? { error } : {}) });
   });
   await after.run?.();

@@ -16,7 +16,10 @@ beforeAll(async () => {
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
   // The demo store was "installed" 75 days ago: read only what changed from now on.
-  await ctx.db.update(s.shopifyStores).set({ ordersReconciledAt: new Date(Date.now() - 60_000) }).where(eq(s.shopifyStores.id, storeId));
+  await ctx.db
+    .update(s.shopifyStores)
+    .set({ ordersReconciledAt: new Date(Date.now() - 60_000) })
+    .where(eq(s.shopifyStores.id, storeId));
 });
 afterAll(() => ctx.destroy());
 
@@ -27,7 +30,14 @@ describe('order reconciliation', () => {
     const before = (await shopOrders()).length;
     await ctx.emulator!.state.dropNextDeliveries(10);
     const created: { id: number }[] = [];
-    for (let i = 0; i < 3; i++) created.push(await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, { total: '42.50', financialStatus: 'paid', customer: { email: `perdu${i}@exemple.test`, firstName: 'Perdu', lastName: `N${i}` } as never }));
+    for (let i = 0; i < 3; i++)
+      created.push(
+        await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, {
+          total: '42.50',
+          financialStatus: 'paid',
+          customer: { email: `perdu${i}@exemple.test`, firstName: 'Perdu', lastName: `N${i}` } as never,
+        }),
+      );
     await ctx.emulator!.state.fulfil(created[0]!.id);
 
     expect(await reconcileStore(ctx, storeId)).toBeGreaterThanOrEqual(3);

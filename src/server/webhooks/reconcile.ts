@@ -15,7 +15,10 @@ import { recordOrder } from '../orders/intake';
 const OVERLAP_MS = 5 * 60 * 1000;
 
 export async function reconcileStore(ctx: AppContext, storeId: string, now = new Date(), backoffMs = 1000): Promise<number> {
-  const [store] = await ctx.db.select().from(shopifyStores).where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.isActive, true)));
+  const [store] = await ctx.db
+    .select()
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.isActive, true)));
   if (!store) return 0;
   const since = new Date((store.ordersReconciledAt ?? store.installedAt).getTime() - OVERLAP_MS);
   const { shop, accessToken } = await storeAccessToken(ctx, store.id, now);

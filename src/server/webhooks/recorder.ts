@@ -50,7 +50,11 @@ export function createWebhookRecorder(db: Database, options: { maxBatch?: number
               ON CONFLICT (shopify_id) DO NOTHING
               RETURNING id::text`,
         );
-        await enqueueMany(tx, processWebhookJob, events.map((e) => ({ eventId: e.id })));
+        await enqueueMany(
+          tx,
+          processWebhookJob,
+          events.map((e) => ({ eventId: e.id })),
+        );
       });
       for (const d of batch) d.resolve();
     } catch (error) {

@@ -78,7 +78,10 @@ const orderBody = (id: number) =>
 const eventsOf = (webhookId: string) => ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 const ordersOf = (storeId: string, orderId: number) =>
-  ctx.db.select().from(s.shopifyOrders).where(and(eq(s.shopifyOrders.shopId, storeId), eq(s.shopifyOrders.shopifyOrderId, String(orderId))));
+  ctx.db
+    .select()
+    .from(s.shopifyOrders)
+    .where(and(eq(s.shopifyOrders.shopId, storeId), eq(s.shopifyOrders.shopifyOrderId, String(orderId))));
 
 describe('delivery freshness (X-Shopify-Triggered-At)', () => {
   it('refuses a stale delivery with 400, nothing stored, and a warning', async () => {
@@ -112,7 +115,7 @@ describe('delivery freshness (X-Shopify-Triggered-At)', () => {
     }
   });
 
-  it('accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify\'s nanosecond format', async () => {
+  it("accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify's nanosecond format", async () => {
     const store = await makeStore();
     const nanos = new Date().toISOString().replace(/\.(\d{3})Z$/, '.$1456789Z'); // 2026-11-20T10:00:27.877041743Z
     for (const triggeredAt of [new Date().toISOString(), ago(4 * 3600_000), ago(-60_000), nanos]) {
@@ -131,7 +134,7 @@ describe('delivery freshness (X-Shopify-Triggered-At)', () => {
 });
 
 describe('an order belongs to one shop', () => {
-  it('a fresh body replayed with another shop\'s domain and a new webhook id creates no order there', async () => {
+  it("a fresh body replayed with another shop's domain and a new webhook id creates no order there", async () => {
     const victim = await makeStore();
     const other = await makeStore();
     const orderId = newOrderId();
@@ -175,7 +178,10 @@ describe('an order belongs to one shop', () => {
       );
       const rows = await queryRows<{ n: number }>(
         ctx.db,
-        sql`SELECT count(*)::int AS n FROM shopify_orders WHERE shopify_order_id IN (${sql.join(ids.map((id) => sql`${String(id)}`), sql`, `)}) GROUP BY shopify_order_id`,
+        sql`SELECT count(*)::int AS n FROM shopify_orders WHERE shopify_order_id IN (${sql.join(
+          ids.map((id) => sql`${String(id)}`),
+          sql`, `,
+        )}) GROUP BY shopify_order_id`,
       );
       expect(rows.map((r) => r.n)).toEqual(ids.map(() => 1));
     } finally {

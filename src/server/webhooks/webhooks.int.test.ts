@@ -108,7 +108,15 @@ describe('webhook ingestion', () => {
     await runJobs();
     const orders = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     expect(orders).toHaveLength(1);
-    expect(orders[0]).toMatchObject({ shopifyOrderId: '4242', orderNumber: '#4242', customerEmail: 'lea.dubois@exemple.test', customerName: 'Léa Dubois', totalPrice: '89.90', currency: 'EUR', financialStatus: 'paid' });
+    expect(orders[0]).toMatchObject({
+      shopifyOrderId: '4242',
+      orderNumber: '#4242',
+      customerEmail: 'lea.dubois@exemple.test',
+      customerName: 'Léa Dubois',
+      totalPrice: '89.90',
+      currency: 'EUR',
+      financialStatus: 'paid',
+    });
     expect(orders[0]!.paidAt).toBeInstanceOf(Date);
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(event).toMatchObject({ processed: true, error: null, payload: null, shopId: store.id });
@@ -122,7 +130,11 @@ describe('batched recording', () => {
     const good = [randomUUID(), randomUUID()];
     const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: JSON.stringify(order(5)) });
     // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).
-    const results = await Promise.allSettled([recorder.record(delivery(good[0]!)), recorder.record(delivery(randomBytes(8000).toString('base64'))), recorder.record(delivery(good[1]!))]);
+    const results = await Promise.allSettled([
+      recorder.record(delivery(good[0]!)),
+      recorder.record(delivery(randomBytes(8000).toString('base64'))),
+      recorder.record(delivery(good[1]!)),
+    ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     for (const id of good) expect(await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id))).toHaveLength(1);
   });
@@ -180,15 +192,22 @@ describe('topics', () => {
 
   it('app_subscriptions/update sets the store status and the plan', async () => {
     const store = await makeStore({ subscriptionStatus: 'pending' });
-    await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' } });
+    await deliver(store.shopDomain, 'app_subscriptions/update', {
+      app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' },
+    });
     await runJobs();
     expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('active');
     const [window] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
     expect(window).toMatchObject({ plan: 'starter', emailsQuota: 300 });
     // Another update for the same plan (a new delivery, not a replay) keeps the billing window: no quota reset.
-    await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' } });
+    await deliver(store.shopDomain, 'app_subscriptions/update', {
+      app_subscription: { admin_graphql_api_id: 'gid://shopify/AppSubscription/1', name: 'Starter', status: 'ACTIVE' },
+    });
     await runJobs();
-    expect((await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain)))[0]).toMatchObject({ periodStart: window!.periodStart, periodEnd: window!.periodEnd });
+    expect((await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain)))[0]).toMatchObject({
+      periodStart: window!.periodStart,
+      periodEnd: window!.periodEnd,
+    });
     await deliver(store.shopDomain, 'app_subscriptions/update', { app_subscription: { name: 'Starter', status: 'CANCELLED' } });
     await runJobs();
     expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id)))[0]!.subscriptionStatus).toBe('cancelled');
@@ -209,7 +228,10 @@ describe('topics', () => {
 
 /** Every row of every table, as text, searched for `needle`: where personal data could hide. */
 async function tablesContaining(needle: string): Promise<string[]> {
-  const tables = await queryRows<{ name: string }>(ctx.db, sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`);
+  const tables = await queryRows<{ name: string }>(
+    ctx.db,
+    sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
+  );
   const found: string[] = [];
   for (const { name } of tables) {
     const [row] = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM ${sql.identifier(name)} t WHERE t::text ILIKE ${`%${needle}%`}`);
@@ -226,9 +248,43 @@ describe('privacy topics', () => {
     await deliver(store.shopDomain, 'orders/paid', body);
     await runJobs();
     const [o] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
-    const [request] = await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(), token: randomUUID(), status: 'completed' }).returning();
-    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(Date.now() + 86_400_000), token: randomUUID(), status: 'scheduled', flowId: null });
-    await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, reviewRequestId: request!.id, customerEmail: email, customerName: 'Zoé Secret', rating: 2, comment: 'Je suis Zoé Secret, colis abîmé' });
+    const [request] = await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({
+        userId: store.userId,
+        shopId: store.id,
+        orderId: o!.id,
+        customerEmail: email,
+        customerName: 'Zoé Secret',
+        scheduledAt: new Date(),
+        token: randomUUID(),
+        status: 'completed',
+      })
+      .returning();
+    await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({
+        userId: store.userId,
+        shopId: store.id,
+        orderId: o!.id,
+        customerEmail: email,
+        customerName: 'Zoé Secret',
+        scheduledAt: new Date(Date.now() + 86_400_000),
+        token: randomUUID(),
+        status: 'scheduled',
+        flowId: null,
+      });
+    await ctx.db
+      .insert(s.shopifyReviews)
+      .values({
+        userId: store.userId,
+        shopId: store.id,
+        reviewRequestId: request!.id,
+        customerEmail: email,
+        customerName: 'Zoé Secret',
+        rating: 2,
+        comment: 'Je suis Zoé Secret, colis abîmé',
+      });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email });
     await ctx.mailer.send({ to: email, subject: 'Votre avis', text: 'Bonjour Zoé Secret' });
     return { store, email, orderId: String(body.id) };
@@ -237,7 +293,12 @@ describe('privacy topics', () => {
   it('customers/redact erases the customer everywhere and keeps the anonymous rating', async () => {
     const { store, email, orderId } = await customerWithHistory();
     expect(await tablesContaining(email)).not.toEqual([]);
-    await deliver(store.shopDomain, 'customers/redact', { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 9, email, phone: null }, orders_to_redact: [Number(orderId)] });
+    await deliver(store.shopDomain, 'customers/redact', {
+      shop_id: 1,
+      shop_domain: store.shopDomain,
+      customer: { id: 9, email, phone: null },
+      orders_to_redact: [Number(orderId)],
+    });
     await runJobs();
     expect(await tablesContaining(email)).toEqual([]);
     expect(await tablesContaining('Zoé Secret')).toEqual([]);
@@ -249,7 +310,13 @@ describe('privacy topics', () => {
 
   it('customers/data_request produces an export the merchant downloads, and e-mails the owner', async () => {
     const { store, email } = await customerWithHistory();
-    await deliver(store.shopDomain, 'customers/data_request', { shop_id: 1, shop_domain: store.shopDomain, orders_requested: [], customer: { id: 9, email, phone: null }, data_request: { id: 555 } });
+    await deliver(store.shopDomain, 'customers/data_request', {
+      shop_id: 1,
+      shop_domain: store.shopDomain,
+      orders_requested: [],
+      customer: { id: 9, email, phone: null },
+      data_request: { id: 555 },
+    });
     await runJobs();
     const [owner] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
     const mails = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, owner!.email));
@@ -264,7 +331,12 @@ describe('privacy topics', () => {
     expect((await stranger.json(link)).status).toBe(404);
     expect((await new Browserish(app).json(link)).status).toBe(401);
     const [row] = await ctx.db.select().from(s.complianceExports).where(eq(s.complianceExports.shopId, store.id));
-    expect(row!.data).toMatchObject({ customer: { email }, orders: [expect.objectContaining({ email })], reviews: [expect.objectContaining({ rating: 2 })], unsubscribed: [expect.anything()] });
+    expect(row!.data).toMatchObject({
+      customer: { email },
+      orders: [expect.objectContaining({ email })],
+      reviews: [expect.objectContaining({ rating: 2 })],
+      unsubscribed: [expect.anything()],
+    });
   });
 
   it('shop/redact erases every row of the shop, even after uninstall', async () => {

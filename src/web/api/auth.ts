@@ -54,10 +54,7 @@ export function useSession() {
  * else), re-read the session, and tell the other tabs.
  */
 export async function refreshAuthQueries(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.resetQueries({ queryKey: queryKeys.session }),
-    queryClient.resetQueries({ queryKey: queryKeys.currentStore }),
-  ]);
+  await Promise.all([queryClient.resetQueries({ queryKey: queryKeys.session }), queryClient.resetQueries({ queryKey: queryKeys.currentStore })]);
   postAuthEvent({ type: 'signed-in' });
 }
 

@@ -19,9 +19,7 @@ export function useSaveFlow(storeId: string, flow?: Flow) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (body: FlowInput) => {
-      const saved = flow
-        ? await call(updateFlow, { params: { id: flow.id }, body })
-        : await call(createFlow, { body: { shopify_store_id: storeId, ...body } });
+      const saved = flow ? await call(updateFlow, { params: { id: flow.id }, body }) : await call(createFlow, { body: { shopify_store_id: storeId, ...body } });
       return saved.flow;
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.flows }),

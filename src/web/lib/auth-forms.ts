@@ -45,9 +45,7 @@ export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).re
 
 export const profileSchema = z.object({ name: field.name, email });
 
-export const changePasswordSchema = z
-  .object({ currentPassword, newPassword, confirmPassword })
-  .refine((x) => x.newPassword === x.confirmPassword, mismatch);
+export const changePasswordSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
 /**
  * Onboarding from Shopify (spec section 5): the company name is the account's name, and the
@@ -57,11 +55,7 @@ export const onboardingSignupSchema = z
   .object({
     email,
     companyName: filled(field.companyName, v.companyRequired),
-    password: z
-      .string()
-      .min(1, { error: v.passwordRequired })
-      .min(ACCOUNT_LIMITS.onboardingPasswordMin, { error: v.passwordMinOnboarding })
-      .pipe(field.newPassword),
+    password: z.string().min(1, { error: v.passwordRequired }).min(ACCOUNT_LIMITS.onboardingPasswordMin, { error: v.passwordMinOnboarding }).pipe(field.newPassword),
     confirmPassword,
   })
   .refine((x) => x.password === x.confirmPassword, mismatch);

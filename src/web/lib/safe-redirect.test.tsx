@@ -84,9 +84,7 @@ describe('withRedirect', () => {
   it('adds a readable redirect parameter and encodes what could end it', () => {
     expect(withRedirect('/login', null)).toBe('/login');
     expect(withRedirect('/login', '/subscription')).toBe('/login?redirect=/subscription');
-    expect(withRedirect('/login', '/app/feedback?filter=5&q=a b#x')).toBe(
-      '/login?redirect=/app/feedback%3Ffilter%3D5%26q%3Da%20b%23x',
-    );
+    expect(withRedirect('/login', '/app/feedback?filter=5&q=a b#x')).toBe('/login?redirect=/app/feedback%3Ffilter%3D5%26q%3Da%20b%23x');
     expect(withRedirect('/login', '/app', { mode: 'forgot' })).toBe('/login?mode=forgot&redirect=/app');
   });
 

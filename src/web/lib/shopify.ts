@@ -14,4 +14,3 @@ export function checkShopParam(raw: string | null): ShopCheck {
   const shop = normalizeShopDomain(raw);
   return shop ? { ok: true, shop } : { ok: false, error: 'invalid' };
 }
-

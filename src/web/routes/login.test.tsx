@@ -1,17 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import {
-  activeStore,
-  apiError, jsonResponse,
-  mockApi,
-  renderRoute,
-  requestBody,
-  testSession,
-  type ApiRoutes,
-} from '../test/render';
+import { activeStore, apiError, jsonResponse, mockApi, renderRoute, requestBody, testSession, type ApiRoutes } from '../test/render';
 
-const resetNotice =
-  'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.';
+const resetNotice = 'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.';
 
 /** A promise resolved by hand, to hold a request in flight. */
 function deferred<T>() {
@@ -27,8 +18,7 @@ function statefulAuthApi(routes: ApiRoutes = {}) {
   let signedIn = false;
   const fetchMock = mockApi({
     '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
-    '/api/stores/current': () =>
-      signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté'),
+    '/api/stores/current': () => (signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté')),
     '/api/auth/sign-in/email': () => {
       signedIn = true;
       return jsonResponse({ redirect: false, user: testSession.user });
@@ -131,9 +121,7 @@ describe('/login', () => {
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=/app/feedback%3Ffilter%3D5');
-    expect(screen.getByRole('link', { name: "S'inscrire" }).getAttribute('href')).toBe(
-      '/signup?redirect=/app/feedback%3Ffilter%3D5',
-    );
+    expect(screen.getByRole('link', { name: "S'inscrire" }).getAttribute('href')).toBe('/signup?redirect=/app/feedback%3Ffilter%3D5');
 
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');

@@ -31,11 +31,7 @@ export default function LoginScreen() {
   const { notice, focusForm = false } = locationState(state);
 
   return (
-    <PublicLayout
-      title={forgot ? t.forgot.title : t.title}
-      subtitle={forgot ? t.forgot.subtitle : t.subtitle}
-      width="sm"
-    >
+    <PublicLayout title={forgot ? t.forgot.title : t.title} subtitle={forgot ? t.forgot.subtitle : t.subtitle} width="sm">
       {forgot ? (
         <ForgotPasswordForm key="forgot" redirect={redirect} autoFocus={focusForm} />
       ) : (
@@ -63,26 +59,14 @@ function LoginNoticeBox({ notice }: { notice: LoginNotice }) {
   return <SuccessAlert className="mb-6">{text}</SuccessAlert>;
 }
 
-function SignInPanel({
-  redirect,
-  autoFocus,
-  notice,
-}: {
-  redirect: string | null;
-  autoFocus: boolean;
-  notice?: LoginNotice;
-}) {
+function SignInPanel({ redirect, autoFocus, notice }: { redirect: string | null; autoFocus: boolean; notice?: LoginNotice }) {
   const t = messages.login;
   const navigate = useNavigate();
   const signIn = useSignIn({ onSignedIn: () => navigate(safeRedirectPath(redirect), { replace: true }) });
 
   return (
     <>
-      {signIn.isError ? (
-        <ErrorAlert className="mb-6">{signIn.error.message}</ErrorAlert>
-      ) : (
-        notice && <LoginNoticeBox notice={notice} />
-      )}
+      {signIn.isError ? <ErrorAlert className="mb-6">{signIn.error.message}</ErrorAlert> : notice && <LoginNoticeBox notice={notice} />}
       <SignInForm
         onSubmit={(body) => signIn.mutate(body)}
         busy={signIn.isPending}
@@ -91,11 +75,7 @@ function SignInPanel({
         autoFocus={autoFocus}
         belowPassword={
           <p className="mt-2 text-right text-sm">
-            <Link
-              to={withRedirect('/login', redirect, { mode: 'forgot' })}
-              state={{ focusForm: true } satisfies LoginLocationState}
-              className={textLinkClass}
-            >
+            <Link to={withRedirect('/login', redirect, { mode: 'forgot' })} state={{ focusForm: true } satisfies LoginLocationState} className={textLinkClass}>
               {t.forgotLink}
             </Link>
           </p>
@@ -148,11 +128,7 @@ function ForgotPasswordForm({ redirect, autoFocus }: { redirect: string | null; 
         </SubmitButton>
       </form>
       <p className="mt-6 text-center text-sm">
-        <Link
-          to={withRedirect('/login', redirect)}
-          state={{ focusForm: true } satisfies LoginLocationState}
-          className={textLinkClass}
-        >
+        <Link to={withRedirect('/login', redirect)} state={{ focusForm: true } satisfies LoginLocationState} className={textLinkClass}>
           {t.back}
         </Link>
       </p>

@@ -65,12 +65,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           <p className="font-medium">{t.success}</p>
           <p className="mt-1">{t.successBody}</p>
         </SuccessAlert>
-        <Link
-          to="/login"
-          replace
-          state={{ notice: 'passwordChanged' } satisfies LoginLocationState}
-          className={buttonClass('primary', 'md', 'mt-6 w-full')}
-        >
+        <Link to="/login" replace state={{ notice: 'passwordChanged' } satisfies LoginLocationState} className={buttonClass('primary', 'md', 'mt-6 w-full')}>
           {t.signIn}
         </Link>
       </>
@@ -99,14 +94,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           error={errors.newPassword?.message}
           {...register('newPassword')}
         />
-        <TextField
-          required
-          label={t.confirmPassword}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <TextField required label={t.confirmPassword} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <SubmitButton busy={busy} busyLabel={t.submitting} fullWidth>
           {t.submit}
         </SubmitButton>

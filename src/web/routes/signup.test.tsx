@@ -46,11 +46,7 @@ describe('/signup', () => {
     await openSignup();
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual([
-      'Le nom complet est requis',
-      "L'adresse email est requise",
-      'Le mot de passe est requis',
-    ]);
+    expect(alerts.map((a) => a.textContent)).toEqual(['Le nom complet est requis', "L'adresse email est requise", 'Le mot de passe est requis']);
 
     fill('Nom complet', '   ');
     fill('Adresse email', 'zoe@');

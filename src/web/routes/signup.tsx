@@ -21,13 +21,7 @@ export default function SignupScreen() {
   return (
     <PublicLayout title={t.title} subtitle={t.subtitle} width="sm">
       {signUp.isError && <ErrorAlert className="mb-6">{signUp.error.message}</ErrorAlert>}
-      <SignUpForm
-        variant="account"
-        onSubmit={(body) => signUp.mutate(body)}
-        busy={signUp.isPending}
-        submitLabel={t.submit}
-        busyLabel={t.submitting}
-      />
+      <SignUpForm variant="account" onSubmit={(body) => signUp.mutate(body)} busy={signUp.isPending} submitLabel={t.submit} busyLabel={t.submitting} />
       <p className="mt-6 text-center text-sm text-slate-600">
         {t.haveAccount}{' '}
         <Link to={withRedirect('/login', redirect)} className={textLinkClass}>

@@ -19,9 +19,7 @@ function serve({ get, post }: { get: Answer; post?: Answer }) {
 }
 
 function calls(fetchMock: ReturnType<typeof mockFetch>, method: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method,
-  );
+  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method);
 }
 
 function deferred<T>() {

@@ -58,7 +58,15 @@ export function mockFetch(handler: Handler) {
   return fetchMock;
 }
 
-const CODE_BY_STATUS: Record<number, string> = { 400: 'invalid_input', 401: 'not_signed_in', 403: 'forbidden_origin', 404: 'not_found', 409: 'conflict', 413: 'payload_too_large', 429: 'rate_limited' };
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'invalid_input',
+  401: 'not_signed_in',
+  403: 'forbidden_origin',
+  404: 'not_found',
+  409: 'conflict',
+  413: 'payload_too_large',
+  429: 'rate_limited',
+};
 
 /** An API failure as the server answers it: `{ error, code }` (the code defaults from the status). */
 export function apiError(status: number, message: string, code = CODE_BY_STATUS[status] ?? 'internal'): Response {
@@ -118,15 +126,33 @@ export function stubLocation() {
     replace,
     reload: vi.fn(),
     toString: () => real.href,
-    get href() { return real.href; },
-    get origin() { return real.origin; },
-    get protocol() { return real.protocol; },
-    get host() { return real.host; },
-    get hostname() { return real.hostname; },
-    get port() { return real.port; },
-    get pathname() { return real.pathname; },
-    get search() { return real.search; },
-    get hash() { return real.hash; },
+    get href() {
+      return real.href;
+    },
+    get origin() {
+      return real.origin;
+    },
+    get protocol() {
+      return real.protocol;
+    },
+    get host() {
+      return real.host;
+    },
+    get hostname() {
+      return real.hostname;
+    },
+    get port() {
+      return real.port;
+    },
+    get pathname() {
+      return real.pathname;
+    },
+    get search() {
+      return real.search;
+    },
+    get hash() {
+      return real.hash;
+    },
   };
   Object.defineProperty(window, 'location', { configurable: true, value: standIn });
   return {

@@ -35,11 +35,7 @@ export const plansFixture = [
   },
 ];
 
-export const [starterPlan, proPlan, enterprisePlan] = plansFixture as [
-  (typeof plansFixture)[number],
-  (typeof plansFixture)[number],
-  (typeof plansFixture)[number],
-];
+export const [starterPlan, proPlan, enterprisePlan] = plansFixture as [(typeof plansFixture)[number], (typeof plansFixture)[number], (typeof plansFixture)[number]];
 
 export const installToken = 'tok_123';
 export const installShop = 'maison-lumiere.myshopify.com';

@@ -65,6 +65,12 @@ export async function expectAccessible(page: Page): Promise<void> {
   })) as AxeResults;
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => JSON.stringify(n.target)).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} at ${v.nodes
+          .map((n) => JSON.stringify(n.target))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
 }

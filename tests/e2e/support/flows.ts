@@ -31,7 +31,14 @@ export async function latestEmailTo(baseUrl: string, to: string, timeoutMs = 20_
     }
     if (Date.now() > deadline) {
       const recent = (await (await fetch(`${baseUrl}/api/dev/outbox`)).json()) as { emails: { to: string }[] };
-      throw new Error(`no e-mail to ${to} within ${timeoutMs} ms (latest: ${recent.emails.slice(0, 5).map((e) => e.to).join(', ') || 'none'})`);
+      throw new Error(
+        `no e-mail to ${to} within ${timeoutMs} ms (latest: ${
+          recent.emails
+            .slice(0, 5)
+            .map((e) => e.to)
+            .join(', ') || 'none'
+        })`,
+      );
     }
     await new Promise((r) => setTimeout(r, 250));
   }

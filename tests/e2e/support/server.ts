@@ -16,7 +16,6 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-
 export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'avis-e2e-'));

@@ -34,11 +34,7 @@ const browserFor = (sample: Sample) => () => (sample.client === 'merchant' ? c.b
 // Non-destructive endpoints first; those that remove what they name after; disconnecting the store last.
 const LAST = 'POST /api/stores/current/disconnect';
 const apiKeys = Object.keys(SAMPLES).filter((k) => !k.startsWith('POST /api/auth/'));
-const ORDER = [
-  ...apiKeys.filter((k) => !/DELETE |disconnect|unsubscribe/.test(k)),
-  ...apiKeys.filter((k) => /DELETE |unsubscribe/.test(k)),
-  LAST,
-];
+const ORDER = [...apiKeys.filter((k) => !/DELETE |disconnect|unsubscribe/.test(k)), ...apiKeys.filter((k) => /DELETE |unsubscribe/.test(k)), LAST];
 
 async function usageOf(shop: string) {
   const rows = await w.ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, shop));
@@ -51,7 +47,10 @@ const quotaInvariant = (shop: string) => ({
   async after(before: unknown, status: number) {
     const was = before as Record<string, number>;
     const now = await usageOf(shop);
-    const month = (u: Record<string, number>) => Object.entries(u).filter(([k]) => k.startsWith('emails_sent@')).reduce((n, [, v]) => n + v, 0);
+    const month = (u: Record<string, number>) =>
+      Object.entries(u)
+        .filter(([k]) => k.startsWith('emails_sent@'))
+        .reduce((n, [, v]) => n + v, 0);
     if (status >= 200 && status < 300) return month(now) === month(was) + 1 ? null : `accepted but usage went ${month(was)} → ${month(now)}`;
     return JSON.stringify(now) === JSON.stringify(was) ? null : `refused but usage moved: ${JSON.stringify(was)} → ${JSON.stringify(now)}`;
   },
@@ -59,7 +58,9 @@ const quotaInvariant = (shop: string) => ({
 
 describe('fuzzing the JSON endpoints', () => {
   it('every JSON endpoint of the app has a sample (and every sample an endpoint)', () => {
-    const endpoints = expandedInventory(w.app).filter(isJsonEndpoint).map((e) => e.key);
+    const endpoints = expandedInventory(w.app)
+      .filter(isJsonEndpoint)
+      .map((e) => e.key);
     expect(endpoints.filter((k) => !SAMPLES[k])).toEqual([]);
     expect(Object.keys(SAMPLES).filter((k) => !endpoints.includes(k))).toEqual([]);
     expect(ORDER.sort()).toEqual([...apiKeys].sort());
@@ -77,7 +78,10 @@ describe('fuzzing the JSON endpoints', () => {
   it('the review page: plain form posts with hostile values', async () => {
     // A fresh share link (the store may be disconnected by now: reconnect it for this test).
     await w.ctx.db.update(s.shopifyStores).set({ isActive: true }).where(eq(s.shopifyStores.id, c.store.id));
-    const [link] = await w.ctx.db.select().from(s.shopifyReviewRequests).where(and(eq(s.shopifyReviewRequests.shopId, c.store.id), eq(s.shopifyReviewRequests.channel, 'link')));
+    const [link] = await w.ctx.db
+      .select()
+      .from(s.shopifyReviewRequests)
+      .where(and(eq(s.shopifyReviewRequests.shopId, c.store.id), eq(s.shopifyReviewRequests.channel, 'link')));
     const path = `/review/${link!.token}`;
     const valid = { rating: '5', name: 'Léa Dubois', email: 'lea@exemple.test', comment: 'Très bien' };
     const strings = [
@@ -110,7 +114,10 @@ describe('fuzzing the JSON endpoints', () => {
       const sample = SAMPLES[e.key] ? sampleOf(e.key) : undefined;
       for (const segment of HOSTILE_SEGMENTS) {
         const path = e.path.replace(/:[A-Za-z_]+/g, segment);
-        const kase: FuzzCase = e.method === 'GET' ? { label: `segment ${segment.slice(0, 20)}` } : { label: `segment ${segment.slice(0, 20)}`, body: JSON.stringify(sample?.body ?? {}), contentType: 'application/json', json: sample?.body ?? {} };
+        const kase: FuzzCase =
+          e.method === 'GET'
+            ? { label: `segment ${segment.slice(0, 20)}` }
+            : { label: `segment ${segment.slice(0, 20)}`, body: JSON.stringify(sample?.body ?? {}), contentType: 'application/json', json: sample?.body ?? {} };
         const answer = await send(w, c.browser, e.method, path, kase, sample?.headers);
         const jsonErrors = !e.path.startsWith('/review/');
         problems.push(...judge(e.key, kase, answer, { jsonErrors, readsBody: false, jsonOnly: false }));

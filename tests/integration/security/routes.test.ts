@@ -68,7 +68,17 @@ describe('route inventory', () => {
   it('is read from the app: endpoints only, middleware left out, every mount seen', () => {
     const keys = routeInventory(w.app).map((e) => e.key);
     // A few landmarks of each mount.
-    for (const key of ['GET /health', 'POST /webhooks/shopify', 'GET /api/auth/*', 'POST /api/auth/*', 'GET /api/stores/current', 'PUT /api/flows/:id', 'POST /functions/v1/send-email', 'POST /review/:token', 'ALL /api/*']) {
+    for (const key of [
+      'GET /health',
+      'POST /webhooks/shopify',
+      'GET /api/auth/*',
+      'POST /api/auth/*',
+      'GET /api/stores/current',
+      'PUT /api/flows/:id',
+      'POST /functions/v1/send-email',
+      'POST /review/:token',
+      'ALL /api/*',
+    ]) {
       expect(keys, key).toContain(key);
     }
     // `app.use('*', requireSession)` and the CSRF/body-limit middleware are not endpoints.
@@ -84,7 +94,11 @@ describe('route inventory', () => {
     const keys = new Set(inventory.map((e) => e.key));
     const stale = Object.keys(PUBLIC_BY_DESIGN).filter((k) => !keys.has(k));
     expect(stale).toEqual([]);
-    for (const { prefix } of PUBLIC_PREFIXES) expect(inventory.some((e) => e.path.startsWith(prefix)), prefix).toBe(true);
+    for (const { prefix } of PUBLIC_PREFIXES)
+      expect(
+        inventory.some((e) => e.path.startsWith(prefix)),
+        prefix,
+      ).toBe(true);
   });
 
   it('every route is either on the allow-list or refuses a request without a session (401 { error } in French)', async () => {
@@ -181,7 +195,10 @@ describe('bad credentials on every protected route', () => {
     // A session past its expiry date.
     const old = await signUp(w, 'expire');
     const oldCookie = sessionCookieOf(old.browser);
-    await w.ctx.db.update(s.session).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(s.session.userId, old.userId));
+    await w.ctx.db
+      .update(s.session)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(s.session.userId, old.userId));
 
     // A second session of an account whose password then changed (other sessions end).
     const changed = await signUp(w, 'change');

@@ -77,7 +77,12 @@ const ISOLATION: Record<string, Entry> = {
   'GET /api/flows': { calls: () => [{ method: 'GET', path: `/api/flows?store_id=${a.store.id}` }] },
   'POST /api/flows': { calls: () => [{ method: 'POST', path: '/api/flows', json: { ...flowBody, shopify_store_id: a.store.id } }] },
   'PUT /api/flows/:id': { calls: () => [{ method: 'PUT', path: `/api/flows/${a.flowId}`, json: { ...flowBody, is_active: false } }] },
-  'DELETE /api/flows/:id': { calls: () => [{ method: 'DELETE', path: `/api/flows/${a.flowId}` }, { method: 'DELETE', path: `/api/flows/${a.flow2Id}` }] },
+  'DELETE /api/flows/:id': {
+    calls: () => [
+      { method: 'DELETE', path: `/api/flows/${a.flowId}` },
+      { method: 'DELETE', path: `/api/flows/${a.flow2Id}` },
+    ],
+  },
   'DELETE /api/review-requests/:id': {
     calls: () => [
       { method: 'DELETE', path: `/api/review-requests/${a.laterRequestId}` },

@@ -34,11 +34,7 @@ export function RequireSession() {
     if (isError) {
       return (
         <GateFrame>
-          <ErrorAlert
-            retry={{ label: t.retry, onRetry: () => void refetch(), busy: isFetching }}
-          >
-            {t.sessionError}
-          </ErrorAlert>
+          <ErrorAlert retry={{ label: t.retry, onRetry: () => void refetch(), busy: isFetching }}>{t.sessionError}</ErrorAlert>
         </GateFrame>
       );
     }

@@ -9,10 +9,7 @@ export type SubscriptionGateOutcome = 'loading' | 'no-store' | 'no-subscription'
  * The spec's subscription gate (section 4), for a signed-in user: no active store or a failed
  * lookup → integrations; a store whose subscription_status is not 'active' → plan choice.
  */
-export function subscriptionGateOutcome(store: {
-  data: { is_active: boolean; subscription_status: string | null } | null | undefined;
-  isError: boolean;
-}): SubscriptionGateOutcome {
+export function subscriptionGateOutcome(store: { data: { is_active: boolean; subscription_status: string | null } | null | undefined; isError: boolean }): SubscriptionGateOutcome {
   if (store.data === undefined) return store.isError ? 'no-store' : 'loading';
   if (!store.data || !store.data.is_active) return 'no-store';
   if (store.data.subscription_status !== 'active') return 'no-subscription';

@@ -52,15 +52,7 @@ function AccountFields({ onSubmit, busy, submitLabel, busyLabel }: SignUpFormPro
         error={errors.email?.message}
         {...register('email')}
       />
-      <TextField
-        required
-        label={t.password}
-        type="password"
-        autoComplete="new-password"
-        hint={t.passwordHint}
-        error={errors.password?.message}
-        {...register('password')}
-      />
+      <TextField required label={t.password} type="password" autoComplete="new-password" hint={t.passwordHint} error={errors.password?.message} {...register('password')} />
       <SubmitButton busy={busy} busyLabel={busyLabel} fullWidth>
         {submitLabel}
       </SubmitButton>
@@ -98,14 +90,7 @@ function ShopFields({ onSubmit, busy, submitLabel, busyLabel, defaultEmail = '',
         error={errors.email?.message}
         {...register('email', { onChange: (event: { target: { value: string } }) => onEmailChange?.(event.target.value) })}
       />
-      <TextField
-        required
-        label={t.companyName}
-        autoComplete="organization"
-        placeholder={t.companyPlaceholder}
-        error={errors.companyName?.message}
-        {...register('companyName')}
-      />
+      <TextField required label={t.companyName} autoComplete="organization" placeholder={t.companyPlaceholder} error={errors.companyName?.message} {...register('companyName')} />
       <PasswordField
         required
         label={t.password}

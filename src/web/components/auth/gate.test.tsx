@@ -1,14 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentStoreQueryKey, sessionQueryKey } from '../../lib/session';
-import {
-  activeStore,
-  apiError, jsonResponse,
-  mockApi,
-  mockSignedInApi,
-  renderRoute,
-  testSession,
-} from '../../test/render';
+import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute, testSession } from '../../test/render';
 import { subscriptionGateOutcome } from './RequireSubscription';
 
 afterEach(() => {
@@ -28,17 +21,11 @@ describe('subscriptionGateOutcome', () => {
     expect(subscriptionGateOutcome({ data: undefined, isError: false })).toBe('loading');
     expect(subscriptionGateOutcome({ data: undefined, isError: true })).toBe('no-store');
     expect(subscriptionGateOutcome({ data: null, isError: false })).toBe('no-store');
-    expect(subscriptionGateOutcome({ data: { is_active: false, subscription_status: 'active' }, isError: false })).toBe(
-      'no-store',
-    );
+    expect(subscriptionGateOutcome({ data: { is_active: false, subscription_status: 'active' }, isError: false })).toBe('no-store');
     for (const status of [null, 'pending', 'cancelled', 'ACTIVE', 'frozen']) {
-      expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: status }, isError: false })).toBe(
-        'no-subscription',
-      );
+      expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: status }, isError: false })).toBe('no-subscription');
     }
-    expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: 'active' }, isError: false })).toBe(
-      'allowed',
-    );
+    expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: 'active' }, isError: false })).toBe('allowed');
   });
 });
 
@@ -85,15 +72,12 @@ describe('the /app gate', () => {
     expect(router.state.location.pathname).toBe('/app/integrations');
   });
 
-  it.each(['inactive', 'pending', 'cancelled'])(
-    'sends a merchant whose subscription_status is %j to /subscription',
-    async (status) => {
-      mockSignedInApi({}, { store: { ...activeStore, subscription_status: status } });
-      const { router } = renderRoute('/app/flow');
-      expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' })).toBeTruthy();
-      expect(router.state.location.pathname).toBe('/subscription');
-    },
-  );
+  it.each(['inactive', 'pending', 'cancelled'])('sends a merchant whose subscription_status is %j to /subscription', async (status) => {
+    mockSignedInApi({}, { store: { ...activeStore, subscription_status: status } });
+    const { router } = renderRoute('/app/flow');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/subscription');
+  });
 
   it('shows the page to a merchant with an active subscription', async () => {
     mockSignedInApi();
@@ -112,16 +96,13 @@ describe('the /app gate', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
-  it.each(['/app/integrations', '/app/account-settings?tab=password', '/subscription'])(
-    'sends a signed-out visitor of %s to /login',
-    async (path) => {
-      mockApi();
-      const { router } = renderRoute(path);
-      await screen.findByRole('heading', { level: 1, name: 'Connexion' });
-      expect(router.state.location.pathname).toBe('/login');
-      expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
-    },
-  );
+  it.each(['/app/integrations', '/app/account-settings?tab=password', '/subscription'])('sends a signed-out visitor of %s to /login', async (path) => {
+    mockApi();
+    const { router } = renderRoute(path);
+    await screen.findByRole('heading', { level: 1, name: 'Connexion' });
+    expect(router.state.location.pathname).toBe('/login');
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(path);
+  });
 
   it('writes the redirect readably: /login?redirect=/subscription', async () => {
     mockApi();

@@ -6,14 +6,7 @@ import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { TextField } from '../ui/TextField';
 import { RatingStars, ratingColours } from './RatingStars';
-import {
-  usesFeedbackMessage,
-  usesNotificationEmail,
-  usesRedirectUrl,
-  type Rating,
-  type RatingActionsFormOutput,
-  type RatingActionsFormValues,
-} from './rating-actions';
+import { usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl, type Rating, type RatingActionsFormOutput, type RatingActionsFormValues } from './rating-actions';
 import { TextAreaField } from '../ui/TextField';
 
 const t = messages.conditional;
@@ -47,12 +40,7 @@ export function RatingActionCard({
   const emailRequired = type === 'notify_email';
 
   return (
-    <fieldset
-      className={cx(
-        'min-w-0 rounded-2xl border border-l-4 border-slate-200 bg-white p-6 shadow-sm',
-        ratingColours[rating].accent,
-      )}
-    >
+    <fieldset className={cx('min-w-0 rounded-2xl border border-l-4 border-slate-200 bg-white p-6 shadow-sm', ratingColours[rating].accent)}>
       <legend className="float-left mb-4 flex w-full items-center gap-3">
         <RatingStars rating={rating} />
         <span className="text-base font-semibold text-slate-900">{t.ratings.stars(rating)}</span>
@@ -62,12 +50,7 @@ export function RatingActionCard({
           <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
             {t.fields.action}
           </label>
-          <select
-            id={selectId}
-            aria-describedby={`${selectId}-hint`}
-            className={selectClass}
-            {...register(`actions.${index}.action_type`)}
-          >
+          <select id={selectId} aria-describedby={`${selectId}-hint`} className={selectClass} {...register(`actions.${index}.action_type`)}>
             {ACTION_TYPES.map((value) => (
               <option key={value} value={value}>
                 {t.actionTypes[value]}

@@ -51,9 +51,7 @@ export function SamePathSection({
             <label htmlFor={checkboxId} className="text-sm font-medium text-slate-800">
               {t.samePath.label}
             </label>
-            <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">
-              {t.samePath.recommended}
-            </span>
+            <span className="inline-flex rounded-full bg-green-100 px-2.5 py-0.5 text-xs font-semibold text-green-900">{t.samePath.recommended}</span>
           </div>
           <p id={`${checkboxId}-hint`} className="mt-1 max-w-3xl text-sm text-slate-600">
             {t.samePath.hint}

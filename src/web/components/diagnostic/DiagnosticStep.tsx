@@ -17,12 +17,7 @@ const stateStyles: Record<StepState, { icon: typeof CircleCheck; iconClass: stri
 /** The step's state in words ("État : Réussi"); the icon beside it is decoration only. */
 export function StepStateBadge({ state }: { state: StepState }) {
   return (
-    <span
-      className={cx(
-        'inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        stateStyles[state].badgeClass,
-      )}
-    >
+    <span className={cx('inline-flex shrink-0 items-center rounded-full px-2.5 py-0.5 text-xs font-semibold', stateStyles[state].badgeClass)}>
       <span className="sr-only">{t.stateLabel} </span>
       {t.states[state]}
     </span>
@@ -57,10 +52,7 @@ export function DiagnosticStep({ number, title, state, summary, details, fix }: 
     <li
       aria-labelledby={titleId}
       aria-busy={state === 'running' || undefined}
-      className={cx(
-        'rounded-2xl border bg-white p-5 shadow-sm',
-        state === 'error' ? 'border-red-200' : state === 'warning' ? 'border-amber-200' : 'border-slate-200',
-      )}
+      className={cx('rounded-2xl border bg-white p-5 shadow-sm', state === 'error' ? 'border-red-200' : state === 'warning' ? 'border-amber-200' : 'border-slate-200')}
     >
       <div className="flex items-start gap-4">
         <StepStateIcon state={state} className="mt-0.5" />
@@ -79,12 +71,7 @@ export function DiagnosticStep({ number, title, state, summary, details, fix }: 
           {summary && <p className="mt-2 text-sm text-slate-700">{summary}</p>}
           {details && <div className="mt-3 space-y-2 text-sm text-slate-700">{details}</div>}
           {fix && (
-            <div
-              className={cx(
-                'mt-4 rounded-xl border p-4 text-sm',
-                state === 'error' ? 'border-red-200 bg-red-50 text-red-950' : 'border-amber-200 bg-amber-50 text-amber-950',
-              )}
-            >
+            <div className={cx('mt-4 rounded-xl border p-4 text-sm', state === 'error' ? 'border-red-200 bg-red-50 text-red-950' : 'border-amber-200 bg-amber-50 text-amber-950')}>
               <h4 className="flex items-center gap-2 font-semibold">
                 <Wrench aria-hidden="true" className="size-4 shrink-0" />
                 {t.fixHeading}

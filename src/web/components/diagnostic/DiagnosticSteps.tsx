@@ -6,18 +6,10 @@ import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
 import { DIAGNOSED_TOPICS } from '../../../core/api/shopify';
 import { DiagnosticStep, TopicList } from './DiagnosticStep';
-import {
-  diagnosticStepIds,
-  type CheckStatus,
-  type DiagnosticChecks,
-  type DiagnosticStepId,
-  type StepState,
-  type WebhookEvent,
-} from './types';
+import { diagnosticStepIds, type CheckStatus, type DiagnosticChecks, type DiagnosticStepId, type StepState, type WebhookEvent } from './types';
 
 const t = messages.shopifyDiagnostic;
 const s = t.steps;
-
 
 export const stepTitles: Record<DiagnosticStepId, string> = {
   token: s.token.title,
@@ -50,8 +42,7 @@ interface StepOutcome {
 }
 
 const list = <T,>(value: readonly T[] | null | undefined): readonly T[] => (Array.isArray(value) ? value : []);
-const count = (value: number | null | undefined): number | null =>
-  typeof value === 'number' && Number.isFinite(value) ? value : null;
+const count = (value: number | null | undefined): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 function FixText({ children }: { children: ReactNode }) {
   return <p>{children}</p>;
@@ -127,10 +118,7 @@ function EventList({ events }: { events: readonly WebhookEvent[] }) {
   return (
     <ul aria-label={s.events.listLabel} className="divide-y divide-slate-100 rounded-xl border border-slate-200">
       {events.map((event, index) => (
-        <li
-          key={`${event.created_at}-${event.topic}-${index}`}
-          className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4"
-        >
+        <li key={`${event.created_at}-${event.topic}-${index}`} className="flex flex-col gap-1 px-3 py-2 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
             <code className="font-mono text-xs text-slate-800">{event.topic}</code>
             <time dateTime={event.created_at} className="text-slate-600">
@@ -215,9 +203,7 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
           {wrongAddress.length > 0 && expected && (
             <p>
               <span className="font-medium text-slate-800">{s.webhooksPlatform.expectedAddress}</span>{' '}
-              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">
-                {expected}
-              </code>
+              <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs break-all text-slate-800">{expected}</code>
             </p>
           )}
         </>
@@ -241,11 +227,7 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
             {missing.length > 0 && (
               <div className="space-y-2">
                 <FixText>{s.webhooksPlatform.missingFix}</FixText>
-                <FixButton
-                  action={actions.registerWebhooks}
-                  label={t.actions.register}
-                  busyLabel={t.actions.registering}
-                />
+                <FixButton action={actions.registerWebhooks} label={t.actions.register} busyLabel={t.actions.registering} />
               </div>
             )}
             {wrongAddress.length > 0 && (
@@ -336,17 +318,7 @@ export function DiagnosticSteps({
           return <DiagnosticStep key={id} number={index + 1} title={title} state={state} />;
         }
         const outcome = safeOutcome(id, checks, actions);
-        return (
-          <DiagnosticStep
-            key={id}
-            number={index + 1}
-            title={title}
-            state={outcome.state}
-            summary={outcome.summary}
-            details={outcome.details}
-            fix={outcome.fix}
-          />
-        );
+        return <DiagnosticStep key={id} number={index + 1} title={title} state={outcome.state} summary={outcome.summary} details={outcome.details} fix={outcome.fix} />;
       })}
     </ol>
   );

@@ -35,9 +35,7 @@ export function AnalyticsSection() {
         <figure className="rounded-2xl border border-slate-200 bg-white p-6 shadow-lg">
           <div className="flex items-center justify-between gap-4">
             <figcaption className="font-semibold text-slate-900">{t.chartTitle}</figcaption>
-            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">
-              {t.chartBadge}
-            </span>
+            <span className="rounded-full bg-slate-100 px-2.5 py-1 text-xs font-medium text-slate-700">{t.chartBadge}</span>
           </div>
           <dl className="mt-6 grid grid-cols-3 gap-3">
             {t.stats.map((stat) => (

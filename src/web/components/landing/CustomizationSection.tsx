@@ -16,20 +16,14 @@ export function CustomizationSection() {
             const Icon = icons[index] ?? Plug;
             return (
               <li key={item.title} className="flex flex-col rounded-2xl border border-slate-200 bg-slate-50 p-6">
-                <span
-                  aria-hidden="true"
-                  className="flex size-11 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200"
-                >
+                <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-white text-brand-700 shadow-sm ring-1 ring-slate-200">
                   <Icon className="size-5" />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold text-slate-900">{item.title}</h3>
                 <p className="mt-2 flex-1 leading-7 text-slate-600">{item.body}</p>
                 <ul className="mt-5 flex flex-wrap gap-2" aria-label={item.title}>
                   {item.tags.map((tag) => (
-                    <li
-                      key={tag}
-                      className="rounded-full border border-slate-200 bg-white px-3 py-1 font-mono text-xs text-slate-700"
-                    >
+                    <li key={tag} className="rounded-full border border-slate-200 bg-white px-3 py-1 font-mono text-xs text-slate-700">
                       {tag}
                     </li>
                   ))}

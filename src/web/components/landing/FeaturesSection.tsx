@@ -15,14 +15,8 @@ export function FeaturesSection() {
           {t.items.map((feature, index) => {
             const Icon = icons[index] ?? MailCheck;
             return (
-              <li
-                key={feature.title}
-                className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md"
-              >
-                <span
-                  aria-hidden="true"
-                  className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100"
-                >
+              <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm transition-shadow hover:shadow-md">
+                <span aria-hidden="true" className="flex size-11 items-center justify-center rounded-xl bg-brand-50 text-brand-700 ring-1 ring-brand-100">
                   <Icon className="size-5" />
                 </span>
                 <h3 className="mt-5 text-lg font-semibold text-slate-900">{feature.title}</h3>

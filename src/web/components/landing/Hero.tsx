@@ -28,9 +28,7 @@ function EmailPreview() {
         <p className="mt-3 text-sm text-slate-700">{t.greeting}</p>
         <p className="mt-1 text-sm text-slate-700">{t.body}</p>
         <Stars className="mt-4 flex gap-1" />
-        <span className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white">
-          {t.button}
-        </span>
+        <span className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white">{t.button}</span>
       </div>
       <div className="absolute -bottom-6 -right-2 flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-lg sm:-right-8">
         <span className="flex size-9 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">

@@ -12,10 +12,7 @@ export function MetricsSection() {
         <p className="mt-2 text-center text-slate-600">{t.subtitle}</p>
         <dl className="mt-10 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
           {t.items.map((item) => (
-            <div
-              key={item.value}
-              className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center last:col-span-2 sm:last:col-span-1"
-            >
+            <div key={item.value} className="flex flex-col-reverse rounded-2xl border border-slate-200 bg-slate-50 p-5 text-center last:col-span-2 sm:last:col-span-1">
               <dt className="mt-1 text-sm text-slate-600">{item.label}</dt>
               <dd className="text-3xl font-extrabold tracking-tight text-brand-700">{item.value}</dd>
             </div>

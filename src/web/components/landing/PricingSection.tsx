@@ -41,10 +41,7 @@ export function PricingSection() {
     body = <PricingSkeleton />;
   } else if (isError) {
     body = (
-      <ErrorAlert
-        className="mx-auto mt-14 max-w-xl"
-        retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}
-      >
+      <ErrorAlert className="mx-auto mt-14 max-w-xl" retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}>
         {t.error}
       </ErrorAlert>
     );

@@ -22,10 +22,7 @@ export function TestimonialSection() {
             <p>« {t.quote} »</p>
           </blockquote>
           <figcaption className="mt-8 flex items-center gap-4">
-            <span
-              aria-hidden="true"
-              className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900"
-            >
+            <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900">
               {initials}
             </span>
             <span>

@@ -34,18 +34,8 @@ describe('AccountMenu', () => {
     expect(screen.getByText('marie@boutique.fr')).toBeTruthy();
 
     const items = screen.getAllByRole('menuitem');
-    expect(items.map((item) => item.textContent)).toEqual([
-      'Informations personnelles',
-      'Changer le mot de passe',
-      'Paramètres',
-      'Se déconnecter',
-    ]);
-    expect(items.map((item) => item.getAttribute('href'))).toEqual([
-      '/app/account-settings?tab=profile',
-      '/app/account-settings?tab=password',
-      '/app/settings',
-      null,
-    ]);
+    expect(items.map((item) => item.textContent)).toEqual(['Informations personnelles', 'Changer le mot de passe', 'Paramètres', 'Se déconnecter']);
+    expect(items.map((item) => item.getAttribute('href'))).toEqual(['/app/account-settings?tab=profile', '/app/account-settings?tab=password', '/app/settings', null]);
     expect(document.activeElement).toBe(items[0]);
 
     fireEvent.keyDown(menu, { key: 'ArrowDown' });

@@ -38,8 +38,7 @@ export function AccountMenu({ user, onSignOut, signingOut = false }: AccountMenu
   const menuId = useId();
   const initial = initialOf(user);
 
-  const menuItems = () =>
-    Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
+  const menuItems = () => Array.from(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []);
 
   useEffect(() => {
     if (!open) return;
@@ -128,10 +127,7 @@ export function AccountMenu({ user, onSignOut, signingOut = false }: AccountMenu
         onKeyDown={onButtonKeyDown}
         className="flex items-center gap-1 rounded-full p-0.5 pr-1.5 text-slate-600 hover:bg-slate-100"
       >
-        <span
-          aria-hidden="true"
-          className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white"
-        >
+        <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-full bg-brand-700 text-sm font-semibold text-white">
           {initial ?? <UserRound className="size-4" />}
         </span>
         <ChevronDown aria-hidden="true" className={cx('size-4 transition-transform', open && 'rotate-180')} />
@@ -147,24 +143,9 @@ export function AccountMenu({ user, onSignOut, signingOut = false }: AccountMenu
               </p>
             )}
           </div>
-          <div
-            ref={menuRef}
-            id={menuId}
-            role="menu"
-            aria-labelledby={buttonId}
-            onKeyDown={onMenuKeyDown}
-            className="py-1"
-          >
-            {linkItem(
-              '/app/account-settings?tab=profile',
-              <UserRound aria-hidden="true" className="size-4 text-slate-500" />,
-              t.profile,
-            )}
-            {linkItem(
-              '/app/account-settings?tab=password',
-              <KeyRound aria-hidden="true" className="size-4 text-slate-500" />,
-              t.password,
-            )}
+          <div ref={menuRef} id={menuId} role="menu" aria-labelledby={buttonId} onKeyDown={onMenuKeyDown} className="py-1">
+            {linkItem('/app/account-settings?tab=profile', <UserRound aria-hidden="true" className="size-4 text-slate-500" />, t.profile)}
+            {linkItem('/app/account-settings?tab=password', <KeyRound aria-hidden="true" className="size-4 text-slate-500" />, t.password)}
             {linkItem('/app/settings', <Settings aria-hidden="true" className="size-4 text-slate-500" />, t.settings)}
             <div role="separator" className="my-1 border-t border-slate-100" />
             <button

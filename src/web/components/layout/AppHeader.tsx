@@ -51,9 +51,7 @@ export function AppHeader({ drawerOpen, drawerId, onOpenDrawer, menuButtonRef }:
                 <ChevronRight className="size-4" />
               </li>
               <li aria-current="page" className="min-w-0">
-                <h1 className="truncate text-base font-semibold text-slate-900 md:text-lg">
-                  {header?.title ?? '\u00a0'}
-                </h1>
+                <h1 className="truncate text-base font-semibold text-slate-900 md:text-lg">{header?.title ?? '\u00a0'}</h1>
               </li>
             </ol>
           </nav>
@@ -62,11 +60,7 @@ export function AppHeader({ drawerOpen, drawerId, onOpenDrawer, menuButtonRef }:
 
         <div className="flex shrink-0 items-center gap-2 md:gap-3">
           <ShopifyAdminButton />
-          <AccountMenu
-            user={session?.user ?? null}
-            onSignOut={handleSignOut}
-            signingOut={signOut.isPending}
-          />
+          <AccountMenu user={session?.user ?? null} onSignOut={handleSignOut} signingOut={signOut.isPending} />
         </div>
       </div>
       {signOut.isError && (

@@ -50,12 +50,7 @@ export function AppLayout() {
           </MobileDrawer>
         )}
         <div className="flex min-h-dvh min-w-0 flex-col md:pl-64">
-          <AppHeader
-            drawerOpen={drawerOpen}
-            drawerId={drawerId}
-            onOpenDrawer={() => setDrawerOpen(true)}
-            menuButtonRef={menuButtonRef}
-          />
+          <AppHeader drawerOpen={drawerOpen} drawerId={drawerId} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
           <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">
               <Outlet />

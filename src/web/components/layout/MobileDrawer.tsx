@@ -9,7 +9,6 @@ export interface MobileDrawerProps {
   children: ReactNode;
 }
 
-
 /**
  * Off-canvas navigation for small screens: a modal dialog sliding from the left. Escape, the close
  * button, a click on the backdrop or on a link close it; Tab stays inside while it is open.

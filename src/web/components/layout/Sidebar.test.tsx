@@ -35,7 +35,9 @@ describe('Sidebar', () => {
 
   it('highlights the active entry only', () => {
     const nav = renderSidebar('/app/schedule');
-    const active = within(nav).getAllByRole('link').filter((link) => link.getAttribute('aria-current') === 'page');
+    const active = within(nav)
+      .getAllByRole('link')
+      .filter((link) => link.getAttribute('aria-current') === 'page');
     expect(active).toHaveLength(1);
     expect(active[0]?.textContent).toBe("Calendrier d'envoi");
   });

@@ -22,25 +22,15 @@ export function Sidebar() {
                 className={({ isActive }) =>
                   cx(
                     'group flex items-center gap-3 rounded-lg px-3 py-2 text-sm font-medium transition-colors',
-                    isActive
-                      ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200'
-                      : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    isActive ? 'bg-brand-50 text-brand-800 ring-1 ring-brand-200' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
                   )
                 }
               >
                 {({ isActive }) => (
                   <>
-                    <Icon
-                      aria-hidden="true"
-                      className={cx(
-                        'size-4 shrink-0',
-                        isActive ? 'text-brand-700' : 'text-slate-500 group-hover:text-slate-700',
-                      )}
-                    />
+                    <Icon aria-hidden="true" className={cx('size-4 shrink-0', isActive ? 'text-brand-700' : 'text-slate-500 group-hover:text-slate-700')} />
                     <span className="flex-1 truncate">{label}</span>
-                    {dot && (
-                      <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-500" />
-                    )}
+                    {dot && <span aria-hidden="true" className="size-2 shrink-0 rounded-full bg-emerald-500" />}
                   </>
                 )}
               </NavLink>
@@ -54,10 +44,7 @@ export function Sidebar() {
           {t.help.title}
         </p>
         <p className="mt-1 text-xs text-slate-600">{t.help.body}</p>
-        <Link
-          to="/app/shopify-diagnostic"
-          className="mt-3 inline-block text-xs font-semibold text-brand-700 underline-offset-2 hover:underline"
-        >
+        <Link to="/app/shopify-diagnostic" className="mt-3 inline-block text-xs font-semibold text-brand-700 underline-offset-2 hover:underline">
           {t.help.link}
         </Link>
       </div>

@@ -50,9 +50,7 @@ export function SiteFooter() {
         </FooterColumn>
       </div>
       <div className="border-t border-slate-100">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">
-          {messages.common.footer.copyright(2025)}
-        </p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">{messages.common.footer.copyright(2025)}</p>
       </div>
     </footer>
   );

@@ -20,10 +20,7 @@ export function SiteHeader({ sections }: SiteHeaderProps) {
             <ul className="mr-2 hidden items-center gap-1 lg:flex">
               {sections.map((section) => (
                 <li key={section.href}>
-                  <a
-                    href={section.href}
-                    className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
-                  >
+                  <a href={section.href} className="rounded-lg px-3 py-2 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900">
                     {section.label}
                   </a>
                 </li>

@@ -1,15 +1,4 @@
-import {
-  CalendarClock,
-  LayoutDashboard,
-  Mail,
-  MessageSquareText,
-  Palette,
-  Plug,
-  Rocket,
-  SlidersHorizontal,
-  Workflow,
-  type LucideIcon,
-} from 'lucide-react';
+import { CalendarClock, LayoutDashboard, Mail, MessageSquareText, Palette, Plug, Rocket, SlidersHorizontal, Workflow, type LucideIcon } from 'lucide-react';
 import { messages } from '../../i18n';
 
 export interface SidebarItem {

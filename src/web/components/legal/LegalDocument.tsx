@@ -9,10 +9,7 @@ import { SkipLink, mainContentId } from '../ui/SkipLink';
 
 function BackHomeLink() {
   return (
-    <Link
-      to="/"
-      className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900"
-    >
+    <Link to="/" className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900">
       <ArrowLeft aria-hidden="true" className="size-4" />
       {messages.legal.backHome}
     </Link>
@@ -51,10 +48,7 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
               ))}
               {section.link && (
                 <p className="mt-3">
-                  <Link
-                    to={section.link.to}
-                    className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900"
-                  >
+                  <Link to={section.link.to} className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
                     {section.link.label}
                   </Link>
                 </p>

@@ -30,11 +30,7 @@ export function PlanCard({ plan, popular, headingLevel: Heading = 'h3', note, ac
         popular ? 'border-brand-700 shadow-xl ring-1 ring-brand-700 lg:-my-4 lg:py-12' : 'border-slate-200',
       )}
     >
-      {popular && (
-        <span className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white">
-          {t.popular}
-        </span>
-      )}
+      {popular && <span className="absolute -top-3.5 left-1/2 -translate-x-1/2 rounded-full bg-brand-700 px-3 py-1 text-xs font-bold tracking-wide text-white">{t.popular}</span>}
       <Heading id={titleId} className="text-lg font-semibold text-slate-900">
         {plan.name}
       </Heading>

@@ -37,10 +37,7 @@ export function DiagnosticPanel() {
         >
           <Stethoscope aria-hidden="true" className="size-5 shrink-0 text-brand-700" />
           <span className="flex-1">{t.heading}</span>
-          <ChevronDown
-            aria-hidden="true"
-            className={cx('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
-          />
+          <ChevronDown aria-hidden="true" className={cx('size-5 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')} />
         </button>
       </h2>
       <div id={regionId} hidden={!open} className="border-t border-slate-100 px-5 pt-4 pb-5">

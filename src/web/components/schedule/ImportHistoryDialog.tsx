@@ -15,10 +15,7 @@ const t = messages.schedule.importDialog;
 type Step = 'choice' | 'schedule';
 
 const busyClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
-const optionClass = cx(
-  'flex flex-col items-start gap-1 rounded-xl border border-slate-300 p-4 text-left hover:border-brand-700 hover:bg-brand-50',
-  busyClass,
-);
+const optionClass = cx('flex flex-col items-start gap-1 rounded-xl border border-slate-300 p-4 text-left hover:border-brand-700 hover:bg-brand-50', busyClass);
 
 /**
  * 'Importer l'historique' (spec section 4 'History import dialog'): counts the paid orders of the
@@ -26,15 +23,7 @@ const optionClass = cx(
  * deferred one (days to spread, send days, UTC hour), and calls shopify-import-history.
  * Render it only while open; `onImported` gets the counts on success (the caller closes it).
  */
-export function ImportHistoryDialog({
-  shopId,
-  onClose,
-  onImported,
-}: {
-  shopId: string;
-  onClose: () => void;
-  onImported: (result: ImportHistoryResult) => void;
-}) {
+export function ImportHistoryDialog({ shopId, onClose, onImported }: { shopId: string; onClose: () => void; onImported: (result: ImportHistoryResult) => void }) {
   const [step, setStep] = useState<Step>('choice');
   // Spec section 9: 1 to 30 days (7), Monday to Friday, 09:00 UTC.
   const [daysToSpread, setDaysToSpread] = useState<number>(SPREAD_LIMITS.defaultDays);
@@ -88,17 +77,10 @@ export function ImportHistoryDialog({
     });
   };
 
-  const error = submit.isError ? (
-    <ErrorAlert>{failureMessage(submit.error, t.failed)}</ErrorAlert>
-  ) : null;
+  const error = submit.isError ? <ErrorAlert>{failureMessage(submit.error, t.failed)}</ErrorAlert> : null;
 
   const countLine = (
-    <QueryState
-      query={count}
-      loadingLabel={t.counting}
-      className="justify-start"
-      errorMessage={count.isError ? failureMessage(count.error, t.countFailed) : undefined}
-    >
+    <QueryState query={count} loadingLabel={t.counting} className="justify-start" errorMessage={count.isError ? failureMessage(count.error, t.countFailed) : undefined}>
       {(orders) => <p className="rounded-xl bg-slate-50 px-4 py-3 text-sm font-medium text-slate-900">{t.count(orders)}</p>}
     </QueryState>
   );
@@ -114,39 +96,19 @@ export function ImportHistoryDialog({
                 {t.choiceLegend}
               </h3>
               <div className="grid gap-3 sm:grid-cols-2">
-                <button
-                  type="button"
-                  onClick={importNow}
-                  aria-disabled={busy || undefined}
-                  aria-busy={busy || undefined}
-                  className={optionClass}
-                >
+                <button type="button" onClick={importNow} aria-disabled={busy || undefined} aria-busy={busy || undefined} className={optionClass}>
                   <span className="flex items-center gap-2 font-semibold text-slate-900">
-                    {busy ? (
-                      <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-brand-700" />
-                    ) : (
-                      <Send aria-hidden="true" className="size-4 text-brand-700" />
-                    )}
+                    {busy ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-brand-700" /> : <Send aria-hidden="true" className="size-4 text-brand-700" />}
                     {busy ? t.importing : t.immediate}
                   </span>
-                  <span className="text-sm text-slate-600">
-                    {t.immediateHint}
-                  </span>
+                  <span className="text-sm text-slate-600">{t.immediateHint}</span>
                 </button>
-                <button
-                  ref={deferredRef}
-                  type="button"
-                  onClick={() => !busy && goTo('schedule')}
-                  aria-disabled={busy || undefined}
-                  className={optionClass}
-                >
+                <button ref={deferredRef} type="button" onClick={() => !busy && goTo('schedule')} aria-disabled={busy || undefined} className={optionClass}>
                   <span className="flex items-center gap-2 font-semibold text-slate-900">
                     <CalendarRange aria-hidden="true" className="size-4 text-brand-700" />
                     {t.deferred}
                   </span>
-                  <span className="text-sm text-slate-600">
-                    {t.deferredHint}
-                  </span>
+                  <span className="text-sm text-slate-600">{t.deferredHint}</span>
                 </button>
               </div>
             </div>
@@ -202,9 +164,7 @@ export function ImportHistoryDialog({
                     onClick={() => !busy && toggleDay(day)}
                     className={cx(
                       'min-w-12 rounded-lg border px-3 py-2 text-sm font-medium transition-colors',
-                      selected
-                        ? 'border-brand-700 bg-brand-700 text-white'
-                        : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
+                      selected ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50',
                       locked && 'cursor-not-allowed',
                     )}
                   >
@@ -238,12 +198,7 @@ export function ImportHistoryDialog({
           {error}
 
           <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <button
-              type="button"
-              onClick={() => !busy && goTo('choice')}
-              aria-disabled={busy || undefined}
-              className={buttonClass('secondary', 'md', busyClass)}
-            >
+            <button type="button" onClick={() => !busy && goTo('choice')} aria-disabled={busy || undefined} className={buttonClass('secondary', 'md', busyClass)}>
               {t.back}
             </button>
             {/* aria-disabled rather than disabled while busy: the button keeps the keyboard focus. */}

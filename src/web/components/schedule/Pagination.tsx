@@ -5,8 +5,7 @@ import { cx } from '../../lib/cx';
 
 const t = messages.schedule.pagination;
 
-const itemClass =
-  'inline-flex min-w-9 items-center justify-center rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors';
+const itemClass = 'inline-flex min-w-9 items-center justify-center rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors';
 
 /**
  * Page buttons for a paginated list (spec section 9, src/core/pagination.ts): previous, the page
@@ -55,10 +54,7 @@ export function Pagination({
                 onClick={() => item !== page && onChange(item)}
                 aria-current={item === page ? 'page' : undefined}
                 aria-label={t.page(item)}
-                className={cx(
-                  itemClass,
-                  item === page ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
+                className={cx(itemClass, item === page ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
               >
                 {item}
               </button>

@@ -111,10 +111,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
           )}
           {item.status === 'scheduled' && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
           {item.channel === 'link' && (
-            <span
-              title={t.list.sharedLinkHint}
-              className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800"
-            >
+            <span title={t.list.sharedLinkHint} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
               <Link2 aria-hidden="true" className="size-3.5" />
               {t.list.sharedLink}
             </span>

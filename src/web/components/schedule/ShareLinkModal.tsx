@@ -103,11 +103,7 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
                 className="block w-full min-w-0 flex-1 rounded-lg border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 focus:border-brand-700 focus:ring-2 focus:ring-brand-700/20 focus:outline-none"
               />
               <button ref={copyRef} type="button" onClick={() => void copy()} className={buttonClass('primary', 'md', 'shrink-0')}>
-                {copyState === 'copied' ? (
-                  <Check aria-hidden="true" className="size-4" />
-                ) : (
-                  <Copy aria-hidden="true" className="size-4" />
-                )}
+                {copyState === 'copied' ? <Check aria-hidden="true" className="size-4" /> : <Copy aria-hidden="true" className="size-4" />}
                 {copyState === 'copied' ? t.copied : t.copy}
               </button>
             </div>

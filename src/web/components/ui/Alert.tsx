@@ -17,13 +17,7 @@ export function ErrorAlert({
   className?: string;
 }) {
   return (
-    <div
-      role="alert"
-      className={cx(
-        'flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center',
-        className,
-      )}
-    >
+    <div role="alert" className={cx('flex flex-col gap-3 rounded-xl border border-red-200 bg-red-50 p-4 text-sm text-red-800 sm:flex-row sm:items-center', className)}>
       <div className="flex flex-1 items-start gap-2">
         <CircleExclamationPoint aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
         <div>{children}</div>
@@ -41,13 +35,7 @@ export function ErrorAlert({
 /** A green confirmation box, announced politely (role=status). */
 export function SuccessAlert({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div
-      role="status"
-      className={cx(
-        'flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-800',
-        className,
-      )}
-    >
+    <div role="status" className={cx('flex items-start gap-2 rounded-xl border border-green-200 bg-green-50 p-4 text-sm text-green-800', className)}>
       <CircleCheck aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
     </div>
@@ -57,12 +45,7 @@ export function SuccessAlert({ children, className }: { children: ReactNode; cla
 /** An amber note for consequences the user should know before acting. */
 export function WarningNote({ children, className }: { children: ReactNode; className?: string }) {
   return (
-    <div
-      className={cx(
-        'flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900',
-        className,
-      )}
-    >
+    <div className={cx('flex items-start gap-2 rounded-xl border border-amber-200 bg-amber-50 p-4 text-sm text-amber-900', className)}>
       <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <div>{children}</div>
     </div>

@@ -21,17 +21,7 @@ export interface ConfirmDialogProps {
  * Escape or a click on the backdrop cancels (not while busy), and focus returns to the element that
  * opened it when it closes. Render it only while open.
  */
-export function ConfirmDialog({
-  title,
-  children,
-  confirmLabel,
-  busyLabel,
-  cancelLabel,
-  busy = false,
-  danger = false,
-  onConfirm,
-  onCancel,
-}: ConfirmDialogProps) {
+export function ConfirmDialog({ title, children, confirmLabel, busyLabel, cancelLabel, busy = false, danger = false, onConfirm, onCancel }: ConfirmDialogProps) {
   const cancelRef = useRef<HTMLButtonElement>(null);
   return (
     <Modal title={title} description={children} onClose={onCancel} busy={busy} initialFocusRef={cancelRef} size="md">
@@ -39,13 +29,7 @@ export function ConfirmDialog({
         <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy} className={buttonClass('secondary')}>
           {cancelLabel}
         </button>
-        <button
-          type="button"
-          onClick={onConfirm}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          className={buttonClass(danger ? 'danger' : 'primary')}
-        >
+        <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={buttonClass(danger ? 'danger' : 'primary')}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </button>
       </div>

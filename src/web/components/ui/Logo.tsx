@@ -16,15 +16,10 @@ export function Logo({
 }) {
   const mark = (
     <span className={cx('inline-flex items-center gap-2', className)}>
-      <span
-        aria-hidden="true"
-        className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-brand-300 shadow-sm"
-      >
+      <span aria-hidden="true" className="flex size-8 items-center justify-center rounded-lg bg-brand-700 text-brand-300 shadow-sm">
         <Star className="size-4" fill="currentColor" strokeWidth={0} />
       </span>
-      <span className={cx('text-lg font-bold tracking-tight text-slate-900', compact && 'max-[400px]:sr-only')}>
-        {messages.common.brandName}
-      </span>
+      <span className={cx('text-lg font-bold tracking-tight text-slate-900', compact && 'max-[400px]:sr-only')}>{messages.common.brandName}</span>
     </span>
   );
   if (!to) return mark;

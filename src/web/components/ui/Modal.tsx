@@ -3,7 +3,6 @@ import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefO
 import { cx } from '../../lib/cx';
 import { trapTab } from '../../lib/focus-trap';
 
-
 export interface ModalProps {
   title: string;
   /** A sentence under the title, read as the dialog's description. */
@@ -26,17 +25,7 @@ export interface ModalProps {
  * moves in on opening, Tab stays inside, Escape, the backdrop or the optional × close it (not while busy),
  * and focus returns to the element that opened it. Render it only while open.
  */
-export function Modal({
-  title,
-  description,
-  children,
-  onClose,
-  closeLabel,
-  busy = false,
-  initialFocusRef,
-  size = 'lg',
-  className,
-}: ModalProps) {
+export function Modal({ title, description, children, onClose, closeLabel, busy = false, initialFocusRef, size = 'lg', className }: ModalProps) {
   const titleId = useId();
   const descriptionId = useId();
   const panelRef = useRef<HTMLDivElement>(null);

@@ -23,19 +23,7 @@ export interface PasswordFieldProps extends Omit<InputHTMLAttributes<HTMLInputEl
  * A labelled password input with a show/hide toggle button, like TextField (hint and error tied
  * to the input, error announced). The toggle keeps one label and reports its state with aria-pressed.
  */
-export function PasswordField({
-  label,
-  hint,
-  error,
-  visible,
-  onVisibleChange,
-  toggleLabel,
-  alsoControls = [],
-  inputId,
-  className,
-  ref,
-  ...input
-}: PasswordFieldProps) {
+export function PasswordField({ label, hint, error, visible, onVisibleChange, toggleLabel, alsoControls = [], inputId, className, ref, ...input }: PasswordFieldProps) {
   const hasToggle = !!onVisibleChange && !!toggleLabel;
   const Icon = visible ? EyeOff : Eye;
 

@@ -50,13 +50,7 @@ export function TabList<K extends string>({
   };
 
   return (
-    <div
-      role="tablist"
-      aria-label={label}
-      aria-orientation="horizontal"
-      onKeyDown={onKeyDown}
-      className={cx('flex gap-1 overflow-x-auto border-b border-slate-200', className)}
-    >
+    <div role="tablist" aria-label={label} aria-orientation="horizontal" onKeyDown={onKeyDown} className={cx('flex gap-1 overflow-x-auto border-b border-slate-200', className)}>
       {tabs.map((tab) => {
         const isSelected = tab.id === selected;
         const ids = tabIds(idPrefix, tab.id);
@@ -76,9 +70,7 @@ export function TabList<K extends string>({
             onClick={() => onSelect(tab.id)}
             className={cx(
               '-mb-px flex shrink-0 items-center gap-2 border-b-2 px-4 py-2.5 text-sm font-medium whitespace-nowrap transition-colors',
-              isSelected
-                ? 'border-brand-700 text-brand-800'
-                : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
+              isSelected ? 'border-brand-700 text-brand-800' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
             )}
           >
             {tab.icon}
@@ -91,29 +83,10 @@ export function TabList<K extends string>({
 }
 
 /** The panel of one tab. Every panel stays mounted (form input survives a tab switch); only the selected one shows. */
-export function TabPanel({
-  idPrefix,
-  id,
-  selected,
-  children,
-  className,
-}: {
-  idPrefix: string;
-  id: string;
-  selected: boolean;
-  children: ReactNode;
-  className?: string;
-}) {
+export function TabPanel({ idPrefix, id, selected, children, className }: { idPrefix: string; id: string; selected: boolean; children: ReactNode; className?: string }) {
   const ids = tabIds(idPrefix, id);
   return (
-    <div
-      role="tabpanel"
-      id={ids.panel}
-      aria-labelledby={ids.tab}
-      hidden={!selected}
-      tabIndex={0}
-      className={className}
-    >
+    <div role="tabpanel" id={ids.panel} aria-labelledby={ids.tab} hidden={!selected} tabIndex={0} className={className}>
       {children}
     </div>
   );

@@ -77,7 +77,13 @@ export function TextField({ label, hint, error, className, ref, ...input }: Text
       error={error}
       className={className}
       control={(props) => (
-        <input ref={ref} {...props} {...(input.type === 'email' ? { autoCapitalize: 'none', spellCheck: false } : {})} {...input} className={fieldControlClass(error, 'mt-1 px-3')} />
+        <input
+          ref={ref}
+          {...props}
+          {...(input.type === 'email' ? { autoCapitalize: 'none', spellCheck: false } : {})}
+          {...input}
+          className={fieldControlClass(error, 'mt-1 px-3')}
+        />
       )}
     />
   );
@@ -104,5 +110,4 @@ export function TextAreaField({ label, hint, error, className, ref, ...textarea 
 }
 
 /** Class names for text links inside forms and cards (AA contrast on white). */
-export const textLinkClass =
-  'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';
+export const textLinkClass = 'font-medium text-brand-700 underline-offset-2 hover:text-brand-800 hover:underline';

@@ -22,8 +22,7 @@ export const accountSettings = {
   password: {
     heading: 'Mot de passe',
     description: `Choisissez un mot de passe d'au moins ${L.passwordMin} caractères.`,
-    warning:
-      'Après la modification, vous serez déconnecté de tous vos appareils et devrez vous reconnecter avec votre nouveau mot de passe.',
+    warning: 'Après la modification, vous serez déconnecté de tous vos appareils et devrez vous reconnecter avec votre nouveau mot de passe.',
     current: 'Mot de passe actuel',
     next: 'Nouveau mot de passe',
     nextHint: `Minimum ${L.passwordMin} caractères`,

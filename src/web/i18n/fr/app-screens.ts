@@ -14,11 +14,7 @@ export const appScreens = {
     badge: 'Bientôt disponible',
     heading: 'Les offres upsell arrivent bientôt',
     body: "Vous pourrez bientôt proposer une offre personnalisée à vos clients juste après qu'ils ont laissé un avis.",
-    points: [
-      "Offres déclenchées après l'avis d'un client satisfait",
-      'Codes de réduction personnalisés',
-      'Suivi des conversions dans vos analyses',
-    ],
+    points: ["Offres déclenchées après l'avis d'un client satisfait", 'Codes de réduction personnalisés', 'Suivi des conversions dans vos analyses'],
     cta: "Configurer mes demandes d'avis en attendant",
   },
   branding: {

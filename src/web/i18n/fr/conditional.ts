@@ -31,8 +31,7 @@ export const conditional = {
   gating: {
     heading: "Seules certaines notes mènent à votre page d'avis publique",
     body: "Inviter uniquement les clients satisfaits à publier un avis public s'appelle le « review gating ». Les règles de Google et de Trustpilot l'interdisent, tout comme la FTC américaine. Trustpilot peut afficher une alerte publique sur votre page et la FTC prévoit des amendes pouvant atteindre 51\u00a0744\u00a0$ par infraction.",
-    remedy:
-      "Avec le même parcours pour toutes les notes, vos actions par note restent actives (avis privé, alerte par e-mail) et chaque client peut publier son avis.",
+    remedy: 'Avec le même parcours pour toutes les notes, vos actions par note restent actives (avis privé, alerte par e-mail) et chaque client peut publier son avis.',
     enable: 'Activer le même parcours pour toutes les notes',
   },
   ratings: {

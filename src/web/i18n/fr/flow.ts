@@ -16,8 +16,7 @@ export const flow = {
   },
   list: {
     heading: 'Vos flux',
-    description:
-      "Chaque flux actif programme une demande d'avis pour les commandes qui lui correspondent, quelques jours après le paiement ou l'expédition.",
+    description: "Chaque flux actif programme une demande d'avis pour les commandes qui lui correspondent, quelques jours après le paiement ou l'expédition.",
     label: 'Flux configurés',
   },
   add: 'Ajouter un flux',
@@ -85,8 +84,7 @@ export const flow = {
   deleted: 'Flux supprimé',
   confirm: {
     title: 'Supprimer ce flux ?',
-    body: (name: string) =>
-      `Le flux « ${name} » sera supprimé définitivement : il ne programmera plus de demandes d'avis, et ses demandes pas encore envoyées seront annulées.`,
+    body: (name: string) => `Le flux « ${name} » sera supprimé définitivement : il ne programmera plus de demandes d'avis, et ses demandes pas encore envoyées seront annulées.`,
     cancel: 'Annuler',
     confirm: 'Supprimer',
     confirming: 'Suppression...',

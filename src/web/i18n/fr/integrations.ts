@@ -13,10 +13,8 @@ export const integrations = {
       invalid_hmac: 'Invalid security signature. Please try again.',
       token_exchange_failed: 'Failed to exchange token with Shopify.',
       shop_fetch_failed: 'Failed to fetch shop details from Shopify.',
-      store_already_connected:
-        'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
-      state_not_bound:
-        'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
+      store_already_connected: 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
+      state_not_bound: 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
       shop_owned_by_another_account:
         'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
       access_denied: "L'installation a été annulée sur Shopify.",
@@ -51,15 +49,13 @@ export const integrations = {
     heading: 'Aucune boutique connectée',
     body: "L'installation se fait depuis Shopify : installez l'application depuis l'App Store de Shopify et votre boutique sera connectée à votre compte.",
     connect: 'Connecter une boutique',
-    connectNotice:
-      "L'installation doit se faire depuis l'App Store de Shopify : recherchez l'application Avis Clients sur l'App Store de Shopify et cliquez sur « Installer ».",
+    connectNotice: "L'installation doit se faire depuis l'App Store de Shopify : recherchez l'application Avis Clients sur l'App Store de Shopify et cliquez sur « Installer ».",
     devNote: 'En développement, simulez une installation :',
     devLink: "Tester l'installation Shopify",
   },
   confirm: {
     title: 'Déconnecter la boutique ?',
-    body: (shop: string) =>
-      `La boutique ${shop} ne sera plus reliée à votre compte : les demandes d'avis ne seront plus envoyées pour ses commandes.`,
+    body: (shop: string) => `La boutique ${shop} ne sera plus reliée à votre compte : les demandes d'avis ne seront plus envoyées pour ses commandes.`,
     cancel: 'Annuler',
     confirm: 'Déconnecter',
     confirming: 'Déconnexion...',
@@ -71,6 +67,6 @@ export const integrations = {
     badge: 'Bientôt disponible',
     description: "Envoyez vos demandes d'avis par WhatsApp.",
     toggle: 'Activer WhatsApp',
-    toggleHelp: "Le canal WhatsApp arrive bientôt : il ne peut pas encore être activé.",
+    toggleHelp: 'Le canal WhatsApp arrive bientôt : il ne peut pas encore être activé.',
   },
 };

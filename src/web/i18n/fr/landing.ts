@@ -86,16 +86,11 @@ export const landing = {
   analytics: {
     eyebrow: 'Analyses de performance',
     title: 'Mesurez chaque envoi, chaque avis',
-    body: "Un tableau de bord clair pour savoir ce qui fonctionne : invitations envoyées, avis reçus, note moyenne et évolution semaine après semaine.",
-    points: [
-      'Périodes de 7, 30 ou 90 jours',
-      'Répartition des notes de 1 à 5 étoiles',
-      'Alertes de quota avant la limite de votre plan',
-    ],
+    body: 'Un tableau de bord clair pour savoir ce qui fonctionne : invitations envoyées, avis reçus, note moyenne et évolution semaine après semaine.',
+    points: ['Périodes de 7, 30 ou 90 jours', 'Répartition des notes de 1 à 5 étoiles', 'Alertes de quota avant la limite de votre plan'],
     chartTitle: 'Avis collectés par semaine',
     chartBadge: "Données d'exemple",
-    chartDescription:
-      "Graphique d'exemple : le nombre d'avis collectés passe de 18 en semaine 1 à 74 en semaine 8.",
+    chartDescription: "Graphique d'exemple : le nombre d'avis collectés passe de 18 en semaine 1 à 74 en semaine 8.",
     chartLoading: 'Chargement du graphique…',
     seriesLabel: 'Avis',
     weekLabel: (n: number) => `S${n}`,
@@ -130,7 +125,7 @@ export const landing = {
     cta: 'Commencer gratuitement',
   },
   footer: {
-    about: "La solution française pour collecter des avis clients authentiques sur votre boutique Shopify.",
+    about: 'La solution française pour collecter des avis clients authentiques sur votre boutique Shopify.',
     columns: {
       product: { title: 'Produit', items: ['Fonctionnalités', 'Tarifs', 'Intégrations'] },
       company: { title: 'Entreprise', items: ['À propos', 'Blog', 'Carrières'] },

@@ -9,14 +9,7 @@ export const legalNotice: LegalDocumentContent = {
   sections: [
     {
       heading: 'Éditeur',
-      items: [
-        legal.publisher.name,
-        legal.publisher.legalForm,
-        legal.publisher.address,
-        legal.publisher.registration,
-        legal.publisher.vat,
-        `Contact : ${legal.publisher.email}`,
-      ],
+      items: [legal.publisher.name, legal.publisher.legalForm, legal.publisher.address, legal.publisher.registration, legal.publisher.vat, `Contact : ${legal.publisher.email}`],
     },
     {
       heading: 'Publication',
@@ -34,9 +27,7 @@ export const legalNotice: LegalDocumentContent = {
     },
     {
       heading: 'Données personnelles',
-      paragraphs: [
-        'Le traitement de vos données personnelles et vos droits sont décrits dans notre politique de confidentialité.',
-      ],
+      paragraphs: ['Le traitement de vos données personnelles et vos droits sont décrits dans notre politique de confidentialité.'],
       link: { label: 'Lire la politique de confidentialité', to: '/privacy-policy' },
     },
   ],

@@ -13,7 +13,6 @@ export const login = {
     submit: 'Envoyer le lien',
     submitting: 'Envoi...',
     back: 'Retour à la connexion',
-    success:
-      'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.',
+    success: 'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.',
   },
 };

@@ -1,8 +1,7 @@
 /** Developer page: the local e-mail outbox. */
 export const outbox = {
   title: "Boîte d'envoi locale",
-  intro:
-    "Les e-mails envoyés par l'application en développement sont conservés ici au lieu d'être remis.",
+  intro: "Les e-mails envoyés par l'application en développement sont conservés ici au lieu d'être remis.",
   devBadge: 'Développement',
   refresh: 'Actualiser',
   refreshing: 'Actualisation…',

@@ -78,9 +78,7 @@ export const privacyPolicy: LegalDocumentContent = {
     },
     {
       heading: '10. Modifications',
-      paragraphs: [
-        'Toute modification importante de cette politique est annoncée au moins 30 jours avant son entrée en vigueur.',
-      ],
+      paragraphs: ['Toute modification importante de cette politique est annoncée au moins 30 jours avant son entrée en vigueur.'],
       link: { label: "Consulter les conditions générales d'utilisation", to: '/terms-of-service' },
     },
   ],

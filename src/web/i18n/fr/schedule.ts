@@ -23,8 +23,7 @@ export const schedule = {
     loadError: "Impossible de charger les demandes d'avis.",
     refreshing: 'Mise à jour…',
     /** "Demandes 11 à 20 sur 35" */
-    range: (from: number, to: number, total: number) =>
-      `${plural(total, 'Demande', 'Demandes')} ${num(from)} à ${num(to)} sur ${num(total)}`,
+    range: (from: number, to: number, total: number) => `${plural(total, 'Demande', 'Demandes')} ${num(from)} à ${num(to)} sur ${num(total)}`,
     unknownCustomer: 'Client inconnu',
     order: (orderNumber: string) => `Commande ${orderNumber}`,
     scheduledAt: 'Programmée le',
@@ -103,13 +102,11 @@ export const schedule = {
     quotaExceeded: (plan: string, quota: string, used: string) =>
       `Quota dépassé ! Votre plan ${plan} permet ${quota} emails/mois. Vous en avez utilisé ${used}. Veuillez passer à un plan supérieur.`,
     sendFailed: "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
-    nothingProcessed:
-      "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
+    nothingProcessed: "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
     httpError: (status: number, body: string) => `Erreur HTTP ${status}: ${body}`,
     cancelled: "Demande d'avis annulée",
     cancelFailed: 'Erreur lors de la suppression',
-    imported: (synced: number, scheduled: number) =>
-      `${num(synced)} commandes importées et ${num(scheduled)} demandes d'avis programmées!`,
+    imported: (synced: number, scheduled: number) => `${num(synced)} commandes importées et ${num(scheduled)} demandes d'avis programmées!`,
   },
 
   /** Plan names in the quota message (spec section 9 name mapping). */
@@ -148,21 +145,16 @@ export const schedule = {
     noStore: 'Aucune boutique Shopify connectée.',
     fullPage: 'Ouvrir le diagnostic complet',
     allGood: 'Tout fonctionne : les 7 vérifications sont réussies.',
-    issues: (problems: number) =>
-      `${num(problems)} ${plural(problems, 'point demande', 'points demandent')} votre attention.`,
+    issues: (problems: number) => `${num(problems)} ${plural(problems, 'point demande', 'points demandent')} votre attention.`,
   },
 
   /** Spec sections 4 'History import dialog', 5 'Import', 9. */
   importDialog: {
     title: "Importer l'historique",
-    description:
-      "Importez les commandes payées de ces 60 derniers jours et programmez une demande d'avis pour chacune.",
+    description: "Importez les commandes payées de ces 60 derniers jours et programmez une demande d'avis pour chacune.",
     counting: 'Comptage des commandes payées…',
     countFailed: 'Erreur lors du comptage',
-    count: (n: number) =>
-      n === 0
-        ? 'Aucune commande payée ces 60 derniers jours.'
-        : `${num(n)} ${plural(n, 'commande payée', 'commandes payées')} ces 60 derniers jours.`,
+    count: (n: number) => (n === 0 ? 'Aucune commande payée ces 60 derniers jours.' : `${num(n)} ${plural(n, 'commande payée', 'commandes payées')} ces 60 derniers jours.`),
     choiceLegend: 'Quand envoyer les demandes ?',
     immediate: 'Envoyer maintenant',
     immediateHint: "Les demandes d'avis partent dès le prochain envoi.",

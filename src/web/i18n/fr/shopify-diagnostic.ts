@@ -8,8 +8,7 @@ const topicList = (topics: readonly string[]) => topics.join(', ');
 export const shopifyDiagnostic = {
   title: 'Diagnostic Shopify',
   subtitle: 'Vérifiez pas à pas la connexion de votre boutique.',
-  intro:
-    "Sept vérifications, du jeton d'accès jusqu'à la réception des commandes. Chaque problème trouvé est accompagné d'une solution.",
+  intro: "Sept vérifications, du jeton d'accès jusqu'à la réception des commandes. Chaque problème trouvé est accompagné d'une solution.",
   shop: 'Boutique',
   run: 'Lancer le diagnostic',
   running: 'Diagnostic en cours…',
@@ -56,8 +55,7 @@ export const shopifyDiagnostic = {
     token: {
       title: "Jeton d'accès",
       success: "Shopify accepte le jeton d'accès de votre boutique.",
-      rejected: (status: number) =>
-        `Shopify refuse le jeton d'accès (erreur ${status}) : il est invalide ou a expiré.`,
+      rejected: (status: number) => `Shopify refuse le jeton d'accès (erreur ${status}) : il est invalide ou a expiré.`,
       unknown: "Le jeton d'accès n'a pas pu être vérifié auprès de Shopify.",
       fix: "Reconnectez votre boutique depuis la page Intégrations pour obtenir un nouveau jeton d'accès.",
     },
@@ -66,8 +64,7 @@ export const shopifyDiagnostic = {
       success: (n: number) => `${num(n)} ${plural(n, 'commande trouvée', 'commandes trouvées')} sur votre boutique.`,
       found: 'Des commandes ont été trouvées sur votre boutique.',
       none: 'Aucune commande trouvée sur votre boutique Shopify.',
-      noneFix:
-        "Les demandes d'avis partent après la première commande payée. Vous pouvez aussi importer l'historique de vos commandes depuis le calendrier d'envoi.",
+      noneFix: "Les demandes d'avis partent après la première commande payée. Vous pouvez aussi importer l'historique de vos commandes depuis le calendrier d'envoi.",
       noneFixLink: "Importer l'historique depuis le calendrier",
       error: "Les commandes n'ont pas pu être lues sur Shopify.",
       errorFix: 'Relancez le diagnostic dans quelques instants.',
@@ -95,11 +92,9 @@ export const shopifyDiagnostic = {
     },
     flow: {
       title: 'Flux actif',
-      success: (active: number, total: number) =>
-        `${num(active)} ${plural(active, 'flux actif', 'flux actifs')} sur ${num(total)} ${plural(total, 'configuré', 'configurés')}.`,
+      success: (active: number, total: number) => `${num(active)} ${plural(active, 'flux actif', 'flux actifs')} sur ${num(total)} ${plural(total, 'configuré', 'configurés')}.`,
       none: 'Aucune configuration de flux.',
-      inactive: (total: number) =>
-        `Aucun flux actif (${num(total)} ${plural(total, 'flux configuré', 'flux configurés')}).`,
+      inactive: (total: number) => `Aucun flux actif (${num(total)} ${plural(total, 'flux configuré', 'flux configurés')}).`,
       fix: "Créez ou activez un flux pour programmer l'envoi des demandes d'avis après chaque commande.",
       fixLink: 'Configurer un flux',
     },
@@ -116,8 +111,7 @@ export const shopifyDiagnostic = {
     },
     orderEvents: {
       title: 'Événements de commande',
-      success: (n: number) =>
-        `${num(n)} ${plural(n, 'événement de commande reçu', 'événements de commande reçus')}.`,
+      success: (n: number) => `${num(n)} ${plural(n, 'événement de commande reçu', 'événements de commande reçus')}.`,
       none: 'Aucun événement de commande reçu.',
       fix: (topics: readonly string[]) =>
         `Shopify envoie un événement quand une commande est payée ou expédiée (${topicList(topics)}). Vérifiez les webhooks (étapes 3 et 4), puis passez une commande test.`,

@@ -7,8 +7,7 @@ import type { BillingRedirectCode } from '../../../core/api/shopify';
 export const shopifyFlow = {
   errorTitle: "Erreur d'installation",
   close: 'Fermer',
-  closeBlocked:
-    "Votre navigateur n'a pas fermé la fenêtre. Vous pouvez la fermer vous-même ou revenir à l'accueil.",
+  closeBlocked: "Votre navigateur n'a pas fermé la fenêtre. Vous pouvez la fermer vous-même ou revenir à l'accueil.",
   backHome: "Retour à l'accueil",
   missingParams: "Paramètres d'installation manquants. Veuillez réinstaller l'application depuis Shopify.",
   genericError: "Une erreur s'est produite. Veuillez réessayer.",

@@ -20,11 +20,9 @@ export const shopifyOnboarding = {
   continueAs: (email: string) => `Continuer avec ${email}`,
   useOtherAccount: 'Utiliser un autre compte',
   signingOut: 'Déconnexion...',
-  alreadyRegistered:
-    'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',
+  alreadyRegistered: 'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',
   signupFailed: 'Échec de la création du compte',
   sessionAfterSignin: 'Session non établie après connexion',
   sessionAfterSignup: 'Session non établie après création du compte',
-  billingNote:
-    "Vous validerez ensuite l'abonnement sur Shopify : facturation mensuelle via Shopify, sans engagement.",
+  billingNote: "Vous validerez ensuite l'abonnement sur Shopify : facturation mensuelle via Shopify, sans engagement.",
 };

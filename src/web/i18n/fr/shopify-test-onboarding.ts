@@ -1,8 +1,7 @@
 /** /shopify/test-onboarding: developer page to try the install flow (spec section 2). */
 export const shopifyTestOnboarding = {
   title: "Test de l'installation Shopify",
-  intro:
-    "Outil de développement : créez un lien d'installation pour une boutique de test, puis suivez le parcours d'un marchand qui installe l'application.",
+  intro: "Outil de développement : créez un lien d'installation pour une boutique de test, puis suivez le parcours d'un marchand qui installe l'application.",
   defaultShop: 'maison-lumiere.myshopify.com',
   instructions: {
     heading: "Mode d'emploi",

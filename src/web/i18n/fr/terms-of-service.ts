@@ -16,7 +16,7 @@ export const termsOfService: LegalDocumentContent = {
     {
       heading: '2. Compte et boutique',
       items: [
-        "Vous devez fournir des informations exactes et garder votre mot de passe confidentiel.",
+        'Vous devez fournir des informations exactes et garder votre mot de passe confidentiel.',
         'Un compte est lié à une seule boutique active à la fois.',
         "Vous êtes responsable de l'activité réalisée depuis votre compte.",
       ],
@@ -40,9 +40,7 @@ export const termsOfService: LegalDocumentContent = {
     },
     {
       heading: '5. Données personnelles',
-      paragraphs: [
-        `Le traitement des données est décrit dans notre politique de confidentialité. Pour les données de vos clients, ${brandName} agit comme sous-traitant.`,
-      ],
+      paragraphs: [`Le traitement des données est décrit dans notre politique de confidentialité. Pour les données de vos clients, ${brandName} agit comme sous-traitant.`],
       link: { label: 'Lire la politique de confidentialité', to: '/privacy-policy' },
     },
     {

@@ -158,9 +158,7 @@ describe('password tab', () => {
     expect(within(panel).getByText(/devrez vous reconnecter/)).toBeTruthy();
     expect((screen.getByLabelText('Mot de passe actuel') as HTMLInputElement).autocomplete).toBe('current-password');
     expect((screen.getByLabelText('Nouveau mot de passe') as HTMLInputElement).autocomplete).toBe('new-password');
-    expect((screen.getByLabelText('Confirmer le nouveau mot de passe') as HTMLInputElement).autocomplete).toBe(
-      'new-password',
-    );
+    expect((screen.getByLabelText('Confirmer le nouveau mot de passe') as HTMLInputElement).autocomplete).toBe('new-password');
 
     fill('Mot de passe actuel', 'ancien-secret');
     fill('Nouveau mot de passe', 'abc');

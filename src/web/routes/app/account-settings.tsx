@@ -123,15 +123,7 @@ function ProfileSection() {
       {notice.message && <SuccessAlert className="mb-6">{notice.message}</SuccessAlert>}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="space-y-5">
         <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
-        <TextField
-          label={t.email}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email?.message}
-          {...register('email')}
-        />
+        <TextField label={t.email} type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
         <SubmitButton busy={busy} busyLabel={t.submitting}>
           {t.submit}
         </SubmitButton>
@@ -164,31 +156,9 @@ function PasswordSection() {
       <WarningNote className="mb-6">{t.warning}</WarningNote>
       {change.isError && <ErrorAlert className="mb-6">{change.error.message}</ErrorAlert>}
       <form noValidate onSubmit={handleSubmit(({ currentPassword, newPassword }) => change.mutate({ currentPassword, newPassword }))} className="space-y-5">
-        <TextField
-          required
-          label={t.current}
-          type="password"
-          autoComplete="current-password"
-          error={errors.currentPassword?.message}
-          {...register('currentPassword')}
-        />
-        <TextField
-          required
-          label={t.next}
-          type="password"
-          autoComplete="new-password"
-          hint={t.nextHint}
-          error={errors.newPassword?.message}
-          {...register('newPassword')}
-        />
-        <TextField
-          required
-          label={t.confirm}
-          type="password"
-          autoComplete="new-password"
-          error={errors.confirmPassword?.message}
-          {...register('confirmPassword')}
-        />
+        <TextField required label={t.current} type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+        <TextField required label={t.next} type="password" autoComplete="new-password" hint={t.nextHint} error={errors.newPassword?.message} {...register('newPassword')} />
+        <TextField required label={t.confirm} type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
         <SubmitButton busy={busy} busyLabel={t.submitting}>
           {t.submit}
         </SubmitButton>

@@ -45,9 +45,7 @@ const savedConfig: RatingActionsConfig = {
   store_id: activeStore.id,
   same_path_for_all_ratings: false,
   saved: true,
-  actions: defaultActions.map((action) =>
-    action.action_type === 'redirect' ? { ...action, redirect_url: googleUrl } : action,
-  ),
+  actions: defaultActions.map((action) => (action.action_type === 'redirect' ? { ...action, redirect_url: googleUrl } : action)),
 };
 
 type FetchMock = ReturnType<typeof mockSignedInApi>;
@@ -56,10 +54,7 @@ type FetchMock = ReturnType<typeof mockSignedInApi>;
  * An in-memory rating-actions API starting from `initial`: PUT stores the body and answers it with
  * `saved: true` (after `gate` if given). `overrides` replace any path.
  */
-function ratingActionsApi(
-  initial: RatingActionsConfig = defaults,
-  { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {},
-): FetchMock {
+function ratingActionsApi(initial: RatingActionsConfig = defaults, { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {}): FetchMock {
   let current = initial;
   return mockSignedInApi({
     [path]: async (_url, init) => {
@@ -80,9 +75,7 @@ function ratingActionsApi(
 }
 
 function calls(fetchMock: FetchMock, method = 'GET') {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
-  );
+  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
 }
 
 function sentBody(fetchMock: FetchMock): unknown {
@@ -168,13 +161,7 @@ describe('/app/conditional loading', () => {
 
     const groups = await cards();
     expect(screen.queryByText('Chargement de vos actions conditionnelles…')).toBeNull();
-    expect(groups.map((group) => group.querySelector('legend')?.textContent)).toEqual([
-      '5 étoiles',
-      '4 étoiles',
-      '3 étoiles',
-      '2 étoiles',
-      '1 étoile',
-    ]);
+    expect(groups.map((group) => group.querySelector('legend')?.textContent)).toEqual(['5 étoiles', '4 étoiles', '3 étoiles', '2 étoiles', '1 étoile']);
 
     // Stars: as many filled as the rating, in the rating's colour; decorative (the legend says it).
     const colours = { 5: 'green', 4: 'cyan', 3: 'yellow', 2: 'orange', 1: 'red' } as const;
@@ -190,9 +177,7 @@ describe('/app/conditional loading', () => {
     // 5 and 4: redirect, URL to enter (a placeholder example only).
     for (const rating of [5, 4]) {
       expect(actionOf(rating).value).toBe('redirect');
-      expect(within(actionOf(rating)).getByRole('option', { selected: true }).textContent).toBe(
-        "Rediriger vers une plateforme d'avis",
-      );
+      expect(within(actionOf(rating)).getByRole('option', { selected: true }).textContent).toBe("Rediriger vers une plateforme d'avis");
       const url = fieldOf(rating, urlLabel)!;
       expect(url.type).toBe('url');
       expect(url.value).toBe('');
@@ -219,12 +204,11 @@ describe('/app/conditional loading', () => {
     expect(fieldOf(1, messageLabel)).toBeNull();
 
     // The four choices, in natural French.
-    expect(within(actionOf(3)).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      "Rediriger vers une plateforme d'avis",
-      'Recueillir un avis privé',
-      'Notifier par e-mail',
-      'Aucune action',
-    ]);
+    expect(
+      within(actionOf(3))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(["Rediriger vers une plateforme d'avis", 'Recueillir un avis privé', 'Notifier par e-mail', 'Aucune action']);
     expect(samePath().checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeTruthy();
   });
@@ -345,9 +329,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(1, emailLabel), '');
     save();
 
-    await waitFor(() =>
-      expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection doit être une adresse http(s) valide"),
-    );
+    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection doit être une adresse http(s) valide"));
     expectFieldError(fieldOf(4, urlLabel), "L'URL de redirection est requise");
     expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise');
     // The first invalid field takes the focus.
@@ -357,19 +339,16 @@ describe('/app/conditional validation', () => {
     expect(screen.queryByText('Configuration enregistrée avec succès!')).toBeNull();
   });
 
-  it.each([['pas-une-url'], ['javascript:alert(1)'], ['ftp://exemple.fr'], ['https://'], ['https://exemple .fr']])(
-    'refuses the URL %j',
-    async (url) => {
-      const fetchMock = ratingActionsApi();
-      await open();
-      await cards();
-      type(fieldOf(5, urlLabel), url);
-      type(fieldOf(4, urlLabel), googleUrl);
-      save();
-      expect(await within(card(5)).findByText("L'URL de redirection doit être une adresse http(s) valide")).toBeTruthy();
-      expect(calls(fetchMock, 'PUT')).toHaveLength(0);
-    },
-  );
+  it.each([['pas-une-url'], ['javascript:alert(1)'], ['ftp://exemple.fr'], ['https://'], ['https://exemple .fr']])('refuses the URL %j', async (url) => {
+    const fetchMock = ratingActionsApi();
+    await open();
+    await cards();
+    type(fieldOf(5, urlLabel), url);
+    type(fieldOf(4, urlLabel), googleUrl);
+    save();
+    expect(await within(card(5)).findByText("L'URL de redirection doit être une adresse http(s) valide")).toBeTruthy();
+    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+  });
 
   it('refuses an invalid notify e-mail and an invalid optional feedback e-mail', async () => {
     const fetchMock = ratingActionsApi(savedConfig);
@@ -378,9 +357,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(1, emailLabel), 'zoe@');
     type(fieldOf(2, emailLabel), 'pas-un-email');
     save();
-    await waitFor(() =>
-      expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise'),
-    );
+    await waitFor(() => expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise'));
     expectFieldError(fieldOf(2, emailLabel), "L'adresse e-mail de notification n'est pas valide");
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
 
@@ -405,9 +382,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(5, urlLabel), `https://exemple.fr/${'a'.repeat(2000)}`);
     type(message, 'a'.repeat(1001));
     save();
-    await waitFor(() =>
-      expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection ne peut pas dépasser 2\u00a0000 caractères"),
-    );
+    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection ne peut pas dépasser 2\u00a0000 caractères"));
     expectFieldError(fieldOf(3, messageLabel), 'Le message ne peut pas dépasser 1\u00a0000 caractères');
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
 

@@ -4,13 +4,7 @@ import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRatingActions, useSaveRatingActions, type RatingActionsConfig } from '../../api/rating-actions';
 import { RatingActionCard } from '../../components/conditional/RatingActionCard';
-import {
-  formValues,
-  RATINGS,
-  ratingActionsSchema,
-  type RatingActionsFormOutput,
-  type RatingActionsFormValues,
-} from '../../components/conditional/rating-actions';
+import { formValues, RATINGS, ratingActionsSchema, type RatingActionsFormOutput, type RatingActionsFormValues } from '../../components/conditional/rating-actions';
 import { SamePathSection } from '../../components/conditional/SamePathSection';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -105,13 +99,7 @@ function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
   };
 
   return (
-    <form
-      noValidate
-      aria-label={t.formLabel}
-      aria-busy={busy || undefined}
-      onSubmit={handleSubmit(submit)}
-      className="space-y-6"
-    >
+    <form noValidate aria-label={t.formLabel} aria-busy={busy || undefined} onSubmit={handleSubmit(submit)} className="space-y-6">
       {!data.saved && <DefaultsNotice />}
 
       <SamePathSection control={control} register={register} onEnable={enableSamePath} />
@@ -121,14 +109,7 @@ function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
           {t.ratings.label}
         </h2>
         {RATINGS.map((rating, index) => (
-          <RatingActionCard
-            key={rating}
-            index={index}
-            rating={rating}
-            control={control}
-            register={register}
-            errors={errors}
-          />
+          <RatingActionCard key={rating} index={index} rating={rating} control={control} register={register} errors={errors} />
         ))}
       </section>
 

@@ -91,10 +91,7 @@ function flowsApi(initial: Flow[], { overrides = {}, gate }: { overrides?: ApiRo
 }
 
 function calls(fetchMock: FetchMock, path: string, method = 'GET') {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method,
-  );
+  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
 }
 
 /** The JSON body of the last `method` request to `path`. */
@@ -177,10 +174,7 @@ describe('/app/flow list', () => {
   it('shows a load error with a retry button that loads again', async () => {
     let fail = true;
     mockSignedInApi({
-      '/api/flows': () =>
-        fail
-          ? apiError(500, 'Erreur interne')
-          : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] }),
+      '/api/flows': () => (fail ? apiError(500, 'Erreur interne') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] })),
     });
     await open();
     const alert = await screen.findByRole('alert');
@@ -223,9 +217,7 @@ describe('/app/flow adding', () => {
     expect(screen.queryByRole('form')).toBeNull();
     const created = card('Nouveau flux');
     expect(within(created).getByText("3 jours après l'expédition")).toBeTruthy();
-    await waitFor(() =>
-      expect(document.activeElement).toBe(within(created).getByRole('button', { name: 'Modifier le flux Nouveau flux' })),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(within(created).getByRole('button', { name: 'Modifier le flux Nouveau flux' })));
 
     act(() => {
       vi.advanceTimersByTime(2_900);
@@ -313,9 +305,7 @@ describe('/app/flow adding', () => {
     const fetchMock = flowsApi([], {
       overrides: {
         '/api/flows': (_url, init) =>
-          init?.method === 'POST'
-            ? apiError(404, 'Aucune boutique Shopify connectée', 'no_store')
-            : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
+          init?.method === 'POST' ? apiError(404, 'Aucune boutique Shopify connectée', 'no_store') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
       },
     });
     await open();
@@ -436,9 +426,7 @@ describe('/app/flow editing', () => {
 
     expect(screen.queryByRole('form')).toBeNull();
     expect(card('Après expédition')).toBeTruthy();
-    await waitFor(() =>
-      expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Modifier le flux Après expédition' })),
-    );
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Modifier le flux Après expédition' })));
     expect(calls(fetchMock, '/api/flows/f1', 'PUT')).toHaveLength(0);
   });
 });
@@ -473,10 +461,7 @@ describe('/app/flow deleting', () => {
   });
 
   it("shows the server's message when the deletion fails", async () => {
-    flowsApi(
-      [afterShipping],
-      { overrides: { '/api/flows/f1': () => apiError(404, 'Flux introuvable') } },
-    );
+    flowsApi([afterShipping], { overrides: { '/api/flows/f1': () => apiError(404, 'Flux introuvable') } });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));

@@ -248,11 +248,7 @@ function FlowList({
         <ul aria-label={t.list.label} className="space-y-4">
           {flows.map((flow) => (
             <li key={flow.id}>
-              {editor?.kind === 'edit' && editor.flow.id === flow.id ? (
-                form(editor)
-              ) : (
-                <FlowCard flow={flow} editButtonId={editId(flow.id)} onEdit={onEdit} onDelete={onDelete} />
-              )}
+              {editor?.kind === 'edit' && editor.flow.id === flow.id ? form(editor) : <FlowCard flow={flow} editButtonId={editId(flow.id)} onEdit={onEdit} onDelete={onDelete} />}
             </li>
           ))}
         </ul>
@@ -281,21 +277,14 @@ function NoFlows({ addId, onAdd }: { addId: string; onAdd: () => void }) {
 
 function Badge({ active }: { active: boolean }) {
   return (
-    <span
-      className={cx(
-        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold',
-        active ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700',
-      )}
-    >
+    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', active ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700')}>
       {active ? t.card.active : t.card.inactive}
     </span>
   );
 }
 
 function channelsLabel(channels: Flow['channels']): string {
-  const names = [channels.email ? t.channels.email : null, channels.whatsapp ? t.channels.whatsapp : null].filter(
-    (name): name is string => name !== null,
-  );
+  const names = [channels.email ? t.channels.email : null, channels.whatsapp ? t.channels.whatsapp : null].filter((name): name is string => name !== null);
   return names.length > 0 ? names.join(', ') : t.channels.none;
 }
 
@@ -305,17 +294,7 @@ function targetLabel(flow: Flow): string {
   return t.target.minimum(formatEuros(Number.isFinite(amount) ? amount : 0));
 }
 
-function FlowCard({
-  flow,
-  editButtonId,
-  onEdit,
-  onDelete,
-}: {
-  flow: Flow;
-  editButtonId: string;
-  onEdit: (flow: Flow) => void;
-  onDelete: (flow: Flow) => void;
-}) {
+function FlowCard({ flow, editButtonId, onEdit, onDelete }: { flow: Flow; editButtonId: string; onEdit: (flow: Flow) => void; onDelete: (flow: Flow) => void }) {
   const headingId = useId();
   const details: [string, string][] = [
     [t.card.trigger, t.triggers[flow.trigger_event] ?? flow.trigger_event],
@@ -335,13 +314,11 @@ function FlowCard({
         <div className="flex flex-wrap gap-2">
           <button id={editButtonId} type="button" onClick={() => onEdit(flow)} className={buttonClass('secondary', 'sm')}>
             <Pencil aria-hidden="true" className="size-4" />
-            {t.card.edit}{' '}
-            <span className="sr-only">{t.card.flowName(flow.name)}</span>
+            {t.card.edit} <span className="sr-only">{t.card.flowName(flow.name)}</span>
           </button>
           <button type="button" onClick={() => onDelete(flow)} className={buttonClass('secondary', 'sm')}>
             <Trash2 aria-hidden="true" className="size-4" />
-            {t.card.delete}{' '}
-            <span className="sr-only">{t.card.flowName(flow.name)}</span>
+            {t.card.delete} <span className="sr-only">{t.card.flowName(flow.name)}</span>
           </button>
         </div>
       </div>
@@ -390,11 +367,7 @@ function CheckboxField({
           <label htmlFor={id} className={cx('text-sm font-medium', disabled ? 'text-slate-600' : 'text-slate-800')}>
             {label}
           </label>
-          {badge && (
-            <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
-              {badge}
-            </span>
-          )}
+          {badge && <span className="inline-flex rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">{badge}</span>}
         </div>
         {hint && (
           <p id={hintId} className="mt-0.5 text-xs text-slate-600">
@@ -406,20 +379,9 @@ function CheckboxField({
   );
 }
 
-const disabledInputClass =
-  '[&_input:disabled]:cursor-not-allowed [&_input:disabled]:bg-slate-100 [&_input:disabled]:text-slate-600';
+const disabledInputClass = '[&_input:disabled]:cursor-not-allowed [&_input:disabled]:bg-slate-100 [&_input:disabled]:text-slate-600';
 
-function FlowForm({
-  storeId,
-  flow,
-  onCancel,
-  onSaved,
-}: {
-  storeId: string;
-  flow?: Flow;
-  onCancel: () => void;
-  onSaved: (flow: Flow) => void;
-}) {
+function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string; flow?: Flow; onCancel: () => void; onSaved: (flow: Flow) => void }) {
   const headingId = useId();
   const triggerId = useId();
 
@@ -458,23 +420,9 @@ function FlowForm({
         {flow ? t.form.editHeading(flow.name) : t.form.newHeading}
       </h3>
       {save.isError && !refusedField(save.error) && <ErrorAlert className="mt-4">{save.error.message}</ErrorAlert>}
-      <form
-        noValidate
-        aria-labelledby={headingId}
-        aria-busy={busy || undefined}
-        onSubmit={handleSubmit(submit)}
-        className="mt-6 space-y-6"
-      >
+      <form noValidate aria-labelledby={headingId} aria-busy={busy || undefined} onSubmit={handleSubmit(submit)} className="mt-6 space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
-          <TextField
-            label={t.form.name}
-            required
-            autoComplete="off"
-            maxLength={FLOW_LIMITS.nameMax}
-            error={errors.name?.message}
-            className="sm:col-span-2"
-            {...register('name')}
-          />
+          <TextField label={t.form.name} required autoComplete="off" maxLength={FLOW_LIMITS.nameMax} error={errors.name?.message} className="sm:col-span-2" {...register('name')} />
           <div>
             <label htmlFor={triggerId} className="block text-sm font-medium text-slate-800">
               {t.form.trigger}
@@ -508,13 +456,7 @@ function FlowForm({
           <legend className="text-sm font-semibold text-slate-900">{t.form.channels}</legend>
           <div className="mt-3 space-y-3">
             <CheckboxField label={t.form.email} input={register('channels.email')} />
-            <CheckboxField
-              label={t.form.whatsapp}
-              badge={t.form.soon}
-              hint={t.form.whatsappHint}
-              disabled
-              checked={false}
-            />
+            <CheckboxField label={t.form.whatsapp} badge={t.form.soon} hint={t.form.whatsappHint} disabled checked={false} />
           </div>
         </fieldset>
 

@@ -24,10 +24,7 @@ describe('/app/integrations query notices', () => {
     ['invalid_hmac', 'Invalid security signature. Please try again.'],
     ['token_exchange_failed', 'Failed to exchange token with Shopify.'],
     ['shop_fetch_failed', 'Failed to fetch shop details from Shopify.'],
-    [
-      'store_already_connected',
-      'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
-    ],
+    ['store_already_connected', 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.'],
     ['state_not_bound', 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.'],
     [
       'shop_owned_by_another_account',
@@ -155,9 +152,7 @@ describe('/app/integrations without a store', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Connecter une boutique' }));
     const notice = screen.getByText(/L'installation doit se faire depuis l'App Store de Shopify/);
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(screen.getByRole('link', { name: "Tester l'installation Shopify" }).getAttribute('href')).toBe(
-      '/shopify/test-onboarding',
-    );
+    expect(screen.getByRole('link', { name: "Tester l'installation Shopify" }).getAttribute('href')).toBe('/shopify/test-onboarding');
   });
 
   it('marks WhatsApp as coming soon with a disabled, explained switch', async () => {

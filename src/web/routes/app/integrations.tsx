@@ -123,27 +123,12 @@ export default function IntegrationsScreen() {
   );
 }
 
-function Card({
-  icon,
-  title,
-  badge,
-  description,
-  children,
-}: {
-  icon: ReactNode;
-  title: string;
-  badge?: ReactNode;
-  description: string;
-  children: ReactNode;
-}) {
+function Card({ icon, title, badge, description, children }: { icon: ReactNode; title: string; badge?: ReactNode; description: string; children: ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="flex flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <div className="flex items-start gap-4">
-        <span
-          aria-hidden="true"
-          className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700"
-        >
+        <span aria-hidden="true" className="flex size-11 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-700">
           {icon}
         </span>
         <div className="min-w-0 flex-1">
@@ -167,9 +152,7 @@ function Badge({ tone, children }: { tone: 'green' | 'amber' | 'slate'; children
     amber: 'bg-amber-100 text-amber-900',
     slate: 'bg-slate-100 text-slate-700',
   } as const;
-  return (
-    <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>
-  );
+  return <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
 function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => void }) {
@@ -184,9 +167,7 @@ function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => v
       description={t.shopify.description}
     >
       <QueryState query={store} loadingLabel={t.loading} errorMessage={t.loadError} className="justify-start py-4">
-        {(data) =>
-          data && data.is_active ? <ConnectedStore store={data} onDisconnected={onDisconnected} /> : <NoStore />
-        }
+        {(data) => (data && data.is_active ? <ConnectedStore store={data} onDisconnected={onDisconnected} /> : <NoStore />)}
       </QueryState>
     </Card>
   );
@@ -222,19 +203,13 @@ function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisc
         <div>
           <dt className="text-slate-600">{t.shopify.installedAt}</dt>
           <dd className="mt-1 font-medium text-slate-900">
-            {store.installed_at ? (
-              <time dateTime={store.installed_at}>{formatDate(store.installed_at)}</time>
-            ) : (
-              t.shopify.unknown
-            )}
+            {store.installed_at ? <time dateTime={store.installed_at}>{formatDate(store.installed_at)}</time> : t.shopify.unknown}
           </dd>
         </div>
         <div>
           <dt className="text-slate-600">{t.shopify.subscription}</dt>
           <dd className="mt-1">
-            <Badge tone={active ? 'green' : 'amber'}>
-              {active ? t.shopify.subscriptionActive : t.shopify.subscriptionInactive}
-            </Badge>
+            <Badge tone={active ? 'green' : 'amber'}>{active ? t.shopify.subscriptionActive : t.shopify.subscriptionInactive}</Badge>
           </dd>
         </div>
       </dl>
@@ -252,15 +227,10 @@ function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisc
         {adminUrl && (
           <a href={adminUrl} target="_blank" rel="noopener" className={buttonClass('secondary')}>
             <ExternalLink aria-hidden="true" className="size-4" />
-            {t.shopify.goToShopify}{' '}
-            <span className="sr-only">{t.shopify.newTab}</span>
+            {t.shopify.goToShopify} <span className="sr-only">{t.shopify.newTab}</span>
           </a>
         )}
-        <button
-          type="button"
-          onClick={() => setConfirming(true)}
-          className={buttonClass('secondary')}
-        >
+        <button type="button" onClick={() => setConfirming(true)} className={buttonClass('secondary')}>
           <Unplug aria-hidden="true" className="size-4" />
           {t.shopify.disconnect}
         </button>
@@ -292,19 +262,12 @@ function NoStore() {
       <h3 className="font-semibold text-slate-900">{t.empty.heading}</h3>
       <p className="mt-1 text-sm text-slate-600">{t.empty.body}</p>
       <div className="mt-4">
-        <button
-          type="button"
-          onClick={() => setExplained(true)}
-          aria-describedby={explained ? noticeId : undefined}
-          className={buttonClass('primary')}
-        >
+        <button type="button" onClick={() => setExplained(true)} aria-describedby={explained ? noticeId : undefined} className={buttonClass('primary')}>
           {t.empty.connect}
         </button>
       </div>
       <div role="status" id={noticeId} className="mt-4">
-        {explained && (
-          <p className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">{t.empty.connectNotice}</p>
-        )}
+        {explained && <p className="rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">{t.empty.connectNotice}</p>}
       </div>
       <p className="mt-auto pt-6 text-sm text-slate-600">
         {t.empty.devNote}{' '}
@@ -320,12 +283,7 @@ function WhatsAppCard() {
   const labelId = useId();
   const helpId = useId();
   return (
-    <Card
-      icon={<MessageCircle className="size-5" />}
-      title={t.whatsapp.heading}
-      badge={<Badge tone="amber">{t.whatsapp.badge}</Badge>}
-      description={t.whatsapp.description}
-    >
+    <Card icon={<MessageCircle className="size-5" />} title={t.whatsapp.heading} badge={<Badge tone="amber">{t.whatsapp.badge}</Badge>} description={t.whatsapp.description}>
       <div className="flex items-center justify-between gap-4 rounded-xl bg-slate-50 px-4 py-3">
         <span id={labelId} className="text-sm font-medium text-slate-800">
           {t.whatsapp.toggle}

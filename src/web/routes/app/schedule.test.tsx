@@ -69,9 +69,7 @@ const sent = request({
 const soonish = request({ id: 'r6', customer_name: 'Hugo Blanc', scheduled_at: fromNow(5 * hour + 10 * minute) });
 const imminent = request({ id: 'r7', customer_name: 'Inès Roy', scheduled_at: fromNow(10 * minute) });
 const waiting = request({ id: 'r8', customer_name: 'Jade Petit', status: 'pending' });
-const others = (['cancelled', 'delivered', 'opened', 'processing'] as const).map((status, index) =>
-  request({ id: `o${index}`, customer_name: `Client ${status}`, status }),
-);
+const others = (['cancelled', 'delivered', 'opened', 'processing'] as const).map((status, index) => request({ id: `o${index}`, customer_name: `Client ${status}`, status }));
 
 const firstPage = [marie, paul, luc, shared, sent, soonish, imminent, waiting, others[0]!, others[1]!];
 
@@ -226,14 +224,11 @@ describe('/app/schedule', () => {
     await requestList();
     const pagination = screen.getByRole('navigation', { name: 'Pagination des demandes' });
     // 10 pages: 1 2 3 4 5 … 10
-    expect(within(pagination).getAllByRole('button', { name: /^Page \d+$/ }).map((button) => button.textContent)).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5',
-      '10',
-    ]);
+    expect(
+      within(pagination)
+        .getAllByRole('button', { name: /^Page \d+$/ })
+        .map((button) => button.textContent),
+    ).toEqual(['1', '2', '3', '4', '5', '10']);
     expect(within(pagination).getByText('Pages masquées')).toBeTruthy();
     expect(within(pagination).getByRole('button', { name: 'Page précédente' }).getAttribute('aria-disabled')).toBe('true');
 
@@ -270,9 +265,7 @@ describe('/app/schedule', () => {
       await requestList();
       const button = screen.getByRole('button', { name: sendButton });
       fireEvent.click(button);
-      await waitFor(() =>
-        expect(api.calls('POST', processPath).map((call) => call.body)).toEqual([{ manual: true, requestIds: ['r1'] }]),
-      );
+      await waitFor(() => expect(api.calls('POST', processPath).map((call) => call.body)).toEqual([{ manual: true, requestIds: ['r1'] }]));
 
       // Busy: the button says so and keeps the focus; the other send buttons wait.
       await waitFor(() => expect(button.textContent).toBe('Envoi…'));
@@ -394,8 +387,7 @@ describe('/app/schedule', () => {
     it('reports a failed deletion with the server reason', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`DELETE ${listPath}/r1`]: () =>
-          apiError(409, "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.", 'request_not_cancellable'),
+        [`DELETE ${listPath}/r1`]: () => apiError(409, "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.", 'request_not_cancellable'),
       });
       await open();
       await requestList();
@@ -528,17 +520,14 @@ describe('/app/schedule', () => {
 
       fireEvent.click(start);
       await screen.findByText("12 commandes importées et 12 demandes d'avis programmées!");
-      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([
-        { shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 },
-      ]);
+      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 }]);
     });
 
     it('shows the counting and import failures, and closes with Escape', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
         [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502),
-        [`POST ${importPath}`]: () =>
-          jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation", code: 'import_failed' }, 502),
+        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation", code: 'import_failed' }, 502),
       });
       await open();
       await requestList();
@@ -549,7 +538,13 @@ describe('/app/schedule', () => {
       expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors du comptage');
 
       fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
-      await waitFor(() => expect(within(dialog).getAllByRole('alert').map((alert) => alert.textContent)).toContain("Erreur lors de l'importation"));
+      await waitFor(() =>
+        expect(
+          within(dialog)
+            .getAllByRole('alert')
+            .map((alert) => alert.textContent),
+        ).toContain("Erreur lors de l'importation"),
+      );
 
       fireEvent.keyDown(dialog, { key: 'Escape' });
       expect(screen.queryByRole('dialog')).toBeNull();

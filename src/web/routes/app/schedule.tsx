@@ -3,15 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { REQUEST_PAGE_SIZE, requestPageQuery } from '../../../core/api/review-requests';
 import { pageCount } from '../../../core/pagination';
-import {
-  useCancelRequest,
-  useRefreshRequests,
-  useRequestPage,
-  useResend,
-  useSendNow,
-  type ImportHistoryResult,
-  type RequestItem,
-} from '../../api/review-requests';
+import { useCancelRequest, useRefreshRequests, useRequestPage, useResend, useSendNow, type ImportHistoryResult, type RequestItem } from '../../api/review-requests';
 import { DiagnosticPanel } from '../../components/schedule/DiagnosticPanel';
 import { ImportHistoryDialog } from '../../components/schedule/ImportHistoryDialog';
 import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '../../components/schedule/outcomes';
@@ -179,12 +171,7 @@ export default function ScheduleScreen() {
   const empty = ready && data.total === 0;
 
   const importButton = (
-    <button
-      type="button"
-      onClick={() => setImporting(true)}
-      disabled={!storeId}
-      className={buttonClass(empty ? 'primary' : 'secondary')}
-    >
+    <button type="button" onClick={() => setImporting(true)} disabled={!storeId} className={buttonClass(empty ? 'primary' : 'secondary')}>
       <History aria-hidden="true" className="size-4" />
       {t.toolbar.import}
     </button>
@@ -302,9 +289,7 @@ export default function ScheduleScreen() {
         </ConfirmDialog>
       )}
 
-      {importing && storeId && (
-        <ImportHistoryDialog shopId={storeId} onClose={() => setImporting(false)} onImported={onImported} />
-      )}
+      {importing && storeId && <ImportHistoryDialog shopId={storeId} onClose={() => setImporting(false)} onImported={onImported} />}
 
       {sharing && <ShareLinkModal onClose={() => setSharing(false)} />}
     </div>

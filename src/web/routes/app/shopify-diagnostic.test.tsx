@@ -89,15 +89,7 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const stepNames = [
-  "Jeton d'accès",
-  'Commandes',
-  'Webhooks enregistrés (base de données)',
-  'Webhooks sur Shopify',
-  'Flux actif',
-  'Événements récents',
-  'Événements de commande',
-];
+const stepNames = ["Jeton d'accès", 'Commandes', 'Webhooks enregistrés (base de données)', 'Webhooks sur Shopify', 'Flux actif', 'Événements récents', 'Événements de commande'];
 
 describe('/app/shopify-diagnostic', () => {
   it('runs on load: seven pending steps, then all green, and runs again on demand', async () => {
@@ -112,7 +104,11 @@ describe('/app/shopify-diagnostic', () => {
 
     // Running: every step is pending, with its state in words, and the button is busy.
     await waitFor(() => expect(steps().getAllByRole('listitem')).toHaveLength(7));
-    expect(steps().getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual(stepNames);
+    expect(
+      steps()
+        .getAllByRole('heading', { level: 3 })
+        .map((heading) => heading.textContent),
+    ).toEqual(stepNames);
     for (const name of stepNames) expect(step(name)).toBeTruthy();
     for (const name of stepNames) expect(stateOf(name)).toBe('État : En cours');
     const busyButton = screen.getByRole('button', { name: 'Diagnostic en cours…' });
@@ -169,20 +165,14 @@ describe('/app/shopify-diagnostic', () => {
 
     const token = step("Jeton d'accès");
     expect(stateOf("Jeton d'accès")).toBe('État : Erreur');
-    expect(
-      within(token).getByText("Shopify refuse le jeton d'accès (erreur 401) : il est invalide ou a expiré."),
-    ).toBeTruthy();
+    expect(within(token).getByText("Shopify refuse le jeton d'accès (erreur 401) : il est invalide ou a expiré.")).toBeTruthy();
     expect(within(token).getByRole('heading', { level: 4, name: 'Solution suggérée' })).toBeTruthy();
-    expect(within(token).getByRole('link', { name: 'Reconnecter la boutique' }).getAttribute('href')).toBe(
-      '/app/integrations',
-    );
+    expect(within(token).getByRole('link', { name: 'Reconnecter la boutique' }).getAttribute('href')).toBe('/app/integrations');
 
     // The platform checks after it could not run: they say why.
     for (const name of ['Commandes', 'Webhooks sur Shopify']) {
       expect(stateOf(name)).toBe('État : Erreur');
-      expect(
-        within(step(name)).getByText("Vérification impossible : Shopify refuse le jeton d'accès de la boutique."),
-      ).toBeTruthy();
+      expect(within(step(name)).getByText("Vérification impossible : Shopify refuse le jeton d'accès de la boutique.")).toBeTruthy();
       expect(within(step(name)).queryByRole('button', { name: 'Enregistrer les webhooks' })).toBeNull();
     }
     expect(stateOf('Flux actif')).toBe('État : Réussi');
@@ -291,29 +281,19 @@ describe('/app/shopify-diagnostic', () => {
     });
     await open();
     await finished();
-    expect(step('Webhooks enregistrés (base de données)').textContent).toContain(
-      'Webhooks manquants : orders/paid, orders/fulfilled',
-    );
+    expect(step('Webhooks enregistrés (base de données)').textContent).toContain('Webhooks manquants : orders/paid, orders/fulfilled');
 
-    fireEvent.click(
-      within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }),
-    );
+    fireEvent.click(within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Boutique introuvable');
     expect(calls(fetchMock, diagnosticPath)).toHaveLength(1);
     // The button is usable again.
-    expect(
-      within(step('Webhooks enregistrés (base de données)'))
-        .getByRole('button', { name: 'Enregistrer les webhooks' })
-        .getAttribute('aria-disabled'),
-    ).toBeNull();
+    expect(within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('reports the errors listed in a partial registration', async () => {
     mockSignedInApi({
-      [diagnosticPath]: () =>
-        jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } })),
-      [registerPath]: () =>
-        jsonResponse({ success: false, registered: [], errors: ['orders/paid: adresse refusée par Shopify'] }),
+      [diagnosticPath]: () => jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } })),
+      [registerPath]: () => jsonResponse({ success: false, registered: [], errors: ['orders/paid: adresse refusée par Shopify'] }),
     });
     await open();
     await finished();
@@ -341,15 +321,11 @@ describe('/app/shopify-diagnostic', () => {
     const orders = step('Commandes');
     expect(within(orders).getByText('Aucune commande trouvée sur votre boutique Shopify.')).toBeTruthy();
     expect(orders.textContent).toContain('après la première commande payée');
-    expect(
-      within(orders).getByRole('link', { name: "Importer l'historique depuis le calendrier" }).getAttribute('href'),
-    ).toBe('/app/schedule');
+    expect(within(orders).getByRole('link', { name: "Importer l'historique depuis le calendrier" }).getAttribute('href')).toBe('/app/schedule');
 
     expect(stateOf('Flux actif')).toBe('État : Erreur');
     expect(within(step('Flux actif')).getByText('Aucun flux actif (1 flux configuré).')).toBeTruthy();
-    expect(within(step('Flux actif')).getByRole('link', { name: 'Configurer un flux' }).getAttribute('href')).toBe(
-      '/app/flow',
-    );
+    expect(within(step('Flux actif')).getByRole('link', { name: 'Configurer un flux' }).getAttribute('href')).toBe('/app/flow');
 
     expect(stateOf('Événements récents')).toBe('État : Avertissement');
     expect(within(step('Événements récents')).getByText('Aucun événement webhook reçu récemment.')).toBeTruthy();
@@ -373,8 +349,7 @@ describe('/app/shopify-diagnostic', () => {
   it("shows a French error with 'Réessayer' when the diagnostic cannot be loaded", async () => {
     let fail = true;
     const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () =>
-        fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic()),
+      [diagnosticPath]: () => (fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic())),
     });
     await open();
     const alert = await screen.findByRole('alert');

@@ -133,10 +133,7 @@ export default function ShopifyDiagnosticScreen() {
           )}
           {diagnostic.dataUpdatedAt > 0 && !running && !showError && (
             <p className="text-xs text-slate-600">
-              {t.lastRun}{' '}
-              <time dateTime={new Date(diagnostic.dataUpdatedAt).toISOString()}>
-                {formatDateTime(new Date(diagnostic.dataUpdatedAt).toISOString())}
-              </time>
+              {t.lastRun} <time dateTime={new Date(diagnostic.dataUpdatedAt).toISOString()}>{formatDateTime(new Date(diagnostic.dataUpdatedAt).toISOString())}</time>
             </p>
           )}
         </div>
@@ -173,9 +170,7 @@ export default function ShopifyDiagnosticScreen() {
           }
         >
           <p className="font-medium">{t.loadError}</p>
-          {diagnostic.error instanceof ApiError && diagnostic.error.message !== t.loadError && (
-            <p className="mt-1">{diagnostic.error.message}</p>
-          )}
+          {diagnostic.error instanceof ApiError && diagnostic.error.message !== t.loadError && <p className="mt-1">{diagnostic.error.message}</p>}
         </ErrorAlert>
       ) : noStore ? (
         <EmptyState icon={Store} heading={t.empty.heading} action={{ to: '/app/integrations', label: t.empty.link }}>

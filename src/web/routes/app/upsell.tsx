@@ -9,15 +9,10 @@ export default function UpsellScreen() {
   const t = messages.appScreens.upsell;
   usePageHeader(t.title, t.subtitle);
   return (
-    <section
-      aria-labelledby="upsell-heading"
-      className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm"
-    >
+    <section aria-labelledby="upsell-heading" className="overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
       <div className="grid gap-8 p-6 sm:p-10 md:grid-cols-[1fr_auto] md:items-center">
         <div className="min-w-0">
-          <span className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">
-            {t.badge}
-          </span>
+          <span className="inline-flex items-center rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900">{t.badge}</span>
           <h2 id="upsell-heading" className="mt-4 text-xl font-semibold text-slate-900 sm:text-2xl">
             {t.heading}
           </h2>
@@ -34,10 +29,7 @@ export default function UpsellScreen() {
             {t.cta}
           </Link>
         </div>
-        <div
-          aria-hidden="true"
-          className="hidden size-40 items-center justify-center rounded-full bg-gradient-to-br from-brand-100 to-brand-300 md:flex"
-        >
+        <div aria-hidden="true" className="hidden size-40 items-center justify-center rounded-full bg-gradient-to-br from-brand-100 to-brand-300 md:flex">
           <Rocket className="size-16 text-brand-800" />
         </div>
       </div>

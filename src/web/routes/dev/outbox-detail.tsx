@@ -13,10 +13,7 @@ const t = messages.outbox;
 
 function BackLink() {
   return (
-    <Link
-      to="/dev/outbox"
-      className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900"
-    >
+    <Link to="/dev/outbox" className="inline-flex items-center gap-2 rounded-lg text-sm font-semibold text-brand-700 hover:text-brand-900">
       <ArrowLeft aria-hidden="true" className="size-4" />
       {t.back}
     </Link>
@@ -36,9 +33,7 @@ function EmailDetail({ email }: { email: OutboxEmail }) {
   const headers = Object.entries(email.headers);
   return (
     <>
-      <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">
-        {email.subject || t.noSubject}
-      </h1>
+      <h1 className="mt-6 break-words text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{email.subject || t.noSubject}</h1>
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
         <dt className="font-semibold text-slate-700">{t.meta.from}</dt>
         <dd className="break-all text-slate-700">{email.from}</dd>
@@ -53,21 +48,14 @@ function EmailDetail({ email }: { email: OutboxEmail }) {
       <div className="mt-8 grid gap-6">
         <Panel title={t.htmlPart}>
           {email.html ? (
-            <iframe
-              title={t.htmlFrameTitle}
-              sandbox=""
-              srcDoc={email.html}
-              className="h-[36rem] w-full rounded-lg border border-slate-200 bg-white"
-            />
+            <iframe title={t.htmlFrameTitle} sandbox="" srcDoc={email.html} className="h-[36rem] w-full rounded-lg border border-slate-200 bg-white" />
           ) : (
             <p className="text-sm text-slate-600">{t.noHtml}</p>
           )}
         </Panel>
         <Panel title={t.textPart}>
           {email.text ? (
-            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-800">
-              {email.text}
-            </pre>
+            <pre className="max-h-96 overflow-auto whitespace-pre-wrap break-words rounded-lg bg-slate-50 p-4 font-mono text-sm text-slate-800">{email.text}</pre>
           ) : (
             <p className="text-sm text-slate-600">{t.noText}</p>
           )}
@@ -80,8 +68,12 @@ function EmailDetail({ email }: { email: OutboxEmail }) {
               <table className="w-full text-left text-sm">
                 <thead className="text-xs uppercase tracking-wide text-slate-600">
                   <tr>
-                    <th scope="col" className="py-2 pr-4 font-semibold">{t.headerName}</th>
-                    <th scope="col" className="py-2 font-semibold">{t.headerValue}</th>
+                    <th scope="col" className="py-2 pr-4 font-semibold">
+                      {t.headerName}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold">
+                      {t.headerValue}
+                    </th>
                   </tr>
                 </thead>
                 <tbody className="divide-y divide-slate-100 font-mono text-xs">

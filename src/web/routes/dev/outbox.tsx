@@ -33,10 +33,18 @@ function EmailTable({ emails }: { emails: OutboxEmailSummary[] }) {
         <caption className="sr-only">{t.tableCaption}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
           <tr>
-            <th scope="col" className="px-4 py-3 font-semibold">{t.columns.date}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t.columns.subject}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t.columns.to}</th>
-            <th scope="col" className="px-4 py-3 font-semibold">{t.columns.from}</th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t.columns.date}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t.columns.subject}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t.columns.to}
+            </th>
+            <th scope="col" className="px-4 py-3 font-semibold">
+              {t.columns.from}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -46,10 +54,7 @@ function EmailTable({ emails }: { emails: OutboxEmailSummary[] }) {
                 <time dateTime={email.created_at}>{formatDateTime(email.created_at)}</time>
               </td>
               <td className="px-4 py-3">
-                <Link
-                  to={`/dev/outbox/${encodeURIComponent(email.id)}`}
-                  className="font-medium text-brand-800 underline-offset-2 hover:underline"
-                >
+                <Link to={`/dev/outbox/${encodeURIComponent(email.id)}`} className="font-medium text-brand-800 underline-offset-2 hover:underline">
                   {email.subject || t.noSubject}
                 </Link>
               </td>
@@ -75,12 +80,7 @@ export default function OutboxScreen() {
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{t.title}</h1>
           <p className="mt-2 max-w-2xl text-slate-600">{t.intro}</p>
         </div>
-        <button
-          type="button"
-          className={buttonClass('secondary')}
-          onClick={() => void refetch()}
-          disabled={isFetching}
-        >
+        <button type="button" className={buttonClass('secondary')} onClick={() => void refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={isFetching ? 'size-4 animate-spin' : 'size-4'} />
           {isFetching && !isPending ? t.refreshing : t.refresh}
         </button>

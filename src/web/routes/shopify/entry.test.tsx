@@ -40,9 +40,7 @@ describe('/shopify/entry', () => {
     expect((await screen.findByText('Redirection vers Shopify...')).closest('[role="status"]')).not.toBeNull();
     expect(location.replace).toHaveBeenCalledTimes(1);
     expect(location.replace).toHaveBeenCalledWith(`/functions/v1/shopify-auth${search}`);
-    expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(
-      `/functions/v1/shopify-auth${search}`,
-    );
+    expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(`/functions/v1/shopify-auth${search}`);
   });
 
   it('passes a plain install link as it came', async () => {
@@ -50,9 +48,7 @@ describe('/shopify/entry', () => {
     location = stubLocation();
     renderRoute('/shopify/entry?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
     await screen.findByText('Redirection vers Shopify...');
-    expect(location.replace).toHaveBeenCalledWith(
-      '/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1',
-    );
+    expect(location.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
   });
 
   it('explains a missing shop and offers to close the window', async () => {

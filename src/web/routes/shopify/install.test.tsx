@@ -31,9 +31,7 @@ describe('/shopify/install', () => {
   it.each(['', `?token=${installToken}`, `?shop=${installShop}`])('reports missing parameters (%s)', async (search) => {
     mockApi();
     renderRoute(`/shopify/install${search}`);
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      "Paramètres d'installation manquants. Veuillez réinstaller l'application depuis Shopify.",
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe("Paramètres d'installation manquants. Veuillez réinstaller l'application depuis Shopify.");
   });
 
   it('sends a signed-out visitor to the onboarding with token, shop and plan_id', async () => {
@@ -51,9 +49,7 @@ describe('/shopify/install', () => {
       [claimPath]: () => jsonResponse({ redirect_url: '/functions/v1/shopify-auth?shop=x.myshopify.com&state=s1' }),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`);
-    await waitFor(() =>
-      expect(location!.assign).toHaveBeenCalledWith('/functions/v1/shopify-auth?shop=x.myshopify.com&state=s1'),
-    );
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith('/functions/v1/shopify-auth?shop=x.myshopify.com&state=s1'));
     expect(requestBody(fetchMock, claimPath)).toEqual({ plan_id: proPlan.id });
     expect(fetchMock.mock.calls.filter(([url]) => url === claimPath)).toHaveLength(1);
   });
@@ -76,8 +72,6 @@ describe('/shopify/install', () => {
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Aucun plan sélectionné. Veuillez choisir un plan.');
-    expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(
-      `/shopify/plan-selection?token=${installToken}&shop=${installShop}`,
-    );
+    expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);
   });
 });

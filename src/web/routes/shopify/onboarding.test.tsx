@@ -1,16 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
-import {
-  installationFixture,
-  installationPath,
-  installShop,
-  installToken,
-  plansFixture,
-  proPlan,
-  starterPlan,
-  tokenMessages,
-} from '../../test/shopify-fixtures';
+import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '../../test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 
@@ -153,9 +144,7 @@ describe('/shopify/onboarding', () => {
     fill('Mot de passe', 'Lumiere-2025');
     fill('Confirmer le mot de passe', 'Lumiere-2025');
     fireEvent.click(signupButton());
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.');
     expect(location.assign).not.toHaveBeenCalled();
 
     // Switching mode clears the message and keeps the e-mail typed.
@@ -250,9 +239,7 @@ describe('/shopify/onboarding', () => {
     onboardingApi({ routes: { [installationPath]: () => jsonResponse(installationFixture()) } });
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}`);
     expect(screen.getByText('Aucun plan sélectionné. Veuillez choisir un plan.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(
-      `/shopify/plan-selection?token=${installToken}&shop=${installShop}`,
-    );
+    expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);
     expect(screen.queryByRole('button', { name: "Créer mon compte et activer l'abonnement" })).toBeNull();
   });
 });

@@ -78,20 +78,12 @@ function useChosenPlan(installation: Installation, planIdParam: string | null) {
   const id = planIdParam ?? selected?.id ?? null;
   if (!id) return { id: null, name: undefined, price: undefined, unknown: true };
   const plan = selected?.id === id ? selected : plans.data?.find((candidate) => candidate.id === id);
-  const price = plan ? formatPrice(plan.price_amount, plan.price_currency) ?? undefined : undefined;
+  const price = plan ? (formatPrice(plan.price_amount, plan.price_currency) ?? undefined) : undefined;
   // An id that matches no plan (once they are known) cannot be activated.
   return { id, name: plan?.name, price, unknown: !plan && !plans.isPending };
 }
 
-function OnboardingForm({
-  token,
-  installation,
-  planIdParam,
-}: {
-  token: string;
-  installation: Installation;
-  planIdParam: string | null;
-}) {
+function OnboardingForm({ token, installation, planIdParam }: { token: string; installation: Installation; planIdParam: string | null }) {
   const shop = installation.shop_domain;
   const plan = useChosenPlan(installation, planIdParam);
   const planSelectionUrl = installFlowUrl('/shopify/plan-selection', { token, shop });
@@ -217,12 +209,7 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
         >
           {busy ? t.submitting : t.continueAs(email)}
         </button>
-        <button
-          type="button"
-          disabled={busy || signOut.isPending}
-          onClick={() => signOut.mutate()}
-          className={buttonClass('ghost', 'md', 'mt-2 w-full')}
-        >
+        <button type="button" disabled={busy || signOut.isPending} onClick={() => signOut.mutate()} className={buttonClass('ghost', 'md', 'mt-2 w-full')}>
           {signOut.isPending ? t.signingOut : t.useOtherAccount}
         </button>
       </div>

@@ -1,15 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
-import {
-  installationFixture,
-  installationPath,
-  installShop,
-  installToken,
-  plansFixture,
-  proPlan,
-  tokenMessages,
-} from '../../test/shopify-fixtures';
+import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, tokenMessages } from '../../test/shopify-fixtures';
 
 const planPath = `${installationPath}/plan`;
 const url = `/shopify/plan-selection?token=${installToken}&shop=${installShop}`;
@@ -26,7 +18,12 @@ function planApi(overrides: Parameters<typeof mockApi>[0] = {}) {
 async function openCards() {
   const result = renderRoute(url);
   const list = await screen.findByRole('list', { name: 'Plans disponibles' });
-  return { ...result, cards: within(list).getAllByRole('listitem').filter((item) => item.parentElement === list) };
+  return {
+    ...result,
+    cards: within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list),
+  };
 }
 
 describe('/shopify/plan-selection', () => {
@@ -35,7 +32,9 @@ describe('/shopify/plan-selection', () => {
     renderRoute(url);
     expect((await screen.findByText('Chargement des plans...')).closest('[role="status"]')).not.toBeNull();
     const list = await screen.findByRole('list', { name: 'Plans disponibles' });
-    const cards = within(list).getAllByRole('listitem').filter((item) => item.parentElement === list);
+    const cards = within(list)
+      .getAllByRole('listitem')
+      .filter((item) => item.parentElement === list);
     expect(cards).toHaveLength(3);
     expect(screen.getByRole('heading', { level: 1, name: 'Choisissez votre plan' })).toBeTruthy();
     expect(screen.getByText(`Pour la boutique ${installShop}`)).toBeTruthy();

@@ -13,8 +13,7 @@ const planSelectionUrl = 'http://localhost:3000/shopify/plan-selection?token=tok
 function testApi() {
   return mockApi({
     '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    '/api/shopify/test-installations': () =>
-      jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl }),
+    '/api/shopify/test-installations': () => jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl }),
   });
 }
 
@@ -33,9 +32,7 @@ describe('/shopify/test-onboarding', () => {
     expect(screen.getByText('Entreprise')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ouvrir le Shopify local' }).getAttribute('href')).toBe('/_shopify');
     expect(screen.getByRole('heading', { level: 2, name: "Mode d'emploi" })).toBeTruthy();
-    expect((screen.getByLabelText('Domaine de la boutique de test') as HTMLInputElement).value).toBe(
-      'maison-lumiere.myshopify.com',
-    );
+    expect((screen.getByLabelText('Domaine de la boutique de test') as HTMLInputElement).value).toBe('maison-lumiere.myshopify.com');
   });
 
   it('creates a test installation, shows the URL, copies it (Copié for 2 s) and links to it', async () => {
@@ -71,9 +68,7 @@ describe('/shopify/test-onboarding', () => {
     await open();
     fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), { target: { value: 'boutique.fr' } });
     fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe('Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com');
     expect(fetchMock.mock.calls.some(([path]) => path === '/api/shopify/test-installations')).toBe(false);
   });
 });

@@ -89,15 +89,7 @@ function CreateLinkSection() {
     <Section title={t.form.heading}>
       {create.isError && <ErrorAlert className="mb-4">{create.error.message}</ErrorAlert>}
       <form noValidate onSubmit={handleSubmit((values) => create.mutate(values.shop))} className="space-y-4">
-        <TextField
-          required
-          label={t.form.shop}
-          hint={t.form.shopHint}
-          autoCapitalize="none"
-          spellCheck={false}
-          error={errors.shop?.message}
-          {...register('shop')}
-        />
+        <TextField required label={t.form.shop} hint={t.form.shopHint} autoCapitalize="none" spellCheck={false} error={errors.shop?.message} {...register('shop')} />
         <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('primary')}>
           {busy ? t.form.submitting : t.form.submit}
         </button>
@@ -159,8 +151,7 @@ function TestLink({ installation }: { installation: TestInstallation }) {
         </button>
         <a href={installation.plan_selection_url} target="_blank" rel="noopener" className={buttonClass('primary')}>
           <ExternalLink aria-hidden="true" className="size-4" />
-          {t.result.open}{' '}
-          <span className="sr-only">{t.result.newTab}</span>
+          {t.result.open} <span className="sr-only">{t.result.newTab}</span>
         </a>
       </div>
       <p role="status" className="mt-2 text-sm text-slate-600">

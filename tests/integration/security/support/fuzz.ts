@@ -61,7 +61,11 @@ export function setAt(body: unknown, path: Path, value: unknown, remove = false)
   return copy;
 }
 
-export const pathLabel = (path: Path) => path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`)).join('').replace(/^\./, '');
+export const pathLabel = (path: Path) =>
+  path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${p}`))
+    .join('')
+    .replace(/^\./, '');
 
 function containsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
@@ -92,10 +96,10 @@ export function mutationCases(sample: Record<string, unknown>): FuzzCase[] {
     field,
     value: fieldValue,
   });
-  const randomValues = fc.sample(
-    fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.double(), fc.bigInt().map(String)),
-    { seed: SEED, numRuns: 1 },
-  );
+  const randomValues = fc.sample(fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.double(), fc.bigInt().map(String)), {
+    seed: SEED,
+    numRuns: 1,
+  });
   for (const path of fieldPaths(sample)) {
     const field = pathLabel(path);
     for (const [label, value] of HOSTILE) cases.push(json(`${field} = ${label}`, setAt(sample, path, value), field, value));

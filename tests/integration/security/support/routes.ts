@@ -49,13 +49,11 @@ const AUTH_ACCESS: Record<string, { access: 'public' | 'session'; why: string }>
   '/change-email': { access: 'session', why: '' },
 };
 
-export const AUTH_ENDPOINTS: { method: 'GET' | 'POST'; path: string; access: 'public' | 'session'; why: string }[] = Object.entries(FORWARDED).map(
-  ([path, endpoint]) => {
-    const access = AUTH_ACCESS[path];
-    if (!access) throw new Error(`better-auth endpoint ${path} is forwarded but not classified in AUTH_ACCESS`);
-    return { method: endpoint.method, path: `/api/auth${path}`, ...access };
-  },
-);
+export const AUTH_ENDPOINTS: { method: 'GET' | 'POST'; path: string; access: 'public' | 'session'; why: string }[] = Object.entries(FORWARDED).map(([path, endpoint]) => {
+  const access = AUTH_ACCESS[path];
+  if (!access) throw new Error(`better-auth endpoint ${path} is forwarded but not classified in AUTH_ACCESS`);
+  return { method: endpoint.method, path: `/api/auth${path}`, ...access };
+});
 
 /** better-auth endpoints the product does not use: each must answer 404 through our gateway. */
 export const UNUSED_BETTER_AUTH_PATHS = [
@@ -114,7 +112,7 @@ export type Access =
  */
 export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'POST /webhooks/shopify': { kind: 'public', why: "Shopify's deliveries: the raw body's HMAC (app secret) is the credential" },
-  'GET /health': { kind: 'public', why: "load balancer probe; shows database kind, migration and worker state, no tenant data" },
+  'GET /health': { kind: 'public', why: 'load balancer probe; shows database kind, migration and worker state, no tenant data' },
   'POST /api/auth/forgot-password': { kind: 'public', why: 'answers { ok: true } for every address; the e-mail goes to the owner' },
   'GET /api/auth/get-session': { kind: 'public', why: AUTH_ENDPOINTS[0]!.why },
   'POST /api/auth/sign-in/email': { kind: 'public', why: 'signing in' },
@@ -122,7 +120,10 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'POST /api/auth/sign-out': { kind: 'public', why: 'idempotent; only ends the session its own cookie names' },
   'POST /api/auth/reset-password': { kind: 'public', why: 'the e-mailed single-use token is the credential' },
   'GET /api/plans': { kind: 'public', why: 'the price list, shown before sign-up' },
-  'GET /api/shopify/installations/:token': { kind: 'public', why: 'plan selection before sign-up: the 43-character installation token is the credential; a used one answers 410 except to its claimer' },
+  'GET /api/shopify/installations/:token': {
+    kind: 'public',
+    why: 'plan selection before sign-up: the 43-character installation token is the credential; a used one answers 410 except to its claimer',
+  },
   'POST /api/shopify/installations/:token/plan': { kind: 'public', why: 'plan selection before sign-up; refused (410) once the token is claimed' },
   'POST /api/shopify/test-installations': { kind: 'public', why: 'developer tool (test onboarding); 404 in production without the emulator' },
   'GET /api/public/unsubscribe/:token': { kind: 'public', why: "the customer's e-mail link: the request token (or a signed one-off token) is the credential" },

@@ -34,14 +34,24 @@ export interface Sample {
 export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   // --- /api/auth: bodies are JSON only (415 otherwise), parsed by zod before better-auth sees them.
   'POST /api/auth/forgot-password': () => ({ path: '/api/auth/forgot-password', body: { email: 'oubli@exemple.test' }, readsBody: true, client: 'anonymous' }),
-  'POST /api/auth/sign-in/email': ({ account }) => ({ path: '/api/auth/sign-in/email', body: { email: account.email, password: 'Pas-le-bon-mot-2025', rememberMe: true }, readsBody: true, client: 'anonymous' }),
+  'POST /api/auth/sign-in/email': ({ account }) => ({
+    path: '/api/auth/sign-in/email',
+    body: { email: account.email, password: 'Pas-le-bon-mot-2025', rememberMe: true },
+    readsBody: true,
+    client: 'anonymous',
+  }),
   'POST /api/auth/sign-up/email': () => ({
     path: '/api/auth/sign-up/email',
     body: { name: 'Camille', email: 'fuzz.inscription@exemple.test', password: PASSWORD, companyName: 'Maison Camille' },
     readsBody: true,
     client: 'anonymous',
   }),
-  'POST /api/auth/reset-password': () => ({ path: '/api/auth/reset-password', body: { newPassword: 'Nouveau-Mot-2025', token: 'jeton-de-reinitialisation-inconnu' }, readsBody: true, client: 'anonymous' }),
+  'POST /api/auth/reset-password': () => ({
+    path: '/api/auth/reset-password',
+    body: { newPassword: 'Nouveau-Mot-2025', token: 'jeton-de-reinitialisation-inconnu' },
+    readsBody: true,
+    client: 'anonymous',
+  }),
   'POST /api/auth/change-password': () => ({ path: '/api/auth/change-password', body: { currentPassword: PASSWORD, newPassword: PASSWORD }, readsBody: true, client: 'account' }),
   'POST /api/auth/update-user': () => ({ path: '/api/auth/update-user', body: { name: 'Camille Martin', companyName: 'Maison Camille' }, readsBody: true, client: 'account' }),
   'POST /api/auth/change-email': ({ account }) => ({ path: '/api/auth/change-email', body: { newEmail: `nouveau.${account.email}` }, readsBody: true, client: 'account' }),
@@ -49,8 +59,18 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
 
   // --- /api
   'POST /api/stores/current/disconnect': () => ({ path: '/api/stores/current/disconnect', body: {}, readsBody: false, client: 'merchant', destructive: true }),
-  'POST /api/shopify/installations/:token/plan': ({ w, m }) => ({ path: `/api/shopify/installations/${m.openInstallationToken}/plan`, body: { plan_id: w.starterPlanId }, readsBody: true, client: 'anonymous' }),
-  'POST /api/shopify/installations/:token/claim': ({ w, m }) => ({ path: `/api/shopify/installations/${m.claimedInstallationToken}/claim`, body: { plan_id: w.starterPlanId }, readsBody: true, client: 'merchant' }),
+  'POST /api/shopify/installations/:token/plan': ({ w, m }) => ({
+    path: `/api/shopify/installations/${m.openInstallationToken}/plan`,
+    body: { plan_id: w.starterPlanId },
+    readsBody: true,
+    client: 'anonymous',
+  }),
+  'POST /api/shopify/installations/:token/claim': ({ w, m }) => ({
+    path: `/api/shopify/installations/${m.claimedInstallationToken}/claim`,
+    body: { plan_id: w.starterPlanId },
+    readsBody: true,
+    client: 'merchant',
+  }),
   'POST /api/shopify/connect': ({ m }) => ({ path: '/api/shopify/connect', body: { shop: m.shop }, readsBody: true, client: 'merchant' }),
   'POST /api/shopify/test-installations': () => ({ path: '/api/shopify/test-installations', body: { shop: 'boutique-essai.myshopify.com' }, readsBody: true, client: 'anonymous' }),
   'POST /api/flows': ({ m }) => ({ path: '/api/flows', body: { ...flowBody, shopify_store_id: m.store.id }, readsBody: true, client: 'merchant' }),
@@ -64,11 +84,21 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'PUT /api/rating-actions': () => ({ path: '/api/rating-actions', body: structuredClone(ratingActionsBody), readsBody: true, client: 'merchant' }),
 
   // --- /functions/v1
-  'POST /functions/v1/shopify-register-webhooks': ({ m }) => ({ path: '/functions/v1/shopify-register-webhooks', body: { shop_id: m.store.id }, readsBody: true, client: 'merchant' }),
+  'POST /functions/v1/shopify-register-webhooks': ({ m }) => ({
+    path: '/functions/v1/shopify-register-webhooks',
+    body: { shop_id: m.store.id },
+    readsBody: true,
+    client: 'merchant',
+  }),
   'POST /functions/v1/register-gdpr-webhooks': () => ({ path: '/functions/v1/register-gdpr-webhooks', body: {}, readsBody: false, client: 'merchant' }),
   'POST /functions/v1/fix-webhook-urls': ({ m }) => ({ path: '/functions/v1/fix-webhook-urls', body: { shop_id: m.store.id }, readsBody: true, client: 'merchant' }),
   'POST /functions/v1/shopify-count-orders': ({ m }) => ({ path: '/functions/v1/shopify-count-orders', body: { shop_id: m.store.id }, readsBody: true, client: 'merchant' }),
-  'POST /functions/v1/process-review-requests': ({ m }) => ({ path: '/functions/v1/process-review-requests', body: { manual: true, requestIds: [m.dueRequestId] }, readsBody: true, client: 'merchant' }),
+  'POST /functions/v1/process-review-requests': ({ m }) => ({
+    path: '/functions/v1/process-review-requests',
+    body: { manual: true, requestIds: [m.dueRequestId] },
+    readsBody: true,
+    client: 'merchant',
+  }),
   'POST /functions/v1/generate-review-requests': () => ({ path: '/functions/v1/generate-review-requests', body: {}, readsBody: false, client: 'merchant' }),
   'POST /functions/v1/shopify-import-history': ({ m }) => ({
     path: '/functions/v1/shopify-import-history',
