@@ -77,5 +77,24 @@ export default defineConfig(
       'no-restricted-imports': ['error', { patterns: [WEB_FORBIDDEN] }],
     },
   },
+  {
+    // The queue and the worker know jobs only as definitions handed to them (src/server/job-registry.ts):
+    // a feature imports jobs/, never the other way, so no cycle can form.
+    files: ['src/server/jobs/**/*.ts'],
+    ignores: ['src/server/jobs/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./(?!context$)[^./]',
+              message: 'src/server/jobs imports no feature folder: features define their jobs with defineJob, job-registry.ts lists them.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...coreBoundaries,
 );

@@ -3,8 +3,7 @@ import { Navigate, Outlet, useLocation } from 'react-router';
 import { messages } from '../../i18n';
 import { withRedirect } from '../../lib/safe-redirect';
 import { useSession, type LoginLocationState } from '../../lib/session';
-import { ErrorAlert } from '../ui/Alert';
-import { Spinner } from '../ui/Spinner';
+import { QueryState } from '../ui/QueryState';
 
 /** Full-page frame for the gate's waiting and error states (one region, no heading of its own). */
 function GateFrame({ children }: { children: ReactNode }) {
@@ -22,7 +21,8 @@ function GateFrame({ children }: { children: ReactNode }) {
  */
 export function RequireSession() {
   const t = messages.auth.gate;
-  const { data: session, isError, refetch, isFetching } = useSession();
+  const query = useSession();
+  const session = query.data;
   const { pathname, search } = useLocation();
   // Whether this tab saw the session alive: if it then reads "signed out", the session expired or
   // was revoked elsewhere (a sign-out here navigates away first), and /login says so.
@@ -31,17 +31,10 @@ export function RequireSession() {
   if (session && !hadSession) setHadSession(true);
 
   if (session === undefined) {
-    if (isError) {
-      return (
-        <GateFrame>
-          <ErrorAlert retry={{ label: t.retry, onRetry: () => void refetch(), busy: isFetching }}>{t.sessionError}</ErrorAlert>
-        </GateFrame>
-      );
-    }
     return (
-      <GateFrame>
-        <Spinner label={t.checkingSession} />
-      </GateFrame>
+      <QueryState query={query} loadingLabel={t.checkingSession} errorMessage={t.sessionError} className="" frame={(node) => <GateFrame>{node}</GateFrame>}>
+        {() => null}
+      </QueryState>
     );
   }
 

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { messages } from '../../i18n';
 import { usePlans } from '../../api/plans';
 import { PlanCard } from '../plans/PlanCard';
-import { ErrorAlert } from '../ui/Alert';
+import { QueryState } from '../ui/QueryState';
 import { buttonClass } from '../ui/button';
 import { SectionHeading } from './SectionHeading';
 
@@ -34,37 +34,31 @@ function PricingSkeleton() {
 
 /** Pricing cards loaded from GET /api/plans (never hard-coded); the second plan is 'POPULAIRE'. */
 export function PricingSection() {
-  const { data: plans, isPending, isError, refetch, isRefetching } = usePlans();
-
-  let body;
-  if (isPending) {
-    body = <PricingSkeleton />;
-  } else if (isError) {
-    body = (
-      <ErrorAlert className="mx-auto mt-14 max-w-xl" retry={{ label: messages.common.retry, onRetry: () => void refetch(), busy: isRefetching }}>
-        {t.error}
-      </ErrorAlert>
-    );
-  } else if (plans.length === 0) {
-    body = <p className="mt-14 text-center text-slate-600">{t.empty}</p>;
-  } else {
-    body = (
-      <ul className="mt-16 grid items-stretch gap-8 lg:grid-cols-3">
-        {plans.map((plan, index) => (
-          <PlanCard
-            key={plan.id}
-            plan={plan}
-            popular={index === 1}
-            action={
-              <Link to="/signup" className={buttonClass(index === 1 ? 'primary' : 'secondary', 'md', 'w-full')}>
-                {t.choose(plan.name)}
-              </Link>
-            }
-          />
-        ))}
-      </ul>
-    );
-  }
+  const query = usePlans();
+  const body = (
+    <QueryState query={query} loading={<PricingSkeleton />} errorMessage={t.error} className="mx-auto mt-14 max-w-xl">
+      {(plans) =>
+        plans.length === 0 ? (
+          <p className="mt-14 text-center text-slate-600">{t.empty}</p>
+        ) : (
+          <ul className="mt-16 grid items-stretch gap-8 lg:grid-cols-3">
+            {plans.map((plan, index) => (
+              <PlanCard
+                key={plan.id}
+                plan={plan}
+                popular={index === 1}
+                action={
+                  <Link to="/signup" className={buttonClass(index === 1 ? 'primary' : 'secondary', 'md', 'w-full')}>
+                    {t.choose(plan.name)}
+                  </Link>
+                }
+              />
+            ))}
+          </ul>
+        )
+      }
+    </QueryState>
+  );
 
   return (
     <section id="tarifs" aria-labelledby="pricing-title" className="bg-white">
