@@ -52,15 +52,13 @@ async function seed(ctx: AppContext, label: string, total: number) {
       .values({ userId, shopDomain: domain, shopName: `Boutique ${i}`, subscriptionStatus: 'active' })
       .returning();
     const quota = i % 4 === 0 ? Math.floor(perStore * 0.75) : i % 4 === 1 ? null : 3000;
-    await ctx.db
-      .insert(schema.shopPlans)
-      .values({
-        shopDomain: domain,
-        plan: quota === null ? 'enterprise' : 'pro',
-        emailsQuota: quota,
-        periodStart: new Date(Date.now() - 86_400_000),
-        periodEnd: new Date(Date.now() + 29 * 86_400_000),
-      });
+    await ctx.db.insert(schema.shopPlans).values({
+      shopDomain: domain,
+      plan: quota === null ? 'enterprise' : 'pro',
+      emailsQuota: quota,
+      periodStart: new Date(Date.now() - 86_400_000),
+      periodEnd: new Date(Date.now() + 29 * 86_400_000),
+    });
     await ctx.db.insert(schema.storeEmailConfig).values({ shopifyStoreId: store!.id, dailySendLimit: 10_000 });
     capacity += Math.min(perStore, quota ?? Infinity);
     await ctx.db.execute(sql`

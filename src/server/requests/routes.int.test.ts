@@ -40,15 +40,13 @@ async function merchant(options: { quota?: number | null } = {}) {
   });
   await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
   const quota = options.quota === undefined ? 300 : options.quota;
-  await ctx.db
-    .insert(s.shopPlans)
-    .values({
-      shopDomain: shop.domain,
-      plan: quota === null ? 'enterprise' : 'starter',
-      emailsQuota: quota,
-      periodStart: new Date(Date.now() - 86_400_000),
-      periodEnd: new Date(Date.now() + 29 * 86_400_000),
-    });
+  await ctx.db.insert(s.shopPlans).values({
+    shopDomain: shop.domain,
+    plan: quota === null ? 'enterprise' : 'starter',
+    emailsQuota: quota,
+    periodStart: new Date(Date.now() - 86_400_000),
+    periodEnd: new Date(Date.now() + 29 * 86_400_000),
+  });
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
   return { browser, userId, store: store!, shop: shop.domain };
 }

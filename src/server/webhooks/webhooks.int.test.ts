@@ -261,30 +261,26 @@ describe('privacy topics', () => {
         status: 'completed',
       })
       .returning();
-    await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({
-        userId: store.userId,
-        shopId: store.id,
-        orderId: o!.id,
-        customerEmail: email,
-        customerName: 'Zoé Secret',
-        scheduledAt: new Date(Date.now() + 86_400_000),
-        token: randomUUID(),
-        status: 'scheduled',
-        flowId: null,
-      });
-    await ctx.db
-      .insert(s.shopifyReviews)
-      .values({
-        userId: store.userId,
-        shopId: store.id,
-        reviewRequestId: request!.id,
-        customerEmail: email,
-        customerName: 'Zoé Secret',
-        rating: 2,
-        comment: 'Je suis Zoé Secret, colis abîmé',
-      });
+    await ctx.db.insert(s.shopifyReviewRequests).values({
+      userId: store.userId,
+      shopId: store.id,
+      orderId: o!.id,
+      customerEmail: email,
+      customerName: 'Zoé Secret',
+      scheduledAt: new Date(Date.now() + 86_400_000),
+      token: randomUUID(),
+      status: 'scheduled',
+      flowId: null,
+    });
+    await ctx.db.insert(s.shopifyReviews).values({
+      userId: store.userId,
+      shopId: store.id,
+      reviewRequestId: request!.id,
+      customerEmail: email,
+      customerName: 'Zoé Secret',
+      rating: 2,
+      comment: 'Je suis Zoé Secret, colis abîmé',
+    });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email });
     await ctx.mailer.send({ to: email, subject: 'Votre avis', text: 'Bonjour Zoé Secret' });
     return { store, email, orderId: String(body.id) };
