@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkShopParam, normalizeShopDomain } from '../../lib/shopify';
 import { mockApi, renderRoute, stubLocation } from '../../test/render';
@@ -38,7 +38,8 @@ describe('/shopify/entry', () => {
     renderRoute(`/shopify/entry${search}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion à Shopify' })).toBeTruthy();
     expect((await screen.findByText('Redirection vers Shopify...')).closest('[role="status"]')).not.toBeNull();
-    expect(location.replace).toHaveBeenCalledTimes(1);
+    // The redirect runs in an effect, after the text is painted.
+    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1));
     expect(location.replace).toHaveBeenCalledWith(`/functions/v1/shopify-auth${search}`);
     expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(`/functions/v1/shopify-auth${search}`);
   });
@@ -48,7 +49,7 @@ describe('/shopify/entry', () => {
     location = stubLocation();
     renderRoute('/shopify/entry?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
     await screen.findByText('Redirection vers Shopify...');
-    expect(location.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
+    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1'));
   });
 
   it('explains a missing shop and offers to close the window', async () => {
