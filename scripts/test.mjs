@@ -1,4 +1,4 @@
-// npm test: lint (ESLint and Prettier, `npm run lint`), then the whole suite in one vitest run — unit,
+// npm test: lint (ESLint and Prettier, `npm run lint`) and the type check (`npm run typecheck`), then the whole suite in one vitest run — unit,
 // web (jsdom), integration on PGlite (and on PostgreSQL when DATABASE_URL is set), and browser
 // end-to-end tests in Chromium — then one summary line. A lint failure fails the run, but the suites
 // still run so one pass reports everything. `--no-lint` skips the lint (e.g. when running one file).
@@ -13,11 +13,12 @@ const args = process.argv.slice(2);
 const skipLint = args.includes('--no-lint');
 const vitestArgs = args.filter((a) => a !== '--no-lint');
 
-// Both linters run, so one pass lists every problem; `npm run lint` is the same pair.
+// Both linters and the type check run, so one pass lists every problem; `npm run lint` is the
+// linters' pair (vitest strips types without checking them: only tsc catches a type error).
 const lintFailures = [];
 if (!skipLint) {
-  console.log('Linting (ESLint, then Prettier)…');
-  for (const [name, script] of Object.entries({ ESLint: 'lint:eslint', Prettier: 'lint:prettier' })) {
+  console.log('Linting (ESLint, Prettier, then TypeScript)…');
+  for (const [name, script] of Object.entries({ ESLint: 'lint:eslint', Prettier: 'lint:prettier', TypeScript: 'typecheck' })) {
     if (spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' }).status !== 0) lintFailures.push(name);
   }
 }

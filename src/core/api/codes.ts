@@ -6,6 +6,7 @@
 import { AUTH_ERRORS } from './auth';
 import { COMMON_ERRORS } from './errors';
 import { FLOW_ERRORS } from './flows';
+import { PLAN_ERRORS } from './plans';
 import { RATING_ACTION_ERRORS } from './rating-actions';
 import { REQUEST_ERRORS } from './review-requests';
 import { SHOPIFY_ERRORS } from './shopify';
@@ -17,6 +18,7 @@ export const ERROR_STATUS = {
   ...AUTH_ERRORS,
   ...STORE_ERRORS,
   ...SHOPIFY_ERRORS,
+  ...PLAN_ERRORS,
   ...FLOW_ERRORS,
   ...REQUEST_ERRORS,
   ...UNSUBSCRIBE_ERRORS,

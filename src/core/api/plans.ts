@@ -2,6 +2,14 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
+/** Refusals of a plan change (spec section 7: plans-change). */
+export const PLAN_ERRORS = {
+  /** The plan asked for is unknown or no longer offered. */
+  plan_not_found: 404,
+  /** Shopify refused to create the subscription, or could not be reached. */
+  plan_change_failed: 502,
+} as const satisfies Record<string, number>;
+
 export const plan = z.object({
   id: z.string(),
   code: z.string(),
@@ -24,4 +32,19 @@ export const listPlans = endpoint({
   summary: 'the active USD plans by sort order',
   response: z.object({ plans: z.array(plan) }),
   errors: [],
+});
+
+/**
+ * Spec section 7, plans-change: creates the Shopify subscription for `plan_id` on the active store
+ * and answers Shopify's confirmation page; the browser goes there, and Shopify brings it back to the
+ * billing callback (approved) or to the Shopify admin (declined).
+ */
+export const changePlan = endpoint({
+  method: 'POST',
+  path: '/functions/v1/plans-change',
+  access: 'store',
+  summary: "starts the Shopify subscription to a plan and answers Shopify's confirmation URL",
+  body: z.object({ plan_id: z.uuid({ message: 'Veuillez sélectionner un plan' }) }),
+  response: z.object({ success: z.literal(true), confirmation_url: z.string() }),
+  errors: ['plan_not_found', 'plan_change_failed', 'shopify_token_invalid'],
 });

@@ -200,6 +200,10 @@ export const shopifyBillingCallback = endpoint({
 
 // ---- Diagnostic and the server functions that repair the connection ----------------------------
 
+/** The protected customer fields the app needs (Shopify's protected customer data, level 2). */
+export const PROTECTED_CUSTOMER_FIELDS = ['email', 'name'] as const;
+export type ProtectedCustomerField = (typeof PROTECTED_CUSTOMER_FIELDS)[number];
+
 /** The webhook topics every store needs (spec section 9): the diagnostic checks these. */
 export const DIAGNOSED_TOPICS = ['orders/paid', 'orders/fulfilled'] as const;
 
@@ -231,6 +235,13 @@ export const diagnosticChecks = z.object({
   flow: z.object({ status: okStatus, active: z.number().int(), total: z.number().int() }),
   events: z.object({ status: softStatus, recent: z.array(webhookEvent) }),
   order_events: z.object({ status: softStatus, count: z.number().int() }),
+  /**
+   * What Shopify lets the app read of its customers' protected data. Without Shopify's approval
+   * (Partner Dashboard, protected customer data), the fields listed in `withheld_fields` come back
+   * empty, order webhooks are refused and no review request can be sent. `approved` is null when
+   * it could not be checked (no order to read yet, or the token failed).
+   */
+  customer_data: z.object({ status: checkStatus, approved: z.boolean().nullable(), withheld_fields: z.array(z.enum(PROTECTED_CUSTOMER_FIELDS)) }),
 });
 export type DiagnosticChecks = z.infer<typeof diagnosticChecks>;
 

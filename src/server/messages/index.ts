@@ -8,6 +8,7 @@ import { commonMessages } from './common';
 import { authErrorMessages } from './auth';
 import { storeErrorMessages } from './stores';
 import { shopifyErrorMessages } from './shopify';
+import { planErrorMessages } from './plans';
 import { flowErrorMessages } from './flows';
 import { requestErrorMessages } from './review-requests';
 import { unsubscribeErrorMessages } from './unsubscribe';
@@ -19,6 +20,7 @@ const catalogue: Record<ErrorCode, Message> = {
   ...authErrorMessages,
   ...storeErrorMessages,
   ...shopifyErrorMessages,
+  ...planErrorMessages,
   ...flowErrorMessages,
   ...requestErrorMessages,
   ...unsubscribeErrorMessages,

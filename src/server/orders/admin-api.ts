@@ -4,7 +4,8 @@
  */
 import type { AppContext } from '../context';
 import { ShopifyRequestError } from '../shopify/facade';
-import { fromGraphql, GRAPHQL_ORDER_FIELDS, type GraphqlOrder, type ShopifyOrder } from './order';
+import { fromGraphql, type GraphqlOrder, type ShopifyOrder } from './order';
+import { READ_ORDERS } from '../shopify/admin-documents';
 
 /** How far back the Admin API lets us read orders (`read_orders`, without `read_all_orders`). */
 export const ORDER_HISTORY_DAYS = 60;
@@ -14,16 +15,6 @@ export function ordersSinceQuery(days: number, options: { paidOnly?: boolean } =
   const since = new Date(now.getTime() - days * 86_400_000).toISOString();
   return `created_at:>=${since}${options.paidOnly ? ' financial_status:paid' : ''}`;
 }
-
-const ORDERS = `#graphql
-query ReadOrders($query: String!, $after: String) {
-  orders(first: 100, after: $after, query: $query, sortKey: UPDATED_AT) {
-    pageInfo { hasNextPage endCursor }
-    nodes {
-      ${GRAPHQL_ORDER_FIELDS}
-    }
-  }
-}`;
 
 type OrdersPage = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: GraphqlOrder[] } };
 
@@ -47,7 +38,7 @@ export async function readOrderPages(
     let data: OrdersPage | null = null;
     for (let attempt = 0; !data; attempt++) {
       try {
-        data = await ctx.shopify.graphql<OrdersPage>(shop, accessToken, ORDERS, { query, after });
+        data = await ctx.shopify.graphql<OrdersPage>(shop, accessToken, READ_ORDERS, { query, after });
       } catch (error) {
         if (!(error instanceof ShopifyRequestError) || error.code !== 'THROTTLED' || attempt >= 5) throw error;
         await sleep(backoffMs * 2 ** attempt);

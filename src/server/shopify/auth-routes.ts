@@ -20,9 +20,7 @@ import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
 import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, storeRecord } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
-
-const SHOP_QUERY = `#graphql
-query ShopDetails { shop { name email myshopifyDomain currencyCode } }`;
+import { SHOP_DETAILS } from './admin-documents';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
 /** /app/integrations explains an OAuth refusal by its code (`message` is the spec's parameter name). */
@@ -117,7 +115,7 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       }
       let shopName: string;
       try {
-        shopName = (await shopify.graphql<{ shop: { name: string } }>(shop, tokens.accessToken, SHOP_QUERY)).shop.name;
+        shopName = (await shopify.graphql<{ shop: { name: string } }>(shop, tokens.accessToken, SHOP_DETAILS)).shop.name;
       } catch (error) {
         log.warn('shop fetch failed', { shop, error: (error as Error).message, status: (error as ShopifyRequestError).status });
         return integrationsError(c, 'shop_fetch_failed');

@@ -11,20 +11,7 @@ import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
 import { recordSubscription } from '../plans/service';
 import type { ShopifyFacade } from './facade';
-
-const CREATE_SUBSCRIPTION = `#graphql
-mutation CreateSubscription($name: String!, $returnUrl: URL!, $test: Boolean, $lineItems: [AppSubscriptionLineItemInput!]!) {
-  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, lineItems: $lineItems) {
-    appSubscription { id status }
-    confirmationUrl
-    userErrors { field message }
-  }
-}`;
-
-const ACTIVE_SUBSCRIPTIONS = `#graphql
-query ActiveSubscriptions {
-  currentAppInstallation { activeSubscriptions { id name status test createdAt currentPeriodEnd } }
-}`;
+import { ACTIVE_SUBSCRIPTIONS, CREATE_SUBSCRIPTION } from './admin-documents';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 type Store = typeof shopifyStores.$inferSelect;

@@ -12,6 +12,7 @@ import { ShopifyRequestError } from './facade';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
+import { DIAGNOSTIC_COUNT_ORDERS } from './admin-documents';
 
 /** A check passed, or failed. */
 const passed = (ok: boolean) => (ok ? ('success' as const) : ('error' as const));
@@ -29,12 +30,9 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   let ordersCount: number | null = null;
   try {
     const { accessToken } = await storeAccessToken(ctx, store.id);
-    const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(
-      store.shop_domain,
-      accessToken,
-      'query Count($query: String!) { ordersCount(query: $query) { count } }',
-      { query: ordersSinceQuery(ORDER_HISTORY_DAYS) },
-    );
+    const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(store.shop_domain, accessToken, DIAGNOSTIC_COUNT_ORDERS, {
+      query: ordersSinceQuery(ORDER_HISTORY_DAYS),
+    });
     ordersCount = data.ordersCount.count;
     tokenOk = true;
   } catch (error) {

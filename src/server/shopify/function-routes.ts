@@ -15,6 +15,7 @@ import { ShopifyRequestError } from './facade';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { fixWebhookUrls, recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
+import { COUNT_ORDERS } from './admin-documents';
 
 export interface ShopifyFailure {
   code: 'shopify_token_invalid' | 'shopify_request_failed';
@@ -39,9 +40,6 @@ export function shopifyFailure(error: unknown): ShopifyFailure {
   if (error instanceof ShopifyRequestError) return failure('shopify_request_failed', { reason: error.code ?? error.status });
   throw error;
 }
-
-const COUNT_ORDERS = `#graphql
-query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`;
 
 export function shopifyFunctionRoutes(ctx: AppContext) {
   return [

@@ -7,6 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { shopifyWebhooks } from '../../db/schema';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
+import { CREATE_WEBHOOK_SUBSCRIPTION, UPDATE_WEBHOOK_SUBSCRIPTION, WEBHOOK_SUBSCRIPTIONS } from './admin-documents';
 
 /** orders/updated carries refunds (financial_status refunded), which cancel pending requests. */
 export const REQUIRED_TOPICS = ['orders/paid', 'orders/fulfilled', 'orders/cancelled', 'orders/updated', 'app/uninstalled', 'app_subscriptions/update'] as const;
@@ -18,23 +19,6 @@ export const webhookAddress = (ctx: AppContext) => `${ctx.config.appUrl}/webhook
 export const topicEnum = (topic: string) => topic.toUpperCase().replace(/\//g, '_');
 const topicName = (value: string) => value.toLowerCase().replace(/^(orders|app_subscriptions|app|customers|shop)_/, '$1/');
 
-const LIST = `#graphql
-query Subscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }`;
-const CREATE = `#graphql
-mutation Create($topic: WebhookSubscriptionTopic!, $uri: String!) {
-  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
-    webhookSubscription { id topic uri }
-    userErrors { field message }
-  }
-}`;
-const UPDATE = `#graphql
-mutation Update($id: ID!, $uri: String!) {
-  webhookSubscriptionUpdate(id: $id, webhookSubscription: { uri: $uri }) {
-    webhookSubscription { id topic uri }
-    userErrors { field message }
-  }
-}`;
-
 export interface PlatformSubscription {
   id: string;
   topic: string;
@@ -43,7 +27,7 @@ export interface PlatformSubscription {
 
 export async function listPlatformSubscriptions(ctx: AppContext, storeId: string): Promise<PlatformSubscription[]> {
   const { shop, accessToken } = await storeAccessToken(ctx, storeId);
-  const data = await ctx.shopify.graphql<{ webhookSubscriptions: { nodes: { id: string; topic: string; uri: string }[] } }>(shop, accessToken, LIST);
+  const data = await ctx.shopify.graphql<{ webhookSubscriptions: { nodes: { id: string; topic: string; uri: string }[] } }>(shop, accessToken, WEBHOOK_SUBSCRIPTIONS);
   return data.webhookSubscriptions.nodes.map((n) => ({ id: n.id, topic: topicName(n.topic), uri: n.uri }));
 }
 
@@ -71,7 +55,7 @@ export async function registerWebhooks(ctx: AppContext, storeId: string): Promis
     }
     const data = await ctx.shopify.graphql<{
       webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { message: string }[] };
-    }>(shop, accessToken, CREATE, { topic: topicEnum(topic), uri: address });
+    }>(shop, accessToken, CREATE_WEBHOOK_SUBSCRIPTION, { topic: topicEnum(topic), uri: address });
     const result = data.webhookSubscriptionCreate;
     if (result.webhookSubscription) {
       await record(ctx, storeId, topic, address, result.webhookSubscription.id);
@@ -90,7 +74,7 @@ export async function fixWebhookUrls(ctx: AppContext, storeId: string): Promise<
   const updated: string[] = [];
   for (const sub of await listPlatformSubscriptions(ctx, storeId)) {
     if (sub.uri === address) continue;
-    const data = await ctx.shopify.graphql<{ webhookSubscriptionUpdate: { webhookSubscription: { id: string } | null } }>(shop, accessToken, UPDATE, {
+    const data = await ctx.shopify.graphql<{ webhookSubscriptionUpdate: { webhookSubscription: { id: string } | null } }>(shop, accessToken, UPDATE_WEBHOOK_SUBSCRIPTION, {
       id: sub.id,
       uri: address,
     });

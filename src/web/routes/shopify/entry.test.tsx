@@ -33,23 +33,23 @@ describe('shop normalisation', () => {
 describe('/shopify/entry', () => {
   it('sends the browser to shopify-auth with the original query, untouched', async () => {
     mockApi();
-    location = stubLocation();
+    const stub = (location = stubLocation());
     const search = '?shop=%20HTTPS%3A%2F%2FMaison-Lumiere.myshopify.com%2F&hmac=ab12cd&host=YWRtaW4&timestamp=1700000000';
     renderRoute(`/shopify/entry${search}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion à Shopify' })).toBeTruthy();
     expect((await screen.findByText('Redirection vers Shopify...')).closest('[role="status"]')).not.toBeNull();
     // The redirect runs in an effect, after the text is painted.
-    await waitFor(() => expect(location.replace).toHaveBeenCalledTimes(1));
-    expect(location.replace).toHaveBeenCalledWith(`/functions/v1/shopify-auth${search}`);
+    await waitFor(() => expect(stub.replace).toHaveBeenCalledTimes(1));
+    expect(stub.replace).toHaveBeenCalledWith(`/functions/v1/shopify-auth${search}`);
     expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(`/functions/v1/shopify-auth${search}`);
   });
 
   it('passes a plain install link as it came', async () => {
     mockApi();
-    location = stubLocation();
+    const stub = (location = stubLocation());
     renderRoute('/shopify/entry?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
     await screen.findByText('Redirection vers Shopify...');
-    await waitFor(() => expect(location.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1'));
+    await waitFor(() => expect(stub.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1'));
   });
 
   it('explains a missing shop and offers to close the window', async () => {

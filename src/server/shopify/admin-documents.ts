@@ -1,0 +1,80 @@
+/**
+ * Every Admin GraphQL document the app sends to Shopify, in one place: tests/shopify validates each
+ * against Shopify's published schema for SHOPIFY_API_VERSION (deprecations and the scopes each
+ * selected type needs included), and checks that no `#graphql` document lives anywhere else.
+ */
+import { GRAPHQL_ORDER_FIELDS } from '../orders/order';
+
+/** The shop's name, read right after the code exchange (install flow). */
+export const SHOP_DETAILS = `#graphql
+query ShopDetails { shop { name email myshopifyDomain currencyCode } }`;
+
+/** Orders page by page (reconciliation, history import): orders/admin-api.ts. */
+export const READ_ORDERS = `#graphql
+query ReadOrders($query: String!, $after: String) {
+  orders(first: 100, after: $after, query: $query, sortKey: UPDATED_AT) {
+    pageInfo { hasNextPage endCursor }
+    nodes {
+      ${GRAPHQL_ORDER_FIELDS}
+    }
+  }
+}`;
+
+/** The paid orders of the last 60 days (shopify-count-orders). */
+export const COUNT_ORDERS = `#graphql
+query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`;
+
+/** The orders the token can read (the diagnostic's token check). */
+export const DIAGNOSTIC_COUNT_ORDERS = `#graphql
+query DiagnosticCountOrders($query: String!) { ordersCount(query: $query) { count } }`;
+
+/** The shop's webhook subscriptions (registration, diagnostic, repair). */
+export const WEBHOOK_SUBSCRIPTIONS = `#graphql
+query Subscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }`;
+
+/** Subscribes one topic (registration). */
+export const CREATE_WEBHOOK_SUBSCRIPTION = `#graphql
+mutation Create($topic: WebhookSubscriptionTopic!, $uri: String!) {
+  webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
+    webhookSubscription { id topic uri }
+    userErrors { field message }
+  }
+}`;
+
+/** Re-points a subscription at this app's address (fix-webhook-urls). */
+export const UPDATE_WEBHOOK_SUBSCRIPTION = `#graphql
+mutation Update($id: ID!, $uri: String!) {
+  webhookSubscriptionUpdate(id: $id, webhookSubscription: { uri: $uri }) {
+    webhookSubscription { id topic uri }
+    userErrors { field message }
+  }
+}`;
+
+/** Starts a plan's subscription; answers Shopify's confirmation URL (billing). */
+export const CREATE_SUBSCRIPTION = `#graphql
+mutation CreateSubscription($name: String!, $returnUrl: URL!, $test: Boolean, $lineItems: [AppSubscriptionLineItemInput!]!) {
+  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, lineItems: $lineItems) {
+    appSubscription { id status }
+    confirmationUrl
+    userErrors { field message }
+  }
+}`;
+
+/** The installation's active subscriptions (billing return, plan sync). */
+export const ACTIVE_SUBSCRIPTIONS = `#graphql
+query ActiveSubscriptions {
+  currentAppInstallation { activeSubscriptions { id name status test createdAt currentPeriodEnd } }
+}`;
+
+/** The documents by name, for the schema test. */
+export const ADMIN_DOCUMENTS: Readonly<Record<string, string>> = {
+  SHOP_DETAILS,
+  READ_ORDERS,
+  COUNT_ORDERS,
+  DIAGNOSTIC_COUNT_ORDERS,
+  WEBHOOK_SUBSCRIPTIONS,
+  CREATE_WEBHOOK_SUBSCRIPTION,
+  UPDATE_WEBHOOK_SUBSCRIPTION,
+  CREATE_SUBSCRIPTION,
+  ACTIVE_SUBSCRIPTIONS,
+};
