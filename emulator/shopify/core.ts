@@ -7,12 +7,16 @@ import { appSubscriptionPayload, customerPayload, customerRedactPayload, dataReq
 import { Store, emptyState } from './store';
 import { restTopic } from './topics';
 import type {
+  AddressRecord,
   AppConfigRecord,
+  AppRegistration,
   AppSubscriptionRecord,
   ComplianceTopic,
   CustomerRecord,
   DeliveryRecord,
   OrderRecord,
+  ProtectedCustomerDataApproval,
+  ProtectedField,
   ShopRecord,
   SubscriptionLineItemRecord,
   TokenRecord,
@@ -28,6 +32,11 @@ export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_S = 90 * 24 * 3600;
 export const ONLINE_TOKEN_TTL_S = 24 * 3600;
 export const CODE_TTL_MS = 60_000;
+/** A charge the merchant neither approved nor declined expires after this long (Shopify: 2 days). */
+export const PENDING_CHARGE_TTL_MS = 2 * 86_400_000;
+/** A new app: nothing approved (strict by default). */
+export const NO_PROTECTED_DATA: ProtectedCustomerDataApproval = { level: 0, fields: [] };
+export const PROTECTED_FIELDS: readonly ProtectedField[] = ['name', 'email', 'phone', 'address'];
 /** read_orders without read_all_orders only sees this many days of orders. */
 export const ORDERS_WINDOW_DAYS = 60;
 
@@ -46,7 +55,7 @@ export class EmulatorError extends Error {
 
 export interface CoreOptions {
   baseUrl: string;
-  app: { apiKey: string; apiSecret: string; installUrl: string; redirectUris: string[]; name?: string };
+  app: AppRegistration;
   statePath?: string;
   webhookRetryDelaysMs?: number[];
   fetch?: typeof fetch;
@@ -77,6 +86,8 @@ export interface CreateOrderInput {
   email?: string | null;
   /** Total in minor units (cents). */
   totalCents: number;
+  /** Billing and shipping address; defaults to the customer's name, no street. */
+  address?: Partial<AddressRecord>;
   currency?: string;
   /** ISO date-time, now or in the past (history). Defaults to now. */
   createdAt?: string;
@@ -134,6 +145,8 @@ export class EmulatorCore {
     this.app = options.app;
     this.now = options.now ?? (() => new Date());
     this.store = new Store(options.statePath, this.defaultAppConfig());
+    // The app's approval is the Partner Dashboard's, given by whoever creates the emulator.
+    if (options.app.protectedCustomerData) this.state.app.protectedCustomerData = checkApproval(options.app.protectedCustomerData);
     const fetchImpl = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.dispatcher = new WebhookDispatcher({
       secret: () => this.app.apiSecret,
@@ -159,7 +172,11 @@ export class EmulatorCore {
   }
 
   private defaultAppConfig(): AppConfigRecord {
-    return { name: this.app.name ?? 'Mon application', complianceUri: `${new URL(this.app.installUrl).origin}/webhooks/shopify` };
+    return {
+      name: this.app.name ?? 'Mon application',
+      complianceUri: `${new URL(this.app.installUrl).origin}/webhooks/shopify`,
+      protectedCustomerData: this.app.protectedCustomerData ?? NO_PROTECTED_DATA,
+    };
   }
 
   private seed(): void {
@@ -174,7 +191,9 @@ export class EmulatorCore {
 
   setAppConfig(input: Partial<AppConfigRecord>): AppConfigRecord {
     if (input.complianceUri !== undefined) assertHttpUrl(input.complianceUri, 'complianceUri');
-    Object.assign(this.state.app, input);
+    const next = { ...input };
+    if (input.protectedCustomerData !== undefined) next.protectedCustomerData = checkApproval(input.protectedCustomerData);
+    Object.assign(this.state.app, next);
     this.commit();
     return { ...this.state.app };
   }
@@ -266,7 +285,12 @@ export class EmulatorCore {
     };
     this.state.customers.push(customer);
     this.commit();
-    if (notify) this.notify(shop, 'customers/create', customerPayload(customer));
+    if (notify)
+      this.notify(
+        shop,
+        'customers/create',
+        customerPayload(customer, (f) => this.approvesField(f)),
+      );
     return customer;
   }
 
@@ -299,6 +323,17 @@ export class EmulatorCore {
       createdAt = isoSeconds(new Date(t));
     }
     const paid = (input.financialStatus ?? 'paid') === 'paid';
+    const address: AddressRecord = {
+      firstName: customer?.firstName ?? null,
+      lastName: customer?.lastName ?? null,
+      address1: null,
+      city: null,
+      zip: null,
+      countryCode: null,
+      phone: customer?.phone ?? null,
+      ...input.address,
+    };
+    const hasAddress = Object.values(address).some((v) => v !== null && v !== undefined && v !== '');
     const order: OrderRecord = {
       id: this.store.nextId(),
       shop: shop.domain,
@@ -317,6 +352,8 @@ export class EmulatorCore {
       refundedCents: 0,
       currency: input.currency ?? shop.currency,
       test: input.test ?? false,
+      billingAddress: hasAddress ? address : null,
+      shippingAddress: hasAddress ? { ...address } : null,
       fulfillments: [],
       refunds: [],
     };
@@ -461,6 +498,9 @@ export class EmulatorCore {
         return fail(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
       }
       const expiring = params.expiring === '1' || params.expiring === 1 || params.expiring === true || params.expiring === 'true';
+      // A new offline token revokes the shop's previous offline tokens and their refresh tokens,
+      // as Shopify does: an app that runs OAuth again kills the token it had stored.
+      if (!record.online) this.revokeOfflineTokens(shop);
       return { status: 200, body: this.issueTokens(shop, record.scope, { expiring, online: record.online }) as unknown as Record<string, unknown> };
     }
     if (grant === 'refresh_token') {
@@ -543,6 +583,7 @@ export class EmulatorCore {
     this.approveInstall(shop.domain, scope, false);
     // The code just created is not needed: tokens are issued directly.
     this.state.codes.pop();
+    this.revokeOfflineTokens(shop);
     return this.issueTokens(shop, scope, { expiring: opts.expiring ?? true, online: false });
   }
 
@@ -554,6 +595,12 @@ export class EmulatorCore {
     if (record.expiresAt && Date.parse(record.expiresAt) <= this.now().getTime()) return null;
     if (!this.isInstalled(shop)) return null;
     return record;
+  }
+
+  /** Revokes every live offline token of the shop (a new one is being issued). */
+  private revokeOfflineTokens(shop: ShopRecord): void {
+    const now = this.nowIso();
+    for (const t of this.state.tokens) if (t.shop === shop.domain && !t.online && !t.revokedAt) t.revokedAt = now;
   }
 
   revokeToken(accessToken: string): boolean {
@@ -697,7 +744,11 @@ export class EmulatorCore {
 
   private notifyOrder(order: OrderRecord, topic: string): void {
     const shop = this.requireShop(order.shop);
-    this.notify(shop, topic, orderPayload(order, this.findCustomer(order.shop, order.customerId)));
+    this.notify(
+      shop,
+      topic,
+      orderPayload(order, this.findCustomer(order.shop, order.customerId), (f) => this.approvesField(f)),
+    );
   }
 
   private onDeliveryAbandoned(delivery: DeliveryRecord): void {
@@ -813,6 +864,7 @@ export class EmulatorCore {
   }
 
   requireAppSubscription(shopDomain: string, id: number | string): AppSubscriptionRecord {
+    this.expireStaleCharges();
     const shop = this.requireShop(shopDomain);
     const n = typeof id === 'number' ? id : Number(String(id).replace(/^gid:\/\/shopify\/AppSubscription\//, ''));
     const sub = this.state.appSubscriptions.find((s) => s.id === n && s.shop === shop.domain);
@@ -845,6 +897,11 @@ export class EmulatorCore {
     return withChargeId(sub);
   }
 
+  /**
+   * The merchant declines a pending charge. Like Shopify, the browser goes back to the shop's admin
+   * (its apps page), not to the app's returnUrl: the app learns it from app_subscriptions/update or
+   * by reading the subscriptions. Returns that admin URL.
+   */
   declineAppSubscription(shopDomain: string, id: number | string): string {
     const sub = this.requireAppSubscription(shopDomain, id);
     const shop = this.requireShop(sub.shop);
@@ -853,7 +910,36 @@ export class EmulatorCore {
     sub.updatedAt = this.nowIso();
     this.commit();
     this.notify(shop, 'app_subscriptions/update', appSubscriptionPayload(sub, shop));
-    return withChargeId(sub);
+    return `${this.adminUrl(shop)}?notice=charge_declined`;
+  }
+
+  /** Pending charges older than 2 days become EXPIRED (Shopify expires them), each with its update. */
+  expireStaleCharges(): void {
+    const cutoff = this.now().getTime() - PENDING_CHARGE_TTL_MS;
+    for (const sub of this.state.appSubscriptions) {
+      if (sub.status !== 'PENDING' || Date.parse(sub.createdAt) > cutoff) continue;
+      sub.status = 'EXPIRED';
+      sub.updatedAt = this.nowIso();
+      this.commit();
+      const shop = this.findShop(sub.shop);
+      if (shop) this.notify(shop, 'app_subscriptions/update', appSubscriptionPayload(sub, shop));
+    }
+  }
+
+  // ---------------------------------------------------------------- protected customer data
+
+  get protectedData(): ProtectedCustomerDataApproval {
+    return this.state.app.protectedCustomerData ?? NO_PROTECTED_DATA;
+  }
+
+  /** Level 1: customer data (orders, customers) without the protected fields. */
+  approvesCustomerData(): boolean {
+    return this.protectedData.level >= 1;
+  }
+
+  /** Level 2 with this field. */
+  approvesField(field: ProtectedField): boolean {
+    return this.protectedData.level >= 2 && this.protectedData.fields.includes(field);
   }
 
   cancelAppSubscription(shop: ShopRecord, id: number | null): { subscription: AppSubscriptionRecord | null; userErrors: UserError[] } {
@@ -920,6 +1006,13 @@ export class EmulatorCore {
   shopGid(shop: ShopRecord): string {
     return gid('Shop', shop.id);
   }
+}
+
+function checkApproval(input: ProtectedCustomerDataApproval): ProtectedCustomerDataApproval {
+  if (![0, 1, 2].includes(input.level)) throw new EmulatorError(400, 'protectedCustomerData.level must be 0, 1 or 2');
+  const unknown = input.fields.filter((f) => !PROTECTED_FIELDS.includes(f));
+  if (unknown.length > 0) throw new EmulatorError(400, `unknown protected fields: ${unknown.join(', ')} (name, email, phone, address)`);
+  return { level: input.level, fields: input.level === 2 ? [...new Set(input.fields)] : [] };
 }
 
 export function splitScopes(scope: string): string[] {

@@ -6,7 +6,7 @@ import { EmulatorCore, EmulatorError, type CreateCustomerInput, type CreateOrder
 import { toCents } from './format';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
-import type { AppConfigRecord, ComplianceTopic } from './types';
+import type { AppConfigRecord, AppRegistration, ComplianceTopic } from './types';
 import {
   appSubscriptionView,
   customerView,
@@ -27,16 +27,7 @@ export interface EmulatorOptions {
   /** Absolute URL where this emulator is reachable, e.g. http://localhost:3000/_shopify (no trailing slash). */
   baseUrl: string;
   /** The app registration. */
-  app: {
-    apiKey: string;
-    apiSecret: string;
-    /** the app's install URL, e.g. http://localhost:3000/shopify/entry */
-    installUrl: string;
-    /** allowed OAuth redirect URIs (exact match) */
-    redirectUris: string[];
-    /** Name shown on the consent and billing pages (default 'Mon application'; also settable through the control API). */
-    name?: string;
-  };
+  app: AppRegistration;
   /** JSON file to persist state (shops, orders, customers, tokens, subscriptions, webhook subscriptions); omit for in-memory. */
   statePath?: string;
   /** Retry schedule for failed webhook deliveries, in ms (real Shopify: 8 retries over 4 h). Default [1000, 5000, 30000, 120000, 600000, 1800000, 3600000, 7200000]. */
@@ -88,6 +79,10 @@ export interface EmulatorStateApi {
   forceThrottle(count: number, shop?: string): Promise<void>;
   /** The next `count` webhook deliveries are lost (never sent). */
   dropNextDeliveries(count: number): Promise<void>;
+  /** Keeps new webhook deliveries back until releaseDeliveries (Shopify does not order deliveries). */
+  holdDeliveries(): Promise<void>;
+  /** Sends the held deliveries one after the other, oldest first or reversed, then delivers as usual. */
+  releaseDeliveries(order?: 'fifo' | 'reverse'): Promise<void>;
   getAppConfig(): Promise<AppConfigRecord>;
   setAppConfig(input: Partial<AppConfigRecord>): Promise<AppConfigRecord>;
   /** Empties the state (the demo shop is recreated; the app configuration is kept). */
@@ -151,7 +146,8 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     listTokens: async (shop) => core.state.tokens.filter((t) => t.shop === domainOf(shop)).map((t) => ({ ...t })),
     raiseCompliance: async (shop, topic, opts) => core.raiseCompliance(shop, topic, opts).map(deliveryView),
     listWebhookSubscriptions: async (shop) => core.listWebhookSubscriptions(domainOf(shop)).map(webhookSubscriptionView),
-    listAppSubscriptions: async (shop) => core.state.appSubscriptions.filter((s) => s.shop === domainOf(shop)).map((s) => appSubscriptionView(core, s)),
+    listAppSubscriptions: async (shop) =>
+      (core.expireStaleCharges(), core.state.appSubscriptions).filter((s) => s.shop === domainOf(shop)).map((s) => appSubscriptionView(core, s)),
     approveAppSubscription: async (shop, id) => core.approveAppSubscription(shop, id),
     declineAppSubscription: async (shop, id) => core.declineAppSubscription(shop, id),
     listDeliveries: async (filter = {}) =>
@@ -163,6 +159,8 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     retryDeliveriesNow: () => core.dispatcher.retryNow(),
     forceThrottle: async (count, shop) => core.forceThrottle(count, shop),
     dropNextDeliveries: async (count) => core.dropNextDeliveries(count),
+    holdDeliveries: async () => core.dispatcher.hold(),
+    releaseDeliveries: (order = 'fifo') => core.dispatcher.release(order),
     getAppConfig: async () => ({ ...core.state.app }),
     setAppConfig: async (input) => core.setAppConfig(input),
     reset: () => core.reset(),
@@ -181,7 +179,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
 export { EmulatorError } from './core';
 export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './core';
 export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
-export type { AppConfigRecord, ComplianceTopic } from './types';
+export type { AppConfigRecord, AppRegistration, ComplianceTopic, ProtectedCustomerDataApproval, ProtectedField } from './types';
 export type { EmulatorAppSubscription, EmulatorCustomer, EmulatorDelivery, EmulatorOrder, EmulatorShop, EmulatorToken, EmulatorWebhookSubscription } from './views';
 export { DEFAULT_API_VERSION, DEMO_SHOP } from './core';
 export { DEFAULT_RETRY_DELAYS_MS } from './webhooks';

@@ -18,7 +18,17 @@ export const NOTICES: Record<string, string> = {
   retried: 'Les nouvelles tentatives de livraison ont été lancées.',
   installed: "L'application a été installée.",
   token_revoked: 'Le jeton a été révoqué.',
+  charge_declined: "Vous avez refusé le paiement de l'application : l'abonnement n'a pas été créé.",
+  deliveries_held: 'Les prochaines livraisons de webhooks sont retenues.',
+  deliveries_released: 'Les livraisons retenues ont été envoyées.',
 };
+
+const PROTECTED_LEVEL_LABELS = {
+  0: 'Niveau 0 : aucune donnée client',
+  1: 'Niveau 1 : données clients sans les champs protégés',
+  2: 'Niveau 2 : avec les champs cochés',
+} as const;
+const PROTECTED_FIELD_LABELS = { name: 'Nom', email: 'E-mail', phone: 'Téléphone', address: 'Adresse' } as const;
 
 function noticeBlock(notice: string | undefined): SafeHtml {
   const text = notice ? NOTICES[notice] : undefined;
@@ -69,7 +79,7 @@ function ordersTable(core: EmulatorCore, shop: ShopRecord, redirect: string, hea
         ${orders.map(
           (o) =>
             html`<tr>
-              <td>#${o.number}<br /><span class="muted">ID ${o.id}</span></td>
+              <td>#${o.number}${o.test ? html` <span class="badge">test</span>` : ''}<br /><span class="muted">ID ${o.id}</span></td>
               <td>${frDate(o.createdAt)}</td>
               <td>${o.customerId !== null ? customerName(core.findCustomer(o.shop, o.customerId)) : (o.email ?? '—')}</td>
               <td>${frMoney(o.totalCents, o.currency)}${o.refundedCents > 0 ? html`<br /><span class="muted">remboursé : ${frMoney(o.refundedCents, o.currency)}</span>` : ''}</td>
@@ -337,6 +347,7 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
               <option value="pending">En attente</option>
             </select>
           </div>
+          <div><input id="${p}-otest" name="test" type="checkbox" value="true" /><label for="${p}-otest"> Commande de test (passerelle Bogus : test: true)</label></div>
         </div>
         <button type="submit">Créer la commande</button>
       </form>
@@ -404,6 +415,25 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
               ><input id="app-compliance" name="complianceUri" type="url" value="${core.state.app.complianceUri}" size="50" />
             </div>
           </div>
+          <fieldset>
+            <legend>Données clients protégées approuvées par Shopify</legend>
+            <label for="app-protected-level">Niveau</label>
+            <select id="app-protected-level" name="protectedLevel">
+              ${([0, 1, 2] as const).map((level) => html`<option value="${level}" ${core.protectedData.level === level ? 'selected' : ''}>${PROTECTED_LEVEL_LABELS[level]}</option>`)}
+            </select>
+            ${(['name', 'email', 'phone', 'address'] as const).map(
+              (f) =>
+                html`<span
+                  ><input
+                    id="app-protected-${f}"
+                    name="protected${f[0]!.toUpperCase()}${f.slice(1)}"
+                    type="checkbox"
+                    value="true"
+                    ${core.protectedData.fields.includes(f) ? 'checked' : ''}
+                  /><label for="app-protected-${f}"> ${PROTECTED_FIELD_LABELS[f]}</label></span
+                >`,
+            )}
+          </fieldset>
           <button type="submit">Enregistrer</button>
         </form>
       </section>
@@ -418,6 +448,17 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
           <label for="drop-count">Perdre les N prochaines livraisons de webhooks</label>
           <input id="drop-count" name="count" type="number" min="0" value="1" required />
           <button type="submit">Perdre</button>
+        </form>
+        <form method="post" action="${c}/webhooks/hold">
+          <button type="submit" class="secondary">Retenir les prochaines livraisons de webhooks</button>
+        </form>
+        <form method="post" action="${c}/webhooks/release">
+          <label for="release-order">Envoyer les livraisons retenues (${core.dispatcher.heldCount})</label>
+          <select id="release-order" name="order">
+            <option value="fifo">Dans l'ordre</option>
+            <option value="reverse">En ordre inverse</option>
+          </select>
+          <button type="submit" class="secondary">Envoyer</button>
         </form>
         <form method="post" action="${c}/deliveries/retry">
           <button type="submit" class="secondary">Relancer maintenant les livraisons en échec</button>

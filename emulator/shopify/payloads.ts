@@ -1,15 +1,35 @@
 // REST-style webhook payloads (the JSON shapes Shopify posts to webhook subscribers).
 import { gid, restMoney, restTime } from './format';
-import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord } from './types';
+import type { AddressRecord, AppSubscriptionRecord, CustomerRecord, OrderRecord, ProtectedField, ShopRecord } from './types';
 
-export function customerPayload(c: CustomerRecord) {
+/** Whether Shopify gives the app this protected field; a field it does not give is redacted (null). */
+export type Approves = (field: ProtectedField) => boolean;
+const ALL: Approves = () => true;
+
+function restAddress(a: AddressRecord | null | undefined, approves: Approves) {
+  if (!a) return null;
+  const name = approves('name');
+  const street = approves('address');
+  return {
+    first_name: name ? a.firstName : null,
+    last_name: name ? a.lastName : null,
+    name: name ? [a.firstName, a.lastName].filter(Boolean).join(' ') || null : null,
+    address1: street ? a.address1 : null,
+    city: street ? a.city : null,
+    zip: street ? a.zip : null,
+    country_code: a.countryCode,
+    phone: approves('phone') ? a.phone : null,
+  };
+}
+
+export function customerPayload(c: CustomerRecord, approves: Approves = ALL) {
   return {
     id: c.id,
     admin_graphql_api_id: gid('Customer', c.id),
-    email: c.email,
-    first_name: c.firstName,
-    last_name: c.lastName,
-    phone: c.phone,
+    email: approves('email') ? c.email : null,
+    first_name: approves('name') ? c.firstName : null,
+    last_name: approves('name') ? c.lastName : null,
+    phone: approves('phone') ? c.phone : null,
     created_at: restTime(c.createdAt),
     updated_at: restTime(c.updatedAt),
     state: 'enabled',
@@ -17,15 +37,18 @@ export function customerPayload(c: CustomerRecord) {
   };
 }
 
-export function orderPayload(o: OrderRecord, customer: CustomerRecord | null) {
+/** The Order resource, with the protected fields the app is not approved for redacted. */
+export function orderPayload(o: OrderRecord, customer: CustomerRecord | null, approves: Approves = ALL) {
+  const email = approves('email') ? o.email : null;
   return {
     id: o.id,
     admin_graphql_api_id: gid('Order', o.id),
     name: `#${o.number}`,
     order_number: o.number,
     number: o.number - 1000,
-    email: o.email,
-    contact_email: o.email,
+    email,
+    contact_email: email,
+    phone: approves('phone') ? (o.billingAddress?.phone ?? null) : null,
     created_at: restTime(o.createdAt),
     updated_at: restTime(o.updatedAt),
     processed_at: restTime(o.processedAt),
@@ -46,12 +69,14 @@ export function orderPayload(o: OrderRecord, customer: CustomerRecord | null) {
       ? {
           id: customer.id,
           admin_graphql_api_id: gid('Customer', customer.id),
-          first_name: customer.firstName,
-          last_name: customer.lastName,
-          email: customer.email,
-          phone: customer.phone,
+          first_name: approves('name') ? customer.firstName : null,
+          last_name: approves('name') ? customer.lastName : null,
+          email: approves('email') ? customer.email : null,
+          phone: approves('phone') ? customer.phone : null,
         }
       : null,
+    billing_address: restAddress(o.billingAddress, approves),
+    shipping_address: restAddress(o.shippingAddress, approves),
     fulfillments: o.fulfillments.map((f) => ({
       id: f.id,
       admin_graphql_api_id: gid('Fulfillment', f.id),
@@ -114,6 +139,9 @@ export function appSubscriptionPayload(s: AppSubscriptionRecord, shop: ShopRecor
       updated_at: restTime(s.updatedAt),
       currency: recurring?.currency ?? usage?.currency ?? 'USD',
       capped_amount: usage && usage.kind === 'usage' ? restMoney(usage.cappedCents).replace(/0$/, '') : null,
+      price: recurring && recurring.kind === 'recurring' ? restMoney(recurring.amountCents) : null,
+      interval: recurring && recurring.kind === 'recurring' ? recurring.interval.toLowerCase() : 'every_30_days',
+      plan_handle: null,
     },
   };
 }

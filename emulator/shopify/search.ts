@@ -1,7 +1,9 @@
-// A subset of Shopify's search syntax for orders: `created_at:>=2026-09-01T00:00:00Z financial_status:paid`.
+// A subset of Shopify's search syntax for orders: `created_at:>='2026-09-01T00:00:00Z' financial_status:paid`.
 // Terms separated by spaces are ANDed; `OR` between terms makes alternatives; `-term` or `NOT term`
 // negates. Unknown fields are ignored (they match everything); bare words search name, e-mail and
-// customer names.
+// customer names. A value holding a colon (a date-time) must be quoted, as Shopify's syntax says:
+// unquoted, the term is not applied and a warning says so (Shopify's `extensions.search`), which is
+// how an unquoted date filter silently reads every order.
 import type { CustomerRecord, OrderRecord } from './types';
 
 type Op = ':' | '>' | '>=' | '<' | '<=';
@@ -10,34 +12,47 @@ interface Term {
   field: string | null;
   op: Op;
   value: string;
+  /** The value held a colon outside quotes: Shopify cannot read it, the term is not applied. */
+  invalid?: boolean;
 }
 
-function tokenize(query: string): string[] {
-  const tokens: string[] = [];
+interface Token {
+  text: string;
+  /** Part of the token was quoted. */
+  quoted: boolean;
+}
+
+function tokenize(query: string): Token[] {
+  const tokens: Token[] = [];
   let current = '';
+  let quoted = false;
   let quote: string | null = null;
+  const push = () => {
+    if (current) tokens.push({ text: current, quoted });
+    current = '';
+    quoted = false;
+  };
   for (const ch of query) {
     if (quote) {
       if (ch === quote) quote = null;
       else current += ch;
     } else if (ch === '"' || ch === "'") {
       quote = ch;
+      quoted = true;
     } else if (/\s/.test(ch)) {
-      if (current) tokens.push(current);
-      current = '';
+      push();
     } else if (ch === '(' || ch === ')') {
       // Grouping is not supported; parentheses are dropped.
-      if (current) tokens.push(current);
-      current = '';
+      push();
     } else {
       current += ch;
     }
   }
-  if (current) tokens.push(current);
+  push();
   return tokens;
 }
 
-function parseTerm(token: string, negate: boolean): Term {
+function parseTerm({ text: token, quoted }: Token, negate: boolean): Term {
   let t = token;
   if (t.startsWith('-') && t.length > 1) {
     negate = !negate;
@@ -55,7 +70,20 @@ function parseTerm(token: string, negate: boolean): Term {
       break;
     }
   }
-  return { negate, field, op, value: rest };
+  return { negate, field, op, value: rest, invalid: !quoted && rest.includes(':') };
+}
+
+export interface SearchWarning {
+  field: string;
+  message: string;
+}
+
+/** What Shopify would warn about in a query (terms it cannot read, so does not apply). */
+export function searchWarnings(query: string | null | undefined): SearchWarning[] {
+  return parseSearch(query)
+    .flat()
+    .filter((t) => t.invalid)
+    .map((t) => ({ field: t.field ?? '', message: `Invalid value "${t.value}": a value containing ":" must be quoted, e.g. ${t.field}:${t.op === ':' ? '' : t.op}'${t.value}'.` }));
 }
 
 /** Parses into OR-groups of AND-ed terms. */
@@ -64,13 +92,13 @@ export function parseSearch(query: string | null | undefined): Term[][] {
   const groups: Term[][] = [[]];
   let negateNext = false;
   for (const token of tokenize(query)) {
-    const upper = token.toUpperCase();
-    if (upper === 'AND' && token === upper) continue;
-    if (upper === 'OR' && token === upper) {
+    const upper = token.text.toUpperCase();
+    if (upper === 'AND' && token.text === upper) continue;
+    if (upper === 'OR' && token.text === upper) {
       groups.push([]);
       continue;
     }
-    if (upper === 'NOT' && token === upper) {
+    if (upper === 'NOT' && token.text === upper) {
       negateNext = true;
       continue;
     }
@@ -193,7 +221,7 @@ export function orderMatches(o: OrderRecord, groups: Term[][], ctx: OrderSearchC
   if (groups.length === 0) return true;
   return groups.some((group) =>
     group.every((term) => {
-      const r = matchTerm(o, term, ctx);
+      const r = term.invalid ? null : matchTerm(o, term, ctx);
       if (r === null) return true;
       return term.negate ? !r : r;
     }),

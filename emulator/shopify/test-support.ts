@@ -1,11 +1,16 @@
 // Helpers for the emulator's own tests: an emulator with a recording fetch and a movable clock.
 import { createShopifyEmulator, type EmulatorOptions, type ShopifyEmulator } from './index';
 
+/**
+ * The test app, approved for every protected customer field: most tests are about something else.
+ * Tests of the protected data rules set `protectedCustomerData` themselves.
+ */
 export const APP = {
   apiKey: 'test-client-id',
   apiSecret: 'hush',
   installUrl: 'http://localhost:3000/shopify/entry',
   redirectUris: ['http://localhost:3000/functions/v1/shopify-auth/callback'],
+  protectedCustomerData: { level: 2 as const, fields: ['name' as const, 'email' as const, 'phone' as const, 'address' as const] },
 };
 export const BASE_URL = 'http://localhost:3000/_shopify';
 export const DEMO = 'maison-lumiere.myshopify.com';

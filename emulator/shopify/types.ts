@@ -60,8 +60,21 @@ export interface OrderRecord {
   refundedCents: number;
   currency: string;
   test: boolean;
+  /** Absent in state files written before addresses were modelled: read as null. */
+  billingAddress?: AddressRecord | null;
+  shippingAddress?: AddressRecord | null;
   fulfillments: { id: number; createdAt: string }[];
   refunds: { id: number; createdAt: string; amountCents: number }[];
+}
+
+export interface AddressRecord {
+  firstName: string | null;
+  lastName: string | null;
+  address1: string | null;
+  city: string | null;
+  zip: string | null;
+  countryCode: string | null;
+  phone: string | null;
 }
 
 export interface TokenRecord {
@@ -131,11 +144,42 @@ export interface AppSubscriptionRecord {
   lineItems: SubscriptionLineItemRecord[];
 }
 
+/** Protected customer fields (Shopify's level 2 categories). */
+export type ProtectedField = 'name' | 'email' | 'phone' | 'address';
+
+/**
+ * What Shopify approved the app to read of customers' protected data (Partner Dashboard, "Protected
+ * customer data access"): level 0 none, 1 customer data without the protected fields, 2 with the
+ * listed fields. Shopify applies it to every shop but development stores; the emulator to every shop.
+ */
+export interface ProtectedCustomerDataApproval {
+  level: 0 | 1 | 2;
+  fields: ProtectedField[];
+}
+
+/** The app as registered with Shopify (Partner Dashboard): given when the emulator is created. */
+export interface AppRegistration {
+  apiKey: string;
+  apiSecret: string;
+  /** The app's install URL, e.g. http://localhost:3000/shopify/entry */
+  installUrl: string;
+  /** Allowed OAuth redirect URIs (exact match). */
+  redirectUris: string[];
+  /** Name shown on the consent and billing pages (default 'Mon application'; also settable through the control API). */
+  name?: string;
+  /**
+   * What Shopify approved the app to read of customers' protected data. Default: nothing (level 0),
+   * like a new app. When given it replaces the saved state's.
+   */
+  protectedCustomerData?: ProtectedCustomerDataApproval;
+}
+
 export interface AppConfigRecord {
   /** Shown on the consent and billing pages. */
   name: string;
   /** Where compliance webhooks (customers/data_request, customers/redact, shop/redact) are sent. */
   complianceUri: string;
+  protectedCustomerData: ProtectedCustomerDataApproval;
 }
 
 export interface PersistedState {

@@ -32,6 +32,8 @@ export class WebhookDispatcher {
   private readonly inFlight = new Map<string, { promise: Promise<void>; abort: AbortController }>();
   private dropRemaining = 0;
   private closed = false;
+  /** Deliveries kept back while holding (holdDeliveries), to be released in any order. */
+  private held: DeliveryRecord[] | null = null;
 
   constructor(private readonly opts: DispatcherOptions) {}
 
@@ -42,6 +44,33 @@ export class WebhookDispatcher {
 
   get pendingDrops(): number {
     return this.dropRemaining;
+  }
+
+  /**
+   * Keeps every new delivery back until `release`: Shopify does not guarantee the order of
+   * deliveries, even within a topic, and this is how tests make them arrive out of order.
+   */
+  hold(): void {
+    this.held ??= [];
+  }
+
+  get heldCount(): number {
+    return this.held?.length ?? 0;
+  }
+
+  /**
+   * Sends the held deliveries, one after the other (each attempt finished before the next starts, so
+   * the order is the one asked), in creation order or reversed; then delivers as usual again.
+   */
+  async release(order: 'fifo' | 'reverse' = 'fifo'): Promise<void> {
+    const held = this.held ?? [];
+    this.held = null;
+    const queue = order === 'reverse' ? [...held].reverse() : held;
+    for (const delivery of queue) {
+      if (this.closed) return;
+      this.startAttempt(delivery);
+      await this.inFlight.get(delivery.id)?.promise;
+    }
   }
 
   /** Creates one delivery per target for one event, and starts the first attempts. */
@@ -79,7 +108,8 @@ export class WebhookDispatcher {
         delivery.lastError = 'dropped by the emulator (dropNextDeliveries)';
         continue;
       }
-      if (!this.closed) this.startAttempt(delivery);
+      if (this.held) this.held.push(delivery);
+      else if (!this.closed) this.startAttempt(delivery);
     }
     return created;
   }
@@ -115,6 +145,7 @@ export class WebhookDispatcher {
     await this.whenIdle();
     this.log.length = 0;
     this.dropRemaining = 0;
+    this.held = null;
   }
 
   async close(): Promise<void> {

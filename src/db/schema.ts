@@ -183,6 +183,10 @@ export const shopifyStores = pgTable(
     installedAt: tstz('installed_at').notNull().defaultNow(),
     uninstalledAt: tstz('uninstalled_at'),
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
+    /** The Shopify subscription the status is about (AppSubscription gid): updates about another one do not overwrite it. */
+    shopifySubscriptionId: text('shopify_subscription_id'),
+    /** When Shopify last changed that subscription, as it said (app_subscriptions/update's updated_at): older updates lose. */
+    subscriptionUpdatedAt: tstz('subscription_updated_at'),
     /** Review-gating stance: every rating is offered the public review link (on for new stores). */
     samePathForAllRatings: boolean('same_path_for_all_ratings').notNull().default(true),
     /** Up to when the reconciliation pass has read the shop's orders (webhooks Shopify gave up on). */

@@ -16,6 +16,7 @@ import { createWebHandler } from './http/static-web';
 import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
+import { planChangeRoutes } from './plans/change-routes';
 import { authGateway, authRoutes } from './auth/routes';
 import { storeRoutes } from './stores/routes';
 import { shopifyAuthRoutes } from './shopify/auth-routes';
@@ -89,6 +90,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   mount(app, ctx, [
     ...authRoutes(ctx),
     ...planRoutes(ctx),
+    ...planChangeRoutes(ctx),
     ...storeRoutes(ctx),
     ...requestRoutes(ctx),
     ...ratingActionRoutes(ctx),

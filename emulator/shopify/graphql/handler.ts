@@ -91,7 +91,8 @@ export async function graphqlHandler(core: EmulatorCore, c: Context): Promise<Re
   const bucket = core.bucket(shop.domain);
   if (bucket.available < requested) return throttled();
 
-  const ctx: GqlContext = { core, shop, token, apiVersion: version, nodes: 0 };
+  core.expireStaleCharges();
+  const ctx: GqlContext = { core, shop, token, apiVersion: version, nodes: 0, search: [] };
   const result = await execute({
     schema,
     document,
@@ -108,6 +109,6 @@ export async function graphqlHandler(core: EmulatorCore, c: Context): Promise<Re
   const out: Record<string, unknown> = {};
   if (result.errors) out.errors = result.errors.map((e) => e.toJSON());
   out.data = result.data ?? null;
-  out.extensions = costExt(requested, actual);
+  out.extensions = { ...costExt(requested, actual), ...(ctx.search.length > 0 ? { search: ctx.search } : {}) };
   return c.json(out);
 }

@@ -4,9 +4,9 @@ import { GraphQLError } from 'graphql';
 import { splitScopes, type EmulatorCore, type NewAppSubscriptionInput } from '../core';
 import { gid, graphqlDecimal, parseId } from '../format';
 import { paginate, type Page, type PageArgs } from '../pagination';
-import { orderMatches, parseSearch } from '../search';
+import { orderMatches, parseSearch, searchWarnings, type SearchWarning } from '../search';
 import { restTopic } from '../topics';
-import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from '../types';
+import type { AddressRecord, AppSubscriptionRecord, CustomerRecord, OrderRecord, ProtectedField, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from '../types';
 
 export interface GqlContext {
   core: EmulatorCore;
@@ -15,6 +15,8 @@ export interface GqlContext {
   apiVersion: string;
   /** Nodes returned by connections, for the actual query cost. */
   nodes: number;
+  /** Search terms Shopify would not apply, reported in `extensions.search` as Shopify does. */
+  search: { path: (string | number)[]; query: string; warnings: SearchWarning[] }[];
 }
 
 type Args = Record<string, unknown>;
@@ -31,6 +33,48 @@ function requireScope(ctx: GqlContext, field: string, read: string): void {
       extensions: { code: 'ACCESS_DENIED', documentation: 'https://shopify.dev/api/usage/access-scopes', requiredAccess: `\`${read}\` access scope.` },
     });
   }
+}
+
+const PROTECTED_DOC = 'https://shopify.dev/docs/apps/launch/protected-customer-data';
+
+/**
+ * A protected customer field: its value when Shopify approved the app for that field (level 2),
+ * else an ACCESS_DENIED error at this field's path (the field answers null, the rest of the data
+ * stays), as Shopify does for unapproved fields.
+ */
+function protectedValue<T>(ctx: GqlContext, category: ProtectedField, field: string, value: T): () => T {
+  return () => {
+    if (!ctx.core.approvesField(category)) {
+      throw new GraphQLError(`This app is not approved to use the ${field} field. See ${PROTECTED_DOC} for more details.`, {
+        extensions: { code: 'ACCESS_DENIED', documentation: PROTECTED_DOC },
+      });
+    }
+    return value;
+  };
+}
+
+/** Customer data objects (Order, Customer) need level 1 approval at least. */
+function requireCustomerDataApproval(ctx: GqlContext, object: 'Order' | 'Customer'): void {
+  if (!ctx.core.approvesCustomerData()) {
+    throw new GraphQLError(`This app is not approved to access the ${object} object. See ${PROTECTED_DOC} for more details.`, {
+      extensions: { code: 'ACCESS_DENIED', documentation: PROTECTED_DOC },
+    });
+  }
+}
+
+function mailingAddressView(a: AddressRecord | null | undefined, ctx: GqlContext) {
+  if (!a) return null;
+  const name = [a.firstName, a.lastName].filter(Boolean).join(' ') || null;
+  return {
+    firstName: protectedValue(ctx, 'name', 'firstName', a.firstName),
+    lastName: protectedValue(ctx, 'name', 'lastName', a.lastName),
+    name: protectedValue(ctx, 'name', 'name', name),
+    address1: protectedValue(ctx, 'address', 'address1', a.address1),
+    city: protectedValue(ctx, 'address', 'city', a.city),
+    zip: protectedValue(ctx, 'address', 'zip', a.zip),
+    countryCodeV2: a.countryCode,
+    phone: protectedValue(ctx, 'phone', 'phone', a.phone),
+  };
 }
 
 function money(cents: number, currency: string) {
@@ -70,12 +114,12 @@ function customerView(c: CustomerRecord, ctx: GqlContext) {
     __typename: 'Customer',
     id: gid('Customer', c.id),
     legacyResourceId: String(c.id),
-    firstName: c.firstName,
-    lastName: c.lastName,
-    displayName: displayName(c),
-    email: c.email,
-    phone: c.phone,
-    defaultEmailAddress: c.email ? { emailAddress: c.email } : null,
+    firstName: protectedValue(ctx, 'name', 'firstName', c.firstName),
+    lastName: protectedValue(ctx, 'name', 'lastName', c.lastName),
+    displayName: protectedValue(ctx, 'name', 'displayName', displayName(c)),
+    email: protectedValue(ctx, 'email', 'email', c.email),
+    phone: protectedValue(ctx, 'phone', 'phone', c.phone),
+    defaultEmailAddress: c.email ? { emailAddress: protectedValue(ctx, 'email', 'emailAddress', c.email) } : null,
     numberOfOrders: () => String(ctx.core.state.orders.filter((o) => o.customerId === c.id).length),
     createdAt: c.createdAt,
     updatedAt: c.updatedAt,
@@ -89,8 +133,8 @@ function orderView(o: OrderRecord, ctx: GqlContext) {
     id: gid('Order', o.id),
     legacyResourceId: String(o.id),
     name: `#${o.number}`,
-    email: o.email,
-    phone: null,
+    email: protectedValue(ctx, 'email', 'email', o.email),
+    phone: protectedValue(ctx, 'phone', 'phone', o.billingAddress?.phone ?? null),
     createdAt: o.createdAt,
     updatedAt: o.updatedAt,
     processedAt: o.processedAt,
@@ -108,7 +152,13 @@ function orderView(o: OrderRecord, ctx: GqlContext) {
     currentTotalPriceSet: moneyBag(o.totalCents - o.refundedCents, o.currency),
     subtotalPriceSet: moneyBag(o.totalCents, o.currency),
     totalRefundedSet: moneyBag(o.refundedCents, o.currency),
-    customer: customer ? customerView(customer, ctx) : null,
+    // Customer needs read_customers wherever it is reached, here too (null plus an error).
+    customer: () => {
+      requireScope(ctx, 'customer', 'read_customers');
+      return customer ? customerView(customer, ctx) : null;
+    },
+    billingAddress: mailingAddressView(o.billingAddress, ctx),
+    shippingAddress: mailingAddressView(o.shippingAddress, ctx),
     fulfillments: (args: Args) =>
       o.fulfillments.slice(0, typeof args.first === 'number' ? args.first : undefined).map((f, i) => ({
         __typename: 'Fulfillment',
@@ -247,11 +297,15 @@ function orderSortValue(o: OrderRecord, sortKey: string, ctx: GqlContext): strin
   }
 }
 
-function filteredOrders(ctx: GqlContext, query: unknown): OrderRecord[] {
+function filteredOrders(ctx: GqlContext, query: unknown, path: string): OrderRecord[] {
+  const warnings = searchWarnings(typeof query === 'string' ? query : null);
+  if (warnings.length > 0) ctx.search.push({ path: [path], query: String(query), warnings });
   const groups = parseSearch(typeof query === 'string' ? query : null);
   const searchCtx = { customer: (id: number | null) => ctx.core.findCustomer(ctx.shop.domain, id) };
   return ctx.core.ordersVisibleTo(ctx.shop.domain, ctx.token).filter((o) => orderMatches(o, groups, searchCtx));
 }
+
+const PROTECTED_TOPIC_PREFIXES = ['ORDERS_', 'REFUNDS_', 'FULFILLMENTS_', 'CUSTOMERS_', 'DRAFT_ORDERS_', 'CHECKOUTS_'];
 
 function webhookScopeError(ctx: GqlContext, topic: string) {
   const needs: [string, string][] = [
@@ -265,6 +319,10 @@ function webhookScopeError(ctx: GqlContext, topic: string) {
     if (topic.startsWith(prefix) && !hasScope(ctx, scope, scope.replace('read_', 'write_'))) {
       return [{ field: ['topic'], message: `You do not have permission to create or update webhooks with ${restTopic(topic)} topic. This topic requires the ${scope} scope.` }];
     }
+  }
+  // Topics whose payloads are customer data need the protected customer data approval (level 1).
+  if (PROTECTED_TOPIC_PREFIXES.some((p) => topic.startsWith(p)) && !ctx.core.approvesCustomerData()) {
+    return [{ field: ['topic'], message: `This app is not approved to subscribe to webhook topics containing protected customer data. See ${PROTECTED_DOC} for more details.` }];
   }
   return null;
 }
@@ -280,12 +338,15 @@ function findNode(id: unknown, ctx: GqlContext): unknown {
       return n === shop.id ? shopView(shop) : null;
     case 'Order': {
       if (!hasScope(ctx, 'read_orders', 'write_orders')) return null;
+      requireCustomerDataApproval(ctx, 'Order');
       const o = core.ordersVisibleTo(shop.domain, ctx.token).find((x) => x.id === n);
       return o ? orderView(o, ctx) : null;
     }
     case 'Customer': {
       const c = core.findCustomer(shop.domain, n);
-      return c && hasScope(ctx, 'read_customers', 'write_customers') ? customerView(c, ctx) : null;
+      if (!c || !hasScope(ctx, 'read_customers', 'write_customers')) return null;
+      requireCustomerDataApproval(ctx, 'Customer');
+      return customerView(c, ctx);
     }
     case 'WebhookSubscription': {
       const s = core.state.webhookSubscriptions.find((x) => x.id === n && x.shop === shop.domain);
@@ -310,6 +371,7 @@ export const rootValue = {
 
   order: (args: Args, ctx: GqlContext) => {
     requireScope(ctx, 'order', 'read_orders');
+    requireCustomerDataApproval(ctx, 'Order');
     const id = parseId(args.id, 'Order');
     const o = ctx.core.ordersVisibleTo(ctx.shop.domain, ctx.token).find((x) => x.id === id);
     return o ? orderView(o, ctx) : null;
@@ -317,15 +379,16 @@ export const rootValue = {
 
   orders: (args: Args, ctx: GqlContext) => {
     requireScope(ctx, 'orders', 'read_orders');
+    requireCustomerDataApproval(ctx, 'Order');
     const sortKey = typeof args.sortKey === 'string' ? args.sortKey : 'PROCESSED_AT';
-    const page = paginate(filteredOrders(ctx, args.query), (o) => ({ id: o.id, value: orderSortValue(o, sortKey, ctx) }), args.reverse === true, args as PageArgs);
+    const page = paginate(filteredOrders(ctx, args.query, 'orders'), (o) => ({ id: o.id, value: orderSortValue(o, sortKey, ctx) }), args.reverse === true, args as PageArgs);
     ctx.nodes += page.nodes.length;
     return mapPage(page, (o) => orderView(o, ctx));
   },
 
   ordersCount: (args: Args, ctx: GqlContext) => {
     requireScope(ctx, 'ordersCount', 'read_orders');
-    const count = filteredOrders(ctx, args.query).length;
+    const count = filteredOrders(ctx, args.query, 'ordersCount').length;
     const limit = typeof args.limit === 'number' ? args.limit : null;
     if (limit !== null && count > limit) return { count: limit, precision: 'AT_LEAST' };
     return { count, precision: 'EXACT' };
@@ -333,6 +396,7 @@ export const rootValue = {
 
   customer: (args: Args, ctx: GqlContext) => {
     requireScope(ctx, 'customer', 'read_customers');
+    requireCustomerDataApproval(ctx, 'Customer');
     const c = ctx.core.findCustomer(ctx.shop.domain, parseId(args.id, 'Customer'));
     return c ? customerView(c, ctx) : null;
   },

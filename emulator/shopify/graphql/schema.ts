@@ -16,6 +16,7 @@ interface Node {
 
 enum CurrencyCode { ${CURRENCIES.join(' ')} }
 enum CountPrecision { EXACT AT_LEAST }
+enum CountryCode { BE CA CH DE ES FR GB IT LU NL US }
 enum OrderDisplayFinancialStatus { AUTHORIZED EXPIRED PAID PARTIALLY_PAID PARTIALLY_REFUNDED PENDING REFUNDED VOIDED }
 enum OrderDisplayFulfillmentStatus { FULFILLED IN_PROGRESS ON_HOLD OPEN PARTIALLY_FULFILLED PENDING_FULFILLMENT REQUEST_DECLINED RESTOCKED SCHEDULED UNFULFILLED }
 enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
@@ -113,7 +114,7 @@ type Customer implements Node {
   firstName: String
   lastName: String
   displayName: String!
-  email: String
+  email: String @deprecated(reason: "Use \`defaultEmailAddress.emailAddress\` instead.")
   phone: String
   defaultEmailAddress: CustomerEmailAddress
   numberOfOrders: UnsignedInt64!
@@ -123,6 +124,17 @@ type Customer implements Node {
 
 type CustomerEmailAddress {
   emailAddress: String!
+}
+
+type MailingAddress {
+  firstName: String
+  lastName: String
+  name: String
+  address1: String
+  city: String
+  zip: String
+  countryCodeV2: CountryCode
+  phone: String
 }
 
 type Fulfillment implements Node {
@@ -157,6 +169,8 @@ type Order implements Node {
   subtotalPriceSet: MoneyBag
   totalRefundedSet: MoneyBag!
   customer: Customer
+  billingAddress: MailingAddress
+  shippingAddress: MailingAddress
   fulfillments(first: Int): [Fulfillment!]!
   tags: [String!]!
   note: String

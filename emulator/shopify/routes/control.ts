@@ -63,7 +63,26 @@ const complianceSchema = z.object({
 });
 const throttleSchema = z.object({ count, shop: z.string().trim().min(1).optional() });
 const dropSchema = z.object({ count });
-const appSchema = z.object({ name: z.string().trim().min(1).max(100).optional(), complianceUri: z.url({ protocol: /^https?$/ }).optional() });
+const PROTECTED = ['name', 'email', 'phone', 'address'] as const;
+const appSchema = z
+  .object({
+    name: z.string().trim().min(1).max(100).optional(),
+    complianceUri: z.url({ protocol: /^https?$/ }).optional(),
+    protectedCustomerData: z.object({ level: z.union([z.literal(0), z.literal(1), z.literal(2)]), fields: z.array(z.enum(PROTECTED)) }).optional(),
+    // The control page's form: a level and one checkbox per field.
+    protectedLevel: z.coerce.number().int().min(0).max(2).optional(),
+    protectedName: boolish.optional(),
+    protectedEmail: boolish.optional(),
+    protectedPhone: boolish.optional(),
+    protectedAddress: boolish.optional(),
+  })
+  .transform(({ protectedLevel, protectedName, protectedEmail, protectedPhone, protectedAddress, ...rest }) => {
+    if (protectedLevel === undefined) return rest;
+    const ticked = { name: protectedName, email: protectedEmail, phone: protectedPhone, address: protectedAddress };
+    const fields = PROTECTED.filter((f) => ticked[f] === true);
+    return { ...rest, protectedCustomerData: { level: protectedLevel as 0 | 1 | 2, fields } };
+  });
+const releaseSchema = z.object({ order: z.enum(['fifo', 'reverse']).optional() });
 const revokeSchema = z.object({ token: z.string().min(1) });
 
 class BadRequest extends Error {}
@@ -117,6 +136,7 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
       app: { ...core.state.app, apiKey: core.app.apiKey, installUrl: core.app.installUrl, redirectUris: core.app.redirectUris },
       shops: core.state.shops.map((s) => shopView(core, s)),
       pendingDrops: core.dispatcher.pendingDrops,
+      heldDeliveries: core.dispatcher.heldCount,
     }),
   );
 
@@ -232,6 +252,24 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
       const input = parse(p, dropSchema);
       core.dropNextDeliveries(input.count);
       return { droppedDeliveries: input.count };
+    }),
+  );
+
+  app.post(
+    '/control/webhooks/hold',
+    action('deliveries_held', () => {
+      core.dispatcher.hold();
+      return { holding: true };
+    }),
+  );
+
+  app.post(
+    '/control/webhooks/release',
+    action('deliveries_released', async (_c, p) => {
+      const input = parse(p ?? {}, releaseSchema);
+      const released = core.dispatcher.heldCount;
+      await core.dispatcher.release(input.order ?? 'fifo');
+      return { released, order: input.order ?? 'fifo' };
     }),
   );
 

@@ -90,6 +90,9 @@ describe('billing', () => {
         updated_at: expect.stringMatching(/\+00:00$/),
         currency: 'USD',
         capped_amount: null,
+        price: '29.99',
+        interval: 'every_30_days',
+        plan_handle: null,
       },
     });
 
@@ -110,17 +113,33 @@ describe('billing', () => {
     expect((await emu.app.request(`/store/${DEMO}/admin/charges/${id}/approve`, { method: 'POST' })).status).toBe(409);
   });
 
-  it('decline → DECLINED, webhook, redirect with charge_id; nothing active', async () => {
+  it('decline → DECLINED, webhook, and the merchant is sent to the Shopify admin (not the returnUrl); nothing active', async () => {
     const created = await create();
     const id = created.appSubscription.id.split('/').pop();
     const res = await emu.app.request(`/store/${DEMO}/admin/charges/${id}/decline`, { method: 'POST' });
     expect(res.status).toBe(302);
-    expect(new URL(res.headers.get('Location')!).searchParams.get('charge_id')).toBe(id);
+    const location = new URL(res.headers.get('Location')!);
+    expect(location.pathname).toBe(`/_shopify/store/${DEMO}/admin`);
+    expect(location.searchParams.get('charge_id')).toBeNull();
+    const admin = await emu.app.request(`/store/${DEMO}/admin?notice=charge_declined`);
+    expect(await admin.text()).toContain('Vous avez refusé le paiement');
     await emu.state.whenIdle();
     expect(JSON.parse(emu.requests[0]!.body).app_subscription.status).toBe('DECLINED');
     expect((await emu.gql(DEMO, token, ACTIVE)).body.data.currentAppInstallation.activeSubscriptions).toEqual([]);
     const page = await emu.app.request(`/store/${DEMO}/admin/charges/${id}/confirm`);
     expect(page.status).toBe(409);
+  });
+
+  it('a charge left pending for 2 days expires, with its webhook', async () => {
+    const created = await create();
+    emu.clock.advance(2 * 86_400_000 - 60_000);
+    expect((await emu.state.listAppSubscriptions(DEMO))[0]!.status).toBe('PENDING');
+    emu.clock.advance(60_000);
+    expect((await emu.state.listAppSubscriptions(DEMO))[0]!.status).toBe('EXPIRED');
+    await emu.state.whenIdle();
+    expect(emu.requests.map((r) => JSON.parse(r.body).app_subscription)).toMatchObject([{ admin_graphql_api_id: created.appSubscription.id, status: 'EXPIRED' }]);
+    const id = created.appSubscription.id.split('/').pop();
+    expect((await emu.app.request(`/store/${DEMO}/admin/charges/${id}/approve`, { method: 'POST' })).status).toBe(409);
   });
 
   it('appSubscriptionCancel cancels the active subscription', async () => {

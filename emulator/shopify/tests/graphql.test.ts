@@ -98,7 +98,7 @@ describe('orders', () => {
 
   it('paginates a filtered query across 3 pages with stable cursors', async () => {
     const { created } = await seed();
-    const query = 'created_at:>=2026-09-01T00:00:00Z financial_status:paid';
+    const query = "created_at:>='2026-09-01T00:00:00Z' financial_status:paid";
     const p1 = (await emu.gql(DEMO, token, ORDERS, { first: 3, query })).body.data.orders;
     expect(p1.nodes.map((n: { name: string }) => n.name)).toEqual(['#1001', '#1002', '#1003']);
     expect(p1.pageInfo).toMatchObject({ hasNextPage: true, hasPreviousPage: false });
@@ -139,7 +139,7 @@ describe('orders', () => {
     const { created } = await seed();
     emu.clock.now = new Date('2026-10-16T08:00:00Z');
     await emu.state.fulfil(created[2]!.id);
-    const updated = (await emu.gql(DEMO, token, ORDERS, { first: 10, query: 'updated_at:>=2026-10-16T00:00:00Z' })).body.data.orders;
+    const updated = (await emu.gql(DEMO, token, ORDERS, { first: 10, query: "updated_at:>='2026-10-16T00:00:00Z'" })).body.data.orders;
     expect(updated.nodes.map((n: { name: string }) => n.name)).toEqual(['#1003']);
     expect(updated.edges[0].node.displayFulfillmentStatus).toBe('FULFILLED');
     expect(updated.edges[0].node.fulfillments).toEqual([{ createdAt: '2026-10-16T08:00:00Z' }]);

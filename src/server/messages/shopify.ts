@@ -41,3 +41,9 @@ export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
   export_not_found: 'Export introuvable.',
   outbox_email_not_found: 'E-mail introuvable',
 };
+
+/** Why Shopify refused a webhook subscription, when the app can say it better than Shopify's English. */
+export const webhookRefusalMessages = {
+  protectedCustomerData: (topic: string) =>
+    `${topic} : Shopify refuse cet abonnement tant que l'accès de l'application aux données clients protégées (nom, e-mail) n'a pas été approuvé dans le Partner Dashboard.`,
+} as const;

@@ -22,6 +22,17 @@ export class OrderOfAnotherShopError extends Error {
 }
 
 /**
+ * Thrown by `upsertOrder` for a test order (Shopify's Bogus gateway, a test payment): recorded
+ * nowhere, so it never asks a customer for a review nor weighs in the merchant's analytics.
+ */
+export class TestOrderError extends Error {
+  constructor(readonly shopifyOrderId: string) {
+    super(`Shopify order ${shopifyOrderId} is a test order`);
+    this.name = 'TestOrderError';
+  }
+}
+
+/**
  * True when this Shopify order id is already recorded under another shop. Shopify order ids are
  * unique across all shops, and a webhook's shop comes from an unsigned header (the HMAC covers the body
  * only): a captured delivery replayed with another shop's domain must not plant the order there.
@@ -45,21 +56,24 @@ async function recordedUnderAnotherShop(tx: Transaction, store: Store, shopifyOr
 }
 
 /**
- * Upserts the order under `store`, as `upsertOrder`, but records nothing and returns null when the
- * order id already belongs to another shop (the caller logs it). The reconciliation pass and the
- * history import use this; a skipped order is not an error worth retrying.
+ * Upserts the order under `store`, as `upsertOrder`, but records nothing and returns null for a test
+ * order or when the order id already belongs to another shop (the caller logs it). The
+ * reconciliation pass and the history import use this; a skipped order is not an error worth retrying.
  */
 export async function recordOrder(tx: Transaction, store: Store, order: ShopifyOrder, event: OrderEvent, at: Date, options: { generate?: boolean } = {}): Promise<OrderRow | null> {
+  if (order.test) return null;
   if (await recordedUnderAnotherShop(tx, store, order.shopifyOrderId)) return null;
   return writeOrder(tx, store, order, event, at, options);
 }
 
 /**
  * Upserts the order (webhooks); then the store's flows turn it into review requests, unless
- * `generate` is off (history imports schedule their own). Throws OrderOfAnotherShopError, recording
- * nothing, when another shop holds this order id (recordOrder returns null instead).
+ * `generate` is off (history imports schedule their own). Throws TestOrderError for a test order and
+ * OrderOfAnotherShopError when another shop holds this order id, recording nothing (recordOrder
+ * returns null instead).
  */
 export async function upsertOrder(tx: Transaction, store: Store, order: ShopifyOrder, event: OrderEvent, at: Date, options: { generate?: boolean } = {}): Promise<OrderRow> {
+  if (order.test) throw new TestOrderError(order.shopifyOrderId);
   const row = await recordOrder(tx, store, order, event, at, options);
   if (!row) throw new OrderOfAnotherShopError(order.shopifyOrderId);
   return row;

@@ -17,7 +17,9 @@ const webhookBody = {
   currency: 'EUR',
   total_price: '64.90',
   subtotal_price: '64.90',
+  test: false,
   customer: { id: 7101234567891, first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
+  billing_address: { first_name: 'Léa', last_name: 'Dubois', address1: '12 rue des Lilas', city: 'Lyon', zip: '69003', country_code: 'FR' },
   line_items: [{ id: 1, title: 'Bougie', quantity: 1, price: '64.90' }],
 };
 
@@ -33,7 +35,9 @@ const graphqlNode: GraphqlOrder = {
   displayFinancialStatus: 'PAID',
   displayFulfillmentStatus: 'FULFILLED',
   totalPriceSet: { shopMoney: { amount: '64.9', currencyCode: 'EUR' } },
-  customer: { firstName: 'Léa', lastName: 'Dubois', email: 'lea.dubois@exemple.test' },
+  test: false,
+  billingAddress: { firstName: 'Léa', lastName: 'Dubois' },
+  shippingAddress: { firstName: 'Léa', lastName: 'Dubois' },
 };
 
 describe('the domain order', () => {
@@ -43,6 +47,7 @@ describe('the domain order', () => {
       number: '#1042',
       email: 'lea.dubois@exemple.test',
       customerName: 'Léa Dubois',
+      test: false,
       totalPrice: 64.9,
       currency: 'EUR',
       financialStatus: 'paid',
@@ -58,23 +63,48 @@ describe('the domain order', () => {
   });
 
   it('maps statuses and missing parts alike from both sources', () => {
-    const restRefund = parseWebhookOrder({ ...webhookBody, id: 7, financial_status: 'partially_refunded', fulfillment_status: null, email: '', customer: null, total_price: 0 });
+    const restRefund = parseWebhookOrder({
+      ...webhookBody,
+      id: 7,
+      financial_status: 'partially_refunded',
+      fulfillment_status: null,
+      email: '',
+      customer: null,
+      billing_address: null,
+      total_price: 0,
+    });
     const gqlRefund = fromGraphql({
       ...graphqlNode,
       legacyResourceId: '7',
       displayFinancialStatus: 'PARTIALLY_REFUNDED',
       displayFulfillmentStatus: 'UNFULFILLED',
       email: '',
-      customer: null,
+      billingAddress: null,
+      shippingAddress: null,
       totalPriceSet: { shopMoney: { amount: '0.0', currencyCode: 'EUR' } },
     });
     expect(restRefund).toEqual(gqlRefund);
     expect(restRefund).toMatchObject({ financialStatus: 'partially_refunded', fulfilled: false, email: null, customerName: null, totalPrice: 0 });
   });
 
-  it('takes the customer address when the order has none', () => {
+  it("takes the webhook customer's address when the order has none (GraphQL reads the order only: Customer needs read_customers)", () => {
     expect(parseWebhookOrder({ ...webhookBody, email: null }).email).toBe('lea.dubois@exemple.test');
-    expect(fromGraphql({ ...graphqlNode, email: null }).email).toBe('lea.dubois@exemple.test');
+    expect(fromGraphql({ ...graphqlNode, email: null }).email).toBeNull();
+  });
+
+  it("names the customer from the order's billing address, else its shipping address", () => {
+    const shippedTo = { first_name: 'Marc', last_name: 'Petit' };
+    expect(parseWebhookOrder({ ...webhookBody, customer: null }).customerName).toBe('Léa Dubois');
+    expect(parseWebhookOrder({ ...webhookBody, customer: null, billing_address: null, shipping_address: shippedTo }).customerName).toBe('Marc Petit');
+    expect(fromGraphql({ ...graphqlNode, billingAddress: null, shippingAddress: { firstName: 'Marc', lastName: 'Petit' } }).customerName).toBe('Marc Petit');
+    // Withheld by Shopify (protected customer data not approved): no name, not an empty one.
+    expect(fromGraphql({ ...graphqlNode, billingAddress: { firstName: null, lastName: null }, shippingAddress: null }).customerName).toBeNull();
+  });
+
+  it('tells a test order from both sources', () => {
+    expect(parseWebhookOrder({ ...webhookBody, test: true }).test).toBe(true);
+    expect(parseWebhookOrder({ ...webhookBody, test: undefined }).test).toBe(false);
+    expect(fromGraphql({ ...graphqlNode, test: true }).test).toBe(true);
   });
 
   it('drops U+0000, which PostgreSQL cannot store, from both sources', () => {

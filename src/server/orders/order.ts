@@ -16,7 +16,10 @@ export interface ShopifyOrder {
   number: string | null;
   /** The order's address, else its customer's, lower-cased. */
   email: string | null;
+  /** The customer's name, else the billing address's, else the shipping address's. */
   customerName: string | null;
+  /** A test order (Shopify's Bogus gateway, a test payment): never asked for a review. */
+  test: boolean;
   totalPrice: number | null;
   currency: string | null;
   /** Shopify's financial status in REST's lower case: 'paid', 'refunded', 'partially_refunded', … */
@@ -57,6 +60,9 @@ const money = z
   .pipe(z.number().finite().nonnegative());
 const when = z.string().datetime({ offset: true }).nullish();
 
+/** The name on a REST address (billing_address, shipping_address). */
+const personName = z.object({ first_name: z.string().nullish(), last_name: z.string().nullish() });
+
 /** The fields of the REST Order resource the intake reads (orders/* webhooks). */
 export const webhookOrder = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
@@ -70,7 +76,10 @@ export const webhookOrder = z.object({
   fulfillment_status: z.string().nullish(),
   total_price: money.nullish(),
   currency: z.string().nullish(),
+  test: z.boolean().nullish(),
   customer: z.object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() }).nullish(),
+  billing_address: personName.nullish(),
+  shipping_address: personName.nullish(),
 });
 export type WebhookOrder = z.infer<typeof webhookOrder>;
 
@@ -81,7 +90,11 @@ export function fromWebhook(order: WebhookOrder): ShopifyOrder {
     shopifyOrderId: o.id,
     number: o.name ?? null,
     email: lower(o.email || o.customer?.email || null),
-    customerName: fullName(o.customer?.first_name, o.customer?.last_name),
+    customerName:
+      fullName(o.customer?.first_name, o.customer?.last_name) ??
+      fullName(o.billing_address?.first_name, o.billing_address?.last_name) ??
+      fullName(o.shipping_address?.first_name, o.shipping_address?.last_name),
+    test: o.test === true,
     totalPrice: o.total_price ?? null,
     currency: o.currency ?? null,
     financialStatus: o.financial_status ?? null,
@@ -98,11 +111,17 @@ export const parseWebhookOrder = (payload: unknown): ShopifyOrder => fromWebhook
 
 // --- The Admin GraphQL API's Order ---
 
-/** The Order fields the orders query selects (admin-api.ts), in GraphQL selection syntax. */
-export const GRAPHQL_ORDER_FIELDS = `legacyResourceId name email createdAt updatedAt processedAt cancelledAt
+/**
+ * The Order fields the orders query selects (admin-api.ts), in GraphQL selection syntax. Everything
+ * comes from the order itself, which `read_orders` covers: `Order.customer` would need
+ * `read_customers`. The e-mail and the addresses' names are protected customer data (level 2): a shop
+ * whose app is not approved answers them null with an error, which admin-api.ts reads as missing.
+ */
+export const GRAPHQL_ORDER_FIELDS = `legacyResourceId name email test createdAt updatedAt processedAt cancelledAt
       displayFinancialStatus displayFulfillmentStatus
       totalPriceSet { shopMoney { amount currencyCode } }
-      customer { firstName lastName email }`;
+      billingAddress { firstName lastName }
+      shippingAddress { firstName lastName }`;
 
 /** An Order node as selected by GRAPHQL_ORDER_FIELDS. */
 export interface GraphqlOrder {
@@ -117,8 +136,12 @@ export interface GraphqlOrder {
   displayFinancialStatus: string | null;
   displayFulfillmentStatus: string | null;
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
-  customer: { firstName: string | null; lastName: string | null; email: string | null } | null;
+  test: boolean;
+  billingAddress: GraphqlAddressName | null;
+  shippingAddress: GraphqlAddressName | null;
 }
+
+type GraphqlAddressName = { firstName: string | null; lastName: string | null };
 
 /** A GraphQL Order node as the domain order. */
 export function fromGraphql(node: GraphqlOrder): ShopifyOrder {
@@ -126,8 +149,9 @@ export function fromGraphql(node: GraphqlOrder): ShopifyOrder {
   return {
     shopifyOrderId: String(o.legacyResourceId),
     number: o.name ?? null,
-    email: lower(o.email || o.customer?.email || null),
-    customerName: fullName(o.customer?.firstName, o.customer?.lastName),
+    email: lower(o.email || null),
+    customerName: fullName(o.billingAddress?.firstName, o.billingAddress?.lastName) ?? fullName(o.shippingAddress?.firstName, o.shippingAddress?.lastName),
+    test: o.test === true,
     totalPrice: o.totalPriceSet ? Number(o.totalPriceSet.shopMoney.amount) : null,
     currency: o.totalPriceSet?.shopMoney.currencyCode ?? null,
     financialStatus: lower(o.displayFinancialStatus),

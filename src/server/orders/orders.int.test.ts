@@ -9,7 +9,7 @@ import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { storeAccessToken } from '../shopify/store-tokens';
-import { readOrderPages } from './admin-api';
+import { dateFilter, readOrderPages } from './admin-api';
 import { recordOrder } from './intake';
 import { parseWebhookOrder, type ShopifyOrder } from './order';
 
@@ -39,7 +39,7 @@ afterAll(() => ctx.destroy());
 async function readFromAdminApi(): Promise<Map<string, ShopifyOrder>> {
   const { shop, accessToken } = await storeAccessToken(ctx, storeId);
   const orders = new Map<string, ShopifyOrder>();
-  await readOrderPages(ctx, shop, accessToken, `updated_at:>=${start.toISOString()}`, async (page) => {
+  await readOrderPages(ctx, shop, accessToken, dateFilter('updated_at', start), async (page) => {
     for (const order of page) orders.set(order.shopifyOrderId, order);
   });
   return orders;

@@ -29,7 +29,7 @@ export interface ImportResult {
 export async function importHistory(ctx: AppContext, store: Store, mode: ImportMode, now = new Date()): Promise<ImportResult> {
   const { shop, accessToken } = await storeAccessToken(ctx, store.id, now);
   const orderIds: string[] = [];
-  const synced = await readOrderPages(ctx, shop, accessToken, ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }, now), (orders) =>
+  const { read: synced } = await readOrderPages(ctx, shop, accessToken, ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }, now), (orders) =>
     ctx.db.transaction(async (tx) => {
       // Stored without running the flows: the import schedules these orders itself.
       for (const order of orders) {

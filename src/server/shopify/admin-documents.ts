@@ -20,6 +20,17 @@ query ReadOrders($query: String!, $after: String) {
   }
 }`;
 
+/**
+ * The newest order's protected customer fields, read only to learn which ones Shopify withholds from
+ * this app (the diagnostic's customer data check).
+ */
+export const CUSTOMER_DATA_PROBE = `#graphql
+query CustomerDataProbe {
+  orders(first: 1, sortKey: CREATED_AT, reverse: true) {
+    nodes { email billingAddress { firstName lastName } shippingAddress { firstName lastName } }
+  }
+}`;
+
 /** The paid orders of the last 60 days (shopify-count-orders). */
 export const COUNT_ORDERS = `#graphql
 query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`;
@@ -52,8 +63,14 @@ mutation Update($id: ID!, $uri: String!) {
 
 /** Starts a plan's subscription; answers Shopify's confirmation URL (billing). */
 export const CREATE_SUBSCRIPTION = `#graphql
-mutation CreateSubscription($name: String!, $returnUrl: URL!, $test: Boolean, $lineItems: [AppSubscriptionLineItemInput!]!) {
-  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, lineItems: $lineItems) {
+mutation CreateSubscription(
+  $name: String!
+  $returnUrl: URL!
+  $test: Boolean
+  $lineItems: [AppSubscriptionLineItemInput!]!
+  $replacementBehavior: AppSubscriptionReplacementBehavior
+) {
+  appSubscriptionCreate(name: $name, returnUrl: $returnUrl, test: $test, lineItems: $lineItems, replacementBehavior: $replacementBehavior) {
     appSubscription { id status }
     confirmationUrl
     userErrors { field message }
@@ -72,6 +89,7 @@ export const ADMIN_DOCUMENTS: Readonly<Record<string, string>> = {
   READ_ORDERS,
   COUNT_ORDERS,
   DIAGNOSTIC_COUNT_ORDERS,
+  CUSTOMER_DATA_PROBE,
   WEBHOOK_SUBSCRIPTIONS,
   CREATE_WEBHOOK_SUBSCRIPTION,
   UPDATE_WEBHOOK_SUBSCRIPTION,

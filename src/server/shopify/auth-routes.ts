@@ -1,14 +1,17 @@
 /**
  * Browser navigations of the install flow (server functions, spec section 7):
- * - GET /functions/v1/shopify-auth?shop&hmac&host&timestamp: an install from Shopify. Verify the HMAC
- *   and timestamp, then start OAuth at once (App Store rule: before any login or signup page).
+ * - GET /functions/v1/shopify-auth?shop&hmac&host&timestamp: an install or an opening from Shopify.
+ *   Verify the HMAC and timestamp; a shop connected here with a working token goes to the app, any
+ *   other starts OAuth at once (App Store rule: before any login or signup page).
  * - GET /functions/v1/shopify-auth?shop&state: OAuth for a signed-in merchant (onboarding, integrations).
  * - GET /functions/v1/shopify-auth/callback: verify HMAC and state, exchange the code, store the shop.
  * - GET /functions/v1/shopify-billing-callback: Shopify's return after the plan's confirmation page.
  * A navigation never answers JSON: a refusal is a redirect to the screen that explains it, carrying
  * the refusal's code (the screen has the words).
  */
+import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
+import { shopifyStores } from '../../db/schema';
 import { OAUTH_REDIRECT_CODES, shopifyAuth, shopifyAuthCallback, shopifyBillingCallback, type BillingRedirectCode, type OAuthRedirectCode } from '../../core/api/shopify';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
@@ -20,9 +23,43 @@ import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
 import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, storeRecord } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
+import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
+
+/** Every configured scope is granted (a write scope grants its read scope, as on Shopify). */
+export function scopesCover(granted: string | null, wanted: string): boolean {
+  const have = new Set((granted ?? '').split(',').map((s) => s.trim()));
+  return wanted
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .every((s) => have.has(s) || (s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
+}
+
+/**
+ * The shop is connected to an account here, with the configured scopes, and Shopify still accepts its
+ * token (refreshed if due). Only a definite refusal counts against it: a Shopify outage is no reason
+ * to run OAuth, which would revoke a token that works.
+ */
+async function connectedAndWorking(ctx: AppContext, shop: string): Promise<boolean> {
+  const [store] = await ctx.db
+    .select({ id: shopifyStores.id, scope: shopifyStores.scope, accessToken: shopifyStores.accessToken })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.shopDomain, shop), eq(shopifyStores.isActive, true)));
+  if (!store?.accessToken || !scopesCover(store.scope, ctx.config.shopify.scopes)) return false;
+  try {
+    const { accessToken } = await storeAccessToken(ctx, store.id);
+    await ctx.shopify.graphql(shop, accessToken, SHOP_DETAILS);
+    return true;
+  } catch (error) {
+    if (error instanceof StoreTokenError) return false;
+    if (error instanceof ShopifyRequestError && [400, 401, 403].includes(error.status)) return false;
+    ctx.log.child('shopify-auth').warn('could not check the stored token: opening the app without OAuth', { shop, error: (error as Error).message });
+    return true;
+  }
+}
 /** /app/integrations explains an OAuth refusal by its code (`message` is the spec's parameter name). */
 const integrationsError = (c: Context, code: OAuthRedirectCode) => redirect(c, `/app/integrations?shopify=error&message=${code}`);
 const installError = (c: Context, code: 'invalid_hmac') => redirect(c, `/shopify/install?error=${code}`);
@@ -53,6 +90,9 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
           return installError(c, 'invalid_hmac');
         }
         if (!shop) return installError(c, 'invalid_hmac');
+        // Opening an installed app from the Shopify admin: straight to the app. OAuth again would
+        // acquire a new offline token, which revokes the stored one and its refresh token.
+        if (await connectedAndWorking(ctx, shop)) return redirect(c, '/app/dashboard');
         const stateToken = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: shop } });
         bindStateToBrowser(c, ctx.config, stateToken);
         return redirect(c, shopify.authorizeUrl(shop, stateToken));

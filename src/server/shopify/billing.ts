@@ -31,19 +31,24 @@ export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade,
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql<{
-    appSubscriptionCreate: { confirmationUrl: string | null; userErrors: { message: string }[] };
+    appSubscriptionCreate: { appSubscription: { id: string } | null; confirmationUrl: string | null; userErrors: { message: string }[] };
   }>(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
     name: plan.name,
     returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}`,
     // Test charges everywhere but production: nobody is billed by a demo or a test run.
     test: !ctx.config.production,
     lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: Number(plan.priceAmount), currencyCode: plan.priceCurrency }, interval: 'EVERY_30_DAYS' } } }],
+    // Shopify's standard replacement: an upgrade replaces the current plan at once (prorated), a
+    // downgrade at the end of the period already paid.
+    replacementBehavior: 'STANDARD',
   });
   const result = data.appSubscriptionCreate;
   if (!result.confirmationUrl || result.userErrors.length > 0) {
     throw new BillingError(result.userErrors.map((e) => e.message).join('; ') || 'no confirmation URL');
   }
-  await recordSubscription(ctx.db, store, { status: 'pending' }, new Date());
+  // Pending only for a store without an active plan: a plan change must not stop the sender while
+  // the merchant decides (plans/service.ts appliesTo).
+  await recordSubscription(ctx.db, store, { status: 'pending', subscriptionId: result.appSubscription?.id ?? null }, new Date());
   return result.confirmationUrl;
 }
 
@@ -55,15 +60,16 @@ export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, 
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql<{
-    currentAppInstallation: { activeSubscriptions: { name: string; status: string; currentPeriodEnd: string | null }[] };
+    currentAppInstallation: { activeSubscriptions: { id: string; name: string; status: string; currentPeriodEnd: string | null }[] };
   }>(store.shopDomain, accessToken, ACTIVE_SUBSCRIPTIONS);
   const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
   if (!active) {
+    // Shopify's current state, read now: nothing active. No id: this is about whatever the store had.
     const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
     await recordSubscription(ctx.db, store, { status }, now);
     return status;
   }
   const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null;
-  await ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd }, now));
+  await ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd, subscriptionId: active.id }, now));
   return 'active';
 }

@@ -4,20 +4,45 @@
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { flowConfigurations, shopifyWebhookEvents } from '../../db/schema';
-import { DIAGNOSED_TOPICS, type DiagnosticResult } from '../../core/api/shopify';
+import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, type DiagnosticResult, type ProtectedCustomerField } from '../../core/api/shopify';
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError } from './facade';
-import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
-import { DIAGNOSTIC_COUNT_ORDERS } from './admin-documents';
+import { CUSTOMER_DATA_PROBE, DIAGNOSTIC_COUNT_ORDERS } from './admin-documents';
 
 /** A check passed, or failed. */
 const passed = (ok: boolean) => (ok ? ('success' as const) : ('error' as const));
 /** A check passed, or deserves a look. */
 const looksFine = (ok: boolean) => (ok ? ('success' as const) : ('warning' as const));
+
+/**
+ * Which protected customer fields Shopify withholds from the app, learnt by reading the newest order's
+ * (read-only). Shopify answers an unapproved field null with an `errors` entry on it, and refuses the
+ * Order object itself to an app without any approval. Nothing to read yet: unknown.
+ */
+async function customerDataCheck(ctx: AppContext, shop: string, accessToken: string): Promise<DiagnosticChecks['customer_data']> {
+  type Probe = { orders: { nodes: unknown[] } };
+  let answer: { data: Probe; errors: { message: string; path: (string | number)[]; code: string | undefined }[] };
+  try {
+    answer = await ctx.shopify.graphqlWithErrors<Probe>(shop, accessToken, CUSTOMER_DATA_PROBE);
+  } catch (error) {
+    if (error instanceof ShopifyRequestError && error.code === 'ACCESS_DENIED') return { status: 'error', approved: false, withheld_fields: [...PROTECTED_CUSTOMER_FIELDS] };
+    if (error instanceof ShopifyRequestError) return { status: 'warning', approved: null, withheld_fields: [] };
+    throw error;
+  }
+  const withheld = new Set<ProtectedCustomerField>();
+  for (const error of answer.errors) {
+    const field = withheldField(error);
+    if (field) withheld.add(field);
+  }
+  if (withheld.size > 0) return { status: 'error', approved: false, withheld_fields: PROTECTED_CUSTOMER_FIELDS.filter((f) => withheld.has(f)) };
+  if (answer.data.orders.nodes.length === 0) return { status: 'warning', approved: null, withheld_fields: [] };
+  return { status: 'success', approved: true, withheld_fields: [] };
+}
 
 /** The diagnostic of the account's active store; `{ store: null, checks: null }` without one. */
 export async function runDiagnostic(ctx: AppContext, userId: string): Promise<Encodable<DiagnosticResult>> {
@@ -28,6 +53,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   let tokenOk = false;
   let httpStatus: number | null = null;
   let ordersCount: number | null = null;
+  let customerData: DiagnosticChecks['customer_data'] = { status: 'warning', approved: null, withheld_fields: [] };
   try {
     const { accessToken } = await storeAccessToken(ctx, store.id);
     const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(store.shop_domain, accessToken, DIAGNOSTIC_COUNT_ORDERS, {
@@ -35,6 +61,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
     });
     ordersCount = data.ordersCount.count;
     tokenOk = true;
+    customerData = await customerDataCheck(ctx, store.shop_domain, accessToken);
   } catch (error) {
     if (error instanceof ShopifyRequestError) httpStatus = error.status;
     else if (!(error instanceof StoreTokenError)) throw error;
@@ -88,6 +115,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
       flow: { status: passed(activeFlows > 0), active: activeFlows, total: flows.length },
       events: { status: looksFine(recent.length > 0), recent },
       order_events: { status: looksFine((orderEvents?.n ?? 0) > 0), count: orderEvents?.n ?? 0 },
+      customer_data: customerData,
     },
   };
 }

@@ -29,6 +29,15 @@ export class ShopifyRequestError extends Error {
   }
 }
 
+/** One entry of a GraphQL answer's `errors`: what failed, where in the data, and Shopify's code. */
+export interface GraphqlFieldError {
+  message: string;
+  /** Where in `data` the failed field sits, e.g. ['orders', 'nodes', 0, 'email']; empty for the whole operation. */
+  path: (string | number)[];
+  /** extensions.code: ACCESS_DENIED, THROTTLED, … */
+  code: string | undefined;
+}
+
 export interface ShopifyFacadeOptions {
   config: Config;
   /** Where `https://{shop}/…` requests go. Defaults to the network (real Shopify). */
@@ -89,6 +98,31 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
     };
   }
 
+  /**
+   * Runs an Admin GraphQL operation and answers its data with its field errors. Shopify answers a
+   * field it will not give (a protected customer field the app is not approved for, a type whose
+   * scope is missing) with null there and an `errors` entry, the rest of the data intact: the caller
+   * decides which of those it can live with. Throws ShopifyRequestError on an HTTP failure, on
+   * THROTTLED, and when there is no data at all.
+   */
+  async function graphqlWithErrors<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<{ data: T; errors: GraphqlFieldError[] }> {
+    const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
+    const client = new api.clients.Graphql({ session });
+    return currentFetch.run(routedFetch, async () => {
+      try {
+        const response = await client.request<T>(query, { variables });
+        return { data: response.data as T, errors: [] };
+      } catch (error) {
+        const e = error as { response?: { code?: number }; message: string; body?: { data?: unknown; errors?: unknown } };
+        const status = e.response?.code ?? 500;
+        const errors = graphqlErrors(e.body);
+        const partial = status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
+        if (partial) return { data: e.body!.data as T, errors };
+        throw new ShopifyRequestError(e.message, status, graphqlErrorCode(e.body));
+      }
+    });
+  }
+
   return {
     api,
     apiVersion,
@@ -111,27 +145,27 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
 
     refreshAccessToken: (shop: string, refreshToken: string) => tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
-    /** Runs an Admin GraphQL operation with the library's client. Throws ShopifyRequestError on 401 or errors. */
+    /** Runs an Admin GraphQL operation with the library's client. Throws ShopifyRequestError on 401 or any error. */
     async graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-      const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
-      const client = new api.clients.Graphql({ session });
-      return currentFetch.run(routedFetch, async () => {
-        try {
-          const response = await client.request<T>(query, { variables });
-          return response.data as T;
-        } catch (error) {
-          const e = error as { response?: { code?: number }; message: string; body?: { errors?: unknown } };
-          const status = e.response?.code ?? 500;
-          throw new ShopifyRequestError(e.message, status, graphqlErrorCode(e.body));
-        }
-      });
+      const { data, errors } = await graphqlWithErrors<T>(shop, accessToken, query, variables);
+      if (errors.length > 0) throw new ShopifyRequestError(errors[0]!.message, 200, errors[0]!.code);
+      return data;
     },
+
+    graphqlWithErrors,
   };
 }
 
 export type ShopifyFacade = ReturnType<typeof createShopifyFacade>;
 
-type GraphqlError = { message?: string; extensions?: { code?: string } };
+type GraphqlError = { message?: string; path?: (string | number)[]; extensions?: { code?: string } };
+
+/** The answer's `errors`, whichever way the client wrapped them. */
+function graphqlErrors(body: { errors?: unknown } | undefined): GraphqlFieldError[] {
+  const raw = body?.errors as GraphqlError[] | { graphQLErrors?: GraphqlError[] } | undefined;
+  const list: GraphqlError[] = Array.isArray(raw) ? raw : (raw?.graphQLErrors ?? []);
+  return list.map((e) => ({ message: e.message ?? 'GraphQL error', path: e.path ?? [], code: e.extensions?.code }));
+}
 
 /** The first GraphQL error code (e.g. THROTTLED), whichever way the client wrapped the errors. */
 function graphqlErrorCode(body: { errors?: unknown } | undefined): string | undefined {

@@ -4,6 +4,8 @@ import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { Browserish, ORIGIN, uniqueEmail } from '../../../tests/support/http';
 import { createApp } from '../app';
+import { JOBS } from '../job-registry';
+import { createWorker } from '../jobs/worker';
 import { unseal } from '../security/encryption';
 
 let ctx: TestContext;
@@ -13,6 +15,7 @@ let shopCounter = 0;
 beforeAll(async () => {
   ctx = await createTestContext({ TRUST_PROXY: 'true' });
   app = createApp(ctx);
+  ctx.deliverWebhooksTo(app);
 });
 afterAll(() => ctx.destroy());
 
@@ -46,6 +49,8 @@ async function signUp(browser: Browserish) {
   expect(res.status).toBe(200);
   return res.body.user.id;
 }
+
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
 async function planId(code: string) {
   const [plan] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, code));
@@ -107,7 +112,7 @@ describe('install from Shopify to an active subscription', () => {
     });
   });
 
-  it('leaves the store inactive when the merchant declines the charge', async () => {
+  it('leaves the store out of sending when the merchant declines the charge, and lets it choose again', async () => {
     const shop = await newShop();
     const browser = new Browserish(app);
     const selection = new URL((await approveConsent(browser, await installFromShopify(browser, shop))).url);
@@ -115,12 +120,28 @@ describe('install from Shopify to an active subscription', () => {
     const userId = await signUp(browser);
     const claim = await browser.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId('starter') } });
     const toConfirmation = await browser.follow(claim.body.redirect_url);
+    // Like Shopify: a declined charge sends the merchant to the Shopify admin, not back to the app.
     const done = await browser.follow(toConfirmation.url.replace(/\/confirm$/, '/decline'), { form: {} });
-    expect(new URL(done.url).pathname).toBe('/subscription');
-    expect(new URL(done.url).searchParams.get('status')).toBe('error');
-    expect(new URL(done.url).searchParams.get('error')).toBe('subscription_not_approved');
-    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
-    expect(store!.subscriptionStatus).toBe('declined');
+    expect(new URL(done.url).pathname).toBe(`/_shopify/store/${shop}/admin`);
+    const [pending] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
+    expect(pending!.subscriptionStatus).toBe('pending');
+    // Shopify's app_subscriptions/update says it: declined.
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+    const [declined] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
+    expect(declined!.subscriptionStatus).toBe('declined');
+
+    // Reopened from the admin, it lands in the app (whose gate sends it to /subscription), and from
+    // there a plan can be chosen again: plans-change answers Shopify's confirmation page.
+    const reopened = await browser.request(`/functions/v1/shopify-auth${new URL(await ctx.emulator!.state.installLink(shop)).search}`);
+    expect(reopened.headers.get('location')).toBe('/app/dashboard');
+    const retry = await browser.json<{ success: boolean; confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId('pro') } });
+    expect(retry.status).toBe(200);
+    expect(retry.body.confirmation_url).toMatch(new RegExp(`/_shopify/store/${shop}/admin/charges/\\d+/confirm$`));
+    const approved = await browser.follow(retry.body.confirmation_url.replace(/\/confirm$/, '/approve'), { form: {} });
+    expect(approved.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=activated`);
+    const [active] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
+    expect(active!.subscriptionStatus).toBe('active');
   });
 });
 
@@ -269,5 +290,37 @@ describe('install errors', () => {
       code: 'invalid_input',
       field: 'shop',
     });
+  });
+});
+
+describe('opening an installed app from the Shopify admin', () => {
+  const openFromAdmin = async (browser: Browserish, shop: string) => browser.request(`/functions/v1/shopify-auth${new URL(await ctx.emulator!.state.installLink(shop)).search}`);
+  const liveTokens = async (shop: string) => (await ctx.emulator!.state.listTokens(shop)).filter((t) => !t.revokedAt && !t.online);
+
+  it('goes straight to the app with the stored token kept working: no OAuth, no new token', async () => {
+    const { shop, owner, storeId } = await installedShop();
+    const before = await liveTokens(shop);
+    expect(before).toHaveLength(1);
+    const opened = await openFromAdmin(owner, shop);
+    expect(opened.status).toBe(302);
+    expect(opened.headers.get('location')).toBe('/app/dashboard');
+    // Signed out (another browser), the same: the app's gate then asks to sign in.
+    expect((await openFromAdmin(new Browserish(app), shop)).headers.get('location')).toBe('/app/dashboard');
+    expect((await liveTokens(shop)).map((t) => t.accessToken)).toEqual(before.map((t) => t.accessToken));
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    expect(unseal(ctx.config.encryptionKey, store!.accessToken!)).toBe(before[0]!.accessToken);
+    // The diagnostic's token check still passes.
+    const diagnostic = await owner.json<{ checks: { token: { status: string } } }>('/api/shopify/diagnostic');
+    expect(diagnostic.body.checks.token.status).toBe('success');
+  });
+
+  it('runs OAuth when Shopify no longer accepts the stored token, or when the app needs more scopes', async () => {
+    const { shop, owner, storeId } = await installedShop();
+    await ctx.db.update(s.shopifyStores).set({ scope: '' }).where(eq(s.shopifyStores.id, storeId));
+    expect((await openFromAdmin(owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
+    await ctx.db.update(s.shopifyStores).set({ scope: 'read_orders' }).where(eq(s.shopifyStores.id, storeId));
+    for (const token of await liveTokens(shop)) await ctx.emulator!.state.revokeToken(token.accessToken);
+    // Far from expiry, so no refresh is tried: Shopify refuses the token itself.
+    expect((await openFromAdmin(owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
   });
 });

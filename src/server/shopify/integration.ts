@@ -6,6 +6,7 @@
 import { createShopifyEmulator, type ShopifyEmulator } from '../../../emulator/shopify';
 import type { Config } from '../config';
 import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
+import { PROTECTED_CUSTOMER_DATA_REQUEST } from './protected-data';
 
 export interface ShopifyIntegrationOptions {
   /** How the emulator delivers webhooks to the app (default: HTTP to APP_URL). */
@@ -27,6 +28,9 @@ export function createShopifyIntegration(config: Config, options: ShopifyIntegra
       installUrl: `${config.appUrl}/shopify/entry`,
       redirectUris: [`${config.appUrl}/functions/v1/shopify-auth/callback`],
       name: 'Avis Clients',
+      // Approved exactly as the app asks Shopify (docs/deployment.md): reading any other protected
+      // field fails in development as it would on a real shop.
+      protectedCustomerData: { level: PROTECTED_CUSTOMER_DATA_REQUEST.level, fields: [...PROTECTED_CUSTOMER_DATA_REQUEST.fields] },
     },
     statePath: options.inMemoryEmulator ? undefined : config.emulatorStatePath,
     fetch: options.webhookFetch,

@@ -5,6 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { shopifyWebhooks } from '../../db/schema';
+import { webhookRefusalMessages } from '../messages/shopify';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
 import { CREATE_WEBHOOK_SUBSCRIPTION, UPDATE_WEBHOOK_SUBSCRIPTION, WEBHOOK_SUBSCRIPTIONS } from './admin-documents';
@@ -14,6 +15,12 @@ export const REQUIRED_TOPICS = ['orders/paid', 'orders/fulfilled', 'orders/cance
 export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
 
 export const webhookAddress = (ctx: AppContext) => `${ctx.config.appUrl}/webhooks/shopify`;
+
+/**
+ * Shopify's refusal of a topic carrying protected customer data while the app is not approved for it
+ * ("This app is not approved to subscribe to webhook topics containing protected customer data").
+ */
+const PROTECTED_DATA_REFUSAL = /not approved to subscribe to webhook topics containing protected customer data/i;
 
 /** orders/paid → ORDERS_PAID */
 export const topicEnum = (topic: string) => topic.toUpperCase().replace(/\//g, '_');
@@ -61,7 +68,8 @@ export async function registerWebhooks(ctx: AppContext, storeId: string): Promis
       await record(ctx, storeId, topic, address, result.webhookSubscription.id);
       registered.push(topic);
     } else {
-      errors.push(`${topic}: ${result.userErrors.map((e) => e.message).join('; ')}`);
+      const refusal = result.userErrors.map((e) => e.message).join('; ');
+      errors.push(PROTECTED_DATA_REFUSAL.test(refusal) ? webhookRefusalMessages.protectedCustomerData(topic) : `${topic}: ${refusal}`);
     }
   }
   return { registered, errors };

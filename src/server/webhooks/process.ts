@@ -11,15 +11,21 @@ import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 import { cancelUnsentRequests } from '../requests/generate';
-import { OrderOfAnotherShopError, upsertOrder } from '../orders/intake';
+import { OrderOfAnotherShopError, TestOrderError, upsertOrder } from '../orders/intake';
 import { parseWebhookOrder, withoutNul, type OrderEvent } from '../orders/order';
 import { recordSubscription, subscriptionStatusFromShopify } from '../plans/service';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
 const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
 
+/** app_subscriptions/update: the fields the plans module decides with (Shopify's documented payload has more). */
 const subscriptionPayload = z.object({
-  app_subscription: z.object({ name: z.string(), status: z.string() }),
+  app_subscription: z.object({
+    admin_graphql_api_id: z.string().nullish(),
+    name: z.string(),
+    status: z.string(),
+    updated_at: z.string().datetime({ offset: true }).nullish(),
+  }),
 });
 
 type Store = typeof shopifyStores.$inferSelect;
@@ -44,11 +50,28 @@ const handlers: Record<string, Handler> = {
     await tx.update(shopifyStores).set({ isActive: false, uninstalledAt: at, updatedAt: at }).where(eq(shopifyStores.id, store.id));
     await cancelUnsentRequests(tx, store.id);
   },
-  'app_subscriptions/update': async (tx, store, payload, at) => {
+  'app_subscriptions/update': async (tx, store, payload, at, ctx) => {
     const { app_subscription: sub } = subscriptionPayload.parse(payload);
     // The delivery carries no billing period: the same plan keeps its window (a replayed or repeated
-    // update must not reset the quota).
-    await recordSubscription(tx, store, { status: subscriptionStatusFromShopify(sub.status), planName: sub.name }, at);
+    // update must not reset the quota). Deliveries come in any order: the plans module applies one by
+    // the subscription it is about and its own updated_at (signed), not by arrival.
+    const applied = await recordSubscription(
+      tx,
+      store,
+      {
+        status: subscriptionStatusFromShopify(sub.status),
+        planName: sub.name,
+        subscriptionId: sub.admin_graphql_api_id ?? null,
+        changedAt: sub.updated_at ? new Date(sub.updated_at) : null,
+      },
+      at,
+    );
+    if (!applied)
+      ctx.log.child('webhooks').info('subscription update not applied (stale, or about a subscription that is not the current one)', {
+        storeId: store.id,
+        subscription: sub.admin_graphql_api_id,
+        status: sub.status,
+      });
   },
 };
 
@@ -82,6 +105,8 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
       } catch (cause) {
         // A payload we cannot read will not improve on retry: record it and move on.
         if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;
+        // Not a failure, but the diagnostic's recent events must say why this order asked nobody.
+        else if (cause instanceof TestOrderError) error = 'test order: ignored (test orders never ask for reviews)';
         else if (cause instanceof OrderOfAnotherShopError) {
           // Nothing was written (the check comes first), so the transaction is intact. Most likely a
           // captured delivery replayed under this shop's domain: an operator should hear of it.

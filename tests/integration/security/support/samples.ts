@@ -92,6 +92,7 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   }),
   'POST /functions/v1/register-gdpr-webhooks': () => ({ path: '/functions/v1/register-gdpr-webhooks', body: {}, readsBody: false, client: 'merchant' }),
   'POST /functions/v1/fix-webhook-urls': ({ m }) => ({ path: '/functions/v1/fix-webhook-urls', body: { shop_id: m.store.id }, readsBody: true, client: 'merchant' }),
+  'POST /functions/v1/plans-change': ({ w }) => ({ path: '/functions/v1/plans-change', body: { plan_id: w.starterPlanId }, readsBody: true, client: 'merchant' }),
   'POST /functions/v1/shopify-count-orders': ({ m }) => ({ path: '/functions/v1/shopify-count-orders', body: { shop_id: m.store.id }, readsBody: true, client: 'merchant' }),
   'POST /functions/v1/process-review-requests': ({ m }) => ({
     path: '/functions/v1/process-review-requests',

@@ -1,0 +1,62 @@
+// shopify.app.toml is what Shopify knows of the app once deployed: it must say what the code does
+// (scopes, API version, where Shopify sends the merchant and the webhooks), or a real install breaks
+// in ways the emulator cannot show.
+import { readFileSync } from 'node:fs';
+import { parse } from 'smol-toml';
+import { describe, expect, it } from 'vitest';
+import { shopifyAuthCallback } from '../../src/core/api/shopify';
+import { publicRoutes } from '../../src/core/routes';
+import type { AppContext } from '../../src/server/context';
+import { loadConfig } from '../../src/server/config';
+import { COMPLIANCE_TOPICS, webhookAddress } from '../../src/server/shopify/webhook-subscriptions';
+
+interface AppToml {
+  name: string;
+  client_id: string;
+  application_url: string;
+  embedded: boolean;
+  access_scopes: { scopes: string; use_legacy_install_flow?: boolean };
+  auth: { redirect_urls: string[] };
+  webhooks: { api_version: string; subscriptions: { topics?: string[]; compliance_topics?: string[]; uri: string }[] };
+}
+
+const toml = parse(readFileSync(new URL('../../shopify.app.toml', import.meta.url), 'utf8')) as unknown as AppToml;
+const config = loadConfig({});
+const HOST = 'https://app.example.com';
+const scopes = (value: string) =>
+  value
+    .split(',')
+    .map((s) => s.trim())
+    .sort();
+
+describe('shopify.app.toml', () => {
+  it('asks for the scopes the app is configured with, and no more', () => {
+    expect(scopes(toml.access_scopes.scopes)).toEqual(scopes(config.shopify.scopes));
+  });
+
+  it('is a standalone app that runs its own authorization code grant', () => {
+    expect(toml.embedded).toBe(false);
+    expect(toml.access_scopes.use_legacy_install_flow).toBe(true);
+  });
+
+  it('sends installs to the entry screen and OAuth back to the callback the server serves', () => {
+    const entry = new URL(toml.application_url).pathname;
+    expect(entry).toBe('/shopify/entry');
+    expect(publicRoutes).toContain(entry);
+    expect(toml.auth.redirect_urls).toEqual([`${HOST}${shopifyAuthCallback.path}`]);
+  });
+
+  it('uses the API version the app calls', () => {
+    expect(toml.webhooks.api_version).toBe(config.shopify.apiVersion);
+  });
+
+  it('declares the three compliance topics at the address the app listens on, and nothing the app subscribes by API', () => {
+    const address = webhookAddress({ config: { appUrl: HOST } } as AppContext);
+    expect(toml.webhooks.subscriptions).toEqual([{ compliance_topics: [...COMPLIANCE_TOPICS], uri: address }]);
+  });
+
+  it('uses one host everywhere', () => {
+    const urls = [toml.application_url, ...toml.auth.redirect_urls, ...toml.webhooks.subscriptions.map((s) => s.uri)];
+    expect(new Set(urls.map((u) => new URL(u).origin))).toEqual(new Set([HOST]));
+  });
+});
