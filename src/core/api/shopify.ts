@@ -200,6 +200,9 @@ export const shopifyBillingCallback = endpoint({
 
 // ---- Diagnostic and the server functions that repair the connection ----------------------------
 
+/** What a test order's webhook event records (the app never asks a test order for a review). */
+export const TEST_ORDER_EVENT_NOTE = 'test order: ignored (test orders never ask for reviews)';
+
 /** The protected customer fields the app needs (Shopify's protected customer data, level 2). */
 export const PROTECTED_CUSTOMER_FIELDS = ['email', 'name'] as const;
 export type ProtectedCustomerField = (typeof PROTECTED_CUSTOMER_FIELDS)[number];

@@ -6,6 +6,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { TEST_ORDER_EVENT_NOTE } from '../../core/api/shopify';
 import type { Transaction } from '../../db/client';
 import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -106,7 +107,7 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
         // A payload we cannot read will not improve on retry: record it and move on.
         if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;
         // Not a failure, but the diagnostic's recent events must say why this order asked nobody.
-        else if (cause instanceof TestOrderError) error = 'test order: ignored (test orders never ask for reviews)';
+        else if (cause instanceof TestOrderError) error = TEST_ORDER_EVENT_NOTE;
         else if (cause instanceof OrderOfAnotherShopError) {
           // Nothing was written (the check comes first), so the transaction is intact. Most likely a
           // captured delivery replayed under this shop's domain: an operator should hear of it.

@@ -1,13 +1,15 @@
 import { PublicLayout } from '../components/layout/PublicLayout';
-import { UnderConstruction } from '../components/ui/UnderConstruction';
+import { PlanChoice } from '../components/plans/PlanChoice';
 import { messages } from '../i18n';
 
-/** /subscription */
+/**
+ * /subscription: where the app's gate sends a merchant whose store has no active subscription
+ * (spec section 4): a pending charge, a declined or expired one, a cancelled or frozen plan.
+ */
 export default function SubscriptionScreen() {
-  const t = messages.publicScreens.subscription;
   return (
-    <PublicLayout title={t.title} width="lg">
-      <UnderConstruction />
+    <PublicLayout title={messages.subscription.title} width="xl">
+      <PlanChoice />
     </PublicLayout>
   );
 }

@@ -188,8 +188,19 @@ describe('a shop active on one account never moves to another through OAuth', ()
     expect((await a.browser.json<{ store: { id: string } }>('/api/stores/current')).body.store.id).toBe(store.id);
   });
 
-  it('B installing the same shop from Shopify and claiming the installation link gets an error; A keeps the shop', async () => {
+  it('B opening the same shop from Shopify goes to the app, with no installation link to claim; A keeps the shop and its token', async () => {
     const { shop, store } = await shopOfA();
+    const b = newBrowser(w);
+    const link = new URL(await w.ctx.emulator!.state.installLink(shop));
+    // A's token works: the signed admin request opens the app, where B's own session (none) decides.
+    const opened = await b.request(`/functions/v1/shopify-auth${link.search}`);
+    expect(opened.headers.get('location')).toBe('/app/dashboard');
+    expect(await storesOf(shop)).toEqual([store]);
+  });
+
+  it('B installing the same shop from Shopify (A’s token dead) and claiming the installation link gets an error; A keeps the shop', async () => {
+    const { shop, store } = await shopOfA();
+    for (const token of await w.ctx.emulator!.state.listTokens(shop)) await w.ctx.emulator!.state.revokeToken(token.accessToken);
     const b = newBrowser(w);
     const link = new URL(await w.ctx.emulator!.state.installLink(shop));
     const start = await b.request(`/functions/v1/shopify-auth${link.search}`);

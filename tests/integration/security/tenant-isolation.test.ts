@@ -156,6 +156,7 @@ const ISOLATION: Record<string, Entry> = {
   'POST /review/:token': { exempt: "the customer's review form: holding the token is the authority" },
   'POST /api/auth/reset-password': { exempt: "the e-mailed reset token is the credential (single use, one hour); it names no tenant's session" },
   // Exempt: developer tools, never mounted in production (routes.test.ts proves it).
+  'POST /functions/v1/plans-change': { exempt: "plan_id names a plan of the one price list, not a tenant's record; the store changed is the session's own" },
   'GET /api/dev/outbox': { exempt: 'developer tool, absent in production' },
   'GET /api/dev/outbox/:id': { exempt: 'developer tool, absent in production' },
   'POST /api/shopify/test-installations': { exempt: 'developer tool, 404 in production' },

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { messages } from '../../i18n';
 import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
-import { DIAGNOSED_TOPICS } from '../../../core/api/shopify';
+import { DIAGNOSED_TOPICS, TEST_ORDER_EVENT_NOTE } from '../../../core/api/shopify';
 import { DiagnosticStep, TopicList } from './DiagnosticStep';
 import { diagnosticStepIds, type CheckStatus, type DiagnosticChecks, type DiagnosticStepId, type StepState, type WebhookEvent } from './types';
 
@@ -19,6 +19,7 @@ export const stepTitles: Record<DiagnosticStepId, string> = {
   flow: s.flow.title,
   events: s.events.title,
   order_events: s.orderEvents.title,
+  customer_data: s.customerData.title,
 };
 
 /** A fix button: marked busy while its request runs, unavailable while any fix runs. */
@@ -90,6 +91,14 @@ const blockedOutcome = (): StepOutcome => ({
 });
 
 function EventStatus({ event }: { event: WebhookEvent }) {
+  if (event.error === TEST_ORDER_EVENT_NOTE) {
+    return (
+      <span className="inline-flex items-center gap-1 text-slate-700">
+        <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+        {s.events.testOrder}
+      </span>
+    );
+  }
   if (event.error) {
     return (
       <span className="inline-flex items-center gap-1 text-red-800">
@@ -278,8 +287,32 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
         fix: <FixText>{s.orderEvents.fix(DIAGNOSED_TOPICS)}</FixText>,
       };
     }
+    case 'customer_data': {
+      const check = checks.customer_data;
+      if (check.status === 'success') return { state: 'success', summary: s.customerData.approved };
+      if (check.approved === false) {
+        return {
+          state: 'error',
+          summary: s.customerData.withheld(list(check.withheld_fields).flatMap((f) => s.customerData.fields[f] ?? [])),
+          details: <p>{s.customerData.consequences}</p>,
+          fix: (
+            <>
+              <FixText>{s.customerData.fix}</FixText>
+              <a href={PROTECTED_DATA_DOC} className={buttonClass('secondary', 'sm')} target="_blank" rel="noreferrer">
+                {s.customerData.docLink}
+              </a>
+            </>
+          ),
+        };
+      }
+      if (tokenRefused) return blockedOutcome();
+      return { state: 'warning', summary: s.customerData.unknown, fix: <FixText>{s.customerData.unknownFix}</FixText> };
+    }
   }
 }
+
+/** Shopify's page on protected customer data, for the operator who requests access. */
+const PROTECTED_DATA_DOC = 'https://shopify.dev/docs/apps/launch/protected-customer-data';
 
 /** A check the server did not send: reported as an error rather than crashing the screen. */
 function safeOutcome(id: DiagnosticStepId, checks: Partial<DiagnosticChecks>, actions: FixActions): StepOutcome {
@@ -296,7 +329,7 @@ export function countOutcomes(checks: Partial<DiagnosticChecks>, actions: FixAct
 }
 
 /**
- * The seven steps as an ordered list. Without results (first run) or while `running`, each step
+ * The eight steps as an ordered list. Without results (first run) or while `running`, each step
  * shows 'En cours' (or 'En attente' before any run); otherwise its outcome and suggested fix.
  */
 export function DiagnosticSteps({

@@ -7,7 +7,7 @@ import { messages } from '../../i18n';
 
 export type { CheckStatus, DiagnosticChecks, DiagnosticResult, WebhookEvent } from '../../api/shopify';
 
-/** The seven steps, in the order they are shown. */
+/** The eight steps, in the order they are shown. */
 export const diagnosticStepIds = [
   'token',
   'orders',
@@ -16,6 +16,7 @@ export const diagnosticStepIds = [
   'flow',
   'events',
   'order_events',
+  'customer_data',
 ] as const satisfies readonly (keyof DiagnosticChecks)[];
 
 export type DiagnosticStepId = (typeof diagnosticStepIds)[number];

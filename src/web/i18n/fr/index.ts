@@ -12,7 +12,6 @@ import { login } from './login';
 import { notFound } from './not-found';
 import { outbox } from './outbox';
 import { privacyPolicy } from './privacy-policy';
-import { publicScreens } from './public-screens';
 import { resetPassword } from './reset-password';
 import { schedule } from './schedule';
 import { integrations } from './integrations';
@@ -24,6 +23,7 @@ import { shopifyOnboarding } from './shopify-onboarding';
 import { shopifyPlanSelection } from './shopify-plan-selection';
 import { shopifyTestOnboarding } from './shopify-test-onboarding';
 import { signup } from './signup';
+import { subscription } from './subscription';
 import { termsOfService } from './terms-of-service';
 import { unsubscribe } from './unsubscribe';
 
@@ -32,7 +32,6 @@ export const fr = {
   common,
   layout,
   appScreens,
-  publicScreens,
   auth,
   login,
   signup,
@@ -57,4 +56,5 @@ export const fr = {
   schedule,
   conditional,
   unsubscribe,
+  subscription,
 };

@@ -28,7 +28,7 @@ export const shopifyDiagnostic = {
   live: {
     running: 'Diagnostic en cours…',
     noStore: 'Diagnostic terminé : aucune boutique Shopify connectée.',
-    allGood: 'Diagnostic terminé : les 7 étapes sont réussies.',
+    allGood: 'Diagnostic terminé : les 8 étapes sont réussies.',
     done: ({ success, warning, error }: { success: number; warning: number; error: number }) => {
       const parts = [
         success ? `${success} ${plural(success, 'étape réussie', 'étapes réussies')}` : null,
@@ -107,14 +107,29 @@ export const shopifyDiagnostic = {
       processed: 'Traité',
       unprocessed: 'En attente de traitement',
       failed: (error: string) => `Erreur : ${error}`,
-      fix: 'Vérifiez que les webhooks sont enregistrés (étapes 3 et 4), puis passez une commande test sur votre boutique.',
+      testOrder: 'Commande de test ignorée (elle ne demande jamais d’avis)',
+      fix: 'Vérifiez que les webhooks sont enregistrés (étapes 3 et 4), puis passez une commande sur votre boutique (les commandes de test sont ignorées).',
     },
     orderEvents: {
       title: 'Événements de commande',
       success: (n: number) => `${num(n)} ${plural(n, 'événement de commande reçu', 'événements de commande reçus')}.`,
       none: 'Aucun événement de commande reçu.',
       fix: (topics: readonly string[]) =>
-        `Shopify envoie un événement quand une commande est payée ou expédiée (${topicList(topics)}). Vérifiez les webhooks (étapes 3 et 4), puis passez une commande test.`,
+        `Shopify envoie un événement quand une commande est payée ou expédiée (${topicList(topics)}). Vérifiez les webhooks (étapes 3 et 4), puis passez une commande (les commandes de test sont ignorées).`,
+    },
+    customerData: {
+      title: 'Données clients protégées',
+      approved: 'Shopify transmet le nom et l’e-mail de vos clients à l’application.',
+      withheld: (fields: readonly string[]) =>
+        fields.length > 0
+          ? `Shopify n’a pas approuvé l’accès de l’application aux données clients protégées : ${fields.join(' et ')} ${fields.length > 1 ? 'sont retenus' : 'est retenu'}.`
+          : 'Shopify n’a pas approuvé l’accès de l’application aux données clients protégées.',
+      fields: { email: 'l’e-mail', name: 'le nom' } as Record<string, string>,
+      consequences: 'Sans cette approbation, Shopify masque l’e-mail et le nom de vos clients, refuse les webhooks de commande, et aucune demande d’avis ne peut partir.',
+      fix: 'L’éditeur de l’application doit demander l’accès aux données clients protégées (nom et e-mail) dans le Partner Dashboard de Shopify. Une fois l’accès approuvé, relancez le diagnostic.',
+      docLink: 'Données clients protégées (Shopify)',
+      unknown: 'Impossible de vérifier l’accès aux données clients sans commande à lire.',
+      unknownFix: 'Relancez le diagnostic après la première commande de votre boutique.',
     },
     unavailable: "Le résultat de cette vérification n'est pas disponible.",
   },

@@ -655,6 +655,7 @@ describe('/app/schedule', () => {
             flow: { status: 'error', active: 0, total: 1 },
             events: { status: 'success', recent: [] },
             order_events: { status: 'success', count: 2 },
+            customer_data: { status: 'success', approved: true, withheld_fields: [] },
           },
         }),
     });
@@ -667,7 +668,7 @@ describe('/app/schedule', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await screen.findByText('1 point demande votre attention.');
-    expect(within(screen.getByRole('list', { name: 'Étapes du diagnostic' })).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(screen.getByRole('list', { name: 'Étapes du diagnostic' })).getAllByRole('listitem')).toHaveLength(8);
     expect(screen.getByRole('link', { name: 'Ouvrir le diagnostic complet' }).getAttribute('href')).toBe('/app/shopify-diagnostic');
     expect(api.calls('GET', diagnosticPath)).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);

@@ -33,6 +33,7 @@ const allGreen = {
     ],
   },
   order_events: { status: 'success', count: 3 },
+  customer_data: { status: 'success', approved: true, withheld_fields: [] },
 };
 
 type Checks = typeof allGreen;
@@ -89,10 +90,19 @@ function deferred<T>() {
   return { promise, resolve };
 }
 
-const stepNames = ["Jeton d'accès", 'Commandes', 'Webhooks enregistrés (base de données)', 'Webhooks sur Shopify', 'Flux actif', 'Événements récents', 'Événements de commande'];
+const stepNames = [
+  "Jeton d'accès",
+  'Commandes',
+  'Webhooks enregistrés (base de données)',
+  'Webhooks sur Shopify',
+  'Flux actif',
+  'Événements récents',
+  'Événements de commande',
+  'Données clients protégées',
+];
 
 describe('/app/shopify-diagnostic', () => {
-  it('runs on load: seven pending steps, then all green, and runs again on demand', async () => {
+  it('runs on load: eight pending steps, then all green, and runs again on demand', async () => {
     // The first run waits for `answer`; the next ones answer at once.
     const answer = deferred<Response>();
     let runs = 0;
@@ -103,7 +113,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(screen.getByText('Vérifiez pas à pas la connexion de votre boutique.')).toBeTruthy();
 
     // Running: every step is pending, with its state in words, and the button is busy.
-    await waitFor(() => expect(steps().getAllByRole('listitem')).toHaveLength(7));
+    await waitFor(() => expect(steps().getAllByRole('listitem')).toHaveLength(8));
     expect(
       steps()
         .getAllByRole('heading', { level: 3 })
@@ -117,7 +127,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(liveRegion().textContent).toBe('Diagnostic en cours…');
 
     answer.resolve(jsonResponse(diagnostic()));
-    await finished('Diagnostic terminé : les 7 étapes sont réussies.');
+    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
     for (const name of stepNames) expect(stateOf(name)).toBe('État : Réussi');
     expect(screen.queryByRole('heading', { name: 'Solution suggérée' })).toBeNull();
     expect(screen.getByText(activeStore.shop_domain)).toBeTruthy();
@@ -139,7 +149,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(calls(fetchMock, diagnosticPath)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Lancer le diagnostic' }));
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 7 étapes sont réussies.');
+    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
     expect(screen.getByRole('button', { name: 'Lancer le diagnostic' }).getAttribute('aria-disabled')).toBeNull();
   });
 
@@ -161,7 +171,7 @@ describe('/app/shopify-diagnostic', () => {
         ),
     });
     await open();
-    await finished('Diagnostic terminé : 4 étapes réussies, 3 erreurs.');
+    await finished('Diagnostic terminé : 5 étapes réussies, 3 erreurs.');
 
     const token = step("Jeton d'accès");
     expect(stateOf("Jeton d'accès")).toBe('État : Erreur');
@@ -204,7 +214,7 @@ describe('/app/shopify-diagnostic', () => {
       },
     });
     await open();
-    await finished('Diagnostic terminé : 5 étapes réussies, 2 erreurs.');
+    await finished('Diagnostic terminé : 6 étapes réussies, 2 erreurs.');
 
     const database = step('Webhooks enregistrés (base de données)');
     expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État : Erreur');
@@ -228,7 +238,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(calls(fetchMock, registerPath)[0]?.[1]?.method).toBe('POST');
 
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 7 étapes sont réussies.');
+    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
     expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État : Réussi');
   });
 
@@ -255,7 +265,7 @@ describe('/app/shopify-diagnostic', () => {
       },
     });
     await open();
-    await finished('Diagnostic terminé : 6 étapes réussies, 1 erreur.');
+    await finished('Diagnostic terminé : 7 étapes réussies, 1 erreur.');
 
     const platform = step('Webhooks sur Shopify');
     expect(platform.textContent).toContain('Envoyés à une mauvaise adresse : orders/paid');
@@ -266,7 +276,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(await screen.findByText('URL corrigées')).toBeTruthy();
     expect(requestBody(fetchMock, fixUrlsPath)).toEqual({ shop_id: activeStore.id });
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 7 étapes sont réussies.');
+    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
   });
 
   it("shows the server's error when a fix fails, without running the diagnostic again", async () => {
@@ -315,7 +325,7 @@ describe('/app/shopify-diagnostic', () => {
         ),
     });
     await open();
-    await finished('Diagnostic terminé : 3 étapes réussies, 3 avertissements, 1 erreur.');
+    await finished('Diagnostic terminé : 4 étapes réussies, 3 avertissements, 1 erreur.');
 
     expect(stateOf('Commandes')).toBe('État : Avertissement');
     const orders = step('Commandes');
@@ -335,6 +345,29 @@ describe('/app/shopify-diagnostic', () => {
     expect(stateOf('Événements de commande')).toBe('État : Avertissement');
     expect(within(step('Événements de commande')).getByText('Aucun événement de commande reçu.')).toBeTruthy();
     expect(step('Événements de commande').textContent).toContain('orders/paid, orders/fulfilled');
+  });
+
+  it('says plainly when Shopify withholds protected customer data, what it means and what to do', async () => {
+    mockSignedInApi({
+      [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } })),
+    });
+    await open();
+    await finished('Diagnostic terminé : 7 étapes réussies, 1 erreur.');
+    expect(stateOf('Données clients protégées')).toBe('État : Erreur');
+    const card = step('Données clients protégées');
+    expect(card.textContent).toContain('Shopify n’a pas approuvé l’accès de l’application aux données clients protégées : l’e-mail et le nom sont retenus.');
+    expect(card.textContent).toContain('aucune demande d’avis ne peut partir');
+    expect(card.textContent).toContain('Partner Dashboard');
+    expect(within(card).getByRole('link', { name: 'Données clients protégées (Shopify)' }).getAttribute('href')).toBe(
+      'https://shopify.dev/docs/apps/launch/protected-customer-data',
+    );
+  });
+
+  it('cannot check protected customer data before the first order, and says when to look again', async () => {
+    mockSignedInApi({ [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } })) });
+    await open();
+    await finished('Diagnostic terminé : 7 étapes réussies, 1 avertissement.');
+    expect(step('Données clients protégées').textContent).toContain('Relancez le diagnostic après la première commande');
   });
 
   it("shows 'Aucune boutique Shopify connectée' with a link to the integrations when no store is connected", async () => {
@@ -359,7 +392,7 @@ describe('/app/shopify-diagnostic', () => {
 
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    await finished('Diagnostic terminé : les 7 étapes sont réussies.');
+    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
     expect(calls(fetchMock, diagnosticPath)).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Lancer le diagnostic' }));

@@ -1,0 +1,105 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation } from '../test/render';
+import { plansFixture, proPlan } from '../test/shopify-fixtures';
+
+let location: ReturnType<typeof stubLocation> | undefined;
+afterEach(() => {
+  location?.restore();
+  location = undefined;
+  vi.useRealTimers();
+});
+
+const CONFIRMATION = 'http://localhost:3000/_shopify/store/maison-lumiere.myshopify.com/admin/charges/42/confirm';
+
+function api(status: string, extra: Parameters<typeof mockSignedInApi>[0] = {}) {
+  return mockSignedInApi(
+    {
+      '/api/plans': () => jsonResponse({ plans: plansFixture }),
+      '/functions/v1/plans-change': () => jsonResponse({ success: true, confirmation_url: CONFIRMATION }),
+      ...extra,
+    },
+    { store: { ...activeStore, subscription_status: status } },
+  );
+}
+
+async function open(path = '/subscription') {
+  const result = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' });
+  return result;
+}
+
+describe('/subscription', () => {
+  it.each([
+    ['pending', 'Votre abonnement attend votre approbation sur Shopify'],
+    ['declined', 'Vous avez refusé l’abonnement sur Shopify'],
+    ['expired', 'La demande d’abonnement a expiré'],
+    ['cancelled', 'Votre abonnement a été annulé'],
+    ['frozen', 'Shopify a suspendu votre abonnement'],
+    ['inactive', 'Aucun abonnement actif'],
+  ])('explains a %s subscription and offers the plans from the database', async (status, explanation) => {
+    api(status);
+    await open();
+    expect((await screen.findByText(new RegExp(explanation))).textContent).toContain(explanation);
+    const plans = within(await screen.findByRole('list', { name: 'Plans disponibles' }));
+    expect(plans.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(plansFixture.map((p) => p.name));
+  });
+
+  it('chooses a plan: plans-change, then Shopify’s confirmation page; one click only', async () => {
+    const stub = (location = stubLocation());
+    const fetchMock = api('declined');
+    await open();
+    const choose = await screen.findByRole('button', { name: `Choisir ${proPlan.name}` });
+    fireEvent.click(choose);
+    await waitFor(() => expect(stub.assign).toHaveBeenCalledWith(CONFIRMATION));
+    expect(requestBody(fetchMock, '/functions/v1/plans-change')).toEqual({ plan_id: proPlan.id });
+    // Leaving for Shopify: every card stays disabled, the chosen one busy.
+    expect(screen.getByRole('button', { name: 'Redirection vers Shopify…' }).getAttribute('aria-busy')).toBe('true');
+    for (const button of screen.getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('shows the server’s French refusal and lets the merchant choose again', async () => {
+    const stub = (location = stubLocation());
+    api('pending', { '/functions/v1/plans-change': () => apiError(502, "Shopify n'a pas pu créer l'abonnement. Réessayez dans un instant.", 'plan_change_failed') });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` }));
+    expect((await screen.findByRole('alert')).textContent).toContain("Shopify n'a pas pu créer l'abonnement");
+    expect(stub.assign).not.toHaveBeenCalled();
+    expect((screen.getByRole('button', { name: `Choisir ${proPlan.name}` }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('words the billing callback’s refusal by its code, never a message from the URL', async () => {
+    api('pending');
+    await open('/subscription?status=error&error=subscription_not_approved&message=Appelez%20le%2008%2099');
+    expect((await screen.findByRole('alert')).textContent).toBe('L’abonnement n’a pas été approuvé sur Shopify. Choisissez un plan pour réessayer.');
+    expect(screen.queryByText(/08 99/)).toBeNull();
+  });
+
+  it('confirms an activation, then goes to the dashboard after 2 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    api('active', { '/api/flows': () => jsonResponse({ flows: [] }) });
+    const { router } = await open('/subscription?status=success');
+    expect(screen.getByRole('status').textContent).toContain('Abonnement activé avec succès!');
+    await act(() => vi.advanceTimersByTimeAsync(1900));
+    expect(router.state.location.pathname).toBe('/subscription');
+    await act(() => vi.advanceTimersByTimeAsync(200));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
+  });
+
+  it('without a connected store, links to the integrations', async () => {
+    mockSignedInApi({ '/api/plans': () => jsonResponse({ plans: plansFixture }) }, { store: null });
+    await open();
+    expect(await screen.findByText('Aucune boutique Shopify connectée')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
+  });
+});
+
+describe('/app/subscription-plans', () => {
+  it('lets a merchant with an active plan choose another one', async () => {
+    location = stubLocation();
+    api('active');
+    renderRoute('/app/subscription-plans');
+    expect(await screen.findByText(/Votre abonnement est actif/)).toBeTruthy();
+    expect(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` })).toBeTruthy();
+  });
+});
