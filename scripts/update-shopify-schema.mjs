@@ -24,12 +24,13 @@ try {
   const tarball = join(work, packed.filename);
   execFileSync('tar', ['xzf', tarball, '-C', work, 'package/dist/data', 'package/package.json']);
   const sha256 = (file) => createHash('sha256').update(readFileSync(file)).digest('hex');
-  const lines = [];
-  for (const v of versions) {
-    const source = join(work, 'package/dist/data', `admin_${v}.json.gz`);
-    copyFileSync(source, join(target, `admin_${v}.json.gz`));
-    lines.push(`| ${v} | \`admin_${v}.json.gz\` | \`${sha256(source)}\` |`);
-  }
+  for (const v of versions) copyFileSync(join(work, 'package/dist/data', `admin_${v}.json.gz`), join(target, `admin_${v}.json.gz`));
+  // Every vendored file, the ones kept from earlier runs included.
+  const lines = readdirSync(target)
+    .filter((f) => /^admin_.+\.json\.gz$/.test(f))
+    .sort()
+    .reverse()
+    .map((f) => `| ${f.slice(6, -8)} | \`${f}\` | \`${sha256(join(target, f))}\` |`);
   const supported = JSON.parse(readFileSync(join(work, 'package/dist/data/supported-versions-schema.json'), 'utf8')).admin;
   const published = execFileSync('npm', ['view', `${PACKAGE}@${packed.version}`, 'time', '--json'], { encoding: 'utf8' });
   const when = JSON.parse(published)[packed.version] ?? 'unknown';
@@ -48,6 +49,9 @@ Read by \`tests/shopify/admin-schema.test.ts\` and \`tests/shopify/emulator-sche
 | Version | File | sha256 |
 | --- | --- | --- |
 ${lines.join('\n')}
+
+A version the package lists as a release candidate is Shopify's snapshot before its release on the
+first day of its quarter; refresh it once a later package exists.
 
 Refresh or add a version: \`npm run shopify:schema [version...]\` (downloads the package's latest tarball).
 `,

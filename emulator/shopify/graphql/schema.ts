@@ -24,15 +24,21 @@ enum OrderSortKeys { CREATED_AT CUSTOMER_NAME DESTINATION FINANCIAL_STATUS FULFI
 enum FulfillmentStatus { CANCELLED ERROR FAILURE SUCCESS OPEN PENDING }
 enum WebhookSubscriptionTopic { ${Object.keys(WEBHOOK_TOPICS).join(' ')} }
 enum WebhookSubscriptionFormat { JSON XML }
-enum WebhookSubscriptionSortKeys { CREATED_AT ID RELEVANCE }
+enum WebhookSubscriptionSortKeys { CREATED_AT ID }
 enum AppSubscriptionStatus { ACCEPTED ACTIVE CANCELLED DECLINED EXPIRED FROZEN PENDING }
 enum AppPricingInterval { ANNUAL EVERY_30_DAYS }
 enum AppSubscriptionReplacementBehavior { APPLY_IMMEDIATELY APPLY_ON_NEXT_BILLING_CYCLE STANDARD }
 enum AppPurchaseStatus { ACCEPTED ACTIVE DECLINED EXPIRED PENDING }
-enum AppTransactionSortKeys { CREATED_AT ID RELEVANCE }
-enum AppSubscriptionSortKeys { CREATED_AT ID RELEVANCE }
+enum AppTransactionSortKeys { CREATED_AT ID }
+enum AppSubscriptionSortKeys { CREATED_AT ID }
 
-type Query {
+schema {
+  query: QueryRoot
+  mutation: Mutation
+}
+
+# Shopify names its query root QueryRoot.
+type QueryRoot {
   shop: Shop!
   order(id: ID!): Order
   orders(first: Int, after: String, last: Int, before: String, query: String, sortKey: OrderSortKeys = PROCESSED_AT, reverse: Boolean = false, savedSearchId: ID): OrderConnection!
@@ -115,7 +121,7 @@ type Customer implements Node {
   lastName: String
   displayName: String!
   email: String @deprecated(reason: "Use \`defaultEmailAddress.emailAddress\` instead.")
-  phone: String
+  phone: String @deprecated(reason: "Use \`defaultPhoneNumber.phoneNumber\` instead.")
   defaultEmailAddress: CustomerEmailAddress
   numberOfOrders: UnsignedInt64!
   createdAt: DateTime!
@@ -213,8 +219,8 @@ type WebhookSubscription implements Node {
   legacyResourceId: UnsignedInt64!
   topic: WebhookSubscriptionTopic!
   uri: String!
-  callbackUrl: URL!
-  endpoint: WebhookSubscriptionEndpoint!
+  callbackUrl: URL! @deprecated(reason: "Use \`uri\` instead.")
+  endpoint: WebhookSubscriptionEndpoint! @deprecated(reason: "Use \`uri\` instead.")
   format: WebhookSubscriptionFormat!
   includeFields: [String!]!
   metafieldNamespaces: [String!]!
@@ -378,7 +384,6 @@ input AppRecurringPricingInput {
   price: MoneyInput!
   interval: AppPricingInterval = EVERY_30_DAYS
   discount: AppSubscriptionDiscountInput
-  planHandle: String
 }
 
 input AppUsagePricingInput {

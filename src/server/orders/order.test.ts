@@ -66,6 +66,7 @@ describe('the domain order', () => {
     const restRefund = parseWebhookOrder({
       ...webhookBody,
       id: 7,
+      admin_graphql_api_id: 'gid://shopify/Order/7',
       financial_status: 'partially_refunded',
       fulfillment_status: null,
       email: '',
@@ -99,6 +100,12 @@ describe('the domain order', () => {
     expect(fromGraphql({ ...graphqlNode, billingAddress: null, shippingAddress: { firstName: 'Marc', lastName: 'Petit' } }).customerName).toBe('Marc Petit');
     // Withheld by Shopify (protected customer data not approved): no name, not an empty one.
     expect(fromGraphql({ ...graphqlNode, billingAddress: { firstName: null, lastName: null }, shippingAddress: null }).customerName).toBeNull();
+  });
+
+  it('reads an order id beyond 2^53 from the gid, which JSON.parse cannot round', () => {
+    const raw = '{"id": 820982911946154508, "admin_graphql_api_id": "gid://shopify/Order/820982911946154508", "name": "#9999"}';
+    expect(parseWebhookOrder(JSON.parse(raw)).shopifyOrderId).toBe('820982911946154508');
+    expect(parseWebhookOrder({ id: 7, name: '#7' }).shopifyOrderId).toBe('7');
   });
 
   it('tells a test order from both sources', () => {

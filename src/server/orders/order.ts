@@ -66,6 +66,7 @@ const personName = z.object({ first_name: z.string().nullish(), last_name: z.str
 /** The fields of the REST Order resource the intake reads (orders/* webhooks). */
 export const webhookOrder = z.object({
   id: z.union([z.number(), z.string()]).transform(String),
+  admin_graphql_api_id: z.string().nullish(),
   name: z.string().nullish(),
   email: z.string().nullish(),
   created_at: when,
@@ -87,7 +88,9 @@ export type WebhookOrder = z.infer<typeof webhookOrder>;
 export function fromWebhook(order: WebhookOrder): ShopifyOrder {
   const o = withoutNul(order);
   return {
-    shopifyOrderId: o.id,
+    // Shopify's ids may exceed 2^53 (its own sample's do): JSON.parse rounds the number, the gid's
+    // text keeps every digit.
+    shopifyOrderId: /^gid:\/\/shopify\/Order\/(\d+)$/.exec(o.admin_graphql_api_id ?? '')?.[1] ?? o.id,
     number: o.name ?? null,
     email: lower(o.email || o.customer?.email || null),
     customerName:

@@ -113,8 +113,9 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
         const response = await client.request<T>(query, { variables });
         return { data: response.data as T, errors: [] };
       } catch (error) {
-        const e = error as { response?: { code?: number }; message: string; body?: { data?: unknown; errors?: unknown } };
-        const status = e.response?.code ?? 500;
+        // HttpResponseError carries `response.code`; GraphqlQueryError (HTTP 200 with `errors`) the fetch Response.
+        const e = error as { response?: { code?: number; status?: number }; message: string; body?: { data?: unknown; errors?: unknown } };
+        const status = e.response?.code ?? e.response?.status ?? 500;
         const errors = graphqlErrors(e.body);
         const partial = status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
         if (partial) return { data: e.body!.data as T, errors };

@@ -6,6 +6,7 @@ import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS, periodicTasks } from '../job-registry';
 import { createWorker } from '../jobs/worker';
+import { runDiagnostic } from '../shopify/diagnostic';
 import { reconcileStore } from './reconcile';
 
 let ctx: TestContext;
@@ -44,7 +45,8 @@ describe('order reconciliation', () => {
     const after = await shopOrders();
     expect(after.length).toBe(before + 3);
     const first = after.find((o) => o.shopifyOrderId === String(created[0]!.id))!;
-    expect(first).toMatchObject({ totalPrice: '42.50', financialStatus: 'paid', customerEmail: 'perdu0@exemple.test' });
+    // E-mail and name come from the order itself (Order.email, its billing address): read_orders is enough.
+    expect(first).toMatchObject({ totalPrice: '42.50', financialStatus: 'paid', customerEmail: 'perdu0@exemple.test', customerName: 'Perdu N0' });
     expect(first.paidAt).toBeInstanceOf(Date);
     expect(first.fulfilledAt).toBeInstanceOf(Date);
 
@@ -58,6 +60,29 @@ describe('order reconciliation', () => {
     const seen = await reconcileStore(ctx, storeId, new Date(), 5);
     expect(seen).toBeGreaterThanOrEqual(1);
     expect((await shopOrders()).some((o) => o.customerEmail === 'lent@exemple.test')).toBe(true);
+  });
+
+  it('treats protected fields Shopify withholds as missing data, not a failed pass; the diagnostic says so', async () => {
+    const approved = (await ctx.emulator!.state.getAppConfig()).protectedCustomerData;
+    await ctx.emulator!.state.setAppConfig({ protectedCustomerData: { level: 1, fields: [] } });
+    try {
+      const order = await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, {
+        total: 12,
+        financialStatus: 'paid',
+        customer: { email: 'cache@exemple.test', firstName: 'Caché', lastName: 'Client' } as never,
+      });
+      expect(await reconcileStore(ctx, storeId)).toBeGreaterThanOrEqual(1);
+      const recorded = (await shopOrders()).find((o) => o.shopifyOrderId === String(order.id));
+      expect(recorded).toMatchObject({ totalPrice: '12.00', customerEmail: null, customerName: null });
+
+      const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+      const diagnostic = await runDiagnostic(ctx, store!.userId);
+      expect(diagnostic.checks!.customer_data).toEqual({ status: 'error', approved: false, withheld_fields: ['email', 'name'] });
+    } finally {
+      await ctx.emulator!.state.setAppConfig({ protectedCustomerData: approved });
+    }
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    expect((await runDiagnostic(ctx, store!.userId)).checks!.customer_data).toEqual({ status: 'success', approved: true, withheld_fields: [] });
   });
 
   it('runs hourly for every active store from the worker', async () => {

@@ -1,0 +1,131 @@
+// Shopify's own documented webhook examples (tests/fixtures/shopify/webhooks, sources in its README),
+// signed and delivered as Shopify would, must land: not only the emulator's payloads.
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEST_ORDER_EVENT_NOTE } from '../../../src/core/api/shopify';
+import * as s from '../../../src/db/schema';
+import { createApp } from '../../../src/server/app';
+import { JOBS } from '../../../src/server/job-registry';
+import { createWorker } from '../../../src/server/jobs/worker';
+import { signWebhook } from '../../../src/server/shopify/hmac';
+import { makeStore as makeTestStore, type StoreOptions } from '../../support/factories';
+import { createTestContext, type TestContext } from '../../support/test-context';
+
+const SECRET = 'hush';
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+/** The documented example's raw text, with the shop's domain put in. */
+const example = (topic: string, shop: string) =>
+  readFileSync(new URL(`../../fixtures/shopify/webhooks/${topic.replace('/', '__')}.json`, import.meta.url), 'utf8').replaceAll('{shop}.myshopify.com', shop);
+
+const makeStore = (options: StoreOptions = {}) => makeTestStore(ctx.db, options);
+
+/** Delivers the raw body as Shopify does (signed bytes, Shopify's headers), runs the job, answers the event. */
+async function deliver(shop: string, topic: string, raw: string) {
+  const event = await deliverOnly(shop, topic, raw);
+  expect(event?.processed).toBe(true);
+  return event!;
+}
+
+async function deliverOnly(shop: string, topic: string, raw: string) {
+  const id = randomUUID();
+  const res = await app.request('/webhooks/shopify', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': topic,
+      'x-shopify-shop-domain': shop,
+      'x-shopify-webhook-id': id,
+      'x-shopify-event-id': randomUUID(),
+      'x-shopify-triggered-at': new Date().toISOString(),
+      'x-shopify-api-version': '2026-10',
+      'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
+    },
+    body: raw,
+  });
+  expect(res.status).toBe(200);
+  await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+  const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
+  return event;
+}
+
+const ordersOf = (storeId: string) => ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, storeId));
+
+describe("Shopify's documented webhook payloads", () => {
+  it('orders/paid: the sample is a test order (Bogus gateway), ignored with its reason', async () => {
+    const store = await makeStore();
+    const event = await deliver(store.shopDomain, 'orders/paid', example('orders/paid', store.shopDomain));
+    expect(event.error).toBe(TEST_ORDER_EVENT_NOTE);
+    expect(await ordersOf(store.id)).toEqual([]);
+  });
+
+  it('orders/paid: the same sample as a real order lands whole, its id beyond 2^53 kept to the last digit', async () => {
+    const store = await makeStore();
+    const raw = example('orders/paid', store.shopDomain).replace('"test": true', '"test": false');
+    const event = await deliver(store.shopDomain, 'orders/paid', raw);
+    expect(event.error).toBeNull();
+    const [order] = await ordersOf(store.id);
+    expect(order).toMatchObject({
+      shopifyOrderId: '820982911946154508',
+      orderNumber: '#9999',
+      customerEmail: 'jon@doe.ca',
+      customerName: 'John Smith',
+      currency: 'USD',
+      totalPrice: '254.98',
+      financialStatus: 'voided',
+    });
+    // The sample is a cancelled order: nobody is asked.
+    expect(order!.cancelledAt).toEqual(new Date('2020-09-10T08:26:51Z'));
+    expect(await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id))).toEqual([]);
+  });
+
+  it("orders/paid: without the customer object, the name is the billing address's", async () => {
+    const store = await makeStore();
+    // Another order id (one order belongs to one shop, and the test above holds the sample's).
+    const raw = example('orders/paid', store.shopDomain).replace('"test": true', '"test": false').replaceAll('820982911946154508', '820982911946154519');
+    const sample = JSON.parse(raw) as Record<string, unknown>;
+    const event = await deliver(store.shopDomain, 'orders/paid', JSON.stringify({ ...sample, id: '820982911946154519', customer: null }));
+    expect(event.error).toBeNull();
+    expect((await ordersOf(store.id))[0]).toMatchObject({ customerName: 'Bob Biller', customerEmail: 'jon@doe.ca' });
+  });
+
+  it('app_subscriptions/update: the sample (a pending plan) is read, not refused as malformed', async () => {
+    const store = await makeStore({ subscriptionStatus: 'inactive' });
+    const event = await deliver(store.shopDomain, 'app_subscriptions/update', example('app_subscriptions/update', store.shopDomain));
+    expect(event.error).toBeNull();
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(after).toMatchObject({ subscriptionStatus: 'pending', shopifySubscriptionId: 'gid://shopify/AppSubscription/1029266951' });
+  });
+
+  it('app/uninstalled: the sample (the Shop resource) deactivates the store', async () => {
+    const store = await makeStore();
+    const event = await deliver(store.shopDomain, 'app/uninstalled', example('app/uninstalled', store.shopDomain));
+    expect(event.error).toBeNull();
+    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(after!.isActive).toBe(false);
+  });
+
+  it.each(['customers/data_request', 'customers/redact'])('%s: the sample is accepted and processed', async (topic) => {
+    const store = await makeStore();
+    const event = await deliver(store.shopDomain, topic, example(topic, store.shopDomain));
+    expect(event.error).toBeNull();
+  });
+
+  it("shop/redact: the sample erases the shop's data, its own event included", async () => {
+    const store = await makeStore();
+    // Shopify sends shop/redact 48 hours after the uninstall.
+    await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, store.id));
+    const event = await deliverOnly(store.shopDomain, 'shop/redact', example('shop/redact', store.shopDomain));
+    expect(event).toBeUndefined();
+    expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id))).toEqual([]);
+  });
+});
