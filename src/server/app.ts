@@ -17,6 +17,7 @@ import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
 import { planChangeRoutes } from './plans/change-routes';
+import { insightRoutes } from './insight/routes';
 import { authGateway, authRoutes } from './auth/routes';
 import { storeRoutes } from './stores/routes';
 import { shopifyAuthRoutes } from './shopify/auth-routes';
@@ -91,6 +92,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...authRoutes(ctx),
     ...planRoutes(ctx),
     ...planChangeRoutes(ctx),
+    ...insightRoutes(ctx),
     ...storeRoutes(ctx),
     ...requestRoutes(ctx),
     ...ratingActionRoutes(ctx),

@@ -5,6 +5,7 @@
 import type { Endpoint } from './endpoint';
 import * as auth from './auth';
 import * as compliance from './compliance';
+import * as dashboard from './dashboard';
 import * as devOutbox from './dev-outbox';
 import * as flows from './flows';
 import * as plans from './plans';
@@ -18,7 +19,7 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value && 'errors' in value;
 }
 
-const areas = { auth, compliance, devOutbox, flows, plans, ratingActions, reviewRequests, shopify, stores, unsubscribe };
+const areas = { auth, compliance, dashboard, devOutbox, flows, plans, ratingActions, reviewRequests, shopify, stores, unsubscribe };
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(areas).flatMap((area) => Object.values(area as Record<string, unknown>).filter(isEndpoint));
 

@@ -18,5 +18,8 @@ export const queryKeys = {
   /** Counted afresh at each opening of the import dialog. */
   orderCount: (shopId: string) => ['shopify', 'count-orders', shopId] as const,
   ratingActions: ['rating-actions'] as const,
+  /** Every period of the dashboard (invalidate this prefix after a re-send). */
+  dashboard: ['dashboard'] as const,
+  dashboardPeriod: (period: string) => ['dashboard', period] as const,
   unsubscribe: (token: string) => ['public', 'unsubscribe', token] as const,
 } as const;

@@ -44,7 +44,7 @@ export function useSendNow() {
 
 /** Re-sends an unconfirmed e-mail (counted once in the quota); answered like 'send now'. */
 export function useResend() {
-  return useMutation({ mutationFn: (item: RequestItem) => call(resendRequest, { params: { id: item.id } }) });
+  return useMutation({ mutationFn: (item: Pick<RequestItem, 'id'>) => call(resendRequest, { params: { id: item.id } }) });
 }
 
 /** Cancels (deletes) a request not sent yet. */

@@ -3,6 +3,7 @@ import { appScreens } from './app-screens';
 import { auth } from './auth';
 import { common } from './common';
 import { conditional } from './conditional';
+import { dashboard } from './dashboard';
 import { flow } from './flow';
 import { landing } from './landing';
 import { layout } from './layout';
@@ -57,4 +58,5 @@ export const fr = {
   conditional,
   unsubscribe,
   subscription,
+  dashboard,
 };

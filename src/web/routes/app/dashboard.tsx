@@ -1,10 +1,294 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { useQueryClient } from '@tanstack/react-query';
+import { Star } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import {
+  DASHBOARD_PERIODS,
+  DEFAULT_DASHBOARD_PERIOD,
+  useDashboard,
+  type DashboardPeriod,
+  type DashboardSummary,
+  type RecentReview,
+  type UnconfirmedSend,
+} from '../../api/dashboard';
+import { queryKeys } from '../../api/keys';
+import { useResend } from '../../api/review-requests';
+import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
+import { buttonClass } from '../../components/ui/button';
+import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
+import { cx } from '../../lib/cx';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/dashboard */
+const t = messages.dashboard;
+
+/** The spec's rating colours: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red. */
+const RATING_COLOURS: Record<number, string> = { 5: '#16a34a', 4: '#06b6d4', 3: '#eab308', 2: '#f97316', 1: '#dc2626' };
+
+/** How long the install's success message stays (spec: 5 s). */
+export const ACTIVATED_TOAST_MS = 5000;
+
+const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_PERIODS as readonly (string | null)[]).includes(value);
+
+/**
+ * /app/dashboard: the period (kept in the URL), three counters, the rating distribution, the five
+ * latest reviews, and the sends whose transmission was interrupted, each of which can be re-sent.
+ * After the install's redirect (?shopify=success&subscription=activated) a success message shows for
+ * 5 s and those parameters leave the URL.
+ */
 export default function DashboardScreen() {
-  const t = messages.appScreens.dashboard;
-  usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  usePageHeader(messages.appScreens.dashboard.title, messages.appScreens.dashboard.subtitle);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('period');
+  const period = isPeriod(requested) ? requested : DEFAULT_DASHBOARD_PERIOD;
+  const dashboard = useDashboard(period);
+  const activated = useActivatedToast();
+
+  const choose = (next: DashboardPeriod) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.set('period', next);
+        return updated;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="space-y-6">
+      {activated && <SuccessAlert>{t.activated}</SuccessAlert>}
+      <div role="group" aria-label={t.periodLabel} className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
+        {DASHBOARD_PERIODS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            aria-pressed={p === period}
+            onClick={() => choose(p)}
+            className={cx('rounded-lg px-3 py-1.5 text-sm font-medium', p === period ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
+          >
+            {t.periods[p]}
+          </button>
+        ))}
+      </div>
+      <QueryState query={dashboard} errorMessage={t.loadError}>
+        {(data) => <Figures data={data} />}
+      </QueryState>
+    </div>
+  );
+}
+
+/** True for 5 s after the install's redirect; its parameters are taken out of the URL at once. */
+function useActivatedToast(): boolean {
+  const [params, setParams] = useSearchParams();
+  const fromInstall = params.get('shopify') === 'success' && params.get('subscription') === 'activated';
+  // Read once, when the dashboard opens from the install's redirect.
+  const [visible, setVisible] = useState(fromInstall);
+  useEffect(() => {
+    if (!fromInstall) return;
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        updated.delete('shopify');
+        updated.delete('subscription');
+        return updated;
+      },
+      { replace: true },
+    );
+  }, [fromInstall, setParams]);
+  useEffect(() => {
+    if (!visible) return;
+    const timer = setTimeout(() => setVisible(false), ACTIVATED_TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [visible]);
+  return visible;
+}
+
+function Figures({ data }: { data: DashboardSummary }) {
+  return (
+    <>
+      {data.unconfirmed.count > 0 && <UnconfirmedSends count={data.unconfirmed.count} items={data.unconfirmed.items} />}
+      <dl aria-label={t.counters.label} className="grid gap-4 sm:grid-cols-3">
+        <Counter label={t.counters.invitations} value={data.invitations_sent.toLocaleString('fr-FR')} />
+        <Counter label={t.counters.reviews} value={data.reviews_received.toLocaleString('fr-FR')} />
+        <Counter label={t.counters.average} value={data.average_rating === null ? t.counters.noAverage : t.counters.averageValue(data.average_rating)} />
+      </dl>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Distribution distribution={data.distribution} total={data.reviews_received} />
+        <RecentReviews reviews={data.recent_reviews} />
+      </div>
+    </>
+  );
+}
+
+function Counter({ label, value }: { label: string; value: string }) {
+  return (
+    <div className="rounded-2xl border border-slate-200 bg-white p-5">
+      <dt className="text-sm font-medium text-slate-600">{label}</dt>
+      <dd className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{value}</dd>
+    </div>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = `dashboard-${title.replace(/\W+/g, '-').toLowerCase()}`;
+  return (
+    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5">
+      <h2 id={id} className="text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** A donut of the distribution (SVG arcs) with its figures written out for everyone. */
+function Distribution({ distribution, total }: { distribution: DashboardSummary['distribution']; total: number }) {
+  if (total === 0) {
+    return (
+      <Section title={t.distribution.title}>
+        <p className="text-sm text-slate-600">{t.distribution.empty}</p>
+      </Section>
+    );
+  }
+  const radius = 15.915; // a circumference of 100: percentages are lengths
+  // Each arc starts where the previous ended, from the top (an offset of 25 on a circumference of 100).
+  const arcs = distribution
+    .filter((d) => d.count > 0)
+    .reduce<{ rating: number; dash: string; offset: number }[]>((done, d) => {
+      const share = (d.count / total) * 100;
+      const previous = done.at(-1);
+      const offset = previous ? previous.offset - Number(previous.dash.split(' ')[0]) : 25;
+      return [...done, { rating: d.rating, dash: `${share} ${100 - share}`, offset }];
+    }, []);
+  const summary = distribution.map((d) => `${t.distribution.stars(d.rating)} : ${t.distribution.count(d.count)}`).join(', ');
+  return (
+    <Section title={t.distribution.title}>
+      <div className="flex flex-col items-center gap-6 sm:flex-row">
+        <svg viewBox="0 0 42 42" className="size-40 shrink-0" role="img" aria-label={t.distribution.chartLabel(summary)}>
+          <circle cx="21" cy="21" r={radius} fill="none" stroke="#e2e8f0" strokeWidth="6" />
+          {arcs.map((a) => (
+            <circle key={a.rating} cx="21" cy="21" r={radius} fill="none" stroke={RATING_COLOURS[a.rating]} strokeWidth="6" strokeDasharray={a.dash} strokeDashoffset={a.offset} />
+          ))}
+        </svg>
+        <ul className="w-full space-y-2 text-sm">
+          {distribution.map((d) => (
+            <li key={d.rating} className="flex items-center justify-between gap-3">
+              <span className="flex items-center gap-2 text-slate-700">
+                <span aria-hidden="true" className="size-3 rounded-full" style={{ backgroundColor: RATING_COLOURS[d.rating] }} />
+                {t.distribution.stars(d.rating)}
+              </span>
+              <span className="font-medium text-slate-900">{t.distribution.count(d.count)}</span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </Section>
+  );
+}
+
+function Stars({ rating }: { rating: number }) {
+  return (
+    <span role="img" aria-label={t.recent.stars(rating)} className="inline-flex gap-0.5">
+      {[1, 2, 3, 4, 5].map((i) => (
+        <Star key={i} aria-hidden="true" className={cx('size-4', i <= rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
+      ))}
+    </span>
+  );
+}
+
+function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
+  return (
+    <Section title={t.recent.title}>
+      {reviews.length === 0 ? (
+        <p className="text-sm text-slate-600">{t.recent.empty}</p>
+      ) : (
+        <>
+          <ul className="divide-y divide-slate-100">
+            {reviews.map((r) => (
+              <li key={r.id} className="py-3 first:pt-0">
+                <div className="flex flex-wrap items-center justify-between gap-2">
+                  <Stars rating={r.rating} />
+                  <time dateTime={r.created_at} className="text-xs text-slate-600">
+                    {formatDate(r.created_at)}
+                  </time>
+                </div>
+                <p className="mt-1 text-sm font-medium text-slate-900">
+                  {r.customer_name ?? t.recent.anonymous}
+                  {r.order_number && <span className="font-normal text-slate-600"> · {t.recent.order(r.order_number)}</span>}
+                  <span className="font-normal text-slate-600"> · {r.is_published ? t.recent.published : t.recent.unpublished}</span>
+                </p>
+                {r.comment && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}
+              </li>
+            ))}
+          </ul>
+          <Link to="/app/feedback" className="mt-3 inline-block text-sm font-medium text-brand-700 underline-offset-2 hover:underline">
+            {t.recent.allLink}
+          </Link>
+        </>
+      )}
+    </Section>
+  );
+}
+
+/** The sends our transport could not confirm (decision 008), each with 'Renvoyer'. */
+function UnconfirmedSends({ count, items }: { count: number; items: readonly UnconfirmedSend[] }) {
+  const queryClient = useQueryClient();
+  const resend = useResend();
+  const [outcome, setOutcome] = useState<{ id: string; ok: boolean; message?: string } | null>(null);
+  const run = (item: UnconfirmedSend) =>
+    resend.mutate(item, {
+      onSuccess: () => setOutcome({ id: item.id, ok: true }),
+      onError: (error) => setOutcome({ id: item.id, ok: false, message: error.message || t.unconfirmed.resendFailed }),
+      onSettled: () => {
+        void queryClient.invalidateQueries({ queryKey: queryKeys.dashboard });
+        void queryClient.invalidateQueries({ queryKey: queryKeys.reviewRequests });
+      },
+    });
+  return (
+    <WarningNote>
+      <h2 className="font-semibold">{t.unconfirmed.title(count)}</h2>
+      <p className="mt-1">{t.unconfirmed.hint}</p>
+      {outcome?.ok && (
+        <p role="status" className="mt-2 font-medium">
+          {t.unconfirmed.resent}
+        </p>
+      )}
+      {outcome && !outcome.ok && <ErrorAlert className="mt-2">{outcome.message}</ErrorAlert>}
+      <ul aria-label={t.unconfirmed.listLabel} className="mt-3 space-y-2">
+        {items.map((item) => {
+          const who = item.customer_name ?? item.customer_email ?? t.unconfirmed.unknownCustomer;
+          const busy = resend.isPending && resend.variables?.id === item.id;
+          return (
+            <li key={item.id} className="flex flex-wrap items-center justify-between gap-2">
+              <span>
+                {who}
+                {item.sent_at && (
+                  <span className="text-amber-800">
+                    {' '}
+                    · {t.unconfirmed.sentAt} <time dateTime={item.sent_at}>{formatDateTime(item.sent_at)}</time>
+                  </span>
+                )}
+              </span>
+              <button
+                type="button"
+                className={buttonClass('secondary', 'sm')}
+                aria-label={t.unconfirmed.resendFor(who)}
+                aria-busy={busy || undefined}
+                disabled={resend.isPending}
+                onClick={() => run(item)}
+              >
+                {t.unconfirmed.resend}
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+      {count > items.length && (
+        <Link to="/app/schedule" className="mt-3 inline-block font-medium underline underline-offset-2">
+          {t.unconfirmed.more}
+        </Link>
+      )}
+    </WarningNote>
+  );
 }
