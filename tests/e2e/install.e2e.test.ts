@@ -58,6 +58,37 @@ describe('installing from Shopify', () => {
     await expectAccessible(page);
   });
 
+  it('declining the charge leaves the merchant in the Shopify admin; reopening the app explains it and lets them choose again', async () => {
+    const { page } = await suite.page();
+    const shop = await createShop('refus');
+    await installFromShopify(page, shop);
+    await chooseProAndApprove(page);
+    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('refus'));
+    await page.getByLabel(/entreprise|société/i).fill('Boutique Refus');
+    await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
+    await page.getByLabel(/confirm/i).fill(PASSWORD);
+    await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+
+    // Like Shopify: a declined charge goes back to the shop's admin, not to the app.
+    await page.getByRole('button', { name: 'Refuser' }).click();
+    await page.waitForURL(new RegExp(`/_shopify/store/${shop}/admin`));
+    await page.getByText('Vous avez refusé le paiement').waitFor();
+
+    // Opening the app from the admin: no OAuth (the token works), the gate sends it to the plan choice.
+    await page.getByRole('link', { name: "Ouvrir l'application" }).click();
+    await page.waitForURL(/\/subscription$/);
+    await page.getByRole('heading', { level: 1, name: 'Choisissez votre plan' }).waitFor();
+    await page.getByText(/refusé l’abonnement sur Shopify|attend votre approbation sur Shopify/).waitFor();
+    await expectAccessible(page);
+    await page
+      .getByRole('button', { name: /^Choisir / })
+      .nth(1)
+      .click();
+    await page.getByRole('button', { name: 'Approuver' }).click();
+    await page.waitForURL(/\/app\/dashboard/);
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+  });
+
   it('lets an existing merchant sign in instead', async () => {
     const { page, context } = await suite.page();
     const email = uniqueEmail('existant');
