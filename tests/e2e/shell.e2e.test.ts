@@ -102,6 +102,29 @@ describe('the walking skeleton in a browser', () => {
     await expectAccessible(page);
   });
 
+  it("shows the demo merchant's dashboard and reviews, accessible on a phone and a desktop", async () => {
+    for (const viewport of [undefined, PHONE]) {
+      const { page } = await suite.page(viewport);
+      await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/dashboard?period=all');
+      await page.waitForURL(`${suite.app.url}/app/dashboard?period=all`);
+      await page.getByText('Invitations envoyées').waitFor();
+      await page.getByRole('heading', { level: 2, name: 'Derniers avis' }).waitFor();
+      await expectAccessible(page);
+      await page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '7 jours' }).click();
+      await page.waitForURL(/period=7days/);
+
+      await page.goto(`${suite.app.url}/app/feedback`);
+      await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
+      await page
+        .getByRole('list', { name: 'Avis' })
+        .or(page.getByRole('heading', { name: 'Aucun avis pour le moment' }))
+        .waitFor();
+      await expectAccessible(page);
+      await page.getByLabel('Rechercher un avis').fill('zzzz-aucun-client');
+      await page.getByRole('heading', { name: 'Aucun avis ne correspond' }).waitFor();
+    }
+  });
+
   it('shows the local outbox page', async () => {
     const tracked = await suite.page();
     const { page } = tracked;

@@ -9,6 +9,7 @@ import { FLOW_ERRORS } from './flows';
 import { PLAN_ERRORS } from './plans';
 import { RATING_ACTION_ERRORS } from './rating-actions';
 import { REQUEST_ERRORS } from './review-requests';
+import { REVIEW_ERRORS } from './reviews';
 import { SHOPIFY_ERRORS } from './shopify';
 import { STORE_ERRORS } from './stores';
 import { UNSUBSCRIBE_ERRORS } from './unsubscribe';
@@ -21,6 +22,7 @@ export const ERROR_STATUS = {
   ...PLAN_ERRORS,
   ...FLOW_ERRORS,
   ...REQUEST_ERRORS,
+  ...REVIEW_ERRORS,
   ...UNSUBSCRIBE_ERRORS,
   ...RATING_ACTION_ERRORS,
 } as const;

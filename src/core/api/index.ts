@@ -11,6 +11,7 @@ import * as flows from './flows';
 import * as plans from './plans';
 import * as ratingActions from './rating-actions';
 import * as reviewRequests from './review-requests';
+import * as reviews from './reviews';
 import * as shopify from './shopify';
 import * as stores from './stores';
 import * as unsubscribe from './unsubscribe';
@@ -19,7 +20,7 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value && 'errors' in value;
 }
 
-const areas = { auth, compliance, dashboard, devOutbox, flows, plans, ratingActions, reviewRequests, shopify, stores, unsubscribe };
+const areas = { auth, compliance, dashboard, devOutbox, flows, plans, ratingActions, reviewRequests, reviews, shopify, stores, unsubscribe };
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(areas).flatMap((area) => Object.values(area as Record<string, unknown>).filter(isEndpoint));
 

@@ -11,6 +11,7 @@ import { shopifyErrorMessages } from './shopify';
 import { planErrorMessages } from './plans';
 import { flowErrorMessages } from './flows';
 import { requestErrorMessages } from './review-requests';
+import { reviewErrorMessages } from './reviews';
 import { unsubscribeErrorMessages } from './unsubscribe';
 import { ratingActionErrorMessages } from './rating-actions';
 import type { Message } from './types';
@@ -23,6 +24,7 @@ const catalogue: Record<ErrorCode, Message> = {
   ...planErrorMessages,
   ...flowErrorMessages,
   ...requestErrorMessages,
+  ...reviewErrorMessages,
   ...unsubscribeErrorMessages,
   ...ratingActionErrorMessages,
 };

@@ -21,5 +21,7 @@ export const queryKeys = {
   /** Every period of the dashboard (invalidate this prefix after a re-send). */
   dashboard: ['dashboard'] as const,
   dashboardPeriod: (period: string) => ['dashboard', period] as const,
+  /** Every search of the reviews list. */
+  reviews: (filter: string, q: string) => ['reviews', filter, q] as const,
   unsubscribe: (token: string) => ['public', 'unsubscribe', token] as const,
 } as const;

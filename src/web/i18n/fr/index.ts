@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { common } from './common';
 import { conditional } from './conditional';
 import { dashboard } from './dashboard';
+import { feedback } from './feedback';
 import { flow } from './flow';
 import { landing } from './landing';
 import { layout } from './layout';
@@ -59,4 +60,5 @@ export const fr = {
   unsubscribe,
   subscription,
   dashboard,
+  feedback,
 };

@@ -1,10 +1,161 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { MessageSquare, Search, Share2, Star } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
+import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
+import { buttonClass } from '../../components/ui/button';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
+import { cx } from '../../lib/cx';
+import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/feedback */
+const t = messages.feedback;
+
+/** Typing pauses this long before the list is searched again. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The query with `key` set, or removed when empty. */
+function withParam(current: URLSearchParams, key: string, value: string): URLSearchParams {
+  const next = new URLSearchParams(current);
+  if (value.trim()) next.set(key, value);
+  else next.delete(key);
+  return next;
+}
+
+const isFilter = (value: string | null): value is ReviewFilter => (REVIEW_FILTERS as readonly (string | null)[]).includes(value);
+
+/**
+ * /app/feedback: the store's reviews, newest first, searched by name, e-mail or order number and
+ * filtered by rating or comment (both kept in the URL: ?q=…&filtre=…), page after page; the share-link
+ * modal for getting reviews without waiting for an order.
+ */
 export default function FeedbackScreen() {
-  const t = messages.appScreens.feedback;
-  usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  usePageHeader(messages.appScreens.feedback.title, messages.appScreens.feedback.subtitle);
+  const [params, setParams] = useSearchParams();
+  const requested = params.get('filtre');
+  const filter: ReviewFilter = isFilter(requested) ? requested : 'all';
+  const q = params.get('q') ?? '';
+  const [typed, setTyped] = useState(q);
+  const [sharing, setSharing] = useState(false);
+  const reviews = useReviews(filter, q.trim());
+
+  const update = (key: string, value: string) => setParams((current) => withParam(current, key, value), { replace: true });
+
+  // The search follows the typing after a pause, not at every key.
+  useEffect(() => {
+    if (typed === q) return;
+    const timer = setTimeout(() => setParams((current) => withParam(current, 'q', typed), { replace: true }), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [typed, q, setParams]);
+
+  return (
+    <div className="space-y-6">
+      <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
+        <div className="w-full max-w-md">
+          <label htmlFor="feedback-search" className="text-sm font-medium text-slate-700">
+            {t.searchLabel}
+          </label>
+          <div className="relative mt-1">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500" />
+            <input
+              id="feedback-search"
+              type="search"
+              value={typed}
+              onChange={(event) => setTyped(event.target.value)}
+              placeholder={t.searchPlaceholder}
+              maxLength={200}
+              className="w-full rounded-lg border border-slate-300 py-2 pr-3 pl-9 text-sm focus:border-brand-600 focus:ring-2 focus:ring-brand-600/30 focus:outline-none"
+            />
+          </div>
+        </div>
+        <button type="button" onClick={() => setSharing(true)} className={buttonClass('secondary')}>
+          <Share2 aria-hidden="true" className="size-4" />
+          {t.share}
+        </button>
+      </div>
+      <div role="group" aria-label={t.filtersLabel} className="flex flex-wrap gap-2">
+        {REVIEW_FILTERS.map((f) => (
+          <button
+            key={f}
+            type="button"
+            aria-pressed={f === filter}
+            onClick={() => update('filtre', f === 'all' ? '' : f)}
+            className={cx(
+              'rounded-full border px-3 py-1 text-sm font-medium',
+              f === filter ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
+            )}
+          >
+            {t.filters[f]}
+          </button>
+        ))}
+      </div>
+      <QueryState query={reviews} loadingLabel={t.loading} errorMessage={t.loadError}>
+        {(data) => {
+          const items = data.pages.flatMap((p) => p.items);
+          if (items.length === 0) {
+            const searching = q.trim() !== '' || filter !== 'all';
+            return (
+              <EmptyState icon={MessageSquare} heading={searching ? t.noMatchHeading : t.emptyHeading}>
+                {searching ? t.noMatchBody : t.emptyBody}
+              </EmptyState>
+            );
+          }
+          return (
+            <>
+              <ul aria-label={t.listLabel} className="space-y-4">
+                {items.map((review) => (
+                  <ReviewCard key={review.id} review={review} />
+                ))}
+              </ul>
+              {reviews.hasNextPage && (
+                <div className="flex justify-center">
+                  <button
+                    type="button"
+                    className={buttonClass('secondary')}
+                    disabled={reviews.isFetchingNextPage}
+                    aria-busy={reviews.isFetchingNextPage || undefined}
+                    onClick={() => void reviews.fetchNextPage()}
+                  >
+                    {reviews.isFetchingNextPage ? t.loadingMore : t.more}
+                  </button>
+                </div>
+              )}
+            </>
+          );
+        }}
+      </QueryState>
+      {sharing && <ShareLinkModal onClose={() => setSharing(false)} />}
+    </div>
+  );
+}
+
+function ReviewCard({ review }: { review: ReviewItem }) {
+  const name = review.customer_name ?? t.anonymous;
+  return (
+    <li aria-label={`${name}, ${t.stars(review.rating)}`} className="rounded-2xl border border-slate-200 bg-white p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <span role="img" aria-label={t.stars(review.rating)} className="inline-flex gap-0.5">
+          {[1, 2, 3, 4, 5].map((i) => (
+            <Star key={i} aria-hidden="true" className={cx('size-4', i <= review.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
+          ))}
+        </span>
+        <time dateTime={review.created_at} className="text-sm text-slate-600">
+          {formatDate(review.created_at)}
+        </time>
+      </div>
+      <p className="mt-2 font-medium text-slate-900">
+        {name}
+        {review.order_number && <span className="font-normal text-slate-600"> · {t.order(review.order_number)}</span>}
+      </p>
+      {review.comment?.trim() && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>}
+      <p className="mt-3 flex flex-wrap gap-2 text-xs">
+        <span className={cx('rounded-full px-2 py-0.5 font-medium', review.is_published ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700')}>
+          {review.is_published ? t.published : t.unpublished}
+        </span>
+        {review.action_taken && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.actions[review.action_taken] ?? review.action_taken}</span>}
+      </p>
+    </li>
+  );
 }

@@ -1,0 +1,45 @@
+/** The merchant's reviews list (spec sections 2, 5: /app/feedback). */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { isoDateTime } from './wire';
+
+/** The spec's filters: every review, 5, 4 or 3 stars, or those with a comment. */
+export const REVIEW_FILTERS = ['all', '5', '4', '3', 'comments'] as const;
+export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
+export const REVIEWS_PAGE_SIZE = 20;
+export const REVIEW_SEARCH_MAX = 200;
+
+export const reviewItem = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  customer_name: z.string().nullable(),
+  customer_email: z.string().nullable(),
+  order_number: z.string().nullable(),
+  comment: z.string().nullable(),
+  is_published: z.boolean(),
+  /** The rating's action when the review was left (redirect, collect_feedback, notify_email, none). */
+  action_taken: z.string().nullable(),
+  created_at: isoDateTime,
+});
+export type ReviewItem = z.infer<typeof reviewItem>;
+
+export const listReviews = endpoint({
+  method: 'GET',
+  path: '/api/reviews',
+  access: 'store',
+  summary: "the active store's reviews, newest first, searched and filtered, a page at a time (keyset)",
+  query: z.object({
+    q: z
+      .string()
+      .trim()
+      .max(REVIEW_SEARCH_MAX, { message: `La recherche est limitée à ${REVIEW_SEARCH_MAX} caractères` })
+      .optional(),
+    filter: z.enum(REVIEW_FILTERS, { message: 'Filtre inconnu (all, 5, 4, 3 ou comments)' }).default('all'),
+    /** The previous page's `next_cursor`. */
+    cursor: z.string().max(200).optional(),
+  }),
+  response: z.object({ items: z.array(reviewItem).max(REVIEWS_PAGE_SIZE), next_cursor: z.string().nullable() }),
+  errors: ['invalid_cursor'],
+});
+
+export const REVIEW_ERRORS = { invalid_cursor: 400 } as const satisfies Record<string, number>;

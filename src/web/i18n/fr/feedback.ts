@@ -1,0 +1,30 @@
+/** /app/feedback, the reviews list (spec sections 2, 5). */
+import type { ReviewFilter } from '../../../core/api/reviews';
+
+export const feedback = {
+  searchLabel: 'Rechercher un avis',
+  searchPlaceholder: 'Nom, e-mail ou numéro de commande',
+  filtersLabel: 'Filtrer les avis',
+  filters: { all: 'Tous', '5': '5 étoiles', '4': '4 étoiles', '3': '3 étoiles', comments: 'Avec commentaire' } satisfies Record<ReviewFilter, string>,
+  listLabel: 'Avis',
+  loading: 'Chargement des avis…',
+  loadError: 'Impossible de charger les avis.',
+  more: 'Afficher plus d’avis',
+  loadingMore: 'Chargement…',
+  emptyHeading: 'Aucun avis pour le moment',
+  emptyBody: 'Les avis de vos clients apparaîtront ici dès leur première réponse. Partagez votre lien d’avis pour en recevoir sans attendre.',
+  noMatchHeading: 'Aucun avis ne correspond',
+  noMatchBody: 'Essayez un autre nom, une autre adresse ou un autre numéro de commande, ou un autre filtre.',
+  stars: (rating: number) => `${rating} ${rating < 2 ? 'étoile' : 'étoiles'} sur 5`,
+  anonymous: 'Client anonyme',
+  order: (number: string) => `Commande ${number}`,
+  published: 'Publié',
+  unpublished: 'Non publié',
+  actions: {
+    redirect: 'Redirigé vers votre page d’avis publique',
+    collect_feedback: 'Commentaire demandé',
+    notify_email: 'Vous avez été alerté par e-mail',
+    none: 'Aucune action',
+  } as Record<string, string>,
+  share: "Partager le lien d'avis",
+};

@@ -1,0 +1,87 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+
+const review = (i: number, extra: Record<string, unknown> = {}) => ({
+  id: `r${i}`,
+  rating: 5 - (i % 5),
+  customer_name: `Client ${i}`,
+  customer_email: `client${i}@exemple.test`,
+  order_number: `#${1000 + i}`,
+  comment: i === 0 ? 'Livraison rapide, merci !' : null,
+  is_published: 5 - (i % 5) >= 4,
+  action_taken: i === 0 ? 'redirect' : 'none',
+  created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - i * 3_600_000).toISOString(),
+  ...extra,
+});
+
+async function open(path = '/app/feedback') {
+  const result = renderRoute(path);
+  await screen.findByRole('heading', { level: 1, name: 'Avis clients' });
+  return result;
+}
+
+describe('/app/feedback', () => {
+  it('shows review cards: stars, name, order, comment, published and the action taken', async () => {
+    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }) });
+    await open();
+    const list = await screen.findByRole('list', { name: 'Avis' });
+    const first = within(list).getByRole('listitem', { name: 'Client 0, 5 étoiles sur 5' });
+    expect(within(first).getByText('Livraison rapide, merci !')).toBeTruthy();
+    expect(first.textContent).toContain('Commande #1000');
+    expect(first.textContent).toContain('Publié');
+    expect(first.textContent).toContain('Redirigé vers votre page d’avis publique');
+    expect(within(list).getByRole('listitem', { name: 'Client anonyme, 2 étoiles sur 5' }).textContent).toContain('Non publié');
+    expect(screen.queryByRole('button', { name: 'Afficher plus d’avis' })).toBeNull();
+  });
+
+  it('pages with the server’s cursor', async () => {
+    // The mock sees the path only: the first call answers page 1, the next page 2.
+    let calls = 0;
+    const fetchMock = mockSignedInApi({
+      '/api/reviews': () =>
+        calls++ === 0 ? jsonResponse({ items: Array.from({ length: 20 }, (_, i) => review(i)), next_cursor: 'c1' }) : jsonResponse({ items: [review(20)], next_cursor: null }),
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Afficher plus d’avis' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Avis' })).getAllByRole('listitem')).toHaveLength(21));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('cursor=c1'))).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Afficher plus d’avis' })).toBeNull();
+  });
+
+  it('searches after a pause and filters, both kept in the URL', async () => {
+    const fetchMock = mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [review(0)], next_cursor: null }) });
+    const { router } = await open();
+    fireEvent.change(await screen.findByLabelText('Rechercher un avis'), { target: { value: 'Léa' } });
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Léa'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`q=${encodeURIComponent('Léa')}`))).toBe(true));
+    const filters = screen.getByRole('group', { name: 'Filtrer les avis' });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Avec commentaire' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('filtre')).toBe('comments'));
+    expect(within(filters).getByRole('button', { name: 'Avec commentaire' }).getAttribute('aria-pressed')).toBe('true');
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('filter=comments'))).toBe(true));
+  });
+
+  it('has an empty state, and another when nothing matches', async () => {
+    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    await open();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis pour le moment' })).toBeTruthy();
+  });
+
+  it('says when a search finds nothing', async () => {
+    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    await open('/app/feedback?filtre=5');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis ne correspond' })).toBeTruthy();
+  });
+
+  it('opens the share-link modal', async () => {
+    mockSignedInApi({
+      '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }),
+      '/api/review-requests/share-link': () => jsonResponse({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' }),
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: "Partager le lien d'avis" }));
+    const dialog = await screen.findByRole('dialog');
+    expect(((await within(dialog).findByDisplayValue('http://localhost:3000/review/abc')) as HTMLInputElement).readOnly).toBe(true);
+  });
+});
