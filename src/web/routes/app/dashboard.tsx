@@ -1,5 +1,4 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Star } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -13,11 +12,12 @@ import {
 } from '../../api/dashboard';
 import { queryKeys } from '../../api/keys';
 import { useResend } from '../../api/review-requests';
+import { RatingStars } from '../../components/reviews/RatingStars';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/QueryState';
+import { ToggleGroup } from '../../components/ui/ToggleGroup';
 import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
 
@@ -58,19 +58,7 @@ export default function DashboardScreen() {
   return (
     <div className="space-y-6">
       {activated && <SuccessAlert>{t.activated}</SuccessAlert>}
-      <div role="group" aria-label={t.periodLabel} className="inline-flex flex-wrap gap-1 rounded-xl border border-slate-200 bg-white p-1">
-        {DASHBOARD_PERIODS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            aria-pressed={p === period}
-            onClick={() => choose(p)}
-            className={cx('rounded-lg px-3 py-1.5 text-sm font-medium', p === period ? 'bg-brand-700 text-white' : 'text-slate-700 hover:bg-slate-100')}
-          >
-            {t.periods[p]}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup label={t.periodLabel} options={DASHBOARD_PERIODS} value={period} onChange={choose} labelOf={(p) => t.periods[p]} />
       <QueryState query={dashboard} errorMessage={t.loadError}>
         {(data) => <Figures data={data} />}
       </QueryState>
@@ -187,16 +175,6 @@ function Distribution({ distribution, total }: { distribution: DashboardSummary[
   );
 }
 
-function Stars({ rating }: { rating: number }) {
-  return (
-    <span role="img" aria-label={t.recent.stars(rating)} className="inline-flex gap-0.5">
-      {[1, 2, 3, 4, 5].map((i) => (
-        <Star key={i} aria-hidden="true" className={cx('size-4', i <= rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
-      ))}
-    </span>
-  );
-}
-
 function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
   return (
     <Section title={t.recent.title}>
@@ -208,7 +186,7 @@ function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
             {reviews.map((r) => (
               <li key={r.id} className="py-3 first:pt-0">
                 <div className="flex flex-wrap items-center justify-between gap-2">
-                  <Stars rating={r.rating} />
+                  <RatingStars rating={r.rating} label={t.recent.stars(r.rating)} />
                   <time dateTime={r.created_at} className="text-xs text-slate-600">
                     {formatDate(r.created_at)}
                   </time>

@@ -1,11 +1,13 @@
-import { MessageSquare, Search, Share2, Star } from 'lucide-react';
+import { MessageSquare, Search, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
+import { RatingStars } from '../../components/reviews/RatingStars';
 import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryState } from '../../components/ui/QueryState';
+import { ToggleGroup } from '../../components/ui/ToggleGroup';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { formatDate } from '../../lib/format';
@@ -75,22 +77,14 @@ export default function FeedbackScreen() {
           {t.share}
         </button>
       </div>
-      <div role="group" aria-label={t.filtersLabel} className="flex flex-wrap gap-2">
-        {REVIEW_FILTERS.map((f) => (
-          <button
-            key={f}
-            type="button"
-            aria-pressed={f === filter}
-            onClick={() => update('filtre', f === 'all' ? '' : f)}
-            className={cx(
-              'rounded-full border px-3 py-1 text-sm font-medium',
-              f === filter ? 'border-brand-700 bg-brand-700 text-white' : 'border-slate-300 bg-white text-slate-700 hover:bg-slate-50',
-            )}
-          >
-            {t.filters[f]}
-          </button>
-        ))}
-      </div>
+      <ToggleGroup
+        label={t.filtersLabel}
+        look="pills"
+        options={REVIEW_FILTERS}
+        value={filter}
+        onChange={(f) => update('filtre', f === 'all' ? '' : f)}
+        labelOf={(f) => t.filters[f]}
+      />
       <QueryState query={reviews} loadingLabel={t.loading} errorMessage={t.loadError}>
         {(data) => {
           const items = data.pages.flatMap((p) => p.items);
@@ -136,11 +130,7 @@ function ReviewCard({ review }: { review: ReviewItem }) {
   return (
     <li aria-label={`${name}, ${t.stars(review.rating)}`} className="rounded-2xl border border-slate-200 bg-white p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <span role="img" aria-label={t.stars(review.rating)} className="inline-flex gap-0.5">
-          {[1, 2, 3, 4, 5].map((i) => (
-            <Star key={i} aria-hidden="true" className={cx('size-4', i <= review.rating ? 'fill-amber-400 text-amber-400' : 'text-slate-300')} />
-          ))}
-        </span>
+        <RatingStars rating={review.rating} label={t.stars(review.rating)} />
         <time dateTime={review.created_at} className="text-sm text-slate-600">
           {formatDate(review.created_at)}
         </time>
