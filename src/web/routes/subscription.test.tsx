@@ -25,7 +25,8 @@ function api(status: string, extra: Parameters<typeof mockSignedInApi>[0] = {}) 
 
 async function open(path = '/subscription') {
   const result = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' });
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' }, { timeout: 5_000 });
   return result;
 }
 
@@ -99,7 +100,7 @@ describe('/app/subscription-plans', () => {
     location = stubLocation();
     api('active');
     renderRoute('/app/subscription-plans');
-    expect(await screen.findByText(/Votre abonnement est actif/)).toBeTruthy();
+    expect(await screen.findByText(/Votre abonnement est actif/, undefined, { timeout: 5_000 })).toBeTruthy();
     expect(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` })).toBeTruthy();
   });
 });

@@ -27,7 +27,8 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
 
 async function open(path = '/app/dashboard') {
   const result = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' }, { timeout: 5_000 });
   return result;
 }
 

@@ -17,7 +17,8 @@ const review = (i: number, extra: Record<string, unknown> = {}) => ({
 
 async function open(path = '/app/feedback') {
   const result = renderRoute(path);
-  await screen.findByRole('heading', { level: 1, name: 'Avis clients' });
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: 'Avis clients' }, { timeout: 5_000 });
   return result;
 }
 
