@@ -5,6 +5,7 @@
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
@@ -97,6 +98,9 @@ export const DEFAULT_PGLITE_MEMORY: PgliteMemory = { sharedBuffersMb: 16, workMe
  * first migration or VACUUM. A merchant app's working set is far smaller; these settings keep the
  * embedded default near 170 MB for the database instead of 270 MB (measured in `npm run bench`).
  */
+/** The contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 function pgliteStartParams(memory: PgliteMemory): string[] {
   return [
     ...PGlite.defaultStartParams,
@@ -118,14 +122,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if (options.kind === 'pglite') {
     const unlock = lockDataDir(options.dataDir);
     try {
-      const client = await PGlite.create(join(options.dataDir, 'pglite'), { startParams: pgliteStartParams(options.memory ?? DEFAULT_PGLITE_MEMORY) });
+      const client = await PGlite.create(join(options.dataDir, 'pglite'), {
+        startParams: pgliteStartParams(options.memory ?? DEFAULT_PGLITE_MEMORY),
+        extensions: PGLITE_EXTENSIONS,
+      });
       return await wrapPglite(client, unlock);
     } catch (error) {
       unlock();
       throw error;
     }
   }
-  const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  const client = await PGlite.create(options.loadDataDir ? { loadDataDir: options.loadDataDir, extensions: PGLITE_EXTENSIONS } : { extensions: PGLITE_EXTENSIONS });
   return wrapPglite(client, () => {});
 }
 

@@ -7,7 +7,7 @@
  * and every tenant-owned row references its store or user with ON DELETE CASCADE.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
   JOB_STATUSES,
@@ -26,6 +26,10 @@ import {
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
 const updatedAt = () => tstz('updated_at').notNull().defaultNow();
+/** Accented letters and their plain forms: the reviews search ignores accents without the unaccent extension (not immutable). */
+// Capitals too: lower() leaves them as they are in a database with the C locale (PGlite's).
+export const SEARCH_ACCENTED = 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿžźżÀÁÂÃÄÅĀÇĆČÈÉÊËĒĖĘÌÍÎÏĪÑŃÒÓÔÕÖØŌÙÚÛÜŪÝŸŽŹŻ';
+export const SEARCH_PLAIN = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzzaaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 // ---------------------------------------------------------------------------------------------
@@ -370,12 +374,23 @@ export const shopifyReviewRequests = pgTable(
     /** For `failed`: temporary failures are retried on the next run (up to a maximum), permanent ones are final. */
     failureKind: text('failure_kind').$type<'temporary' | 'permanent'>(),
     sentAt: tstz('sent_at'),
+    /**
+     * First sign the e-mail was opened: its image was fetched (an estimate: clients that block
+     * images hide opens, privacy proxies fetch images unopened), or the review page was visited.
+     */
+    openedAt: tstz('opened_at'),
+    /** First visit of the review page through this request's link. */
+    visitedAt: tstz('visited_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('review_requests_shop_scheduled_idx').on(t.shopId, t.scheduledAt.desc()),
     index('review_requests_due_idx').on(t.status, t.scheduledAt),
+    // The dashboard's unconfirmed sends (decision 008): a handful of rows among millions.
+    index('review_requests_unconfirmed_idx')
+      .on(t.shopId, t.sentAt.desc())
+      .where(sql`${t.status} = 'sent' AND ${t.lastError} IS NOT NULL`),
     // Failures the sender will retry: its claim reads these, not every final failure kept for history.
     index('review_requests_retry_idx')
       .on(t.updatedAt)
@@ -411,13 +426,65 @@ export const shopifyReviews = pgTable(
     comment: text('comment'),
     isPublished: boolean('is_published').notNull().default(false),
     actionTaken: text('action_taken'),
+    /** The order's number as the merchant knows it (#1001), kept with the review for the search. */
+    orderNumber: text('order_number'),
+    /** The public review site this customer was offered (link after the review, or redirect); null when none. */
+    publicReviewUrl: text('public_review_url'),
+    /** When the customer followed that link (through our tracked redirect). */
+    publicLinkFollowedAt: tstz('public_link_followed_at'),
+    /**
+     * What the reviews search matches: name (accents dropped), e-mail and order number, lower-cased,
+     * separated by a character nobody types. Kept by the database (trigram index below).
+     */
+    searchText: text('search_text').generatedAlwaysAs(
+      sql`translate(lower(coalesce(customer_name, '') || chr(31) || coalesce(customer_email, '') || chr(31) || coalesce(order_number, '')), ${sql.raw(`'${SEARCH_ACCENTED}'`)}, ${sql.raw(`'${SEARCH_PLAIN}'`)})`,
+    ),
     createdAt: createdAt(),
   },
   (t) => [
-    index('reviews_shop_created_idx').on(t.shopId, t.createdAt.desc()),
+    // Newest first with a tie-break on id: the reviews list's keyset and the dashboard's latest five.
+    index('reviews_shop_created_idx').on(t.shopId, t.createdAt.desc(), t.id.desc()),
     index('reviews_request_idx').on(t.reviewRequestId),
+    index('reviews_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
+);
+
+/**
+ * Day-by-day figures of each store's review requests (by UTC day of sending), kept exact by
+ * database triggers on shopify_review_requests (migration 0010, decision 014): the dashboard's
+ * counters and funnel read a few hundred rows instead of millions.
+ */
+export const insightRequestDays = pgTable(
+  'insight_request_days',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+    opened: integer('opened').notNull().default(0),
+    visited: integer('visited').notNull().default(0),
+    reviewed: integer('reviewed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day] })],
+);
+
+/** Day-by-day reviews of each store per rating (by UTC day received), kept exact by triggers on shopify_reviews. */
+export const insightReviewDays = pgTable(
+  'insight_review_days',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    rating: integer('rating').notNull(),
+    reviews: integer('reviews').notNull().default(0),
+    /** Offered the public review site, and followed it. */
+    offered: integer('offered').notNull().default(0),
+    followed: integer('followed').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.day, t.rating] })],
 );
 
 export const ratingActions = pgTable(

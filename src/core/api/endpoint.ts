@@ -29,10 +29,10 @@ export interface Endpoint {
   readonly body?: z.ZodType;
   /**
    * The JSON answered on success. A browser navigation (OAuth redirects) has none and says
-   * `kind: 'redirect'`.
+   * `kind: 'redirect'`; neither has a file the browser downloads (a CSV export), `kind: 'download'`.
    */
   readonly response?: z.ZodType;
-  readonly kind?: 'json' | 'redirect';
+  readonly kind?: 'json' | 'redirect' | 'download';
   /** Success status; 200 unless it creates something. */
   readonly status?: 200 | 201;
   /** Every error code it may answer, beyond the common ones every endpoint may answer. */

@@ -23,23 +23,38 @@ export const reviewItem = z.object({
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 
+/** What selects reviews: the search and the filter, shared by the list and its export. */
+export const reviewSelection = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(REVIEW_SEARCH_MAX, { message: `La recherche est limitée à ${REVIEW_SEARCH_MAX} caractères` })
+    .optional(),
+  filter: z.enum(REVIEW_FILTERS, { message: 'Filtre inconnu (all, 5, 4, 3 ou comments)' }).default('all'),
+});
+
 export const listReviews = endpoint({
   method: 'GET',
   path: '/api/reviews',
   access: 'store',
   summary: "the active store's reviews, newest first, searched and filtered, a page at a time (keyset)",
-  query: z.object({
-    q: z
-      .string()
-      .trim()
-      .max(REVIEW_SEARCH_MAX, { message: `La recherche est limitée à ${REVIEW_SEARCH_MAX} caractères` })
-      .optional(),
-    filter: z.enum(REVIEW_FILTERS, { message: 'Filtre inconnu (all, 5, 4, 3 ou comments)' }).default('all'),
+  query: reviewSelection.extend({
     /** The previous page's `next_cursor`. */
     cursor: z.string().max(200).optional(),
   }),
   response: z.object({ items: z.array(reviewItem).max(REVIEWS_PAGE_SIZE), next_cursor: z.string().nullable() }),
   errors: ['invalid_cursor'],
+});
+
+/** The reviews the list shows under a search and a filter, every one of them, as a CSV file (UTF-8, `;`, for a French spreadsheet). */
+export const exportReviews = endpoint({
+  method: 'GET',
+  path: '/api/reviews/export',
+  access: 'store',
+  kind: 'download',
+  summary: "the active store's reviews under a search and a filter, as a CSV file",
+  query: reviewSelection,
+  errors: [],
 });
 
 export const REVIEW_ERRORS = { invalid_cursor: 400 } as const satisfies Record<string, number>;

@@ -39,6 +39,8 @@ export interface ReviewEmailInput {
   variables: TemplateVariables;
   /** Where the visible unsubscribe link points (omitted in previews without a request). */
   unsubscribeUrl?: string | null;
+  /** A 1×1 image whose first fetch records an open (omitted in previews: the merchant opening it is no customer). */
+  openPixelUrl?: string | null;
 }
 
 export interface RenderedEmail {
@@ -128,6 +130,7 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const primary = safeColor(branding.primaryColor, DEFAULT_PRIMARY);
   const logo = safeUrl(template.logoUrl) ?? safeUrl(branding.logoUrl);
   const unsubscribe = safeUrl(input.unsubscribeUrl);
+  const pixel = safeUrl(input.openPixelUrl);
   const storeName = escapeHtml(variables.store_name);
 
   const text = [bodyText, `${buttonText} : ${buttonUrl}`, footerText, unsubscribe ? `${m.unsubscribeText(variables.store_name)} ${unsubscribe}` : ''].filter(Boolean).join('\n\n');
@@ -159,7 +162,7 @@ ${
   unsubscribe
     ? `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(m.unsubscribeText(variables.store_name))} <a href="${escapeHtml(unsubscribe)}" style="color:#6b7280;">${m.unsubscribeLink}</a></p>`
     : ''
-}
+}${pixel ? `\n<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : ''}
 </td></tr>
 </table>
 </body>

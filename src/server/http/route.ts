@@ -24,7 +24,7 @@ export interface HandlerInput<E extends Endpoint> {
   store: E['access'] extends 'store' ? TenantStore : null;
 }
 
-type Answer<E extends Endpoint> = E extends { kind: 'redirect' } ? Response : Encodable<ResponseOf<E>> | Response;
+type Answer<E extends Endpoint> = E extends { kind: 'redirect' | 'download' } ? Response : Encodable<ResponseOf<E>> | Response;
 
 export interface Route<E extends Endpoint = Endpoint> {
   endpoint: E;

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../db/client';
 import * as s from '../../db/schema';
+import { uuidArray } from '../../db/sql-arrays';
 import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
 import { Browserish, uniqueEmail } from '../../../tests/support/http';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
@@ -42,7 +45,8 @@ afterAll(() => ctx.destroy());
 describe('dashboard figures', () => {
   it('counts the week: invitations that left, reviews, average and distribution', async () => {
     const week = await dashboardSummary(ctx.db, store.id, '7days', now);
-    expect(week).toMatchObject({ period: '7days', since: daysAgo(7).toISOString(), invitations_sent: 3, reviews_received: 3, average_rating: 4.7 });
+    // Whole days: today and the six before it, from midnight UTC.
+    expect(week).toMatchObject({ period: '7days', since: '2026-11-18T00:00:00.000Z', invitations_sent: 3, reviews_received: 3, average_rating: 4.7 });
     expect(week.distribution).toEqual([
       { rating: 5, count: 2 },
       { rating: 4, count: 1 },
@@ -78,6 +82,7 @@ describe('dashboard figures', () => {
       average_rating: null,
       recent_reviews: [],
       unconfirmed: { count: 0, items: [] },
+      funnel: { sent: 0, opened: 0, visited: 0, reviewed: 0 },
     });
   });
 
@@ -100,3 +105,166 @@ describe('dashboard figures', () => {
     expect(bad.body.error).toContain('Période inconnue');
   });
 });
+
+describe('engagement and representativeness', () => {
+  let shop: TestStore;
+  const site = 'https://g.page/r/exemple/review';
+
+  beforeAll(async () => {
+    shop = await makeStore(ctx.db);
+    // Sent this week: 6. Opened: 4 (one of them only through a visit). Visited: 3. Reviewed: 2.
+    const sent = { status: 'sent' as const, sentAt: daysAgo(2) };
+    await makeDueRequest(ctx.db, shop, sent);
+    await makeDueRequest(ctx.db, shop, sent);
+    await makeDueRequest(ctx.db, shop, { ...sent, status: 'opened', openedAt: daysAgo(2) });
+    await makeDueRequest(ctx.db, shop, { ...sent, status: 'opened', visitedAt: daysAgo(1) });
+    await makeDueRequest(ctx.db, shop, { ...sent, status: 'completed', openedAt: daysAgo(2), visitedAt: daysAgo(2) });
+    await makeDueRequest(ctx.db, shop, { ...sent, status: 'completed', openedAt: daysAgo(1), visitedAt: daysAgo(1) });
+    // Sent long ago and failed or withdrawn ones count nowhere this week.
+    await makeDueRequest(ctx.db, shop, { status: 'completed', sentAt: daysAgo(200), visitedAt: daysAgo(199) });
+    await makeDueRequest(ctx.db, shop, { status: 'failed' });
+    // Responses: 5,5,4 offered the site (two followed), 2 and 1 offered too (nobody followed), 3 not offered.
+    const add = (rating: number, offered: boolean, followed: boolean) =>
+      ctx.db.insert(s.shopifyReviews).values({
+        userId: shop.userId,
+        shopId: shop.id,
+        rating,
+        createdAt: daysAgo(1),
+        publicReviewUrl: offered ? site : null,
+        publicLinkFollowedAt: followed ? daysAgo(1) : null,
+      });
+    await add(5, true, true);
+    await add(5, true, true);
+    await add(4, true, false);
+    await add(3, false, false);
+    await add(2, true, false);
+    await add(1, true, false);
+  });
+
+  it('the funnel of the week’s e-mails: sent, opened (a visit proves an open), visited, reviewed', async () => {
+    const week = await dashboardSummary(ctx.db, shop.id, '7days', now);
+    expect(week.funnel).toEqual({ sent: 6, opened: 4, visited: 3, reviewed: 2 });
+    expect((await dashboardSummary(ctx.db, shop.id, 'all', now)).funnel).toEqual({ sent: 7, opened: 5, visited: 4, reviewed: 3 });
+  });
+
+  it('whom the public site hears from: every response, those offered the link, those who followed it', async () => {
+    const { representativeness } = await dashboardSummary(ctx.db, shop.id, '30days', now);
+    expect(representativeness.ratings).toEqual([
+      { rating: 5, responses: 2, offered: 2, followed: 2 },
+      { rating: 4, responses: 1, offered: 1, followed: 0 },
+      { rating: 3, responses: 1, offered: 0, followed: 0 },
+      { rating: 2, responses: 1, offered: 1, followed: 0 },
+      { rating: 1, responses: 1, offered: 1, followed: 0 },
+    ]);
+    expect(representativeness).toMatchObject({ average_responses: 3.3, average_offered: 3.4, average_followed: 5 });
+  });
+
+  it('reviews over time: a point per day for a week, per week for 90 days, per month for everything', async () => {
+    const week = await dashboardSummary(ctx.db, store.id, '7days', now);
+    expect(week.timeline.bucket).toBe('day');
+    expect(week.timeline.points.map((p) => [p.start, p.reviews, p.average_rating])).toEqual([
+      ['2026-11-18', 0, null],
+      ['2026-11-19', 0, null],
+      ['2026-11-20', 0, null],
+      ['2026-11-21', 1, 4],
+      ['2026-11-22', 1, 5],
+      ['2026-11-23', 1, 5],
+      ['2026-11-24', 0, null],
+    ]);
+    const quarter = await dashboardSummary(ctx.db, store.id, '90days', now);
+    expect(quarter.timeline.bucket).toBe('week');
+    // Mondays, from the week holding 2026-08-27 to this week's.
+    expect(quarter.timeline.points[0]!.start).toBe('2026-08-24');
+    expect(quarter.timeline.points.at(-1)!.start).toBe('2026-11-23');
+    expect(quarter.timeline.points.reduce((sum, p) => sum + p.reviews, 0)).toBe(4);
+    const all = await dashboardSummary(ctx.db, store.id, 'all', now);
+    expect(all.timeline.bucket).toBe('month');
+    // From the month of the oldest review (400 days ago) to this month.
+    expect(all.timeline.points[0]!.start).toBe('2025-10-01');
+    expect(all.timeline.points.at(-1)!.start).toBe('2026-11-01');
+    expect(all.timeline.points.reduce((sum, p) => sum + p.reviews, 0)).toBe(5);
+  });
+});
+
+describe('the day-by-day figures kept by the database', () => {
+  /** The same figures computed from the rows themselves, to compare with what the triggers kept. */
+  async function recomputed(shopId: string) {
+    const requests = await queryRows<{ day: string; sent: number; opened: number; visited: number; reviewed: number }>(
+      ctx.db,
+      sql`SELECT (sent_at AT TIME ZONE 'UTC')::date::text AS day, count(*)::int AS sent,
+                 count(*) FILTER (WHERE opened_at IS NOT NULL OR visited_at IS NOT NULL)::int AS opened,
+                 count(*) FILTER (WHERE visited_at IS NOT NULL)::int AS visited, count(*) FILTER (WHERE status = 'completed')::int AS reviewed
+          FROM shopify_review_requests WHERE shop_id = ${shopId}::uuid AND sent_at IS NOT NULL AND status IN ('sent', 'delivered', 'opened', 'completed')
+          GROUP BY 1 ORDER BY 1`,
+    );
+    const reviews = await queryRows<{ day: string; rating: number; reviews: number; offered: number; followed: number }>(
+      ctx.db,
+      sql`SELECT (created_at AT TIME ZONE 'UTC')::date::text AS day, rating, count(*)::int AS reviews,
+                 count(*) FILTER (WHERE public_review_url IS NOT NULL)::int AS offered, count(*) FILTER (WHERE public_link_followed_at IS NOT NULL)::int AS followed
+          FROM shopify_reviews WHERE shop_id = ${shopId}::uuid GROUP BY 1, 2 ORDER BY 1, 2`,
+    );
+    return { requests, reviews };
+  }
+  async function kept(shopId: string) {
+    const requests = await queryRows<{ day: string; sent: number; opened: number; visited: number; reviewed: number }>(
+      ctx.db,
+      sql`SELECT day::text, sent, opened, visited, reviewed FROM insight_request_days
+          WHERE shop_id = ${shopId}::uuid AND (sent, opened, visited, reviewed) <> (0, 0, 0, 0) ORDER BY 1`,
+    );
+    const reviews = await queryRows<{ day: string; rating: number; reviews: number; offered: number; followed: number }>(
+      ctx.db,
+      sql`SELECT day::text, rating, reviews, offered, followed FROM insight_review_days
+          WHERE shop_id = ${shopId}::uuid AND (reviews, offered, followed) <> (0, 0, 0) ORDER BY 1, 2`,
+    );
+    return { requests, reviews };
+  }
+
+  it('stay exact through inserts, updates of any column, batch updates and deletes', async () => {
+    const shop = await makeStore(ctx.db);
+    const random = seeded(42);
+    const statuses = ['scheduled', 'processing', 'sent', 'opened', 'completed', 'failed', 'cancelled'] as const;
+    const requestIds: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      const status = statuses[Math.floor(random() * statuses.length)]!;
+      const request = await makeDueRequest(ctx.db, shop, { status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
+      requestIds.push(request.id);
+    }
+    await ctx.db
+      .insert(s.shopifyReviews)
+      .values(
+        Array.from({ length: 30 }, (_, i) => ({
+          userId: shop.userId,
+          shopId: shop.id,
+          rating: 1 + (i % 5),
+          createdAt: daysAgo(i % 4),
+          publicReviewUrl: i % 2 ? 'https://x.test' : null,
+        })),
+      );
+    // What the sender, the review page, the pixel and the merchant do: one row, a batch, a move to another day, deletions.
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = ${daysAgo(1)} WHERE shop_id = ${shop.id}::uuid AND status = 'processing'`);
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET opened_at = now(), status = 'opened' WHERE id = ANY(${uuidArray(requestIds.slice(0, 10))}) AND status = 'sent'`);
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET visited_at = now() WHERE shop_id = ${shop.id}::uuid AND status = 'opened'`);
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET status = 'completed' WHERE id = ${requestIds[11]!}::uuid`);
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET sent_at = sent_at - interval '2 days' WHERE id = ANY(${uuidArray(requestIds.slice(20, 30))})`);
+    await ctx.db.execute(sql`UPDATE shopify_review_requests SET attempts = attempts + 1 WHERE shop_id = ${shop.id}::uuid`);
+    await ctx.db.execute(sql`DELETE FROM shopify_review_requests WHERE id = ANY(${uuidArray(requestIds.slice(30, 35))})`);
+    await ctx.db.execute(sql`UPDATE shopify_reviews SET public_link_followed_at = now() WHERE shop_id = ${shop.id}::uuid AND public_review_url IS NOT NULL AND rating >= 3`);
+    await ctx.db.execute(sql`UPDATE shopify_reviews SET rating = 5, created_at = created_at - interval '1 day' WHERE shop_id = ${shop.id}::uuid AND rating = 1`);
+    await ctx.db.execute(sql`DELETE FROM shopify_reviews WHERE shop_id = ${shop.id}::uuid AND rating = 2`);
+    const expected = await recomputed(shop.id);
+    expect(expected.requests.length).toBeGreaterThan(2);
+    expect(await kept(shop.id)).toEqual(expected);
+    // A store deleted with its rows leaves no figures behind.
+    await ctx.db.delete(s.shopifyStores).where(eq(s.shopifyStores.id, shop.id));
+    expect(await kept(shop.id)).toEqual({ requests: [], reviews: [] });
+  });
+});
+
+/** A small deterministic generator, so a failure can be replayed. */
+function seeded(seed: number) {
+  let x = seed;
+  return () => {
+    x = (x * 1_103_515_245 + 12_345) % 2 ** 31;
+    return x / 2 ** 31;
+  };
+}

@@ -4,7 +4,10 @@ import * as s from '../../db/schema';
 import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { DomainError } from '../domain-error';
-import { listReviews, searchPattern } from './reviews';
+import { createApp } from '../app';
+import { Browserish, uniqueEmail } from '../../../tests/support/http';
+import { allReviews, listReviews, searchPattern } from './reviews';
+import { csvCell, reviewCsvLine, reviewsCsv } from './reviews-csv';
 
 let ctx: TestContext;
 let store: TestStore;
@@ -32,6 +35,8 @@ beforeAll(async () => {
     userId: store.userId,
     shopId: store.id,
     reviewRequestId: request.id,
+    // As the review page stores it (public-review.ts).
+    orderNumber: order!.orderNumber,
     rating: 4,
     customerName: 'Léa Dubois',
     customerEmail: 'Lea.Dubois@Exemple.test',
@@ -73,7 +78,7 @@ describe('the reviews list', () => {
   });
 
   it('searches name, e-mail and order number, whatever the case and the accents', async () => {
-    for (const q of ['lea', 'LÉA', 'dubois', 'lea.dubois@exemple', orderNumber, orderNumber.replace('#', '')]) {
+    for (const q of ['lea', 'LÉA', 'LEA DUB', 'dubois', 'lea.dubois@exemple', orderNumber, orderNumber.replace('#', '')]) {
       expect(await all({ q }), q).toEqual(['Léa Dubois']);
     }
     expect(await all({ q: 'client1@' })).toEqual(['Client 1']);
@@ -82,7 +87,77 @@ describe('the reviews list', () => {
     expect(searchPattern('50%_x')).toBe('%50\\%\\_x%');
   });
 
+  it('finds names written in capitals with accents, whatever the database’s locale', async () => {
+    await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, rating: 5, customerName: 'ÉLODIE ÇÀVÉ', createdAt: base });
+    expect(await all({ q: 'elodie cave' })).toEqual(['ÉLODIE ÇÀVÉ']);
+    expect(await all({ q: 'Élodie' })).toEqual(['ÉLODIE ÇÀVÉ']);
+    await ctx.db.delete(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'ÉLODIE ÇÀVÉ'));
+  });
+
   it('refuses a cursor it did not make', async () => {
     await expect(listReviews(ctx.db, store.id, { filter: 'all', cursor: 'pas-un-curseur' })).rejects.toBeInstanceOf(DomainError);
+  });
+});
+
+describe('the CSV export', () => {
+  // Keeps the byte-order mark (Response.text() drops it).
+  const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
+
+  it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async () => {
+    const csv = await read(reviewsCsv(ctx.db, store.id, { filter: 'all' }));
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Action\r\n')).toBe(true);
+    const lines = csv.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 46);
+    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Non;`);
+    // Batches smaller than the list: nothing lost or repeated at their seams.
+    const names: string[] = [];
+    for await (const batch of allReviews(ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
+    expect(names).toEqual(await all({}));
+    const fives = await read(reviewsCsv(ctx.db, store.id, { filter: '5' }));
+    expect(fives.trimEnd().split('\r\n')).toHaveLength(1 + 9);
+    expect(await read(reviewsCsv(ctx.db, store.id, { filter: 'all', q: 'dubois' }))).toContain('Léa Dubois');
+  });
+
+  it('quotes what needs it and never lets a cell become a formula', () => {
+    expect(csvCell('Très bien; merci')).toBe('"Très bien; merci"');
+    expect(csvCell('Il a dit "super"\nVraiment')).toBe('"Il a dit ""super""\nVraiment"');
+    for (const formula of ['=HYPERLINK("http://x")', '+33 6', '-1', '@SUM(A1)']) expect(csvCell(formula).replace(/^"/, '').startsWith("'")).toBe(true);
+    expect(csvCell(5)).toBe('5');
+    expect(csvCell(null)).toBe('');
+    expect(
+      reviewCsvLine({
+        id: 'x',
+        rating: 5,
+        customer_name: 'Léa',
+        customer_email: null,
+        order_number: '#1001',
+        comment: null,
+        is_published: true,
+        action_taken: 'redirect',
+        created_at: '2026-11-24T09:05:00.000Z',
+      }),
+    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Redirigé vers la page d’avis publique\r\n');
+  });
+
+  it('answers GET /api/reviews/export as a CSV attachment for the session’s store only', async () => {
+    const app = createApp(ctx);
+    const browser = new Browserish(app);
+    const signUp = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'Camille', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
+    const [own] = await ctx.db
+      .insert(s.shopifyStores)
+      .values({ userId: signUp.body.user.id, shopDomain: `export-${Date.now()}.myshopify.com`, subscriptionStatus: 'active' })
+      .returning();
+    await ctx.db.insert(s.shopifyReviews).values({ userId: own!.userId, shopId: own!.id, rating: 4, customerName: 'Mon client', comment: '=1+1' });
+    const res = await browser.request('/api/reviews/export?filter=4');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="avis-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const csv = await res.text();
+    expect(csv).toContain(";Mon client;;;'=1+1;");
+    // Another store's reviews (the 45 above) never show.
+    expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
+    const bad = await browser.json<{ error: string }>('/api/reviews/export?filter=2');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error).toContain('Filtre inconnu');
   });
 });

@@ -1,24 +1,25 @@
 /**
  * The reviews list of /app/feedback: newest first, searched by name, e-mail or order number (case-
- * and accent-insensitive), filtered by rating or comment, a page at a time. Pages follow a keyset
- * (created_at, id) rather than an offset, so page 500 costs what page 1 does (reviews_shop_created_idx).
+ * and accent-insensitive), filtered by rating or comment, a page at a time, and exported as CSV.
+ *
+ * Pages follow a keyset (created_at, id) rather than an offset, so page 500 costs what page 1 does
+ * (reviews_shop_created_idx). The search matches the review's `search_text`, kept by the database
+ * from the name (accents dropped), the e-mail and the order number, through a trigram index
+ * (reviews_search_trgm_idx), so a fragment is found among a million reviews (decision 014).
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem } from '../../core/api/reviews';
 import { queryRows, type Queryable } from '../../db/client';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../../db/schema';
 import { DomainError } from '../domain-error';
 
-/** Accented letters and their plain forms, for an accent-insensitive match without the unaccent extension. */
-const ACCENTED = 'àáâãäåāçćčèéêëēėęìíîïīñńòóôõöøōùúûüūýÿžźż';
-const PLAIN = 'aaaaaaaccceeeeeeeiiiiinnooooooouuuuuyyzzz';
-
-/** Lower-cased, accents dropped, LIKE's wildcards escaped: the text a search matches against. */
+/** The search as search_text holds it: lower-cased, accents dropped, LIKE's wildcards escaped. */
 export function searchPattern(q: string): string {
-  const plain = q
-    .toLowerCase()
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '');
-  return `%${plain.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const lower = q.toLowerCase();
+  const plain = [...lower].map((c) => (SEARCH_ACCENTED.includes(c) ? SEARCH_PLAIN[SEARCH_ACCENTED.indexOf(c)] : c)).join('');
+  // Other marks (a decomposed accent typed or pasted) are dropped too.
+  const bare = plain.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  return `%${bare.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 interface Cursor {
@@ -38,38 +39,58 @@ function decodeCursor(value: string): Cursor {
   throw new DomainError('invalid_cursor');
 }
 
-type Row = Omit<ReviewItem, 'created_at'> & { created_at: string };
+export interface ReviewQuery {
+  q?: string;
+  filter: ReviewFilter;
+}
 
-export async function listReviews(db: Queryable, storeId: string, options: { q?: string; filter: ReviewFilter; cursor?: string }) {
+/** The WHERE clause of a store's reviews under a search and a filter. */
+function matching(storeId: string, options: ReviewQuery): SQL[] {
   const conditions = [sql`v.shop_id = ${storeId}::uuid`];
   if (options.filter === 'comments') conditions.push(sql`btrim(coalesce(v.comment, '')) <> ''`);
   else if (options.filter !== 'all') conditions.push(sql`v.rating = ${Number(options.filter)}`);
-  if (options.q) {
-    const pattern = searchPattern(options.q);
-    conditions.push(sql`(translate(lower(coalesce(v.customer_name, '')), ${ACCENTED}, ${PLAIN}) LIKE ${pattern}
-      OR lower(coalesce(v.customer_email, '')) LIKE ${pattern}
-      OR lower(coalesce(o.order_number, '')) LIKE ${pattern})`);
-  }
-  if (options.cursor) {
-    const after = decodeCursor(options.cursor);
-    conditions.push(sql`(v.created_at, v.id) < (${after.at}::timestamptz, ${after.id}::uuid)`);
-  }
-  const rows = await queryRows<Row & { cursor_at: string }>(
+  if (options.q) conditions.push(sql`v.search_text LIKE ${searchPattern(options.q)}`);
+  return conditions;
+}
+
+type Row = Omit<ReviewItem, 'created_at'> & { created_at: string; cursor_at: string };
+
+async function page(db: Queryable, conditions: SQL[], size: number): Promise<Row[]> {
+  return queryRows<Row>(
     db,
-    sql`SELECT v.id::text, v.rating, v.customer_name, v.customer_email, o.order_number, v.comment, v.is_published, v.action_taken,
+    sql`SELECT v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken,
                to_json(v.created_at)#>>'{}' AS created_at, v.created_at::text AS cursor_at
         FROM shopify_reviews v
-        LEFT JOIN shopify_review_requests r ON r.id = v.review_request_id
-        LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE ${sql.join(conditions, sql` AND `)}
         ORDER BY v.created_at DESC, v.id DESC
-        LIMIT ${REVIEWS_PAGE_SIZE + 1}`,
+        LIMIT ${size}`,
   );
-  const page = rows.slice(0, REVIEWS_PAGE_SIZE);
-  const last = page.at(-1);
+}
+
+const after = (cursor: Cursor) => sql`(v.created_at, v.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
+const item = ({ cursor_at: _cursor, ...r }: Row): ReviewItem => ({ ...r, created_at: new Date(r.created_at).toISOString() });
+
+export async function listReviews(db: Queryable, storeId: string, options: ReviewQuery & { cursor?: string }) {
+  const conditions = matching(storeId, options);
+  if (options.cursor) conditions.push(after(decodeCursor(options.cursor)));
+  const rows = await page(db, conditions, REVIEWS_PAGE_SIZE + 1);
+  const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
+  const last = shown.at(-1);
   return {
-    items: page.map(({ cursor_at: _cursor, ...r }) => ({ ...r, created_at: new Date(r.created_at).toISOString() })),
+    items: shown.map(item),
     // The database's own text of the time keeps its microseconds: no review is skipped or repeated.
     next_cursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   };
+}
+
+/** Every review under a search and a filter, newest first, a batch at a time (an export of a million reviews never holds them all). */
+export async function* allReviews(db: Queryable, storeId: string, options: ReviewQuery, batch = 1000): AsyncGenerator<ReviewItem[]> {
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows = await page(db, cursor ? [...matching(storeId, options), after(cursor)] : matching(storeId, options), batch);
+    if (rows.length > 0) yield rows.map(item);
+    if (rows.length < batch) return;
+    const last = rows.at(-1)!;
+    cursor = { at: last.cursor_at, id: last.id };
+  }
 }

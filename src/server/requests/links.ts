@@ -4,6 +4,8 @@ export function requestLinks(appUrl: string, token: string) {
   const t = encodeURIComponent(token);
   return {
     review: `${base}/review/${t}`,
+    /** The e-mail's 1×1 image: its first fetch records an open (an estimate; issue 14). */
+    openPixel: `${base}/review/${t}/open.gif`,
     /** The visible link in the e-mail: a page with a button (a GET never unsubscribes: mail scanners prefetch links). */
     unsubscribePage: `${base}/unsubscribe/${t}`,
     /** RFC 8058 one-click endpoint, named in the List-Unsubscribe header. */

@@ -391,6 +391,7 @@ async function sendOne(
         review_link: links.review,
       },
       unsubscribeUrl: links.unsubscribePage,
+      openPixelUrl: links.openPixel,
     });
   } catch (error) {
     await completeFailed(ctx, request, 'permanent', ERRORS.template(error instanceof Error ? error.message : String(error)));

@@ -21,6 +21,7 @@ import { sendReviewNotificationJob } from './jobs';
 import { storeRatingActions, type RatingActionDto } from './rating-actions';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
+import { publicSiteLink } from './engagement';
 
 /**
  * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
@@ -54,6 +55,8 @@ export interface ReviewPage {
   samePath: boolean;
   /** The store's public review site (its first redirect URL), offered to everyone when samePath is on. */
   publicReviewUrl: string | null;
+  /** For a used e-mail link: our tracked link to the site its review was offered, if any. */
+  doneLink: string | null;
   prefill: { name: string; email: string };
 }
 
@@ -66,6 +69,7 @@ type RequestRow = {
   customer_name: string | null;
   customer_email: string | null;
   shopify_order_id: string | null;
+  order_number: string | null;
   store_active: boolean;
 };
 
@@ -75,8 +79,9 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
   if (!TOKEN.test(token)) throw new ReviewPageError(404, m.invalidLink);
   const [row] = await queryRows<RequestRow>(
     db,
-    sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.customer_name, r.customer_email, r.shopify_order_id, s.is_active AS store_active
-        FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id
+    sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,
+               s.is_active AS store_active
+        FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
   );
   if (!row) throw new ReviewPageError(404, m.invalidLink);
@@ -104,10 +109,11 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     storeRatingActions(db, request.shop_id, store.ownerEmail).then((r) => r.actions),
   ]);
   const storeName = storeDisplayName(store.name, store.domain);
+  const state = request.channel === 'email' && request.status === 'completed' ? 'done' : 'form';
   return {
     token,
     channel: request.channel,
-    state: request.channel === 'email' && request.status === 'completed' ? 'done' : 'form',
+    state,
     storeName,
     branding: {
       logoUrl: safeUrl(branding?.logoUrl),
@@ -126,9 +132,19 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     actions: Object.fromEntries(actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
     samePath: store.samePath,
     publicReviewUrl: publicSite(actions),
+    doneLink: state === 'done' ? await offeredLink(db, token, request.id) : null,
     // A shared link serves several customers: nobody's details are shown on it.
     prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
   };
+}
+
+/** The tracked link to the site the request's review was offered (an e-mail link has one review). */
+async function offeredLink(db: Queryable, token: string, requestId: string): Promise<string | null> {
+  const [review] = await queryRows<{ id: string }>(
+    db,
+    sql`SELECT id::text FROM shopify_reviews WHERE review_request_id = ${requestId}::uuid AND public_review_url IS NOT NULL ORDER BY created_at LIMIT 1`,
+  );
+  return review ? publicSiteLink(token, review.id) : null;
 }
 
 export const reviewInput = z.object({
@@ -146,6 +162,10 @@ export const reviewInput = z.object({
 });
 export type ReviewInput = z.infer<typeof reviewInput>;
 
+/**
+ * What comes after a review. Links to the public review site are ours (publicSiteLink): following
+ * one is recorded, then the browser goes on to the site the customer was offered.
+ */
 export type ReviewOutcome = { next: 'redirect'; url: string; rating: number } | { next: 'thanks'; rating: number; publicReviewUrl: string | null };
 
 /** Stores the review and says what comes next. Throws 409 when the link was already used. */
@@ -160,6 +180,10 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
       .where(eq(shopifyStores.id, request.shop_id));
     const { actions } = await storeRatingActions(tx, request.shop_id, store!.ownerEmail);
     const action = actions.find((a) => a.rating === input.rating)!;
+    const redirect = safeUrl(action.redirect_url);
+    const redirected = !store!.samePath && action.action_type === 'redirect' && redirect !== null;
+    // The site this customer is offered: everyone's with the same path for all ratings, else only a redirect rating's.
+    const offered = store!.samePath ? publicSite(actions) : redirected ? redirect : null;
 
     const [review] = await tx
       .insert(shopifyReviews)
@@ -174,6 +198,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
         comment: input.comment || null,
         isPublished: input.rating >= 4,
         actionTaken: action.action_type,
+        orderNumber: request.order_number,
+        publicReviewUrl: offered,
       })
       .returning({ id: shopifyReviews.id });
     if (request.channel === 'email') {
@@ -183,8 +209,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
       await enqueue(tx, sendReviewNotificationJob, { reviewId: review!.id, to: action.notification_email });
     }
-    const redirect = safeUrl(action.redirect_url);
-    if (!store!.samePath && action.action_type === 'redirect' && redirect) return { next: 'redirect', url: redirect, rating: input.rating };
-    return { next: 'thanks', rating: input.rating, publicReviewUrl: store!.samePath ? publicSite(actions) : null };
+    const link = offered ? publicSiteLink(token, review!.id) : null;
+    if (redirected) return { next: 'redirect', url: link!, rating: input.rating };
+    return { next: 'thanks', rating: input.rating, publicReviewUrl: link };
   });
 }

@@ -69,6 +69,13 @@ function post(token: string, body: Record<string, string | number>, json = true)
 const reviewsOf = (store: TestStore) => ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
 const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+/** Opens one of our links as a browser would and says where it sends the customer. */
+async function followed(path: string): Promise<string | null> {
+  const res = await app.request(`${ORIGIN}${path}`);
+  expect(res.status).toBe(302);
+  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+  return res.headers.get('location');
+}
 const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
 
 describe('GET /review/{token}', () => {
@@ -119,8 +126,10 @@ describe('submitting a review, routing by rating (same path off)', () => {
     const store = await storeWithActions();
     const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
     const res = await post(request.token, { rating: 5, name: 'Léa', email: 'Lea@Exemple.test', comment: 'Parfait' });
-    expect(await res.json()).toEqual({ next: 'redirect', url: REVIEW_SITE });
     const [review] = await reviewsOf(store);
+    // Through our tracked link, which moves on to the site.
+    expect(await res.json()).toEqual({ next: 'redirect', url: `/review/${request.token}/public-site/${review!.id}` });
+    expect(await followed(`/review/${request.token}/public-site/${review!.id}`)).toBe(REVIEW_SITE);
     expect(review).toMatchObject({
       rating: 5,
       isPublished: true,
@@ -129,6 +138,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
       customerEmail: 'lea@exemple.test',
       reviewRequestId: request.id,
       shopifyOrderId: request.shopifyOrderId,
+      publicReviewUrl: REVIEW_SITE,
     });
     expect((await requestById(request.id)).status).toBe('completed');
   });
@@ -140,8 +150,10 @@ describe('submitting a review, routing by rating (same path off)', () => {
     // Not a 303: Chrome blocks a redirect to another site after a form post under form-action 'self'.
     expect(redirected.status).toBe(200);
     const moving = await redirected.text();
-    expect(moving).toContain(`<meta http-equiv="refresh" content="0;url=${REVIEW_SITE}">`);
-    expect(moving).toContain(`href="${REVIEW_SITE}"`);
+    const link = /content="0;url=(\/review\/[^"]+)"/.exec(moving)?.[1];
+    expect(link).toMatch(new RegExp(`^/review/${five.token}/public-site/[0-9a-f-]{36}$`));
+    expect(moving).toContain(`href="${link}"`);
+    expect(await followed(link!)).toBe(REVIEW_SITE);
     const three = await makeDueRequest(ctx.db, store, { status: 'sent' });
     const thanked = await post(three.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Moyen' }, false);
     expect(thanked.status).toBe(200);
@@ -205,9 +217,15 @@ describe('same path for every rating (review-gating compliance)', () => {
       const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
       const body = (await (await post(request.token, { rating, name: 'Jade', email: 'jade@exemple.test' })).json()) as { next: string; html: string };
       expect(body.next).toBe('thanks');
-      expect(body.html).toContain(`href="${REVIEW_SITE}"`);
+      const link = /href="(\/review\/[^"]+\/public-site\/[^"]+)"/.exec(body.html)?.[1];
+      expect(await followed(link!)).toBe(REVIEW_SITE);
       expect(body.html).toContain('Laisser un avis public');
     }
+    // Every reviewer was offered the site; each followed it once, whatever the rating.
+    expect((await reviewsOf(store)).map((r) => [r.rating, r.publicReviewUrl, r.publicLinkFollowedAt !== null]).sort()).toEqual([
+      [1, REVIEW_SITE, true],
+      [5, REVIEW_SITE, true],
+    ]);
     await runJobs();
     // The 1-star alert still goes to the merchant.
     expect(await outboxTo('alerte@maison.test')).toHaveLength(1);
@@ -388,5 +406,86 @@ describe('/api/rating-actions', () => {
     expect((await new Browserish(app).json('/api/rating-actions')).status).toBe(401);
     const { browser } = await signedInMerchant(app);
     expect(await browser.json('/api/rating-actions')).toMatchObject({ status: 404, body: { error: messageFor('no_store'), code: 'no_store' } });
+  });
+});
+
+describe('engagement: opens, visits and the public site followed (issue 14)', () => {
+  const pixel = (token: string) => app.request(`${ORIGIN}/review/${token}/open.gif`);
+
+  it('the open pixel records the first open of a sent e-mail, and answers the same image whatever the token', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
+    const first = await pixel(request.token);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('content-type')).toBe('image/gif');
+    expect(first.headers.get('cache-control')).toContain('no-store');
+    const image = new Uint8Array(await first.arrayBuffer());
+    const opened = await requestById(request.id);
+    expect(opened).toMatchObject({ status: 'opened' });
+    expect(opened.openedAt).not.toBeNull();
+    // The second fetch changes nothing; an unknown or malformed token gets the same image.
+    await pixel(request.token);
+    expect((await requestById(request.id)).openedAt).toEqual(opened.openedAt);
+    for (const token of [newPublicToken(), 'abc', '..%2F..']) {
+      const other = await pixel(token);
+      expect(other.status).toBe(200);
+      expect(new Uint8Array(await other.arrayBuffer())).toEqual(image);
+    }
+    // A request not sent yet is not opened by a guessed pixel.
+    const scheduled = await makeDueRequest(ctx.db, store, { status: 'scheduled' });
+    await pixel(scheduled.token);
+    expect(await requestById(scheduled.id)).toMatchObject({ status: 'scheduled', openedAt: null });
+  });
+
+  it('the first visit of the review page is recorded and proves the open; a review then completes the request', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
+    expect((await app.request(`${ORIGIN}/review/${request.token}`)).status).toBe(200);
+    const visited = await requestById(request.id);
+    expect(visited.status).toBe('opened');
+    expect(visited.visitedAt).not.toBeNull();
+    expect(visited.openedAt).toEqual(visited.visitedAt);
+    await app.request(`${ORIGIN}/review/${request.token}`);
+    expect((await requestById(request.id)).visitedAt).toEqual(visited.visitedAt);
+    await post(request.token, { rating: 4, name: 'Léa', email: 'lea@exemple.test' });
+    expect((await requestById(request.id)).status).toBe('completed');
+    // A shared link is nobody's e-mail: visits of it are not a request's.
+    const shared = await makeDueRequest(ctx.db, store, { status: 'completed', channel: 'link', sentAt: null });
+    await app.request(`${ORIGIN}/review/${shared.token}`);
+    expect(await requestById(shared.id)).toMatchObject({ visitedAt: null, openedAt: null });
+  });
+
+  it('the tracked link leads only to the site that review was offered, and a used link offers it again', async () => {
+    const store = await storeWithActions({ samePath: true });
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
+    await post(request.token, { rating: 2, name: 'Jade', email: 'jade@exemple.test' });
+    const [review] = await reviewsOf(store);
+    expect(review!.publicLinkFollowedAt).toBeNull();
+    // The thank-you state of the used link offers the same tracked link.
+    const again = await (await app.request(`${ORIGIN}/review/${request.token}`)).text();
+    expect(again).toContain(`href="/review/${request.token}/public-site/${review!.id}"`);
+    // Another request's token, an unknown review or a malformed id: no redirect at all.
+    const other = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    for (const path of [
+      `/review/${other.token}/public-site/${review!.id}`,
+      `/review/${request.token}/public-site/${crypto.randomUUID()}`,
+      `/review/${request.token}/public-site/x`,
+    ]) {
+      const res = await app.request(`${ORIGIN}${path}`);
+      expect(res.status, path).toBe(404);
+      expect(res.headers.get('location')).toBeNull();
+    }
+    expect(await followed(`/review/${request.token}/public-site/${review!.id}`)).toBe(REVIEW_SITE);
+    const [after] = await reviewsOf(store);
+    expect(after!.publicLinkFollowedAt).not.toBeNull();
+  });
+
+  it('a review whose rating was offered nothing has no link to follow', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test' });
+    const [review] = await reviewsOf(store);
+    expect(review!.publicReviewUrl).toBeNull();
+    expect((await app.request(`${ORIGIN}/review/${request.token}/public-site/${review!.id}`)).status).toBe(404);
   });
 });

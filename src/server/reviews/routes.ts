@@ -15,6 +15,7 @@ import { reviewPageMessages as m } from '../messages/review-page';
 import { errorPageHtml, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
 import { loadReviewPage, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
+import { followPublicLink, OPEN_PIXEL, recordOpen, recordVisit } from './engagement';
 
 /** GET and PUT /api/rating-actions, for the active store. */
 export function ratingActionRoutes(ctx: AppContext) {
@@ -52,7 +53,24 @@ export function reviewPageRoutes(ctx: AppContext) {
     const loaded = await load(c);
     if (!('page' in loaded)) return html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
     const { page } = loaded;
-    return html(c, page.state === 'done' ? thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }) : reviewFormHtml(page, nonceOf(c)));
+    // The first visit through an e-mail's link (best effort: the page shows whatever happens to it).
+    await recordVisit(ctx.db, page.token).catch((error: unknown) => log.warn('visit not recorded', { error: error instanceof Error ? error.message : String(error) }));
+    return html(c, page.state === 'done' ? thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.doneLink }) : reviewFormHtml(page, nonceOf(c)));
+  });
+
+  // The review e-mail's image: records the first open (an estimate), answers the same pixel whatever the token.
+  app.get('/:token/open.gif', async (c) => {
+    await recordOpen(ctx.db, c.req.param('token')).catch((error: unknown) => log.warn('open not recorded', { error: error instanceof Error ? error.message : String(error) }));
+    return c.body(new Uint8Array(OPEN_PIXEL), 200, { 'Content-Type': 'image/gif', 'Cache-Control': 'no-store, private', 'Referrer-Policy': 'no-referrer' });
+  });
+
+  // The public review site's link after a review: recorded once, then on to the site the customer was offered.
+  app.get('/:token/public-site/:reviewId', async (c) => {
+    const url = await followPublicLink(ctx.db, c.req.param('token'), c.req.param('reviewId'));
+    if (!url) return html(c, errorPageHtml(m.invalidLink, nonceOf(c)), 404);
+    c.header('Cache-Control', 'no-store');
+    c.header('Referrer-Policy', 'no-referrer');
+    return c.redirect(url, 302);
   });
 
   app.post('/:token', async (c) => {
@@ -99,10 +117,9 @@ export function reviewPageRoutes(ctx: AppContext) {
     } catch (error) {
       if (error instanceof ReviewPageError && error.status === 409) {
         // Already used: the thank-you state, not a second review.
-        const done = thankYouHtml(page, { publicReviewUrl: page.samePath ? page.publicReviewUrl : null });
-        return wantsJson
-          ? fail(409, error.message, { html: done })
-          : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.samePath ? page.publicReviewUrl : null }), 409);
+        const used = await loadReviewPage(ctx.db, page.token);
+        const done = thankYouHtml(page, { publicReviewUrl: used.doneLink });
+        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: used.doneLink }), 409);
       }
       if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
       log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });

@@ -135,6 +135,14 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'GET /functions/v1/shopify-billing-callback': { kind: 'login-redirect', why: "Shopify's return after the charge page: a top-level navigation, sent to /login without a session" },
   'GET /review/:token': { kind: 'public', why: "the customer's review page: the request's 244-bit token is the credential" },
   'POST /review/:token': { kind: 'public', why: 'the review form post (rate-limited per address); same token' },
+  'GET /review/:token/open.gif': {
+    kind: 'public',
+    why: "the review e-mail's open pixel: the token is the credential; the same image whatever the token, and only a first open is recorded",
+  },
+  'GET /review/:token/public-site/:reviewId': {
+    kind: 'public',
+    why: 'the tracked link to the public review site: the token and the review must belong together, and it only leads to the site that review was offered',
+  },
   'ALL /api/*': { kind: 'fallback', why: 'unknown API path: 404 { error }' },
   'ALL /functions/v1/*': { kind: 'fallback', why: 'unknown function: 404 { error }' },
   'GET /*': { kind: 'fallback', why: 'the built React app (index.html for client-side routes); no data' },

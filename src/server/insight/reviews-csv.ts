@@ -1,0 +1,64 @@
+/**
+ * The reviews export (GET /api/reviews/export): the reviews the list shows under a search and a
+ * filter, every one of them, as CSV for a French spreadsheet (UTF-8 with a byte-order mark, `;`
+ * between fields, CRLF lines), streamed a thousand at a time.
+ *
+ * A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a return) is
+ * prefixed with an apostrophe: a customer's comment must not become a formula on the merchant's
+ * machine (CSV injection).
+ */
+import type { ReviewItem } from '../../core/api/reviews';
+import type { Queryable } from '../../db/client';
+import { reviewExportMessages as m } from '../messages/reviews';
+import { allReviews, type ReviewQuery } from './reviews';
+
+const FORMULA = /^[=+\-@\t\r]/;
+
+export function csvCell(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
+  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+
+/** 2026-11-24 09:05, in UTC as the header says. */
+const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
+
+export function reviewCsvLine(r: ReviewItem): string {
+  return line([
+    when(r.created_at),
+    r.rating,
+    r.customer_name,
+    r.customer_email,
+    r.order_number,
+    r.comment,
+    r.is_published ? m.yes : m.no,
+    r.action_taken ? (m.actions[r.action_taken] ?? r.action_taken) : null,
+  ]);
+}
+
+export function reviewsCsv(db: Queryable, storeId: string, selection: ReviewQuery): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  const batches = allReviews(db, storeId, selection);
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(`\uFEFF${line(m.header)}`));
+        return;
+      }
+      const next = await batches.next();
+      if (next.done) controller.close();
+      else controller.enqueue(encoder.encode(next.value.map(reviewCsvLine).join('')));
+    },
+    async cancel() {
+      await batches.return(undefined);
+    },
+  });
+}
+
+/** `avis-2026-11-24.csv`. */
+export const exportFileName = (now = new Date()) => `avis-${now.toISOString().slice(0, 10)}.csv`;
