@@ -46,9 +46,16 @@ describe('the public review page on a phone', () => {
     await phone.getByLabel('Nous sommes désolés. Que s’est-il passé ?').fill('Colis arrivé abîmé.');
     await phone.getByRole('button', { name: 'SUIVANT' }).click();
     await phone.getByRole('heading', { name: 'Merci pour votre avis !' }).waitFor();
-    // Same path for every rating: the public review site is offered to a 2-star reviewer too.
-    expect(await phone.getByRole('link', { name: 'Laisser un avis public' }).getAttribute('href')).toBe(REVIEW_SITE);
+    // Same path for every rating: the public review site is offered to a 2-star reviewer too,
+    // through our tracked link (the dashboard counts who followed it), which leads to the site.
+    const publicLink = phone.getByRole('link', { name: 'Laisser un avis public' });
+    expect(await publicLink.getAttribute('href')).toMatch(/^\/review\/[\w-]+\/public-site\/[0-9a-f-]{36}$/);
     await expectAccessible(phone);
+    await phone.route('https://example.com/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/html', body: '<!DOCTYPE html><html lang="fr"><title>Avis</title><h1>Site d’avis</h1></html>' }),
+    );
+    await publicLink.click();
+    await phone.waitForURL(REVIEW_SITE);
 
     const alert = await latestEmailTo(suite.app.url, DEMO.email);
     expect(alert.subject).toBe('Nouvel avis 2/5 pour Maison Lumière');

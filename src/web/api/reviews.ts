@@ -1,7 +1,7 @@
 /** The reviews list of /app/feedback (GET /api/reviews), page after page. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { listReviews, type ReviewFilter } from '../../core/api/reviews';
-import { call } from './client';
+import { exportReviews, listReviews, type ReviewFilter } from '../../core/api/reviews';
+import { call, urlOf } from './client';
 import { queryKeys } from './keys';
 
 export { REVIEW_FILTERS, type ReviewFilter, type ReviewItem } from '../../core/api/reviews';
@@ -14,3 +14,6 @@ export function useReviews(filter: ReviewFilter, q: string) {
     getNextPageParam: (last) => last.next_cursor,
   });
 }
+
+/** Where the browser downloads the CSV of the reviews the list shows (a plain same-origin link: the session cookie goes with it). */
+export const exportReviewsUrl = (filter: ReviewFilter, q: string) => urlOf(exportReviews, { query: { filter, ...(q ? { q } : {}) } });

@@ -4,6 +4,8 @@ import type { DashboardPeriod } from '../../../core/api/dashboard';
 const num = (n: number) => n.toLocaleString('fr-FR');
 /** French plural: 0 and 1 take the singular. */
 const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
+const percent = (share: number) => share.toLocaleString('fr-FR', { style: 'percent', maximumFractionDigits: 0 });
+const rating = (value: number) => value.toLocaleString('fr-FR', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
 export const dashboard = {
   periodLabel: 'Période',
@@ -46,5 +48,47 @@ export const dashboard = {
     resent: 'Demande renvoyée.',
     resendFailed: "Le renvoi n'a pas abouti.",
     more: 'Voir tous les envois dans le calendrier',
+  },
+  funnel: {
+    title: 'Parcours des invitations',
+    intro: 'Ce que sont devenus les e-mails envoyés sur la période.',
+    empty: 'Aucune invitation envoyée sur cette période.',
+    steps: { sent: 'Envoyées', opened: 'Ouvertes (estimation)', visited: 'Page d’avis visitée', reviewed: 'Avis laissés' },
+    share: (share: number) => `${percent(share)} des envois`,
+    responseRate: (share: number) => `Taux de réponse : ${percent(share)}`,
+    opensNote:
+      'Les ouvertures sont une estimation : certaines messageries bloquent les images, d’autres (comme Apple Mail) les chargent sans que l’e-mail soit lu. Une visite de la page d’avis prouve l’ouverture.',
+    sentNote: '« Envoyé » signifie accepté par le serveur d’envoi : la remise dans la boîte de réception n’est pas garantie.',
+  },
+  timeline: {
+    title: 'Avis reçus dans le temps',
+    empty: 'Aucun avis pour cette période.',
+    per: { day: 'par jour', week: 'par semaine', month: 'par mois' } as const,
+    /** The top of the chart's scale. */
+    scale: (n: number) => `${num(n)} avis`,
+    chartLabel: (per: string, total: number) => `Avis reçus ${per} : ${num(total)} au total, détail dans le tableau qui suit`,
+    tableCaption: (per: string) => `Avis reçus ${per}`,
+    columns: { start: 'Période', reviews: 'Avis', average: 'Note moyenne' },
+    weekOf: (date: string) => `Semaine du ${date}`,
+    point: (label: string, n: number, average: number | null) => `${label} : ${num(n)} avis${average === null ? '' : `, note moyenne ${rating(average)}`}`,
+  },
+  representativeness: {
+    title: 'Qui laisse un avis public ?',
+    intro: 'Les notes de toutes les réponses reçues ici, à côté de celles des clients invités sur votre site d’avis public et de ceux qui ont suivi le lien.',
+    caption: 'Notes par étape',
+    columns: { rating: 'Note', responses: 'Toutes les réponses', offered: 'Invités sur le site public', followed: 'Ont suivi le lien' },
+    average: 'Note moyenne',
+    cell: (n: number, share: number | null) => (share === null ? num(n) : `${num(n)} (${percent(share)})`),
+    averageValue: (value: number | null) => (value === null ? '—' : `${rating(value)} / 5`),
+    none: 'Aucune réponse sur cette période.',
+    noSite: 'Aucun client n’a été invité sur un site d’avis public : ajoutez son adresse dans les actions conditionnelles.',
+    nobodyFollowed: 'Aucun client n’a encore suivi le lien vers votre site d’avis public.',
+    gated:
+      'Seules certaines notes sont invitées sur votre site d’avis public. Google, Trustpilot et la FTC interdisent de ne solliciter que les clients satisfaits : proposez le même parcours à toutes les notes.',
+    skewed: (followed: number, all: number) =>
+      `Votre site d’avis public entend surtout des clients satisfaits : note moyenne ${rating(followed)} chez ceux qui ont suivi le lien, contre ${rating(all)} pour l’ensemble des réponses.`,
+    alike: (followed: number, all: number) =>
+      `Les clients qui suivent le lien ressemblent à l’ensemble : note moyenne ${rating(followed)}, contre ${rating(all)} pour toutes les réponses.`,
+    settingsLink: 'Voir les actions conditionnelles',
   },
 };

@@ -27,4 +27,5 @@ export const feedback = {
     none: 'Aucune action',
   } as Record<string, string>,
   share: "Partager le lien d'avis",
+  exportCsv: 'Exporter en CSV',
 };

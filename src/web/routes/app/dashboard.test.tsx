@@ -22,8 +22,39 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
     { id: 'r2', rating: 4, customer_name: null, comment: null, order_number: null, is_published: true, created_at: '2026-11-22T09:00:00.000Z' },
   ],
   unconfirmed: { count: 0, items: [] },
+  funnel: { sent: 1280, opened: 640, visited: 400, reviewed: 256 },
+  timeline: {
+    bucket: 'day',
+    points: [
+      { start: '2026-11-22', reviews: 1, average_rating: 4 },
+      { start: '2026-11-23', reviews: 2, average_rating: 5 },
+      { start: '2026-11-24', reviews: 0, average_rating: null },
+    ],
+  },
+  representativeness: representativeness(),
   ...overrides,
 });
+
+/** Everyone offered the site; the happy ones followed it more. */
+function representativeness(
+  ratings = [
+    { rating: 5, responses: 40, offered: 40, followed: 20 },
+    { rating: 4, responses: 30, offered: 30, followed: 10 },
+    { rating: 3, responses: 10, offered: 10, followed: 2 },
+    { rating: 2, responses: 10, offered: 10, followed: 1 },
+    { rating: 1, responses: 10, offered: 10, followed: 1 },
+  ],
+  averages: { average_responses: number | null; average_offered: number | null; average_followed: number | null } = {
+    average_responses: 3.8,
+    average_offered: 3.8,
+    average_followed: 4.4,
+  },
+) {
+  return { ratings, ...averages };
+}
+
+/** French numbers and percentages use narrow no-break spaces: compared as plain spaces. */
+const spaced = (text: string | null) => (text ?? '').replace(/[\u202f\u00a0]/g, ' ');
 
 async function open(path = '/app/dashboard') {
   const result = renderRoute(path);
@@ -48,6 +79,80 @@ describe('/app/dashboard', () => {
     expect(within(recent).getByRole('link', { name: 'Voir tous les avis' }).getAttribute('href')).toBe('/app/feedback');
   });
 
+  it('shows the funnel with opens called an estimate, and the response rate', async () => {
+    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    await open();
+    const funnel = await screen.findByRole('region', { name: 'Parcours des invitations' });
+    const steps = within(funnel)
+      .getAllByRole('listitem')
+      .map((li) => spaced(li.textContent));
+    expect(steps).toEqual([
+      `Envoyées${spaced((1280).toLocaleString('fr-FR'))}`,
+      `Ouvertes (estimation)640 · 50 % des envois`,
+      `Page d’avis visitée400 · 31 % des envois`,
+      `Avis laissés256 · 20 % des envois`,
+    ]);
+    expect(within(funnel).getByText(/^Taux de réponse : 20\s%$/)).toBeTruthy();
+    expect(within(funnel).getByText(/Les ouvertures sont une estimation/)).toBeTruthy();
+    expect(within(funnel).getByText(/« Envoyé » signifie accepté par le serveur d’envoi/)).toBeTruthy();
+  });
+
+  it('draws reviews over time with the figures in a table for screen readers', async () => {
+    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    await open();
+    const section = await screen.findByRole('region', { name: 'Avis reçus dans le temps' });
+    expect(within(section).getByRole('img', { name: 'Avis reçus par jour : 3 au total, détail dans le tableau qui suit' })).toBeTruthy();
+    const table = within(section).getByRole('table', { name: 'Avis reçus par jour' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((r) => r.textContent),
+    ).toEqual(['PériodeAvisNote moyenne', '22 nov.14', '23 nov.25']);
+  });
+
+  it('says whom the public site hears from: skewed to the happy ones, alike, gated, or nobody yet', async () => {
+    const cases: [ReturnType<typeof representativeness>, RegExp, boolean][] = [
+      [representativeness(), /entend surtout des clients satisfaits : note moyenne 4,4 chez ceux qui ont suivi le lien, contre 3,8/, true],
+      [representativeness(undefined, { average_responses: 3.8, average_offered: 3.8, average_followed: 4.0 }), /ressemblent à l’ensemble : note moyenne 4,0, contre 3,8/, false],
+      [
+        representativeness(
+          [5, 4, 3, 2, 1].map((rating) => ({ rating, responses: 10, offered: rating >= 4 ? 10 : 0, followed: 0 })),
+          { average_responses: 3, average_offered: 4.5, average_followed: null },
+        ),
+        /Seules certaines notes sont invitées/,
+        true,
+      ],
+      [
+        representativeness(
+          [5, 4, 3, 2, 1].map((rating) => ({ rating, responses: 10, offered: 10, followed: 0 })),
+          { average_responses: 3, average_offered: 3, average_followed: null },
+        ),
+        /Aucun client n’a encore suivi le lien/,
+        false,
+      ],
+    ];
+    for (const [figures, sentence, warns] of cases) {
+      mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary({ representativeness: figures })) });
+      const { unmount } = await open();
+      const section = await screen.findByRole('region', { name: 'Qui laisse un avis public ?' });
+      expect(within(section).getByText(sentence)).toBeTruthy();
+      expect(within(section).queryByRole('link', { name: 'Voir les actions conditionnelles' }) !== null).toBe(warns);
+      unmount();
+    }
+  });
+
+  it('tabulates the representativeness per rating with shares and averages', async () => {
+    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    await open();
+    const table = await screen.findByRole('table', { name: 'Notes par étape' });
+    const rows = within(table)
+      .getAllByRole('row')
+      .map((r) => spaced(r.textContent));
+    expect(rows[0]).toBe('NoteToutes les réponsesInvités sur le site publicOnt suivi le lien');
+    expect(rows[1]).toBe('5 étoiles40 (40 %)40 (40 %)20 (59 %)');
+    expect(rows.at(-1)).toBe('Note moyenne3,8 / 53,8 / 54,4 / 5');
+  });
+
   it('keeps the period in the URL and asks the server for it', async () => {
     const fetchMock = mockSignedInApi({ '/api/dashboard': (url) => jsonResponse(summary({ period: new URL(url, 'http://x').searchParams.get('period') ?? '30days' })) });
     const { router } = await open('/app/dashboard?period=7days');
@@ -66,7 +171,7 @@ describe('/app/dashboard', () => {
     });
     await open();
     expect(await screen.findByText('Aucun avis pour cette période.')).toBeTruthy();
-    expect(screen.getByText('Note moyenne').nextElementSibling?.textContent).toBe('—');
+    expect(within(screen.getByLabelText('Chiffres clés')).getByText('Note moyenne').nextElementSibling?.textContent).toBe('—');
   });
 
   it('lists unconfirmed sends and re-sends one', async () => {

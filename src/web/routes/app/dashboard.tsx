@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
   DASHBOARD_PERIODS,
@@ -12,6 +12,10 @@ import {
 } from '../../api/dashboard';
 import { queryKeys } from '../../api/keys';
 import { useResend } from '../../api/review-requests';
+import { Funnel } from '../../components/dashboard/Funnel';
+import { Representativeness } from '../../components/dashboard/Representativeness';
+import { DashboardSection } from '../../components/dashboard/Section';
+import { Timeline } from '../../components/dashboard/Timeline';
 import { RatingStars } from '../../components/reviews/RatingStars';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
@@ -33,7 +37,8 @@ const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_
 
 /**
  * /app/dashboard: the period (kept in the URL), three counters, the rating distribution, the five
- * latest reviews, and the sends whose transmission was interrupted, each of which can be re-sent.
+ * latest reviews, the funnel of the period's e-mails, reviews over time, whom the public review
+ * site hears from, and the sends whose transmission was interrupted, each of which can be re-sent.
  * After the install's redirect (?shopify=success&subscription=activated) a success message shows for
  * 5 s and those parameters leave the URL.
  */
@@ -104,7 +109,10 @@ function Figures({ data }: { data: DashboardSummary }) {
       <div className="grid gap-6 lg:grid-cols-2">
         <Distribution distribution={data.distribution} total={data.reviews_received} />
         <RecentReviews reviews={data.recent_reviews} />
+        <Funnel funnel={data.funnel} />
+        <Timeline timeline={data.timeline} />
       </div>
+      <Representativeness figures={data.representativeness} />
     </>
   );
 }
@@ -118,25 +126,13 @@ function Counter({ label, value }: { label: string; value: string }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  const id = `dashboard-${title.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
-    <section aria-labelledby={id} className="rounded-2xl border border-slate-200 bg-white p-5">
-      <h2 id={id} className="text-base font-semibold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 /** A donut of the distribution (SVG arcs) with its figures written out for everyone. */
 function Distribution({ distribution, total }: { distribution: DashboardSummary['distribution']; total: number }) {
   if (total === 0) {
     return (
-      <Section title={t.distribution.title}>
+      <DashboardSection title={t.distribution.title}>
         <p className="text-sm text-slate-600">{t.distribution.empty}</p>
-      </Section>
+      </DashboardSection>
     );
   }
   const radius = 15.915; // a circumference of 100: percentages are lengths
@@ -151,7 +147,7 @@ function Distribution({ distribution, total }: { distribution: DashboardSummary[
     }, []);
   const summary = distribution.map((d) => `${t.distribution.stars(d.rating)} : ${t.distribution.count(d.count)}`).join(', ');
   return (
-    <Section title={t.distribution.title}>
+    <DashboardSection title={t.distribution.title}>
       <div className="flex flex-col items-center gap-6 sm:flex-row">
         <svg viewBox="0 0 42 42" className="size-40 shrink-0" role="img" aria-label={t.distribution.chartLabel(summary)}>
           <circle cx="21" cy="21" r={radius} fill="none" stroke="#e2e8f0" strokeWidth="6" />
@@ -171,13 +167,13 @@ function Distribution({ distribution, total }: { distribution: DashboardSummary[
           ))}
         </ul>
       </div>
-    </Section>
+    </DashboardSection>
   );
 }
 
 function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
   return (
-    <Section title={t.recent.title}>
+    <DashboardSection title={t.recent.title}>
       {reviews.length === 0 ? (
         <p className="text-sm text-slate-600">{t.recent.empty}</p>
       ) : (
@@ -205,7 +201,7 @@ function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
           </Link>
         </>
       )}
-    </Section>
+    </DashboardSection>
   );
 }
 

@@ -61,6 +61,10 @@ describe('/app/feedback', () => {
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('filtre')).toBe('comments'));
     expect(within(filters).getByRole('button', { name: 'Avec commentaire' }).getAttribute('aria-pressed')).toBe('true');
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('filter=comments'))).toBe(true));
+    // The export takes what the list selects.
+    const csv = screen.getByRole('link', { name: 'Exporter en CSV' });
+    expect(csv.getAttribute('href')).toBe(`/api/reviews/export?filter=comments&q=${encodeURIComponent('Léa')}`);
+    expect(csv.hasAttribute('download')).toBe(true);
   });
 
   it('has an empty state, and another when nothing matches', async () => {

@@ -1,7 +1,7 @@
-import { MessageSquare, Search, Share2 } from 'lucide-react';
+import { Download, MessageSquare, Search, Share2 } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
+import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
 import { RatingStars } from '../../components/reviews/RatingStars';
 import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { buttonClass } from '../../components/ui/button';
@@ -31,7 +31,7 @@ const isFilter = (value: string | null): value is ReviewFilter => (REVIEW_FILTER
 /**
  * /app/feedback: the store's reviews, newest first, searched by name, e-mail or order number and
  * filtered by rating or comment (both kept in the URL: ?q=…&filtre=…), page after page; the share-link
- * modal for getting reviews without waiting for an order.
+ * modal for getting reviews without waiting for an order, and a CSV export of what the search selects.
  */
 export default function FeedbackScreen() {
   usePageHeader(messages.appScreens.feedback.title, messages.appScreens.feedback.subtitle);
@@ -72,10 +72,17 @@ export default function FeedbackScreen() {
             />
           </div>
         </div>
-        <button type="button" onClick={() => setSharing(true)} className={buttonClass('secondary')}>
-          <Share2 aria-hidden="true" className="size-4" />
-          {t.share}
-        </button>
+        <div className="flex flex-wrap gap-2">
+          {/* The reviews under the search and filter in force, every one of them, not only the pages shown. */}
+          <a href={exportReviewsUrl(filter, q.trim())} download className={buttonClass('secondary')}>
+            <Download aria-hidden="true" className="size-4" />
+            {t.exportCsv}
+          </a>
+          <button type="button" onClick={() => setSharing(true)} className={buttonClass('secondary')}>
+            <Share2 aria-hidden="true" className="size-4" />
+            {t.share}
+          </button>
+        </div>
       </div>
       <ToggleGroup
         label={t.filtersLabel}
