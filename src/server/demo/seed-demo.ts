@@ -1,15 +1,19 @@
 /**
  * Demo data so a newcomer sees a living product: a merchant with a connected demo shop on an active
- * Pro plan, a default flow, rating actions, branding, orders, review requests in every state and
- * reviews. Idempotent: does nothing when the demo merchant already exists.
+ * Pro plan, a default flow, rating actions, branding, and three months of history (history.ts):
+ * orders, review requests in every state, opens, visits and reviews. Idempotent: does nothing when
+ * the demo merchant already exists. Only demo mode calls it (bootstrap.ts, seed-cli.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import type { Database, Transaction } from '../../db/client';
 import * as s from '../../db/schema';
+import type { ActionType } from '../../core/domain';
+import { safeUrl } from '../../core/email/review-email';
 import { hashPassword } from '../auth/password';
+import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { newPublicToken } from '../security/tokens';
-import type { ReviewRequestStatus } from '../../core/domain';
+import { demoHistory, type DemoOrderPlan, type Rating } from './history';
 
 export const DEMO_ACCOUNT = {
   email: 'demo@avis-clients.test',
@@ -20,15 +24,26 @@ export const DEMO_ACCOUNT = {
   shopName: 'Maison Lumière',
 } as const;
 
-const FIRST_NAMES = ['Léa', 'Hugo', 'Chloé', 'Louis', 'Inès', 'Gabriel', 'Manon', 'Jules', 'Sarah', 'Arthur', 'Emma', 'Nathan', 'Jade', 'Tom', 'Alice'];
-const LAST_NAMES = ['Bernard', 'Dubois', 'Thomas', 'Robert', 'Richard', 'Petit', 'Durand', 'Leroy', 'Moreau', 'Simon', 'Laurent', 'Lefebvre', 'Michel', 'Garcia', 'David'];
-const COMMENTS: Record<number, string[]> = {
-  5: ['Produit magnifique, livraison rapide. Je recommande !', 'Parfait, exactement comme sur les photos.', 'Service client au top, merci !'],
-  4: ['Très bonne qualité, un peu long à arriver.', 'Bel article, emballage soigné.'],
-  3: ['Correct, sans plus. La couleur est un peu différente.', ''],
-  2: ['Article arrivé abîmé, en attente de réponse du service client.'],
-  1: ['Commande incomplète, très déçu.'],
-};
+const REVIEW_SITE = 'https://example.com/avis/maison-lumiere';
+/** The spec's defaults (reviews/rating-actions.ts) with the shop's review site filled in: 5 and 4 redirect, 3 and 2 collect feedback, 2 and 1 alert. */
+const RATING_ACTIONS: { rating: Rating; actionType: ActionType; redirectUrl?: string; feedbackMessage?: string; notificationEmail?: string }[] = [
+  { rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+  { rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+  { rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Dites-nous ce que nous pourrions améliorer.' },
+  { rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Nous sommes désolés. Que s’est-il passé ?', notificationEmail: DEMO_ACCOUNT.email },
+  { rating: 1, actionType: 'notify_email', notificationEmail: DEMO_ACCOUNT.email },
+];
+/**
+ * The site every reviewer was offered, as submitReview (reviews/public-review.ts) sets it: with the
+ * same path for all ratings (on for new stores), the first redirect URL, best rating first.
+ */
+const OFFERED_SITE =
+  [...RATING_ACTIONS]
+    .sort((a, b) => b.rating - a.rating)
+    .map((a) => (a.actionType === 'redirect' ? safeUrl(a.redirectUrl) : null))
+    .find(Boolean) ?? null;
+/** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
+const CHUNK = 500;
 
 export interface DemoSeedResult {
   created: boolean;
@@ -43,7 +58,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
     return { created: false, userId: existing[0].id, storeId: store?.id ?? '' };
   }
   const passwordHash = await hashPassword(DEMO_ACCOUNT.password);
-  const day = 86_400_000;
+  const history = demoHistory(now, { merchantName: DEMO_ACCOUNT.name });
+  // Installed before the first order of the history (the flow asked every one of them).
+  const installedAt = new Date((history[0]?.createdAt ?? now).getTime() - 5 * 86_400_000);
 
   return db.transaction(async (tx) => {
     const userId = randomUUID();
@@ -58,7 +75,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
         shopDomain: DEMO_ACCOUNT.shopDomain,
         scope: 'read_orders',
         subscriptionStatus: 'active',
-        installedAt: new Date(now.getTime() - 75 * day),
+        // OFFERED_SITE assumes it: every reviewer was offered the review site.
+        samePathForAllRatings: true,
+        installedAt,
       })
       .returning({ id: s.shopifyStores.id });
     const storeId = store!.id;
@@ -67,14 +86,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
     const periodEnd = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1));
     await tx.insert(s.shopPlans).values({ shopDomain: DEMO_ACCOUNT.shopDomain, plan: 'pro', emailsQuota: 3000, periodStart, periodEnd });
 
-    const [flow] = await tx.insert(s.flowConfigurations).values({ shopifyStoreId: storeId, name: 'Nouveau flux' }).returning({ id: s.flowConfigurations.id });
-    await tx.insert(s.ratingActions).values([
-      { shopifyStoreId: storeId, rating: 5, actionType: 'redirect', redirectUrl: 'https://example.com/avis/maison-lumiere' },
-      { shopifyStoreId: storeId, rating: 4, actionType: 'redirect', redirectUrl: 'https://example.com/avis/maison-lumiere' },
-      { shopifyStoreId: storeId, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Dites-nous ce que nous pourrions améliorer.' },
-      { shopifyStoreId: storeId, rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Nous sommes désolés. Que s’est-il passé ?', notificationEmail: DEMO_ACCOUNT.email },
-      { shopifyStoreId: storeId, rating: 1, actionType: 'notify_email', notificationEmail: DEMO_ACCOUNT.email },
-    ]);
+    const flowId = randomUUID();
+    await tx.insert(s.flowConfigurations).values({ id: flowId, shopifyStoreId: storeId, name: 'Nouveau flux', createdAt: installedAt, updatedAt: installedAt });
+    await tx.insert(s.ratingActions).values(RATING_ACTIONS.map((a) => ({ shopifyStoreId: storeId, ...a })));
     await tx.insert(s.storeBranding).values({ shopifyStoreId: storeId });
     await tx.insert(s.storeCustomization).values({
       shopifyStoreId: storeId,
@@ -83,79 +97,89 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
       thankYouMessage: 'Merci pour votre avis !',
     });
     await tx.insert(s.storeEmailConfig).values({ shopifyStoreId: storeId, ownerNotificationEmail: DEMO_ACCOUNT.email });
+    await insertHistory(tx, history, { userId, storeId, flowId });
 
-    // 40 orders over the last 60 days; older ones have been asked and many answered.
-    for (let i = 0; i < 40; i++) {
-      const first = FIRST_NAMES[i % FIRST_NAMES.length]!;
-      const last = LAST_NAMES[(i * 7) % LAST_NAMES.length]!;
-      const name = `${first} ${last}`;
-      const email = `${first}.${last}.${i}@exemple.test`
-        .toLowerCase()
-        .normalize('NFD')
-        .replace(/[\u0300-\u036f]/g, '');
-      const createdAt = new Date(now.getTime() - (60 - i * 1.5) * day);
-      const fulfilledAt = new Date(createdAt.getTime() + 2 * day);
-      const [order] = await tx
-        .insert(s.shopifyOrders)
-        .values({
-          userId,
-          shopId: storeId,
-          shopifyOrderId: String(5_000_000 + i),
-          orderNumber: `#${1001 + i}`,
-          customerEmail: email,
-          customerName: name,
-          totalPrice: (29 + ((i * 37) % 180)).toFixed(2),
-          currency: 'EUR',
-          financialStatus: 'paid',
-          paidAt: createdAt,
-          fulfilledAt: fulfilledAt < now ? fulfilledAt : null,
-          orderCreatedAt: createdAt,
-          orderUpdatedAt: fulfilledAt < now ? fulfilledAt : createdAt,
-        })
-        .returning({ id: s.shopifyOrders.id });
-
-      const scheduledAt = new Date(fulfilledAt.getTime() + 3 * day);
-      const status: ReviewRequestStatus = scheduledAt > now ? 'scheduled' : i % 9 === 4 ? 'failed' : i % 3 === 0 ? 'sent' : 'completed';
-      const [request] = await tx
-        .insert(s.shopifyReviewRequests)
-        .values({
-          userId,
-          shopId: storeId,
-          shopifyOrderId: String(5_000_000 + i),
-          orderId: order!.id,
-          flowId: flow!.id,
-          customerEmail: email,
-          customerName: name,
-          status,
-          scheduledAt,
-          token: newPublicToken(),
-          channel: 'email',
-          attempts: status === 'scheduled' ? 0 : 1,
-          lastError: status === 'failed' ? 'Boîte de réception pleine (452)' : null,
-          failureKind: status === 'failed' ? 'temporary' : null,
-          sentAt: status === 'sent' || status === 'completed' ? scheduledAt : null,
-        })
-        .returning({ id: s.shopifyReviewRequests.id });
-
-      if (status === 'completed') {
-        const rating = [5, 5, 4, 5, 3, 4, 5, 2, 5, 1][i % 10]!;
-        const comments = COMMENTS[rating]!;
-        const comment = comments[i % comments.length] || null;
-        await tx.insert(s.shopifyReviews).values({
-          userId,
-          shopId: storeId,
-          reviewRequestId: request!.id,
-          shopifyOrderId: String(5_000_000 + i),
-          customerEmail: email,
-          customerName: name,
-          rating,
-          comment,
-          isPublished: rating >= 4,
-          actionTaken: rating >= 4 ? 'redirect' : rating === 1 ? 'notify_email' : 'collect_feedback',
-          createdAt: new Date(scheduledAt.getTime() + 0.5 * day),
-        });
-      }
-    }
+    // The sends of this billing month and of today count against the quotas, as the sender's would have.
+    const dayStart = utcDayStart(now);
+    const sentSince = (from: Date) => history.filter((o) => o.request?.sentAt && o.request.sentAt >= from).length;
+    const usage = [
+      { shopDomain: DEMO_ACCOUNT.shopDomain, periodStart, metric: MONTH_METRIC, value: sentSince(periodStart) },
+      { shopDomain: DEMO_ACCOUNT.shopDomain, periodStart: dayStart, metric: DAY_METRIC, value: sentSince(dayStart) },
+    ].filter((u) => u.value > 0);
+    if (usage.length > 0) await tx.insert(s.shopUsage).values(usage);
     return { created: true, userId, storeId };
   });
+}
+
+/**
+ * Stores the history through the real tables, a few statements in all: the database's triggers
+ * derive the dashboard's day-by-day figures from these rows (decision 014), as they do for real
+ * ones. Requests go in with their final state, the review of a completed one after it.
+ */
+async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { userId: string; storeId: string; flowId: string }): Promise<void> {
+  const { userId, storeId, flowId } = ids;
+  const orders: (typeof s.shopifyOrders.$inferInsert)[] = [];
+  const requests: (typeof s.shopifyReviewRequests.$inferInsert)[] = [];
+  const reviews: (typeof s.shopifyReviews.$inferInsert)[] = [];
+  for (const order of history) {
+    // Ids made here rather than returned: nothing depends on the order RETURNING gives rows back in.
+    const orderId = randomUUID();
+    const customer = { customerEmail: order.customerEmail, customerName: order.customerName };
+    const updatedAt = order.fulfilledAt ?? order.cancelledAt ?? order.createdAt;
+    orders.push({
+      id: orderId,
+      userId,
+      shopId: storeId,
+      shopifyOrderId: order.shopifyOrderId,
+      orderNumber: order.orderNumber,
+      ...customer,
+      totalPrice: order.totalPrice,
+      currency: 'EUR',
+      financialStatus: order.financialStatus,
+      paidAt: order.createdAt,
+      fulfilledAt: order.fulfilledAt,
+      cancelledAt: order.cancelledAt,
+      refundedAt: order.cancelledAt,
+      orderCreatedAt: order.createdAt,
+      orderUpdatedAt: updatedAt,
+      // Recorded when its webhook arrived, seconds after Shopify's event.
+      createdAt: new Date(order.createdAt.getTime() + 3_000),
+      updatedAt: new Date(updatedAt.getTime() + 3_000),
+    });
+    const request = order.request;
+    if (!request) continue;
+    const requestId = randomUUID();
+    const { review, ...state } = request;
+    requests.push({
+      id: requestId,
+      userId,
+      shopId: storeId,
+      shopifyOrderId: order.shopifyOrderId,
+      orderId,
+      flowId,
+      ...customer,
+      token: newPublicToken(),
+      channel: 'email',
+      ...state,
+    });
+    if (!review) continue;
+    reviews.push({
+      userId,
+      shopId: storeId,
+      reviewRequestId: requestId,
+      shopifyOrderId: order.shopifyOrderId,
+      ...customer,
+      rating: review.rating,
+      comment: review.comment,
+      isPublished: review.rating >= 4,
+      actionTaken: RATING_ACTIONS.find((a) => a.rating === review.rating)!.actionType,
+      orderNumber: order.orderNumber,
+      publicReviewUrl: OFFERED_SITE,
+      publicLinkFollowedAt: OFFERED_SITE ? review.publicLinkFollowedAt : null,
+      createdAt: review.createdAt,
+    });
+  }
+  for (let i = 0; i < orders.length; i += CHUNK) await tx.insert(s.shopifyOrders).values(orders.slice(i, i + CHUNK));
+  for (let i = 0; i < requests.length; i += CHUNK) await tx.insert(s.shopifyReviewRequests).values(requests.slice(i, i + CHUNK));
+  for (let i = 0; i < reviews.length; i += CHUNK) await tx.insert(s.shopifyReviews).values(reviews.slice(i, i + CHUNK));
 }

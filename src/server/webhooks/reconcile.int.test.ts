@@ -16,7 +16,7 @@ beforeAll(async () => {
   ctx = await createTestContext();
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
-  // The demo store was "installed" 75 days ago: read only what changed from now on.
+  // The demo store was "installed" months ago: read only what changed from now on.
   await ctx.db
     .update(s.shopifyStores)
     .set({ ordersReconciledAt: new Date(Date.now() - 60_000) })
