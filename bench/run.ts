@@ -13,14 +13,16 @@
  *     Chromium (CHROME_PATH, default /usr/bin/chromium) (bench/review-page.ts).
  *   - footprint: the compiled server as `npm start` runs it, warm start time to a healthy /health,
  *     resident memory at idle and its peak under load on GET /api/plans (bench/footprint.ts).
- * BENCH_ONLY=http, webhooks, sending, review-page or footprint runs only that case.
+ *   - insight: the merchant's dashboard, reviews search and deep pages on a store of 1,000,000 reviews
+ *     and 3,000,000 requests among 100 stores, generated in SQL (bench/insight.ts), p50/p95 to aims.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint or insight runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
 import autocannon from 'autocannon';
 import { Hono } from 'hono';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { DEFAULT_PGLITE_MEMORY, openDatabase, type DatabaseHandle } from '../src/db/client';
 import { migrateDatabase } from '../src/db/migrate';
 import { createApp } from '../src/server/app';
 import { loadConfig } from '../src/server/config';
@@ -35,6 +37,10 @@ import { createWorker } from '../src/server/jobs/worker';
 import { benchSending } from './sending';
 import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
+import { benchInsight } from './insight';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const webhookSeconds = Number(process.env.WEBHOOK_BENCH_SECONDS ?? 30);
@@ -128,12 +134,26 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
 const runs = (name: string) => !only || only === name;
-if (only !== 'footprint') {
+const shared = !only || !['footprint', 'insight'].includes(only);
+if (shared) {
   const memory = await openDatabase({ kind: 'pglite-memory' });
   await benchDatabase('pglite', memory);
   await memory.close();
 }
 if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
+if (runs('insight')) {
+  // On disk, as the product runs it: an in-memory PGlite would hold gigabytes in the JS heap. The data
+  // is generated with room to work (256 MB of shared buffers), then measured with the product's
+  // small-host settings (decision 011), which is what a merchant's `npm start` reads with.
+  const dataDir = mkdtempSync(join(tmpdir(), 'avis-insight-'));
+  try {
+    await benchInsight('pglite', (phase) =>
+      openDatabase({ kind: 'pglite', dataDir, memory: phase === 'generate' ? { sharedBuffersMb: 256, workMemMb: 64 } : DEFAULT_PGLITE_MEMORY }),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
 if (process.env.DATABASE_URL) {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
@@ -151,7 +171,7 @@ if (process.env.DATABASE_URL) {
     }
   };
   try {
-    if (only !== 'footprint') {
+    if (shared) {
       await withDatabase(async (url) => {
         const handle = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
         try {
@@ -162,6 +182,7 @@ if (process.env.DATABASE_URL) {
       });
     }
     if (runs('footprint')) await withDatabase((url) => benchFootprint('postgres', { DATABASE_URL: url }, seconds));
+    if (runs('insight')) await withDatabase((url) => benchInsight('postgres', () => openDatabase({ kind: 'postgres', url, poolMax: 10 })));
   } finally {
     await admin.end();
   }

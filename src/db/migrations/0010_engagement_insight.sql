@@ -30,7 +30,7 @@ ALTER TABLE "insight_request_days" ADD CONSTRAINT "insight_request_days_shop_id_
 ALTER TABLE "insight_review_days" ADD CONSTRAINT "insight_review_days_shop_id_shopify_stores_id_fk" FOREIGN KEY ("shop_id") REFERENCES "public"."shopify_stores"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "review_requests_unconfirmed_idx" ON "shopify_review_requests" USING btree ("shop_id","sent_at" DESC NULLS LAST) WHERE "shopify_review_requests"."status" = 'sent' AND "shopify_review_requests"."last_error" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "reviews_search_trgm_idx" ON "shopify_reviews" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "reviews_shop_created_idx" ON "shopify_reviews" USING btree ("shop_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "reviews_shop_created_idx" ON "shopify_reviews" USING btree ("shop_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 -- Existing reviews get their order's number (the search reads it from the review).
 UPDATE "shopify_reviews" v SET "order_number" = o."order_number"
   FROM "shopify_review_requests" r JOIN "shopify_orders" o ON o."id" = r."order_id"

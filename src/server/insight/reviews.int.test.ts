@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
 import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
@@ -6,7 +6,7 @@ import { createTestContext, type TestContext } from '../../../tests/support/test
 import { DomainError } from '../domain-error';
 import { createApp } from '../app';
 import { Browserish, uniqueEmail } from '../../../tests/support/http';
-import { allReviews, listReviews, searchPattern } from './reviews';
+import { allReviews, listReviews, SEARCH_WINDOW, searchPattern } from './reviews';
 import { csvCell, reviewCsvLine, reviewsCsv } from './reviews-csv';
 
 let ctx: TestContext;
@@ -92,6 +92,34 @@ describe('the reviews list', () => {
     expect(await all({ q: 'elodie cave' })).toEqual(['ÉLODIE ÇÀVÉ']);
     expect(await all({ q: 'Élodie' })).toEqual(['ÉLODIE ÇÀVÉ']);
     await ctx.db.delete(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'ÉLODIE ÇÀVÉ'));
+  });
+
+  it('finds a search’s matches beyond the newest reviews it reads first, in order, page after page', async () => {
+    // Two matches among the newest reviews, fifty older than the window the search reads before the trigram index.
+    const big = await makeStore(ctx.db);
+    const total = SEARCH_WINDOW + 100;
+    await ctx.db.execute(sql`
+      INSERT INTO shopify_reviews (user_id, shop_id, rating, customer_name, created_at)
+      SELECT ${big.userId}, ${big.id}::uuid, 5, CASE WHEN g IN (3, 10) OR g > ${SEARCH_WINDOW + 50} THEN 'Rare ' ELSE 'Client ' END || g,
+             ${base}::timestamptz - make_interval(mins => g)
+      FROM generate_series(1, ${total}) AS g`);
+    const pages = async (q: string, limit: number) => {
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const result = await listReviews(ctx.db, big.id, { filter: 'all', q, cursor });
+        seen.push(...result.items.map((r) => r.customer_name ?? ''));
+        cursor = result.next_cursor ?? undefined;
+      } while (cursor && seen.length < limit);
+      return seen;
+    };
+    const rare = ['Rare 3', 'Rare 10', ...Array.from({ length: 50 }, (_, i) => `Rare ${SEARCH_WINDOW + 51 + i}`)];
+    expect(await pages('rare', Infinity)).toEqual(rare);
+    expect(await pages('client', 60)).toEqual(
+      Array.from({ length: 62 }, (_, i) => i + 1)
+        .filter((g) => g !== 3 && g !== 10)
+        .map((g) => `Client ${g}`),
+    );
   });
 
   it('refuses a cursor it did not make', async () => {

@@ -27,7 +27,8 @@ interface Cursor {
   id: string;
 }
 
-const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
+/** Exported for the bench, which opens pages deep in a large store's list. */
+export const encodeCursor = (c: Cursor) => Buffer.from(JSON.stringify([c.at, c.id])).toString('base64url');
 
 function decodeCursor(value: string): Cursor {
   try {
@@ -44,26 +45,73 @@ export interface ReviewQuery {
   filter: ReviewFilter;
 }
 
+/** The WHERE clause of a store's reviews under a filter. */
+function filtered(storeId: string, filter: ReviewFilter): SQL[] {
+  const conditions = [sql`v.shop_id = ${storeId}::uuid`];
+  if (filter === 'comments') conditions.push(sql`btrim(coalesce(v.comment, '')) <> ''`);
+  else if (filter !== 'all') conditions.push(sql`v.rating = ${Number(filter)}`);
+  return conditions;
+}
+
+const searched = (q: string) => sql`v.search_text LIKE ${searchPattern(q)}`;
+
 /** The WHERE clause of a store's reviews under a search and a filter. */
 function matching(storeId: string, options: ReviewQuery): SQL[] {
-  const conditions = [sql`v.shop_id = ${storeId}::uuid`];
-  if (options.filter === 'comments') conditions.push(sql`btrim(coalesce(v.comment, '')) <> ''`);
-  else if (options.filter !== 'all') conditions.push(sql`v.rating = ${Number(options.filter)}`);
-  if (options.q) conditions.push(sql`v.search_text LIKE ${searchPattern(options.q)}`);
+  const conditions = filtered(storeId, options.filter);
+  if (options.q) conditions.push(searched(options.q));
   return conditions;
 }
 
 type Row = Omit<ReviewItem, 'created_at'> & { created_at: string; cursor_at: string };
 
+const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken,
+                    to_json(v.created_at)#>>'{}' AS created_at, v.created_at::text AS cursor_at`;
+const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
+
 async function page(db: Queryable, conditions: SQL[], size: number): Promise<Row[]> {
   return queryRows<Row>(
     db,
-    sql`SELECT v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken,
-               to_json(v.created_at)#>>'{}' AS created_at, v.created_at::text AS cursor_at
+    sql`SELECT ${COLUMNS}
         FROM shopify_reviews v
-        WHERE ${sql.join(conditions, sql` AND `)}
+        WHERE ${where(conditions)}
         ORDER BY v.created_at DESC, v.id DESC
         LIMIT ${size}`,
+  );
+}
+
+/**
+ * How many of the newest reviews (under the filter, after the cursor) a search reads before asking
+ * the trigram index: enough for a fragment found in one review in 240 to fill a page.
+ */
+export const SEARCH_WINDOW = 5000;
+
+/**
+ * A page of a search, in two steps, because the fast plan depends on how common the fragment is and
+ * the planner cannot tell: it guesses a few hundred rows for LIKE '%dubo%' whether 13,000 reviews
+ * match or ten. Walking the keyset index costs the reviews read until the page is full (a rare
+ * fragment reads the whole store: 0.5 s at a million); the trigram index costs every match fetched
+ * and sorted (13,000 of them take 150 to 270 ms on PGlite). Measured in `npm run bench` (decision 014).
+ * So the newest SEARCH_WINDOW reviews are read first on the keyset index: a common fragment fills the
+ * page there. Otherwise fewer than one in 240 of the newest match, and the trigram index finds every
+ * match: the CTE is materialized so that the planner cannot turn it back into a walk of the store.
+ */
+async function searchPage(db: Queryable, conditions: SQL[], q: string, size: number): Promise<Row[]> {
+  const near = await queryRows<Row>(
+    db,
+    sql`SELECT ${COLUMNS}
+        FROM (SELECT * FROM shopify_reviews v WHERE ${where(conditions)} ORDER BY v.created_at DESC, v.id DESC LIMIT ${SEARCH_WINDOW}) v
+        WHERE ${searched(q)}
+        ORDER BY v.created_at DESC, v.id DESC
+        LIMIT ${size}`,
+  );
+  if (near.length === size) return near;
+  return queryRows<Row>(
+    db,
+    sql`WITH hits AS MATERIALIZED (SELECT v.id, v.created_at FROM shopify_reviews v WHERE ${where([...conditions, searched(q)])}),
+             shown AS (SELECT id FROM hits ORDER BY created_at DESC, id DESC LIMIT ${size})
+        SELECT ${COLUMNS}
+        FROM shown JOIN shopify_reviews v ON v.id = shown.id
+        ORDER BY v.created_at DESC, v.id DESC`,
   );
 }
 
@@ -71,9 +119,9 @@ const after = (cursor: Cursor) => sql`(v.created_at, v.id) < (${cursor.at}::time
 const item = ({ cursor_at: _cursor, ...r }: Row): ReviewItem => ({ ...r, created_at: new Date(r.created_at).toISOString() });
 
 export async function listReviews(db: Queryable, storeId: string, options: ReviewQuery & { cursor?: string }) {
-  const conditions = matching(storeId, options);
+  const conditions = filtered(storeId, options.filter);
   if (options.cursor) conditions.push(after(decodeCursor(options.cursor)));
-  const rows = await page(db, conditions, REVIEWS_PAGE_SIZE + 1);
+  const rows = options.q ? await searchPage(db, conditions, options.q, REVIEWS_PAGE_SIZE + 1) : await page(db, conditions, REVIEWS_PAGE_SIZE + 1);
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
   const last = shown.at(-1);
   return {
