@@ -367,7 +367,8 @@ describe('rate limits', () => {
     expect(last).toBe(429);
     // Another address is not affected.
     expect((await new Browserish(app, '203.0.113.8').request('/api/auth/sign-in/email', { json: { email: uniqueEmail(), password: 'whatever-123' } })).status).toBe(401);
-  });
+    // 32 password checks at the production cost (scrypt): about 10 s alone, much more on a busy 2-core machine.
+  }, 120_000);
 
   it('send at most one reset e-mail per account and window, answering every request alike', async () => {
     const { email } = await signUp();

@@ -1,11 +1,13 @@
 /**
  * In demo mode with the emulator, the demo merchant's store is really installed on the emulator's
- * demo shop, with sealed tokens, so 'Aller sur Shopify', the diagnostic and order intake work.
+ * demo shop, with sealed tokens and its webhooks registered as an install registers them, so 'Aller
+ * sur Shopify', the diagnostic and order intake work from the first start.
  */
 import { and, eq } from 'drizzle-orm';
 import { shopifyStores } from '../../db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
+import { recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
 import { DEMO_ACCOUNT } from './seed-demo';
 
 const HISTORY: [string, string][] = [
@@ -29,7 +31,12 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
     .select()
     .from(shopifyStores)
     .where(and(eq(shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain), eq(shopifyStores.isActive, true)));
-  if (!store || store.accessToken) return false;
+  if (!store) return false;
+  if (store.accessToken) {
+    // Installed by an earlier start: subscribe what is missing (a data directory from before webhooks were registered here).
+    if ((await recordedTopics(ctx, store.id)).length === 0) await subscribeDemoWebhooks(ctx, store.id);
+    return false;
+  }
   if (!(await ctx.emulator.state.getShop(DEMO_ACCOUNT.shopDomain))) {
     await ctx.emulator.state.createShop({ domain: DEMO_ACCOUNT.shopDomain, name: DEMO_ACCOUNT.shopName });
   }
@@ -66,5 +73,18 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
       updatedAt: now,
     })
     .where(eq(shopifyStores.id, store.id));
+  await subscribeDemoWebhooks(ctx, store.id);
   return true;
+}
+
+/** What the OAuth callback does after an install (auth-routes.ts): the order topics by API, the compliance ones recorded. */
+async function subscribeDemoWebhooks(ctx: AppContext, storeId: string) {
+  const log = ctx.log.child('demo');
+  try {
+    const result = await registerWebhooks(ctx, storeId);
+    await recordComplianceWebhooks(ctx, storeId);
+    if (result.errors.length) log.warn('some demo webhooks were not registered', { errors: result.errors });
+  } catch (error) {
+    log.warn('demo webhook registration failed', { error: error instanceof Error ? error.message : String(error) });
+  }
 }

@@ -121,6 +121,9 @@ async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { u
   const orders: (typeof s.shopifyOrders.$inferInsert)[] = [];
   const requests: (typeof s.shopifyReviewRequests.$inferInsert)[] = [];
   const reviews: (typeof s.shopifyReviews.$inferInsert)[] = [];
+  // The deliveries the orders came by, processed (payloads dropped, as the worker drops them): the
+  // diagnostic then sees webhooks at work on a fresh start, as it would on a shop in use.
+  const events: (typeof s.shopifyWebhookEvents.$inferInsert)[] = [];
   for (const order of history) {
     // Ids made here rather than returned: nothing depends on the order RETURNING gives rows back in.
     const orderId = randomUUID();
@@ -146,6 +149,10 @@ async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { u
       createdAt: new Date(order.createdAt.getTime() + 3_000),
       updatedAt: new Date(updatedAt.getTime() + 3_000),
     });
+    const delivered = (topic: string, at: Date) =>
+      events.push({ shopId: storeId, shopDomain: DEMO_ACCOUNT.shopDomain, topic, shopifyId: `demo-${orderId}-${topic}`, processed: true, processedAt: at, createdAt: at });
+    delivered('orders/paid', new Date(order.createdAt.getTime() + 3_000));
+    if (order.fulfilledAt) delivered('orders/fulfilled', new Date(order.fulfilledAt.getTime() + 3_000));
     const request = order.request;
     if (!request) continue;
     const requestId = randomUUID();
@@ -182,4 +189,5 @@ async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { u
   for (let i = 0; i < orders.length; i += CHUNK) await tx.insert(s.shopifyOrders).values(orders.slice(i, i + CHUNK));
   for (let i = 0; i < requests.length; i += CHUNK) await tx.insert(s.shopifyReviewRequests).values(requests.slice(i, i + CHUNK));
   for (let i = 0; i < reviews.length; i += CHUNK) await tx.insert(s.shopifyReviews).values(reviews.slice(i, i + CHUNK));
+  for (let i = 0; i < events.length; i += CHUNK) await tx.insert(s.shopifyWebhookEvents).values(events.slice(i, i + CHUNK));
 }

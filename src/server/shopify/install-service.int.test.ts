@@ -114,6 +114,33 @@ describe('connecting a store', () => {
     await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).resolves.toBeTruthy();
   });
 
+  it('gives a newly installed store the spec’s default flow, once; a reconnect keeps the merchant’s choice', async () => {
+    const userId = await makeUser();
+    const flowsOf = (storeId: string) => ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, storeId));
+    const store = await connectStore(ctx.db, key, { userId, shopDomain: `defaut-${userId.slice(0, 8)}.myshopify.com`, shopName: null, tokens });
+    const [flow] = await flowsOf(store.id);
+    expect(flow).toMatchObject({
+      name: 'Nouveau flux',
+      triggerEvent: 'order_fulfilled',
+      delayDays: 3,
+      channels: { email: true, whatsapp: false },
+      targetAllOrders: true,
+      minimumOrderAmount: '0.00',
+      isActive: true,
+    });
+    // Reconnecting the installed store adds nothing, even after the merchant deleted every flow.
+    await connectStore(ctx.db, key, { userId, shopDomain: store.shopDomain, shopName: null, tokens });
+    expect(await flowsOf(store.id)).toHaveLength(1);
+    await ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await connectStore(ctx.db, key, { userId, shopDomain: store.shopDomain, shopName: null, tokens });
+    expect(await flowsOf(store.id)).toHaveLength(0);
+    // A reinstall after an uninstall starts again with the default flow.
+    await disconnectStore(ctx.db, userId, store.id);
+    const reinstalled = await connectStore(ctx.db, key, { userId, shopDomain: store.shopDomain, shopName: null, tokens });
+    expect(reinstalled.id).toBe(store.id);
+    expect(await flowsOf(store.id)).toHaveLength(1);
+  });
+
   it('never moves a shop active on another account; once uninstalled there, it moves', async () => {
     const first = await makeUser();
     const second = await makeUser();

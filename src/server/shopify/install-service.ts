@@ -168,6 +168,8 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
         .set({ ...values, ...(existing.isActive ? {} : { installedAt: now }) })
         .where(eq(shopifyStores.id, existing.id))
         .returning();
+      // A reinstall is a new start; a reconnect of an installed store keeps the merchant's choices (even no flow).
+      if (!existing.isActive) await ensureDefaultFlow(tx, store!.id);
       return store!;
     }
     const [store] = await tx
@@ -182,8 +184,20 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
       WHERE s.shop_domain = ${input.shopDomain} AND s.id <> ${store!.id}::uuid
       GROUP BY x.email
       ON CONFLICT DO NOTHING`);
+    await ensureDefaultFlow(tx, store!.id);
     return store!;
   });
+}
+
+/**
+ * A store without any flow gets the spec's default one ('Nouveau flux': fulfilled orders, 3 days,
+ * e-mail, all orders, active: the table's defaults) when it is installed, so a new install asks for
+ * reviews without the merchant opening /app/flow. A store that has flows, even inactive ones, keeps
+ * them as they are.
+ */
+async function ensureDefaultFlow(tx: Queryable, storeId: string) {
+  await tx.execute(sql`INSERT INTO flow_configurations (shopify_store_id)
+    SELECT ${storeId}::uuid WHERE NOT EXISTS (SELECT 1 FROM flow_configurations WHERE shopify_store_id = ${storeId}::uuid)`);
 }
 
 /** Disconnects the user's active store (spec: is_active false plus uninstall date). */

@@ -89,4 +89,15 @@ export const flow = {
     confirm: 'Supprimer',
     confirming: 'Suppression...',
   },
+  /** What a new merchant can expect, on the dashboard and the calendar while nothing was sent yet. */
+  next: {
+    title: 'Et maintenant ?',
+    active: 'Vos prochaines commandes recevront une demande d’avis par e-mail :',
+    item: (name: string, when: string) => `« ${name} » : ${when}`,
+    minimum: (amount: string) => `, pour les commandes d’au moins ${amount}`,
+    calendar: 'Chaque demande apparaît dans le calendrier d’envoi dès la commande reçue, avec sa date d’envoi.',
+    calendarLink: 'Voir le calendrier d’envoi',
+    none: 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.',
+    configure: 'Configurer un flux',
+  },
 };

@@ -153,6 +153,46 @@ describe('/app/dashboard', () => {
     expect(rows.at(-1)).toBe('Note moyenne3,8 / 53,8 / 54,4 / 5');
   });
 
+  it('with nothing sent yet, says what will happen next: the active flows, or that none will ask', async () => {
+    const store = { id: 'store-1', shop_domain: 'atelier-nova.myshopify.com', shop_name: 'Atelier Nova', is_active: true };
+    const defaultFlow = {
+      id: 'f1',
+      shopify_store_id: store.id,
+      name: 'Nouveau flux',
+      trigger_event: 'order_fulfilled',
+      delay_days: 3,
+      channels: { email: true, whatsapp: false },
+      target_all_orders: true,
+      minimum_order_amount: 0,
+      is_active: true,
+      created_at: '2026-11-24T09:00:00.000Z',
+      updated_at: '2026-11-24T09:00:00.000Z',
+    };
+    const nothing = summary({
+      invitations_sent: 0,
+      reviews_received: 0,
+      average_rating: null,
+      distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })),
+      recent_reviews: [],
+      funnel: { sent: 0, opened: 0, visited: 0, reviewed: 0 },
+    });
+    for (const [flows, expected] of [
+      [[defaultFlow], "« Nouveau flux » : 3 jours après l'expédition."],
+      [[{ ...defaultFlow, is_active: false }], 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.'],
+    ] as const) {
+      mockSignedInApi({ '/api/dashboard': () => jsonResponse(nothing), '/api/flows': () => jsonResponse({ stores: [store], store_id: store.id, flows }) });
+      const { unmount } = await open();
+      expect(await screen.findByText(expected)).toBeTruthy();
+      if (flows[0].is_active) {
+        const next = screen.getByRole('region', { name: 'Et maintenant ?' });
+        expect(within(next).getByRole('link', { name: 'Voir le calendrier d’envoi' }).getAttribute('href')).toBe('/app/schedule');
+      } else {
+        expect(screen.getByRole('link', { name: 'Configurer un flux' }).getAttribute('href')).toBe('/app/flow');
+      }
+      unmount();
+    }
+  });
+
   it('keeps the period in the URL and asks the server for it', async () => {
     const fetchMock = mockSignedInApi({ '/api/dashboard': (url) => jsonResponse(summary({ period: new URL(url, 'http://x').searchParams.get('period') ?? '30days' })) });
     const { router } = await open('/app/dashboard?period=7days');

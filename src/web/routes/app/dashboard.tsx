@@ -13,6 +13,7 @@ import {
 import { queryKeys } from '../../api/keys';
 import { useResend } from '../../api/review-requests';
 import { Funnel } from '../../components/dashboard/Funnel';
+import { WhatHappensNext } from '../../components/flows/WhatHappensNext';
 import { Representativeness } from '../../components/dashboard/Representativeness';
 import { DashboardSection } from '../../components/dashboard/Section';
 import { Timeline } from '../../components/dashboard/Timeline';
@@ -101,6 +102,7 @@ function Figures({ data }: { data: DashboardSummary }) {
   return (
     <>
       {data.unconfirmed.count > 0 && <UnconfirmedSends count={data.unconfirmed.count} items={data.unconfirmed.items} />}
+      {data.invitations_sent === 0 && data.reviews_received === 0 && <WhatHappensNext calendarLink />}
       <dl aria-label={t.counters.label} className="grid gap-4 sm:grid-cols-3">
         <Counter label={t.counters.invitations} value={data.invitations_sent.toLocaleString('fr-FR')} />
         <Counter label={t.counters.reviews} value={data.reviews_received.toLocaleString('fr-FR')} />
