@@ -13,20 +13,32 @@ describe('dueLabel', () => {
     expect(dueLabel(at(-3 * day), now)).toEqual({ kind: 'overdue' });
   });
 
-  it('counts whole days from one day on', () => {
+  it('rounds to the nearest day from 23 h 30 min on, never below one day', () => {
+    expect(dueLabel(at(23 * hour + 30 * minute), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(23 * hour + 31 * minute), now)).toEqual({ kind: 'days', n: 1 });
     expect(dueLabel(at(day), now)).toEqual({ kind: 'days', n: 1 });
-    expect(dueLabel(at(2 * day - 1), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(day + 11 * hour), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(day + 12 * hour - 1), now)).toEqual({ kind: 'days', n: 1 });
+    expect(dueLabel(at(day + 12 * hour), now)).toEqual({ kind: 'days', n: 2 });
+    expect(dueLabel(at(day + 13 * hour), now)).toEqual({ kind: 'days', n: 2 });
+    expect(dueLabel(at(2 * day + 23 * hour + 59 * minute), now)).toEqual({ kind: 'days', n: 3 });
     expect(dueLabel(at(7 * day + 5 * hour), now)).toEqual({ kind: 'days', n: 7 });
   });
 
-  it('counts whole hours below one day', () => {
-    expect(dueLabel(at(day - 1), now)).toEqual({ kind: 'hours', n: 23 });
+  it('rounds to the nearest hour from 30 min to under 23 h 30 min', () => {
+    expect(dueLabel(at(30 * minute), now)).toEqual({ kind: 'hours', n: 1 });
+    expect(dueLabel(at(59 * minute), now)).toEqual({ kind: 'hours', n: 1 });
     expect(dueLabel(at(hour), now)).toEqual({ kind: 'hours', n: 1 });
-    expect(dueLabel(at(2 * hour + 59 * minute), now)).toEqual({ kind: 'hours', n: 2 });
+    expect(dueLabel(at(hour + 29 * minute), now)).toEqual({ kind: 'hours', n: 1 });
+    expect(dueLabel(at(hour + 31 * minute), now)).toEqual({ kind: 'hours', n: 2 });
+    expect(dueLabel(at(2 * hour + 59 * minute), now)).toEqual({ kind: 'hours', n: 3 });
+    expect(dueLabel(at(23 * hour + 29 * minute), now)).toEqual({ kind: 'hours', n: 23 });
+    expect(dueLabel(at(23 * hour + 30 * minute - 1), now)).toEqual({ kind: 'hours', n: 23 });
   });
 
-  it('is soon below one hour, including the due instant itself', () => {
-    expect(dueLabel(at(hour - 1), now)).toEqual({ kind: 'soon' });
+  it('is soon below 30 min, including the due instant itself', () => {
+    expect(dueLabel(at(30 * minute - 1), now)).toEqual({ kind: 'soon' });
+    expect(dueLabel(at(29 * minute), now)).toEqual({ kind: 'soon' });
     expect(dueLabel(at(5 * minute), now)).toEqual({ kind: 'soon' });
     expect(dueLabel(at(0), now)).toEqual({ kind: 'soon' });
   });

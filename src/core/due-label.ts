@@ -1,8 +1,7 @@
 /**
  * The due label of a scheduled review request (spec section 4, 'Review request status'):
- * 'En retard' when the time has passed, else 'Dans N jour(s)' (N ≥ 1 whole days), else
- * 'Dans N heure(s)' (N ≥ 1 whole hours), else 'Bientôt'. The words live in the web catalogue;
- * this module only says which one applies.
+ * 'En retard' when the time has passed, else 'Dans N jour(s)', 'Dans N heure(s)' or 'Bientôt'.
+ * The words live in the web catalogue; this module only says which one applies.
  */
 
 export type DueLabel = { kind: 'overdue' } | { kind: 'days'; n: number } | { kind: 'hours'; n: number } | { kind: 'soon' };
@@ -17,9 +16,16 @@ function toTime(value: Date | string | number): number {
 }
 
 /**
- * Which label applies to a request scheduled at `scheduledAt`, seen at `now`. Durations are
- * rounded down (23 h 59 min is 'Dans 23 heures'). The exact due instant is not yet late: 'Bientôt'.
- * `null` when either date is invalid.
+ * Which label applies to a request scheduled at `scheduledAt`, seen at `now`. `null` when either
+ * date is invalid.
+ *
+ * Durations are rounded to the nearest unit, halves up, because the label is an estimate read at a
+ * glance: rounding down labelled 2 days 23 h 59 min 'Dans 2 jours', nearly a day short. The units follow
+ * from the rounded figure, so no label is ever 'Dans 0 …' or 'Dans 24 heures':
+ * - under 30 min (0 hour once rounded): 'Bientôt', the due instant itself included (not yet late);
+ * - from 30 min to under 23 h 30 min: 'Dans N heure(s)', N = 1 … 23 (59 min is 'Dans 1 heure');
+ * - from 23 h 30 min on (24 hours once rounded): 'Dans N jour(s)', N the nearest whole number of
+ *   days, at least 1 (23 h 31 min and 1 day 11 h are 'Dans 1 jour', 1 day 13 h is 'Dans 2 jours').
  */
 export function dueLabel(scheduledAt: Date | string | number, now: Date | string | number = Date.now()): DueLabel | null {
   const due = toTime(scheduledAt);
@@ -27,9 +33,8 @@ export function dueLabel(scheduledAt: Date | string | number, now: Date | string
   if (!Number.isFinite(due) || !Number.isFinite(at)) return null;
   const remaining = due - at;
   if (remaining < 0) return { kind: 'overdue' };
-  const days = Math.floor(remaining / dayMs);
-  if (days >= 1) return { kind: 'days', n: days };
-  const hours = Math.floor(remaining / hourMs);
-  if (hours >= 1) return { kind: 'hours', n: hours };
-  return { kind: 'soon' };
+  const hours = Math.round(remaining / hourMs);
+  if (hours < 1) return { kind: 'soon' };
+  if (hours < 24) return { kind: 'hours', n: hours };
+  return { kind: 'days', n: Math.max(1, Math.round(remaining / dayMs)) };
 }

@@ -1,9 +1,9 @@
-import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, contextFor, testConfig, type TestContext } from '../../tests/support/test-context';
+import { createTestContext, contextFor, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '../../tests/support/test-context';
 import { createApp } from './app';
 import { createWorker } from './jobs/worker';
 
@@ -17,6 +17,8 @@ beforeAll(async () => {
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>');
   writeFileSync(join(webDist, 'assets', 'app-abc123.js'), 'console.log("app")');
+  // Vite copies src/web/public to the root of dist/web as it is.
+  for (const icon of ['favicon.ico', 'favicon.svg']) copyFileSync(join('src/web/public', icon), join(webDist, icon));
   app = createApp(ctx, { webDist });
 });
 afterAll(() => ctx.destroy());
@@ -105,6 +107,21 @@ describe('HTTP app', () => {
     expect((await api.request('/%2e%2e/%2e%2e/etc/hostname.txt')).status).toBe(404);
   });
 
+  it('serves the icons browsers ask for by themselves (/favicon.ico) and the SVG one index.html links', async () => {
+    const ico = await api.request('/favicon.ico');
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    // An ICONDIR header (reserved 0, type 1 = icon, at least one image) and the committed file as it is.
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(bytes.readUInt16LE(4)).toBeGreaterThan(0);
+    expect(bytes.equals(readFileSync('src/web/public/favicon.ico'))).toBe(true);
+    const svg = await api.request('/favicon.svg');
+    expect(svg.status).toBe(200);
+    expect(svg.headers.get('content-type')).toBe('image/svg+xml');
+    expect(await svg.text()).toMatch(/^<svg /);
+  });
+
   it('sends security headers', async () => {
     const res = await api.request('/');
     expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -155,6 +172,7 @@ describe('the local outbox', () => {
       MAIL_TRANSPORT: 'outbox',
       SHOPIFY_API_KEY: 'real-client-id',
       SHOPIFY_API_SECRET: 'real-client-secret',
+      ...PRODUCTION_OPERATOR_ENV,
     });
     const app = createApp(contextFor(fresh.testDb.handle, production), { webDist });
     expect((await app.request('/api/dev/outbox')).status).toBe(404);

@@ -16,6 +16,7 @@ import { createWebHandler } from './http/static-web';
 import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
+import { legalRoutes } from './legal/routes';
 import { planChangeRoutes } from './plans/change-routes';
 import { insightRoutes } from './insight/routes';
 import { authGateway, authRoutes } from './auth/routes';
@@ -92,6 +93,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...authRoutes(ctx),
     ...planRoutes(ctx),
     ...planChangeRoutes(ctx),
+    ...legalRoutes(ctx),
     ...insightRoutes(ctx),
     ...storeRoutes(ctx),
     ...requestRoutes(ctx),

@@ -16,6 +16,7 @@ import { JOBS, periodicTasks } from './job-registry';
 import { createWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
 import { createShopifyIntegration, type ShopifyIntegrationOptions } from './shopify/integration';
+import { startLogLines } from './start-log';
 
 export interface RunningServices {
   ctx: AppContext;
@@ -69,6 +70,7 @@ export async function startServices(config: Config): Promise<RunningServices> {
       server.once('error', reject);
     });
     log.info(`web listening on ${config.appUrl} (port ${port}, database ${ctx.dbHandle.kind})`);
+    for (const line of startLogLines(config, ctx.emulator !== null)) log.info(line);
   }
 
   let worker: Worker | null = null;

@@ -1,6 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
+/** What production must say about its publisher (the legal pages name it). */
+const OPERATOR = {
+  OPERATOR_NAME: 'Avis Clients SAS',
+  OPERATOR_LEGAL_FORM: 'Société par actions simplifiée',
+  OPERATOR_SHARE_CAPITAL: '10000',
+  OPERATOR_ADDRESS: '12 rue des Lilas, 75011 Paris, France',
+  OPERATOR_REGISTRATION: 'RCS Paris 123 456 789',
+  OPERATOR_PHONE: '+33 1 23 45 67 89',
+  OPERATOR_EMAIL: 'contact@avis.example',
+  OPERATOR_PUBLICATION_DIRECTOR: 'Claire Dupont',
+  HOSTING_PROVIDER: 'Hébergeur SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 00 00 00 00',
+};
+
 const fail = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -47,7 +60,7 @@ describe('loadConfig', () => {
 
   it('requires real secrets, a public URL and SMTP in production', () => {
     expect(fail({ NODE_ENV: 'production' })).toMatch(/APP_URL is required in production/);
-    const base = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64') };
+    const base = { NODE_ENV: 'production', APP_URL: 'https://avis.example', AUTH_SECRET: 'x'.repeat(40), ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'), ...OPERATOR };
     expect(fail(base)).toMatch(/SHOPIFY_API_KEY is required in production/);
     expect(fail({ ...base, SHOPIFY_API_KEY: 'k' })).toMatch(/SHOPIFY_API_SECRET is required in production/);
     // The emulator's public secret would let anyone sign webhooks.
@@ -70,6 +83,7 @@ describe('loadConfig', () => {
       SMTP_URL: 'smtp://m:25',
       SHOPIFY_API_KEY: 'k',
       SHOPIFY_API_SECRET: 's',
+      ...OPERATOR,
     };
     expect(loadConfig(production).host).toBe('0.0.0.0');
   });
@@ -83,5 +97,59 @@ describe('loadConfig', () => {
   it('never mounts the emulator with real Shopify keys', () => {
     expect(loadConfig({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' }).shopify.emulator).toBe(false);
     expect(fail({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's', SHOPIFY_EMULATOR: 'true' })).toMatch(/SHOPIFY_EMULATOR cannot be enabled/);
+  });
+
+  it('gives the legal pages a plainly fictional publisher outside production', () => {
+    const { operator } = loadConfig({});
+    expect(operator.name).toBe('Avis Clients SAS (démonstration)');
+    expect(operator.address).toMatch(/fictive/);
+    expect(operator.registration).toMatch(/fictive/);
+    expect(operator.email).toBe('contact@avis.localhost');
+    expect(operator.vat).toBeNull();
+    for (const value of Object.values(operator)) expect(value ?? '').not.toMatch(/\[[^\]]*\]/);
+    const configured = loadConfig({ ...OPERATOR, OPERATOR_VAT: 'FR12345678901' }).operator;
+    expect(configured).toEqual({
+      name: 'Avis Clients SAS',
+      legalForm: 'Société par actions simplifiée',
+      shareCapital: '10000',
+      address: '12 rue des Lilas, 75011 Paris, France',
+      registration: 'RCS Paris 123 456 789',
+      vat: 'FR12345678901',
+      phone: '+33 1 23 45 67 89',
+      email: 'contact@avis.example',
+      publicationDirector: 'Claire Dupont',
+      hostingProvider: 'Hébergeur SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 00 00 00 00',
+    });
+  });
+
+  it("requires every one of the publisher's details in production", () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL: 'https://avis.example',
+      AUTH_SECRET: 'x'.repeat(40),
+      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+      SMTP_URL: 'smtp://m:25',
+      SHOPIFY_API_KEY: 'k',
+      SHOPIFY_API_SECRET: 's',
+    };
+    expect(loadConfig({ ...production, ...OPERATOR }).operator.name).toBe('Avis Clients SAS');
+    for (const name of Object.keys(OPERATOR)) {
+      const message = fail({ ...production, ...OPERATOR, [name]: '' });
+      expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} is required in production \\(`));
+      expect(message).not.toContain('\n');
+    }
+    // The VAT number stays optional: a company below the threshold has none.
+    expect(loadConfig({ ...production, ...OPERATOR }).operator.vat).toBeNull();
+  });
+
+  it("refuses a malformed publisher's detail in one line", () => {
+    expect(fail({ OPERATOR_EMAIL: 'contact-at-avis' })).toBe('Invalid configuration: OPERATOR_EMAIL must be an e-mail address (got "contact-at-avis")');
+    expect(fail({ OPERATOR_ADDRESS: '[Adresse du siège social]' })).toMatch(/^Invalid configuration: OPERATOR_ADDRESS must be the real value, not a \[placeholder\]/);
+    expect(fail({ OPERATOR_SHARE_CAPITAL: '10 000 €' })).toMatch(/^Invalid configuration: OPERATOR_SHARE_CAPITAL must be an amount in euros/);
+    expect(fail({ OPERATOR_VAT: 'TVA' })).toMatch(/^Invalid configuration: OPERATOR_VAT must be an intra-community VAT number/);
+    expect(fail({ OPERATOR_PHONE: 'appelez-nous' })).toMatch(/^Invalid configuration: OPERATOR_PHONE must be a telephone number/);
+    const multiline = fail({ HOSTING_PROVIDER: 'Hébergeur\nRoubaix' });
+    expect(multiline).toMatch(/^Invalid configuration: HOSTING_PROVIDER must be one line of text/);
+    expect(multiline).not.toContain('\n');
   });
 });

@@ -24,6 +24,36 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//.test(u), { message: 'must be an absolute http(s) URL' })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/**
+ * The operator's details the legal pages name (LCEN art. 6 III for the legal notice, GDPR art. 13
+ * for the privacy policy's controller and contact). Outside production they default to a publisher
+ * that is plainly fictional, so a demo never passes for a real company; production must configure
+ * every one (see loadConfig), or the pages would publish someone else's identity.
+ */
+const DEMO_OPERATOR = {
+  OPERATOR_NAME: 'Avis Clients SAS (démonstration)',
+  OPERATOR_LEGAL_FORM: 'Société par actions simplifiée',
+  OPERATOR_SHARE_CAPITAL: '1000',
+  OPERATOR_ADDRESS: '1 rue de la Démonstration, 00000 Villefictive, France (adresse fictive)',
+  OPERATOR_REGISTRATION: 'RCS Villefictive 000 000 000 (immatriculation fictive)',
+  OPERATOR_PHONE: '+33 1 00 00 00 00',
+  OPERATOR_EMAIL: 'contact@avis.localhost',
+  OPERATOR_PUBLICATION_DIRECTOR: 'Camille Exemple (personne fictive)',
+  HOSTING_PROVIDER: 'Hébergeur de démonstration, 1 avenue Fictive, 00000 Villefictive, France, +33 1 00 00 00 00',
+} as const;
+
+/**
+ * One line of legal text. A bracket is refused: it is what an unfilled template placeholder
+ * ("[adresse du siège]") looks like, and the pages must never publish one.
+ */
+const legalText = z
+  .string()
+  .trim()
+  .min(2, { message: 'must be at least 2 characters' })
+  .max(300, { message: 'must be at most 300 characters' })
+  .refine((v) => !/\p{Cc}/u.test(v), { message: 'must be one line of text' })
+  .refine((v) => !/[[\]]/.test(v), { message: 'must be the real value, not a [placeholder]' });
+
 /** The local emulator's credentials: public, so they must never sign anything in production. */
 export const EMULATOR_API_KEY = 'emulator-client-id';
 export const EMULATOR_API_SECRET = 'emulator-client-secret';
@@ -77,6 +107,27 @@ const rawSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Check every JSON answer against its contract (on outside production; the bench turns it off). */
   API_RESPONSE_CHECK: bool.optional(),
+  OPERATOR_NAME: legalText.optional(),
+  OPERATOR_LEGAL_FORM: legalText.optional(),
+  /** In euros, e.g. 10000 or 1500.50: the page formats it. */
+  OPERATOR_SHARE_CAPITAL: z
+    .string()
+    .regex(/^\d{1,12}(\.\d{1,2})?$/, { message: 'must be an amount in euros such as 10000 or 1500.50' })
+    .optional(),
+  OPERATOR_ADDRESS: legalText.optional(),
+  OPERATOR_REGISTRATION: legalText.optional(),
+  /** Optional everywhere: a company below the VAT threshold has no number. */
+  OPERATOR_VAT: z
+    .string()
+    .regex(/^[A-Z]{2}[0-9A-Z ]{2,16}$/, { message: 'must be an intra-community VAT number such as FR12345678901' })
+    .optional(),
+  OPERATOR_PHONE: z
+    .string()
+    .regex(/^\+?[0-9 .()-]{6,25}$/, { message: 'must be a telephone number such as +33 1 23 45 67 89' })
+    .optional(),
+  OPERATOR_EMAIL: z.email({ message: 'must be an e-mail address' }).optional(),
+  OPERATOR_PUBLICATION_DIRECTOR: legalText.optional(),
+  HOSTING_PROVIDER: legalText.optional(),
 });
 
 export type Role = 'all' | 'web' | 'worker';
@@ -143,6 +194,19 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     trustProxy: raw.TRUST_PROXY,
     /** A handler answering outside its contract fails loudly (500) instead of reaching a browser. */
     checkApiResponses: raw.API_RESPONSE_CHECK ?? !production,
+    /** Who publishes the app and who hosts it, as the legal pages name them (GET /api/legal). */
+    operator: {
+      name: raw.OPERATOR_NAME ?? DEMO_OPERATOR.OPERATOR_NAME,
+      legalForm: raw.OPERATOR_LEGAL_FORM ?? DEMO_OPERATOR.OPERATOR_LEGAL_FORM,
+      shareCapital: raw.OPERATOR_SHARE_CAPITAL ?? DEMO_OPERATOR.OPERATOR_SHARE_CAPITAL,
+      address: raw.OPERATOR_ADDRESS ?? DEMO_OPERATOR.OPERATOR_ADDRESS,
+      registration: raw.OPERATOR_REGISTRATION ?? DEMO_OPERATOR.OPERATOR_REGISTRATION,
+      vat: raw.OPERATOR_VAT ?? null,
+      phone: raw.OPERATOR_PHONE ?? DEMO_OPERATOR.OPERATOR_PHONE,
+      email: raw.OPERATOR_EMAIL ?? DEMO_OPERATOR.OPERATOR_EMAIL,
+      publicationDirector: raw.OPERATOR_PUBLICATION_DIRECTOR ?? DEMO_OPERATOR.OPERATOR_PUBLICATION_DIRECTOR,
+      hostingProvider: raw.HOSTING_PROVIDER ?? DEMO_OPERATOR.HOSTING_PROVIDER,
+    },
   };
 }
 
@@ -160,7 +224,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'configuration');
     const got = cleaned[name];
-    const shown = got === undefined ? 'missing' : name.includes('SECRET') || name.includes('KEY') || name.includes('URL') ? 'got a malformed value' : `got "${got}"`;
+    // JSON-quoted: a value with a line break still makes a one-line message.
+    const shown = got === undefined ? 'missing' : name.includes('SECRET') || name.includes('KEY') || name.includes('URL') ? 'got a malformed value' : `got ${JSON.stringify(got)}`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (${shown})`);
   }
   const raw = parsed.data;
@@ -172,6 +237,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Without them the emulator's public secret would sign (and so forge) webhooks and OAuth.
       ['SHOPIFY_API_KEY', "the app's client id from the Shopify Partner Dashboard"],
       ['SHOPIFY_API_SECRET', "the app's client secret from the Shopify Partner Dashboard"],
+      // The legal pages name them; a demo publisher must never appear on a real site.
+      ['OPERATOR_NAME', 'the company name shown on the legal pages'],
+      ['OPERATOR_LEGAL_FORM', 'the legal form, e.g. Société par actions simplifiée'],
+      ['OPERATOR_SHARE_CAPITAL', 'the share capital in euros, e.g. 10000'],
+      ['OPERATOR_ADDRESS', 'the head office address'],
+      ['OPERATOR_REGISTRATION', 'the registration, e.g. RCS Paris 123 456 789'],
+      ['OPERATOR_PHONE', "the publisher's telephone number"],
+      ['OPERATOR_EMAIL', 'the contact e-mail address for users and data protection requests'],
+      ['OPERATOR_PUBLICATION_DIRECTOR', 'the name of the director of publication'],
+      ['HOSTING_PROVIDER', "the host's name, address and telephone number"],
     ];
     for (const [name, what] of required) {
       if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production (${what})`);

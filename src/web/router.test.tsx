@@ -132,20 +132,12 @@ describe('public pages', () => {
     ['/terms-of-service', "Conditions générales d'utilisation"],
     ['/legal-notice', 'Mentions légales'],
   ])('%s is a legal page dated 14 octobre 2025 with a link home', async (path, title) => {
+    // Title, date and links show whatever GET /api/legal answers (here 404); the sections that
+    // name the operator and the plans are tested in routes/legal.test.tsx.
     mockApi();
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText('14 octobre 2025')).toBeTruthy();
     expect(screen.getAllByRole('link', { name: "Retour à l'accueil" })[0]?.getAttribute('href')).toBe('/');
-  });
-
-  it('never lists prices in the terms of service', async () => {
-    mockApi();
-    renderRoute('/terms-of-service');
-    const main = await screen.findByRole('main');
-    await screen.findByRole('heading', { level: 1 });
-    expect(main.textContent).not.toMatch(/\d+[.,]\d{2}\s*(€|\$|euros?)/);
-    expect(main.textContent).toContain('30 jours');
-    expect(main.textContent).toContain('12 derniers mois');
   });
 });

@@ -41,6 +41,62 @@ describe('the walking skeleton in a browser', () => {
     await expectAccessible(page);
   });
 
+  it('serves the icons of the built app: /favicon.ico, which browsers ask for by themselves, and the linked SVG', async () => {
+    const ico = await fetch(`${suite.app.url}/favicon.ico`);
+    expect(ico.status).toBe(200);
+    expect(ico.headers.get('content-type')).toBe('image/x-icon');
+    const bytes = Buffer.from(await ico.arrayBuffer());
+    expect([bytes.readUInt16LE(0), bytes.readUInt16LE(2)]).toEqual([0, 1]);
+    const { page } = await suite.page();
+    await page.goto(suite.app.url);
+    const links = await page.locator('link[rel="icon"]').evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+    expect(links).toEqual(['/favicon.ico', '/favicon.svg']);
+    const svg = await page.request.get(`${suite.app.url}/favicon.svg`);
+    expect(svg.status()).toBe(200);
+    expect(svg.headers()['content-type']).toBe('image/svg+xml');
+  });
+
+  it("keeps the landing mock's button uncovered by the floating review card, on a phone and a desktop", async () => {
+    for (const viewport of [PHONE, undefined]) {
+      const { page } = await suite.page(viewport);
+      await page.goto(suite.app.url);
+      const card = page.getByText('Nouvel avis 5 étoiles').locator('xpath=../..');
+      const button = page.getByText('Laisser un avis', { exact: true }).first();
+      await card.waitFor();
+      const [c, b] = [await card.boundingBox(), await button.boundingBox()];
+      expect(c && b).toBeTruthy();
+      const apart = c!.x >= b!.x + b!.width || b!.x >= c!.x + c!.width || c!.y >= b!.y + b!.height || b!.y >= c!.y + c!.height;
+      expect(apart, `card ${JSON.stringify(c)} button ${JSON.stringify(b)}`).toBe(true);
+    }
+  });
+
+  it('runs the sidebar down the whole of a long screen and keeps its links in view when scrolled', async () => {
+    const { page } = await suite.page();
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/conditional');
+    await page.waitForURL(`${suite.app.url}/app/conditional`);
+    await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
+    const sidebar = page.getByRole('complementary', { name: 'Barre latérale' });
+    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
+    expect(pageHeight).toBeGreaterThan(900);
+    // The white column (the sidebar's bordered ancestor) is as tall as the page, not one window: a
+    // full-page capture showed the grey below a fixed, window-tall column.
+    const column = await sidebar.evaluate((el) => {
+      let node: Element | null = el;
+      while (node && getComputedStyle(node).borderRightWidth === '0px') node = node.parentElement;
+      return node?.getBoundingClientRect().height ?? 0;
+    });
+    expect(column).toBe(pageHeight);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const link = await page
+      .getByRole('navigation', { name: /principale|navigation/i })
+      .first()
+      .getByRole('link', { name: 'Tableau de bord' })
+      .boundingBox();
+    expect(link!.y).toBeGreaterThanOrEqual(0);
+    expect(link!.y).toBeLessThan(900);
+  });
+
   it('opens a deep link into the app shell with the sidebar, breadcrumb and header', async () => {
     const tracked = await suite.page();
     const { page } = tracked;
@@ -140,7 +196,19 @@ describe('the walking skeleton in a browser', () => {
     for (const path of ['/privacy-policy', '/terms-of-service', '/legal-notice']) {
       await page.goto(`${suite.app.url}${path}`);
       await page.getByRole('heading', { level: 1 }).waitFor();
+      // The sections come with GET /api/legal: the operator from the configuration (here the demo's).
+      await page
+        .getByText(/Avis Clients SAS \(démonstration\)/)
+        .first()
+        .waitFor();
       expect(await page.getByText(/14 octobre 2025/).count()).toBeGreaterThan(0);
+      // No template placeholder ("[montant]", "[Adresse du siège social]"…) left anywhere.
+      expect(await page.locator('body').innerText()).not.toMatch(/\[[^\]]*\]/);
+      if (path === '/terms-of-service') {
+        // The plans and monthly prices of subscription_plans, formatted as the landing page does.
+        const pricing = page.locator('section', { has: page.getByRole('heading', { name: '3. Abonnements et tarifs' }) });
+        for (const line of [/Starter : 47\s\$ par mois/, /Pro : 77\s\$ par mois/, /Entreprise : 107\s\$ par mois/]) expect(await pricing.getByText(line).count()).toBe(1);
+      }
       await expectAccessible(page);
     }
   });

@@ -8,6 +8,22 @@ import { createShopifyIntegration } from '../../src/server/shopify/integration';
 import { createLogger } from '../../src/server/logger';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
+/**
+ * The publisher's details production requires (the legal pages name them): a test that builds a
+ * production configuration spreads these in.
+ */
+export const PRODUCTION_OPERATOR_ENV = {
+  OPERATOR_NAME: 'Avis Clients SAS',
+  OPERATOR_LEGAL_FORM: 'Société par actions simplifiée',
+  OPERATOR_SHARE_CAPITAL: '10000',
+  OPERATOR_ADDRESS: '12 rue des Lilas, 75011 Paris, France',
+  OPERATOR_REGISTRATION: 'RCS Paris 123 456 789',
+  OPERATOR_PHONE: '+33 1 23 45 67 89',
+  OPERATOR_EMAIL: 'contact@avis.exemple.test',
+  OPERATOR_PUBLICATION_DIRECTOR: 'Claire Dupont',
+  HOSTING_PROVIDER: 'Hébergeur SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 00 00 00 00',
+} as const;
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
 }

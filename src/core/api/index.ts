@@ -8,6 +8,7 @@ import * as compliance from './compliance';
 import * as dashboard from './dashboard';
 import * as devOutbox from './dev-outbox';
 import * as flows from './flows';
+import * as legal from './legal';
 import * as plans from './plans';
 import * as ratingActions from './rating-actions';
 import * as reviewRequests from './review-requests';
@@ -20,7 +21,7 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value && 'errors' in value;
 }
 
-const areas = { auth, compliance, dashboard, devOutbox, flows, plans, ratingActions, reviewRequests, reviews, shopify, stores, unsubscribe };
+const areas = { auth, compliance, dashboard, devOutbox, flows, legal, plans, ratingActions, reviewRequests, reviews, shopify, stores, unsubscribe };
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(areas).flatMap((area) => Object.values(area as Record<string, unknown>).filter(isEndpoint));
 

@@ -20,6 +20,15 @@ describe('renderReviewEmail', () => {
     expect(Buffer.byteLength(email.html)).toBeLessThan(100_000);
   });
 
+  it('elides "de" before a store name that starts with a vowel sound, in both parts', () => {
+    const unsubscribeUrl = 'https://avis.test/unsubscribe/abc';
+    const elided = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables: { ...variables, store_name: 'Atelier Nova' }, unsubscribeUrl });
+    expect(elided.text).toContain("Vous ne souhaitez plus recevoir de demandes d'avis d'Atelier Nova ? https://avis.test/unsubscribe/abc");
+    expect(elided.html).toContain('Vous ne souhaitez plus recevoir de demandes d&#39;avis d&#39;Atelier Nova ?');
+    const kept = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, unsubscribeUrl });
+    expect(kept.text).toContain("Vous ne souhaitez plus recevoir de demandes d'avis de Maison Lumière ?");
+  });
+
   it('escapes every variable in the HTML part, not in the text part', () => {
     const email = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables: { ...variables, customer_name: '<img src=x onerror=alert(1)>' } });
     expect(email.html).not.toContain('<img src=x');

@@ -7,11 +7,11 @@ import { listActivePlans, type PlanDto } from './service';
 /**
  * Plans change only with a migration or a seed (there is no plan editor), yet every landing page
  * and plan screen reads them: one read per process per minute instead of one per request. Measured
- * in `npm run bench` (http case).
+ * in `npm run bench` (http case). The legal pages read the same list (legal/routes.ts).
  */
 const PLAN_CACHE_MS = 60_000;
 
-function cachedPlans(ctx: AppContext) {
+export function cachedPlans(ctx: AppContext): () => Promise<PlanDto[]> {
   let cached: { at: number; plans: Promise<PlanDto[]> } | null = null;
   return () => {
     const now = Date.now();

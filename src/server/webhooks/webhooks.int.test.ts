@@ -374,6 +374,7 @@ describe('privacy topics', () => {
     expect(mails).toHaveLength(1);
     const link = /\/api\/compliance\/exports\/[0-9a-f-]{36}/.exec(mails[0]!.text!)![0];
     expect(mails[0]!.text).not.toContain(email);
+    expect(mails[0]!.text).toContain(`d’un client de ${store.shopDomain} (demande 555)`);
 
     // Only the store's owner can download it.
     const { Browserish } = await import('../../../tests/support/http');

@@ -6,6 +6,7 @@ export const queryKeys = {
   session: ['auth', 'session'] as const,
   currentStore: ['stores', 'current'] as const,
   plans: ['plans'] as const,
+  legal: ['legal'] as const,
   shopifyInstallation: (token: string) => ['shopify', 'installation', token] as const,
   /** One key for the diagnostic page and the calendar's panel (always run afresh). */
   shopifyDiagnostic: ['shopify', 'diagnostic'] as const,

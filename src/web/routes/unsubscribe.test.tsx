@@ -54,6 +54,12 @@ describe('/unsubscribe/:token', () => {
     expect(violations.violations.map((violation) => violation.id)).toEqual([]);
   });
 
+  it("elides 'de' before a store name that starts with a vowel", async () => {
+    serve({ get: () => jsonResponse({ ...status, store_name: 'Atelier Nova' }) });
+    await open();
+    expect(await screen.findByText("Vous ne souhaitez plus recevoir de demandes d'avis d'Atelier Nova ?")).toBeTruthy();
+  });
+
   it('unsubscribes with the button (busy meanwhile) and confirms', async () => {
     const answer = deferred<Response>();
     const fetchMock = serve({ get: () => jsonResponse(status), post: () => answer.promise });

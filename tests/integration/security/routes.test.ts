@@ -10,7 +10,7 @@ import { createApp } from '../../../src/server/app';
 import { messageFor } from '../../../src/server/messages';
 import { loadConfig } from '../../../src/server/config';
 import { ORIGIN } from '../../support/http';
-import { contextFor } from '../../support/test-context';
+import { contextFor, PRODUCTION_OPERATOR_ENV } from '../../support/test-context';
 import {
   AUTH_ENDPOINTS,
   PUBLIC_BY_DESIGN,
@@ -136,6 +136,7 @@ describe('route inventory', () => {
       SHOPIFY_API_SECRET: 'real-client-secret',
       MAIL_TRANSPORT: 'outbox',
       LOG_LEVEL: 'silent',
+      ...PRODUCTION_OPERATOR_ENV,
     });
     const prodApp = createApp(contextFor(w.ctx.dbHandle, config));
     const keys = routeInventory(prodApp as never).map((e) => e.key);

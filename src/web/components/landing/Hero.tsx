@@ -30,7 +30,10 @@ function EmailPreview() {
         <Stars className="mt-4 flex gap-1" />
         <span className="mt-5 inline-flex rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white">{t.button}</span>
       </div>
-      <div className="absolute -bottom-6 -right-2 flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-lg sm:-right-8">
+      {/* Hangs from the panel's bottom edge, overlapping only its bottom padding: anchored by its top
+          (growing downwards if its text wraps), it cannot cover the button at any width. Anchored by
+          its bottom, it covered the button on phones and cleared it by 2 px elsewhere. */}
+      <div className="absolute -right-2 top-full -mt-3 flex items-center gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-lg sm:-right-8">
         <span className="flex size-9 items-center justify-center rounded-full bg-emerald-100 text-emerald-800">
           <Star className="size-4" fill="currentColor" strokeWidth={0} />
         </span>

@@ -9,7 +9,8 @@ import { Sidebar } from './Sidebar';
 const desktopQuery = '(min-width: 48rem)';
 
 /**
- * Layout of every /app screen: fixed sidebar on desktop, off-canvas drawer below `md`, sticky header.
+ * Layout of every /app screen: full-height sidebar column with a sticky panel on desktop, off-canvas
+ * drawer below `md`, sticky header.
  * Screens set their header with `usePageHeader(title, subtitle)`.
  */
 export function AppLayout() {
@@ -40,16 +41,22 @@ export function AppLayout() {
   return (
     <PageHeaderProvider>
       <SkipLink />
-      <div className="min-h-dvh bg-slate-50">
-        <div className="fixed inset-y-0 left-0 hidden w-64 overflow-y-auto border-r border-slate-200 bg-white md:block">
-          <Sidebar />
+      <div className="min-h-dvh bg-slate-50 md:flex">
+        {/* The column is in the flow and stretches to the page's full height, so its white and its
+            border run to the bottom of a long screen (a fixed column was one viewport tall: a
+            full-page capture showed the grey below it); the panel inside sticks to the top of the
+            window, one viewport tall, scrolling by itself if the window is short. */}
+        <div className="hidden w-64 shrink-0 border-r border-slate-200 bg-white md:block">
+          <div className="sticky top-0 h-dvh overflow-y-auto">
+            <Sidebar />
+          </div>
         </div>
         {drawerOpen && (
           <MobileDrawer id={drawerId} onClose={closeDrawer}>
             <Sidebar />
           </MobileDrawer>
         )}
-        <div className="flex min-h-dvh min-w-0 flex-col md:pl-64">
+        <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
           <AppHeader drawerOpen={drawerOpen} drawerId={drawerId} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
           <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">

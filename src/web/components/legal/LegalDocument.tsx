@@ -1,11 +1,33 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
+import { useLegalInformation, type LegalOperator, type LegalPlan } from '../../api/legal';
 import { messages } from '../../i18n';
-import type { LegalDocumentContent } from '../../i18n/fr/legal';
+import type { LegalDocumentContent, LegalFacts, LegalSection } from '../../i18n/fr/legal';
+import { formatPrice } from '../../lib/format';
 import { useDocumentTitle } from '../../lib/page-header';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
+import { QueryState } from '../ui/QueryState';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
+
+/** The API's answer as the pages read it: amounts formatted the way the landing page shows prices. */
+function legalFacts({ operator: o, plans }: { operator: LegalOperator; plans: readonly LegalPlan[] }): LegalFacts {
+  return {
+    operator: {
+      name: o.name,
+      legalForm: o.legal_form,
+      shareCapital: formatPrice(o.share_capital, 'EUR') ?? o.share_capital,
+      address: o.address,
+      registration: o.registration,
+      vat: o.vat,
+      phone: o.phone,
+      email: o.email,
+      publicationDirector: o.publication_director,
+      hostingProvider: o.hosting_provider,
+    },
+    plans: plans.map((p) => ({ name: p.name, price: formatPrice(p.price_amount, p.price_currency) ?? p.price_amount, quota: p.is_unlimited ? null : p.email_quota })),
+  };
+}
 
 function BackHomeLink() {
   return (
@@ -16,9 +38,41 @@ function BackHomeLink() {
   );
 }
 
-/** A static legal page: title, update date, numbered sections, back-to-home links. */
+function Section({ section }: { section: LegalSection }) {
+  return (
+    <section className="mt-8">
+      <h2 className="text-lg font-semibold text-slate-900">{section.heading}</h2>
+      {section.lead && <p className="mt-3 leading-7 text-slate-700">{section.lead}</p>}
+      {section.items && section.items.length > 0 && (
+        <ul className="mt-3 list-disc space-y-2 pl-5 leading-7 text-slate-700 marker:text-brand-700">
+          {section.items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+      {section.paragraphs?.map((paragraph) => (
+        <p key={paragraph} className="mt-3 leading-7 text-slate-700">
+          {paragraph}
+        </p>
+      ))}
+      {section.link && (
+        <p className="mt-3">
+          <Link to={section.link.to} className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
+            {section.link.label}
+          </Link>
+        </p>
+      )}
+    </section>
+  );
+}
+
+/**
+ * A legal page: title, update date and introduction at once, then the numbered sections once
+ * GET /api/legal has answered (they name the operator and the plans), and back-to-home links.
+ */
 export function LegalDocument({ content }: { content: LegalDocumentContent }) {
   useDocumentTitle(content.title);
+  const query = useLegalInformation();
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
       <SkipLink />
@@ -31,30 +85,9 @@ export function LegalDocument({ content }: { content: LegalDocumentContent }) {
             {messages.legal.updatedLabel} <time dateTime="2025-10-14">{content.updatedAt}</time>
           </p>
           <p className="mt-6 leading-7 text-slate-700">{content.intro}</p>
-          {content.sections.map((section) => (
-            <section key={section.heading} className="mt-8">
-              <h2 className="text-lg font-semibold text-slate-900">{section.heading}</h2>
-              {section.items && (
-                <ul className="mt-3 list-disc space-y-2 pl-5 leading-7 text-slate-700 marker:text-brand-700">
-                  {section.items.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              )}
-              {section.paragraphs?.map((paragraph) => (
-                <p key={paragraph} className="mt-3 leading-7 text-slate-700">
-                  {paragraph}
-                </p>
-              ))}
-              {section.link && (
-                <p className="mt-3">
-                  <Link to={section.link.to} className="text-sm font-semibold text-brand-700 underline underline-offset-2 hover:text-brand-900">
-                    {section.link.label}
-                  </Link>
-                </p>
-              )}
-            </section>
-          ))}
+          <QueryState query={query} loadingLabel={messages.legal.loading} errorMessage={messages.legal.loadError} className="mt-8">
+            {(data) => content.sections(legalFacts(data)).map((section) => <Section key={section.heading} section={section} />)}
+          </QueryState>
           <div className="mt-10 border-t border-slate-100 pt-6">
             <BackHomeLink />
           </div>

@@ -1,23 +1,31 @@
 import { brandName } from './common';
 import { legal, type LegalDocumentContent } from './legal';
 
-/** /legal-notice (mentions légales). */
+/** /legal-notice (mentions légales, LCEN art. 6 III). */
 export const legalNotice: LegalDocumentContent = {
   title: 'Mentions légales',
   updatedAt: legal.updatedAt,
   intro: `Informations relatives à l'éditeur et à l'hébergeur du site ${brandName}, conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique.`,
-  sections: [
+  sections: ({ operator: o }) => [
     {
       heading: 'Éditeur',
-      items: [legal.publisher.name, legal.publisher.legalForm, legal.publisher.address, legal.publisher.registration, legal.publisher.vat, `Contact : ${legal.publisher.email}`],
+      items: [
+        o.name,
+        legal.publisher.legalForm(o.legalForm, o.shareCapital),
+        legal.publisher.address(o.address),
+        legal.publisher.registration(o.registration),
+        ...(o.vat ? [legal.publisher.vat(o.vat)] : []),
+        legal.publisher.phone(o.phone),
+        legal.publisher.email(o.email),
+      ],
     },
     {
       heading: 'Publication',
-      items: [legal.publisher.director],
+      items: [legal.publisher.director(o.publicationDirector)],
     },
     {
       heading: 'Hébergement',
-      items: [legal.publisher.host],
+      items: [legal.publisher.host(o.hostingProvider)],
     },
     {
       heading: 'Propriété intellectuelle',

@@ -1,19 +1,44 @@
-import { brandName } from './common';
-
 /** Shape of one legal document, rendered by components/legal/LegalDocument. */
 export interface LegalSection {
   heading: string;
-  paragraphs?: string[];
+  /** A sentence introducing the list below it. */
+  lead?: string;
   items?: string[];
+  paragraphs?: string[];
   link?: { label: string; to: string };
+}
+
+/**
+ * What the pages name, from GET /api/legal, formatted for reading (LegalDocument builds it): the
+ * operator from the server's configuration and the plans from the one price list.
+ */
+export interface LegalFacts {
+  operator: {
+    name: string;
+    legalForm: string;
+    /** Already formatted, e.g. "10 000 €". */
+    shareCapital: string;
+    address: string;
+    registration: string;
+    vat: string | null;
+    phone: string;
+    email: string;
+    publicationDirector: string;
+    hostingProvider: string;
+  };
+  /** In the price list's order; `price` already formatted as the landing page shows it ("47 $"). */
+  plans: { name: string; price: string; quota: number | null }[];
 }
 
 export interface LegalDocumentContent {
   title: string;
   updatedAt: string;
   intro: string;
-  sections: LegalSection[];
+  /** The numbered sections, written around the operator's details and the plans. */
+  sections: (facts: LegalFacts) => LegalSection[];
 }
+
+const num = (n: number) => n.toLocaleString('fr-FR');
 
 /** Strings shared by the three legal pages. */
 export const legal = {
@@ -21,18 +46,19 @@ export const legal = {
   updatedLabel: 'Dernière mise à jour :',
   updatedAt: '14 octobre 2025',
   navLabel: 'Documents légaux',
-  /**
-   * Company details required by French law (LCEN art. 6). The values in brackets must be replaced
-   * with the publisher's real registration details before going live.
-   */
+  loading: 'Chargement des informations légales…',
+  loadError: 'Impossible de charger les informations légales. Vérifiez votre connexion puis réessayez.',
+  /** Lines of the publisher's identity (LCEN art. 6 III). */
   publisher: {
-    name: `${brandName} SAS`,
-    legalForm: 'Société par actions simplifiée au capital de [montant] euros',
-    address: '[Adresse du siège social]',
-    registration: 'RCS [ville] [numéro]',
-    vat: 'TVA intracommunautaire : [numéro]',
-    director: 'Directeur de la publication : [nom du représentant légal]',
-    email: '[adresse e-mail de contact]',
-    host: "Hébergeur : [nom, adresse et téléphone de l'hébergeur]",
+    legalForm: (legalForm: string, capital: string) => `${legalForm} au capital de ${capital}`,
+    address: (address: string) => `Siège social : ${address}`,
+    registration: (registration: string) => `Immatriculation : ${registration}`,
+    vat: (vat: string) => `TVA intracommunautaire : ${vat}`,
+    phone: (phone: string) => `Téléphone : ${phone}`,
+    email: (email: string) => `Contact : ${email}`,
+    director: (name: string) => `Directeur de la publication : ${name}`,
+    host: (host: string) => `Hébergeur : ${host}`,
   },
+  /** One plan of the terms: "Pro : 77 $ par mois, 3 000 e-mails par mois". */
+  plan: (name: string, price: string, quota: number | null) => `${name} : ${price} par mois, ${quota === null ? 'e-mails illimités' : `${num(quota)} e-mails par mois`}`,
 };

@@ -6,11 +6,11 @@ export const privacyPolicy: LegalDocumentContent = {
   title: 'Politique de confidentialité',
   updatedAt: legal.updatedAt,
   intro: `Cette politique explique quelles données personnelles ${brandName} traite, pourquoi, combien de temps et quels sont vos droits. Elle s'applique au site, à l'application destinée aux marchands et aux pages d'avis présentées à leurs clients.`,
-  sections: [
+  sections: ({ operator: o }) => [
     {
       heading: '1. Qui traite vos données',
       paragraphs: [
-        `${legal.publisher.name} (« ${brandName} », « nous ») est responsable du traitement des données des marchands qui utilisent le service (compte, boutique, facturation).`,
+        `${o.name} (« ${brandName} », « nous »), dont le siège social est situé ${o.address}, est responsable du traitement des données des marchands qui utilisent le service (compte, boutique, facturation). Pour toute question relative à vos données, écrivez-nous à ${o.email}.`,
         `Pour les données des clients des marchands (nom, adresse e-mail, numéro de commande, avis), le marchand est responsable du traitement et ${brandName} agit comme sous-traitant, sur ses instructions, conformément à l'article 28 du RGPD.`,
       ],
     },
@@ -73,7 +73,7 @@ export const privacyPolicy: LegalDocumentContent = {
       heading: '9. Vos droits',
       paragraphs: [
         "Vous disposez d'un droit d'accès, de rectification, d'effacement, de limitation, de portabilité et d'opposition, ainsi que du droit de définir des directives sur le sort de vos données après votre décès.",
-        `Pour les exercer, écrivez-nous à ${legal.publisher.email}. Les clients d'un marchand peuvent aussi s'adresser directement à la boutique concernée. Vous pouvez introduire une réclamation auprès de la CNIL (www.cnil.fr).`,
+        `Pour les exercer, écrivez-nous à ${o.email} ou par courrier à ${o.name}, ${o.address}. Les clients d'un marchand peuvent aussi s'adresser directement à la boutique concernée. Vous pouvez introduire une réclamation auprès de la CNIL (www.cnil.fr).`,
       ],
     },
     {

@@ -2,6 +2,7 @@
  * /app/schedule, the send calendar (spec sections 2, 4 'Review request status' and 'History import
  * dialog', 5 'Import', 8 'Calendar', 9 pagination and import limits) and the share-link modal.
  */
+import { elide } from '../../../core/french';
 
 const num = (n: number) => n.toLocaleString('fr-FR');
 /** French plural: 0 and 1 take the singular. */
@@ -71,7 +72,7 @@ export const schedule = {
     resendFor: (subject: string) => `Renvoyer la demande d'avis ${subject}`,
     /** Who or what a request is for, as a complement: "de Marie Dupont, commande #1001", "de la commande #1001", "du 14 oct. 2025, 09:00". */
     subject: ({ who, order, date }: { who: string | null; order: string | null; date: string }) => {
-      if (who) return order ? `de ${who}, commande ${order}` : `de ${who}`;
+      if (who) return order ? `${elide('de', who)}, commande ${order}` : elide('de', who);
       return order ? `de la commande ${order}` : `du ${date}`;
     },
   },

@@ -1,4 +1,6 @@
 /** /shopify/onboarding (spec sections 2, 4 'Installation token', 5 and 8 'Onboarding/session'). Field labels: auth.fields. */
+import { elide } from '../../../core/french';
+
 export const shopifyOnboarding = {
   title: "Finalisation de l'installation",
   checking: 'Vérification en cours...',
@@ -16,7 +18,7 @@ export const shopifyOnboarding = {
     signin: "Se connecter et activer l'abonnement",
   },
   submitting: 'Activation en cours...',
-  signedInAs: (email: string) => `Vous êtes connecté en tant que ${email}.`,
+  signedInAs: (email: string) => `Vous êtes connecté en tant ${elide('que', email)}.`,
   continueAs: (email: string) => `Continuer avec ${email}`,
   useOtherAccount: 'Utiliser un autre compte',
   signingOut: 'Déconnexion...',

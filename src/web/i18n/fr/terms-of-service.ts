@@ -1,17 +1,23 @@
+import { elide } from '../../../core/french';
 import { brandName } from './common';
 import { legal, type LegalDocumentContent } from './legal';
 
-/** /terms-of-service. Prices are never listed here: the pricing page is the only source. */
+/**
+ * /terms-of-service. The plans and their prices are the database's price list (GET /api/legal), the
+ * same the pricing page shows: the terms never carry a copy of their own.
+ */
 export const termsOfService: LegalDocumentContent = {
   title: "Conditions générales d'utilisation",
   updatedAt: legal.updatedAt,
-  intro: `Les présentes conditions régissent l'utilisation de ${brandName} par les marchands. En créant un compte ou en installant l'application depuis Shopify, vous les acceptez.`,
-  sections: [
+  intro: `Les présentes conditions régissent l'utilisation ${elide('de', brandName)} par les marchands. En créant un compte ou en installant l'application depuis Shopify, vous les acceptez.`,
+  sections: ({ operator: o, plans }) => [
     {
       heading: '1. Objet du service',
       paragraphs: [
         `${brandName} permet aux marchands Shopify d'envoyer des demandes d'avis à leurs clients après une commande, de collecter ces avis sur une page à leurs couleurs, de configurer des actions selon la note et de suivre leurs résultats.`,
+        `Le service est édité par ${o.name}, dont les coordonnées complètes figurent dans les mentions légales.`,
       ],
+      link: { label: 'Voir les mentions légales', to: '/legal-notice' },
     },
     {
       heading: '2. Compte et boutique',
@@ -23,8 +29,13 @@ export const termsOfService: LegalDocumentContent = {
     },
     {
       heading: '3. Abonnements et tarifs',
+      lead:
+        plans.length > 0
+          ? "Chaque plan est un abonnement mensuel qui comprend un quota d'e-mails. Les plans proposés et leurs prix mensuels sont les suivants :"
+          : "Aucun plan n'est proposé à la souscription pour le moment.",
+      items: plans.map((p) => legal.plan(p.name, p.price, p.quota)),
       paragraphs: [
-        "Les tarifs applicables sont ceux affichés sur la page Tarifs au moment de la souscription. Chaque plan comprend un quota mensuel d'e-mails.",
+        'Le prix applicable est celui du plan affiché au moment de la souscription, identique à celui de la page Tarifs.',
         "Les abonnements sont facturés mensuellement par Shopify, sans engagement : vous pouvez changer de plan ou résilier à tout moment. Toute modification de prix est annoncée au moins 30 jours à l'avance.",
       ],
       link: { label: 'Voir la page Tarifs', to: '/#tarifs' },
@@ -52,7 +63,7 @@ export const termsOfService: LegalDocumentContent = {
     {
       heading: '7. Responsabilité',
       paragraphs: [
-        `La responsabilité de ${brandName}, toutes causes confondues, est limitée au montant total payé par le marchand au cours des 12 derniers mois précédant le fait générateur. ${brandName} n'est pas responsable du contenu des avis laissés par les clients.`,
+        `La responsabilité ${elide('de', brandName)}, toutes causes confondues, est limitée au montant total payé par le marchand au cours des 12 derniers mois précédant le fait générateur. ${brandName} n'est pas responsable du contenu des avis laissés par les clients.`,
       ],
     },
     {
@@ -71,7 +82,7 @@ export const termsOfService: LegalDocumentContent = {
     {
       heading: '10. Droit applicable',
       paragraphs: [
-        "Les présentes conditions sont soumises au droit français. À défaut de solution amiable, tout litige relève des tribunaux compétents du ressort du siège social de l'éditeur.",
+        `Les présentes conditions sont soumises au droit français. À défaut de solution amiable, tout litige relève des tribunaux compétents du ressort du siège social de l'éditeur (${o.address}).`,
       ],
     },
   ],

@@ -1,8 +1,10 @@
 /** /unsubscribe/:token, the public unsubscribe page linked from every review-request e-mail. */
+import { elide } from '../../../core/french';
+
 export const unsubscribe = {
   title: 'Désinscription',
   loading: 'Chargement…',
-  intro: (storeName: string) => `Vous ne souhaitez plus recevoir de demandes d'avis de ${storeName} ?`,
+  intro: (storeName: string) => `Vous ne souhaitez plus recevoir de demandes d'avis ${elide('de', storeName)} ?`,
   addressLabel: 'Adresse e-mail',
   storeLabel: 'Boutique',
   explanation: "Cliquez sur le bouton ci-dessous : vous ne recevrez plus aucune demande d'avis de cette boutique à cette adresse.",

@@ -191,8 +191,8 @@ describe('/app/schedule', () => {
     expect(sendButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
       "Envoyer maintenant la demande d'avis de Marie Dupont, commande #1001",
       "Envoyer maintenant la demande d'avis de paul@example.com, commande #1002",
-      "Envoyer maintenant la demande d'avis de Hugo Blanc",
-      "Envoyer maintenant la demande d'avis de Inès Roy",
+      "Envoyer maintenant la demande d'avis d'Hugo Blanc",
+      "Envoyer maintenant la demande d'avis d'Inès Roy",
     ]);
     const cancelButtons = screen.getAllByRole('button', { name: /^Annuler la demande d'avis/ });
     expect(cancelButtons).toHaveLength(6);
@@ -270,7 +270,7 @@ describe('/app/schedule', () => {
       // Busy: the button says so and keeps the focus; the other send buttons wait.
       await waitFor(() => expect(button.textContent).toBe('Envoi…'));
       expect(button.getAttribute('aria-busy')).toBe('true');
-      const other = screen.getByRole('button', { name: "Envoyer maintenant la demande d'avis de Hugo Blanc" });
+      const other = screen.getByRole('button', { name: "Envoyer maintenant la demande d'avis d'Hugo Blanc" });
       expect(other.getAttribute('aria-disabled')).toBe('true');
       fireEvent.click(other);
       expect(api.calls('POST', processPath)).toHaveLength(1);

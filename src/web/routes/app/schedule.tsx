@@ -13,6 +13,7 @@ import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { WhatHappensNext } from '../../components/flows/WhatHappensNext';
 import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { QueryState } from '../../components/ui/QueryState';
 import { textLinkClass } from '../../components/ui/TextField';
@@ -199,9 +200,12 @@ export default function ScheduleScreen() {
       <QueryState query={list} loadingLabel={t.list.loading} className={list.isPending ? 'py-12' : undefined} errorMessage={`${t.list.loadError}${reason}`}>
         {(current) =>
           current.total === 0 ? (
-            <EmptyState plain level={3} icon={CalendarX2} heading={t.empty.heading} action={importButton}>
-              {t.empty.body}
-            </EmptyState>
+            <div className="space-y-4">
+              <EmptyState plain level={3} icon={CalendarX2} heading={t.empty.heading} action={importButton}>
+                {t.empty.body}
+              </EmptyState>
+              <WhatHappensNext />
+            </div>
           ) : (
             <div aria-busy={list.isFetching || undefined}>
               {current.items.length > 0 && (

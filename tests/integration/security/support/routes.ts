@@ -120,6 +120,7 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'POST /api/auth/sign-out': { kind: 'public', why: 'idempotent; only ends the session its own cookie names' },
   'POST /api/auth/reset-password': { kind: 'public', why: 'the e-mailed single-use token is the credential' },
   'GET /api/plans': { kind: 'public', why: 'the price list, shown before sign-up' },
+  'GET /api/legal': { kind: 'public', why: "the legal pages' publisher details (from the configuration) and the price list: published on purpose, no tenant data" },
   'GET /api/shopify/installations/:token': {
     kind: 'public',
     why: 'plan selection before sign-up: the 43-character installation token is the credential; a used one answers 410 except to its claimer',
