@@ -34,6 +34,34 @@ async function chooseProAndApprove(page: Page) {
   await page.waitForURL(/\/shopify\/onboarding\?/);
 }
 
+/** POSTs to the local Shopify's control API and returns its JSON answer. */
+async function control<T>(path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${suite.app.url}/_shopify/control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
+}
+
+/** A brand-new shop installed from Shopify as the first test does: consent, Pro plan, new account, billing approved. */
+async function installNewShop(page: Page, name: string): Promise<string> {
+  const shop = await createShop(name);
+  await installFromShopify(page, shop);
+  await chooseProAndApprove(page);
+  await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
+  await page.getByLabel(/e-?mail/i).fill(uniqueEmail(name));
+  await page.getByLabel(/entreprise|société/i).fill(`Boutique ${name}`);
+  await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
+  await page.getByLabel(/confirm/i).fill(PASSWORD);
+  await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+  await page.getByRole('button', { name: 'Approuver' }).click();
+  await page.waitForURL(/\/app\/dashboard/);
+  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+  return shop;
+}
+
 describe('installing from Shopify', () => {
   it('goes from the Shopify admin through consent, plan, new account and billing to the dashboard', async () => {
     const { page } = await suite.page();
@@ -105,6 +133,45 @@ describe('installing from Shopify', () => {
     await page.getByRole('button', { name: "Se connecter et activer l'abonnement" }).click();
     await page.getByRole('button', { name: 'Approuver' }).click();
     await page.waitForURL(/\/app\/dashboard/);
+  });
+  it('schedules a review request for the first fulfilled order with the default flow, without visiting the flow page', async () => {
+    const { page } = await suite.page();
+    const shop = await installNewShop(page, 'premiere-commande');
+
+    // The default flow made at install is announced on the dashboard.
+    const next = page.getByRole('region', { name: 'Et maintenant ?' });
+    await next.getByText("« Nouveau flux » : 3 jours après l'expédition.").waitFor();
+
+    // A paid order on the local Shopify, then its fulfilment: Shopify sends orders/fulfilled.
+    const order = await control<{ id: number; name: string }>(`shops/${shop}/orders`, {
+      total: '59.90',
+      financialStatus: 'paid',
+      customer: { firstName: 'Camille', lastName: 'Moreau', email: uniqueEmail('camille') },
+    });
+    await control(`orders/${order.id}/fulfil`);
+
+    // Delivery and the worker's processing are asynchronous: reload the calendar until the request shows.
+    await page.goto(`${suite.app.url}/app/schedule`);
+    await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+    const requests = page.getByRole('listitem').filter({ hasText: 'Camille Moreau' });
+    await expect
+      .poll(
+        async () => {
+          await page.reload();
+          await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+          await page.getByText("Chargement des demandes d'avis…").waitFor({ state: 'hidden' });
+          return requests.count();
+        },
+        { timeout: 30_000, interval: 1_000 },
+      )
+      .toBe(1);
+    const request = requests.first();
+    // The badges carry a visually hidden prefix for screen readers ('Statut :', 'Échéance :').
+    await request.getByText(/^Statut : Programmé$/).waitFor();
+    await request.getByText(/^Échéance : Dans 3 jours$/).waitFor();
+    await request.getByText(`Commande ${order.name}`).waitFor();
+    expect(page.url()).not.toMatch(/\/app\/flow/);
+    await expectAccessible(page);
   });
 });
 

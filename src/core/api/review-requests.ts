@@ -92,13 +92,17 @@ export const shareLink = z.object({
 });
 export type ShareLink = z.infer<typeof shareLink>;
 
+/**
+ * The store's one shareable review link (a completed request on the link channel), made the first
+ * time; `renew` retires it (it stops taking reviews) and makes a new one.
+ */
 export const createShareLink = endpoint({
   method: 'POST',
   path: '/api/review-requests/share-link',
   access: 'store',
-  summary: 'a new shareable review link (a completed request on the link channel)',
+  summary: "the store's reusable review link, made once, or renewed on request",
+  body: z.object({ renew: z.boolean({ message: 'renew doit être vrai ou faux' }).optional() }),
   response: shareLink,
-  status: 201,
   errors: [],
 });
 

@@ -148,9 +148,15 @@ export const createTestInstallation = endpoint({
   method: 'POST',
   path: '/api/shopify/test-installations',
   access: 'public',
-  summary: 'developer tool: an installation link for a test shop (404 in production without the emulator)',
+  summary: 'developer tool: an installation link for a test shop, created first on the local Shopify emulator if missing (404 in production without the emulator)',
   body: shopBody,
-  response: z.object({ token: z.string(), shop: z.string(), plan_selection_url: z.string() }),
+  response: z.object({
+    token: z.string(),
+    shop: z.string(),
+    plan_selection_url: z.string(),
+    /** The shop on the local Shopify emulator: just created, already there, or null without the emulator (real Shopify). */
+    emulator_shop: z.enum(['created', 'existing']).nullable(),
+  }),
   errors: [],
 });
 export type TestInstallation = z.infer<typeof createTestInstallation.response>;

@@ -173,13 +173,30 @@ describe('/api/review-requests', () => {
     expect((await other.browser.json('/api/review-requests/' + made[2]!.id, { method: 'DELETE' })).status).toBe(404);
   });
 
-  it('creates a shareable link: a completed request on the link channel', async () => {
+  it('keeps one reusable shareable link per store, apart from the calendar, until the merchant renews it', async () => {
     const { browser, store } = await merchant();
-    const res = await browser.json<{ request_id: string; token: string; url: string }>('/api/review-requests/share-link', { json: {} });
-    expect(res.status).toBe(201);
+    type Link = { request_id: string; token: string; url: string };
+    const res = await browser.json<Link>('/api/review-requests/share-link', { json: {} });
+    expect(res.status).toBe(200);
     expect(res.body.url).toBe(`http://localhost:3000/review/${res.body.token}`);
     const [row] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, res.body.request_id));
     expect(row).toMatchObject({ shopId: store.id, status: 'completed', channel: 'link', source: 'manual' });
+    // Opened again, even twice at once: the same link, no new row, nothing in the calendar.
+    const again = await Promise.all([1, 2].map(() => browser.json<Link>('/api/review-requests/share-link', { json: {} })));
+    expect(again.map((a) => a.body.token)).toEqual([res.body.token, res.body.token]);
+    const links = () => ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
+    expect(await links()).toHaveLength(1);
+    expect((await browser.json<{ total: number; items: unknown[] }>('/api/review-requests')).body).toMatchObject({ total: 0, items: [] });
+    expect((await app.request(`http://localhost:3000/review/${res.body.token}`)).status).toBe(200);
+    // Renewed: a new link; the old one takes no more reviews.
+    const renewed = await browser.json<Link>('/api/review-requests/share-link', { json: { renew: true } });
+    expect(renewed.body.token).not.toBe(res.body.token);
+    expect((await browser.json<Link>('/api/review-requests/share-link', { json: {} })).body.token).toBe(renewed.body.token);
+    const old = await app.request(`http://localhost:3000/review/${res.body.token}`);
+    expect(old.status).toBe(404);
+    expect(await old.text()).toContain('Lien invalide ou expiré');
+    expect((await app.request(`http://localhost:3000/review/${renewed.body.token}`)).status).toBe(200);
+    expect((await browser.json('/api/review-requests/share-link', { json: { renew: 'oui' } })).status).toBe(400);
   });
 
   it('answers 404 in French without an active store', async () => {

@@ -92,7 +92,7 @@ function flowRoutes(ctx: AppContext) {
 function calendarRoutes(ctx: AppContext) {
   return [
     route(listRequests, async ({ query, store }) => requests.listRequests(ctx.db, store.id, query.page)),
-    route(createShareLink, async ({ session, store }) => requests.createShareLink(ctx.db, { id: store.id, userId: session.user.id }, ctx.config.appUrl)),
+    route(createShareLink, async ({ session, store, body }) => requests.shareLinkOf(ctx.db, { id: store.id, userId: session.user.id }, ctx.config.appUrl, body)),
     route(cancelRequest, async ({ params, store }) => {
       await requests.cancelRequest(ctx.db, store.id, params.id);
       return { ok: true } as const;

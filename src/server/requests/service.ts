@@ -17,7 +17,8 @@ const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;
 type RequestRow = Omit<RequestItem, 'scheduled_at' | 'sent_at' | 'created_at'> & { scheduled_at: string; sent_at: string | null; created_at: string };
 
 export async function listRequests(db: Queryable, storeId: string, page: number) {
-  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shopify_review_requests WHERE shop_id = ${storeId}::uuid`);
+  // Customers' requests only: the store's shared link lives in the share dialog, not in the calendar.
+  const [count] = await queryRows<{ total: number }>(db, sql`SELECT count(*)::int AS total FROM shopify_review_requests WHERE shop_id = ${storeId}::uuid AND channel <> 'link'`);
   const items = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
@@ -25,7 +26,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
                r.attempts::int, r.last_error, (r.status = 'sent' AND r.last_error IS NOT DISTINCT FROM ${UNCONFIRMED_NOTE}) AS unconfirmed,
                to_json(r.created_at)#>>'{}' AS created_at
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
-        WHERE r.shop_id = ${storeId}::uuid
+        WHERE r.shop_id = ${storeId}::uuid AND r.channel <> 'link'
         ORDER BY r.scheduled_at DESC, r.id
         LIMIT ${REQUEST_PAGE_SIZE} OFFSET ${(page - 1) * REQUEST_PAGE_SIZE}`,
   );
@@ -85,14 +86,34 @@ export async function requeueUnconfirmed(db: Database, storeId: string, requestI
   });
 }
 
-/** A shareable review link: a manual request, `completed` at once, on the `link` channel (spec section 4). */
-export async function createShareLink(db: Queryable, store: { id: string; userId: string }, appUrl: string) {
-  const token = newPublicToken();
-  const [row] = await db
-    .insert(shopifyReviewRequests)
-    .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
-    .returning({ id: shopifyReviewRequests.id });
-  return { request_id: row!.id, token, url: requestLinks(appUrl, token).review };
+/**
+ * The store's shareable review link: one manual request, `completed` at once, on the `link` channel
+ * (spec section 4), made the first time and reused after, so opening the share dialog never adds a
+ * row. `renew` cancels the current links (the review page then refuses them) and makes a new one.
+ * Decided under the store's advisory lock, so two openings at once make one link.
+ */
+export async function shareLinkOf(db: Database, store: { id: string; userId: string }, appUrl: string, options: { renew?: boolean } = {}) {
+  const link = await db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`share-link:${store.id}`}))`);
+    if (options.renew) {
+      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'cancelled', updated_at = now()
+                           WHERE shop_id = ${store.id}::uuid AND channel = 'link' AND status = 'completed'`);
+    } else {
+      const [current] = await queryRows<{ id: string; token: string }>(
+        tx,
+        sql`SELECT id::text, token FROM shopify_review_requests WHERE shop_id = ${store.id}::uuid AND channel = 'link' AND status = 'completed'
+            ORDER BY created_at DESC, id DESC LIMIT 1`,
+      );
+      if (current) return current;
+    }
+    const token = newPublicToken();
+    const [row] = await tx
+      .insert(shopifyReviewRequests)
+      .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
+      .returning({ id: shopifyReviewRequests.id });
+    return { id: row!.id, token };
+  });
+  return { request_id: link.id, token: link.token, url: requestLinks(appUrl, link.token).review };
 }
 
 /** The store's whole row (what the history import reads Shopify with); `no_store` if it went meanwhile. */

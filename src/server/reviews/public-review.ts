@@ -84,7 +84,8 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
         FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
   );
-  if (!row) throw new ReviewPageError(404, m.invalidLink);
+  // A shared link the merchant renewed takes no more reviews.
+  if (!row || (row.channel === 'link' && row.status === 'cancelled')) throw new ReviewPageError(404, m.invalidLink);
   if (!row.store_active) throw new ReviewPageError(404, m.storeNotFound);
   return row;
 }

@@ -5,7 +5,8 @@
  * - POST /installations/:token/claim    claim the link for the signed-in merchant and get the OAuth URL
  * - POST /connect                       OAuth URL for a signed-in merchant reconnecting a shop
  * - GET  /diagnostic                     the connection diagnostic of the merchant's store
- * - POST /test-installations            developer tool: an installation link for a test shop
+ * - POST /test-installations            developer tool: an installation link for a test shop (created on the
+ *                                       local Shopify emulator first when it is mounted and the shop is missing)
  */
 import { claimInstallation, connectShop, createTestInstallation, diagnostic, getInstallation, selectInstallationPlan } from '../../core/api/shopify';
 import type { AppContext } from '../context';
@@ -26,6 +27,21 @@ export function installationRoutes(ctx: AppContext) {
   const refuseSecondShop = async (userId: string, shop: string) => {
     const current = await findActiveStore(ctx.db, userId);
     if (current && current.shop_domain !== shop) throw new DomainError('store_already_connected');
+  };
+
+  /** The test shop on the local Shopify emulator, created if missing; null without the emulator (real Shopify). */
+  const ensureEmulatorShop = async (shop: string): Promise<'created' | 'existing' | null> => {
+    const emulator = ctx.emulator;
+    if (!emulator) return null;
+    if (await emulator.state.getShop(shop)) return 'existing';
+    try {
+      await emulator.state.createShop({ domain: shop });
+      return 'created';
+    } catch (error) {
+      // Created meanwhile by a concurrent request: it exists, which is all the install needs.
+      if (await emulator.state.getShop(shop)) return 'existing';
+      throw error;
+    }
   };
 
   return [
@@ -90,9 +106,16 @@ export function installationRoutes(ctx: AppContext) {
       ? []
       : [
           route(createTestInstallation, async ({ body }) => {
+            // The install would end at 'Boutique introuvable' on the local Shopify: create the shop first.
+            const emulatorShop = await ensureEmulatorShop(body.shop);
             const token = await createInstallationToken(ctx.db, body.shop);
             const params = new URLSearchParams({ token, shop: body.shop });
-            return { token, shop: body.shop, plan_selection_url: `${ctx.config.appUrl}/shopify/plan-selection?${params}` };
+            return {
+              token,
+              shop: body.shop,
+              plan_selection_url: `${ctx.config.appUrl}/shopify/plan-selection?${params}`,
+              emulator_shop: emulatorShop,
+            };
           }),
         ]),
   ];

@@ -55,7 +55,8 @@ export function useCancelRequest() {
 /** A new shareable review link: recorded as a request on the `link` channel, so the calendar is re-read. */
 export function useCreateShareLink() {
   const refresh = useRefreshRequests();
-  return useMutation({ mutationFn: () => call(createShareLink), onSuccess: () => void refresh() });
+  // The store's one link; `renew` retires it and makes another.
+  return useMutation({ mutationFn: (renew: boolean = false) => call(createShareLink, { body: renew ? { renew: true } : {} }), onSuccess: () => void refresh() });
 }
 
 /** The store's paid orders of the last 60 days, counted afresh at each opening of the import dialog. */

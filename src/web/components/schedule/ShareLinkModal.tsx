@@ -32,8 +32,8 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
   const generate = useCreateShareLink();
   const { mutate: create } = generate;
   const mutate = useCallback(
-    () =>
-      create(undefined, {
+    (renew = false) =>
+      create(renew, {
         onSuccess: (link) => {
           onCreatedRef.current?.(link);
           // The link is ready: the copy button is the next thing to do.
@@ -43,7 +43,7 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
     [create],
   );
 
-  // One link per opening (a ref survives StrictMode's double effect, so no second request).
+  // One request per opening (a ref survives StrictMode's double effect, so no second request).
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;
@@ -52,6 +52,8 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
   }, [mutate]);
 
   const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const [confirmingRenew, setConfirmingRenew] = useState(false);
+  const [renewed, setRenewed] = useState(false);
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(copyTimer.current), []);
 
@@ -80,7 +82,7 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
         ) : generate.isError ? (
           <ErrorAlert
             action={
-              <button type="button" onClick={() => mutate()} className={buttonClass('secondary', 'sm')}>
+              <button type="button" onClick={() => mutate(renewed)} className={buttonClass('secondary', 'sm')}>
                 {t.retry}
               </button>
             }
@@ -110,7 +112,35 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
             <p role="status" className="mt-2 text-sm">
               {copyState === 'copied' && <span className="sr-only">{t.copiedAnnouncement}</span>}
               {copyState === 'failed' && <span className="text-red-700">{t.copyFailed}</span>}
+              {renewed && copyState === 'idle' && <span className="text-slate-700">{t.renewed}</span>}
             </p>
+            <p className="mt-1 text-sm text-slate-600">{t.reused}</p>
+            {confirmingRenew ? (
+              <div className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
+                <p>{t.renewWarning}</p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={buttonClass('primary', 'sm')}
+                    onClick={() => {
+                      setConfirmingRenew(false);
+                      setRenewed(true);
+                      setCopyState('idle');
+                      mutate(true);
+                    }}
+                  >
+                    {t.renewConfirm}
+                  </button>
+                  <button type="button" className={buttonClass('secondary', 'sm')} onClick={() => setConfirmingRenew(false)}>
+                    {t.renewCancel}
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <button type="button" className={buttonClass('secondary', 'sm', 'mt-3')} onClick={() => setConfirmingRenew(true)}>
+                {t.renew}
+              </button>
+            )}
           </div>
         )}
 

@@ -199,5 +199,11 @@ export const schedule = {
     tip: 'Astuce : personnalisez la page que verront vos clients dans',
     tipLink: 'Branding & Pages',
     close: 'Fermer',
+    reused: 'Ce lien reste le même à chaque ouverture : plusieurs clients peuvent l’utiliser.',
+    renew: 'Générer un nouveau lien',
+    renewWarning: 'L’ancien lien ne permettra plus de laisser un avis. Continuer ?',
+    renewConfirm: 'Oui, générer un nouveau lien',
+    renewCancel: 'Garder ce lien',
+    renewed: 'Nouveau lien généré : l’ancien ne fonctionne plus.',
   },
 };

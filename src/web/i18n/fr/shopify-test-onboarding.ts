@@ -7,7 +7,7 @@ export const shopifyTestOnboarding = {
     heading: "Mode d'emploi",
     steps: [
       'Saisissez le domaine .myshopify.com de la boutique de test.',
-      "Créez le lien d'installation (il reste valable 1 heure).",
+      "Créez le lien d'installation (il reste valable 1 heure). Sur le Shopify local, la boutique est créée si elle n'existe pas encore.",
       'Ouvrez le lien de sélection du plan, choisissez un plan, puis créez un compte ou connectez-vous.',
       "Validez l'autorisation et le paiement sur le Shopify local : vous arrivez sur le tableau de bord.",
     ],
@@ -30,6 +30,13 @@ export const shopifyTestOnboarding = {
     shop: 'Boutique',
     token: 'Jeton',
     validity: 'Valable 1 heure.',
+    /** Where the test shop stands on Shopify (the install fails at 'Boutique introuvable' without it). */
+    emulatorShop: {
+      created: (shop: string) => `Boutique ${shop} créée sur le Shopify local.`,
+      existing: (shop: string) => `La boutique ${shop} existe déjà sur le Shopify local.`,
+      realShopify: (shop: string) =>
+        `Shopify local absent : l'installation passe par Shopify. La boutique ${shop} doit exister (boutique de développement créée depuis votre compte Shopify Partners) et l'application doit y être disponible (distribution personnalisée ou boutique de développement) avant d'ouvrir le lien.`,
+    },
   },
   config: {
     heading: 'Vérification de la configuration',

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+import { jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
 
 const review = (i: number, extra: Record<string, unknown> = {}) => ({
   id: `r${i}`,
@@ -88,5 +88,32 @@ describe('/app/feedback', () => {
     fireEvent.click(await screen.findByRole('button', { name: "Partager le lien d'avis" }));
     const dialog = await screen.findByRole('dialog');
     expect(((await within(dialog).findByDisplayValue('http://localhost:3000/review/abc')) as HTMLInputElement).readOnly).toBe(true);
+  });
+
+  it('renews the shared link only after saying the old one stops working', async () => {
+    let renewals = 0;
+    const fetchMock = mockSignedInApi({
+      '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }),
+      '/api/review-requests/share-link': (_url, init) => {
+        if ((JSON.parse(String(init?.body ?? '{}')) as { renew?: boolean }).renew) renewals += 1;
+        const token = renewals ? 'neuf' : 'abc';
+        return jsonResponse({ request_id: 'q1', token, url: `http://localhost:3000/review/${token}` });
+      },
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: "Partager le lien d'avis" }));
+    const dialog = await screen.findByRole('dialog');
+    await within(dialog).findByDisplayValue('http://localhost:3000/review/abc');
+    expect(requestBody(fetchMock, '/api/review-requests/share-link')).toEqual({});
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Générer un nouveau lien' }));
+    expect(within(dialog).getByText('L’ancien lien ne permettra plus de laisser un avis. Continuer ?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Garder ce lien' }));
+    expect(renewals).toBe(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Générer un nouveau lien' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Oui, générer un nouveau lien' }));
+    await within(dialog).findByDisplayValue('http://localhost:3000/review/neuf');
+    expect(renewals).toBe(1);
+    expect(requestBody(fetchMock, '/api/review-requests/share-link')).toEqual({ renew: true });
+    expect(within(dialog).getByText('Nouveau lien généré : l’ancien ne fonctionne plus.')).toBeTruthy();
   });
 });

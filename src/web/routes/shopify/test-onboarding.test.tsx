@@ -10,11 +10,17 @@ afterEach(() => {
 
 const planSelectionUrl = 'http://localhost:3000/shopify/plan-selection?token=tok_9&shop=maison-lumiere.myshopify.com';
 
-function testApi() {
+function testApi(emulatorShop: 'created' | 'existing' | null = 'created') {
   return mockApi({
     '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    '/api/shopify/test-installations': () => jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl }),
+    '/api/shopify/test-installations': () =>
+      jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl, emulator_shop: emulatorShop }),
   });
+}
+
+async function createLink() {
+  fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+  await screen.findByLabelText('Lien de sélection du plan');
 }
 
 async function open() {
@@ -61,6 +67,29 @@ describe('/shopify/test-onboarding', () => {
       vi.advanceTimersByTime(2_100);
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'Copier' })).toBeTruthy());
+  });
+
+  it('says the test shop was created on the local Shopify', async () => {
+    testApi('created');
+    await open();
+    await createLink();
+    expect(screen.getByText('Boutique maison-lumiere.myshopify.com créée sur le Shopify local.')).toBeTruthy();
+  });
+
+  it('says the test shop already exists on the local Shopify', async () => {
+    testApi('existing');
+    await open();
+    await createLink();
+    expect(screen.getByText('La boutique maison-lumiere.myshopify.com existe déjà sur le Shopify local.')).toBeTruthy();
+    expect(screen.queryByText(/créée sur le Shopify local/)).toBeNull();
+  });
+
+  it('without the local Shopify, says the shop must exist on Shopify with the app available', async () => {
+    testApi(null);
+    await open();
+    await createLink();
+    expect(screen.getByText(/La boutique maison-lumiere\.myshopify\.com doit exister/).textContent).toContain("l'application doit y être disponible");
+    expect(screen.queryByText(/sur le Shopify local\./)).toBeNull();
   });
 
   it('refuses a domain that is not .myshopify.com', async () => {

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { CircleCheck, ExternalLink } from 'lucide-react';
+import { CircleCheck, ExternalLink, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -38,7 +38,8 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /**
  * /shopify/test-onboarding: developer page. Creates an installation link for a test shop
- * (POST /api/shopify/test-installations), shows the plan-selection URL to copy or open, checks the
+ * (POST /api/shopify/test-installations, which first creates the shop on the local Shopify when it
+ * is mounted and the shop is missing, and says so), shows the plan-selection URL to copy or open, checks the
  * plans are configured, and points to the local Shopify emulator.
  */
 export default function ShopifyTestOnboardingScreen() {
@@ -136,6 +137,7 @@ function TestLink({ installation }: { installation: TestInstallation }) {
         <dt className="text-slate-600">{t.result.token}</dt>
         <dd className="font-mono text-xs break-all text-slate-900">{installation.token}</dd>
       </dl>
+      <EmulatorShopNote installation={installation} />
       <TextField
         ref={fieldRef}
         readOnly
@@ -159,6 +161,25 @@ function TestLink({ installation }: { installation: TestInstallation }) {
       </p>
       {copy === 'failed' && <ErrorAlert className="mt-2">{t.result.copyFailed}</ErrorAlert>}
     </div>
+  );
+}
+
+/** Whether the test shop exists on the local Shopify (created if needed), or what real Shopify needs. */
+function EmulatorShopNote({ installation }: { installation: TestInstallation }) {
+  const { shop, emulator_shop: state } = installation;
+  if (state === null) {
+    return (
+      <p className="mt-4 flex items-start gap-2 rounded-lg bg-amber-50 p-3 text-sm text-amber-900">
+        <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        {t.result.emulatorShop.realShopify(shop)}
+      </p>
+    );
+  }
+  return (
+    <p className="mt-4 flex items-center gap-2 text-sm font-medium text-green-800">
+      <CircleCheck aria-hidden="true" className="size-4 shrink-0" />
+      {state === 'created' ? t.result.emulatorShop.created(shop) : t.result.emulatorShop.existing(shop)}
+    </p>
   );
 }
 

@@ -144,7 +144,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const later = await makeDueRequest(ctx.db, store!, { scheduledAt: new Date(Date.now() + 7 * 86_400_000) });
 
   const share = await browser.json<{ token: string }>('/api/review-requests/share-link', { json: {} });
-  if (share.status !== 201) throw new Error(`share link failed: ${share.status}`);
+  if (share.status !== 200) throw new Error(`share link failed: ${share.status}`);
   const saved = await browser.json('/api/rating-actions', { method: 'PUT', json: ratingActionsBody });
   if (saved.status !== 200) throw new Error(`rating actions failed: ${saved.status} ${JSON.stringify(saved.body)}`);
 
