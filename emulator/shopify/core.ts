@@ -872,6 +872,40 @@ export class EmulatorCore {
     return sub;
   }
 
+  /**
+   * An active recurring subscription without the confirmation page (test and demo shortcut, like
+   * installDirect): what an approved charge leaves behind, with the period end the caller gives.
+   * Any other active subscription of the shop is cancelled, as an approval does.
+   */
+  subscribeDirect(shopDomain: string, input: { name: string; amountCents: number; currency: string; currentPeriodEnd: string; test?: boolean }): AppSubscriptionRecord {
+    const shop = this.requireShop(shopDomain);
+    if (!this.isInstalled(shop)) throw new EmulatorError(409, `the app is not installed on ${shop.domain}`);
+    const now = this.nowIso();
+    for (const other of this.state.appSubscriptions) {
+      if (other.shop === shop.domain && other.status === 'ACTIVE') {
+        other.status = 'CANCELLED';
+        other.updatedAt = now;
+      }
+    }
+    const sub: AppSubscriptionRecord = {
+      id: this.store.nextId(),
+      shop: shop.domain,
+      name: input.name,
+      status: 'ACTIVE',
+      test: input.test ?? true,
+      trialDays: 0,
+      returnUrl: `${this.baseUrl}/store/${shop.domain}/admin/apps`,
+      createdAt: now,
+      updatedAt: now,
+      activatedAt: now,
+      currentPeriodEnd: input.currentPeriodEnd,
+      lineItems: [{ id: this.store.nextId(), kind: 'recurring', amountCents: input.amountCents, currency: input.currency, interval: 'EVERY_30_DAYS', discount: null }],
+    };
+    this.state.appSubscriptions.push(sub);
+    this.commit();
+    return sub;
+  }
+
   /** The merchant approves a pending charge; returns the URL to send the browser to. */
   approveAppSubscription(shopDomain: string, id: number | string): string {
     const sub = this.requireAppSubscription(shopDomain, id);

@@ -67,6 +67,8 @@ export interface EmulatorStateApi {
   raiseCompliance(shop: string, topic: ComplianceTopic, opts?: { customerId?: number | string; orderIds?: number[] }): Promise<EmulatorDelivery[]>;
   listWebhookSubscriptions(shop: string): Promise<EmulatorWebhookSubscription[]>;
   listAppSubscriptions(shop: string): Promise<EmulatorAppSubscription[]>;
+  /** Test and demo shortcut: an active recurring subscription without the confirmation page ('29.99' USD, its period end). */
+  subscribeApp(shop: string, input: { name: string; amount: number | string; currency: string; currentPeriodEnd: string }): Promise<EmulatorAppSubscription>;
   /** Same as the merchant clicking 'Approuver' / 'Refuser'; returns the returnUrl with charge_id. */
   approveAppSubscription(shop: string, id: number | string): Promise<string>;
   declineAppSubscription(shop: string, id: number | string): Promise<string>;
@@ -148,6 +150,11 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     listWebhookSubscriptions: async (shop) => core.listWebhookSubscriptions(domainOf(shop)).map(webhookSubscriptionView),
     listAppSubscriptions: async (shop) =>
       (core.expireStaleCharges(), core.state.appSubscriptions).filter((s) => s.shop === domainOf(shop)).map((s) => appSubscriptionView(core, s)),
+    subscribeApp: async (shop, input) =>
+      appSubscriptionView(
+        core,
+        core.subscribeDirect(shop, { name: input.name, amountCents: cents(input.amount), currency: input.currency, currentPeriodEnd: input.currentPeriodEnd }),
+      ),
     approveAppSubscription: async (shop, id) => core.approveAppSubscription(shop, id),
     declineAppSubscription: async (shop, id) => core.declineAppSubscription(shop, id),
     listDeliveries: async (filter = {}) =>

@@ -2,6 +2,23 @@
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
 
+const HEX6 = /^#[0-9a-f]{6}$/i;
+
+/** A colour as the API takes it: `#RRGGBB`. */
+export const isHexColor = (value: string): boolean => HEX6.test(value);
+
+/**
+ * What a merchant may type for a colour, as the API wants it: `#56dadc` from `56dadc`,
+ * ` #56DADC ` or `#5dc` (the long form of a short colour). Anything else is left as typed.
+ */
+export function normalizeHex(value: string): string {
+  const text = value.trim();
+  const bare = text.startsWith('#') ? text.slice(1) : text;
+  if (/^[0-9a-f]{6}$/i.test(bare)) return `#${bare}`;
+  if (/^[0-9a-f]{3}$/i.test(bare)) return `#${bare.replace(/(.)/g, '$1$1')}`;
+  return text;
+}
+
 /** Only plain hex colours reach a style attribute. */
 export function safeColor(value: string | null | undefined, fallback: string): string {
   return value && HEX.test(value) ? value : fallback;

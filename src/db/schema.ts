@@ -7,7 +7,7 @@
  * and every tenant-owned row references its store or user with ON DELETE CASCADE.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
   JOB_STATUSES,
@@ -387,6 +387,10 @@ export const shopifyReviewRequests = pgTable(
   (t) => [
     index('review_requests_shop_scheduled_idx').on(t.shopId, t.scheduledAt.desc()),
     index('review_requests_due_idx').on(t.status, t.scheduledAt),
+    // The send planner's per-store FIFO (scheduled_at, id) over what is still to send (requests/forecast.ts).
+    index('review_requests_shop_pending_idx')
+      .on(t.shopId, t.scheduledAt, t.id)
+      .where(sql`${t.status} = 'scheduled'`),
     // The dashboard's unconfirmed sends (decision 008): a handful of rows among millions.
     index('review_requests_unconfirmed_idx')
       .on(t.shopId, t.sentAt.desc())
@@ -518,6 +522,8 @@ export const storeBranding = pgTable('store_branding', {
     .primaryKey()
     .references(() => shopifyStores.id, { onDelete: 'cascade' }),
   logoUrl: text('logo_url'),
+  /** The logo as e-mails show it: a PNG at most 400 px wide (mail clients do not show SVG). */
+  logoEmailUrl: text('logo_email_url'),
   buttonTextColor: text('button_text_color').notNull().default('#FFFFFF'),
   buttonBgColor: text('button_bg_color').notNull().default('#56dadc'),
   primaryColor: text('primary_color').notNull().default('#56dadc'),
@@ -551,6 +557,8 @@ export const emailTemplates = pgTable(
     subject: text('subject').notNull(),
     fromName: text('from_name'),
     logoUrl: text('logo_url'),
+    /** The logo as the e-mail shows it: a PNG at most 400 px wide. */
+    logoEmailUrl: text('logo_email_url'),
     bodyContent: text('body_content'),
     buttonText: text('button_text').notNull().default('Laisser un avis'),
     buttonUrlTemplate: text('button_url_template').notNull().default('{{review_link}}'),
@@ -564,8 +572,30 @@ export const emailTemplates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('email_templates_store_idx').on(t.shopifyStoreId, t.templateType), check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`)],
+  (t) => [
+    index('email_templates_store_idx').on(t.shopifyStoreId, t.templateType),
+    // One active template per store and type: the one the sender uses.
+    uniqueIndex('email_templates_one_active')
+      .on(t.shopifyStoreId, t.templateType)
+      .where(sql`${t.isActive}`),
+    check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`),
+  ],
 );
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded files (logos) when the storage is the database (src/server/media/storage.ts): keys such
+ * as `branding/{storeId}/logo-{timestamp}.png`, never rewritten (a new upload is a new key, so e-mails
+ * already sent keep their image).
+ */
+export const storedFiles = pgTable('stored_files', {
+  key: text('key').primaryKey(),
+  contentType: text('content_type').notNull(),
+  bytes: bytea('bytes').notNull(),
+  size: integer('size').notNull(),
+  createdAt: createdAt(),
+});
 
 export const storeEmailConfig = pgTable(
   'store_email_config',

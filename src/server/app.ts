@@ -18,6 +18,7 @@ import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
 import { legalRoutes } from './legal/routes';
 import { planChangeRoutes } from './plans/change-routes';
+import { planStateRoutes } from './plans/state-routes';
 import { insightRoutes } from './insight/routes';
 import { authGateway, authRoutes } from './auth/routes';
 import { storeRoutes } from './stores/routes';
@@ -28,7 +29,12 @@ import { shopifyFunctionRoutes } from './shopify/function-routes';
 import { complianceExportRoutes } from './webhooks/export-routes';
 import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
+import { brandingRoutes } from './branding/routes';
+import { emailTemplateRoutes } from './email-templates/routes';
+import { settingsRoutes } from './settings/routes';
+import { mediaRoutes } from './media/routes';
 import { pgErrorCode } from '../db/pg-error';
+import { ENDPOINTS } from '../core/api';
 import { messageFor } from './messages';
 
 /** SQLSTATEs of text values PostgreSQL refuses: character_not_in_repertoire, untranslatable_character, string_data_right_truncation. */
@@ -71,6 +77,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   });
   app.use('*', (c, next) => {
     const path = c.req.path;
+    // Uploaded files carry their own headers (a sandboxing CSP, a cross-origin resource policy): src/server/media/routes.ts.
+    if (path === '/media' || path.startsWith('/media/')) return next();
     return path.startsWith('/api/') || path.startsWith('/functions/') || path === '/health' ? apiHeaders(c, next) : pageHeaders(c, next);
   });
 
@@ -78,7 +86,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     maxSize: 1024 * 1024,
     onError: (c) => errorResponse(c, 'payload_too_large'),
   });
-  app.use('/api/*', limit);
+  // An upload endpoint (a logo) takes its own size, and says so with its own code.
+  const uploadLimits = new Map(
+    ENDPOINTS.filter((e) => e.upload).map((e) => [e.path, bodyLimit({ maxSize: e.upload!.maxBytes, onError: (c) => errorResponse(c, e.upload!.tooLarge) })]),
+  );
+  app.use('/api/*', (c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next));
   app.use('/functions/*', limit);
   app.use('/review/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 'payload_too_large') }));
   const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
@@ -93,11 +105,15 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...authRoutes(ctx),
     ...planRoutes(ctx),
     ...planChangeRoutes(ctx),
+    ...planStateRoutes(ctx),
     ...legalRoutes(ctx),
     ...insightRoutes(ctx),
     ...storeRoutes(ctx),
     ...requestRoutes(ctx),
     ...ratingActionRoutes(ctx),
+    ...brandingRoutes(ctx),
+    ...emailTemplateRoutes(ctx),
+    ...settingsRoutes(ctx),
     ...installationRoutes(ctx),
     ...shopifyAuthRoutes(ctx, ctx.shopify),
     ...shopifyFunctionRoutes(ctx),
@@ -116,6 +132,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/functions/v1', functions);
 
   app.route('/review', reviewPageRoutes(ctx));
+  // Uploaded logos, at stable public URLs (src/server/media).
+  app.route('/media', mediaRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
   const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);

@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
 import { connectDemoShop } from './demo/connect-demo-shop';
 import { createMailer } from './email/mailer';
+import { createStorage } from './media/storage';
 import { JOBS, periodicTasks } from './job-registry';
 import { createWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
@@ -43,7 +44,8 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle, opt
   });
   const auth = createAuth({ config, db: handle.db, mailer, log });
   const { shopify, emulator } = createShopifyIntegration(config, options);
-  return { config, dbHandle: handle, db: handle.db, mailer, log, auth, shopify, emulator };
+  const storage = createStorage(config, handle.db);
+  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator };
 }
 
 export async function startServices(config: Config): Promise<RunningServices> {

@@ -94,6 +94,30 @@ describe('loadConfig', () => {
     expect(fail({ PGLITE_SHARED_BUFFERS_MB: '0' })).toMatch(/PGLITE_SHARED_BUFFERS_MB/);
   });
 
+  it('keeps uploads beside the embedded database, in PostgreSQL with it, or in a configured bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/tmp/avis-data' }).storage).toEqual({ kind: 'files', dir: '/tmp/avis-data/uploads' });
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/avis' }).storage).toEqual({ kind: 'database' });
+    const s3 = {
+      S3_ENDPOINT: 'https://s3.eu-west-3.amazonaws.com/',
+      S3_BUCKET: 'avis-logos',
+      S3_ACCESS_KEY_ID: 'AKIAEXAMPLE',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.com/logos/',
+    };
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: 'https://s3.eu-west-3.amazonaws.com',
+      region: 'us-east-1',
+      bucket: 'avis-logos',
+      accessKeyId: 'AKIAEXAMPLE',
+      secretAccessKey: 'secret',
+      publicUrl: 'https://cdn.example.com/logos',
+    });
+    expect(fail({ ...s3, S3_PUBLIC_URL: '' })).toBe('Invalid configuration: S3_PUBLIC_URL is required when STORAGE=s3');
+    expect(fail({ STORAGE: 's3' })).toBe('Invalid configuration: S3_ENDPOINT is required when STORAGE=s3');
+    expect(fail({ STORAGE: 'disk' })).toBe('Invalid configuration: STORAGE must be database, files or s3 (got "disk")');
+  });
+
   it('never mounts the emulator with real Shopify keys', () => {
     expect(loadConfig({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's' }).shopify.emulator).toBe(false);
     expect(fail({ SHOPIFY_API_KEY: 'k', SHOPIFY_API_SECRET: 's', SHOPIFY_EMULATOR: 'true' })).toMatch(/SHOPIFY_EMULATOR cannot be enabled/);

@@ -107,6 +107,22 @@ const rawSchema = z.object({
   TRUST_PROXY: bool.default(false),
   /** Check every JSON answer against its contract (on outside production; the bench turns it off). */
   API_RESPONSE_CHECK: bool.optional(),
+  /**
+   * Where uploaded logos go: the database (default with DATABASE_URL: every web process sees them),
+   * files under DATA_DIR/uploads (default on the embedded database) or an S3-compatible bucket.
+   */
+  STORAGE: z.enum(['database', 'files', 's3'], { message: 'must be database, files or s3' }).optional(),
+  /** The bucket's API endpoint, e.g. https://s3.eu-west-3.amazonaws.com or an R2/MinIO URL (path-style requests). */
+  S3_ENDPOINT: httpUrl.optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { message: 'must be an S3 bucket name' })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** The public base URL the bucket's objects are read from (a CDN or the bucket's public domain). */
+  S3_PUBLIC_URL: httpUrl.optional(),
   OPERATOR_NAME: legalText.optional(),
   OPERATOR_LEGAL_FORM: legalText.optional(),
   /** In euros, e.g. 10000 or 1500.50: the page formats it. */
@@ -131,6 +147,22 @@ const rawSchema = z.object({
 });
 
 export type Role = 'all' | 'web' | 'worker';
+
+function storageOf(raw: z.infer<typeof rawSchema>) {
+  const kind = raw.STORAGE ?? (raw.S3_BUCKET ? 's3' : raw.DATABASE_URL ? 'database' : 'files');
+  if (kind === 's3') {
+    return {
+      kind,
+      endpoint: raw.S3_ENDPOINT!,
+      region: raw.S3_REGION,
+      bucket: raw.S3_BUCKET!,
+      accessKeyId: raw.S3_ACCESS_KEY_ID!,
+      secretAccessKey: raw.S3_SECRET_ACCESS_KEY!,
+      publicUrl: raw.S3_PUBLIC_URL!,
+    } as const;
+  }
+  return kind === 'files' ? ({ kind, dir: resolve(raw.DATA_DIR, 'uploads') } as const) : ({ kind } as const);
+}
 
 export type Config = ReturnType<typeof finalize>;
 
@@ -169,6 +201,7 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       scopes: raw.SHOPIFY_SCOPES,
       emulator,
     },
+    storage: storageOf(raw),
     demoMode: raw.DEMO_MODE ?? !production,
     /** Where the emulator keeps its shops, orders and tokens between restarts. */
     emulatorStatePath: resolve(raw.DATA_DIR, 'shopify-emulator.json'),
@@ -264,6 +297,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (raw.SHOPIFY_EMULATOR && raw.SHOPIFY_API_KEY && raw.SHOPIFY_API_SECRET) {
     // The emulator must never be mounted when real Shopify keys are configured.
     throw new ConfigError('Invalid configuration: SHOPIFY_EMULATOR cannot be enabled together with real SHOPIFY_API_KEY/SHOPIFY_API_SECRET');
+  }
+  if ((raw.STORAGE ?? (raw.S3_BUCKET ? 's3' : undefined)) === 's3') {
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'] as const) {
+      if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required when STORAGE=s3`);
+    }
   }
   if (raw.MAIL_TRANSPORT === 'smtp' && !raw.SMTP_URL) {
     throw new ConfigError('Invalid configuration: SMTP_URL is required when MAIL_TRANSPORT=smtp');

@@ -8,6 +8,7 @@ import type { Config } from './config';
 import type { Mailer } from './email/mailer';
 import type { Logger } from './logger';
 import type { ShopifyFacade } from './shopify/facade';
+import type { Storage } from './media/types';
 import type { ShopifyEmulator } from '../../emulator/shopify';
 
 export interface AppContext {
@@ -15,6 +16,8 @@ export interface AppContext {
   dbHandle: DatabaseHandle;
   db: Database;
   mailer: Mailer;
+  /** Uploaded files (logos): the database, DATA_DIR or an S3-compatible bucket (src/server/media). */
+  storage: Storage;
   log: Logger;
   auth: Auth;
   shopify: ShopifyFacade;

@@ -9,6 +9,7 @@ import { sendPasswordResetJob } from './auth/jobs';
 import type { JobDefinition, PeriodicTask } from './jobs/define';
 import { periodic } from './jobs/define';
 import { maintenanceJob } from './jobs/maintenance';
+import { sendQuotaAlertJob } from './plans/jobs';
 import { processReviewRequestsJob } from './requests/jobs';
 import { sendReviewNotificationJob } from './reviews/jobs';
 import { processWebhookJob, reconcileOrdersJob, reconcileStoreJob } from './webhooks/jobs';
@@ -21,6 +22,7 @@ export const JOBS: readonly JobDefinition[] = [
   reconcileOrdersJob,
   reconcileStoreJob,
   sendReviewNotificationJob,
+  sendQuotaAlertJob,
 ];
 
 export function periodicTasks(config: Config): PeriodicTask[] {

@@ -1,5 +1,8 @@
 /** Small helpers to talk to an in-process app like a browser would (same origin, cookies kept). */
+import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
+import type { Database } from '../../src/db/client';
+import * as s from '../../src/db/schema';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -10,17 +13,29 @@ export class Browserish {
     private readonly ip = `10.${rand()}.${rand()}.${rand()}`,
   ) {}
 
-  async request(path: string, init: { method?: string; json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(
+    path: string,
+    init: { method?: string; json?: unknown; form?: Record<string, string>; file?: { bytes: Uint8Array; type: string }; headers?: Record<string, string> } = {},
+  ) {
     if (path.startsWith(ORIGIN)) path = path.slice(ORIGIN.length);
     const headers: Record<string, string> = { origin: ORIGIN, 'x-forwarded-for': this.ip, ...init.headers };
     if (init.json !== undefined) headers['content-type'] = 'application/json';
     if (init.form !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    // A file upload as the browser's fetch sends one: the raw bytes with the file's type.
+    if (init.file !== undefined) headers['content-type'] = init.file.type;
     const cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (cookie) headers.cookie = cookie;
     const res = await this.app.request(`${ORIGIN}${path}`, {
-      method: init.method ?? (init.json !== undefined || init.form !== undefined ? 'POST' : 'GET'),
+      method: init.method ?? (init.json !== undefined || init.form !== undefined || init.file !== undefined ? 'POST' : 'GET'),
       headers,
-      body: init.json !== undefined ? JSON.stringify(init.json) : init.form !== undefined ? new URLSearchParams(init.form).toString() : undefined,
+      body:
+        init.json !== undefined
+          ? JSON.stringify(init.json)
+          : init.form !== undefined
+            ? new URLSearchParams(init.form).toString()
+            : init.file !== undefined
+              ? (init.file.bytes as BodyInit)
+              : undefined,
     });
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
@@ -64,4 +79,19 @@ export async function signedInMerchant(app: Hono) {
   const signed = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'M', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
   if (signed.status !== 200) throw new Error(`sign-up failed: ${signed.status}`);
   return { browser, userId: signed.body.user.id };
+}
+
+/** A signed-in merchant whose active store is subscribed and on the Starter plan (so the sender sends for it). */
+export async function subscribedMerchant(app: Hono, db: Database, shopName = 'Maison Lumière') {
+  const { browser, userId } = await signedInMerchant(app);
+  const [store] = await db
+    .insert(s.shopifyStores)
+    .values({ userId, shopDomain: `m-${userId.slice(0, 12).toLowerCase()}.myshopify.com`, shopName, subscriptionStatus: 'active' })
+    .returning();
+  const periodStart = new Date(Date.now() - 86_400_000);
+  await db
+    .insert(s.shopPlans)
+    .values({ shopDomain: store!.shopDomain, plan: 'starter', emailsQuota: 300, periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
+  const [account] = await db.select({ email: s.user.email }).from(s.user).where(eq(s.user.id, userId));
+  return { browser, userId, store: store!, email: account!.email };
 }

@@ -3,6 +3,7 @@ import type { DatabaseHandle } from '../../src/db/client';
 import { loadConfig, type Config } from '../../src/server/config';
 import type { AppContext } from '../../src/server/context';
 import { createMailer } from '../../src/server/email/mailer';
+import { createStorage } from '../../src/server/media/storage';
 import { createAuth } from '../../src/server/auth/auth';
 import { createShopifyIntegration } from '../../src/server/shopify/integration';
 import { createLogger } from '../../src/server/logger';
@@ -25,7 +26,8 @@ export const PRODUCTION_OPERATOR_ENV = {
 } as const;
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', ...overrides });
+  // Uploads go to the test's own database, never to a folder of the checkout.
+  return loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000', LOG_LEVEL: 'silent', STORAGE: 'database', ...overrides });
 }
 
 /** Where the emulator delivers webhooks in tests: set by `deliverWebhooksTo(app)`, in-process. */
@@ -40,7 +42,8 @@ export function contextFor(handle: DatabaseHandle, config: Config = testConfig()
     return target.current.fetch(new Request(input, init));
   }) as typeof fetch;
   const { shopify, emulator } = createShopifyIntegration(config, { inMemoryEmulator: true, webhookFetch });
-  return { config, dbHandle: handle, db: handle.db, mailer, log, auth, shopify, emulator };
+  const storage = createStorage(config, handle.db);
+  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator };
 }
 
 export interface TestContext extends AppContext {

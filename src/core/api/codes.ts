@@ -4,6 +4,8 @@
  * give it a French message, or the build fails) and the browser.
  */
 import { AUTH_ERRORS } from './auth';
+import { BRANDING_ERRORS } from './branding';
+import { EMAIL_TEMPLATE_ERRORS } from './email-templates';
 import { COMMON_ERRORS } from './errors';
 import { FLOW_ERRORS } from './flows';
 import { PLAN_ERRORS } from './plans';
@@ -25,6 +27,8 @@ export const ERROR_STATUS = {
   ...REVIEW_ERRORS,
   ...UNSUBSCRIBE_ERRORS,
   ...RATING_ACTION_ERRORS,
+  ...BRANDING_ERRORS,
+  ...EMAIL_TEMPLATE_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

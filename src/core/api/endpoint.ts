@@ -28,6 +28,11 @@ export interface Endpoint {
   readonly query?: z.ZodType;
   readonly body?: z.ZodType;
   /**
+   * A file upload instead of a JSON body: the request's raw bytes, whatever its content type (the
+   * handler judges the file by its content), at most `maxBytes`, else `tooLarge` (a 413 code).
+   */
+  readonly upload?: { readonly maxBytes: number; readonly tooLarge: ErrorCode };
+  /**
    * The JSON answered on success. A browser navigation (OAuth redirects) has none and says
    * `kind: 'redirect'`; neither has a file the browser downloads (a CSV export), `kind: 'download'`.
    */

@@ -4,15 +4,18 @@
  */
 import type { Endpoint } from './endpoint';
 import * as auth from './auth';
+import * as branding from './branding';
 import * as compliance from './compliance';
 import * as dashboard from './dashboard';
 import * as devOutbox from './dev-outbox';
+import * as emailTemplates from './email-templates';
 import * as flows from './flows';
 import * as legal from './legal';
 import * as plans from './plans';
 import * as ratingActions from './rating-actions';
 import * as reviewRequests from './review-requests';
 import * as reviews from './reviews';
+import * as settings from './settings';
 import * as shopify from './shopify';
 import * as stores from './stores';
 import * as unsubscribe from './unsubscribe';
@@ -21,7 +24,24 @@ function isEndpoint(value: unknown): value is Endpoint {
   return typeof value === 'object' && value !== null && 'method' in value && 'path' in value && 'access' in value && 'errors' in value;
 }
 
-const areas = { auth, compliance, dashboard, devOutbox, flows, legal, plans, ratingActions, reviewRequests, reviews, shopify, stores, unsubscribe };
+const areas = {
+  auth,
+  branding,
+  compliance,
+  dashboard,
+  devOutbox,
+  emailTemplates,
+  flows,
+  legal,
+  plans,
+  ratingActions,
+  reviewRequests,
+  reviews,
+  settings,
+  shopify,
+  stores,
+  unsubscribe,
+};
 
 export const ENDPOINTS: readonly Endpoint[] = Object.values(areas).flatMap((area) => Object.values(area as Record<string, unknown>).filter(isEndpoint));
 

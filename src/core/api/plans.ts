@@ -1,6 +1,8 @@
 /** The subscription plans: the one price list every screen shows (GUIDE: one price list). */
 import { z } from 'zod';
+import { SUBSCRIPTION_STATUSES } from '../domain';
 import { endpoint } from './endpoint';
+import { isoDateTime } from './wire';
 
 /** Refusals of a plan change (spec section 7: plans-change). */
 export const PLAN_ERRORS = {
@@ -8,6 +10,10 @@ export const PLAN_ERRORS = {
   plan_not_found: 404,
   /** Shopify refused to create the subscription, or could not be reached. */
   plan_change_failed: 502,
+  /** plans-set: no active Shopify subscription to this plan (a plan is never granted without payment). */
+  plan_not_paid: 409,
+  /** shopify-sync-plan: Shopify could not be read ('Erreur lors de la synchronisation'). */
+  plan_sync_failed: 502,
 } as const satisfies Record<string, number>;
 
 export const plan = z.object({
@@ -47,4 +53,65 @@ export const changePlan = endpoint({
   body: z.object({ plan_id: z.uuid({ message: 'Veuillez sélectionner un plan' }) }),
   response: z.object({ success: z.literal(true), confirmation_url: z.string() }),
   errors: ['plan_not_found', 'plan_change_failed', 'shopify_token_invalid'],
+});
+
+/** The plan codes plans-set takes (spec section 7). */
+export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
+export type PlanCode = (typeof PLAN_CODES)[number];
+
+/**
+ * Spec section 7, plans-current: the store's plan and this billing period's usage, read from the same
+ * ledger the sender reserves against (shop_plans, shop_usage).
+ */
+export const currentPlanResponse = z.object({
+  /** The plan's code (starter, pro, enterprise), or 'none' before any subscription. */
+  plan: z.string(),
+  /** The plan's name as the price list shows it. */
+  plan_name: z.string(),
+  /** null: unlimited. */
+  emails_quota: z.number().int().nullable(),
+  usage: z.object({ emails_sent: z.number().int() }),
+  /** null: unlimited. Never negative. */
+  remaining: z.number().int().nullable(),
+  period_start: isoDateTime,
+  period_end: isoDateTime,
+  subscription_status: z.enum(SUBSCRIPTION_STATUSES),
+  /** The daily send limit of the store's settings, and what today used of it. */
+  daily_limit: z.number().int(),
+  sent_today: z.number().int(),
+});
+export type CurrentPlan = z.infer<typeof currentPlanResponse>;
+
+export const currentPlan = endpoint({
+  method: 'GET',
+  path: '/functions/v1/plans-current',
+  access: 'store',
+  summary: "the store's plan, quota and this period's usage (the sender's ledger)",
+  response: currentPlanResponse,
+  errors: [],
+});
+
+/**
+ * Spec section 7, plans-set: records a plan only when it matches the store's active Shopify
+ * subscription (or on the local emulator, where the subscription is the emulator's). No plan without
+ * payment (GUIDE stance).
+ */
+export const setPlan = endpoint({
+  method: 'POST',
+  path: '/functions/v1/plans-set',
+  access: 'store',
+  summary: "records the plan of the store's active Shopify subscription; refuses any other",
+  body: z.object({ plan: z.enum(PLAN_CODES, { message: 'Plan inconnu : starter, pro ou enterprise' }) }),
+  response: z.object({ message: z.string() }),
+  errors: ['plan_not_found', 'plan_not_paid', 'plan_sync_failed', 'shopify_token_invalid'],
+});
+
+/** Spec section 7, shopify-sync-plan: re-reads the store's active Shopify subscriptions and records plan, status and period. */
+export const syncPlan = endpoint({
+  method: 'POST',
+  path: '/functions/v1/shopify-sync-plan',
+  access: 'store',
+  summary: "re-reads the store's Shopify subscription and records its plan, status and period",
+  response: z.object({ success: z.literal(true), plan: z.string(), subscription_status: z.enum(SUBSCRIPTION_STATUSES) }),
+  errors: ['plan_sync_failed', 'shopify_token_invalid'],
 });

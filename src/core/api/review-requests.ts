@@ -59,6 +59,12 @@ export const requestItem = z.object({
   /** Counted sent without proof (the transmission was cut during its data): the merchant may re-send it. */
   unconfirmed: z.boolean(),
   created_at: isoDateTime,
+  /**
+   * The send planner's verdict on a scheduled e-mail request due before the billing period ends:
+   * false when the period's quota (or the daily limit) runs out before its turn, so it waits for
+   * the renewal or a higher plan (never dropped); null for every other request.
+   */
+  fits_in_period: z.boolean().nullable().optional(),
 });
 export type RequestItem = z.infer<typeof requestItem>;
 
@@ -81,6 +87,70 @@ export const listRequests = endpoint({
   summary: "one page of the active store's review requests, newest scheduled first",
   query: requestPageQuery,
   response: requestPage,
+  errors: [],
+});
+
+// ---- The send planner ----
+
+/** One UTC day of the forecast. */
+export const forecastDay = z.object({
+  /** YYYY-MM-DD (UTC). */
+  date: z.iso.date(),
+  /** Requests falling due that day; today's figure includes the overdue ones. */
+  due: z.number().int().nonnegative(),
+  /** What the sender may send that day: the rest of the daily limit and of the period's quota, whichever is lower. */
+  capacity: z.number().int().nonnegative(),
+  /** What it will send that day, oldest first (what is due and carried, within the capacity). */
+  sent: z.number().int().nonnegative(),
+  /** What is left for the next day. */
+  carried: z.number().int().nonnegative(),
+});
+export type ForecastDay = z.infer<typeof forecastDay>;
+
+/**
+ * Why requests will wait past the period's end: the quota is used up, the daily limit is too low
+ * for the volume (unlimited plans), or nothing is sent without an active subscription.
+ */
+export const FORECAST_LIMITS = ['quota', 'daily_limit', 'subscription'] as const;
+export type ForecastLimit = (typeof FORECAST_LIMITS)[number];
+
+export const sendForecastResult = z.object({
+  store_id: z.string(),
+  /** When the billing period ends (the quota renews then); the last day of `days` holds it. */
+  period_end: isoDateTime,
+  /** The period's quota; null: unlimited (only the daily limit applies). */
+  quota: z.number().int().nullable(),
+  /** E-mails counted against the quota this period. */
+  used: z.number().int().nonnegative(),
+  /** What is left of the quota; null: unlimited. */
+  remaining_quota: z.number().int().nonnegative().nullable(),
+  daily_limit: z.number().int().nonnegative(),
+  sent_today: z.number().int().nonnegative(),
+  /** No active subscription: the sender sends nothing until there is one. */
+  paused: z.boolean(),
+  /** From today (UTC) to the day the period ends. */
+  days: z.array(forecastDay),
+  totals: z.object({
+    /** Requests due before the period ends (overdue ones included). */
+    due: z.number().int().nonnegative(),
+    /** Those that will go out before it ends. */
+    sent: z.number().int().nonnegative(),
+    /** Those that will not: they stay scheduled and go out after the renewal or a plan change. */
+    waiting: z.number().int().nonnegative(),
+    /** When the first waiting request falls due (FIFO: every later one waits too); null when none waits. */
+    first_waiting_at: isoDateTime.nullable(),
+    /** What holds them back; null when none waits. */
+    limited_by: z.enum(FORECAST_LIMITS).nullable(),
+  }),
+});
+export type SendForecast = z.infer<typeof sendForecastResult>;
+
+export const sendForecast = endpoint({
+  method: 'GET',
+  path: '/api/review-requests/forecast',
+  access: 'store',
+  summary: "the active store's scheduled sends per day until the billing period ends, against its quota and daily limit",
+  response: sendForecastResult,
   errors: [],
 });
 

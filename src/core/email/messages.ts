@@ -2,12 +2,19 @@
 import { elide } from '../french';
 
 export const emailMessages = {
+  /**
+   * The first paragraph of a review request when the merchant set none (Branding & Pages). Liquid,
+   * like the body: the body itself starts after it, so the customer never reads 'Bonjour' twice.
+   */
+  defaultGreeting: 'Bonjour {{ customer_name }},',
   defaultBody:
-    'Bonjour {{ customer_name }},\n\nMerci pour votre commande {{ order_number }} chez {{ store_name }} ! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis ? Cela nous aide beaucoup.',
+    'Merci pour votre commande {{ order_number }} chez {{ store_name }} ! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis ? Cela nous aide beaucoup.',
   unsubscribeText: (storeName: string) => `Vous ne souhaitez plus recevoir de demandes d'avis ${elide('de', storeName)} ?`,
   unsubscribeLink: 'Se désabonner',
   /** At the foot of a one-off e-mail (send-email). */
   oneOffUnsubscribeText: (storeName: string) => `Vous ne souhaitez plus recevoir d'e-mails ${elide('de', storeName)} ?`,
   /** Used when an order carries no customer name. */
   customerFallback: 'cher client',
+  /** The product's own e-mails (password reset, alerts, privacy, quotas) are signed with its name. */
+  productName: 'Avis Clients',
 };

@@ -2,15 +2,19 @@
  * The review-request e-mail, rendered by one pure function used by the sender and by the template
  * editor's preview: what the merchant previews is what the customer gets (GUIDE habit 8).
  *
- * Merchant text is Liquid with four variables. Values are HTML-escaped in the HTML part
- * (`outputEscape: 'escape'`), includes cannot reach any file (`templates: {}`), and parse/render
- * limits stop a hostile template from tying up the worker.
+ * Merchant text (subject, greeting, body, closing, button, footer) is Liquid with four variables,
+ * rendered to plain text; the shared layout (layout.ts) escapes all of it for the HTML part, the
+ * merchant's words as much as the variables' values: a `<b>` typed in the body is shown, not
+ * obeyed. Includes cannot reach any file (`templates: {}`), and parse/render limits stop a hostile
+ * template from tying up the worker.
  */
 import { Liquid } from 'liquidjs';
-import { readableOn, safeColor } from '../color';
+import { legibleText, safeColor } from '../color';
+import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
 import { emailMessages as m } from './messages';
 
 export { safeColor };
+export { escapeHtml, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
 
 export const TEMPLATE_VARIABLES = ['customer_name', 'store_name', 'order_number', 'review_link'] as const;
 export type TemplateVariables = Record<(typeof TEMPLATE_VARIABLES)[number], string>;
@@ -19,6 +23,7 @@ export type TemplateVariables = Record<(typeof TEMPLATE_VARIABLES)[number], stri
 export interface ReviewEmailTemplate {
   subject: string;
   fromName?: string | null;
+  /** The template's own logo: the PNG made at upload (`logo_email_url`), never an SVG. */
   logoUrl?: string | null;
   bodyContent?: string | null;
   buttonText: string;
@@ -28,8 +33,10 @@ export interface ReviewEmailTemplate {
 }
 
 export interface ReviewEmailBranding {
+  /** The store's logo as mail can show it: `store_branding.logo_email_url` (a PNG), not the SVG. */
   logoUrl?: string | null;
   primaryColor?: string | null;
+  /** The button's text colour when it is legible on the template's button colour. */
   buttonTextColor?: string | null;
 }
 
@@ -37,17 +44,20 @@ export interface ReviewEmailInput {
   template: ReviewEmailTemplate;
   branding?: ReviewEmailBranding;
   variables: TemplateVariables;
+  /**
+   * The first paragraph (Branding & Pages, Liquid with the same variables). Null or blank: the
+   * default 'Bonjour {{ customer_name }},', unless the body already opens with a salutation.
+   */
+  greeting?: string | null;
+  /** The last paragraph before the button (Liquid with the same variables). Null or blank: none. */
+  closing?: string | null;
   /** Where the visible unsubscribe link points (omitted in previews without a request). */
   unsubscribeUrl?: string | null;
   /** A 1×1 image whose first fetch records an open (omitted in previews: the merchant opening it is no customer). */
   openPixelUrl?: string | null;
 }
 
-export interface RenderedEmail {
-  subject: string;
-  html: string;
-  text: string;
-}
+export const DEFAULT_GREETING = m.defaultGreeting;
 
 export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
   subject: 'Votre avis compte pour nous ! 🌟',
@@ -62,25 +72,20 @@ export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
 
 const DEFAULT_PRIMARY = '#56dadc';
 const LIMITS = { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 };
-const html = new Liquid({ outputEscape: 'escape', templates: {}, ...LIMITS });
-const plain = new Liquid({ templates: {}, ...LIMITS });
+const engine = new Liquid({ templates: {}, ...LIMITS });
 
 export class TemplateError extends Error {}
 
-/** Parsed templates per engine: a sender renders the same few templates thousands of times. */
-const parsed = new Map<Liquid, Map<string, ReturnType<Liquid['parse']>>>([
-  [html, new Map()],
-  [plain, new Map()],
-]);
+/** Parsed templates: a sender renders the same few templates thousands of times. */
+const parsed = new Map<string, ReturnType<Liquid['parse']>>();
 
-function renderWith(engine: Liquid, source: string, variables: TemplateVariables): string {
+function render(source: string, variables: TemplateVariables): string {
   try {
-    const cache = parsed.get(engine)!;
-    let template = cache.get(source);
+    let template = parsed.get(source);
     if (!template) {
-      if (cache.size >= 500) cache.clear();
+      if (parsed.size >= 500) parsed.clear();
       template = engine.parse(source);
-      cache.set(source, template);
+      parsed.set(source, template);
     }
     return engine.renderSync(template, variables) as string;
   } catch (error) {
@@ -88,84 +93,37 @@ function renderWith(engine: Liquid, source: string, variables: TemplateVariables
   }
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-}
-
-/** Only absolute http(s) URLs become links or images. */
-export function safeUrl(value: string | null | undefined): string | null {
-  if (!value) return null;
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Plain text with blank-line paragraphs and line breaks, as HTML paragraphs (already escaped). */
-function paragraphs(escapedText: string, style: string): string {
-  return escapedText
-    .split(/\r?\n\s*\r?\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p style="${style}">${p.replace(/\r?\n/g, '<br>')}</p>`)
-    .join('\n');
-}
+/**
+ * A body that already greets the customer (a template written before the greeting setting, or by
+ * habit) does not get the default greeting on top: 'Bonjour' twice reads like a bug.
+ */
+const SALUTATION = /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|chère|chères)(?![\p{L}\p{N}])/iu;
 
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
   const body = template.bodyContent?.trim() ? template.bodyContent : m.defaultBody;
-  const subject = renderWith(plain, template.subject, variables)
+  const subject = render(template.subject, variables)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const bodyText = renderWith(plain, body, variables).trim();
-  const bodyHtml = renderWith(html, body, variables);
-  const buttonText = renderWith(plain, template.buttonText, variables).trim() || DEFAULT_TEMPLATE.buttonText;
-  const footerText = template.footerText ? renderWith(plain, template.footerText, variables).trim() : '';
+  const bodyText = render(body, variables).trim();
+  const greeting = input.greeting?.trim() ? render(input.greeting, variables).trim() : SALUTATION.test(bodyText) ? '' : render(m.defaultGreeting, variables).trim();
+  const closing = input.closing?.trim() ? render(input.closing, variables).trim() : '';
+  const buttonText = render(template.buttonText, variables).trim() || DEFAULT_TEMPLATE.buttonText;
+  const footerText = template.footerText ? render(template.footerText, variables).trim() : '';
   // The button must lead to the review page: a template that renders to anything but an http(s) URL falls back to it.
-  const buttonUrl = safeUrl(renderWith(plain, template.buttonUrlTemplate, variables)) ?? safeUrl(variables.review_link) ?? '';
+  const buttonUrl = safeUrl(render(template.buttonUrlTemplate, variables)) ?? safeUrl(variables.review_link) ?? '';
   const buttonColor = safeColor(template.buttonColor, DEFAULT_TEMPLATE.buttonColor);
-  const buttonTextColor = readableOn(buttonColor);
   const primary = safeColor(branding.primaryColor, DEFAULT_PRIMARY);
-  const logo = safeUrl(template.logoUrl) ?? safeUrl(branding.logoUrl);
-  const unsubscribe = safeUrl(input.unsubscribeUrl);
-  const pixel = safeUrl(input.openPixelUrl);
-  const storeName = escapeHtml(variables.store_name);
 
-  const text = [bodyText, `${buttonText} : ${buttonUrl}`, footerText, unsubscribe ? `${m.unsubscribeText(variables.store_name)} ${unsubscribe}` : ''].filter(Boolean).join('\n\n');
-
-  const html_ = `<!DOCTYPE html>
-<html lang="fr">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(subject)}</title>
-</head>
-<body style="margin:0;padding:0;background:#f3f4f6;">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;">
-<tr><td align="center" style="padding:24px 12px;">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="width:100%;max-width:600px;background:#ffffff;border-radius:8px;border-top:4px solid ${primary};font-family:Arial,Helvetica,sans-serif;color:#111827;">
-<tr><td style="padding:32px 32px 8px 32px;" align="center">${
-    logo
-      ? `<img src="${escapeHtml(logo)}" alt="${storeName}" width="200" style="display:block;max-width:200px;width:auto;height:auto;border:0;">`
-      : `<div style="font-size:20px;font-weight:bold;color:${primary};">${storeName}</div>`
-  }</td></tr>
-<tr><td style="padding:8px 32px;font-size:16px;line-height:24px;">
-${paragraphs(bodyHtml, 'margin:0 0 16px 0;')}
-</td></tr>
-<tr><td align="center" style="padding:8px 32px 24px 32px;">
-<a href="${escapeHtml(buttonUrl)}" style="display:inline-block;background:${buttonColor};color:${buttonTextColor};text-decoration:none;font-weight:bold;font-size:16px;padding:14px 28px;border-radius:6px;">${escapeHtml(buttonText)}</a>
-</td></tr>
-${footerText ? `<tr><td align="center" style="padding:0 32px 24px 32px;font-size:14px;color:#4b5563;">${escapeHtml(footerText)}</td></tr>\n` : ''}</table>
-${
-  unsubscribe
-    ? `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(m.unsubscribeText(variables.store_name))} <a href="${escapeHtml(unsubscribe)}" style="color:#6b7280;">${m.unsubscribeLink}</a></p>`
-    : ''
-}${pixel ? `\n<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">` : ''}
-</td></tr>
-</table>
-</body>
-</html>`;
-  return { subject, html: html_, text };
+  const { html, text } = renderEmailLayout({
+    title: subject,
+    header: { name: variables.store_name, logoUrl: safeImageUrl(template.logoUrl) ?? safeImageUrl(branding.logoUrl), color: primary },
+    accentColor: primary,
+    paragraphs: [greeting, bodyText, closing],
+    button: { text: buttonText, url: buttonUrl, background: buttonColor, color: legibleText(buttonColor, branding.buttonTextColor) },
+    footer: footerText,
+    unsubscribe: input.unsubscribeUrl ? { text: m.unsubscribeText(variables.store_name), linkText: m.unsubscribeLink, url: input.unsubscribeUrl } : null,
+    openPixelUrl: input.openPixelUrl,
+  });
+  return { subject, html, text };
 }

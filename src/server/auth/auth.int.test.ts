@@ -152,6 +152,13 @@ describe('forgot and reset password', () => {
     const [mail] = await outboxFor(email);
     expect(mail!.subject).toBe('Réinitialisation de votre mot de passe');
     expect(mail!.text).toMatch(new RegExp(`${ORIGIN.replace(/[/:.]/g, '\\$&')}/reset-password\\?token=[A-Za-z0-9_-]+`));
+    expect(mail!.text).toMatch(/^Bonjour .+,\n\nVous avez demandé à réinitialiser le mot de passe/);
+    // The product's e-mail layout: the link as a button, the product's name and colour, no unsubscribe line.
+    const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail!.text!)![0];
+    expect(mail!.html).toContain(`<a href="${link}" style="display:inline-block;background:#0f766e;`);
+    expect(mail!.html).toContain('>Choisir un nouveau mot de passe</a>');
+    expect(mail!.html).toContain('>Avis Clients</div>');
+    expect(mail!.html).not.toMatch(/désabonner/i);
     // Job payloads (the address) are not kept after the job is done.
     const payloads = await queryRows<{ payload: unknown }>(ctx.db, sql`SELECT payload FROM jobs WHERE name = 'send-password-reset'`);
     expect(payloads.every((p) => JSON.stringify(p.payload) === '{}')).toBe(true);

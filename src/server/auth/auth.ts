@@ -20,10 +20,10 @@ import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
-import { escapeHtml } from '../security/html';
 import { ACCOUNT_LIMITS } from '../../core/account';
 import { messageFor } from '../messages';
 import { resetEmail } from '../messages/auth';
+import { renderSystemEmail } from '../../core/email/system-email';
 
 const PASSWORD_MIN = ACCOUNT_LIMITS.passwordMin;
 const PASSWORD_MAX = ACCOUNT_LIMITS.passwordMax;
@@ -80,15 +80,13 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
         const name = user.name || user.email;
-        await mailer.send({
-          to: user.email,
+        const email = renderSystemEmail({
           subject: resetEmail.subject,
-          text: `${resetEmail.greeting(name)}\n\n${resetEmail.intro}\n\n${resetEmail.button} : ${link}\n\n${resetEmail.expiry}\n${resetEmail.ignore}\n`,
-          html: `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#111827;max-width:600px;margin:0 auto;padding:24px">
-<p>${escapeHtml(resetEmail.greeting(name))}</p><p>${escapeHtml(resetEmail.intro)}</p>
-<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#0f766e;color:#ffffff;padding:12px 20px;border-radius:8px;text-decoration:none">${escapeHtml(resetEmail.button)}</a></p>
-<p style="color:#4b5563;font-size:14px">${escapeHtml(resetEmail.expiry)}<br>${escapeHtml(resetEmail.ignore)}</p></body></html>`,
+          paragraphs: [resetEmail.greeting(name), resetEmail.intro],
+          button: { text: resetEmail.button, url: link },
+          footer: `${resetEmail.expiry}\n${resetEmail.ignore}`,
         });
+        await mailer.send({ to: user.email, subject: email.subject, text: email.text, html: email.html });
         log.child('auth').info('password reset e-mail sent', { userId: user.id });
       },
     },

@@ -4,7 +4,7 @@
  * sur Shopify', the diagnostic and order intake work from the first start.
  */
 import { and, eq } from 'drizzle-orm';
-import { shopifyStores } from '../../db/schema';
+import { shopPlans, shopifyStores, subscriptionPlans } from '../../db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
 import { recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
@@ -35,6 +35,7 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
   if (store.accessToken) {
     // Installed by an earlier start: subscribe what is missing (a data directory from before webhooks were registered here).
     if ((await recordedTopics(ctx, store.id)).length === 0) await subscribeDemoWebhooks(ctx, store.id);
+    await subscribeDemoPlan(ctx, store.id);
     return false;
   }
   if (!(await ctx.emulator.state.getShop(DEMO_ACCOUNT.shopDomain))) {
@@ -74,7 +75,32 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
     })
     .where(eq(shopifyStores.id, store.id));
   await subscribeDemoWebhooks(ctx, store.id);
+  await subscribeDemoPlan(ctx, store.id);
   return true;
+}
+
+/**
+ * The demo store's plan as Shopify knows it: an active subscription to the seeded plan, for the
+ * seeded period. Without it, a sync (the account page runs one) would find nothing active on the
+ * local Shopify and cancel the demo's plan. Does nothing when one is active already.
+ */
+async function subscribeDemoPlan(ctx: AppContext, storeId: string) {
+  const emulator = ctx.emulator!;
+  const subscriptions = await emulator.state.listAppSubscriptions(DEMO_ACCOUNT.shopDomain);
+  if (subscriptions.some((s) => s.status === 'ACTIVE')) return;
+  const [row] = await ctx.db
+    .select({ name: subscriptionPlans.name, amount: subscriptionPlans.priceAmount, currency: subscriptionPlans.priceCurrency, periodEnd: shopPlans.periodEnd })
+    .from(shopPlans)
+    .innerJoin(subscriptionPlans, eq(subscriptionPlans.code, shopPlans.plan))
+    .where(eq(shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
+  if (!row) return;
+  const subscription = await emulator.state.subscribeApp(DEMO_ACCOUNT.shopDomain, {
+    name: row.name,
+    amount: row.amount,
+    currency: row.currency,
+    currentPeriodEnd: row.periodEnd.toISOString(),
+  });
+  await ctx.db.update(shopifyStores).set({ shopifySubscriptionId: subscription.gid }).where(eq(shopifyStores.id, storeId));
 }
 
 /** What the OAuth callback does after an install (auth-routes.ts): the order topics by API, the compliance ones recorded. */

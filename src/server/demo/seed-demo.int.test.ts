@@ -7,6 +7,7 @@ import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
 import { demoHistory } from './history';
 import { dashboardSummary } from '../insight/dashboard';
 import { connectDemoShop } from './connect-demo-shop';
+import { syncStorePlan } from '../plans/sync';
 import { unseal } from '../security/encryption';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { sql } from 'drizzle-orm';
@@ -229,6 +230,20 @@ describe('demo data', () => {
     const token = unseal(ctx.config.encryptionKey, store!.accessToken!);
     const data = await ctx.shopify.graphql<{ shop: { myshopifyDomain: string } }>(DEMO_ACCOUNT.shopDomain, token, '{ shop { myshopifyDomain } }');
     expect(data.shop.myshopifyDomain).toBe(DEMO_ACCOUNT.shopDomain);
+  });
+
+  it('subscribes the demo store on the local Shopify to its seeded plan, so a sync keeps it as seeded', async () => {
+    const [before] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
+    const subscriptions = await ctx.emulator!.state.listAppSubscriptions(DEMO_ACCOUNT.shopDomain);
+    expect(subscriptions.filter((sub) => sub.status === 'ACTIVE').map((sub) => [sub.name, sub.currentPeriodEnd])).toEqual([['Pro', before!.periodEnd.toISOString()]]);
+    // A second start adds none.
+    await connectDemoShop(ctx);
+    expect(await ctx.emulator!.state.listAppSubscriptions(DEMO_ACCOUNT.shopDomain)).toHaveLength(1);
+
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
+    expect(await syncStorePlan(ctx, store!.id)).toEqual({ plan: 'pro', subscription_status: 'active' });
+    const [after] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
+    expect(after).toMatchObject({ plan: 'pro', emailsQuota: 3000, periodStart: before!.periodStart, periodEnd: before!.periodEnd });
   });
 
   it('refreshes an expiring token before use, rotating the refresh token, and the new one works', async () => {

@@ -20,6 +20,8 @@ export interface HandlerInput<E extends Endpoint> {
   params: ParamsOf<E>;
   query: QueryOf<E>;
   body: BodyOf<E>;
+  /** The uploaded file's bytes, for an endpoint with `upload` (size already checked). */
+  upload: E extends { upload: object } ? Uint8Array : null;
   session: E['access'] extends 'public' ? null : SessionData;
   store: E['access'] extends 'store' ? TenantStore : null;
 }
@@ -49,6 +51,14 @@ export function mountedEndpoints(app: AnyHono): readonly Endpoint[] {
 
 export class ContractViolation extends Error {}
 
+/** The raw bytes of an upload; the app's body limit for the path (uploadBodyLimits) already bounds them. */
+async function readUpload(c: Context, upload: NonNullable<Endpoint['upload']>): Promise<Uint8Array> {
+  const bytes = new Uint8Array(await c.req.arrayBuffer());
+  if (bytes.byteLength > upload.maxBytes) throw new DomainError(upload.tooLarge);
+  if (bytes.byteLength === 0) throw new DomainError('invalid_input', { field: 'file' });
+  return bytes;
+}
+
 export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): void {
   const list = mounted.get(app) ?? [];
   mounted.set(app, list);
@@ -62,7 +72,8 @@ export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): 
       const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
       const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
       const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;
-      const answer = await (handler as Route['handler'])({ c, params, query, body, session, store } as never);
+      const upload = endpoint.upload ? await readUpload(c, endpoint.upload) : null;
+      const answer = await (handler as Route['handler'])({ c, params, query, body, upload, session, store } as never);
       if (answer instanceof Response) return answer;
       if (ctx.config.checkApiResponses && endpoint.response) {
         const wire = JSON.parse(JSON.stringify(answer ?? null)) as unknown;

@@ -14,6 +14,7 @@ import { requestErrorMessages } from './review-requests';
 import { reviewErrorMessages } from './reviews';
 import { unsubscribeErrorMessages } from './unsubscribe';
 import { ratingActionErrorMessages } from './rating-actions';
+import { brandingErrorMessages, emailTemplateErrorMessages } from './branding';
 import type { Message } from './types';
 
 const catalogue: Record<ErrorCode, Message> = {
@@ -27,6 +28,8 @@ const catalogue: Record<ErrorCode, Message> = {
   ...reviewErrorMessages,
   ...unsubscribeErrorMessages,
   ...ratingActionErrorMessages,
+  ...brandingErrorMessages,
+  ...emailTemplateErrorMessages,
 };
 
 /** The French sentence for `code`, built from `values` when the message needs them. */

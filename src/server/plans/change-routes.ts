@@ -11,7 +11,7 @@ import { route } from '../http/route';
 import { BillingError, findPlan, startSubscription } from '../shopify/billing';
 import { ShopifyRequestError } from '../shopify/facade';
 import { storeRecord } from '../shopify/install-service';
-import { StoreTokenError } from '../shopify/store-tokens';
+import { isDeadToken } from './shopify-errors';
 
 export function planChangeRoutes(ctx: AppContext) {
   const log = ctx.log.child('plans');
@@ -23,9 +23,7 @@ export function planChangeRoutes(ctx: AppContext) {
       try {
         return { success: true as const, confirmation_url: await startSubscription(ctx, ctx.shopify, record, plan) };
       } catch (error) {
-        if (error instanceof StoreTokenError || (error instanceof ShopifyRequestError && (error.status === 401 || error.status === 403))) {
-          throw new DomainError('shopify_token_invalid');
-        }
+        if (isDeadToken(error)) throw new DomainError('shopify_token_invalid');
         if (error instanceof BillingError || error instanceof ShopifyRequestError) {
           log.warn('plan change refused by Shopify', { storeId: store.id, plan: plan.code, error: error.message });
           throw new DomainError('plan_change_failed');

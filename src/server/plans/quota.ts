@@ -2,15 +2,19 @@
  * Send quotas: the plan's monthly quota (shop_plans + shop_usage 'emails_sent' for the period;
  * unlimited plans have none) and the store's daily limit (store_email_config, counted in shop_usage
  * 'emails_sent_day' for the UTC day). Both are checked and consumed in one transaction under row
- * locks on the usage rows, so concurrent workers can never exceed them.
+ * locks on the usage rows, so concurrent workers can never exceed them. A reservation that makes the
+ * period's usage cross 80 % or 100 % of the quota records the merchant's alert in the same
+ * transaction (quota-alerts.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Queryable, type Transaction } from '../../db/client';
 import { shopPlans, subscriptionPlans } from '../../db/schema';
+import { crossedAlerts } from '../../core/quota';
+import { recordQuotaAlerts, type QuotaAlert } from './quota-alerts';
 
 export const MONTH_METRIC = 'emails_sent';
 export const DAY_METRIC = 'emails_sent_day';
-const PERIOD_MS = 30 * 86_400_000;
+export const PERIOD_MS = 30 * 86_400_000;
 export const DEFAULT_DAILY_LIMIT = 1000;
 
 export interface PlanWindow {
@@ -18,6 +22,8 @@ export interface PlanWindow {
   /** null: unlimited. */
   quota: number | null;
   periodStart: Date;
+  /** The recorded end while the recorded period runs, else the rolled window's (start + 30 days). */
+  periodEnd: Date;
 }
 
 export interface QuotaState extends PlanWindow {
@@ -32,8 +38,9 @@ export const utcDayStart = (now: Date) => new Date(Date.UTC(now.getUTCFullYear()
 /** The recorded window, or once it has ended, the 30-day window after its end that holds `now`. */
 function rollWindow(row: { plan: string; quota: number | null; periodStart: Date; periodEnd: Date }, now: Date): PlanWindow {
   const end = row.periodEnd.getTime();
-  const start = now.getTime() < end ? row.periodStart.getTime() : end + Math.floor((now.getTime() - end) / PERIOD_MS) * PERIOD_MS;
-  return { plan: row.plan, quota: row.quota, periodStart: new Date(start) };
+  if (now.getTime() < end) return { plan: row.plan, quota: row.quota, periodStart: row.periodStart, periodEnd: row.periodEnd };
+  const start = end + Math.floor((now.getTime() - end) / PERIOD_MS) * PERIOD_MS;
+  return { plan: row.plan, quota: row.quota, periodStart: new Date(start), periodEnd: new Date(start + PERIOD_MS) };
 }
 
 /**
@@ -70,14 +77,15 @@ export async function recordShopPlan(db: Queryable, shopDomain: string, plan: { 
 }
 
 /** No plan recorded (should not happen for an active subscription): the smallest plan, never unlimited. */
-async function fallbackWindow(db: Queryable, now: Date): Promise<PlanWindow> {
+export async function fallbackWindow(db: Queryable, now: Date): Promise<PlanWindow> {
   const [smallest] = await db
     .select()
     .from(subscriptionPlans)
     .where(and(eq(subscriptionPlans.isActive, true), eq(subscriptionPlans.isUnlimited, false)))
     .orderBy(asc(subscriptionPlans.emailQuota))
     .limit(1);
-  return { plan: smallest?.code ?? 'starter', quota: smallest?.emailQuota ?? 0, periodStart: new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)) };
+  const periodStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+  return { plan: smallest?.code ?? 'starter', quota: smallest?.emailQuota ?? 0, periodStart, periodEnd: new Date(periodStart.getTime() + PERIOD_MS) };
 }
 
 /**
@@ -85,8 +93,25 @@ async function fallbackWindow(db: Queryable, now: Date): Promise<PlanWindow> {
  * ended and no newer one was synced yet, the window rolls forward in 30-day steps.
  */
 export async function planWindow(db: Queryable, shopDomain: string, now: Date): Promise<PlanWindow> {
+  return (await recordedWindow(db, shopDomain, now)) ?? fallbackWindow(db, now);
+}
+
+/** The shop's recorded plan and its current window (rolled as planWindow does), or null when none is recorded. */
+export async function recordedWindow(db: Queryable, shopDomain: string, now: Date): Promise<PlanWindow | null> {
   const [row] = await db.select().from(shopPlans).where(eq(shopPlans.shopDomain, shopDomain));
-  return row ? rollWindow({ plan: row.plan, quota: row.emailsQuota, periodStart: row.periodStart, periodEnd: row.periodEnd }, now) : fallbackWindow(db, now);
+  return row ? rollWindow({ plan: row.plan, quota: row.emailsQuota, periodStart: row.periodStart, periodEnd: row.periodEnd }, now) : null;
+}
+
+/** What the window and the UTC day of `dayStart` used, read from the counters the sender reserves against. */
+export async function usageOf(db: Queryable, shopDomain: string, monthStart: Date, dayStart: Date): Promise<{ month: number; day: number }> {
+  const rows = await queryRows<{ metric: string; value: number }>(
+    db,
+    sql`SELECT metric, value::int AS value FROM shop_usage
+        WHERE shop_domain = ${shopDomain}
+          AND ((metric = ${MONTH_METRIC} AND period_start = ${monthStart.toISOString()}::timestamptz)
+            OR (metric = ${DAY_METRIC} AND period_start = ${dayStart.toISOString()}::timestamptz))`,
+  );
+  return { month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0, day: rows.find((r) => r.metric === DAY_METRIC)?.value ?? 0 };
 }
 
 export interface ReservationWanted {
@@ -152,6 +177,7 @@ export async function reserveSendsMany(tx: Transaction, wanted: ReservationWante
   const value = (domain: string, metric: string, start: Date) =>
     rows.find((r) => r.shop_domain === domain && r.metric === metric && new Date(r.period_start).getTime() === start.getTime())?.value ?? 0;
   const increments: ReturnType<typeof sql>[] = [];
+  const alerts: QuotaAlert[] = [];
   for (const w of wanted) {
     const window = windows.get(w.id)!;
     const used = value(w.shopDomain, MONTH_METRIC, window.periodStart);
@@ -164,6 +190,21 @@ export async function reserveSendsMany(tx: Transaction, wanted: ReservationWante
     }
     const { dailyLimit: limit, ...plan } = window;
     out.set(w.id, { granted, state: { ...plan, used: used + granted, dailyLimit: limit, dailyUsed: dailyUsed + granted, dayStart } });
+    const { quota } = window;
+    if (quota !== null) {
+      for (const ratio of crossedAlerts(used, used + granted, quota)) {
+        alerts.push({
+          storeId: w.id,
+          shopDomain: w.shopDomain,
+          ratio,
+          plan: window.plan,
+          quota,
+          used: used + granted,
+          periodStart: window.periodStart,
+          periodEnd: window.periodEnd,
+        });
+      }
+    }
   }
   if (increments.length) {
     await tx.execute(sql`
@@ -171,6 +212,9 @@ export async function reserveSendsMany(tx: Transaction, wanted: ReservationWante
       FROM (VALUES ${sql.join(increments, sql`, `)}) AS v(shop_domain, period_start, metric, delta)
       WHERE u.shop_domain = v.shop_domain AND u.period_start = v.period_start AND u.metric = v.metric`);
   }
+  // Under the usage locks taken above: only one reservation can cross a threshold at a time, and the
+  // alert's row says once and for all whether this period's e-mail was already decided.
+  if (alerts.length) await recordQuotaAlerts(tx, alerts);
   return out;
 }
 

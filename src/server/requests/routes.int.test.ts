@@ -7,10 +7,11 @@ import { Browserish, signedInMerchant } from '../../../tests/support/http';
 import { spreadSchedule } from '../../core/schedule-spread';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
-import { connectStore } from '../shopify/install-service';
+import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
+/** Makes the customers of each merchant's orders unique. */
 let n = 0;
 
 beforeAll(async () => {
@@ -23,32 +24,18 @@ afterAll(() => ctx.destroy());
 /** A signed-in merchant whose shop is installed on the emulator, connected, and on a plan. */
 async function merchant(options: { quota?: number | null } = {}) {
   n += 1;
-  const { browser, userId } = await signedInMerchant(app);
-  const shop = await ctx.emulator!.state.createShop({ domain: `req-${n}-${Date.now()}.myshopify.com`, name: `Boutique ${n}` });
-  const t = await ctx.emulator!.state.installApp(shop.domain, { scope: 'read_orders', expiring: true });
-  const connected = await connectStore(ctx.db, ctx.config.encryptionKey, {
-    userId,
-    shopDomain: shop.domain,
-    shopName: shop.name,
-    tokens: {
-      accessToken: t.access_token,
-      scope: t.scope,
-      expiresIn: t.expires_in ?? null,
-      refreshToken: t.refresh_token ?? null,
-      refreshTokenExpiresIn: t.refresh_token_expires_in ?? null,
-    },
-  });
+  const { browser, userId, store: connected, shop } = await merchantOnEmulator(app, ctx, 'req');
   await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
   const quota = options.quota === undefined ? 300 : options.quota;
   await ctx.db.insert(s.shopPlans).values({
-    shopDomain: shop.domain,
+    shopDomain: shop,
     plan: quota === null ? 'enterprise' : 'starter',
     emailsQuota: quota,
     periodStart: new Date(Date.now() - 86_400_000),
     periodEnd: new Date(Date.now() + 29 * 86_400_000),
   });
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
-  return { browser, userId, store: store!, shop: shop.domain };
+  return { browser, userId, store: store!, shop };
 }
 
 const flowBody = {

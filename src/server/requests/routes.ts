@@ -19,6 +19,7 @@ import {
   processRequests,
   resendRequest,
   sendEmail,
+  sendForecast,
   type ManualSendResult,
 } from '../../core/api/review-requests';
 import { confirmUnsubscribe, readUnsubscribe } from '../../core/api/unsubscribe';
@@ -32,6 +33,7 @@ import { ShopifyRequestError } from '../shopify/facade';
 import { StoreTokenError } from '../shopify/store-tokens';
 import { sameStore } from '../stores/tenancy';
 import * as flows from './flows';
+import { markWaiting, sendForecast as forecastFor } from './forecast';
 import { generateForStore } from './generate';
 import { importHistory } from './import-history';
 import { planDisplayName } from '../plans/quota';
@@ -89,9 +91,13 @@ function flowRoutes(ctx: AppContext) {
   ];
 }
 
+const forecastOptions = (ctx: AppContext) => ({ now: new Date(), maxAttempts: ctx.config.sending.maxAttempts });
+
 function calendarRoutes(ctx: AppContext) {
   return [
-    route(listRequests, async ({ query, store }) => requests.listRequests(ctx.db, store.id, query.page)),
+    // The page's scheduled requests say whether they fit before the period ends (forecast.ts).
+    route(listRequests, async ({ query, store }) => markWaiting(ctx.db, store, await requests.listRequests(ctx.db, store.id, query.page), forecastOptions(ctx))),
+    route(sendForecast, async ({ store }) => forecastFor(ctx.db, store, forecastOptions(ctx))),
     route(createShareLink, async ({ session, store, body }) => requests.shareLinkOf(ctx.db, { id: store.id, userId: session.user.id }, ctx.config.appUrl, body)),
     route(cancelRequest, async ({ params, store }) => {
       await requests.cancelRequest(ctx.db, store.id, params.id);

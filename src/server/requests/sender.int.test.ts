@@ -62,7 +62,7 @@ describe('sending due review requests', () => {
     expect(mail!.subject).toBe('Votre avis compte pour nous ! 🌟');
     expect(mail!.messageId).toBe(`review-${request.id}@localhost`);
     expect(mail!.fromAddress).toBe(`"Maison & Fils" <${/<([^>]+)>/.exec(ctx.config.mail.from)?.[1] ?? ctx.config.mail.from}>`);
-    expect(mail!.html).toContain('Bonjour &lt;b&gt;Léa&lt;/b&gt; &#34;Dubois&#34;,');
+    expect(mail!.html).toContain('Bonjour &lt;b&gt;Léa&lt;/b&gt; &quot;Dubois&quot;,');
     expect(mail!.html).not.toContain('<b>Léa</b>');
     expect(mail!.html).toContain('Maison &amp; Fils');
     expect(mail!.html).toContain(`href="http://localhost:3000/review/${request.token}"`);

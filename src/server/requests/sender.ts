@@ -25,6 +25,7 @@ import { addUsage, reserveSendsMany, type QuotaState } from '../plans/quota';
 import { requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
+import { emailLogoUrl } from '../media/logos';
 import { coalesce } from './coalesce';
 import { isRetryableConflict } from '../../db/pg-error';
 import { RETRYABLE } from '../../core/domain';
@@ -304,10 +305,13 @@ interface RenderContext {
   storeName: string;
   template: ReviewEmailTemplate;
   branding: ReviewEmailBranding;
+  /** The first and last paragraphs set in Branding & Pages (null: the default greeting, no closing). */
+  greeting: string | null;
+  closing: string | null;
   replyTo: string | null;
 }
 
-/** Per store: its name, active template (or the default), branding and reply-to address. */
+/** Per store: its name, active template (or the default), branding, greeting and closing, and reply-to address. */
 async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<string, RenderContext>> {
   const rows = await queryRows<{
     id: string;
@@ -316,24 +320,29 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
     subject: string | null;
     from_name: string | null;
     t_logo: string | null;
+    t_logo_email: string | null;
     body_content: string | null;
     button_text: string | null;
     button_url_template: string | null;
     button_color: string | null;
     footer_text: string | null;
     b_logo: string | null;
+    b_logo_email: string | null;
     primary_color: string | null;
     button_text_color: string | null;
+    email_greeting: string | null;
+    email_closing: string | null;
     reply_to: string | null;
   }>(
     ctx.db,
-    sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.body_content, t.button_text,
-               t.button_url_template, t.button_color, t.footer_text, b.logo_url AS b_logo, b.primary_color, b.button_text_color,
-               c.owner_notification_email AS reply_to
+    sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.logo_email_url AS t_logo_email, t.body_content,
+               t.button_text, t.button_url_template, t.button_color, t.footer_text, b.logo_url AS b_logo, b.logo_email_url AS b_logo_email,
+               b.primary_color, b.button_text_color, p.email_greeting, p.email_closing, c.owner_notification_email AS reply_to
         FROM shopify_stores s
         LEFT JOIN LATERAL (SELECT * FROM email_templates t WHERE t.shopify_store_id = s.id AND t.template_type = 'review_request' AND t.is_active
                            ORDER BY t.is_default DESC, t.updated_at DESC LIMIT 1) t ON true
         LEFT JOIN store_branding b ON b.shopify_store_id = s.id
+        LEFT JOIN store_customization p ON p.shopify_store_id = s.id
         LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
         WHERE s.id IN (${sql.join(
           shopIds.map((id) => sql`${id}::uuid`),
@@ -349,7 +358,7 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
           ? {
               subject: r.subject,
               fromName: r.from_name,
-              logoUrl: r.t_logo,
+              logoUrl: emailLogoUrl(r.t_logo_email, r.t_logo),
               bodyContent: r.body_content,
               buttonText: r.button_text ?? DEFAULT_TEMPLATE.buttonText,
               buttonUrlTemplate: r.button_url_template ?? DEFAULT_TEMPLATE.buttonUrlTemplate,
@@ -357,7 +366,10 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
               footerText: r.footer_text,
             }
           : DEFAULT_TEMPLATE,
-        branding: { logoUrl: r.b_logo, primaryColor: r.primary_color, buttonTextColor: r.button_text_color },
+        // E-mails show the PNG made for them (mail clients do not show SVG).
+        branding: { logoUrl: emailLogoUrl(r.b_logo_email, r.b_logo), primaryColor: r.primary_color, buttonTextColor: r.button_text_color },
+        greeting: r.email_greeting,
+        closing: r.email_closing,
         replyTo: r.reply_to,
       },
     ]),
@@ -384,6 +396,8 @@ async function sendOne(
     email = renderReviewEmail({
       template: render.template,
       branding: render.branding,
+      greeting: render.greeting,
+      closing: render.closing,
       variables: {
         customer_name: request.customer_name || emailMessages.customerFallback,
         store_name: render.storeName,

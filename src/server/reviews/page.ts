@@ -61,7 +61,15 @@ export interface FormState {
   error?: string;
 }
 
-export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState = {}): string {
+export interface RenderOptions {
+  /**
+   * False for the merchant's preview (POST /api/branding/preview): shown in a sandboxed frame that
+   * runs no script and submits nothing, it is the same page without its script.
+   */
+  script?: boolean;
+}
+
+export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState = {}, options: RenderOptions = {}): string {
   const name = state.name ?? page.prefill.name;
   const email = state.email ?? page.prefill.email;
   const chosen = state.rating ? page.actions[state.rating] : undefined;
@@ -84,7 +92,10 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
 <label class="f" for="comment" id="comment-label">${e(commentLabel)}</label><textarea id="comment" name="comment" maxlength="5000">${e(state.comment ?? '')}</textarea>
 <p class="msg" id="msg" role="alert">${state.error ? e(state.error) : ''}</p>
 <button type="submit" id="submit">${e(page.texts.button)}</button></form>`;
-  const script = `<script type="application/json" id="review-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script><script nonce="${nonce}">${REVIEW_PAGE_SCRIPT}</script>`;
+  const script =
+    options.script === false
+      ? ''
+      : `<script type="application/json" id="review-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script><script nonce="${nonce}">${REVIEW_PAGE_SCRIPT}</script>`;
   return layout(page, page.texts.title, body, nonce, script);
 }
 

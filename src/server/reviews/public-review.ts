@@ -13,7 +13,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database, type Queryable } from '../../db/client';
-import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
+import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user } from '../../db/schema';
 import type { ActionType } from '../../core/domain';
 import { safeUrl } from '../../core/email/review-email';
 import { enqueue } from '../jobs/define';
@@ -91,30 +91,28 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
 }
 
 /** The store's public review site: the first redirect URL, best rating first. */
-function publicSite(actions: RatingActionDto[]): string | null {
+export function publicSite(actions: RatingActionDto[]): string | null {
   for (const a of [...actions].sort((x, y) => y.rating - x.rating)) if (a.action_type === 'redirect' && safeUrl(a.redirect_url)) return safeUrl(a.redirect_url);
   return null;
 }
 
-export async function loadReviewPage(db: Database, token: string): Promise<ReviewPage> {
-  const request = await findRequest(db, token, false);
-  const [store] = await db
-    .select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain, samePath: shopifyStores.samePathForAllRatings, ownerEmail: user.email })
-    .from(shopifyStores)
-    .innerJoin(user, eq(user.id, shopifyStores.userId))
-    .where(eq(shopifyStores.id, request.shop_id));
-  if (!store) throw new ReviewPageError(404, m.storeNotFound);
-  const [[branding], [custom], actions] = await Promise.all([
-    db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, request.shop_id)),
-    db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, request.shop_id)),
-    storeRatingActions(db, request.shop_id, store.ownerEmail).then((r) => r.actions),
-  ]);
-  const storeName = storeDisplayName(store.name, store.domain);
-  const state = request.channel === 'email' && request.status === 'completed' ? 'done' : 'form';
+type BrandingRow = typeof storeBranding.$inferSelect;
+type CustomizationRow = typeof storeCustomization.$inferSelect;
+
+/** What a review page is made of, saved or (for the merchant's preview) not yet. */
+export interface ReviewPageParts {
+  storeName: string;
+  branding: Pick<BrandingRow, 'logoUrl' | 'primaryColor' | 'buttonBgColor' | 'buttonTextColor'> | undefined;
+  custom: Pick<CustomizationRow, 'pageTitle' | 'pageDescription' | 'thankYouMessage' | 'positiveFeedbackMessage' | 'negativeFeedbackMessage' | 'buttonText'> | undefined;
+  actions: RatingActionDto[];
+  samePath: boolean;
+}
+
+/** The page from its parts: one assembly (texts and their defaults) for the real page and the preview. */
+export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'prefill'>): ReviewPage {
+  const { branding, custom, storeName } = parts;
   return {
-    token,
-    channel: request.channel,
-    state,
+    ...link,
     storeName,
     branding: {
       logoUrl: safeUrl(branding?.logoUrl),
@@ -130,13 +128,44 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       negative: custom?.negativeFeedbackMessage || null,
       button: custom?.buttonText || m.defaultButton,
     },
-    actions: Object.fromEntries(actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
-    samePath: store.samePath,
-    publicReviewUrl: publicSite(actions),
-    doneLink: state === 'done' ? await offeredLink(db, token, request.id) : null,
-    // A shared link serves several customers: nobody's details are shown on it.
-    prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
+    actions: Object.fromEntries(parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
+    samePath: parts.samePath,
+    publicReviewUrl: publicSite(parts.actions),
   };
+}
+
+/**
+ * Where a store's merchant alerts go by default (a rating action without its own address): the
+ * notification address saved in the settings, else the account's e-mail.
+ */
+export const alertAddressSql = sql<string>`coalesce(nullif(${storeEmailConfig.ownerNotificationEmail}, ''), ${user.email})`;
+
+export async function loadReviewPage(db: Database, token: string): Promise<ReviewPage> {
+  const request = await findRequest(db, token, false);
+  const [store] = await db
+    .select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain, samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
+    .from(shopifyStores)
+    .innerJoin(user, eq(user.id, shopifyStores.userId))
+    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
+    .where(eq(shopifyStores.id, request.shop_id));
+  if (!store) throw new ReviewPageError(404, m.storeNotFound);
+  const [[branding], [custom], actions] = await Promise.all([
+    db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, request.shop_id)),
+    db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, request.shop_id)),
+    storeRatingActions(db, request.shop_id, store.alertAddress).then((r) => r.actions),
+  ]);
+  const state = request.channel === 'email' && request.status === 'completed' ? 'done' : 'form';
+  return reviewPageOf(
+    { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath },
+    {
+      token,
+      channel: request.channel,
+      state,
+      doneLink: state === 'done' ? await offeredLink(db, token, request.id) : null,
+      // A shared link serves several customers: nobody's details are shown on it.
+      prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
+    },
+  );
 }
 
 /** The tracked link to the site the request's review was offered (an e-mail link has one review). */
@@ -175,11 +204,12 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     const request = await findRequest(tx, token, true);
     if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, m.alreadyUsed);
     const [store] = await tx
-      .select({ samePath: shopifyStores.samePathForAllRatings, ownerEmail: user.email })
+      .select({ samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
       .from(shopifyStores)
       .innerJoin(user, eq(user.id, shopifyStores.userId))
+      .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
       .where(eq(shopifyStores.id, request.shop_id));
-    const { actions } = await storeRatingActions(tx, request.shop_id, store!.ownerEmail);
+    const { actions } = await storeRatingActions(tx, request.shop_id, store!.alertAddress);
     const action = actions.find((a) => a.rating === input.rating)!;
     const redirect = safeUrl(action.redirect_url);
     const redirected = !store!.samePath && action.action_type === 'redirect' && redirect !== null;

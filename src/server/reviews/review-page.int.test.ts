@@ -194,7 +194,10 @@ describe('submitting a review, routing by rating (same path off)', () => {
     expect(alert1!.text).toContain('E-mail : louis@exemple.test');
     expect(alert1!.text).toContain(`Commande : ${order!.orderNumber}`);
     expect(alert1!.text).toContain('Jamais reçu\nTrès déçu');
-    expect(alert1!.html).toContain('Louis &lt;b&gt;');
+    expect(alert1!.html).toMatch(/<th scope="row"[^>]*>Client<\/th><td[^>]*>Louis &lt;b&gt;<\/td>/);
+    expect(alert1!.html).toMatch(/<th scope="row"[^>]*>Commentaire<\/th><td[^>]*>Jamais reçu<br>Très déçu<\/td>/);
+    expect(alert1!.html).toContain(`<a href="${ctx.config.appUrl.replace(/\/+$/, '')}/app/feedback"`);
+    expect(alert1!.html).not.toContain('<b>');
     expect(alert1!.headers).toMatchObject({ 'Reply-To': 'louis@exemple.test' });
     const [review] = (await reviewsOf(store)).filter((r) => r.rating === 1);
     expect(review).toMatchObject({ actionTaken: 'notify_email', isPublished: false });
@@ -380,6 +383,17 @@ describe('/api/rating-actions', () => {
     expect(rows).toHaveLength(5);
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(after!.samePathForAllRatings).toBe(false);
+  });
+
+  it("defaults the alerts to the store's notification address once the settings name one", async () => {
+    const { browser } = await merchantWithStore();
+    const settings = await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'Alertes@Boutique.test', daily_send_limit: 500 } });
+    expect(settings.status).toBe(200);
+    const actions = await browser.json<{ actions: { rating: number; notification_email: string | null }[] }>('/api/rating-actions');
+    expect(actions.body.actions.filter((a) => a.notification_email).map((a) => [a.rating, a.notification_email])).toEqual([
+      [2, 'alertes@boutique.test'],
+      [1, 'alertes@boutique.test'],
+    ]);
   });
 
   it('refuses invalid actions in French and changes nothing', async () => {

@@ -15,13 +15,18 @@ import { reviewPageMessages as m } from '../messages/review-page';
 import { errorPageHtml, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
 import { loadReviewPage, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
+import { readSettings } from '../settings/service';
 import { followPublicLink, OPEN_PIXEL, recordOpen, recordVisit } from './engagement';
 
-/** GET and PUT /api/rating-actions, for the active store. */
+/**
+ * GET and PUT /api/rating-actions, for the active store. Unsaved alerts default to the store's
+ * notification address (settings), as the review page's do, else the account's.
+ */
 export function ratingActionRoutes(ctx: AppContext) {
+  const alertAddress = async (storeId: string) => (await readSettings(ctx.db, storeId)).owner_notification_email;
   return [
-    route(readRatingActionsEndpoint, async ({ session, store }) => readRatingActions(ctx.db, store.id, session.user.email)),
-    route(saveRatingActionsEndpoint, async ({ session, store, body }) => saveRatingActions(ctx.db, store.id, session.user.email, body)),
+    route(readRatingActionsEndpoint, async ({ store }) => readRatingActions(ctx.db, store.id, await alertAddress(store.id))),
+    route(saveRatingActionsEndpoint, async ({ store, body }) => saveRatingActions(ctx.db, store.id, await alertAddress(store.id), body)),
   ];
 }
 

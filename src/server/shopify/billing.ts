@@ -52,24 +52,48 @@ export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade,
   return result.confirmationUrl;
 }
 
+/** The shop's active subscription as Shopify reports it (the name is the plan's, as startSubscription gave it). */
+export interface ActiveSubscription {
+  id: string;
+  name: string;
+  /** The end of Shopify's current billing period, when Shopify tells it. */
+  periodEnd: Date | null;
+}
+
+/**
+ * Reads the shop's active subscription from Shopify (or the emulator), or null when none is active.
+ * Records nothing. Throws StoreTokenError (no usable token) or ShopifyRequestError.
+ */
+export async function readActiveSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store): Promise<ActiveSubscription | null> {
+  const { accessToken } = await storeAccessToken(ctx, store.id);
+  const data = await shopify.graphql<{
+    currentAppInstallation: { activeSubscriptions: { id: string; name: string; status: string; currentPeriodEnd: string | null }[] };
+  }>(store.shopDomain, accessToken, ACTIVE_SUBSCRIPTIONS);
+  const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
+  return active ? { id: active.id, name: active.name, periodEnd: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null } : null;
+}
+
+/**
+ * Records an active subscription read from Shopify: status on the store, and the plan, quota and
+ * period in shop_plans, together. False when it did not apply (plans/service.ts appliesTo).
+ */
+export function recordActiveSubscription(ctx: AppContext, store: Store, active: ActiveSubscription, now = new Date()): Promise<boolean> {
+  return ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd: active.periodEnd, subscriptionId: active.id }, now));
+}
+
 /**
  * Reads the shop's active subscription from Shopify and records it: status on the store, and the
  * plan, quota and period in shop_plans. Returns the status recorded.
  */
 export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, now = new Date()): Promise<SubscriptionStatus> {
   if (!store.accessToken) throw new BillingError('store has no access token');
-  const { accessToken } = await storeAccessToken(ctx, store.id);
-  const data = await shopify.graphql<{
-    currentAppInstallation: { activeSubscriptions: { id: string; name: string; status: string; currentPeriodEnd: string | null }[] };
-  }>(store.shopDomain, accessToken, ACTIVE_SUBSCRIPTIONS);
-  const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
+  const active = await readActiveSubscription(ctx, shopify, store);
   if (!active) {
     // Shopify's current state, read now: nothing active. No id: this is about whatever the store had.
     const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
     await recordSubscription(ctx.db, store, { status }, now);
     return status;
   }
-  const periodEnd = active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null;
-  await ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd, subscriptionId: active.id }, now));
+  await recordActiveSubscription(ctx, store, active, now);
   return 'active';
 }

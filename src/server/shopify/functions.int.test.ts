@@ -4,12 +4,11 @@ import * as s from '../../db/schema';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { Browserish, ORIGIN, uniqueEmail } from '../../../tests/support/http';
 import { createApp } from '../app';
-import { connectStore } from './install-service';
+import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
 import { storeAccessToken } from './store-tokens';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
-let n = 0;
 
 beforeAll(async () => {
   ctx = await createTestContext({ TRUST_PROXY: 'true' });
@@ -18,26 +17,7 @@ beforeAll(async () => {
 afterAll(() => ctx.destroy());
 
 /** A merchant signed in, with a shop installed on the emulator and connected. */
-async function merchantWithShop() {
-  n += 1;
-  const browser = new Browserish(app);
-  const signed = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'M', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
-  const shop = await ctx.emulator!.state.createShop({ domain: `diag-${n}-${Date.now()}.myshopify.com`, name: `Diag ${n}` });
-  const t = await ctx.emulator!.state.installApp(shop.domain, { scope: 'read_orders', expiring: true });
-  const store = await connectStore(ctx.db, ctx.config.encryptionKey, {
-    userId: signed.body.user.id,
-    shopDomain: shop.domain,
-    shopName: shop.name,
-    tokens: {
-      accessToken: t.access_token,
-      scope: t.scope,
-      expiresIn: t.expires_in ?? null,
-      refreshToken: t.refresh_token ?? null,
-      refreshTokenExpiresIn: t.refresh_token_expires_in ?? null,
-    },
-  });
-  return { browser, store, shop: shop.domain, userId: signed.body.user.id };
-}
+const merchantWithShop = () => merchantOnEmulator(app, ctx, 'diag');
 
 type Diagnostic = { checks: Record<string, { status: string; [k: string]: unknown }> };
 

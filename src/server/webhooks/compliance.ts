@@ -8,6 +8,7 @@
  * Logs name the store and counts, never the customer.
  */
 import { complianceMessages } from '../messages/compliance';
+import { renderSystemEmail } from '../../core/email/system-email';
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Transaction } from '../../db/client';
@@ -96,12 +97,16 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
   ctx.log.child('compliance').info('customer data exported', { storeId: store.id, orders: orders.length, requests: requests.length, reviews: reviews.length });
   if (!to) return undefined;
   const link = `${ctx.config.appUrl}/api/compliance/exports/${saved!.id}`;
+  const m = complianceMessages.dataRequest;
+  // The customer's address stays out of the e-mail: the export behind the sign-in holds it.
+  const message = renderSystemEmail({
+    subject: m.subject,
+    paragraphs: [m.intro(store.shopDomain, requestId), m.ready],
+    button: { text: m.button, url: link },
+    footer: m.footer,
+  });
   return async () => {
-    await ctx.mailer.send({
-      to,
-      subject: complianceMessages.dataRequestSubject,
-      text: complianceMessages.dataRequestText(store.shopDomain, requestId, link),
-    });
+    await ctx.mailer.send({ to, subject: message.subject, text: message.text, html: message.html });
   };
 }
 

@@ -375,6 +375,10 @@ describe('privacy topics', () => {
     const link = /\/api\/compliance\/exports\/[0-9a-f-]{36}/.exec(mails[0]!.text!)![0];
     expect(mails[0]!.text).not.toContain(email);
     expect(mails[0]!.text).toContain(`d’un client de ${store.shopDomain} (demande 555)`);
+    expect(mails[0]!.html).toContain(`href="${ctx.config.appUrl}${link}"`);
+    expect(mails[0]!.html).toContain('>Télécharger l’export</a>');
+    expect(mails[0]!.html).toContain(`d’un client de ${store.shopDomain} (demande 555)`);
+    expect(mails[0]!.html).not.toContain(email);
 
     // Only the store's owner can download it.
     const { Browserish } = await import('../../../tests/support/http');

@@ -6,6 +6,8 @@ export const queryKeys = {
   session: ['auth', 'session'] as const,
   currentStore: ['stores', 'current'] as const,
   plans: ['plans'] as const,
+  /** The store's plan and this period's usage (plans-current): /app/plans, the quota banner, the account tab. */
+  currentPlan: ['plans-current'] as const,
   legal: ['legal'] as const,
   shopifyInstallation: (token: string) => ['shopify', 'installation', token] as const,
   /** One key for the diagnostic page and the calendar's panel (always run afresh). */
@@ -16,9 +18,16 @@ export const queryKeys = {
   /** Every page of the calendar (invalidate this prefix after any change). */
   reviewRequests: ['review-requests'] as const,
   reviewRequestPage: (page: number) => ['review-requests', page] as const,
+  /** The send planner's forecast: under the calendar's prefix, so every change to the calendar re-reads it. */
+  reviewRequestForecast: ['review-requests', 'forecast'] as const,
   /** Counted afresh at each opening of the import dialog. */
   orderCount: (shopId: string) => ['shopify', 'count-orders', shopId] as const,
   ratingActions: ['rating-actions'] as const,
+  branding: ['branding'] as const,
+  /** The review page rendered with unsaved values (`values`: the request body, serialised). */
+  brandingPreview: (values: string) => ['branding', 'preview', values] as const,
+  emailTemplate: ['email-templates', 'active'] as const,
+  settings: ['settings'] as const,
   /** Every period of the dashboard (invalidate this prefix after a re-send). */
   dashboard: ['dashboard'] as const,
   dashboardPeriod: (period: string) => ['dashboard', period] as const,

@@ -12,6 +12,7 @@ import {
   listRequests,
   processRequests,
   resendRequest,
+  sendForecast,
   type ImportHistoryInput,
   type RequestItem,
 } from '../../core/api/review-requests';
@@ -19,7 +20,7 @@ import { countOrders } from '../../core/api/shopify';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { ImportHistoryInput, ManualSendResult, RequestItem, ShareLink } from '../../core/api/review-requests';
+export type { ForecastDay, ImportHistoryInput, ManualSendResult, RequestItem, SendForecast, ShareLink } from '../../core/api/review-requests';
 export type ImportHistoryResult = ResponseOf<typeof importHistory>;
 
 /** One page of the calendar; while another page loads, the current one stays on screen. */
@@ -31,10 +32,22 @@ export function useRequestPage(page: number) {
   });
 }
 
+/** The send planner: the scheduled sends per day until the billing period ends (re-read with the calendar). */
+export function useSendForecast() {
+  return useQuery({
+    queryKey: queryKeys.reviewRequestForecast,
+    queryFn: ({ signal }) => call(sendForecast, { signal }),
+  });
+}
+
 /** Re-reads every page of the calendar (after a send, a cancellation, an import or a new link). */
 export function useRefreshRequests() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: queryKeys.reviewRequests }), [queryClient]);
+  // A send or an import moves this period's usage too (the quota banner, /app/plans).
+  return useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.reviewRequests }), queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan })]),
+    [queryClient],
+  );
 }
 
 /** 'Envoyer maintenant': the spec's answer says what happened (sent, quota, daily limit, failure). */

@@ -1,7 +1,12 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation } from '../test/render';
-import { plansFixture, proPlan } from '../test/shopify-fixtures';
+import { spaced } from '../components/quota/fixtures';
+import { plansFixture as basePlans } from '../test/shopify-fixtures';
+
+// Prices nobody would hard-code: the cards must show what GET /api/plans answers.
+const plansFixture = basePlans.map((plan, i) => ({ ...plan, price_amount: ['12.00', '34.00', '56.00'][i]! }));
+const [starterPlan, proPlan] = plansFixture as [(typeof plansFixture)[number], (typeof plansFixture)[number]];
 
 let location: ReturnType<typeof stubLocation> | undefined;
 afterEach(() => {
@@ -44,6 +49,7 @@ describe('/subscription', () => {
     expect((await screen.findByText(new RegExp(explanation))).textContent).toContain(explanation);
     const plans = within(await screen.findByRole('list', { name: 'Plans disponibles' }));
     expect(plans.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(plansFixture.map((p) => p.name));
+    expect(plans.getByText(spaced('34 $'))).toBeTruthy();
   });
 
   it('chooses a plan: plans-change, then Shopify’s confirmation page; one click only', async () => {
@@ -64,7 +70,7 @@ describe('/subscription', () => {
     api('pending', { '/functions/v1/plans-change': () => apiError(502, "Shopify n'a pas pu créer l'abonnement. Réessayez dans un instant.", 'plan_change_failed') });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` }));
-    expect((await screen.findByRole('alert')).textContent).toContain("Shopify n'a pas pu créer l'abonnement");
+    expect((await screen.findByRole('alert')).textContent).toBe("Erreur lors du changement de planShopify n'a pas pu créer l'abonnement. Réessayez dans un instant.");
     expect(stub.assign).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: `Choisir ${proPlan.name}` }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -74,6 +80,34 @@ describe('/subscription', () => {
     await open('/subscription?status=error&error=subscription_not_approved&message=Appelez%20le%2008%2099');
     expect((await screen.findByRole('alert')).textContent).toBe('L’abonnement n’a pas été approuvé sur Shopify. Choisissez un plan pour réessayer.');
     expect(screen.queryByText(/08 99/)).toBeNull();
+  });
+
+  it.each([
+    ['?status=error&message=subscription_start_failed', 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.'],
+    ['?status=error&message=Appelez%20le%2008%2099', 'Une erreur est survenue avec l’abonnement. Veuillez réessayer.'],
+    ['?status=error', 'Une erreur est survenue avec l’abonnement. Veuillez réessayer.'],
+  ])('reads the spec’s message parameter as a code: %s', async (search, text) => {
+    api('pending');
+    await open(`/subscription${search}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    await screen.findByRole('list', { name: 'Plans disponibles' });
+  });
+
+  it("says 'URL de confirmation manquante' when plans-change answers without one", async () => {
+    const stub = (location = stubLocation());
+    api('pending', { '/functions/v1/plans-change': () => jsonResponse({ success: true, confirmation_url: '' }) });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: `Choisir ${starterPlan.name}` }));
+    expect((await screen.findByRole('alert')).textContent).toBe('URL de confirmation manquante');
+    expect(stub.assign).not.toHaveBeenCalled();
+  });
+
+  it("says 'Impossible de charger les plans' with a retry when the plans cannot be read", async () => {
+    api('pending', { '/api/plans': () => apiError(500, 'Erreur interne.', 'internal') });
+    await open();
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Impossible de charger les plans. Veuillez réessayer.')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 
   it('confirms an activation, then goes to the dashboard after 2 s', async () => {
@@ -92,15 +126,5 @@ describe('/subscription', () => {
     await open();
     expect(await screen.findByText('Aucune boutique Shopify connectée')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
-  });
-});
-
-describe('/app/subscription-plans', () => {
-  it('lets a merchant with an active plan choose another one', async () => {
-    location = stubLocation();
-    api('active');
-    renderRoute('/app/subscription-plans');
-    expect(await screen.findByText(/Votre abonnement est actif/, undefined, { timeout: 5_000 })).toBeTruthy();
-    expect(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` })).toBeTruthy();
   });
 });

@@ -10,7 +10,9 @@ import * as s from '../../../src/db/schema';
 import { signQuery } from '../../../src/server/shopify/hmac';
 import { expandedInventory, idFieldsOf, PUBLIC_PREFIXES, type Endpoint } from './support/routes';
 import { SAMPLES } from './support/samples';
-import { changedTables, createWorld, flowBody, makeMerchant, secretsOf, snapshotTenant, type Merchant, type World } from './support/world';
+import { changedTables, createWorld, flowBody, identityBody, makeMerchant, pageBody, secretsOf, snapshotTenant, templateBody, type Merchant, type World } from './support/world';
+import { saveUploadedLogo } from '../../../src/server/media/logos';
+import sharp from 'sharp';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
 vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
@@ -20,6 +22,8 @@ let b: Merchant;
 /** A's OAuth state, from A's own POST /api/shopify/connect. */
 let aState: string;
 let proPlanId: string;
+/** A's uploads: a branding logo (its store's folder) and a template logo (its account's). */
+let aLogos: { branding: string; template: string };
 
 beforeAll(async () => {
   w = await createWorld();
@@ -30,6 +34,15 @@ beforeAll(async () => {
   aState = new URL(link.body.redirect_url, 'http://x').searchParams.get('state')!;
   const [pro] = await w.ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, 'pro'));
   proPlanId = pro!.id;
+  const png = new Uint8Array(
+    await sharp({ create: { width: 20, height: 20, channels: 4, background: '#123456' } })
+      .png()
+      .toBuffer(),
+  );
+  aLogos = {
+    branding: (await saveUploadedLogo(w.ctx, png, { kind: 'branding', storeId: a.store.id })).key,
+    template: (await saveUploadedLogo(w.ctx, png, { kind: 'template', userId: a.userId })).key,
+  };
 });
 afterAll(() => w.ctx.destroy());
 
@@ -144,6 +157,18 @@ const ISOLATION: Record<string, Entry> = {
       return [{ method: 'GET', path: `/functions/v1/shopify-auth/callback?${params}`, expect: [302], check: redirectsWithError }];
     },
   },
+  // Not id-taking by the rule (a logo key is no id), but B naming A's uploads: logo_not_found.
+  'PUT /api/branding/identity': { calls: () => [{ method: 'PUT', path: '/api/branding/identity', json: { ...identityBody, logo_key: aLogos.branding } }] },
+  'POST /api/branding/preview': {
+    calls: () => [{ method: 'POST', path: '/api/branding/preview', json: { identity: { ...identityBody, logo_key: aLogos.branding }, page: pageBody } }],
+  },
+  'PUT /api/email-templates/active': {
+    calls: () => [
+      { method: 'PUT', path: '/api/email-templates/active', json: { ...templateBody, logo_key: aLogos.template } },
+      { method: 'PUT', path: '/api/email-templates/active', json: { ...templateBody, logo_key: aLogos.branding } },
+    ],
+  },
+  'POST /api/email-templates/test': { calls: () => [{ method: 'POST', path: '/api/email-templates/test', json: { ...templateBody, logo_key: aLogos.template } }] },
   // Not id-taking by the rule, but a takeover attempt all the same: B asks for A's e-mail address.
   // better-auth answers 200 { status: true } without changing anything (so the answer does not tell
   // whether the address has an account); the snapshots of A and B prove nothing moved.
@@ -188,6 +213,8 @@ describe('tenant isolation', () => {
     expect((await a.browser.json(`/api/flows?store_id=${a.store.id}`)).status).toBe(200);
     expect((await a.browser.json(`/api/shopify/installations/${a.claimedInstallationToken}`)).status).toBe(200);
     expect((await a.browser.json('/functions/v1/shopify-count-orders', { json: { shop_id: a.store.id } })).status).toBe(200);
+    expect((await a.browser.json('/api/branding/preview', { json: { identity: { ...identityBody, logo_key: aLogos.branding }, page: pageBody } })).status).toBe(200);
+    expect((await a.browser.json('/api/email-templates/active', { method: 'PUT', json: { ...templateBody, logo_key: aLogos.template } })).status).toBe(200);
   });
 
   it("B's session with A's ids: refused, nothing revealed, A's rows unchanged", async () => {

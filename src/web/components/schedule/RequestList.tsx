@@ -1,4 +1,4 @@
-import { CircleAlert, CircleHelp, Clock, Link2, RotateCw, Send, Trash2 } from 'lucide-react';
+import { CircleAlert, CircleHelp, Clock, Hourglass, Link2, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { dueLabel, type DueLabel } from '../../../core/due-label';
 import { messages } from '../../i18n';
@@ -17,6 +17,8 @@ const cancellable = new Set<string>(UNSENT_IDLE_STATUSES);
 export const canSendNow = (item: RequestItem) => item.status === 'scheduled';
 export const canResend = (item: RequestItem) => item.status === 'sent' && item.unconfirmed;
 export const canCancel = (item: RequestItem) => cancellable.has(item.status);
+/** The send planner's mark: this scheduled request will not go out before the billing period ends. */
+export const waitsForQuota = (item: RequestItem) => item.status === 'scheduled' && item.fits_in_period === false;
 
 /** "#1001" whether the shop sent "1001" or "#1001"; null when there is no order number. */
 export function orderLabel(orderNumber: string | null): string | null {
@@ -110,6 +112,12 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             </span>
           )}
           {item.status === 'scheduled' && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
+          {waitsForQuota(item) && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+              <Hourglass aria-hidden="true" className="size-3.5" />
+              {t.planner.badge}
+            </span>
+          )}
           {item.channel === 'link' && (
             <span title={t.list.sharedLinkHint} className="inline-flex items-center gap-1 rounded-full bg-brand-50 px-2.5 py-0.5 text-xs font-medium text-brand-800">
               <Link2 aria-hidden="true" className="size-3.5" />
@@ -129,6 +137,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
           )}
         </p>
         {canResend(item) && <p className="text-xs text-amber-900">{t.list.unconfirmedHint}</p>}
+        {waitsForQuota(item) && <p className="text-xs text-amber-900">{t.planner.badgeHint}</p>}
         {item.status === 'failed' && item.last_error && (
           <p className="flex items-start gap-1 text-xs text-red-800">
             <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />

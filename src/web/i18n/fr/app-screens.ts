@@ -13,21 +13,18 @@ export const appScreens = {
     subtitle: 'Proposez la bonne offre au bon moment.',
     badge: 'Bientôt disponible',
     heading: 'Les offres upsell arrivent bientôt',
-    body: "Vous pourrez bientôt proposer une offre personnalisée à vos clients juste après qu'ils ont laissé un avis.",
-    points: ["Offres déclenchées après l'avis d'un client satisfait", 'Codes de réduction personnalisés', 'Suivi des conversions dans vos analyses'],
+    body: 'Vous pourrez bientôt proposer une offre personnalisée à vos clients sur la page de remerciement, une fois leur avis envoyé.',
+    // Never tied to the rating nor a reward for the review (compliance reference: FTC 16 CFR 465).
+    points: [
+      'Une offre sur la page de remerciement, pour chaque client, quelle que soit sa note',
+      'Des produits complémentaires choisis selon la commande',
+      'Le suivi des conversions dans vos analyses',
+    ],
     cta: "Configurer mes demandes d'avis en attendant",
   },
   branding: {
     title: 'Branding & Pages',
     subtitle: "Personnalisez l'apparence de vos pages d'avis.",
-  },
-  emailTemplates: {
-    title: "Templates d'emails",
-    subtitle: "Modifiez l'e-mail de demande d'avis et prévisualisez-le.",
-  },
-  settings: {
-    title: 'Paramètres',
-    subtitle: "Notifications et réglages d'envoi.",
   },
   subscriptionPlans: {
     title: "Plans d'abonnement",

@@ -18,6 +18,16 @@ export const common = {
     popular: 'POPULAIRE',
     perMonth: '/mois',
   },
+  /** The foot of a settings form (SaveBar). */
+  form: {
+    save: 'Enregistrer',
+    saving: 'Enregistrement…',
+    unsaved: 'Modifications non enregistrées',
+  },
+  /** The shared image picker (a logo). */
+  imageUpload: {
+    busy: 'Envoi en cours…',
+  },
   underConstruction: {
     heading: 'En construction',
     body: 'Cet écran arrive bientôt.',

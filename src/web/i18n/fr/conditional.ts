@@ -74,8 +74,5 @@ export const conditional = {
     redirectUrlTooLong: "L'URL de redirection ne peut pas dépasser 2\u00a0000 caractères",
     feedbackMessageTooLong: 'Le message ne peut pas dépasser 1\u00a0000 caractères',
   },
-  save: 'Enregistrer',
-  saving: 'Enregistrement…',
-  unsaved: 'Modifications non enregistrées',
   saved: 'Configuration enregistrée avec succès!',
 };

@@ -1,6 +1,9 @@
 import { accountSettings } from './account-settings';
 import { appScreens } from './app-screens';
 import { auth } from './auth';
+import { branding } from './branding';
+import { emailTemplates } from './email-templates';
+import { settings } from './settings';
 import { common } from './common';
 import { conditional } from './conditional';
 import { dashboard } from './dashboard';
@@ -13,6 +16,7 @@ import { legalNotice } from './legal-notice';
 import { login } from './login';
 import { notFound } from './not-found';
 import { outbox } from './outbox';
+import { plans } from './plans';
 import { privacyPolicy } from './privacy-policy';
 import { resetPassword } from './reset-password';
 import { schedule } from './schedule';
@@ -57,8 +61,12 @@ export const fr = {
   flow,
   schedule,
   conditional,
+  branding,
+  emailTemplates,
+  settings,
   unsubscribe,
   subscription,
   dashboard,
   feedback,
+  plans,
 };

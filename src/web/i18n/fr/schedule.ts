@@ -206,4 +206,42 @@ export const schedule = {
     renewCancel: 'Garder ce lien',
     renewed: 'Nouveau lien généré : l’ancien ne fonctionne plus.',
   },
+
+  /**
+   * The send planner (issue 16): the scheduled sends until the billing period ends, against the
+   * quota and the daily limit. Requests that do not fit wait, visibly: they are never dropped.
+   */
+  planner: {
+    heading: "Prévisions d'envoi",
+    intro: "Jour par jour jusqu'à la fin de votre période de facturation, selon votre quota et votre limite quotidienne.",
+    loading: 'Calcul des prévisions…',
+    loadError: "Impossible de calculer les prévisions d'envoi.",
+    /** "1 240 envois prévus d'ici le 23 décembre" */
+    planned: (n: number, end: string) => `${num(n)} ${plural(n, 'envoi prévu', 'envois prévus')} d'ici le ${end}`,
+    nothing: (end: string) => `Aucun envoi programmé d'ici le ${end}.`,
+    waitingQuota: (n: number, end: string, fit: number, waiting: number) =>
+      `${schedule.planner.planned(n, end)} ; votre quota en permet ${num(fit)} : ${num(waiting)} ${plural(waiting, 'demande attendra', 'demandes attendront')} le renouvellement de votre plan ou un plan supérieur.`,
+    waitingDailyLimit: (n: number, end: string, fit: number, waiting: number, limit: number) =>
+      `${schedule.planner.planned(n, end)} ; votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en permet ${num(fit)} : ${num(waiting)} ${plural(waiting, 'demande partira', 'demandes partiront')} après cette date.`,
+    paused: (waiting: number) =>
+      `Votre abonnement n'est pas actif : aucun e-mail ne part. ${num(waiting)} ${plural(waiting, 'demande attend', 'demandes attendent')} un abonnement actif.`,
+    allFit: (n: number, end: string) => `${schedule.planner.planned(n, end)} : tous partiront avant la fin de votre période.`,
+    delayed: (limit: number) => `Votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en décalera certains au lendemain ou plus tard.`,
+    firstWaiting: (when: string) => `La première demande concernée est programmée le ${when} ; toutes les suivantes attendront aussi.`,
+    neverDropped: 'Aucune demande n’est perdue : elles restent programmées et partent automatiquement dès que votre quota le permet.',
+    changePlan: 'Changer de plan',
+    changeLimit: 'Modifier la limite quotidienne',
+    quota: (remaining: number, quota: number) => `Quota restant : ${num(remaining)} sur ${num(quota)}`,
+    unlimited: 'Plan illimité : seule la limite quotidienne s’applique',
+    dailyLimit: (limit: number, sentToday: number) => `Limite quotidienne : ${num(limit)} (${num(sentToday)} ${plural(sentToday, 'envoyé', 'envoyés')} aujourd’hui)`,
+    chartLabel: (end: string, sent: number, waiting: number) =>
+      `Envois prévus par jour jusqu'au ${end} : ${num(sent)} ${plural(sent, 'envoyé', 'envoyés')}${waiting > 0 ? `, ${num(waiting)} en attente à la fin de la période` : ''}.`,
+    legend: { sent: 'Envoyés', carried: 'En attente' },
+    day: (date: string, sent: number, carried: number) => `${date} : ${num(sent)} ${plural(sent, 'envoyé', 'envoyés')}, ${num(carried)} ${plural(carried, 'reporté', 'reportés')}`,
+    tableCaption: "Envois prévus par jour jusqu'à la fin de la période",
+    columns: { date: 'Jour', due: 'Programmés', capacity: 'Possibles', sent: 'Envoyés', carried: 'Reportés' },
+    /** The calendar's mark on a request that will not fit before the period ends. */
+    badge: 'En attente de quota',
+    badgeHint: 'Le quota de la période sera atteint avant son tour : elle reste programmée et partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur.',
+  },
 };

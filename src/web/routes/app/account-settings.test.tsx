@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { currentPlanFixture } from '../../components/quota/fixtures';
 import { sessionQueryKey } from '../../lib/session';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
 
@@ -207,24 +208,64 @@ describe('password tab', () => {
 });
 
 describe('subscription tab', () => {
-  it("shows 'Actif' for an active subscription", async () => {
-    mockSignedInApi();
+  const SYNC = '/functions/v1/shopify-sync-plan';
+  const syncCalls = (fetchMock: ReturnType<typeof mockSignedInApi>) => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === SYNC);
+
+  it("shows 'Actif', the plan and this period's usage for an active subscription", async () => {
+    mockSignedInApi({
+      [SYNC]: () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active' }),
+      '/functions/v1/plans-current': () => jsonResponse(currentPlanFixture(2550, 3000)),
+    });
     await openSettings('subscription');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Actif')).toBeTruthy();
     expect(within(panel).getByText(activeStore.shop_name)).toBeTruthy();
     expect(within(panel).queryByText('Aucun abonnement actif')).toBeNull();
+    expect(await within(panel).findByText('Pro')).toBeTruthy();
+    expect(within(panel).getByText('31 octobre 2025')).toBeTruthy();
+    expect(within(panel).getByRole('meter', { name: 'Emails envoyés sur la période' }).getAttribute('aria-valuenow')).toBe('2550');
+    expect(within(panel).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
+  });
+
+  it('re-reads the subscription from Shopify once when the account page opens, whatever the tab, and shows the answer', async () => {
+    let store = { ...activeStore, subscription_status: 'pending' };
+    const fetchMock = mockSignedInApi({
+      '/api/stores/current': () => jsonResponse({ store }),
+      [SYNC]: () => {
+        store = { ...store, subscription_status: 'active' };
+        return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active' });
+      },
+    });
+    await openSettings('profile');
+    await waitFor(() => expect(syncCalls(fetchMock)).toHaveLength(1));
+    expect(syncCalls(fetchMock)[0]![1]?.method).toBe('POST');
+    fireEvent.click(screen.getByRole('tab', { name: 'Abonnement' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Actif')).toBeTruthy();
+    expect(syncCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('says nothing when that silent re-read fails', async () => {
+    const fetchMock = mockSignedInApi({ [SYNC]: () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed') });
+    await openSettings('subscription');
+    await waitFor(() => expect(syncCalls(fetchMock)).toHaveLength(1));
+    const panel = screen.getByRole('tabpanel');
+    expect(await within(panel).findByText('Actif')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Erreur lors de la synchronisation')).toBeNull();
   });
 
   it.each([
     ['an inactive subscription', { ...activeStore, subscription_status: 'pending' }],
     ['no store', null],
   ])("offers 'Choisir un plan' with %s", async (_, store) => {
-    mockSignedInApi({}, { store });
+    const fetchMock = mockSignedInApi({}, { store });
     await openSettings('subscription');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Aucun abonnement actif')).toBeTruthy();
     expect(within(panel).queryByText('Actif')).toBeNull();
-    expect(within(panel).getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe('/app/plans');
+    // /subscription says why (pending, declined…) and lists the plans; /app/plans needs an active plan.
+    expect(within(panel).getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe('/subscription');
+    if (!store) expect(syncCalls(fetchMock)).toHaveLength(0);
   });
 });

@@ -1,10 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, KeyRound, UserRound } from 'lucide-react';
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useChangeEmail, useChangePassword, useUpdateUser } from '../../api/auth';
+import { useCurrentPlan, useSyncPlan } from '../../api/plans';
+import { QuotaBar } from '../../components/quota/QuotaBar';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/Spinner';
@@ -12,6 +14,7 @@ import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { TextField } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
 import { changePasswordSchema, profileSchema, type ProfileValues } from '../../lib/auth-forms';
+import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
 import { useCurrentStore, useEndSession, useSession } from '../../lib/session';
 import { useTransientMessage } from '../../lib/use-transient-message';
@@ -167,10 +170,17 @@ function PasswordSection() {
   );
 }
 
-/** Only subscription_status 'active' counts as subscribed; a failed lookup reads as "no subscription". */
+/**
+ * The store's subscription, re-read from Shopify silently when the account page opens (spec section
+ * 7: shopify-sync-plan; a failure changes nothing shown). Only subscription_status 'active' counts as
+ * subscribed; a failed lookup reads as "no subscription". With a store, its plan and this period's
+ * usage (plans-current).
+ */
 function SubscriptionSection() {
   const t = messages.accountSettings.subscription;
   const { data: store, isPending } = useCurrentStore();
+  useSilentPlanSync(store?.id);
+  const { data: plan } = useCurrentPlan({ enabled: !!store });
 
   if (isPending) {
     return (
@@ -182,6 +192,7 @@ function SubscriptionSection() {
 
   const active = store?.subscription_status === 'active';
   const storeLabel = store ? store.shop_name || store.shop_domain : t.noStore;
+  const hasPlan = !!store && !!plan && plan.plan !== 'none';
 
   return (
     <SectionCard title={t.heading} description={t.description}>
@@ -204,7 +215,20 @@ function SubscriptionSection() {
           <dt className="text-sm text-slate-600">{t.store}</dt>
           <dd className="mt-1 text-sm font-medium text-slate-900">{storeLabel}</dd>
         </div>
+        {hasPlan && (
+          <div>
+            <dt className="text-sm text-slate-600">{messages.plans.account.plan}</dt>
+            <dd className="mt-1 text-sm font-medium text-slate-900">{plan.plan_name}</dd>
+          </div>
+        )}
+        {hasPlan && (
+          <div>
+            <dt className="text-sm text-slate-600">{messages.plans.account.periodEnd}</dt>
+            <dd className="mt-1 text-sm font-medium text-slate-900">{formatDate(plan.period_end, { timeZone: 'UTC' })}</dd>
+          </div>
+        )}
       </dl>
+      {hasPlan && <QuotaBar className="mt-6" used={plan.usage.emails_sent} quota={plan.emails_quota} label={messages.plans.account.usage} />}
       {active ? (
         <Link to="/app/plans" className={buttonClass('secondary', 'md', 'mt-6')}>
           {t.changePlan}
@@ -212,11 +236,23 @@ function SubscriptionSection() {
       ) : (
         <>
           <p className="mt-6 text-sm text-slate-600">{t.noneBody}</p>
-          <Link to="/app/plans" className={buttonClass('primary', 'md', 'mt-4')}>
+          {/* /subscription explains why (pending, declined…) and offers the plans: /app/plans needs an active plan. */}
+          <Link to="/subscription" className={buttonClass('primary', 'md', 'mt-4')}>
             {t.choosePlan}
           </Link>
         </>
       )}
     </SectionCard>
   );
+}
+
+/** shopify-sync-plan once per store while the page is open; its answer refreshes the store and the plan. */
+function useSilentPlanSync(storeId: string | undefined) {
+  const { mutate } = useSyncPlan();
+  const syncedFor = useRef<string | null>(null);
+  useEffect(() => {
+    if (!storeId || syncedFor.current === storeId) return;
+    syncedFor.current = storeId;
+    mutate();
+  }, [storeId, mutate]);
 }

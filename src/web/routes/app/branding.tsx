@@ -1,10 +1,101 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Palette, Type } from 'lucide-react';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { PreviewView } from '../../../core/api/branding';
+import { useBranding, type BrandingConfig } from '../../api/branding';
+import {
+  identitySchema,
+  identityValues,
+  pageResolver,
+  pageValues,
+  previewBody,
+  type IdentityFormValues,
+  type PageFormOutput,
+  type PageFormValues,
+} from '../../components/branding/branding-form';
+import { IdentityForm } from '../../components/branding/IdentityForm';
+import { PageForm } from '../../components/branding/PageForm';
+import { PreviewPane } from '../../components/branding/PreviewPane';
+import { StoreQueryState } from '../../components/ui/StoreQueryState';
+import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
 import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/branding */
+const t = messages.branding;
+const header = messages.appScreens.branding;
+
+type TabId = 'identity' | 'page';
+const TABS: readonly TabItem<TabId>[] = [
+  { id: 'identity', label: t.tabs.identity, icon: <Palette aria-hidden="true" className="size-4" /> },
+  { id: 'page', label: t.tabs.page, icon: <Type aria-hidden="true" className="size-4" /> },
+];
+const TAB_PREFIX = 'branding';
+
+/**
+ * /app/branding, Branding & Pages (spec sections 2, 3, 5, 8, 9): two tabs, the visual identity and
+ * the page customisation, each saved on its own, each beside a live preview of the review page built
+ * from the unsaved values of both.
+ */
 export default function BrandingScreen() {
-  const t = messages.appScreens.branding;
-  usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+  usePageHeader(header.title, header.subtitle);
+  const query = useBranding();
+  return (
+    <StoreQueryState query={query} noStore={t.noStore} loading={<BrandingSkeleton />} errorMessage={t.loadError}>
+      {/* A new store id (another shop connected) starts fresh forms. */}
+      {(data) => <BrandingEditor key={data.store_id} data={data} />}
+    </StoreQueryState>
+  );
+}
+
+/** The shape of the screen while it loads: the tabs, a form and the phone. */
+function BrandingSkeleton() {
+  return (
+    <div aria-busy="true" className="space-y-6">
+      <p role="status" className="sr-only">
+        {t.loading}
+      </p>
+      <div aria-hidden="true" className="flex gap-2 border-b border-slate-200 pb-2">
+        <div className="h-8 w-40 animate-pulse rounded-lg bg-slate-200" />
+        <div className="h-8 w-56 animate-pulse rounded-lg bg-slate-200" />
+      </div>
+      <div aria-hidden="true" className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_25rem]">
+        <div className="space-y-6">
+          <div className="h-48 animate-pulse rounded-2xl bg-slate-200" />
+          <div className="h-64 animate-pulse rounded-2xl bg-slate-200" />
+        </div>
+        <div className="mx-auto h-[36rem] w-full max-w-[24.5rem] animate-pulse rounded-[2.75rem] bg-slate-200" />
+      </div>
+    </div>
+  );
+}
+
+function BrandingEditor({ data }: { data: BrandingConfig }) {
+  const [tab, setTab] = useState<TabId>('identity');
+  const [pageView, setPageView] = useState<PreviewView>('form');
+
+  // Both forms live here, whatever the tab shown: a tab switch keeps what was typed, and each
+  // preview shows the unsaved values of both.
+  const identityForm = useForm<IdentityFormValues>({ resolver: zodResolver(identitySchema), defaultValues: identityValues(data), mode: 'onTouched' });
+  const pageForm = useForm<PageFormValues, unknown, PageFormOutput>({ resolver: pageResolver, defaultValues: pageValues(data) });
+  const identity = useWatch({ control: identityForm.control }) as IdentityFormValues;
+  const page = useWatch({ control: pageForm.control }) as PageFormValues;
+
+  const layout = 'grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,1fr)_20rem] xl:grid-cols-[minmax(0,1fr)_25rem]';
+
+  return (
+    <div className="space-y-6">
+      <TabList label={t.tabs.label} idPrefix={TAB_PREFIX} tabs={TABS} selected={tab} onSelect={setTab} />
+
+      <TabPanel idPrefix={TAB_PREFIX} id="identity" selected={tab === 'identity'} className={layout}>
+        <IdentityForm form={identityForm} data={data} />
+        {tab === 'identity' && <PreviewPane body={previewBody(identity, page, 'form', data)} view="form" />}
+      </TabPanel>
+
+      <TabPanel idPrefix={TAB_PREFIX} id="page" selected={tab === 'page'} className={layout}>
+        <PageForm form={pageForm} data={data} />
+        {tab === 'page' && <PreviewPane body={previewBody(identity, page, pageView, data)} view={pageView} onViewChange={setPageView} />}
+      </TabPanel>
+    </div>
+  );
 }

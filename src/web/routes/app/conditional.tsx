@@ -1,19 +1,19 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Info, Store } from 'lucide-react';
+import { Store } from 'lucide-react';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useRatingActions, useSaveRatingActions, type RatingActionsConfig } from '../../api/rating-actions';
 import { RatingActionCard } from '../../components/conditional/RatingActionCard';
 import { formValues, RATINGS, ratingActionsSchema, type RatingActionsFormOutput, type RatingActionsFormValues } from '../../components/conditional/rating-actions';
 import { SamePathSection } from '../../components/conditional/SamePathSection';
-import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
 import { ApiError } from '../../lib/api';
 import { usePageHeader } from '../../lib/page-header';
 import { useTransientMessage } from '../../lib/use-transient-message';
-import { SubmitButton } from '../../components/ui/SubmitButton';
+import { InfoNotice } from '../../components/ui/InfoNotice';
+import { SaveBar } from '../../components/ui/SaveBar';
 
 const t = messages.conditional;
 
@@ -48,18 +48,6 @@ function NoStore() {
     <EmptyState icon={Store} heading={t.noStore.heading} action={{ to: '/app/integrations', label: t.noStore.link }}>
       {t.noStore.body}
     </EmptyState>
-  );
-}
-
-function DefaultsNotice() {
-  return (
-    <div className="flex items-start gap-2 rounded-xl border border-sky-200 bg-sky-50 p-4 text-sm text-sky-900">
-      <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
-      <div>
-        <p className="font-semibold">{t.defaults.heading}</p>
-        <p className="mt-1">{t.defaults.body}</p>
-      </div>
-    </div>
   );
 }
 
@@ -100,7 +88,7 @@ function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
 
   return (
     <form noValidate aria-label={t.formLabel} aria-busy={busy || undefined} onSubmit={handleSubmit(submit)} className="space-y-6">
-      {!data.saved && <DefaultsNotice />}
+      {!data.saved && <InfoNotice heading={t.defaults.heading} body={t.defaults.body} />}
 
       <SamePathSection control={control} register={register} onEnable={enableSamePath} />
 
@@ -113,16 +101,7 @@ function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
         ))}
       </section>
 
-      <div className="space-y-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-        {notice.message && <SuccessAlert>{notice.message}</SuccessAlert>}
-        {save.isError && <ErrorAlert>{save.error.message}</ErrorAlert>}
-        <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton busy={busy} busyLabel={t.saving}>
-            {t.save}
-          </SubmitButton>
-          {isDirty && !busy && <p className="text-sm text-slate-600">{t.unsaved}</p>}
-        </div>
-      </div>
+      <SaveBar busy={busy} dirty={isDirty} notice={notice.message} error={save.isError ? save.error.message : null} />
     </form>
   );
 }

@@ -18,6 +18,7 @@ import { Representativeness } from '../../components/dashboard/Representativenes
 import { DashboardSection } from '../../components/dashboard/Section';
 import { Timeline } from '../../components/dashboard/Timeline';
 import { RatingStars } from '../../components/reviews/RatingStars';
+import { QuotaBanner } from '../../components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { QueryState } from '../../components/ui/QueryState';
@@ -63,6 +64,7 @@ export default function DashboardScreen() {
 
   return (
     <div className="space-y-6">
+      <QuotaBanner />
       {activated && <SuccessAlert>{t.activated}</SuccessAlert>}
       <ToggleGroup label={t.periodLabel} options={DASHBOARD_PERIODS} value={period} onChange={choose} labelOf={(p) => t.periods[p]} />
       <QueryState query={dashboard} errorMessage={t.loadError}>

@@ -1,10 +1,26 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { useEmailTemplate } from '../../api/email-templates';
+import { TemplateEditor } from '../../components/email-templates/TemplateEditor';
+import { StoreQueryState } from '../../components/ui/StoreQueryState';
 import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/email-templates */
+const t = messages.emailTemplates;
+
+/**
+ * /app/email-templates, the review-request e-mail (spec sections 2, 3, 5, 8, 9): an editor beside a
+ * live preview rendered by the sender's own function, warnings before a save, a test e-mail to the
+ * merchant. Until the merchant saves, the server sends the spec's default template.
+ */
 export default function EmailTemplatesScreen() {
-  const t = messages.appScreens.emailTemplates;
   usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+
+  const query = useEmailTemplate();
+  const error = query.error;
+  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+
+  return (
+    <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
+      {(data) => <TemplateEditor config={data} />}
+    </StoreQueryState>
+  );
 }

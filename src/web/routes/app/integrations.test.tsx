@@ -69,7 +69,7 @@ describe('/app/integrations store card', () => {
     await within(card).findByText(activeStore.shop_domain);
     expect(within(card).getByText('Connectée')).toBeTruthy();
     expect(within(card).getByText('Ma boutique')).toBeTruthy();
-    expect(within(card).getByText('1 octobre 2025')).toBeTruthy();
+    expect(within(card).getByText('1er octobre 2025')).toBeTruthy();
     expect(within(card).getByText('Abonnement actif')).toBeTruthy();
     const admin = within(card).getByRole('link', { name: 'Aller sur Shopify (nouvel onglet)' });
     expect(admin.getAttribute('href')).toBe(`https://${activeStore.shop_domain}/admin`);

@@ -10,6 +10,8 @@ import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, 
 import { Pagination } from '../../components/schedule/Pagination';
 import { RequestList, requestSubject } from '../../components/schedule/RequestList';
 import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
+import { SendPlanner } from '../../components/schedule/SendPlanner';
+import { QuotaBanner } from '../../components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -235,6 +237,7 @@ export default function ScheduleScreen() {
 
   return (
     <div className="space-y-6">
+      <QuotaBanner />
       <div ref={noticeRef} tabIndex={-1} className="outline-none empty:hidden">
         {notice?.kind === 'success' && <SuccessAlert>{notice.text}</SuccessAlert>}
         {notice?.kind === 'error' && (
@@ -254,6 +257,8 @@ export default function ScheduleScreen() {
           </button>
         </div>
       )}
+
+      {ready && !empty && <SendPlanner />}
 
       <section aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
         <h2 id={headingId} className="mb-2 text-lg font-semibold text-slate-900">

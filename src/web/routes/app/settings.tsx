@@ -1,10 +1,26 @@
-import { UnderConstruction } from '../../components/ui/UnderConstruction';
+import { useSettings } from '../../api/settings';
+import { SettingsForm } from '../../components/settings/SettingsForm';
+import { StoreQueryState } from '../../components/ui/StoreQueryState';
 import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/settings */
+const t = messages.settings;
+
+/**
+ * /app/settings (spec sections 2, 3, 5, 9): where merchant alerts go, how many review requests may
+ * leave per day, and the unsubscribe link every e-mail carries. Until the merchant saves, the
+ * server sends the defaults (the account's address, 1 000 a day).
+ */
 export default function SettingsScreen() {
-  const t = messages.appScreens.settings;
   usePageHeader(t.title, t.subtitle);
-  return <UnderConstruction />;
+
+  const query = useSettings();
+  const error = query.error;
+  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+
+  return (
+    <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
+      {(data) => <SettingsForm settings={data} />}
+    </StoreQueryState>
+  );
 }

@@ -2,9 +2,12 @@ import { PlanChoice } from '../../components/plans/PlanChoice';
 import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/subscription-plans: the plan choice inside the app, for a merchant with an active plan. */
+/**
+ * /app/subscription-plans: the plan choice inside the app (spec section 2: 'Choisissez votre plan',
+ * plans from the database, ?status=success|error&message=), for a merchant with an active plan.
+ */
 export default function SubscriptionPlansScreen() {
   const t = messages.appScreens.subscriptionPlans;
   usePageHeader(t.title, t.subtitle);
-  return <PlanChoice />;
+  return <PlanChoice heading={messages.subscription.title} />;
 }

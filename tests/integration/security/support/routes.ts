@@ -135,6 +135,10 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'GET /functions/v1/shopify-auth/callback': { kind: 'public', why: 'OAuth callback: HMAC, single-use state bound to the browser cookie and to the account that started it' },
   'GET /functions/v1/shopify-billing-callback': { kind: 'login-redirect', why: "Shopify's return after the charge page: a top-level navigation, sent to /login without a session" },
   'GET /review/:token': { kind: 'public', why: "the customer's review page: the request's 244-bit token is the credential" },
+  'GET /media/*': {
+    kind: 'public',
+    why: 'uploaded logos at stable public URLs for pages and mail clients: a strict key pattern, no listing, immutable files, sandboxing CSP',
+  },
   'POST /review/:token': { kind: 'public', why: 'the review form post (rate-limited per address); same token' },
   'GET /review/:token/open.gif': {
     kind: 'public',

@@ -6,7 +6,7 @@
  */
 import type { Endpoint } from './routes';
 import type { Merchant, World } from './world';
-import { PASSWORD, flowBody, ratingActionsBody } from './world';
+import { PASSWORD, flowBody, identityBody, pageBody, ratingActionsBody, templateBody } from './world';
 
 export interface SampleContext {
   w: World;
@@ -82,6 +82,21 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'DELETE /api/review-requests/:id': ({ m }) => ({ path: `/api/review-requests/${m.laterRequestId}`, body: {}, readsBody: false, client: 'merchant', destructive: true }),
   'POST /api/public/unsubscribe/:token': ({ m }) => ({ path: `/api/public/unsubscribe/${m.dueRequestToken}`, body: {}, readsBody: false, client: 'anonymous', destructive: true }),
   'PUT /api/rating-actions': () => ({ path: '/api/rating-actions', body: structuredClone(ratingActionsBody), readsBody: true, client: 'merchant' }),
+  'PUT /api/branding/identity': () => ({ path: '/api/branding/identity', body: structuredClone(identityBody), readsBody: true, client: 'merchant' }),
+  'PUT /api/branding/page': () => ({ path: '/api/branding/page', body: structuredClone(pageBody), readsBody: true, client: 'merchant' }),
+  'POST /api/branding/preview': () => ({
+    path: '/api/branding/preview',
+    body: { identity: structuredClone(identityBody), page: structuredClone(pageBody), view: 'form' },
+    readsBody: true,
+    client: 'merchant',
+  }),
+  // Uploads: the body is a file judged by its content, whatever its content type (no fields to mutate).
+  'POST /api/branding/logo': () => ({ path: '/api/branding/logo', body: {}, readsBody: false, client: 'merchant' }),
+  'POST /api/email-templates/logo': () => ({ path: '/api/email-templates/logo', body: {}, readsBody: false, client: 'merchant' }),
+  'PUT /api/email-templates/active': () => ({ path: '/api/email-templates/active', body: structuredClone(templateBody), readsBody: true, client: 'merchant' }),
+  // Goes to the merchant's own address only (rate-limited: later fuzz cases get 429).
+  'POST /api/email-templates/test': () => ({ path: '/api/email-templates/test', body: structuredClone(templateBody), readsBody: true, client: 'merchant' }),
+  'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),
 
   // --- /functions/v1
   'POST /functions/v1/shopify-register-webhooks': ({ m }) => ({
@@ -120,6 +135,10 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
     readsBody: true,
     client: 'merchant',
   }),
+  // After send-email on purpose: the merchant's shop has no subscription on the emulator, so plans-set
+  // is refused (409) and the sync records the store's subscription as cancelled (what Shopify says).
+  'POST /functions/v1/plans-set': () => ({ path: '/functions/v1/plans-set', body: { plan: 'starter' }, readsBody: true, client: 'merchant' }),
+  'POST /functions/v1/shopify-sync-plan': () => ({ path: '/functions/v1/shopify-sync-plan', body: {}, readsBody: false, client: 'merchant' }),
 
   // --- the public review page: JSON from its script (Accept: application/json), or a plain form.
   'POST /review/:token': ({ m }) => ({

@@ -6,7 +6,7 @@
  * row a merchant owns so a test can prove another tenant changed nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, like, or } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import * as s from '../../../../src/db/schema';
 import { createApp } from '../../../../src/server/app';
@@ -103,6 +103,30 @@ export const ratingActionsBody = {
     { rating: 2, action_type: 'collect_feedback', redirect_url: null, notification_email: 'alerte@exemple.test', feedback_message: 'Que s’est-il passé ?' },
     { rating: 1, action_type: 'notify_email', redirect_url: null, notification_email: 'alerte@exemple.test', feedback_message: null },
   ],
+};
+
+export const identityBody = { logo_key: null, button_text_color: '#FFFFFF', button_bg_color: '#222222', primary_color: '#AA3300' };
+
+export const pageBody = {
+  page_title: 'Votre avis compte',
+  page_description: 'Deux minutes suffisent.',
+  thank_you_message: 'Merci !',
+  positive_feedback_message: 'Ravis que cela vous ait plu.',
+  negative_feedback_message: 'Nous allons faire mieux.',
+  email_greeting: 'Bonjour {{ customer_name }},',
+  email_closing: 'À bientôt chez {{ store_name }}.',
+  button_text: 'ENVOYER',
+};
+
+export const templateBody = {
+  subject: 'Votre avis sur {{ store_name }}',
+  from_name: 'Maison',
+  logo_key: null,
+  body_content: 'Merci pour votre commande {{ order_number }}, {{ customer_name }}.',
+  button_text: 'Laisser un avis',
+  button_url_template: '{{ review_link }}',
+  button_color: '#10b981',
+  footer_text: 'Merci de votre confiance !',
 };
 
 /** A signed-in merchant with a connected, subscribed shop and one of everything an id can point at. */
@@ -220,6 +244,15 @@ export async function snapshotTenant(w: World, m: Merchant) {
     suppressions: byId(await db.select().from(s.emailSuppressions).where(inArray(s.emailSuppressions.shopId, ids))),
     webhooks: byId(await db.select().from(s.shopifyWebhooks).where(inArray(s.shopifyWebhooks.shopId, ids))),
     emailConfig: await db.select().from(s.storeEmailConfig).where(inArray(s.storeEmailConfig.shopifyStoreId, ids)),
+    branding: await db.select().from(s.storeBranding).where(inArray(s.storeBranding.shopifyStoreId, ids)),
+    customization: await db.select().from(s.storeCustomization).where(inArray(s.storeCustomization.shopifyStoreId, ids)),
+    emailTemplates: byId(await db.select().from(s.emailTemplates).where(inArray(s.emailTemplates.shopifyStoreId, ids))),
+    // Uploads (the suite stores them in the database): the store's logos and the account's template logos.
+    files: await db
+      .select({ key: s.storedFiles.key, size: s.storedFiles.size })
+      .from(s.storedFiles)
+      .where(or(like(s.storedFiles.key, `email-logos/${m.userId}/%`), ...ids.map((id) => like(s.storedFiles.key, `branding/${id}/%`))))
+      .orderBy(s.storedFiles.key),
     installations: byId(await db.select().from(s.shopifyInstallationTokens).where(eq(s.shopifyInstallationTokens.shopDomain, m.shop))),
     oauthStates: byId(await db.select().from(s.oauthStates).where(eq(s.oauthStates.userId, m.userId))),
   };

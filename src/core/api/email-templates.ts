@@ -1,0 +1,143 @@
+/**
+ * The review-request e-mail template editor (spec sections 2, 3, 5, 9): one active template per
+ * store, which the sender uses from the next e-mail on. Until the merchant saves, GET answers the
+ * spec's defaults. The preview is rendered in the browser by the function the sender uses
+ * (src/core/email/review-email.ts); a test e-mail goes to the merchant's own address only.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { hexColor, LOGO_MAX_BYTES, storedLogo } from './branding';
+import { TEMPLATE_WARNINGS } from '../email/template-warnings';
+
+export const TEMPLATE_LIMITS = {
+  subjectMax: 200,
+  fromNameMax: 100,
+  /** Liquid's parse limit in the renderer: a longer body could never be rendered. */
+  bodyMax: 100_000,
+  buttonTextMax: 60,
+  buttonUrlMax: 2000,
+  footerMax: 1000,
+  /** A template logo: any image type mail can show, 2 MB at most (SVG and others become a PNG). */
+  logoMaxBytes: LOGO_MAX_BYTES,
+} as const;
+
+/** Test e-mails a store may send per hour: enough to iterate, not a mailing tool. */
+export const TEST_EMAILS_PER_HOUR = 20;
+
+export const EMAIL_TEMPLATE_ERRORS = {
+  /** The template logo is not an image by its content ('Veuillez sélectionner une image'). */
+  template_logo_not_image: 415,
+  template_logo_too_large: 413,
+  /** Liquid that cannot be parsed or rendered (an unclosed tag, a loop over nothing). */
+  template_invalid: 422,
+  /** The transport refused the test e-mail. */
+  test_email_failed: 502,
+} as const satisfies Record<string, number>;
+
+/** A template as the editor shows it and the sender uses it. */
+export const templateFields = z.object({
+  subject: z.string(),
+  from_name: z.string().nullable(),
+  logo: storedLogo.nullable(),
+  body_content: z.string(),
+  button_text: z.string(),
+  button_url_template: z.string(),
+  button_color: z.string(),
+  footer_text: z.string().nullable(),
+});
+export type TemplateFields = z.infer<typeof templateFields>;
+
+export const templateWarning = z.enum(TEMPLATE_WARNINGS);
+
+export const emailTemplateConfig = z.object({
+  store_name: z.string(),
+  /** False until the merchant saves: these are the spec's defaults. */
+  saved: z.boolean(),
+  template: templateFields,
+  /**
+   * The greeting above the body and the closing below it, set in Branding & Pages (page
+   * customisation); null: the default greeting, no closing.
+   */
+  page_texts: z.object({ email_greeting: z.string().nullable(), email_closing: z.string().nullable() }),
+  /** The store's branding the e-mail falls back to (logo as a PNG, primary colour). */
+  branding: z.object({ logo_email_url: z.string().nullable(), primary_color: z.string() }),
+  /** Where 'Envoyer un test' sends: the signed-in merchant's own address. */
+  test_recipient: z.string(),
+  /** What the preview and the test fill the variables with. */
+  sample: z.object({ customer_name: z.string(), store_name: z.string(), order_number: z.string(), review_link: z.string() }),
+  /** What the saved template would be warned about (empty before a save). */
+  warnings: z.array(templateWarning),
+});
+export type EmailTemplateConfig = z.infer<typeof emailTemplateConfig>;
+
+const trimmedOptional = (max: number, message: string) =>
+  z
+    .string()
+    .max(max, message)
+    .nullish()
+    .transform((v) => (v?.trim() ? v.trim() : null));
+
+export const templateInput = z.object({
+  subject: z.string().trim().min(1, "L'objet est requis").max(TEMPLATE_LIMITS.subjectMax, `L'objet ne peut pas dépasser ${TEMPLATE_LIMITS.subjectMax} caractères`),
+  from_name: trimmedOptional(TEMPLATE_LIMITS.fromNameMax, `Le nom d'expéditeur ne peut pas dépasser ${TEMPLATE_LIMITS.fromNameMax} caractères`),
+  /** A key returned by a template-logo upload of this account; null for none; absent keeps the saved one. */
+  logo_key: z.string().max(300).nullable().optional(),
+  body_content: z
+    .string()
+    .max(TEMPLATE_LIMITS.bodyMax, `Le contenu ne peut pas dépasser ${TEMPLATE_LIMITS.bodyMax.toLocaleString('fr-FR')} caractères`)
+    .refine((v) => v.trim().length > 0, 'Le contenu est requis'),
+  button_text: z
+    .string()
+    .trim()
+    .min(1, 'Le texte du bouton est requis')
+    .max(TEMPLATE_LIMITS.buttonTextMax, `Le texte du bouton ne peut pas dépasser ${TEMPLATE_LIMITS.buttonTextMax} caractères`),
+  button_url_template: z
+    .string()
+    .trim()
+    .min(1, 'Le lien du bouton est requis')
+    .max(TEMPLATE_LIMITS.buttonUrlMax, `Le lien du bouton ne peut pas dépasser ${TEMPLATE_LIMITS.buttonUrlMax} caractères`),
+  button_color: hexColor,
+  footer_text: trimmedOptional(TEMPLATE_LIMITS.footerMax, `Le pied de page ne peut pas dépasser ${TEMPLATE_LIMITS.footerMax} caractères`),
+});
+export type TemplateInput = z.output<typeof templateInput>;
+export type TemplateBody = z.input<typeof templateInput>;
+
+export const readEmailTemplate = endpoint({
+  method: 'GET',
+  path: '/api/email-templates/active',
+  access: 'store',
+  summary: "the store's active review-request template (the spec's defaults until saved), its branding and the preview's sample values",
+  response: emailTemplateConfig,
+  errors: [],
+});
+
+export const saveEmailTemplate = endpoint({
+  method: 'PUT',
+  path: '/api/email-templates/active',
+  access: 'store',
+  summary: 'saves the active template (one per store), used from the next e-mail on; answers its warnings',
+  body: templateInput,
+  response: emailTemplateConfig,
+  errors: ['template_invalid', 'logo_not_found'],
+});
+
+export const uploadTemplateLogo = endpoint({
+  method: 'POST',
+  path: '/api/email-templates/logo',
+  access: 'store',
+  summary: "stores an e-mail logo (an image by content, 2 MB at most) under the account's folder; the template's save keeps it",
+  upload: { maxBytes: TEMPLATE_LIMITS.logoMaxBytes, tooLarge: 'template_logo_too_large' },
+  response: storedLogo,
+  status: 201,
+  errors: ['template_logo_not_image', 'template_logo_too_large', 'logo_unreadable'],
+});
+
+export const sendTestEmail = endpoint({
+  method: 'POST',
+  path: '/api/email-templates/test',
+  access: 'store',
+  summary: "sends the template as edited (saved or not) to the signed-in merchant's own address",
+  body: templateInput,
+  response: z.object({ sent_to: z.string() }),
+  errors: ['template_invalid', 'logo_not_found', 'test_email_failed'],
+});

@@ -1,0 +1,57 @@
+/**
+ * The store's notification and sending settings (spec sections 2, 3, 5, 9; table
+ * store_email_config). Unsubscribe is not a setting: every e-mail carries it (GUIDE stance).
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+export const DAILY_SEND_LIMIT = { min: 1, max: 10_000, default: 1000 } as const;
+
+export const storeSettings = z.object({
+  /** Merchant alerts go here unless a rating action names another address. */
+  owner_notification_email: z.string(),
+  daily_send_limit: z.number().int(),
+  /** Always true: shown so the merchant knows why it cannot be switched off. */
+  unsubscribe_enabled: z.literal(true),
+  /** False until the merchant saves: the address is then the account's. */
+  saved: z.boolean(),
+});
+export type StoreSettings = z.infer<typeof storeSettings>;
+
+const limitMessage = `La limite d'envoi quotidienne doit être un nombre entier entre ${DAILY_SEND_LIMIT.min} et ${DAILY_SEND_LIMIT.max.toLocaleString('fr-FR')}`;
+
+export const settingsInput = z.object({
+  owner_notification_email: z
+    .string({ message: "L'adresse e-mail de notification est requise" })
+    .trim()
+    .min(1, "L'adresse e-mail de notification est requise")
+    .max(254, "L'adresse e-mail ne peut pas dépasser 254 caractères")
+    .pipe(z.email("L'adresse e-mail de notification n'est pas valide"))
+    .transform((v) => v.toLowerCase()),
+  // The spec: a non-numeric value becomes 0, which the range then refuses.
+  daily_send_limit: z.preprocess(
+    (v) => (typeof v === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : 0) : v),
+    z.number({ message: limitMessage }).int(limitMessage).min(DAILY_SEND_LIMIT.min, limitMessage).max(DAILY_SEND_LIMIT.max, limitMessage),
+  ),
+});
+export type SettingsInput = z.output<typeof settingsInput>;
+export type SettingsBody = z.input<typeof settingsInput>;
+
+export const readSettings = endpoint({
+  method: 'GET',
+  path: '/api/settings',
+  access: 'store',
+  summary: "the store's owner notification address and daily send limit (defaults until saved)",
+  response: storeSettings,
+  errors: [],
+});
+
+export const saveSettings = endpoint({
+  method: 'PUT',
+  path: '/api/settings',
+  access: 'store',
+  summary: 'saves the owner notification address and the daily send limit (the sender honours it from its next run)',
+  body: settingsInput,
+  response: storeSettings,
+  errors: [],
+});

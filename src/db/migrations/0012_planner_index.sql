@@ -1,0 +1,1 @@
+CREATE INDEX "review_requests_shop_pending_idx" ON "shopify_review_requests" USING btree ("shop_id","scheduled_at","id") WHERE "shopify_review_requests"."status" = 'scheduled';

@@ -1,0 +1,161 @@
+/**
+ * The store's branding (spec sections 2, 3, 5, 9): the visual identity (store_branding) and the page
+ * customisation (store_customization), each an upsert per store (spec section 7), and the preview:
+ * the real review page (reviews/page.ts) rendered with values not yet saved.
+ */
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import { shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
+import { BRANDING_DEFAULTS, type BrandingConfig, type IdentityInput, type PageInput, type previewInput, type StoredLogo } from '../../core/api/branding';
+import { DEFAULT_TEMPLATE, renderReviewEmail, TemplateError } from '../../core/email/review-email';
+import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
+import { resolveLogoKey, storedLogoOf } from '../media/logos';
+import { reviewPageMessages as m } from '../messages/review-page';
+import { templateEditorMessages as t } from '../messages/template-editor';
+import { reviewFormHtml, thankYouPageHtml } from '../reviews/page';
+import { reviewPageOf } from '../reviews/public-review';
+import { storeRatingActions } from '../reviews/rating-actions';
+import { storeDisplayName } from '../stores/service';
+import type { TenantStore } from '../stores/tenancy';
+import { sampleVariables, shortDetail } from '../email-templates/sample';
+
+export async function readBranding(ctx: AppContext, store: TenantStore): Promise<BrandingConfig> {
+  const [[branding], [custom]] = await Promise.all([
+    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, store.id)),
+    ctx.db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, store.id)),
+  ]);
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  return {
+    store_id: store.id,
+    store_name: storeName,
+    identity_saved: branding !== undefined,
+    page_saved: custom !== undefined,
+    identity: {
+      logo: storedLogoOf(ctx, branding?.logoUrl, branding?.logoEmailUrl),
+      button_text_color: branding?.buttonTextColor ?? BRANDING_DEFAULTS.button_text_color,
+      button_bg_color: branding?.buttonBgColor ?? BRANDING_DEFAULTS.button_bg_color,
+      primary_color: branding?.primaryColor ?? BRANDING_DEFAULTS.primary_color,
+    },
+    page: {
+      page_title: custom?.pageTitle ?? null,
+      page_description: custom?.pageDescription ?? null,
+      thank_you_message: custom?.thankYouMessage ?? null,
+      positive_feedback_message: custom?.positiveFeedbackMessage ?? null,
+      negative_feedback_message: custom?.negativeFeedbackMessage ?? null,
+      email_greeting: custom?.emailGreeting ?? null,
+      email_closing: custom?.emailClosing ?? null,
+      button_text: custom?.buttonText ?? BRANDING_DEFAULTS.button_text,
+    },
+    page_defaults: { page_title: m.defaultTitle, page_description: m.defaultDescription(storeName), thank_you_message: m.defaultThankYou },
+  };
+}
+
+/** The logo a save or a preview names: absent keeps the saved one (undefined), null removes it, a key must be one of this store's uploads. */
+async function chosenLogo(ctx: AppContext, storeId: string, key: string | null | undefined): Promise<StoredLogo | null | undefined> {
+  if (key === undefined) return undefined;
+  if (key === null) return null;
+  return resolveLogoKey(ctx, key, { kind: 'branding', storeId });
+}
+
+export async function saveIdentity(ctx: AppContext, store: TenantStore, input: IdentityInput): Promise<BrandingConfig> {
+  const logo = await chosenLogo(ctx, store.id, input.logo_key);
+  const values = {
+    buttonTextColor: input.button_text_color,
+    buttonBgColor: input.button_bg_color,
+    primaryColor: input.primary_color,
+    ...(logo === undefined ? {} : { logoUrl: logo?.url ?? null, logoEmailUrl: logo?.email_url ?? null }),
+    updatedAt: new Date(),
+  };
+  await ctx.db
+    .insert(storeBranding)
+    .values({ shopifyStoreId: store.id, ...values })
+    .onConflictDoUpdate({ target: storeBranding.shopifyStoreId, set: values });
+  return readBranding(ctx, store);
+}
+
+/**
+ * The greeting and closing are Liquid rendered into every e-mail: one that cannot be rendered would
+ * fail every send, so it is refused here, as the template editor refuses a broken template.
+ */
+function checkEmailText(text: string | null, field: 'email_greeting' | 'email_closing', storeName: string, appUrl: string): void {
+  if (!text) return;
+  try {
+    renderReviewEmail({ template: DEFAULT_TEMPLATE, variables: sampleVariables(appUrl, storeName), ...(field === 'email_greeting' ? { greeting: text } : { closing: text }) });
+  } catch (error) {
+    if (!(error instanceof TemplateError)) throw error;
+    const detail = shortDetail(error);
+    throw new DomainError('invalid_input', { field, message: field === 'email_greeting' ? t.greetingInvalid(detail) : t.closingInvalid(detail) });
+  }
+}
+
+export async function savePage(ctx: AppContext, store: TenantStore, input: PageInput): Promise<BrandingConfig> {
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  checkEmailText(input.email_greeting, 'email_greeting', storeName, ctx.config.appUrl);
+  checkEmailText(input.email_closing, 'email_closing', storeName, ctx.config.appUrl);
+  const values = {
+    pageTitle: input.page_title,
+    pageDescription: input.page_description,
+    thankYouMessage: input.thank_you_message,
+    positiveFeedbackMessage: input.positive_feedback_message,
+    negativeFeedbackMessage: input.negative_feedback_message,
+    emailGreeting: input.email_greeting,
+    emailClosing: input.email_closing,
+    buttonText: input.button_text,
+    updatedAt: new Date(),
+  };
+  await ctx.db
+    .insert(storeCustomization)
+    .values({ shopifyStoreId: store.id, ...values })
+    .onConflictDoUpdate({ target: storeCustomization.shopifyStoreId, set: values });
+  return readBranding(ctx, store);
+}
+
+/** The token the preview's form names: no request has it (review tokens are 16+ characters), so nothing could ever be posted to a real one. */
+const PREVIEW_TOKEN = 'apercu';
+
+/**
+ * The review page as a customer would get it with these values, from the store's real name and
+ * rating actions, without its script (the preview is shown in a sandboxed frame: nothing runs, nothing is submitted).
+ */
+export async function previewReviewPage(ctx: AppContext, store: TenantStore, input: z.output<typeof previewInput>): Promise<{ html: string }> {
+  const [row] = await ctx.db
+    .select({ samePath: shopifyStores.samePathForAllRatings, accountEmail: user.email })
+    .from(shopifyStores)
+    .innerJoin(user, eq(user.id, shopifyStores.userId))
+    .where(eq(shopifyStores.id, store.id));
+  if (!row) throw new DomainError('no_store');
+  const [[saved], logo, { actions }] = await Promise.all([
+    ctx.db.select({ logoUrl: storeBranding.logoUrl }).from(storeBranding).where(eq(storeBranding.shopifyStoreId, store.id)),
+    chosenLogo(ctx, store.id, input.identity.logo_key),
+    storeRatingActions(ctx.db, store.id, row.accountEmail),
+  ]);
+  const { identity, page } = input;
+  const view = reviewPageOf(
+    {
+      storeName: storeDisplayName(store.shop_name, store.shop_domain),
+      branding: {
+        logoUrl: logo === undefined ? (saved?.logoUrl ?? null) : (logo?.url ?? null),
+        primaryColor: identity.primary_color,
+        buttonBgColor: identity.button_bg_color,
+        buttonTextColor: identity.button_text_color,
+      },
+      custom: {
+        pageTitle: page.page_title,
+        pageDescription: page.page_description,
+        thankYouMessage: page.thank_you_message,
+        positiveFeedbackMessage: page.positive_feedback_message,
+        negativeFeedbackMessage: page.negative_feedback_message,
+        buttonText: page.button_text,
+      },
+      actions,
+      samePath: row.samePath,
+    },
+    { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, prefill: { name: '', email: '' } },
+  );
+  if (input.view === 'form') return { html: reviewFormHtml(view, '', {}, { script: false }) };
+  // After a review: a happy customer is offered the public review site; an unhappy one too when every rating takes the same path.
+  const positive = input.view === 'thanks_positive';
+  const publicReviewUrl = positive || view.samePath ? view.publicReviewUrl : null;
+  return { html: thankYouPageHtml(view, '', { rating: positive ? 5 : 2, publicReviewUrl }) };
+}

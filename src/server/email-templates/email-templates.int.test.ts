@@ -1,0 +1,279 @@
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import type { StoredLogo } from '../../core/api/branding';
+import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig } from '../../core/api/email-templates';
+import { DEFAULT_TEMPLATE } from '../../core/email/review-email';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeDueRequest } from '../../../tests/support/factories';
+import { ORIGIN, subscribedMerchant, type Browserish } from '../../../tests/support/http';
+import { createApp } from '../app';
+import type { AppContext } from '../context';
+import { messageFor } from '../messages';
+import { sendBatch } from '../requests/sender';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+const merchant = (shopName?: string) => subscribedMerchant(app, ctx.db, shopName);
+
+const upload = (browser: Browserish, bytes: Uint8Array, type: string, path = '/api/email-templates/logo') =>
+  browser.json<StoredLogo & { error?: string; code?: string }>(path, { file: { bytes, type } });
+
+const template = {
+  subject: 'Votre commande {{ order_number }} chez {{ store_name }}',
+  from_name: 'Atelier Lumière',
+  body_content: 'Merci pour votre achat, {{ customer_name }}.\n\nVotre avis nous aide à progresser.',
+  button_text: 'Donner mon avis',
+  button_url_template: '{{ review_link }}',
+  button_color: '#7c3aed',
+  footer_text: "L'équipe {{ store_name }}",
+};
+
+const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+const activeTemplates = (storeId: string) =>
+  ctx.db
+    .select()
+    .from(s.emailTemplates)
+    .where(and(eq(s.emailTemplates.shopifyStoreId, storeId), eq(s.emailTemplates.isActive, true)));
+
+describe('GET and PUT /api/email-templates/active', () => {
+  it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async () => {
+    const { browser, store, email } = await merchant();
+    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt !' });
+    await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
+    const first = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({
+      store_name: 'Maison Lumière',
+      saved: false,
+      template: {
+        subject: 'Votre avis compte pour nous ! 🌟',
+        from_name: null,
+        logo: null,
+        body_content: DEFAULT_TEMPLATE.bodyContent,
+        button_text: 'Laisser un avis',
+        button_url_template: '{{review_link}}',
+        button_color: '#10b981',
+        footer_text: 'Merci de votre confiance !',
+      },
+      page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À bientôt !' },
+      // A PNG logo set before uploads existed is shown as it is.
+      branding: { logo_email_url: 'https://cdn.maison.test/logo.png', primary_color: '#112233' },
+      test_recipient: email,
+      sample: { customer_name: 'Marie Dupont', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'http://localhost:3000/review/exemple' },
+      warnings: [],
+    });
+
+    const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
+      method: 'PUT',
+      json: { ...template, body_content: 'Laissez un avis et recevez un code promo de 10 % !', button_url_template: 'https://maison.test/avis' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.saved).toBe(true);
+    expect(saved.body.template).toMatchObject({ subject: template.subject, from_name: 'Atelier Lumière', button_color: '#7c3aed', logo: null });
+    expect(saved.body.warnings).toEqual(['missing_review_link', 'incentive_wording']);
+    const again = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
+    expect(again.body).toMatchObject({ saved: true, warnings: ['missing_review_link', 'incentive_wording'], template: { button_url_template: 'https://maison.test/avis' } });
+
+    const [row] = await activeTemplates(store.id);
+    expect(row).toMatchObject({
+      name: 'Modèle principal',
+      isDefault: false,
+      templateType: 'review_request',
+      variables: ['customer_name', 'store_name', 'order_number', 'review_link'],
+    });
+    // The sample rendering is kept for reference.
+    expect(row!.textContent).toContain('Chère Marie Dupont,');
+    expect(row!.htmlContent).toContain('Maison Lumière');
+  });
+
+  it('warns about the wording of the greeting and closing the e-mail shows around the body', async () => {
+    const { browser, store } = await merchant();
+    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles !' });
+    const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
+    expect(saved.status).toBe(200);
+    expect(saved.body.warnings).toEqual(['selective_wording']);
+  });
+
+  it('keeps one active template per store, updating it and setting aside any other', async () => {
+    // A store's first saves, at once: one template.
+    const fresh = await merchant();
+    const first = await Promise.all([1, 2, 3].map((n) => fresh.browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
+    expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopifyStoreId, fresh.store.id))).toHaveLength(1);
+
+    const { browser, store } = await merchant();
+    const [old] = await ctx.db.insert(s.emailTemplates).values({ shopifyStoreId: store.id, name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true }).returning();
+    await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
+    await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: 'Deuxième version' } });
+    const active = await activeTemplates(store.id);
+    expect(active).toHaveLength(1);
+    expect(active[0]).toMatchObject({ subject: 'Deuxième version', isDefault: false });
+    const [after] = await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.id, old!.id));
+    expect(after!.isActive).toBe(false);
+    // Two saves at once: still one active template.
+    await Promise.all([1, 2, 3].map((n) => browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
+    expect(await activeTemplates(store.id)).toHaveLength(1);
+    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopifyStoreId, store.id))).toHaveLength(2);
+  });
+
+  it('refuses a template Liquid cannot render (template_invalid) and bad input in French, changing nothing', async () => {
+    const { browser, store } = await merchant();
+    await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
+    for (const patch of [{ body_content: 'Bonjour {% if customer_name %} toi' }, { subject: 'Avis {{ store_name ' }, { footer_text: '{% for x in %}{% endfor %}' }]) {
+      const res = await browser.json<{ error: string; code: string }>('/api/email-templates/active', { method: 'PUT', json: { ...template, ...patch } });
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.code).toBe('template_invalid');
+      expect(res.body.error).toMatch(/^Le template contient une erreur de syntaxe : .+\. Vérifiez les variables entre \{\{ \}\}\.$/);
+      expect(res.body.error.length).toBeLessThan(260);
+    }
+    expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, button_color: 'violet' } })).toMatchObject({
+      status: 400,
+      body: { error: 'Couleur invalide : utilisez le format #RRGGBB' },
+    });
+    expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: '  ' } })).toMatchObject({
+      status: 400,
+      body: { error: "L'objet est requis" },
+    });
+    expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, body_content: ' \n ' } })).toMatchObject({
+      status: 400,
+      body: { error: 'Le contenu est requis' },
+    });
+    const [row] = await activeTemplates(store.id);
+    expect(row!.subject).toBe(template.subject);
+  });
+
+  it('the next e-mail the sender sends is the edited template', async () => {
+    const { browser, store } = await merchant();
+    await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
+    const due = await makeDueRequest(ctx.db, store, { customerName: 'Léa Dubois' });
+    expect(await sendBatch(ctx, { workerId: 'template-test', manual: { storeId: store.id, requestIds: [due.id] } })).toMatchObject({ processed: 1 });
+    const [mail] = await outboxTo(due.customerEmail!);
+    const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, due.orderId!));
+    expect(mail!.subject).toBe(`Votre commande ${order!.orderNumber} chez Maison Lumière`);
+    expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
+    expect(mail!.text).toContain('Merci pour votre achat, Léa Dubois.');
+    expect(mail!.text).toContain(`Donner mon avis : http://localhost:3000/review/${due.token}`);
+    expect(mail!.html).toContain('>Donner mon avis</a>');
+    expect(mail!.html).toContain('background:#7c3aed');
+    expect(mail!.html).toContain('L&#39;équipe Maison Lumière');
+  });
+});
+
+describe('POST /api/email-templates/logo', () => {
+  it('takes any image by content (as a PNG for e-mails) under the account, and refuses what is not one', async () => {
+    const { browser, userId, store } = await merchant();
+    const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } })
+      .gif()
+      .toBuffer();
+    const res = await upload(browser, new Uint8Array(gif), 'image/gif');
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ content_type: 'image/gif' });
+    expect(res.body.key).toMatch(new RegExp(`^email-logos/${userId}/\\d{13}-[0-9a-f]{6}\\.gif$`));
+    expect((await ctx.storage.get(ctx.storage.keyOfUrl(res.body.email_url)!))?.contentType).toBe('image/png');
+
+    const text = await upload(browser, new TextEncoder().encode('pas une image'), 'image/png');
+    expect(text).toMatchObject({ status: 415, body: { code: 'template_logo_not_image', error: 'Veuillez sélectionner une image' } });
+    const tooLarge = await upload(browser, new Uint8Array(2 * 1024 * 1024 + 1), 'image/png');
+    expect(tooLarge).toMatchObject({ status: 413, body: { code: 'template_logo_too_large', error: "L'image ne doit pas dépasser 2 Mo" } });
+
+    // Saved with the template, the e-mail shows its PNG.
+    const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, logo_key: res.body.key } });
+    expect(saved.body.template.logo).toEqual(res.body);
+    // Absent keeps it.
+    expect((await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template })).body.template.logo).toEqual(res.body);
+    const due = await makeDueRequest(ctx.db, store);
+    await sendBatch(ctx, { workerId: 'template-logo-test', manual: { storeId: store.id, requestIds: [due.id] } });
+    const [mail] = await outboxTo(due.customerEmail!);
+    expect(mail!.html).toContain(`src="${res.body.email_url}"`);
+    // null removes it.
+    expect((await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, logo_key: null } })).body.template.logo).toBeNull();
+  });
+
+  it("refuses another account's logo and a branding logo as the template's", async () => {
+    const a = await merchant();
+    const b = await merchant();
+    const png = new Uint8Array(
+      await sharp({ create: { width: 20, height: 20, channels: 4, background: '#123456' } })
+        .png()
+        .toBuffer(),
+    );
+    const aLogo = (await upload(a.browser, png, 'image/png')).body;
+    const bBranding = (await upload(b.browser, png, 'image/png', '/api/branding/logo')).body;
+    for (const key of [aLogo.key, bBranding.key, aLogo.key.replace(a.userId, b.userId)]) {
+      for (const path of ['/api/email-templates/active', '/api/email-templates/test']) {
+        const res = await b.browser.json(path, { method: path.endsWith('test') ? 'POST' : 'PUT', json: { ...template, logo_key: key } });
+        expect(res, `${path} ${key}`).toMatchObject({ status: 404, body: { code: 'logo_not_found' } });
+      }
+    }
+    expect(await activeTemplates(b.store.id)).toHaveLength(0);
+  });
+});
+
+describe('POST /api/email-templates/test', () => {
+  it("sends the unsaved template to the merchant's own address, marked as a test, not counted", async () => {
+    const { browser, store, email } = await merchant();
+    const usageBefore = await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain));
+    const res = await browser.json('/api/email-templates/test', {
+      method: 'POST',
+      // Fields naming another recipient are no part of the contract: never read.
+      json: { ...template, to: 'victime@exemple.test', recipientEmail: 'victime@exemple.test', test_recipient: 'victime@exemple.test' },
+    });
+    expect(res).toEqual(expect.objectContaining({ status: 200, body: { sent_to: email } }));
+    const [mail] = await outboxTo(email);
+    expect(mail!.subject).toBe('[Test] Votre commande #1001 chez Maison Lumière');
+    expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
+    expect(mail!.text).toMatch(/^E-mail de test : /);
+    expect(mail!.text).toContain('Merci pour votre achat, Marie Dupont.');
+    expect(mail!.text).toContain('Donner mon avis : http://localhost:3000/app/branding');
+    expect(mail!.html).toContain('E-mail de test : ');
+    expect(mail!.html).toContain('href="http://localhost:3000/app/branding"');
+    expect(await outboxTo('victime@exemple.test')).toHaveLength(0);
+    expect(await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).toEqual(usageBefore);
+    // Nothing was saved.
+    expect(await activeTemplates(store.id)).toHaveLength(0);
+  });
+
+  it('refuses a broken template, and is limited per store and hour', async () => {
+    const { browser, email } = await merchant();
+    expect(await browser.json('/api/email-templates/test', { method: 'POST', json: { ...template, body_content: '{% if %}' } })).toMatchObject({
+      status: 422,
+      body: { code: 'template_invalid' },
+    });
+    for (let i = 0; i < TEST_EMAILS_PER_HOUR; i++) expect((await browser.json('/api/email-templates/test', { method: 'POST', json: template })).status).toBe(200);
+    const limited = await browser.json('/api/email-templates/test', { method: 'POST', json: template });
+    expect(limited).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
+    expect(await outboxTo(email)).toHaveLength(TEST_EMAILS_PER_HOUR);
+  });
+
+  it('answers test_email_failed when the transport refuses', async () => {
+    const { browser } = await merchant();
+    const failing: AppContext = {
+      ...ctx,
+      mailer: {
+        kind: 'smtp',
+        send: () => Promise.reject(new Error('connect ECONNREFUSED')),
+        wasAccepted: () => Promise.resolve(null),
+        close: () => Promise.resolve(),
+      },
+    };
+    const down = createApp(failing);
+    const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await down.request(`${ORIGIN}/api/email-templates/test`, {
+      method: 'POST',
+      headers: { origin: ORIGIN, cookie, 'content-type': 'application/json' },
+      body: JSON.stringify(template),
+    });
+    expect(res.status).toBe(502);
+    expect(await res.json()).toEqual({ code: 'test_email_failed', error: messageFor('test_email_failed') });
+  });
+});

@@ -1,0 +1,267 @@
+/**
+ * The review-request template editor (spec sections 2, 3, 5, 9): one active template per store,
+ * which the sender uses from its next e-mail on (requests/sender.ts reads the same row). Until the
+ * merchant saves, the spec's defaults. Every template is rendered by the sender's own function
+ * before it is saved or sent as a test, so a broken one never reaches a customer.
+ */
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { emailTemplates, shopifyStores, storeBranding, storeCustomization } from '../../db/schema';
+import { BRANDING_DEFAULTS } from '../../core/api/branding';
+import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '../../core/api/email-templates';
+import {
+  DEFAULT_TEMPLATE,
+  escapeHtml,
+  renderReviewEmail,
+  TEMPLATE_VARIABLES,
+  TemplateError,
+  type RenderedEmail,
+  type ReviewEmailTemplate,
+  type TemplateVariables,
+} from '../../core/email/review-email';
+import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../core/email/template-warnings';
+import type { SessionData } from '../auth/auth';
+import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
+import { emailLogoUrl, resolveLogoKey, storedLogoOf } from '../media/logos';
+import { templateEditorMessages as t } from '../messages/template-editor';
+import { fromHeader } from '../requests/sender';
+import { hitRateLimit } from '../security/rate-limit';
+import { storeDisplayName } from '../stores/service';
+import type { TenantStore } from '../stores/tenancy';
+import { appBase, sampleVariables, shortDetail } from './sample';
+
+type TemplateRow = typeof emailTemplates.$inferSelect;
+
+/** What the e-mail takes from the rest of the store: the page tab's greeting and closing, the branding's logo and colour. */
+interface StoreEmailParts {
+  greeting: string | null;
+  closing: string | null;
+  logoEmailUrl: string | null;
+  primaryColor: string | null;
+  buttonTextColor: string | null;
+}
+
+/** The active template, chosen as the sender chooses it. */
+async function activeTemplate(ctx: AppContext, storeId: string): Promise<TemplateRow | undefined> {
+  const [row] = await ctx.db
+    .select()
+    .from(emailTemplates)
+    .where(and(eq(emailTemplates.shopifyStoreId, storeId), eq(emailTemplates.templateType, 'review_request'), eq(emailTemplates.isActive, true)))
+    .orderBy(sql`${emailTemplates.isDefault} DESC, ${emailTemplates.updatedAt} DESC`)
+    .limit(1);
+  return row;
+}
+
+async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreEmailParts> {
+  const [[branding], [custom]] = await Promise.all([
+    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, storeId)),
+    ctx.db
+      .select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing })
+      .from(storeCustomization)
+      .where(eq(storeCustomization.shopifyStoreId, storeId)),
+  ]);
+  return {
+    greeting: custom?.greeting ?? null,
+    closing: custom?.closing ?? null,
+    logoEmailUrl: emailLogoUrl(branding?.logoEmailUrl, branding?.logoUrl),
+    primaryColor: branding?.primaryColor ?? null,
+    buttonTextColor: branding?.buttonTextColor ?? null,
+  };
+}
+
+/** Renders as the sender does; a template Liquid cannot render is the merchant's to fix (422 with Liquid's reason). */
+function render(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): RenderedEmail {
+  try {
+    return renderReviewEmail({
+      template,
+      branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
+      variables,
+      greeting: parts.greeting,
+      closing: parts.closing,
+    });
+  } catch (error) {
+    if (error instanceof TemplateError) throw new DomainError('template_invalid', { values: { detail: shortDetail(error) } });
+    throw error;
+  }
+}
+
+function templateOfRow(row: TemplateRow): ReviewEmailTemplate {
+  return {
+    subject: row.subject,
+    fromName: row.fromName,
+    logoUrl: emailLogoUrl(row.logoEmailUrl, row.logoUrl),
+    bodyContent: row.bodyContent,
+    buttonText: row.buttonText,
+    buttonUrlTemplate: row.buttonUrlTemplate,
+    buttonColor: row.buttonColor,
+    footerText: row.footerText,
+  };
+}
+
+function warningsOf(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): TemplateWarning[] {
+  let htmlBytes = 0;
+  try {
+    htmlBytes = utf8Bytes(render(template, parts, variables).html);
+  } catch (error) {
+    // Saved templates were rendered before their save; only a greeting changed since could fail here.
+    if (!(error instanceof DomainError)) throw error;
+  }
+  return templateWarnings(
+    {
+      subject: template.subject,
+      bodyContent: template.bodyContent ?? '',
+      buttonText: template.buttonText,
+      buttonUrlTemplate: template.buttonUrlTemplate,
+      footerText: template.footerText,
+      greeting: parts.greeting,
+      closing: parts.closing,
+    },
+    htmlBytes,
+  );
+}
+
+export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData): Promise<EmailTemplateConfig> {
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  const [row, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const sample = sampleVariables(ctx.config.appUrl, storeName);
+  const template = row
+    ? {
+        subject: row.subject,
+        from_name: row.fromName,
+        logo: storedLogoOf(ctx, row.logoUrl, row.logoEmailUrl),
+        body_content: row.bodyContent ?? DEFAULT_TEMPLATE.bodyContent ?? '',
+        button_text: row.buttonText,
+        button_url_template: row.buttonUrlTemplate,
+        button_color: row.buttonColor,
+        footer_text: row.footerText,
+      }
+    : {
+        subject: DEFAULT_TEMPLATE.subject,
+        from_name: null,
+        logo: null,
+        body_content: DEFAULT_TEMPLATE.bodyContent ?? '',
+        button_text: DEFAULT_TEMPLATE.buttonText,
+        button_url_template: DEFAULT_TEMPLATE.buttonUrlTemplate,
+        button_color: DEFAULT_TEMPLATE.buttonColor,
+        footer_text: DEFAULT_TEMPLATE.footerText ?? null,
+      };
+  return {
+    store_name: storeName,
+    saved: row !== undefined,
+    template,
+    page_texts: { email_greeting: parts.greeting, email_closing: parts.closing },
+    branding: { logo_email_url: parts.logoEmailUrl, primary_color: parts.primaryColor ?? BRANDING_DEFAULTS.primary_color },
+    test_recipient: session.user.email,
+    sample: { customer_name: sample.customer_name, store_name: sample.store_name, order_number: sample.order_number, review_link: sample.review_link },
+    warnings: row ? warningsOf(templateOfRow(row), parts, sample) : [],
+  };
+}
+
+/** The template logo a save or a test names: absent keeps the saved one, null none, a key one of this account's uploads. */
+async function chosenLogo(
+  ctx: AppContext,
+  userId: string,
+  key: string | null | undefined,
+  saved: TemplateRow | undefined,
+): Promise<{ url: string | null; emailUrl: string | null }> {
+  if (key === undefined) return { url: saved?.logoUrl ?? null, emailUrl: saved?.logoEmailUrl ?? null };
+  if (key === null) return { url: null, emailUrl: null };
+  const logo = await resolveLogoKey(ctx, key, { kind: 'template', userId });
+  return { url: logo.url, emailUrl: logo.email_url };
+}
+
+function templateOfInput(input: TemplateInput, logo: { url: string | null; emailUrl: string | null }): ReviewEmailTemplate {
+  return {
+    subject: input.subject,
+    fromName: input.from_name,
+    logoUrl: emailLogoUrl(logo.emailUrl, logo.url),
+    bodyContent: input.body_content,
+    buttonText: input.button_text,
+    buttonUrlTemplate: input.button_url_template,
+    buttonColor: input.button_color,
+    footerText: input.footer_text,
+  };
+}
+
+/** Saves the active template: checked by rendering it, then in one transaction the others are deactivated and this one written. */
+export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
+  const rendered = render(templateOfInput(input, logo), parts, sampleVariables(ctx.config.appUrl, storeName));
+  const values = {
+    name: t.templateName,
+    subject: input.subject,
+    fromName: input.from_name,
+    logoUrl: logo.url,
+    logoEmailUrl: logo.emailUrl,
+    bodyContent: input.body_content,
+    buttonText: input.button_text,
+    buttonUrlTemplate: input.button_url_template,
+    buttonColor: input.button_color,
+    footerText: input.footer_text,
+    // For reference (what the sample looks like); the sender renders each e-mail itself.
+    htmlContent: rendered.html,
+    textContent: rendered.text,
+    variables: [...TEMPLATE_VARIABLES],
+    isActive: true,
+    isDefault: false,
+    updatedAt: new Date(),
+  };
+  await ctx.db.transaction(async (tx) => {
+    const scope = and(eq(emailTemplates.shopifyStoreId, store.id), eq(emailTemplates.templateType, 'review_request'));
+    // Two saves at once write one after the other (the first save of a store has no template row to
+    // lock, hence the store's). NO KEY UPDATE: rows referencing the store can still be written meanwhile.
+    await tx.select({ id: shopifyStores.id }).from(shopifyStores).where(eq(shopifyStores.id, store.id)).for('no key update');
+    const active = await tx
+      .select({ id: emailTemplates.id, isDefault: emailTemplates.isDefault })
+      .from(emailTemplates)
+      .where(and(scope, eq(emailTemplates.isActive, true)));
+    const mine = active.find((row) => !row.isDefault);
+    // One active template per store (a unique index): the others step aside before this one is written.
+    await tx
+      .update(emailTemplates)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(and(scope, eq(emailTemplates.isActive, true), mine ? ne(emailTemplates.id, mine.id) : undefined));
+    if (mine)
+      await tx
+        .update(emailTemplates)
+        .set(values)
+        .where(and(scope, eq(emailTemplates.id, mine.id)));
+    else await tx.insert(emailTemplates).values({ shopifyStoreId: store.id, templateType: 'review_request', ...values });
+  });
+  return readEmailTemplate(ctx, store, session);
+}
+
+/** The notice above a test e-mail: the merchant must not take it for a customer's. */
+function withTestNotice(email: RenderedEmail): RenderedEmail {
+  const banner = `<div style="font-family:Arial,Helvetica,sans-serif;background:#fef3c7;color:#78350f;padding:12px 16px;text-align:center;font-size:14px;line-height:20px;">${escapeHtml(t.testNotice)}</div>`;
+  return {
+    subject: `${t.testSubjectPrefix}${email.subject}`,
+    html: email.html.replace(/<body[^>]*>/, (body) => `${body}\n${banner}`),
+    text: `${t.testNotice}\n\n${email.text}`,
+  };
+}
+
+/**
+ * Sends the template as edited (saved or not) to the signed-in merchant's own address, never to
+ * anyone else: the body names no recipient. Not counted against the plan's quotas, but limited per
+ * store and hour. The button leads to the branding page, where the merchant sees the review page.
+ */
+export async function sendTestEmail(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
+  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
+  const variables = { ...sampleVariables(ctx.config.appUrl, storeName), review_link: `${appBase(ctx.config.appUrl)}/app/branding` };
+  const email = withTestNotice(render(templateOfInput(input, logo), parts, variables));
+  const limit = await hitRateLimit(ctx.db, `test-email:${store.id}`, { max: TEST_EMAILS_PER_HOUR, windowSeconds: 3600 });
+  if (!limit.allowed) throw new DomainError('rate_limited', { retryAfterSeconds: limit.retryAfterSeconds });
+  const to = session.user.email;
+  try {
+    await ctx.mailer.send({ to, from: fromHeader(ctx.config.mail.from, input.from_name || storeName), subject: email.subject, html: email.html, text: email.text });
+  } catch (error) {
+    ctx.log.child('email-templates').warn('test e-mail not sent', { storeId: store.id, error: error instanceof Error ? error.message : String(error) });
+    throw new DomainError('test_email_failed');
+  }
+  return { sent_to: to };
+}

@@ -1,0 +1,170 @@
+/**
+ * The merchant's quota e-mails: one at 80 % and one at 100 % of the quota per billing period, decided
+ * with the reservation that crosses the threshold, sent by a job after its commit, never twice (two
+ * racing senders, a quota given back and taken again, a job run again), and again in the next period.
+ */
+import { and, eq, inArray, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
+import { JOBS } from '../job-registry';
+import { createWorker } from '../jobs/worker';
+import { runDueSends } from '../requests/sender';
+import { sendOneOff } from '../requests/send-email';
+import { addUsage, MONTH_METRIC, utcDayStart } from './quota';
+import { sendQuotaAlert, type QuotaAlertPayload } from './quota-alert-email';
+
+let ctx: TestContext;
+const DAY = 86_400_000;
+
+beforeAll(async () => {
+  // Small batches: the two racing senders interleave many claims.
+  ctx = await createTestContext({ SEND_BATCH_SIZE: '2', SEND_CONCURRENCY: '2' });
+});
+afterAll(() => ctx.destroy());
+
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+/** The store's alert jobs, by their dedupe key (a finished job's payload is cleared). */
+const alertJobs = (store: { shopDomain: string }) =>
+  ctx.db
+    .select()
+    .from(s.jobs)
+    .where(and(eq(s.jobs.name, 'send-quota-alert'), like(s.jobs.dedupeKey, `quota-alert:${store.shopDomain}:%`)));
+const percents = async (store: { shopDomain: string }) => (await alertJobs(store)).map((j) => Number(j.dedupeKey!.split(':').at(-1))).sort();
+const alertRows = (shop: string) =>
+  ctx.db
+    .select()
+    .from(s.shopUsage)
+    .where(and(eq(s.shopUsage.shopDomain, shop), like(s.shopUsage.metric, 'quota_alert_%')));
+const mailsTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)).orderBy(s.emailOutbox.createdAt);
+
+async function storeWithAlerts(quota: number, options: { periodStart?: Date } = {}) {
+  const store = await makeStore(ctx.db, { quota, shopName: 'Maison Lumière', ...options });
+  const owner = `alertes-${store.id.slice(0, 8)}@exemple.test`;
+  await ctx.db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, ownerNotificationEmail: owner, dailySendLimit: 1000 });
+  return { store, owner };
+}
+
+async function due(store: TestStore, count: number) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push((await makeDueRequest(ctx.db, store)).id);
+  return ids;
+}
+
+const statuses = async (ids: string[]) => (await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids))).map((r) => r.status);
+
+describe('quota e-mails', () => {
+  it('sends the 80 % and the 100 % e-mail once each per period, with two senders racing', async () => {
+    const { store, owner } = await storeWithAlerts(10);
+    const ids = await due(store, 12);
+    await Promise.all([runDueSends(ctx, { workerId: 'racer-a' }), runDueSends(ctx, { workerId: 'racer-b' })]);
+    expect((await statuses(ids)).filter((x) => x === 'sent')).toHaveLength(10);
+    expect((await statuses(ids)).filter((x) => x === 'scheduled')).toHaveLength(2);
+
+    // Decided with the reservations: one row and one job per threshold, nothing sent before the jobs run.
+    expect((await alertRows(store.shopDomain)).map((r) => r.metric).sort()).toEqual(['quota_alert_100', 'quota_alert_80']);
+    const jobs = await alertJobs(store);
+    expect(jobs.map((j) => (j.payload as { percent: number }).percent).sort()).toEqual([100, 80]);
+    expect(jobs.map((j) => j.payload)).toContainEqual(expect.objectContaining({ storeId: store.id, percent: 100, plan: 'starter', quota: 10, used: 10 }));
+    expect(await mailsTo(owner)).toEqual([]);
+    await runJobs();
+    const mails = await mailsTo(owner);
+    expect(mails.map((m) => m.subject).sort()).toEqual(["Quota d'e-mails atteint : vos demandes d'avis attendent", "Vous avez utilisé 80 % de votre quota d'e-mails"]);
+
+    const full = mails.find((m) => m.subject.startsWith('Quota'))!;
+    expect(full.text).toContain('Votre boutique Maison Lumière a envoyé les 10 e-mails que comprend son plan Starter pour la période en cours.');
+    expect(full.text).toContain("Aucune demande d'avis n'est perdue");
+    expect(full.text).toContain('10 / 10');
+    expect(full.text).toContain('http://localhost:3000/app/plans');
+    expect(full.html).toContain('href="http://localhost:3000/app/plans"');
+    expect(full.html).toContain('Changer de plan');
+    const eighty = mails.find((m) => m.subject.startsWith('Vous'))!;
+    expect(eighty.text).toMatch(/Votre boutique Maison Lumière a envoyé (8|9) e-mails sur les 10 que comprend son plan Starter pour la période en cours\. Il en reste (2|1)\./);
+    expect(eighty.text).toContain('au renouvellement de la période, le ');
+
+    // The quota given back (a failed send) and taken again crosses the thresholds again: no new e-mail.
+    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+    await ctx.db.transaction((tx) => addUsage(tx, store.shopDomain, plan!.periodStart, utcDayStart(new Date()), -3));
+    await Promise.all([runDueSends(ctx, { workerId: 'racer-a' }), runDueSends(ctx, { workerId: 'racer-b' })]);
+    expect((await statuses(ids)).every((x) => x === 'sent')).toBe(true);
+    expect(await alertJobs(store)).toHaveLength(2);
+    await runJobs();
+    expect(await mailsTo(owner)).toHaveLength(2);
+  });
+
+  it('sends them again in the next billing period', async () => {
+    const now = Date.now();
+    const { store, owner } = await storeWithAlerts(5, { periodStart: new Date(now - 40 * DAY) });
+    // The recorded period ended 10 days ago: the sender's window rolled to a new one.
+    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: new Date(now - 40 * DAY), metric: 'quota_alert_80', value: 1 });
+    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: new Date(now - 40 * DAY), metric: 'quota_alert_100', value: 1 });
+    await due(store, 4);
+    await runDueSends(ctx, { workerId: 'next-period' });
+    await runJobs();
+    const mails = await mailsTo(owner);
+    expect(mails.map((m) => m.subject)).toEqual(["Vous avez utilisé 80 % de votre quota d'e-mails"]);
+    const rows = await alertRows(store.shopDomain);
+    const starts = (metric: string) =>
+      rows
+        .filter((r) => r.metric === metric)
+        .map((r) => r.periodStart.getTime())
+        .sort();
+    expect(starts('quota_alert_80')).toEqual([now - 40 * DAY, now - 10 * DAY]);
+    expect(starts('quota_alert_100')).toEqual([now - 40 * DAY]);
+  });
+
+  it('sends no e-mail for an unlimited plan or below 80 %', async () => {
+    const unlimited = await makeStore(ctx.db, { quota: null });
+    const limited = await storeWithAlerts(100);
+    await due(unlimited, 5);
+    await due(limited.store, 79);
+    await runDueSends(ctx, { workerId: 'quiet' });
+    expect(await alertJobs(unlimited)).toEqual([]);
+    expect(await alertJobs(limited.store)).toEqual([]);
+    expect(await alertRows(unlimited.shopDomain)).toEqual([]);
+    expect(await alertRows(limited.store.shopDomain)).toEqual([]);
+    // The next send is the 80th: it alerts.
+    await due(limited.store, 1);
+    await runDueSends(ctx, { workerId: 'quiet' });
+    expect(await percents(limited.store)).toEqual([80]);
+  });
+
+  it('counts the one-off send-email too, and goes to the account address by default', async () => {
+    const store = await makeStore(ctx.db, { quota: 5 });
+    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 3 });
+    const tenant = {
+      id: store.id,
+      shop_domain: store.shopDomain,
+      shop_name: store.shopName,
+      is_active: true,
+      subscription_status: 'active' as const,
+      installed_at: store.installedAt,
+    };
+    await sendOneOff(ctx, tenant, { shopifyStoreId: store.id, recipientEmail: 'cliente@exemple.test', recipientName: 'Léa', subject: 'Merci', text_content: 'Merci !' });
+    expect(await percents(store)).toEqual([80]);
+    await runJobs();
+    const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
+    expect((await mailsTo(account!.email)).map((m) => m.subject)).toEqual(["Vous avez utilisé 80 % de votre quota d'e-mails"]);
+  });
+
+  it('never sends the same alert twice when its job runs again after the transport took it', async () => {
+    const { store, owner } = await storeWithAlerts(10);
+    const payload: QuotaAlertPayload = {
+      storeId: store.id,
+      percent: 100,
+      plan: 'starter',
+      quota: 10,
+      used: 10,
+      periodStart: '2026-01-01T00:00:00.000Z',
+      periodEnd: '2026-01-31T00:00:00.000Z',
+    };
+    expect(await sendQuotaAlert(ctx, payload)).toBe(true);
+    expect(await sendQuotaAlert(ctx, payload)).toBe(false);
+    const mails = await mailsTo(owner);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain('le 31 janvier 2026');
+    expect(mails[0]!.text).toContain('du 1er janvier 2026 au 31 janvier 2026');
+  });
+});

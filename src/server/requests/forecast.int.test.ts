@@ -1,0 +1,205 @@
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
+import { subscribedMerchant } from '../../../tests/support/http';
+import { sendForecastResult, requestPage, type SendForecast } from '../../core/api/review-requests';
+import { createApp } from '../app';
+import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
+import { markWaiting, sendForecast } from './forecast';
+import { runDueSends } from './sender';
+import { listRequests } from './service';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+beforeAll(async () => {
+  ctx = await createTestContext({ SEND_MAX_ATTEMPTS: '3' });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+const at = (iso: string) => new Date(iso);
+const options = (now: Date) => ({ now, maxAttempts: 3 });
+const summary = (store: TestStore) => ({ id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus });
+
+async function setUsage(store: TestStore, metric: string, periodStart: Date, value: number) {
+  await ctx.db
+    .insert(s.shopUsage)
+    .values({ shopDomain: store.shopDomain, periodStart, metric, value })
+    .onConflictDoUpdate({
+      target: [s.shopUsage.shopDomain, s.shopUsage.periodStart, s.shopUsage.metric],
+      set: { value },
+    });
+}
+
+/** `count` scheduled requests due at `iso`, their ids in FIFO order (same time: by id). */
+async function scheduleAt(store: TestStore, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) ids.push((await makeDueRequest(ctx.db, store, { scheduledAt: at(iso), ...overrides })).id);
+  return ids.sort();
+}
+
+describe('the send forecast of a seeded calendar', () => {
+  // A period from 20 April to 20 May 2031; "now" is 10 May, 09:00 UTC.
+  const now = at('2031-05-10T09:00:00Z');
+  const periodStart = at('2031-04-20T00:00:00Z');
+
+  it('counts per day in FIFO order against the quota and the daily limit, and marks the requests that wait', async () => {
+    const store = await makeStore(ctx.db, { quota: 10, dailyLimit: 4, periodStart });
+    const other = await makeStore(ctx.db, { quota: 10, periodStart });
+    await setUsage(store, MONTH_METRIC, periodStart, 1);
+    await setUsage(store, DAY_METRIC, utcDayStart(now), 1);
+
+    const overdue = await scheduleAt(store, '2031-05-08T12:00:00Z', 2);
+    const laterToday = await scheduleAt(store, '2031-05-10T20:00:00Z');
+    // A temporary failure the sender retries: it takes its turn too (at its scheduled time, overdue).
+    const retry = await scheduleAt(store, '2031-05-07T08:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 1 });
+    const tomorrow = await scheduleAt(store, '2031-05-11T10:00:00Z', 3);
+    // Four at the very same time: the sender takes them by id.
+    const sameTime = await scheduleAt(store, '2031-05-13T10:00:00Z', 4);
+    const nextPeriod = await scheduleAt(store, '2031-05-25T10:00:00Z', 2);
+    // Not the sender's: sent, cancelled, failed for good, out of attempts, without an address, a shared link.
+    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'sent', sentAt: at('2031-05-09T10:00:00Z') });
+    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { status: 'cancelled' });
+    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'permanent', attempts: 1 });
+    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 3 });
+    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { customerEmail: null });
+    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { channel: 'link' });
+    // Another store's calendar counts for it alone.
+    await scheduleAt(other, '2031-05-10T10:00:00Z', 7);
+
+    const forecast = await sendForecast(ctx.db, summary(store), options(now));
+    expect(sendForecastResult.parse(forecast)).toEqual(forecast);
+    expect(forecast).toMatchObject({
+      store_id: store.id,
+      period_end: '2031-05-20T00:00:00.000Z',
+      quota: 10,
+      used: 1,
+      remaining_quota: 9,
+      daily_limit: 4,
+      sent_today: 1,
+      paused: false,
+    });
+    expect(forecast.days.map((d) => d.date)).toEqual(['10', '11', '12', '13', '14', '15', '16', '17', '18', '19'].map((d) => `2031-05-${d}`));
+    // Today: 2 overdue + 1 later today + 1 retry, 3 left of the daily limit. Tomorrow: 3 + 1 carried,
+    // 4 sent (quota: 2 left). The 13th: 4 due, 2 sent, then the quota is used up.
+    expect(forecast.days.slice(0, 4)).toEqual([
+      { date: '2031-05-10', due: 4, capacity: 3, sent: 3, carried: 1 },
+      { date: '2031-05-11', due: 3, capacity: 4, sent: 4, carried: 0 },
+      { date: '2031-05-12', due: 0, capacity: 2, sent: 0, carried: 0 },
+      { date: '2031-05-13', due: 4, capacity: 2, sent: 2, carried: 2 },
+    ]);
+    expect(forecast.days.at(-1)).toEqual({ date: '2031-05-19', due: 0, capacity: 0, sent: 0, carried: 2 });
+    expect(forecast.totals).toEqual({ due: 11, sent: 9, waiting: 2, first_waiting_at: '2031-05-13T10:00:00.000Z', limited_by: 'quota' });
+
+    // The calendar marks the last two of the 13th (by id) and nothing of the next period.
+    const page = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(now));
+    const pageTwo = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 2), options(now));
+    const verdict = new Map([...page.items, ...pageTwo.items].map((i) => [i.id, i.fits_in_period]));
+    expect(requestPage.parse(page)).toBeTruthy();
+    expect(sameTime.map((id) => verdict.get(id))).toEqual([true, true, false, false]);
+    expect([...overdue, ...laterToday, ...tomorrow].map((id) => verdict.get(id))).toEqual(Array(6).fill(true));
+    expect(nextPeriod.map((id) => verdict.get(id))).toEqual([null, null]);
+    // Only scheduled e-mail requests get a verdict (the retry shows as failed).
+    expect(verdict.get(retry[0]!)).toBeNull();
+    expect([...verdict.values()].filter((v) => v === false)).toHaveLength(2);
+
+    // The other store: its own seven, today.
+    const theirs = await sendForecast(ctx.db, summary(other), options(now));
+    expect(theirs.totals).toMatchObject({ due: 7, sent: 7, waiting: 0, first_waiting_at: null, limited_by: null });
+  });
+
+  it('after a downgrade below this period’s usage: nothing left, every request waits from the first one', async () => {
+    const store = await makeStore(ctx.db, { quota: 100, periodStart });
+    await setUsage(store, MONTH_METRIC, periodStart, 150);
+    const [first] = await scheduleAt(store, '2031-05-09T07:00:00Z');
+    await scheduleAt(store, '2031-05-15T07:00:00Z', 2);
+    const forecast = await sendForecast(ctx.db, summary(store), options(now));
+    expect(forecast).toMatchObject({ quota: 100, used: 150, remaining_quota: 0 });
+    expect(forecast.days.every((d) => d.capacity === 0)).toBe(true);
+    expect(forecast.totals).toEqual({ due: 3, sent: 0, waiting: 3, first_waiting_at: '2031-05-09T07:00:00.000Z', limited_by: 'quota' });
+    const page = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(now));
+    expect(page.items.find((i) => i.id === first)?.fits_in_period).toBe(false);
+    expect(page.items.every((i) => i.fits_in_period === false)).toBe(true);
+  });
+
+  it('applies only the daily limit to an unlimited plan', async () => {
+    const store = await makeStore(ctx.db, { quota: null, dailyLimit: 1, periodStart });
+    await scheduleAt(store, '2031-05-10T10:00:00Z', 12);
+    const forecast = await sendForecast(ctx.db, summary(store), options(now));
+    expect(forecast).toMatchObject({ quota: null, remaining_quota: null, daily_limit: 1 });
+    // Ten days of one e-mail each.
+    expect(forecast.totals).toEqual({ due: 12, sent: 10, waiting: 2, first_waiting_at: '2031-05-10T10:00:00.000Z', limited_by: 'daily_limit' });
+  });
+
+  it('sends nothing for a store without an active subscription, and says so', async () => {
+    const store = await makeStore(ctx.db, { subscriptionStatus: 'cancelled', periodStart });
+    await scheduleAt(store, '2031-05-12T10:00:00Z', 2);
+    const forecast = await sendForecast(ctx.db, summary(store), options(now));
+    expect(forecast.paused).toBe(true);
+    expect(forecast.totals).toMatchObject({ due: 2, sent: 0, waiting: 2, limited_by: 'subscription' });
+  });
+
+  it('follows the billing window once the recorded period is over: 30 days on, usage counted from its start', async () => {
+    const store = await makeStore(ctx.db, { quota: 10, periodStart: at('2031-03-01T00:00:00Z') });
+    // Recorded 1 March → 31 March; on 10 May the window is 30 April → 30 May.
+    await setUsage(store, MONTH_METRIC, at('2031-03-01T00:00:00Z'), 10);
+    await setUsage(store, MONTH_METRIC, at('2031-04-30T00:00:00Z'), 4);
+    const forecast = await sendForecast(ctx.db, summary(store), options(now));
+    expect(forecast).toMatchObject({ period_end: '2031-05-30T00:00:00.000Z', used: 4, remaining_quota: 6 });
+    expect(forecast.days).toHaveLength(20);
+    expect(forecast.totals).toMatchObject({ due: 0, waiting: 0, limited_by: null });
+  });
+
+  it('agrees with the sender: what it says goes today goes, the ones it marks stay scheduled', async () => {
+    // Real time: the sender's run is now. Five overdue requests, three left in the quota.
+    const realNow = new Date();
+    const store = await makeStore(ctx.db, { quota: 10 });
+    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+    await setUsage(store, MONTH_METRIC, plan!.periodStart, 7);
+    const ids = [
+      ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
+      ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
+    ];
+    const forecast = await sendForecast(ctx.db, summary(store), options(realNow));
+    expect(forecast.days[0]).toMatchObject({ due: 5, sent: 3, carried: 2 });
+    const marked = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(realNow));
+    const waiting = marked.items.filter((i) => i.fits_in_period === false).map((i) => i.id);
+    expect(waiting).toHaveLength(2);
+
+    await runDueSends(ctx, { workerId: 'forecast-check', now: realNow });
+    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids));
+    const stillScheduled = rows.filter((r) => r.status === 'scheduled').map((r) => r.id);
+    expect(stillScheduled.sort()).toEqual(waiting.sort());
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3);
+  });
+});
+
+describe('GET /api/review-requests/forecast', () => {
+  it("answers the signed-in merchant's own forecast, and the calendar marks the requests that wait", async () => {
+    const a = await subscribedMerchant(app, ctx.db, 'Boutique A');
+    const b = await subscribedMerchant(app, ctx.db, 'Boutique B');
+    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, a.store.shopDomain));
+    // Starter (300): 298 used, so of A's five requests due tomorrow, two go and three wait.
+    await ctx.db.insert(s.shopUsage).values({ shopDomain: a.store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 298 });
+    const tomorrow = new Date(utcDayStart(new Date()).getTime() + 86_400_000 + 10 * 3_600_000).toISOString();
+    const ids = await scheduleAt(a.store, tomorrow, 5);
+
+    const mine = await a.browser.json<SendForecast>('/api/review-requests/forecast');
+    expect(mine.status).toBe(200);
+    expect(sendForecastResult.parse(mine.body)).toBeTruthy();
+    expect(mine.body).toMatchObject({ store_id: a.store.id, quota: 300, used: 298, remaining_quota: 2, paused: false });
+    expect(mine.body.totals).toEqual({ due: 5, sent: 2, waiting: 3, first_waiting_at: new Date(tomorrow).toISOString(), limited_by: 'quota' });
+
+    const page = await a.browser.json<{ items: { id: string; fits_in_period?: boolean | null }[] }>('/api/review-requests');
+    expect(page.status).toBe(200);
+    expect(ids.map((id) => page.body.items.find((i) => i.id === id)?.fits_in_period)).toEqual([true, true, false, false, false]);
+
+    // B sees its own empty calendar, never A's.
+    const theirs = await b.browser.json<SendForecast>('/api/review-requests/forecast');
+    expect(theirs.status).toBe(200);
+    expect(theirs.body).toMatchObject({ store_id: b.store.id, used: 0, remaining_quota: 300 });
+    expect(theirs.body.totals).toEqual({ due: 0, sent: 0, waiting: 0, first_waiting_at: null, limited_by: null });
+  });
+});

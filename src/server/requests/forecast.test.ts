@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { firstWaitingSlot, forecastDates, simulateForecast, type SimulationInput } from './forecast';
+
+const at = (iso: string) => new Date(iso);
+const dates = ['2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'];
+const base: SimulationInput = { dates, due: {}, dailyLimit: 1000, sentToday: 0, remainingQuota: 300, paused: false };
+
+describe('the forecast days', () => {
+  it('run from today to the day holding the period’s last instant, in UTC', () => {
+    expect(forecastDates(at('2026-03-10T23:30:00Z'), at('2026-03-13T08:00:00Z'))).toEqual(dates);
+    // A period ending at midnight ends on the day before.
+    expect(forecastDates(at('2026-03-10T00:00:00Z'), at('2026-03-13T00:00:00Z'))).toEqual(dates.slice(0, 3));
+    // A 30-day period: 31 days at most (today's partial day and the last one).
+    expect(forecastDates(at('2026-03-10T12:00:00Z'), at('2026-04-09T12:00:00Z'))).toHaveLength(31);
+  });
+});
+
+describe('the send simulation', () => {
+  it('sends everything when it fits, and says nothing waits', () => {
+    const result = simulateForecast({ ...base, due: { '2026-03-10': 5, '2026-03-12': 7 } });
+    expect(result.days.map((d) => [d.due, d.sent, d.carried])).toEqual([
+      [5, 5, 0],
+      [0, 0, 0],
+      [7, 7, 0],
+      [0, 0, 0],
+    ]);
+    expect(result.totals).toEqual({ due: 12, sent: 12, waiting: 0, limitedBy: null });
+  });
+
+  it('carries what the daily limit leaves to the next day, today after what already went', () => {
+    const result = simulateForecast({ ...base, dailyLimit: 10, sentToday: 6, remainingQuota: 1000, due: { '2026-03-10': 9, '2026-03-11': 12 } });
+    expect(result.days).toEqual([
+      { date: '2026-03-10', due: 9, capacity: 4, sent: 4, carried: 5 },
+      { date: '2026-03-11', due: 12, capacity: 10, sent: 10, carried: 7 },
+      { date: '2026-03-12', due: 0, capacity: 10, sent: 7, carried: 0 },
+      { date: '2026-03-13', due: 0, capacity: 10, sent: 0, carried: 0 },
+    ]);
+    expect(result.totals.waiting).toBe(0);
+  });
+
+  it('counts overdue requests today and stops at the quota mid-period: the rest waits for the renewal', () => {
+    // The overdue ones come in under today's date (the query folds them in).
+    const result = simulateForecast({ ...base, dailyLimit: 100, remainingQuota: 150, due: { '2026-03-10': 120, '2026-03-11': 50, '2026-03-13': 30 } });
+    expect(result.days.map((d) => [d.capacity, d.sent, d.carried])).toEqual([
+      [100, 100, 20],
+      [50, 50, 20],
+      [0, 0, 20],
+      [0, 0, 50],
+    ]);
+    expect(result.totals).toEqual({ due: 200, sent: 150, waiting: 50, limitedBy: 'quota' });
+    // The 151st request in FIFO order is the first that waits: the 31st of the second day.
+    expect(firstWaitingSlot(result.days, result.totals.sent, result.totals.waiting)).toEqual({ date: '2026-03-11', offset: 30 });
+  });
+
+  it('applies only the daily limit to an unlimited plan, and blames it when requests spill past the period', () => {
+    const result = simulateForecast({ ...base, dailyLimit: 20, remainingQuota: null, due: { '2026-03-10': 30, '2026-03-12': 50 } });
+    expect(result.days.every((d) => d.capacity === 20)).toBe(true);
+    expect(result.totals).toEqual({ due: 80, sent: 70, waiting: 10, limitedBy: 'daily_limit' });
+    expect(firstWaitingSlot(result.days, result.totals.sent, result.totals.waiting)).toEqual({ date: '2026-03-12', offset: 40 });
+  });
+
+  it('forecasts nothing to do when nothing is scheduled', () => {
+    const result = simulateForecast(base);
+    expect(result.days).toHaveLength(4);
+    // Nothing is sent, so the whole quota stays available every day.
+    expect(result.days).toEqual(dates.map((date) => ({ date, due: 0, capacity: 300, sent: 0, carried: 0 })));
+    expect(result.totals).toEqual({ due: 0, sent: 0, waiting: 0, limitedBy: null });
+    expect(firstWaitingSlot(result.days, 0, 0)).toBeNull();
+  });
+
+  it('after a downgrade below this period’s usage (nothing left), everything waits from the first request', () => {
+    const result = simulateForecast({ ...base, remainingQuota: 0, due: { '2026-03-10': 3, '2026-03-13': 2 } });
+    expect(result.days.every((d) => d.capacity === 0 && d.sent === 0)).toBe(true);
+    expect(result.totals).toEqual({ due: 5, sent: 0, waiting: 5, limitedBy: 'quota' });
+    expect(firstWaitingSlot(result.days, 0, 5)).toEqual({ date: '2026-03-10', offset: 0 });
+    // A negative remainder (usage above the new quota) is no capacity, not a debt.
+    expect(simulateForecast({ ...base, remainingQuota: -40, due: { '2026-03-11': 1 } }).totals.waiting).toBe(1);
+  });
+
+  it('sends nothing without an active subscription', () => {
+    const result = simulateForecast({ ...base, paused: true, due: { '2026-03-11': 4 } });
+    expect(result.days.every((d) => d.capacity === 0)).toBe(true);
+    expect(result.totals).toEqual({ due: 4, sent: 0, waiting: 4, limitedBy: 'subscription' });
+  });
+
+  it('ignores counts for days outside the forecast', () => {
+    expect(simulateForecast({ ...base, due: { '2026-03-20': 9 } }).totals.due).toBe(0);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The store's notification and sending settings (table store_email_config, one row per store):
+ * where merchant alerts go by default and how many review e-mails may leave per day. Until saved,
+ * the spec's defaults: the account's own address and 1,000 a day.
+ */
+import { eq } from 'drizzle-orm';
+import type { Database, Queryable } from '../../db/client';
+import { shopifyStores, storeEmailConfig, user } from '../../db/schema';
+import { DAILY_SEND_LIMIT, type SettingsInput, type StoreSettings } from '../../core/api/settings';
+import { DomainError } from '../domain-error';
+
+export async function readSettings(db: Queryable, storeId: string): Promise<StoreSettings> {
+  const [row] = await db
+    .select({ accountEmail: user.email, ownerEmail: storeEmailConfig.ownerNotificationEmail, dailyLimit: storeEmailConfig.dailySendLimit, configId: storeEmailConfig.id })
+    .from(shopifyStores)
+    .innerJoin(user, eq(user.id, shopifyStores.userId))
+    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
+    .where(eq(shopifyStores.id, storeId));
+  if (!row) throw new DomainError('no_store');
+  return {
+    owner_notification_email: row.ownerEmail || row.accountEmail,
+    daily_send_limit: row.dailyLimit ?? DAILY_SEND_LIMIT.default,
+    unsubscribe_enabled: true,
+    saved: row.configId !== null,
+  };
+}
+
+/** An upsert on the store (spec section 7); the sender reads the limit at each claim, so it applies from its next run. */
+export async function saveSettings(db: Database, storeId: string, input: SettingsInput): Promise<StoreSettings> {
+  const values = { ownerNotificationEmail: input.owner_notification_email, dailySendLimit: input.daily_send_limit, updatedAt: new Date() };
+  await db
+    .insert(storeEmailConfig)
+    .values({ shopifyStoreId: storeId, ...values })
+    .onConflictDoUpdate({ target: storeEmailConfig.shopifyStoreId, set: values });
+  return readSettings(db, storeId);
+}

@@ -1,0 +1,65 @@
+/**
+ * The active store's branding: GET /api/branding, PUT /api/branding/identity and /page, the logo
+ * upload (POST /api/branding/logo, the file's raw bytes) and the review page rendered with unsaved
+ * values (POST /api/branding/preview).
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { identityInput, pageInput, previewInput, previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type StoredLogo } from '../../core/api/branding';
+import { apiFetch } from '../lib/api';
+import { call, urlOf } from './client';
+import { queryKeys } from './keys';
+
+export type { BrandingConfig, PageCustomization, PreviewView, StoredLogo, VisualIdentity } from '../../core/api/branding';
+
+export type IdentityBody = z.input<typeof identityInput>;
+export type PageBody = z.input<typeof pageInput>;
+export type PreviewBody = z.input<typeof previewInput>;
+
+/** Logo, colours and texts (the spec's defaults until each tab is saved). */
+export function useBranding() {
+  return useQuery({ queryKey: queryKeys.branding, queryFn: ({ signal }) => call(readBranding, { signal }) });
+}
+
+/** Saves one tab; the answer (what the server kept, both tabs) becomes the cached configuration. */
+export function useSaveIdentity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: IdentityBody) => call(saveIdentity, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.branding, saved),
+  });
+}
+
+export function useSavePage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PageBody) => call(savePage, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.branding, saved),
+  });
+}
+
+/**
+ * Stores a logo and answers its key; nothing changes on the pages until the identity is saved with
+ * that key. The body is the file itself: the server judges it by its content, not by its name.
+ */
+export function useUploadLogo() {
+  return useMutation({
+    mutationFn: (file: File) => apiFetch<StoredLogo>(urlOf(uploadBrandingLogo), { method: uploadBrandingLogo.method, body: file }),
+  });
+}
+
+/**
+ * The review page as the server renders it for `body` (serialised: one cache entry per set of
+ * values). The previous page stays on screen while the next one loads.
+ */
+export function useBrandingPreview(serialized: string) {
+  return useQuery({
+    queryKey: queryKeys.brandingPreview(serialized),
+    queryFn: ({ signal }) => call(previewReviewPage, { body: JSON.parse(serialized) as PreviewBody, signal }),
+    placeholderData: keepPreviousData,
+    staleTime: Infinity,
+    gcTime: 60_000,
+    // A failed preview says so at once; the next change (or 'Réessayer') asks again.
+    retry: false,
+  });
+}

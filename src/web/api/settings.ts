@@ -1,0 +1,26 @@
+/** The store's notification and sending settings: GET and PUT /api/settings. */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { readSettings, saveSettings, type SettingsBody } from '../../core/api/settings';
+import { call } from './client';
+import { queryKeys } from './keys';
+
+export type { SettingsBody, StoreSettings } from '../../core/api/settings';
+
+/** The owner's notification address and the daily send limit (`saved: false`: the defaults). */
+export function useSettings() {
+  return useQuery({ queryKey: queryKeys.settings, queryFn: ({ signal }) => call(readSettings, { signal }) });
+}
+
+/** Saves both; the answer becomes the cached settings. */
+export function useSaveSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SettingsBody) => call(saveSettings, { body }),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.settings, saved);
+      // The daily limit shows on /app/plans and in the send planner.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.reviewRequests });
+    },
+  });
+}

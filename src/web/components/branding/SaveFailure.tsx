@@ -1,0 +1,15 @@
+import { messages } from '../../i18n';
+import { ApiError } from '../../lib/api';
+
+const t = messages.branding;
+
+/** 'Failed to save settings' (spec), with the server's own sentence when it says what to fix (a logo gone, a text refused). */
+export function SaveFailure({ error }: { error: Error }) {
+  const reason = error instanceof ApiError && error.code && error.code !== 'internal' ? error.message : null;
+  return (
+    <>
+      <p>{t.saveFailed}</p>
+      {reason && <p className="mt-1">{reason}</p>}
+    </>
+  );
+}

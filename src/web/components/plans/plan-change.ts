@@ -1,0 +1,81 @@
+/**
+ * Changing plan, for /app/plans and the plan choice of /subscription (spec sections 4 and 8): plans-change
+ * answers Shopify's confirmation page and the browser goes there; what a refusal says.
+ */
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useChangePlan, type Plan } from '../../api/plans';
+import { messages } from '../../i18n';
+import { ApiError } from '../../lib/api';
+
+const t = messages.plans;
+
+/** After 'Aucune boutique Shopify trouvée…', the integrations page (spec section 9: 2 s). */
+export const NO_STORE_REDIRECT_MS = 2000;
+
+/** plans-change answered without a page to go to. */
+export class MissingConfirmationUrlError extends Error {
+  constructor() {
+    super(t.changeErrors.missingUrl);
+    this.name = 'MissingConfirmationUrlError';
+  }
+}
+
+export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'not_signed_in';
+export const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
+
+/** The server's own sentence, when it said more than the generic fallback. */
+export function serverMessage(error: unknown): string | null {
+  if (!(error instanceof ApiError)) return null;
+  return error.message && error.message !== messages.common.errorFallback ? error.message : null;
+}
+
+/** A refusal as the screens show it: the spec's sentence, then the server's reason when it gave one. */
+export interface Failure {
+  text: string;
+  detail?: string;
+}
+
+/** Spec section 8: session expired, no store, no confirmation URL, else 'Erreur lors du changement de plan'. */
+export function planChangeFailure(error: unknown): Failure {
+  if (isSessionExpired(error)) return { text: t.sessionExpired };
+  if (isNoStore(error)) return { text: t.noStore };
+  if (error instanceof MissingConfirmationUrlError) return { text: t.changeErrors.missingUrl };
+  const detail = serverMessage(error);
+  return detail ? { text: t.changeErrors.failed, detail } : { text: t.changeErrors.failed };
+}
+
+/**
+ * plans-change, then Shopify's confirmation page. Busy from the click until the browser has left, so
+ * a second click cannot start a second subscription.
+ */
+export function usePlanChange() {
+  const change = useChangePlan();
+  const start = (plan: Plan) =>
+    change.mutate(plan, {
+      onSuccess: (url) => {
+        if (url) window.location.assign(url);
+      },
+    });
+  const missingUrl = change.isSuccess && !change.data;
+  const leaving = change.isPending || (change.isSuccess && !missingUrl);
+  const error = missingUrl ? new MissingConfirmationUrlError() : change.error;
+  return {
+    start,
+    busy: leaving,
+    /** The plan whose button says 'Redirection vers Shopify…'. */
+    chosenId: leaving ? change.variables?.id : undefined,
+    error,
+    failure: error ? planChangeFailure(error) : null,
+  };
+}
+
+/** Without a store, the integrations page after 2 s (spec section 8 'Plans/account'). */
+export function useNoStoreRedirect(active: boolean) {
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (!active) return;
+    const timer = setTimeout(() => void navigate('/app/integrations', { replace: true }), NO_STORE_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [active, navigate]);
+}

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '../../api/keys';
+import type { CurrentPlan } from '../../api/plans';
+import { currentPlanFixture, spaced } from './fixtures';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, renderWithProviders } from '../../test/render';
+import { QuotaBannerView } from './QuotaBanner';
+
+const currentPlan = currentPlanFixture;
+
+function renderBanner(plan: CurrentPlan) {
+  return renderWithProviders(<QuotaBannerView plan={plan} />);
+}
+
+describe('the quota banner', () => {
+  it('is hidden under 80 % (79 %)', () => {
+    const { container } = renderBanner(currentPlan(2370, 3000));
+    expect(container.textContent).toBe('');
+  });
+
+  it.each([
+    [80, 2400],
+    [94, 2820],
+  ])('is an amber warning at %i %, a named region that is not an alert', (percent, used) => {
+    renderBanner(currentPlan(used, 3000));
+    const banner = screen.getByRole('region', { name: 'Quota bientôt atteint' });
+    expect(banner.getAttribute('data-level')).toBe('warning');
+    expect(banner.className).toContain('amber');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(banner).getByText(spaced(`Vous avez utilisé ${used.toLocaleString('fr-FR')} emails sur 3 000 (${percent} %)`))).toBeTruthy();
+    // More than 50 left: no count.
+    expect(within(banner).queryByText(/restants?$/)).toBeNull();
+    expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
+  });
+
+  it.each([
+    [95, 2850],
+    [100, 3000],
+  ])("is a red 'almost reached' alert at %i %", (_percent, used) => {
+    renderBanner(currentPlan(used, 3000));
+    const banner = screen.getByRole('alert', { name: 'Quota presque atteint' });
+    expect(banner.getAttribute('data-level')).toBe('critical');
+    expect(banner.className).toContain('red');
+    expect(screen.queryByRole('region')).toBeNull();
+    // What happens to the requests beyond the quota, and until when.
+    expect(within(banner).getByText(/attendent le renouvellement du 31 octobre 2025 ou un plan supérieur/)).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
+  });
+
+  it("says '50 emails restants' at 50 left, and nothing at 51", () => {
+    const { unmount } = renderBanner(currentPlan(250, 300));
+    expect(screen.getByRole('region', { name: 'Quota bientôt atteint' })).toBeTruthy();
+    expect(screen.getByText('50 emails restants')).toBeTruthy();
+    unmount();
+
+    renderBanner(currentPlan(249, 300));
+    expect(screen.getByRole('region', { name: 'Quota bientôt atteint' })).toBeTruthy();
+    expect(screen.queryByText(/emails? restants?/)).toBeNull();
+  });
+
+  it('counts the remaining e-mails in the critical state too, down to none', () => {
+    const { unmount } = renderBanner(currentPlan(2970, 3000));
+    expect(screen.getByRole('alert', { name: 'Quota presque atteint' })).toBeTruthy();
+    expect(screen.getByText('30 emails restants')).toBeTruthy();
+    unmount();
+    renderBanner(currentPlan(3000, 3000));
+    expect(screen.getByText('0 email restant')).toBeTruthy();
+  });
+
+  it("shows 'Plan Enterprise - Emails illimités' with this month's sends on an unlimited plan", () => {
+    renderBanner(currentPlan(4210, null));
+    const banner = screen.getByRole('region', { name: 'Plan Enterprise - Emails illimités' });
+    expect(within(banner).getByText(spaced('4 210 emails envoyés ce mois-ci'))).toBeTruthy();
+    expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('the quota banner on the dashboard and the send calendar', () => {
+  it.each(['/app/dashboard', '/app/schedule'])('shows at the top of %s from plans-current', async (path) => {
+    mockSignedInApi({ '/functions/v1/plans-current': () => jsonResponse(currentPlan(2550, 3000)) });
+    renderRoute(path);
+    const banner = await screen.findByRole('region', { name: 'Quota bientôt atteint' });
+    expect(within(banner).getByText(spaced('Vous avez utilisé 2 550 emails sur 3 000 (85 %)'))).toBeTruthy();
+  });
+
+  it('stays out of the way when plans-current fails', async () => {
+    mockSignedInApi({ '/functions/v1/plans-current': () => apiError(500, 'Erreur interne.', 'internal') });
+    const { queryClient } = renderRoute('/app/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+    await waitFor(() => expect(queryClient.getQueryState(queryKeys.currentPlan)?.status).toBe('error'));
+    expect(screen.queryByRole('region', { name: /Quota/ })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Changer de plan' })).toBeNull();
+  });
+});

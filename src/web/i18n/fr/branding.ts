@@ -1,0 +1,96 @@
+/**
+ * /app/branding, Branding & Pages (spec sections 2, 5, 8, 9): the visual identity (logo, colours)
+ * and the page customisation (the review page's texts, the e-mail's greeting and closing), each with
+ * a live preview of the review page. The spec gives some messages in English; they are kept as given.
+ */
+import type { PreviewView } from '../../../core/api/branding';
+
+export const branding = {
+  loading: 'Chargement de votre branding…',
+  // Spec section 8.
+  loadError: 'Failed to load settings',
+  noStore: {
+    heading: 'Aucune boutique Shopify active trouvée',
+    body: "Connectez votre boutique Shopify pour personnaliser l'apparence de vos pages d'avis.",
+    link: 'Aller aux intégrations',
+  },
+  defaults: {
+    heading: 'Réglages par défaut, pas encore enregistrés',
+    body: 'Ce que vous voyez sont les réglages par défaut. Modifiez-les puis cliquez sur « Enregistrer » pour les appliquer à vos pages.',
+  },
+  tabs: {
+    label: 'Sections du branding',
+    identity: 'Identité visuelle',
+    page: 'Personnalisation des pages',
+  },
+  // Spec section 8, as given.
+  saved: 'Settings saved successfully',
+  saveFailed: 'Failed to save settings',
+  identity: {
+    formLabel: 'Identité visuelle',
+    logoHeading: 'Logo',
+    colorsHeading: 'Couleurs',
+    colorsIntro: 'Les couleurs de votre page d’avis. Saisissez un code hexadécimal (#RRGGBB) ou choisissez une couleur.',
+  },
+  logo: {
+    label: 'Votre logo',
+    hint: 'PNG, JPG ou SVG, 2 Mo maximum. Affiché en haut de votre page d’avis et dans vos e-mails.',
+    choose: 'Choisir un fichier',
+    remove: 'Retirer le logo',
+    previewAlt: 'Logo actuel',
+    uploaded: 'Logo téléchargé avec succès',
+    removed: 'Logo retiré : enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
+    // Spec section 5, as given.
+    wrongType: 'Please upload a PNG, JPG, or SVG file',
+    tooLarge: 'File size must be less than 2MB',
+    uploadFailed: 'Échec du téléchargement du logo',
+  },
+  colors: {
+    button_text_color: { label: 'Couleur du texte des boutons', hint: 'Le texte des boutons de la page (« SUIVANT »).' },
+    button_bg_color: { label: 'Couleur des boutons', hint: 'Le fond des boutons de la page.' },
+    primary_color: { label: 'Couleur principale', hint: 'Le bandeau en haut de la carte de votre page d’avis.' },
+    /** The native picker of a colour, named after its field. */
+    picker: (label: string) => `${label} (nuancier)`,
+    contrast: (ratio: string, readable: 'dark' | 'light') =>
+      `Le texte des boutons est difficile à lire sur cette couleur (contraste ${ratio}:1, 4,5:1 minimum recommandé). Pour rester lisible, la page d’avis affichera le texte des boutons en ${readable === 'dark' ? 'noir' : 'blanc'} à la place.`,
+  },
+  page: {
+    formLabel: 'Personnalisation des pages',
+    reviewHeading: 'Page d’avis',
+    feedbackHeading: 'Après l’avis',
+    emailHeading: 'E-mail de demande d’avis',
+    fields: {
+      page_title: { label: 'Titre de la page', hint: null },
+      page_description: { label: 'Description', hint: 'Le texte sous le titre, au-dessus des étoiles.' },
+      button_text: { label: 'Texte du bouton', hint: 'Le bouton qui envoie l’avis.' },
+      thank_you_message: { label: 'Message de remerciement', hint: 'Affiché après l’envoi de l’avis.' },
+      positive_feedback_message: { label: 'Message pour un avis positif', hint: 'Ajouté au remerciement pour une note de 4 ou 5 étoiles.' },
+      negative_feedback_message: { label: 'Message pour un avis négatif', hint: 'Ajouté au remerciement pour une note de 1 à 3 étoiles.' },
+      email_greeting: {
+        label: 'Formule d’accueil de l’e-mail',
+        hint: 'Apparaît au début de l’e-mail de demande d’avis. Variables possibles : {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
+      },
+      email_closing: {
+        label: 'Formule de fin de l’e-mail',
+        hint: 'Apparaît à la fin de l’e-mail de demande d’avis. Variables possibles : {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
+      },
+    },
+    /** The length counter under a text. */
+    counter: (length: number, max: number) => `${length.toLocaleString('fr-FR')} / ${max.toLocaleString('fr-FR')} caractères`,
+  },
+  preview: {
+    heading: 'Aperçu',
+    intro: 'Ce que vos clients verront sur leur téléphone, avec vos modifications non enregistrées.',
+    frameTitle: "Aperçu de la page d'avis",
+    updating: 'Mise à jour de l’aperçu…',
+    loading: 'Chargement de l’aperçu…',
+    failed: 'Impossible d’afficher l’aperçu.',
+    retry: 'Réessayer',
+    viewsLabel: 'Moment affiché dans l’aperçu',
+    views: {
+      form: 'Formulaire',
+      thanks_positive: 'Merci (positif)',
+      thanks_negative: 'Merci (négatif)',
+    } satisfies Record<PreviewView, string>,
+  },
+};

@@ -1,0 +1,137 @@
+/**
+ * /app/email-templates, the review-request e-mail editor (spec sections 2, 3 'email_templates', 5
+ * 'Email template logo', 8 notices, 9 default template) and the warnings of the compliance
+ * reference (review gating, incentives, Gmail's clipping).
+ */
+import type { TemplateWarning } from '../../../core/email/template-warnings';
+
+export type TemplateVariable = 'customer_name' | 'store_name' | 'order_number' | 'review_link';
+export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'button_url_template' | 'footer_text';
+
+export const emailTemplates = {
+  title: "Templates d'emails",
+  subtitle: "Modifiez l'e-mail de demande d'avis et prévisualisez-le.",
+  loading: 'Chargement de votre template…',
+  loadError: 'Impossible de charger votre template.',
+  noStore: {
+    heading: 'Aucune boutique Shopify connectée',
+    body: "Connectez votre boutique Shopify pour personnaliser l'e-mail de demande d'avis envoyé à vos clients.",
+    link: 'Aller aux intégrations',
+  },
+  defaults: {
+    heading: 'Template par défaut, pas encore enregistré',
+    body: "Vos clients reçoivent ce template tant que vous n'en enregistrez pas un autre. Modifiez-le puis cliquez sur « Enregistrer » pour l'utiliser dès le prochain e-mail.",
+  },
+  formLabel: "E-mail de demande d'avis",
+  editorHeading: "Contenu de l'e-mail",
+  fields: {
+    subject: 'Objet',
+    fromName: "Nom de l'expéditeur",
+    fromNameHint: (storeName: string) => `Laissé vide : le nom de votre boutique (${storeName}).`,
+    logo: 'Logo',
+    logoHint:
+      'Une image (PNG, JPG, GIF, WebP ou SVG) de 2 Mo au plus, affichée sur 200 px de large au maximum. Sans logo ici, celui de votre branding est utilisé, sinon le nom de votre boutique.',
+    logoChoose: 'Choisir une image',
+    logoRemove: 'Retirer le logo',
+    logoAlt: "Logo de l'e-mail",
+    body: 'Contenu',
+    bodyHint: 'Texte simple : une ligne vide sépare deux paragraphes. Les variables entre {{ }} sont remplacées pour chaque client.',
+    buttonText: 'Texte du bouton',
+    buttonUrl: 'Lien du bouton',
+    buttonUrlHint: "{{ review_link }} mène le client à sa page d'avis. Un lien qui ne donne pas une adresse http(s) est remplacé par celui-ci.",
+    buttonColor: 'Couleur du bouton',
+    buttonColorPicker: 'Choisir la couleur du bouton',
+    buttonColorHint: 'Au format #RRGGBB, par exemple #10b981. La couleur du texte du bouton est choisie pour rester lisible.',
+    footer: 'Pied de page',
+  },
+  /** Names of the text fields a variable can go into (where the next insertion lands). */
+  fieldNames: {
+    subject: 'Objet',
+    body_content: 'Contenu',
+    button_text: 'Texte du bouton',
+    button_url_template: 'Lien du bouton',
+    footer_text: 'Pied de page',
+  } satisfies Record<TemplateTextField, string>,
+  variables: {
+    heading: 'Insérer une variable',
+    target: (field: string) => `Insérée dans le champ « ${field} », à la position du curseur.`,
+    syntax: "Elle s'écrit entre doubles accolades, par exemple {{ customer_name }}, et est remplacée pour chaque client.",
+    labels: {
+      customer_name: 'Nom du client',
+      store_name: 'Nom de la boutique',
+      order_number: 'Numéro de commande',
+      review_link: "Lien vers la page d'avis",
+    } satisfies Record<TemplateVariable, string>,
+    /** The accessible name of each button: what it inserts. */
+    insert: {
+      customer_name: 'Insérer la variable nom du client',
+      store_name: 'Insérer la variable nom de la boutique',
+      order_number: 'Insérer la variable numéro de commande',
+      review_link: "Insérer la variable lien vers la page d'avis",
+    } satisfies Record<TemplateVariable, string>,
+  },
+  pageTexts: {
+    heading: "Formule d'accueil et formule de fin",
+    body: "Elles encadrent le contenu de l'e-mail et se règlent dans Branding & Pages (onglet de personnalisation des pages).",
+    greeting: "Formule d'accueil :",
+    closing: 'Formule de fin :',
+    defaultGreeting: (text: string) => `« ${text} » (par défaut)`,
+    noClosing: 'aucune',
+    quoted: (text: string) => `« ${text} »`,
+    link: 'Modifier dans Branding & Pages',
+  },
+  preview: {
+    heading: 'Aperçu',
+    note: (customerName: string, orderNumber: string) =>
+      `Aperçu de vos modifications, même non enregistrées, avec des exemples : ${customerName}, commande ${orderNumber}. Le lien de désinscription est ajouté à chaque e-mail.`,
+    deviceLabel: "Largeur de l'aperçu",
+    devices: { desktop: 'Ordinateur (600 px)', phone: 'Téléphone (375 px)' },
+    from: 'De :',
+    to: 'À :',
+    subject: 'Objet :',
+    frameTitle: "Aperçu de l'e-mail",
+    errorHeading: "L'aperçu ne peut pas être affiché",
+    errorBody: 'Le template contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
+    errorDetail: (detail: string) => `Détail : ${detail}`,
+  },
+  warnings: {
+    heading: "Points à vérifier avant d'enregistrer",
+    items: {
+      missing_review_link: {
+        title: "Aucun lien vers la page d'avis",
+        reason: "Ni le contenu ni le lien du bouton ne contiennent {{ review_link }} : le client ne pourra pas atteindre la page d'avis.",
+      },
+      html_too_large: {
+        title: "L'e-mail dépasse 100 Ko",
+        reason: 'Gmail coupe les e-mails de plus de 102 Ko : la fin du message, dont le bouton et le lien de désinscription, serait masquée.',
+      },
+      selective_wording: {
+        title: "Le texte semble s'adresser aux seuls clients satisfaits",
+        reason:
+          "Google, Trustpilot et la FTC américaine interdisent de ne solliciter que les clients satisfaits : demandez l'avis de tous vos clients, quelle que soit leur expérience.",
+      },
+      incentive_wording: {
+        title: 'Le texte semble promettre une récompense',
+        reason: "Offrir une récompense (réduction, cadeau, concours…) en échange d'un avis est interdit par la FTC américaine et par les plateformes d'avis.",
+      },
+    } satisfies Record<TemplateWarning, { title: string; reason: string }>,
+    confirmTitle: 'Enregistrer malgré ces avertissements ?',
+    confirmIntro: 'Ce template sera utilisé pour les prochains e-mails envoyés à vos clients :',
+    confirm: 'Enregistrer quand même',
+    cancel: 'Modifier',
+  },
+  logo: {
+    uploaded: 'Logo uploadé avec succès!',
+    notImage: 'Veuillez sélectionner une image',
+    tooLarge: "L'image ne doit pas dépasser 2 Mo",
+    uploadError: "Erreur d'upload",
+    removed: 'Logo retiré : enregistrez pour appliquer ce changement.',
+  },
+  saved: 'Template enregistré avec succès!',
+  test: {
+    send: (address: string) => `Envoyer un test à ${address}`,
+    sending: 'Envoi du test…',
+    sent: (address: string) => `Email de test envoyé à ${address}`,
+    hint: "Le test reprend vos modifications, même non enregistrées, avec les exemples de l'aperçu.",
+  },
+};

@@ -1,0 +1,78 @@
+/**
+ * /app/plans, the quota banner (dashboard and send calendar) and the quota bar (spec sections 2, 4,
+ * 8 'Plans/account' and 9). Numbers arrive formatted (French thousands separator).
+ */
+
+/** 'N emails restants' (spec); French puts 0 and 1 in the singular. */
+const emails = (count: string, plural: boolean, word: string) => `${count} ${plural ? `emails ${word}s` : `email ${word}`}`;
+
+export const plans = {
+  title: "Plans d'abonnement",
+  subtitle: 'Votre plan, sa consommation ce mois-ci et les autres plans.',
+  loading: 'Chargement des plans…',
+  loadError: 'Erreur lors du chargement des plans',
+  sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
+  sessionExpiredLink: 'Se reconnecter',
+  noStore: "Aucune boutique Shopify trouvée. Veuillez d'abord connecter votre boutique.",
+  noStoreNext: 'Redirection vers les intégrations…',
+
+  usage: {
+    heading: 'Votre plan',
+    plan: (name: string) => `Plan ${name}`,
+    barLabel: 'Emails envoyés sur la période',
+    periodEnd: (date: string) => `Renouvellement le ${date}`,
+    daily: (sent: string, limit: string) => `Aujourd'hui : ${sent} / ${limit} emails (limite quotidienne)`,
+  },
+
+  list: {
+    heading: 'Tous les plans',
+    label: 'Plans disponibles',
+    empty: 'Aucun plan n’est disponible pour le moment.',
+  },
+  current: 'Plan actuel',
+  currentAction: 'Votre plan actuel',
+  change: 'Changer de plan',
+  /** Read after 'Changer de plan' by screen readers: each button names its plan. */
+  changeFor: (name: string) => `pour ${name}`,
+  redirecting: 'Redirection vers Shopify…',
+  /** Under a plan whose quota this period's sends already exceed (a downgrade). */
+  belowUsage: (sent: string) => `Vous avez déjà envoyé ${sent} emails sur cette période : avec ce plan, les demandes au-delà de son quota attendront la période suivante.`,
+  changeErrors: {
+    missingUrl: 'URL de confirmation manquante',
+    failed: 'Erreur lors du changement de plan',
+  },
+  sync: {
+    label: 'Synchroniser',
+    busy: 'Synchronisation…',
+    hint: 'Votre plan ne semble pas à jour ? Relisez votre abonnement sur Shopify.',
+    success: 'Plan synchronisé avec succès',
+    failed: 'Erreur lors de la synchronisation',
+  },
+  footer: 'Le paiement est géré par Shopify et apparaît sur votre facture Shopify. Un nouveau plan remplace l’actuel après votre approbation sur Shopify.',
+
+  /** The account page's Abonnement tab: the plan and its usage. */
+  account: {
+    plan: 'Plan',
+    periodEnd: 'Renouvellement',
+    usage: 'Emails envoyés sur la période',
+  },
+
+  /** The quota bar (yellow from 80 %, red from 90 %) and the banner (from 80 %). */
+  quota: {
+    ofQuota: (used: string, quota: string) => `${used} / ${quota} emails`,
+    unlimited: 'Emails illimités',
+    sent: (count: string, plural: boolean) => emails(count, plural, 'envoyé'),
+    percent: (percent: string) => `${percent} du quota utilisé`,
+  },
+  banner: {
+    warningHeading: 'Quota bientôt atteint',
+    criticalHeading: 'Quota presque atteint',
+    used: (used: string, quota: string, percent: string) => `Vous avez utilisé ${used} emails sur ${quota} (${percent}) pour la période en cours.`,
+    remaining: (count: string, plural: boolean) => emails(count, plural, 'restant'),
+    /** Issue 16: a request over the quota waits, it is never dropped. */
+    waiting: (date: string) => `Au-delà du quota, vos demandes d'avis attendent le renouvellement du ${date} ou un plan supérieur : aucune n'est perdue.`,
+    unlimitedHeading: 'Plan Enterprise - Emails illimités',
+    sentThisMonth: (count: string, plural: boolean) => `${emails(count, plural, 'envoyé')} ce mois-ci`,
+    changePlan: 'Changer de plan',
+  },
+};

@@ -1,0 +1,39 @@
+/**
+ * /app/settings, the store's notification and sending settings (spec sections 2, 3
+ * 'store_email_config', 5 'Daily send limit', 8 notice, 9 default limit) and why unsubscribe cannot
+ * be switched off (GUIDE stance, compliance reference).
+ */
+export const settings = {
+  title: 'Paramètres',
+  subtitle: "Notifications et réglages d'envoi.",
+  loading: 'Chargement de vos paramètres…',
+  loadError: 'Impossible de charger vos paramètres.',
+  noStore: {
+    heading: 'Aucune boutique Shopify connectée',
+    body: 'Connectez votre boutique Shopify pour régler vos notifications et vos envois.',
+    link: 'Aller aux intégrations',
+  },
+  defaults: {
+    heading: 'Paramètres par défaut, pas encore enregistrés',
+    body: "Les alertes partent vers l'adresse de votre compte et 1\u00a0000 e-mails au plus sont envoyés par jour. Cliquez sur « Enregistrer » pour garder ces réglages ou les modifier.",
+  },
+  formLabel: 'Paramètres de la boutique',
+  notifications: {
+    heading: 'Notifications',
+    email: 'E-mail de notification',
+    emailPlaceholder: 'vous@exemple.fr',
+    emailHint:
+      'Les alertes destinées au marchand (un nouvel avis selon vos actions conditionnelles) arrivent à cette adresse, sauf si une action par note indique une autre adresse.',
+  },
+  sending: {
+    heading: 'Envoi',
+    dailyLimit: "Limite d'envoi quotidienne",
+    dailyLimitHint:
+      "Nombre maximal d'e-mails de demande d'avis envoyés par jour, entre 1 et 10\u00a0000 (1\u00a0000 par défaut). Au-delà, les demandes suivantes partent le lendemain.",
+    unsubscribe: 'Lien de désinscription dans chaque e-mail',
+    alwaysOn: 'Toujours activé',
+    unsubscribeReason:
+      "Il ne peut pas être désactivé : la loi (RGPD et directive ePrivacy) impose de pouvoir refuser ces e-mails, et depuis 2024 Gmail et Yahoo exigent un lien visible et la désinscription en un clic dans chaque e-mail. Une adresse désinscrite ne reçoit plus de demandes d'avis de votre boutique.",
+  },
+  saved: 'Paramètres enregistrés avec succès',
+};
