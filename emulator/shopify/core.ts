@@ -3,7 +3,17 @@
 // in-process state API both call this.
 import { SHOP_DOMAIN_RE, encodeHost, randomHex, signedUrl } from './crypto';
 import { addDays, gid, isoSeconds } from './format';
-import { appSubscriptionPayload, customerPayload, customerRedactPayload, dataRequestPayload, orderPayload, refundPayload, shopPayload, shopRedactPayload } from './payloads';
+import {
+  appSubscriptionPayload,
+  customerPayload,
+  customerRedactPayload,
+  dataRequestPayload,
+  fulfillmentEventPayload,
+  orderPayload,
+  refundPayload,
+  shopPayload,
+  shopRedactPayload,
+} from './payloads';
 import { Store, emptyState } from './store';
 import { restTopic } from './topics';
 import type {
@@ -14,6 +24,8 @@ import type {
   ComplianceTopic,
   CustomerRecord,
   DeliveryRecord,
+  FulfillmentEventRecord,
+  FulfillmentEventStatus,
   OrderRecord,
   ProtectedCustomerDataApproval,
   ProtectedField,
@@ -398,6 +410,43 @@ export class EmulatorCore {
     this.notifyOrder(order, 'orders/fulfilled');
     this.notifyOrder(order, 'orders/updated');
     return order;
+  }
+
+  /**
+   * A carrier's tracking event on the order's latest fulfillment (what a shipping app or the carrier
+   * integration records on Shopify): fulfillment_events/create is delivered to its subscribers. A
+   * 'DELIVERED' event sets the fulfillment's deliveredAt (the first one only, as Shopify keeps it).
+   */
+  addFulfillmentEvent(orderId: number | string, status: FulfillmentEventStatus, opts: { message?: string | null; happenedAt?: string } = {}): OrderRecord {
+    const order = this.requireOrder(orderId);
+    const fulfillment = order.fulfillments.at(-1);
+    if (!fulfillment) throw new EmulatorError(409, `order ${order.id} has no fulfillment yet`);
+    const now = this.nowIso();
+    let happenedAt = now;
+    if (opts.happenedAt !== undefined) {
+      const t = Date.parse(opts.happenedAt);
+      if (Number.isNaN(t)) throw new EmulatorError(400, 'happenedAt must be an ISO date-time');
+      happenedAt = isoSeconds(new Date(t));
+    }
+    const event: FulfillmentEventRecord = { id: this.store.nextId(), status, message: opts.message ?? null, happenedAt, createdAt: now };
+    (fulfillment.events ??= []).push(event);
+    if (status === 'DELIVERED') fulfillment.deliveredAt ??= happenedAt;
+    this.touch(order);
+    const shop = this.requireShop(order.shop);
+    this.notify(
+      shop,
+      'fulfillment_events/create',
+      fulfillmentEventPayload(order, fulfillment, event, shop, (f) => this.approvesField(f)),
+    );
+    return order;
+  }
+
+  /** The 'Livrée' button: the carrier's delivery scan on a fulfilled order not delivered yet. */
+  markDelivered(orderId: number | string): OrderRecord {
+    const order = this.requireOrder(orderId);
+    if (order.fulfillmentStatus !== 'FULFILLED') throw new EmulatorError(409, `order ${order.id} is not fulfilled`);
+    if (isDelivered(order)) throw new EmulatorError(409, `order ${order.id} is already delivered`);
+    return this.addFulfillmentEvent(order.id, 'DELIVERED', { message: 'Colis livré' });
   }
 
   cancel(orderId: number | string, opts: { reason?: string; refund?: boolean } = {}): OrderRecord {
@@ -1047,6 +1096,11 @@ function checkApproval(input: ProtectedCustomerDataApproval): ProtectedCustomerD
   const unknown = input.fields.filter((f) => !PROTECTED_FIELDS.includes(f));
   if (unknown.length > 0) throw new EmulatorError(400, `unknown protected fields: ${unknown.join(', ')} (name, email, phone, address)`);
   return { level: input.level, fields: input.level === 2 ? [...new Set(input.fields)] : [] };
+}
+
+/** Every fulfillment of the order was delivered (and there is one). */
+export function isDelivered(order: OrderRecord): boolean {
+  return order.fulfillments.length > 0 && order.fulfillments.every((f) => Boolean(f.deliveredAt));
 }
 
 export function splitScopes(scope: string): string[] {

@@ -6,7 +6,7 @@ import { EmulatorCore, EmulatorError, type CreateCustomerInput, type CreateOrder
 import { toCents } from './format';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
-import type { AppConfigRecord, AppRegistration, ComplianceTopic } from './types';
+import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type AppRegistration, type ComplianceTopic, type FulfillmentEventStatus } from './types';
 import {
   appSubscriptionView,
   customerView,
@@ -54,6 +54,10 @@ export interface EmulatorStateApi {
   listOrders(shop: string): Promise<EmulatorOrder[]>;
   markPaid(orderId: number | string): Promise<EmulatorOrder>;
   fulfil(orderId: number | string): Promise<EmulatorOrder>;
+  /** The carrier's delivery scan ('Livrée'): fulfillment_events/create with status delivered. */
+  markDelivered(orderId: number | string): Promise<EmulatorOrder>;
+  /** Any tracking event on the latest fulfillment ('in_transit', 'OUT_FOR_DELIVERY', …). */
+  addFulfillmentEvent(orderId: number | string, status: string, opts?: { message?: string; happenedAt?: string }): Promise<EmulatorOrder>;
   cancel(orderId: number | string, opts?: { reason?: string; refund?: boolean }): Promise<EmulatorOrder>;
   /** Full refund by default; `amount` as a decimal for a partial one. */
   refund(orderId: number | string, opts?: { amount?: number | string }): Promise<EmulatorOrder>;
@@ -139,6 +143,12 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     listOrders: async (shop) => core.state.orders.filter((o) => o.shop === domainOf(shop)).map(orderView),
     markPaid: async (id) => orderView(core.markPaid(id)),
     fulfil: async (id) => orderView(core.fulfil(id)),
+    markDelivered: async (id) => orderView(core.markDelivered(id)),
+    addFulfillmentEvent: async (id, status, opts) => {
+      const upper = status.trim().toUpperCase();
+      if (!(FULFILLMENT_EVENT_STATUSES as readonly string[]).includes(upper)) throw new EmulatorError(400, `unknown fulfillment event status ${status}`);
+      return orderView(core.addFulfillmentEvent(id, upper as FulfillmentEventStatus, opts));
+    },
     cancel: async (id, opts) => orderView(core.cancel(id, opts)),
     refund: async (id, opts) => orderView(core.refund(id, opts?.amount === undefined ? {} : { amountCents: cents(opts.amount) })),
     installLink: async (shop) => core.installLink(shop),

@@ -1,5 +1,5 @@
 // The emulator's HTML pages (French, server-rendered, no external assets).
-import type { EmulatorCore } from './core';
+import { isDelivered, type EmulatorCore } from './core';
 import { FINANCIAL_LABELS, FULFILLMENT_LABELS, SCOPE_LABELS, SUBSCRIPTION_LABELS, frDate, frMoney, html, page, type SafeHtml } from './html';
 import { CURRENCIES } from './format';
 import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord } from './types';
@@ -11,6 +11,7 @@ export const NOTICES: Record<string, string> = {
   customer_created: 'Le client a été créé.',
   order_created: 'La commande a été créée.',
   order_updated: 'La commande a été mise à jour.',
+  order_delivered: 'La livraison a été enregistrée : le webhook fulfillment_events/create a été envoyé.',
   throttle: 'Les prochains appels GraphQL seront limités.',
   drop: 'Les prochaines livraisons de webhooks seront perdues.',
   app_updated: "La configuration de l'application a été enregistrée.",
@@ -52,8 +53,16 @@ function orderActions(core: EmulatorCore, o: OrderRecord, redirect: string): Saf
   if (!o.cancelledAt && (o.financialStatus === 'PENDING' || o.financialStatus === 'AUTHORIZED')) buttons.push(form('pay', 'Marquer comme payée'));
   if (!o.cancelledAt && o.fulfillmentStatus === 'UNFULFILLED') buttons.push(form('fulfil', 'Traiter (expédier)'));
   if (!o.cancelledAt && o.fulfillmentStatus === 'UNFULFILLED') buttons.push(form('cancel', 'Annuler'));
+  // The carrier's delivery scan: a fulfilled order only, once.
+  if (o.fulfillmentStatus === 'FULFILLED' && !isDelivered(o)) buttons.push(form('deliver', 'Livrée'));
   if (o.financialStatus === 'PAID' || o.financialStatus === 'PARTIALLY_REFUNDED') buttons.push(form('refund', 'Rembourser'));
   return html`${buttons}`;
+}
+
+/** The last delivery among the order's fulfillments (all delivered). */
+function deliveredAt(o: OrderRecord): string | null {
+  const times = o.fulfillments.map((f) => f.deliveredAt).filter((t): t is string => Boolean(t));
+  return times.sort().at(-1) ?? null;
 }
 
 function ordersTable(core: EmulatorCore, shop: ShopRecord, redirect: string, headingLevel: 'h2' | 'h3'): SafeHtml {
@@ -84,7 +93,9 @@ function ordersTable(core: EmulatorCore, shop: ShopRecord, redirect: string, hea
               <td>${o.customerId !== null ? customerName(core.findCustomer(o.shop, o.customerId)) : (o.email ?? '—')}</td>
               <td>${frMoney(o.totalCents, o.currency)}${o.refundedCents > 0 ? html`<br /><span class="muted">remboursé : ${frMoney(o.refundedCents, o.currency)}</span>` : ''}</td>
               <td>${FINANCIAL_LABELS[o.financialStatus] ?? o.financialStatus}${o.cancelledAt ? html`<br /><span class="badge warn">Annulée</span>` : ''}</td>
-              <td>${FULFILLMENT_LABELS[o.fulfillmentStatus] ?? o.fulfillmentStatus}</td>
+              <td>
+                ${FULFILLMENT_LABELS[o.fulfillmentStatus] ?? o.fulfillmentStatus}${isDelivered(o) ? html`<br /><span class="badge ok">Livrée le ${frDate(deliveredAt(o)!)}</span>` : ''}
+              </td>
               <td>${orderActions(core, o, redirect)}</td>
             </tr>`,
         )}

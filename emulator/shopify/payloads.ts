@@ -1,6 +1,6 @@
 // REST-style webhook payloads (the JSON shapes Shopify posts to webhook subscribers).
 import { gid, restMoney, restTime } from './format';
-import type { AddressRecord, AppSubscriptionRecord, CustomerRecord, OrderRecord, ProtectedField, ShopRecord } from './types';
+import type { AddressRecord, AppSubscriptionRecord, CustomerRecord, FulfillmentEventRecord, FulfillmentRecord, OrderRecord, ProtectedField, ShopRecord } from './types';
 
 /** Whether Shopify gives the app this protected field; a field it does not give is redacted (null). */
 export type Approves = (field: ProtectedField) => boolean;
@@ -87,6 +87,36 @@ export function orderPayload(o: OrderRecord, customer: CustomerRecord | null, ap
     })),
     refunds: o.refunds.map((r) => refundPayload(o, r)),
     line_items: [],
+  };
+}
+
+/**
+ * The REST FulfillmentEvent resource (fulfillment_events/create), with Shopify's fields. The place of
+ * the scan is the shipping address's for a delivery (protected address data: null unless approved),
+ * unknown otherwise; the country and province are not protected.
+ */
+export function fulfillmentEventPayload(o: OrderRecord, f: FulfillmentRecord, e: FulfillmentEventRecord, shop: ShopRecord, approves: Approves = ALL) {
+  const at = e.status === 'DELIVERED' ? o.shippingAddress : null;
+  const street = approves('address');
+  return {
+    id: e.id,
+    fulfillment_id: f.id,
+    status: e.status.toLowerCase(),
+    message: e.message,
+    happened_at: restTime(e.happenedAt),
+    city: street ? (at?.city ?? null) : null,
+    province: null,
+    country: at?.countryCode ?? null,
+    zip: street ? (at?.zip ?? null) : null,
+    address1: street ? (at?.address1 ?? null) : null,
+    latitude: null,
+    longitude: null,
+    shop_id: shop.id,
+    created_at: restTime(e.createdAt),
+    updated_at: restTime(e.createdAt),
+    estimated_delivery_at: null,
+    order_id: o.id,
+    admin_graphql_api_id: gid('FulfillmentEvent', e.id),
   };
 }
 

@@ -10,6 +10,7 @@ export const WEBHOOK_TOPICS = {
   CUSTOMERS_DELETE: 'customers/delete',
   FULFILLMENTS_CREATE: 'fulfillments/create',
   FULFILLMENTS_UPDATE: 'fulfillments/update',
+  FULFILLMENT_EVENTS_CREATE: 'fulfillment_events/create',
   ORDERS_CREATE: 'orders/create',
   ORDERS_UPDATED: 'orders/updated',
   ORDERS_PAID: 'orders/paid',

@@ -63,8 +63,42 @@ export interface OrderRecord {
   /** Absent in state files written before addresses were modelled: read as null. */
   billingAddress?: AddressRecord | null;
   shippingAddress?: AddressRecord | null;
-  fulfillments: { id: number; createdAt: string }[];
+  fulfillments: FulfillmentRecord[];
   refunds: { id: number; createdAt: string; amountCents: number }[];
+}
+
+/** A shipment. `events` and `deliveredAt` are absent in states saved before they were modelled. */
+export interface FulfillmentRecord {
+  id: number;
+  createdAt: string;
+  /** The carrier's tracking events, oldest first (FulfillmentEvent). */
+  events?: FulfillmentEventRecord[];
+  /** The first 'delivered' event's time (Fulfillment.deliveredAt). */
+  deliveredAt?: string | null;
+}
+
+/** FulfillmentEventStatus, in GraphQL's upper case (REST and webhooks use lower case). */
+export const FULFILLMENT_EVENT_STATUSES = [
+  'LABEL_PRINTED',
+  'LABEL_PURCHASED',
+  'CONFIRMED',
+  'READY_FOR_PICKUP',
+  'CARRIER_PICKED_UP',
+  'IN_TRANSIT',
+  'OUT_FOR_DELIVERY',
+  'ATTEMPTED_DELIVERY',
+  'DELAYED',
+  'DELIVERED',
+  'FAILURE',
+] as const;
+export type FulfillmentEventStatus = (typeof FULFILLMENT_EVENT_STATUSES)[number];
+
+export interface FulfillmentEventRecord {
+  id: number;
+  status: FulfillmentEventStatus;
+  message: string | null;
+  happenedAt: string;
+  createdAt: string;
 }
 
 export interface AddressRecord {

@@ -47,8 +47,17 @@ export const isRetryable = (request: { status: string; failureKind?: string | nu
 export const REQUEST_CHANNELS = ['email', 'link'] as const;
 export type RequestChannel = (typeof REQUEST_CHANNELS)[number];
 
-export const TRIGGER_EVENTS = ['order_paid', 'order_fulfilled'] as const;
+/** order_delivered: Shopify's fulfillment event with status `delivered` (fulfillment_events/create). */
+export const TRIGGER_EVENTS = ['order_paid', 'order_fulfilled', 'order_delivered'] as const;
 export type TriggerEvent = (typeof TRIGGER_EVENTS)[number];
+
+/**
+ * A review request's place in its sequence: the first e-mail, or its one follow-up (a flow's reminder
+ * N days after the first e-mail, or the customer's « pas encore reçu » postponement), which points at
+ * the first request through `reminder_of` and carries its review link.
+ */
+export const REQUEST_KINDS = ['first', 'reminder'] as const;
+export type RequestKind = (typeof REQUEST_KINDS)[number];
 
 export const ACTION_TYPES = ['redirect', 'collect_feedback', 'notify_email', 'none'] as const;
 export type ActionType = (typeof ACTION_TYPES)[number];

@@ -6,6 +6,8 @@
 export const FLOW_LIMITS = {
   nameMax: 100,
   maxDelayDays: 365,
+  /** The reminder goes 1 to 30 days after the first e-mail. */
+  reminderDays: { min: 1, max: 30 },
   /** In the shop's currency; the column holds up to 10 digits before the decimal point. */
   maxMinimumAmount: 1_000_000_000,
 } as const;
@@ -16,7 +18,8 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 export const flowValidationMessages = {
   nameRequired: 'Le nom du flux est requis',
   nameTooLong: `Le nom du flux ne peut pas dépasser ${FLOW_LIMITS.nameMax} caractères`,
-  trigger: 'Le déclencheur doit être « commande payée » ou « commande expédiée »',
+  trigger: 'Le déclencheur doit être « commande payée », « commande expédiée » ou « commande livrée »',
+  reminder: `La relance doit partir entre ${FLOW_LIMITS.reminderDays.min} et ${FLOW_LIMITS.reminderDays.max} jours après le premier e-mail`,
   delay: `Le délai doit être un nombre entier de jours, positif ou nul (${FLOW_LIMITS.maxDelayDays} au plus)`,
   minimum: 'Le montant minimum doit être un nombre positif ou nul',
   minimumTooLarge: `Le montant minimum ne peut pas dépasser ${grouped(FLOW_LIMITS.maxMinimumAmount)}`,

@@ -146,6 +146,35 @@ describe('constraints', () => {
     expect(await violation(() => db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }))).toBe('shopify_orders_shop_order');
   });
 
+  it('give a first request at most one follow-up, of the same order and flow, and keep kind and reminder_of together', async () => {
+    const userId = await makeUser();
+    const store = await makeStore(userId);
+    const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '2' }).returning();
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 7 }).returning();
+    const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
+      db
+        .insert(s.shopifyReviewRequests)
+        .values({ userId, shopId: store.id, scheduledAt: new Date(), token, orderId: order!.id, flowId: flow!.id, ...extra })
+        .returning();
+    const [first] = await request('f1');
+    // The follow-up shares the order and flow of its first request: the (order, flow) rule is about first requests.
+    await expect(request('f2', { kind: 'reminder', reminderOf: first!.id })).resolves.toBeTruthy();
+    expect(await violation(() => request('f3', { kind: 'reminder', reminderOf: first!.id }))).toBe('review_requests_one_reminder');
+    expect(await violation(() => request('f4', { kind: 'reminder', flowId: null }))).toBe('review_requests_kind_check');
+    expect(await violation(() => request('f5', { reminderOf: first!.id, flowId: null }))).toBe('review_requests_kind_check');
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 0 }))).toBe('flow_configurations_reminder_check');
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 31 }))).toBe('flow_configurations_reminder_check');
+    await expect(db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, triggerEvent: 'order_delivered' })).resolves.toBeTruthy();
+    // Deleting the first request takes its follow-up with it.
+    await db.delete(s.shopifyReviewRequests).where(sql`${s.shopifyReviewRequests.id} = ${first!.id}`);
+    expect(
+      await db
+        .select()
+        .from(s.shopifyReviewRequests)
+        .where(sql`${s.shopifyReviewRequests.orderId} = ${order!.id}`),
+    ).toEqual([]);
+  });
+
   it('check flow values, daily send limits and plan quotas', async () => {
     const store = await makeStore(await makeUser());
     const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();

@@ -7,10 +7,29 @@
  * and every tenant-owned row references its store or user with ON DELETE CASCADE.
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, date, index, integer, json, jsonb, numeric, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  customType,
+  date,
+  index,
+  integer,
+  json,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
   JOB_STATUSES,
+  REQUEST_KINDS,
   REQUEST_CHANNELS,
   REVIEW_REQUEST_STATUSES,
   SUBSCRIPTION_STATUSES,
@@ -18,6 +37,7 @@ import {
   type ActionType,
   type JobStatus,
   type RequestChannel,
+  type RequestKind,
   type ReviewRequestStatus,
   type SubscriptionStatus,
   type TriggerEvent,
@@ -303,6 +323,8 @@ export const shopifyOrders = pgTable(
     financialStatus: text('financial_status'),
     paidAt: tstz('paid_at'),
     fulfilledAt: tstz('fulfilled_at'),
+    /** First fulfillment event with status `delivered` (fulfillment_events/create): the 'commande livrée' trigger. */
+    deliveredAt: tstz('delivered_at'),
     cancelledAt: tstz('cancelled_at'),
     refundedAt: tstz('refunded_at'),
     orderCreatedAt: tstz('order_created_at'),
@@ -321,6 +343,15 @@ export const shopifyOrders = pgTable(
 
 export type FlowChannels = { email: boolean; whatsapp: boolean };
 
+/** What a customer saw after rating: the setting in force, the rating's action, the public link, a redirect. */
+export type ReviewShown = {
+  same_path_for_all_ratings: boolean;
+  action_type: ActionType;
+  public_link_offered: boolean;
+  redirected: boolean;
+  feedback_form: boolean;
+};
+
 export const flowConfigurations = pgTable(
   'flow_configurations',
   {
@@ -334,6 +365,8 @@ export const flowConfigurations = pgTable(
     channels: jsonb('channels').$type<FlowChannels>().notNull().default({ email: true, whatsapp: false }),
     targetAllOrders: boolean('target_all_orders').notNull().default(true),
     minimumOrderAmount: numeric('minimum_order_amount', { precision: 12, scale: 2 }).notNull().default('0'),
+    /** Days after the first e-mail for the one reminder to customers who have not reviewed; null: no reminder. */
+    reminderDays: integer('reminder_days'),
     isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -344,6 +377,7 @@ export const flowConfigurations = pgTable(
     check('flow_configurations_trigger_check', sql`${t.triggerEvent} IN (${inList(TRIGGER_EVENTS)})`),
     check('flow_configurations_delay_check', sql`${t.delayDays} >= 0`),
     check('flow_configurations_minimum_check', sql`${t.minimumOrderAmount} >= 0`),
+    check('flow_configurations_reminder_check', sql`${t.reminderDays} IS NULL OR ${t.reminderDays} BETWEEN 1 AND 30`),
   ],
 );
 
@@ -369,6 +403,12 @@ export const shopifyReviewRequests = pgTable(
     channel: text('channel').$type<RequestChannel>().notNull().default('email'),
     /** Where the request came from: a flow, a history import, or the merchant (shared link). */
     source: text('source').$type<'flow' | 'import' | 'manual'>().notNull().default('flow'),
+    /** 'first', or 'reminder': the one follow-up of the request in `reminder_of` (src/server/requests/reminders.ts). */
+    kind: text('kind').$type<RequestKind>().notNull().default('first'),
+    /** A reminder's first request: the reminder links to its review page and ends with it. */
+    reminderOf: uuid('reminder_of').references((): AnyPgColumn => shopifyReviewRequests.id, { onDelete: 'cascade' }),
+    /** When the customer said on the review page that the order has not arrived (the follow-up was moved). */
+    postponedAt: tstz('postponed_at'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** For `failed`: temporary failures are retried on the next run (up to a maximum), permanent ones are final. */
@@ -399,8 +439,15 @@ export const shopifyReviewRequests = pgTable(
     index('review_requests_retry_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'failed' AND ${t.failureKind} = 'temporary'`),
-    // One request per order and flow: replays of an order event create nothing.
-    uniqueIndex('review_requests_order_flow').on(t.orderId, t.flowId),
+    // One first request per order and flow: replays of an order event create nothing.
+    uniqueIndex('review_requests_order_flow')
+      .on(t.orderId, t.flowId)
+      .where(sql`${t.reminderOf} IS NULL`),
+    // At most one follow-up per first request.
+    uniqueIndex('review_requests_one_reminder')
+      .on(t.reminderOf)
+      .where(sql`${t.reminderOf} IS NOT NULL`),
+    check('review_requests_kind_check', sql`${t.kind} IN (${inList(REQUEST_KINDS)}) AND (${t.kind} = 'reminder') = (${t.reminderOf} IS NOT NULL)`),
     // History imports have no flow: one imported request per order.
     uniqueIndex('review_requests_order_imported')
       .on(t.orderId)
@@ -436,6 +483,8 @@ export const shopifyReviews = pgTable(
     publicReviewUrl: text('public_review_url'),
     /** When the customer followed that link (through our tracked redirect). */
     publicLinkFollowedAt: tstz('public_link_followed_at'),
+    /** What the customer was shown after rating, recorded when it happened (compliance evidence, src/server/audit). */
+    shown: jsonb('shown').$type<ReviewShown>(),
     /**
      * What the reviews search matches: name (accents dropped), e-mail and order number, lower-cased,
      * separated by a character nobody types. Kept by the database (trigram index below).
@@ -564,6 +613,9 @@ export const emailTemplates = pgTable(
     buttonUrlTemplate: text('button_url_template').notNull().default('{{review_link}}'),
     buttonColor: text('button_color').notNull().default('#10b981'),
     footerText: text('footer_text'),
+    /** The reminder's own subject and first line (null: the defaults of src/core/email/reminder.ts). */
+    reminderSubject: text('reminder_subject'),
+    reminderFirstLine: text('reminder_first_line'),
     htmlContent: text('html_content'),
     textContent: text('text_content'),
     isActive: boolean('is_active').notNull().default(true),
@@ -611,6 +663,56 @@ export const storeEmailConfig = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [check('store_email_config_daily_limit_check', sql`${t.dailySendLimit} BETWEEN 1 AND 10000`)],
+);
+
+/**
+ * Sending from the merchant's own domain (settings, 'Délivrabilité'): the address, its DKIM key pair
+ * (the private key AES-GCM encrypted like shop tokens) and the last DNS check. Mail goes from this
+ * address, signed, only once `verified_at` is set; before, from the app's address with Reply-To it.
+ */
+export const storeSenderDomains = pgTable('store_sender_domains', {
+  shopifyStoreId: uuid('shopify_store_id')
+    .primaryKey()
+    .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+  fromAddress: text('from_address').notNull(),
+  /** The address's domain, lower-cased (the DKIM d= and the DNS names). */
+  domain: text('domain').notNull(),
+  /** The DKIM selector: {selector}._domainkey.{domain}. A new key gets a new selector. */
+  selector: text('selector').notNull(),
+  /** AES-GCM ciphertext of the PKCS#8 PEM private key. */
+  dkimPrivateKey: text('dkim_private_key').notNull(),
+  /** The public key as the DNS record's p= (base64 DER SubjectPublicKeyInfo). */
+  dkimPublicKey: text('dkim_public_key').notNull(),
+  verifiedAt: tstz('verified_at'),
+  lastCheckedAt: tstz('last_checked_at'),
+  /** The last 'Vérifier': per record, found or not and why. */
+  lastCheck: jsonb('last_check').$type<Record<string, unknown>>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * Compliance evidence: every change to the rating actions and to 'même parcours pour toutes les
+ * notes', who made it, when, before and after. Append-only (nothing updates or deletes a row but the
+ * store's own deletion).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** The account that made the change (kept as text: the entry outlives a deleted user). */
+    actorUserId: text('actor_user_id'),
+    actorEmail: text('actor_email'),
+    /** 'rating_actions.update' or 'same_path.update'. */
+    action: text('action').notNull(),
+    before: jsonb('before').$type<unknown>(),
+    after: jsonb('after').$type<unknown>(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('audit_log_shop_created_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
 );
 
 /**
@@ -706,6 +808,8 @@ export const emailOutbox = pgTable(
     html: text('html'),
     text: text('text'),
     headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    /** The message exactly as it left (RFC 5322, DKIM signature included): what the deliverability self-test verifies. */
+    raw: text('raw'),
     createdAt: createdAt(),
   },
   (t) => [index('email_outbox_created_idx').on(t.createdAt.desc()), index('email_outbox_to_idx').on(t.toAddress)],

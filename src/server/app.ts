@@ -29,9 +29,11 @@ import { shopifyFunctionRoutes } from './shopify/function-routes';
 import { complianceExportRoutes } from './webhooks/export-routes';
 import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
+import { auditRoutes } from './audit/routes';
 import { brandingRoutes } from './branding/routes';
 import { emailTemplateRoutes } from './email-templates/routes';
 import { settingsRoutes } from './settings/routes';
+import { deliverabilityRoutes } from './deliverability/routes';
 import { mediaRoutes } from './media/routes';
 import { pgErrorCode } from '../db/pg-error';
 import { ENDPOINTS } from '../core/api';
@@ -111,9 +113,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...storeRoutes(ctx),
     ...requestRoutes(ctx),
     ...ratingActionRoutes(ctx),
+    ...auditRoutes(ctx),
     ...brandingRoutes(ctx),
     ...emailTemplateRoutes(ctx),
     ...settingsRoutes(ctx),
+    ...deliverabilityRoutes(ctx),
     ...installationRoutes(ctx),
     ...shopifyAuthRoutes(ctx, ctx.shopify),
     ...shopifyFunctionRoutes(ctx),

@@ -176,4 +176,17 @@ describe('loadConfig', () => {
     expect(multiline).toMatch(/^Invalid configuration: HOSTING_PROVIDER must be one line of text/);
     expect(multiline).not.toContain('\n');
   });
+
+  it("derives the relay's SPF include and the self-test mailbox, and validates both when given", () => {
+    const defaults = loadConfig({ APP_URL: 'https://avis.example.fr' });
+    expect(defaults.deliverability).toEqual({ spfInclude: '_spf.avis.localhost', selfTestMailbox: 'deliverability-test@avis.example.fr' });
+    expect(loadConfig({ MAIL_FROM: 'Avis <no-reply@Mail.Avis.Example>' }).deliverability.spfInclude).toBe('_spf.mail.avis.example');
+    const set = loadConfig({ MAIL_SPF_INCLUDE: 'SPF.Brevo.com', DELIVERABILITY_MAILBOX: 'boite@controle.example' });
+    expect(set.deliverability).toEqual({ spfInclude: 'spf.brevo.com', selfTestMailbox: 'boite@controle.example' });
+    expect(fail({ MAIL_SPF_INCLUDE: 'include:spf.brevo.com' })).toBe(
+      'Invalid configuration: MAIL_SPF_INCLUDE must be a domain name such as _spf.example.com (got "include:spf.brevo.com")',
+    );
+    expect(fail({ MAIL_SPF_INCLUDE: 'localhost' })).toMatch(/^Invalid configuration: MAIL_SPF_INCLUDE must be a domain name/);
+    expect(fail({ DELIVERABILITY_MAILBOX: 'pas-une-adresse' })).toBe('Invalid configuration: DELIVERABILITY_MAILBOX must be an e-mail address (got "pas-une-adresse")');
+  });
 });

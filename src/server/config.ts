@@ -24,6 +24,15 @@ const httpUrl = z
   .refine((u) => /^https?:\/\//.test(u), { message: 'must be an absolute http(s) URL' })
   .transform((u) => u.replace(/\/+$/, ''));
 
+/** A DNS name (labels of letters, digits, hyphens and underscores, as `_spf.` includes have), at least two labels. */
+const DOMAIN_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
+
+/** The domain of an address or of a `"Name" <address>` header. */
+function domainOf(mailbox: string): string {
+  const address = /<([^>]+)>/.exec(mailbox)?.[1] ?? mailbox.trim();
+  return address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+}
+
 /**
  * The operator's details the legal pages name (LCEN art. 6 III for the legal notice, GDPR art. 13
  * for the privacy policy's controller and contact). Outside production they default to a publisher
@@ -84,6 +93,18 @@ const rawSchema = z.object({
     .regex(/^smtps?:\/\/.+/, { message: 'must be an smtp:// or smtps:// URL' })
     .optional(),
   SMTP_POOL_SIZE: int(1, 100).default(5),
+  /**
+   * The relay's SPF include, which merchants' SPF records name (`include:…`) so the relay may send
+   * for their domains (e.g. spf.brevo.com, amazonses.com). Default: `_spf.` + MAIL_FROM's domain.
+   */
+  MAIL_SPF_INCLUDE: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((v) => DOMAIN_NAME.test(v), { message: 'must be a domain name such as _spf.example.com' })
+    .optional(),
+  /** The mailbox the deliverability self-test sends to (default deliverability-test@ the host of APP_URL). */
+  DELIVERABILITY_MAILBOX: z.email({ message: 'must be an e-mail address' }).optional(),
   MAIL_TRANSPORT: z.enum(['outbox', 'smtp'], { message: 'must be outbox or smtp' }).optional(),
   SHOPIFY_API_KEY: z.string().min(1).optional(),
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
@@ -93,7 +114,7 @@ const rawSchema = z.object({
     .string()
     .regex(/^\d{4}-(01|04|07|10)$/, { message: 'must be a quarterly Shopify API version such as 2026-10' })
     .default('2026-10'),
-  SHOPIFY_SCOPES: z.string().min(1).default('read_orders'),
+  SHOPIFY_SCOPES: z.string().min(1).default('read_orders,read_fulfillments'),
   SHOPIFY_EMULATOR: bool.optional(),
   DEMO_MODE: bool.optional(),
   WORKER_TICK_INTERVAL_SECONDS: int(1, 86_400).default(3600),
@@ -192,6 +213,12 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       transport: raw.MAIL_TRANSPORT ?? (raw.SMTP_URL ? 'smtp' : 'outbox'),
       smtpUrl: raw.SMTP_URL,
       smtpPoolSize: raw.SMTP_POOL_SIZE,
+    },
+    deliverability: {
+      /** What a merchant's SPF record must include (decision 017). */
+      spfInclude: raw.MAIL_SPF_INCLUDE ?? `_spf.${domainOf(raw.MAIL_FROM)}`,
+      /** Where the self-test's e-mail goes: a mailbox the app controls (in development, the outbox or the local SMTP catcher). */
+      selfTestMailbox: raw.DELIVERABILITY_MAILBOX ?? `deliverability-test@${new URL(appUrl).hostname}`,
     },
     shopify: {
       apiKey: raw.SHOPIFY_API_KEY ?? EMULATOR_API_KEY,

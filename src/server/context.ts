@@ -6,6 +6,7 @@ import type { Database, DatabaseHandle } from '../db/client';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Mailer } from './email/mailer';
+import type { DnsResolve } from './deliverability/dns';
 import type { Logger } from './logger';
 import type { ShopifyFacade } from './shopify/facade';
 import type { Storage } from './media/types';
@@ -23,4 +24,6 @@ export interface AppContext {
   shopify: ShopifyFacade;
   /** The local Shopify, mounted at /_shopify when SHOPIFY_EMULATOR is on (never in production). */
   emulator: ShopifyEmulator | null;
+  /** DNS for the deliverability checks; unset: the system's resolvers (deliverability/dns.ts). Tests set a local server's. */
+  dns?: DnsResolve;
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/browser';
-import { signUp, uniqueEmail } from './support/flows';
+import { emulatorControl, signUp, uniqueEmail } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
@@ -34,16 +34,7 @@ async function chooseProAndApprove(page: Page) {
   await page.waitForURL(/\/shopify\/onboarding\?/);
 }
 
-/** POSTs to the local Shopify's control API and returns its JSON answer. */
-async function control<T>(path: string, body: unknown = {}): Promise<T> {
-  const res = await fetch(`${suite.app.url}/_shopify/control/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
-  return (await res.json()) as T;
-}
+const control = <T = unknown>(path: string, body: unknown = {}) => emulatorControl<T>(suite.app.url, path, body);
 
 /** A brand-new shop installed from Shopify as the first test does: consent, Pro plan, new account, billing approved. */
 async function installNewShop(page: Page, name: string): Promise<string> {

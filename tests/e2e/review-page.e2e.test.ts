@@ -102,6 +102,50 @@ describe('the public review page on a phone', () => {
     expect(followed).toEqual([REVIEW_SITE]);
   });
 
+  it("shows 'Comment nous recueillons les avis' from the store's settings, and postpones when the order has not arrived", async () => {
+    const { page } = await suite.page();
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
+    await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+    // A demo e-mail that went out and has no review yet (the calendar lists each request's token).
+    const token = await page.evaluate(async () => {
+      for (let n = 1; n <= 20; n++) {
+        const res = await fetch(`/api/review-requests?page=${n}`);
+        const body = (await res.json()) as { items: { token: string; status: string; channel: string }[] };
+        const sent = body.items.find((r) => r.channel === 'email' && ['sent', 'delivered', 'opened'].includes(r.status));
+        if (sent) return sent.token;
+        if (body.items.length === 0) break;
+      }
+      return null;
+    });
+    expect(token).not.toBeNull();
+
+    const { page: phone } = await suite.page(PHONE);
+    await phone.goto(`${suite.app.url}/review/${token}`);
+    await phone.getByRole('heading', { level: 1, name: 'Votre avis compte pour nous' }).waitFor();
+    // The demo flow asks 3 days after shipping; what follows a rating is told as the store's setting
+    // stands (the test above may have turned routing by rating on).
+    const samePath = await page.evaluate(async () => ((await (await fetch('/api/rating-actions')).json()) as { same_path_for_all_ratings: boolean }).same_path_for_all_ratings);
+    const notice = phone.locator('details.how');
+    await phone.getByText('Comment nous recueillons les avis').click();
+    expect(await notice.getAttribute('open')).not.toBeNull();
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('3 jours après l’expédition');
+    expect(text).toContain(samePath ? 'Quelle que soit la note, chaque client suit le même parcours' : 'Ce qui suit l’envoi de votre avis dépend de la note choisie');
+    expect(text).toContain('Cette invitation est liée à une commande réelle');
+    await expectAccessible(phone);
+
+    await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).click();
+    const status = phone.getByRole('status');
+    await status.getByText(/Nous vous recontacterons vers le \d{1,2} \p{L}+ \d{4}\./u).waitFor();
+    // Never forced: the rating form is still there, and works.
+    await expectAccessible(phone);
+    // 3 stars (private feedback): a thank-you whatever the routing setting.
+    await fillReview(phone, 3, 'Inès Moreau', 'ines.moreau@exemple.test');
+    await phone.getByRole('button', { name: 'SUIVANT' }).click();
+    await phone.getByRole('heading', { name: 'Merci pour votre avis !' }).waitFor();
+    expect(await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).count()).toBe(0);
+  });
+
   it('an invalid link says so', async () => {
     const { page: phone } = await suite.page(PHONE);
     const res = await phone.goto(`${suite.app.url}/review/${'x'.repeat(32)}`);

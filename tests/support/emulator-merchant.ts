@@ -10,7 +10,7 @@ export async function merchantOnEmulator(app: Hono, ctx: AppContext, prefix = 's
   made += 1;
   const { browser, userId } = await signedInMerchant(app);
   const shop = await ctx.emulator!.state.createShop({ domain: `${prefix}-${made}-${Date.now()}.myshopify.com`, name: `Boutique ${prefix} ${made}` });
-  const t = await ctx.emulator!.state.installApp(shop.domain, { scope: 'read_orders', expiring: true });
+  const t = await ctx.emulator!.state.installApp(shop.domain, { scope: ctx.config.shopify.scopes, expiring: true });
   const store = await connectStore(ctx.db, ctx.config.encryptionKey, {
     userId,
     shopDomain: shop.domain,

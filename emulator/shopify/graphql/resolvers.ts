@@ -165,8 +165,11 @@ function orderView(o: OrderRecord, ctx: GqlContext) {
         id: gid('Fulfillment', f.id),
         name: `#${o.number}-F${i + 1}`,
         status: 'SUCCESS',
+        // The latest tracking event's status, FULFILLED before any; DELIVERED once delivered.
+        displayStatus: f.deliveredAt ? 'DELIVERED' : (f.events?.at(-1)?.status ?? 'FULFILLED'),
+        deliveredAt: f.deliveredAt ?? null,
         createdAt: f.createdAt,
-        updatedAt: f.createdAt,
+        updatedAt: f.events?.at(-1)?.createdAt ?? f.createdAt,
       })),
     tags: [],
     note: null,
@@ -305,13 +308,15 @@ function filteredOrders(ctx: GqlContext, query: unknown, path: string): OrderRec
   return ctx.core.ordersVisibleTo(ctx.shop.domain, ctx.token).filter((o) => orderMatches(o, groups, searchCtx));
 }
 
-const PROTECTED_TOPIC_PREFIXES = ['ORDERS_', 'REFUNDS_', 'FULFILLMENTS_', 'CUSTOMERS_', 'DRAFT_ORDERS_', 'CHECKOUTS_'];
+const PROTECTED_TOPIC_PREFIXES = ['ORDERS_', 'REFUNDS_', 'FULFILLMENTS_', 'FULFILLMENT_EVENTS_', 'CUSTOMERS_', 'DRAFT_ORDERS_', 'CHECKOUTS_'];
 
 function webhookScopeError(ctx: GqlContext, topic: string) {
   const needs: [string, string][] = [
     ['ORDERS_', 'read_orders'],
     ['REFUNDS_', 'read_orders'],
     ['FULFILLMENTS_', 'read_orders'],
+    // Shopify: "Requires the `read_fulfillments` scope" (WebhookSubscriptionTopic.FULFILLMENT_EVENTS_CREATE).
+    ['FULFILLMENT_EVENTS_', 'read_fulfillments'],
     ['CUSTOMERS_', 'read_customers'],
     ['PRODUCTS_', 'read_products'],
   ];

@@ -22,6 +22,7 @@ enum OrderDisplayFulfillmentStatus { FULFILLED IN_PROGRESS ON_HOLD OPEN PARTIALL
 enum OrderCancelReason { CUSTOMER DECLINED FRAUD INVENTORY OTHER STAFF }
 enum OrderSortKeys { CREATED_AT CUSTOMER_NAME DESTINATION FINANCIAL_STATUS FULFILLMENT_STATUS ID ORDER_NUMBER PO_NUMBER PROCESSED_AT RELEVANCE TOTAL_ITEMS_QUANTITY TOTAL_PRICE UPDATED_AT }
 enum FulfillmentStatus { CANCELLED ERROR FAILURE SUCCESS OPEN PENDING }
+enum FulfillmentDisplayStatus { ATTEMPTED_DELIVERY CARRIER_PICKED_UP CONFIRMED DELAYED DELIVERED FAILURE FULFILLED IN_TRANSIT LABEL_PRINTED LABEL_PURCHASED OUT_FOR_DELIVERY READY_FOR_PICKUP }
 enum WebhookSubscriptionTopic { ${Object.keys(WEBHOOK_TOPICS).join(' ')} }
 enum WebhookSubscriptionFormat { JSON XML }
 enum WebhookSubscriptionSortKeys { CREATED_AT ID }
@@ -147,6 +148,8 @@ type Fulfillment implements Node {
   id: ID!
   name: String!
   status: FulfillmentStatus!
+  displayStatus: FulfillmentDisplayStatus
+  deliveredAt: DateTime
   createdAt: DateTime!
   updatedAt: DateTime!
 }

@@ -7,6 +7,7 @@ import { CURRENCIES, toCents } from '../format';
 import { errorPage, isFormRequest, readParams } from '../http';
 import { controlPage } from '../pages';
 import { COMPLIANCE_TOPICS } from '../topics';
+import { FULFILLMENT_EVENT_STATUSES } from '../types';
 import { appSubscriptionView, customerView, deliveryView, orderView, shopView, webhookSubscriptionView } from '../views';
 
 const boolish = z.union([z.boolean(), z.enum(['true', 'false', 'on', '1', '0'])]).transform((v) => v === true || v === 'true' || v === 'on' || v === '1');
@@ -55,6 +56,15 @@ const orderSchema = z.object({
 
 const cancelSchema = z.object({ reason: z.enum(['customer', 'declined', 'fraud', 'inventory', 'other', 'staff']).optional(), refund: boolish.optional() });
 const refundSchema = z.object({ amount: money.optional() });
+/** Lower case as in REST and webhooks, or GraphQL's upper case. */
+const fulfillmentEventSchema = z.object({
+  status: z
+    .string()
+    .transform((v) => v.trim().toUpperCase())
+    .pipe(z.enum(FULFILLMENT_EVENT_STATUSES)),
+  message: z.string().trim().max(500).optional(),
+  happenedAt: isoDateTime.optional(),
+});
 const installSchema = z.object({ scope: z.string().trim().min(1).optional(), expiring: boolish.optional() });
 const complianceSchema = z.object({
   topic: z.enum(COMPLIANCE_TOPICS),
@@ -198,6 +208,17 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
   app.post(
     '/control/orders/:id/fulfill',
     action('order_updated', (c) => orderView(core.fulfil(c.req.param('id')!))),
+  );
+  app.post(
+    '/control/orders/:id/deliver',
+    action('order_delivered', (c) => orderView(core.markDelivered(c.req.param('id')!))),
+  );
+  app.post(
+    '/control/orders/:id/fulfillment-events',
+    action('order_updated', (c, p) => {
+      const { status, ...opts } = parse(p, fulfillmentEventSchema);
+      return orderView(core.addFulfillmentEvent(c.req.param('id')!, status, opts));
+    }),
   );
   app.post(
     '/control/orders/:id/cancel',

@@ -5,6 +5,7 @@
  */
 import { AUTH_ERRORS } from './auth';
 import { BRANDING_ERRORS } from './branding';
+import { DELIVERABILITY_ERRORS } from './deliverability';
 import { EMAIL_TEMPLATE_ERRORS } from './email-templates';
 import { COMMON_ERRORS } from './errors';
 import { FLOW_ERRORS } from './flows';
@@ -29,6 +30,7 @@ export const ERROR_STATUS = {
   ...RATING_ACTION_ERRORS,
   ...BRANDING_ERRORS,
   ...EMAIL_TEMPLATE_ERRORS,
+  ...DELIVERABILITY_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

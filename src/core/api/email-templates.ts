@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { hexColor, LOGO_MAX_BYTES, storedLogo } from './branding';
 import { TEMPLATE_WARNINGS } from '../email/template-warnings';
+import { REMINDER_LIMITS } from '../email/reminder';
 
 export const TEMPLATE_LIMITS = {
   subjectMax: 200,
@@ -17,6 +18,8 @@ export const TEMPLATE_LIMITS = {
   buttonTextMax: 60,
   buttonUrlMax: 2000,
   footerMax: 1000,
+  reminderSubjectMax: REMINDER_LIMITS.subjectMax,
+  reminderFirstLineMax: REMINDER_LIMITS.firstLineMax,
   /** A template logo: any image type mail can show, 2 MB at most (SVG and others become a PNG). */
   logoMaxBytes: LOGO_MAX_BYTES,
 } as const;
@@ -44,6 +47,9 @@ export const templateFields = z.object({
   button_url_template: z.string(),
   button_color: z.string(),
   footer_text: z.string().nullable(),
+  /** The reminder's subject and first line (Liquid); null: the defaults of core/email/reminder.ts. */
+  reminder_subject: z.string().nullable(),
+  reminder_first_line: z.string().nullable(),
 });
 export type TemplateFields = z.infer<typeof templateFields>;
 
@@ -98,6 +104,12 @@ export const templateInput = z.object({
     .max(TEMPLATE_LIMITS.buttonUrlMax, `Le lien du bouton ne peut pas dépasser ${TEMPLATE_LIMITS.buttonUrlMax} caractères`),
   button_color: hexColor,
   footer_text: trimmedOptional(TEMPLATE_LIMITS.footerMax, `Le pied de page ne peut pas dépasser ${TEMPLATE_LIMITS.footerMax} caractères`),
+  /** Blank or absent: the default reminder subject and first line. */
+  reminder_subject: trimmedOptional(TEMPLATE_LIMITS.reminderSubjectMax, `L'objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`),
+  reminder_first_line: trimmedOptional(
+    TEMPLATE_LIMITS.reminderFirstLineMax,
+    `La phrase d'introduction de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderFirstLineMax} caractères`,
+  ),
 });
 export type TemplateInput = z.output<typeof templateInput>;
 export type TemplateBody = z.input<typeof templateInput>;

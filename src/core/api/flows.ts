@@ -21,6 +21,14 @@ export const flowInput = z.object({
   channels: z.object({ email: z.boolean(), whatsapp: z.literal(false, { message: m.whatsapp }) }),
   target_all_orders: z.boolean(),
   minimum_order_amount: z.number({ message: m.minimum }).finite(m.minimum).min(0, m.minimum).max(FLOW_LIMITS.maxMinimumAmount, m.minimumTooLarge),
+  /** Days after the first e-mail for the one reminder to customers who have not reviewed; null (or absent): none. */
+  reminder_days: z
+    .number({ message: m.reminder })
+    .int(m.reminder)
+    .min(FLOW_LIMITS.reminderDays.min, m.reminder)
+    .max(FLOW_LIMITS.reminderDays.max, m.reminder)
+    .nullable()
+    .default(null),
   is_active: z.boolean(),
 });
 /** What the form edits (numbers as numbers: an empty field is NaN, refused with the field's message). */
@@ -41,6 +49,7 @@ export const flow = z.object({
   target_all_orders: z.boolean(),
   /** In the shop's currency, 2 decimals. */
   minimum_order_amount: z.number(),
+  reminder_days: z.number().int().nullable(),
   is_active: z.boolean(),
   created_at: isoDateTime,
   updated_at: isoDateTime,

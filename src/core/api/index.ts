@@ -3,10 +3,12 @@
  * and /functions/v1 route is one of these (and nothing else is mounted there).
  */
 import type { Endpoint } from './endpoint';
+import * as audit from './audit';
 import * as auth from './auth';
 import * as branding from './branding';
 import * as compliance from './compliance';
 import * as dashboard from './dashboard';
+import * as deliverability from './deliverability';
 import * as devOutbox from './dev-outbox';
 import * as emailTemplates from './email-templates';
 import * as flows from './flows';
@@ -25,12 +27,14 @@ function isEndpoint(value: unknown): value is Endpoint {
 }
 
 const areas = {
+  audit,
   auth,
   branding,
   compliance,
   dashboard,
   devOutbox,
   emailTemplates,
+  deliverability,
   flows,
   legal,
   plans,

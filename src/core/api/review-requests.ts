@@ -5,7 +5,7 @@
  * keep the spec's response shapes (`{ success, … }`); their failures add a `code`.
  */
 import { z } from 'zod';
-import { REQUEST_CHANNELS, REVIEW_REQUEST_STATUSES } from '../domain';
+import { REQUEST_CHANNELS, REQUEST_KINDS, REVIEW_REQUEST_STATUSES } from '../domain';
 import { SPREAD_LIMITS } from '../schedule-spread';
 import { endpoint } from './endpoint';
 import { isoDateTime, ok, uuid } from './wire';
@@ -59,6 +59,14 @@ export const requestItem = z.object({
   /** Counted sent without proof (the transmission was cut during its data): the merchant may re-send it. */
   unconfirmed: z.boolean(),
   created_at: isoDateTime,
+  /** 'first', or 'reminder': the one follow-up of the request `reminder_of` (a flow's reminder or the customer's postponement). */
+  kind: z.enum(REQUEST_KINDS),
+  reminder_of: z.string().nullable(),
+  /**
+   * When the customer said on the review page that the order had not arrived (« pas encore reçu »):
+   * for a reminder, its first request's; null otherwise.
+   */
+  postponed_at: isoDateTime.nullable(),
   /**
    * The send planner's verdict on a scheduled e-mail request due before the billing period ends:
    * false when the period's quota (or the daily limit) runs out before its turn, so it waits for

@@ -213,8 +213,11 @@ export const TEST_ORDER_EVENT_NOTE = 'test order: ignored (test orders never ask
 export const PROTECTED_CUSTOMER_FIELDS = ['email', 'name'] as const;
 export type ProtectedCustomerField = (typeof PROTECTED_CUSTOMER_FIELDS)[number];
 
-/** The webhook topics every store needs (spec section 9): the diagnostic checks these. */
-export const DIAGNOSED_TOPICS = ['orders/paid', 'orders/fulfilled'] as const;
+/**
+ * The webhook topics every store needs (spec section 9): the diagnostic checks these. The flows'
+ * triggers come from them: payment, fulfilment, and the carriers' delivery events (read_fulfillments).
+ */
+export const DIAGNOSED_TOPICS = ['orders/paid', 'orders/fulfilled', 'fulfillment_events/create'] as const;
 
 const okStatus = z.enum(['success', 'error']);
 const softStatus = z.enum(['success', 'warning']);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE, renderReviewEmail, safeColor, safeImageUrl, safeUrl, TemplateError } from './review-email';
+import { REMINDER_DEFAULTS } from './reminder';
 
 const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'https://avis.test/review/abc' };
 
@@ -45,6 +46,41 @@ describe('renderReviewEmail', () => {
     expect(email.html).toContain('href="https://avis.test/review/abc"');
     expect(email.html).not.toContain('javascript:');
     expect(email.html).toContain('background:#10b981');
+  });
+
+  it('renders a reminder: its own subject and first line (defaults when blank), the same body and link', () => {
+    const email = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, reminder: true });
+    expect(email.subject).toBe('Petit rappel : votre avis sur la commande #1001');
+    const greeting = email.text.indexOf('Bonjour Léa,');
+    const firstLine = email.text.indexOf(REMINDER_DEFAULTS.firstLine);
+    const body = email.text.indexOf('Merci pour votre commande #1001');
+    expect(greeting).toBeGreaterThanOrEqual(0);
+    expect(firstLine).toBeGreaterThan(greeting);
+    expect(body).toBeGreaterThan(firstLine);
+    expect(email.html).toContain('href="https://avis.test/review/abc"');
+
+    const own = renderReviewEmail({
+      template: { ...DEFAULT_TEMPLATE, reminderSubject: '{{ customer_name }}, un mot sur {{ order_number }} ?', reminderFirstLine: 'Un petit rappel de {{ store_name }}.' },
+      variables,
+      reminder: true,
+    });
+    expect(own.subject).toBe('Léa, un mot sur #1001 ?');
+    expect(own.text).toContain('Un petit rappel de Maison Lumière.');
+    expect(own.text).not.toContain(REMINDER_DEFAULTS.firstLine);
+    // The first e-mail ignores the reminder's texts.
+    const first = renderReviewEmail({ template: { ...DEFAULT_TEMPLATE, reminderFirstLine: 'Un petit rappel.' }, variables });
+    expect(first.subject).toBe(DEFAULT_TEMPLATE.subject);
+    expect(first.text).not.toContain('Un petit rappel.');
+  });
+
+  it('keeps a body’s own salutation line first in a reminder', () => {
+    const email = renderReviewEmail({
+      template: { ...DEFAULT_TEMPLATE, bodyContent: 'Bonjour {{ customer_name }},\nVotre commande {{ order_number }} est arrivée.', reminderFirstLine: 'Petit rappel.' },
+      variables,
+      reminder: true,
+    });
+    expect(email.text.indexOf('Bonjour Léa,')).toBeLessThan(email.text.indexOf('Petit rappel.'));
+    expect(email.text.indexOf('Petit rappel.')).toBeLessThan(email.text.indexOf('Votre commande #1001'));
   });
 
   it('keeps the subject on one line', () => {

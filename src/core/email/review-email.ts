@@ -12,6 +12,7 @@ import { Liquid } from 'liquidjs';
 import { legibleText, safeColor } from '../color';
 import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
 import { emailMessages as m } from './messages';
+import { reminderTexts } from './reminder';
 
 export { safeColor };
 export { escapeHtml, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
@@ -30,6 +31,9 @@ export interface ReviewEmailTemplate {
   buttonUrlTemplate: string;
   buttonColor: string;
   footerText?: string | null;
+  /** The reminder's subject and first line (Liquid); null or blank: the defaults of reminder.ts. */
+  reminderSubject?: string | null;
+  reminderFirstLine?: string | null;
 }
 
 export interface ReviewEmailBranding {
@@ -55,6 +59,12 @@ export interface ReviewEmailInput {
   unsubscribeUrl?: string | null;
   /** A 1×1 image whose first fetch records an open (omitted in previews: the merchant opening it is no customer). */
   openPixelUrl?: string | null;
+  /**
+   * The reminder (a flow's follow-up): the template's reminder subject instead of its subject, and
+   * its first line before the body (after the greeting; after the body's own salutation line when
+   * the body opens with one, so that 'Bonjour' still comes first).
+   */
+  reminder?: boolean;
 }
 
 export const DEFAULT_GREETING = m.defaultGreeting;
@@ -102,11 +112,20 @@ const SALUTATION = /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|ch
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
   const body = template.bodyContent?.trim() ? template.bodyContent : m.defaultBody;
-  const subject = render(template.subject, variables)
+  const reminder = input.reminder ? reminderTexts(template) : null;
+  const subject = render(reminder ? reminder.subject : template.subject, variables)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  const bodyText = render(body, variables).trim();
+  let bodyText = render(body, variables).trim();
   const greeting = input.greeting?.trim() ? render(input.greeting, variables).trim() : SALUTATION.test(bodyText) ? '' : render(m.defaultGreeting, variables).trim();
+  let opening = '';
+  if (reminder) {
+    const firstLine = render(reminder.firstLine, variables).trim();
+    const [head = '', ...rest] = bodyText.split('\n');
+    // A body that greets the customer itself keeps its salutation line first.
+    if (!greeting && SALUTATION.test(bodyText) && rest.length > 0) bodyText = `${head}\n\n${firstLine}\n\n${rest.join('\n').trim()}`;
+    else opening = firstLine;
+  }
   const closing = input.closing?.trim() ? render(input.closing, variables).trim() : '';
   const buttonText = render(template.buttonText, variables).trim() || DEFAULT_TEMPLATE.buttonText;
   const footerText = template.footerText ? render(template.footerText, variables).trim() : '';
@@ -119,7 +138,7 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
     title: subject,
     header: { name: variables.store_name, logoUrl: safeImageUrl(template.logoUrl) ?? safeImageUrl(branding.logoUrl), color: primary },
     accentColor: primary,
-    paragraphs: [greeting, bodyText, closing],
+    paragraphs: [greeting, opening, bodyText, closing],
     button: { text: buttonText, url: buttonUrl, background: buttonColor, color: legibleText(buttonColor, branding.buttonTextColor) },
     footer: footerText,
     unsubscribe: input.unsubscribeUrl ? { text: m.unsubscribeText(variables.store_name), linkText: m.unsubscribeLink, url: input.unsubscribeUrl } : null,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_GREETING, DEFAULT_TEMPLATE, renderReviewEmail } from './review-email';
 import { foldForWording, HTML_WARNING_BYTES, templateWarnings, utf8Bytes, type TemplateText } from './template-warnings';
+import { REMINDER_DEFAULTS } from './reminder';
 
 const base: TemplateText = {
   subject: DEFAULT_TEMPLATE.subject,
@@ -76,6 +77,12 @@ describe('templateWarnings: wording', () => {
     expect(templateWarnings({ ...base, closing: 'Code promo : MERCI10' }, 0)).toEqual(['incentive_wording']);
     expect(templateWarnings({ ...base, buttonText: 'Donner 5 étoiles' }, 0)).toEqual(['selective_wording']);
     expect(templateWarnings({ ...base, footerText: 'Tirage au sort chaque mois' }, 0)).toEqual(['incentive_wording']);
+  });
+
+  it('reads the reminder’s subject and first line too, and the defaults pass', () => {
+    expect(templateWarnings({ ...base, reminderSubject: 'Dernière chance : un bon d’achat pour votre avis' }, 0)).toEqual(['incentive_wording']);
+    expect(templateWarnings({ ...base, reminderFirstLine: 'Si vous avez aimé votre commande, dites-le !' }, 0)).toEqual(['selective_wording']);
+    expect(templateWarnings({ ...base, reminderSubject: REMINDER_DEFAULTS.subject, reminderFirstLine: REMINDER_DEFAULTS.firstLine }, 0)).toEqual([]);
   });
 
   it('folds accents, apostrophes, dashes and spaces so ASCII word boundaries hold', () => {

@@ -20,6 +20,9 @@ export interface TemplateText {
   /** The greeting and closing of Branding & Pages, which the e-mail shows around the body. */
   greeting?: string | null;
   closing?: string | null;
+  /** The reminder's subject and first line (null: the defaults, which are worded to pass). */
+  reminderSubject?: string | null;
+  reminderFirstLine?: string | null;
 }
 
 const REVIEW_LINK = /\{\{-?\s*review_link\b/;
@@ -91,7 +94,11 @@ const INCENTIVE = [
 /** The warnings of a template whose rendered HTML weighs `htmlBytes` (UTF-8 bytes). */
 export function templateWarnings(template: TemplateText, htmlBytes: number): TemplateWarning[] {
   const warnings: TemplateWarning[] = [];
-  const text = foldForWording([template.subject, template.greeting, template.bodyContent, template.closing, template.buttonText, template.footerText].filter(Boolean).join('\n'));
+  const text = foldForWording(
+    [template.subject, template.greeting, template.bodyContent, template.closing, template.buttonText, template.footerText, template.reminderSubject, template.reminderFirstLine]
+      .filter(Boolean)
+      .join('\n'),
+  );
   if (!REVIEW_LINK.test(template.bodyContent) && !REVIEW_LINK.test(template.buttonUrlTemplate)) warnings.push('missing_review_link');
   if (htmlBytes > HTML_WARNING_BYTES) warnings.push('html_too_large');
   if (SELECTIVE.some((pattern) => pattern.test(text))) warnings.push('selective_wording');

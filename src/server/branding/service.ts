@@ -14,7 +14,8 @@ import { resolveLogoKey, storedLogoOf } from '../media/logos';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { templateEditorMessages as t } from '../messages/template-editor';
 import { reviewFormHtml, thankYouPageHtml } from '../reviews/page';
-import { reviewPageOf } from '../reviews/public-review';
+import { collectionNotice, noticeFlows } from '../reviews/notice';
+import { decideAfterRating, reviewPageOf } from '../reviews/public-review';
 import { storeRatingActions } from '../reviews/rating-actions';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
@@ -125,13 +126,14 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .where(eq(shopifyStores.id, store.id));
   if (!row) throw new DomainError('no_store');
-  const [[saved], logo, { actions }] = await Promise.all([
+  const [[saved], logo, { actions }, flows] = await Promise.all([
     ctx.db.select({ logoUrl: storeBranding.logoUrl }).from(storeBranding).where(eq(storeBranding.shopifyStoreId, store.id)),
     chosenLogo(ctx, store.id, input.identity.logo_key),
     storeRatingActions(ctx.db, store.id, row.accountEmail),
+    noticeFlows(ctx.db, store.id),
   ]);
   const { identity, page } = input;
-  const view = reviewPageOf(
+  const parts = reviewPageOf(
     {
       storeName: storeDisplayName(store.shop_name, store.shop_domain),
       branding: {
@@ -153,9 +155,10 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
     },
     { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, prefill: { name: '', email: '' } },
   );
+  // The customer's page shows how reviews are collected, from the same settings: so does the preview.
+  const view = { ...parts, notice: collectionNotice({ flows, samePath: row.samePath, publicSite: parts.publicReviewUrl !== null, link: 'order' }) };
   if (input.view === 'form') return { html: reviewFormHtml(view, '', {}, { script: false }) };
-  // After a review: a happy customer is offered the public review site; an unhappy one too when every rating takes the same path.
-  const positive = input.view === 'thanks_positive';
-  const publicReviewUrl = positive || view.samePath ? view.publicReviewUrl : null;
-  return { html: thankYouPageHtml(view, '', { rating: positive ? 5 : 2, publicReviewUrl }) };
+  // After a review: what the real page offers for a 5 or a 2, decided by the same function.
+  const rating = input.view === 'thanks_positive' ? 5 : 2;
+  return { html: thankYouPageHtml(view, '', { rating, publicReviewUrl: decideAfterRating(view.samePath, actions, rating).offered }) };
 }

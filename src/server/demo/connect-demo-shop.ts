@@ -7,7 +7,8 @@ import { and, eq } from 'drizzle-orm';
 import { shopPlans, shopifyStores, subscriptionPlans } from '../../db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
-import { recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
+import { scopesCover } from '../shopify/auth-routes';
+import { REQUIRED_TOPICS, recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
 import { DEMO_ACCOUNT } from './seed-demo';
 
 const HISTORY: [string, string][] = [
@@ -32,9 +33,13 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
     .from(shopifyStores)
     .where(and(eq(shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain), eq(shopifyStores.isActive, true)));
   if (!store) return false;
-  if (store.accessToken) {
-    // Installed by an earlier start: subscribe what is missing (a data directory from before webhooks were registered here).
-    if ((await recordedTopics(ctx, store.id)).length === 0) await subscribeDemoWebhooks(ctx, store.id);
+  // Installed by an earlier start with the scopes configured now. A data directory from before a scope
+  // was added (read_fulfillments, for the delivery events) installs again below, as a merchant would
+  // accept the new scopes.
+  if (store.accessToken && scopesCover(store.scope, ctx.config.shopify.scopes)) {
+    // Subscribe what is missing (a data directory from before webhooks, or a topic, were registered here).
+    const recorded = await recordedTopics(ctx, store.id);
+    if (REQUIRED_TOPICS.some((topic) => !recorded.includes(topic))) await subscribeDemoWebhooks(ctx, store.id);
     await subscribeDemoPlan(ctx, store.id);
     return false;
   }

@@ -63,6 +63,8 @@ describe('GET and PUT /api/email-templates/active', () => {
         button_url_template: '{{review_link}}',
         button_color: '#10b981',
         footer_text: 'Merci de votre confiance !',
+        reminder_subject: null,
+        reminder_first_line: null,
       },
       page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À bientôt !' },
       // A PNG logo set before uploads existed is shown as it is.
@@ -165,6 +167,48 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(mail!.html).toContain('>Donner mon avis</a>');
     expect(mail!.html).toContain('background:#7c3aed');
     expect(mail!.html).toContain('L&#39;équipe Maison Lumière');
+  });
+});
+
+describe('the reminder’s subject and first line', () => {
+  it('saves them (blank: the defaults), warns about their wording, refuses broken Liquid and over-long text in French', async () => {
+    const { browser, store } = await merchant();
+    const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
+      method: 'PUT',
+      json: { ...template, reminder_subject: '  Un mot sur {{ order_number }} ?  ', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.template).toMatchObject({ reminder_subject: 'Un mot sur {{ order_number }} ?', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' });
+    expect(saved.body.warnings).toEqual([]);
+    const [row] = await activeTemplates(store.id);
+    expect(row).toMatchObject({ reminderSubject: 'Un mot sur {{ order_number }} ?', reminderFirstLine: 'Nous revenons vers vous, {{ customer_name }}.' });
+
+    // Blank or absent: null, the defaults.
+    const blank = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_subject: '   ' } });
+    expect(blank.body.template).toMatchObject({ reminder_subject: null, reminder_first_line: null });
+
+    // The compliance warnings read them too.
+    const rewarded = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
+      method: 'PUT',
+      json: { ...template, reminder_first_line: 'Un bon d’achat vous attend si vous êtes satisfait.' },
+    });
+    expect(rewarded.body.warnings).toEqual(['selective_wording', 'incentive_wording']);
+
+    for (const patch of [{ reminder_subject: 'Rappel {{ order_number ' }, { reminder_first_line: '{% if customer_name %} sans fin' }]) {
+      const res = await browser.json<{ error: string; code: string }>('/api/email-templates/active', { method: 'PUT', json: { ...template, ...patch } });
+      expect(res.status, JSON.stringify(patch)).toBe(422);
+      expect(res.body.code).toBe('template_invalid');
+    }
+    expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_subject: 'x'.repeat(201) } })).toMatchObject({
+      status: 400,
+      body: { error: "L'objet de la relance ne peut pas dépasser 200 caractères" },
+    });
+    expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_first_line: 'x'.repeat(501) } })).toMatchObject({
+      status: 400,
+      body: { error: "La phrase d'introduction de la relance ne peut pas dépasser 500 caractères" },
+    });
+    const [after] = await activeTemplates(store.id);
+    expect(after!.reminderFirstLine).toBe('Un bon d’achat vous attend si vous êtes satisfait.');
   });
 });
 

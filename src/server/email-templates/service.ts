@@ -24,7 +24,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { emailLogoUrl, resolveLogoKey, storedLogoOf } from '../media/logos';
 import { templateEditorMessages as t } from '../messages/template-editor';
-import { fromHeader } from '../requests/sender';
+import { storeSenderIdentity } from '../deliverability/store-identity';
 import { hitRateLimit } from '../security/rate-limit';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
@@ -69,8 +69,11 @@ async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreE
   };
 }
 
-/** Renders as the sender does; a template Liquid cannot render is the merchant's to fix (422 with Liquid's reason). */
-function render(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): RenderedEmail {
+/**
+ * Renders as the sender does (`reminder`: the reminder's version); a template Liquid cannot render
+ * is the merchant's to fix (422 with Liquid's reason).
+ */
+function render(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables, reminder = false): RenderedEmail {
   try {
     return renderReviewEmail({
       template,
@@ -78,6 +81,7 @@ function render(template: ReviewEmailTemplate, parts: StoreEmailParts, variables
       variables,
       greeting: parts.greeting,
       closing: parts.closing,
+      reminder,
     });
   } catch (error) {
     if (error instanceof TemplateError) throw new DomainError('template_invalid', { values: { detail: shortDetail(error) } });
@@ -95,13 +99,16 @@ function templateOfRow(row: TemplateRow): ReviewEmailTemplate {
     buttonUrlTemplate: row.buttonUrlTemplate,
     buttonColor: row.buttonColor,
     footerText: row.footerText,
+    reminderSubject: row.reminderSubject,
+    reminderFirstLine: row.reminderFirstLine,
   };
 }
 
 function warningsOf(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): TemplateWarning[] {
   let htmlBytes = 0;
   try {
-    htmlBytes = utf8Bytes(render(template, parts, variables).html);
+    // The heavier of the two e-mails (the reminder adds its first line).
+    htmlBytes = Math.max(utf8Bytes(render(template, parts, variables).html), utf8Bytes(render(template, parts, variables, true).html));
   } catch (error) {
     // Saved templates were rendered before their save; only a greeting changed since could fail here.
     if (!(error instanceof DomainError)) throw error;
@@ -115,6 +122,8 @@ function warningsOf(template: ReviewEmailTemplate, parts: StoreEmailParts, varia
       footerText: template.footerText,
       greeting: parts.greeting,
       closing: parts.closing,
+      reminderSubject: template.reminderSubject,
+      reminderFirstLine: template.reminderFirstLine,
     },
     htmlBytes,
   );
@@ -134,6 +143,8 @@ export async function readEmailTemplate(ctx: AppContext, store: TenantStore, ses
         button_url_template: row.buttonUrlTemplate,
         button_color: row.buttonColor,
         footer_text: row.footerText,
+        reminder_subject: row.reminderSubject,
+        reminder_first_line: row.reminderFirstLine,
       }
     : {
         subject: DEFAULT_TEMPLATE.subject,
@@ -144,6 +155,8 @@ export async function readEmailTemplate(ctx: AppContext, store: TenantStore, ses
         button_url_template: DEFAULT_TEMPLATE.buttonUrlTemplate,
         button_color: DEFAULT_TEMPLATE.buttonColor,
         footer_text: DEFAULT_TEMPLATE.footerText ?? null,
+        reminder_subject: null,
+        reminder_first_line: null,
       };
   return {
     store_name: storeName,
@@ -180,6 +193,8 @@ function templateOfInput(input: TemplateInput, logo: { url: string | null; email
     buttonUrlTemplate: input.button_url_template,
     buttonColor: input.button_color,
     footerText: input.footer_text,
+    reminderSubject: input.reminder_subject,
+    reminderFirstLine: input.reminder_first_line,
   };
 }
 
@@ -188,7 +203,11 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
-  const rendered = render(templateOfInput(input, logo), parts, sampleVariables(ctx.config.appUrl, storeName));
+  const template = templateOfInput(input, logo);
+  const sample = sampleVariables(ctx.config.appUrl, storeName);
+  const rendered = render(template, parts, sample);
+  // The reminder's subject and first line are Liquid too: a broken one is refused now, not at its first send.
+  render(template, parts, sample, true);
   const values = {
     name: t.templateName,
     subject: input.subject,
@@ -200,6 +219,8 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
     buttonUrlTemplate: input.button_url_template,
     buttonColor: input.button_color,
     footerText: input.footer_text,
+    reminderSubject: input.reminder_subject,
+    reminderFirstLine: input.reminder_first_line,
     // For reference (what the sample looks like); the sender renders each e-mail itself.
     htmlContent: rendered.html,
     textContent: rendered.text,
@@ -258,10 +279,36 @@ export async function sendTestEmail(ctx: AppContext, store: TenantStore, session
   if (!limit.allowed) throw new DomainError('rate_limited', { retryAfterSeconds: limit.retryAfterSeconds });
   const to = session.user.email;
   try {
-    await ctx.mailer.send({ to, from: fromHeader(ctx.config.mail.from, input.from_name || storeName), subject: email.subject, html: email.html, text: email.text });
+    // From whom the store's customers get their e-mails: its own address, signed, once its domain verified.
+    const identity = await storeSenderIdentity(ctx, store.id, input.from_name || storeName);
+    await ctx.mailer.send({ to, from: identity.from, replyTo: identity.replyTo, dkim: identity.dkim, subject: email.subject, html: email.html, text: email.text });
   } catch (error) {
     ctx.log.child('email-templates').warn('test e-mail not sent', { storeId: store.id, error: error instanceof Error ? error.message : String(error) });
     throw new DomainError('test_email_failed');
   }
   return { sent_to: to };
+}
+
+/**
+ * The store's review e-mail as its customers get it (active template, page texts, branding, the
+ * visible unsubscribe link), on the sample's variables: what the deliverability self-test sends.
+ * Also answers the display name the sender would put in From.
+ */
+export async function renderStoreReviewEmail(
+  ctx: AppContext,
+  storeId: string,
+  storeName: string,
+  links: { review: string; unsubscribePage: string },
+): Promise<{ email: RenderedEmail; fromName: string }> {
+  const [row, parts] = await Promise.all([activeTemplate(ctx, storeId), storeEmailParts(ctx, storeId)]);
+  const template = row ? templateOfRow(row) : DEFAULT_TEMPLATE;
+  const email = renderReviewEmail({
+    template,
+    branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
+    variables: { ...sampleVariables(ctx.config.appUrl, storeName), review_link: links.review },
+    greeting: parts.greeting,
+    closing: parts.closing,
+    unsubscribeUrl: links.unsubscribePage,
+  });
+  return { email, fromName: template.fromName || storeName };
 }

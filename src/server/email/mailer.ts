@@ -3,14 +3,52 @@
  * - outbox (the embedded default): the e-mail is stored in `email_outbox` and never leaves the machine;
  * - smtp: nodemailer's SMTP connections in a pool of our own (smtp-pool.ts), configured by SMTP_URL,
  *   so that a caller can record its hand-over at the last moment before the message's data.
+ * Both take the same bytes: the message is composed once (nodemailer's MailComposer) and, for a
+ * store whose own domain verified, DKIM-signed (nodemailer's signer, SIGNED_HEADERS) before either
+ * transport sees it. The outbox keeps those bytes (`email_outbox.raw`); SMTP sends them as they are.
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import DKIM from 'nodemailer/lib/dkim';
+import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
 import { createSmtpPool, NotTransmittedError } from './smtp-pool';
 
 export { NotTransmittedError } from './smtp-pool';
+
+/**
+ * The header fields a DKIM signature covers (those present in the message). nodemailer's default list
+ * leaves `List-Unsubscribe-Post` out, yet RFC 8058 (and Gmail's and Yahoo's bulk-sender rules) want
+ * one-click unsubscribe's two headers both signed: a relay that added or altered either would
+ * otherwise turn any GET-able URL into a one-click POST target. Decision 017.
+ */
+export const SIGNED_HEADERS = [
+  'From',
+  'Sender',
+  'Reply-To',
+  'Subject',
+  'Date',
+  'Message-ID',
+  'To',
+  'Cc',
+  'MIME-Version',
+  'Content-Type',
+  'Content-Transfer-Encoding',
+  'In-Reply-To',
+  'References',
+  'List-Id',
+  'List-Unsubscribe',
+  'List-Unsubscribe-Post',
+] as const;
+
+/** DKIM signing for the From's domain (nodemailer's DKIM signer; see SIGNED_HEADERS). */
+export interface DkimSigning {
+  domainName: string;
+  keySelector: string;
+  /** PKCS#8 PEM. */
+  privateKey: string;
+}
 
 export interface OutgoingEmail {
   to: string;
@@ -23,10 +61,62 @@ export interface OutgoingEmail {
   headers?: Record<string, string>;
   /** Stable Message-ID (without angle brackets); derived from the request id by the sender. */
   messageId?: string;
+  /** Sign for the From's domain (a store whose own domain verified). */
+  dkim?: DkimSigning;
 }
 
 export interface SentEmail {
   messageId: string;
+  /** The message exactly as the transport took it (RFC 5322, DKIM-Signature included when signed). */
+  raw: Buffer;
+}
+
+/** A message ready for any transport: its SMTP envelope and its final bytes. */
+export interface ComposedEmail {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
+}
+
+/**
+ * Builds the message once and signs it when `email.dkim` is given. A signature that cannot be made
+ * (a broken key) is an error, never a silently unsigned message: the From then names a domain whose
+ * DMARC expects our signature.
+ */
+export async function composeEmail(email: OutgoingEmail, defaultFrom: string, messageId: string): Promise<ComposedEmail> {
+  try {
+    return await compose(email, defaultFrom, messageId);
+  } catch (error) {
+    // Nothing left the process: for the sender this is a failure before the hand-over, never "maybe sent".
+    throw new NotTransmittedError(`message not composed: ${error instanceof Error ? error.message : String(error)}`, error);
+  }
+}
+
+async function compose(email: OutgoingEmail, defaultFrom: string, messageId: string): Promise<ComposedEmail> {
+  const node = new MailComposer({
+    from: email.from ?? defaultFrom,
+    to: email.to,
+    replyTo: email.replyTo,
+    subject: email.subject,
+    html: email.html,
+    text: email.text,
+    headers: email.headers,
+    messageId: `<${messageId}>`,
+  }).compile();
+  const envelope = node.getEnvelope() as { from: string; to: string[] };
+  const built = await node.build();
+  if (!email.dkim) return { envelope, raw: built };
+  const signer = new DKIM({
+    domainName: email.dkim.domainName,
+    keySelector: email.dkim.keySelector,
+    privateKey: email.dkim.privateKey,
+    headerFieldNames: SIGNED_HEADERS.join(':'),
+  });
+  const chunks: Buffer[] = [];
+  for await (const chunk of signer.sign(built)) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+  const raw = Buffer.concat(chunks);
+  // nodemailer's signer answers an unsigned message when its key refuses to sign.
+  if (!/^DKIM-Signature:/i.test(raw.subarray(0, 16).toString('latin1'))) throw new Error('DKIM signing failed: the private key could not sign');
+  return { envelope, raw };
 }
 
 export interface SendOptions {
@@ -66,6 +156,7 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
       kind: 'outbox',
       async send(email, sendOptions) {
         const messageId = messageIdFor(email);
+        const { raw } = await composeEmail(email, options.from, messageId);
         if (sendOptions?.beforeData && !(await sendOptions.beforeData())) throw new NotTransmittedError('hand-over refused', null, true);
         await db.insert(emailOutbox).values({
           messageId,
@@ -75,8 +166,10 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
           html: email.html ?? null,
           text: email.text ?? null,
           headers: { ...(email.replyTo ? { 'Reply-To': email.replyTo } : {}), ...email.headers },
+          // Composed output is 7-bit (MIME-encoded words, quoted-printable or base64 bodies).
+          raw: raw.toString('utf8'),
         });
-        return { messageId };
+        return { messageId, raw };
       },
       async wasAccepted(messageId) {
         const rows = await db.select({ id: emailOutbox.id }).from(emailOutbox).where(eq(emailOutbox.messageId, messageId)).limit(1);
@@ -92,20 +185,9 @@ export function createMailer(db: Database, options: MailerOptions): Mailer {
     kind: 'smtp',
     async send(email, sendOptions) {
       const messageId = messageIdFor(email);
-      await pool.send(
-        {
-          from: email.from ?? options.from,
-          to: email.to,
-          replyTo: email.replyTo,
-          subject: email.subject,
-          html: email.html,
-          text: email.text,
-          headers: email.headers,
-          messageId: `<${messageId}>`,
-        },
-        sendOptions?.beforeData,
-      );
-      return { messageId };
+      const composed = await composeEmail(email, options.from, messageId);
+      await pool.send(composed, sendOptions?.beforeData);
+      return { messageId, raw: composed.raw };
     },
     wasAccepted: async () => null,
     close: () => pool.close(),

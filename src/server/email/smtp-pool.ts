@@ -11,7 +11,6 @@
  * the connection is dropped mid-DATA and the server discards the message, which was never sent.
  */
 import { Readable } from 'node:stream';
-import MailComposer from 'nodemailer/lib/mail-composer';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
 
 export interface SmtpServerOptions {
@@ -22,16 +21,10 @@ export interface SmtpServerOptions {
   tls?: { rejectUnauthorized: boolean };
 }
 
-export interface SmtpMessage {
-  from: string;
-  to: string;
-  replyTo?: string;
-  subject: string;
-  html?: string;
-  text?: string;
-  headers?: Record<string, string>;
-  /** With angle brackets. */
-  messageId: string;
+/** A composed message (mailer.ts composes and signs it): the envelope and the exact bytes to send. */
+export interface SmtpPayload {
+  envelope: { from: string; to: string[] };
+  raw: Buffer;
 }
 
 /** The message never reached DATA (or the hand-over was refused): the server surely does not have it. */
@@ -146,21 +139,6 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
     else idle.push(lane);
   }
 
-  async function build(message: SmtpMessage): Promise<{ envelope: { from: string; to: string[] }; raw: Buffer }> {
-    const node = new MailComposer({
-      from: message.from,
-      to: message.to,
-      replyTo: message.replyTo,
-      subject: message.subject,
-      html: message.html,
-      text: message.text,
-      headers: message.headers,
-      messageId: message.messageId,
-    }).compile();
-    const envelope = node.getEnvelope() as { from: string; to: string[] };
-    return { envelope, raw: await node.build() };
-  }
-
   /** One SMTP transaction on a held connection; `beforeData` runs after 354, before any byte of the message. */
   function transact(lane: Lane, envelope: { from: string; to: string[] }, raw: Buffer, beforeData: () => Promise<boolean>): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -206,12 +184,12 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
 
   return {
     /**
-     * Sends `message`; `beforeData` decides, at the last moment, whether it goes. Throws
-     * NotTransmittedError when the server surely does not have the message, another error when it
-     * may (a timeout after the data) or refused it with a code.
+     * Sends the composed message, its bytes exactly as given (a DKIM signature stays valid);
+     * `beforeData` decides, at the last moment, whether it goes. Throws NotTransmittedError when the
+     * server surely does not have the message, another error when it may (a timeout after the data)
+     * or refused it with a code.
      */
-    async send(message: SmtpMessage, beforeData: () => Promise<boolean> = async () => true): Promise<void> {
-      const { envelope, raw } = await build(message);
+    async send({ envelope, raw }: SmtpPayload, beforeData: () => Promise<boolean> = async () => true): Promise<void> {
       // A stale idle connection fails before DATA: one more try on a fresh one.
       for (let attempt = 0; ; attempt++) {
         let lane: Lane;

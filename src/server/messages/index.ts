@@ -15,6 +15,7 @@ import { reviewErrorMessages } from './reviews';
 import { unsubscribeErrorMessages } from './unsubscribe';
 import { ratingActionErrorMessages } from './rating-actions';
 import { brandingErrorMessages, emailTemplateErrorMessages } from './branding';
+import { deliverabilityErrorMessages } from './deliverability';
 import type { Message } from './types';
 
 const catalogue: Record<ErrorCode, Message> = {
@@ -30,6 +31,7 @@ const catalogue: Record<ErrorCode, Message> = {
   ...ratingActionErrorMessages,
   ...brandingErrorMessages,
   ...emailTemplateErrorMessages,
+  ...deliverabilityErrorMessages,
 };
 
 /** The French sentence for `code`, built from `values` when the message needs them. */

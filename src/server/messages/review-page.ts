@@ -25,8 +25,40 @@ export const reviewPageMessages = {
   publicButton: 'Laisser un avis public',
   continueToSite: 'Continuer vers la page d’avis',
   poweredBy: (store: string) => `Avis recueillis pour ${store}`,
-  /** EU Omnibus directive: say how reviews are collected. */
+  /** EU Omnibus directive: say how reviews are collected (the short line where the store's settings are not read: the merchant's preview). */
   howCollected: 'Les avis sont recueillis auprès des clients après leur commande, quelle que soit leur note.',
+  /** 'Comment nous recueillons les avis': generated from the store's real settings (reviews/notice.ts). */
+  notice: {
+    heading: 'Comment nous recueillons les avis',
+    /** "le paiement", "l'expédition", "la livraison" of the order. */
+    events: { order_paid: 'le paiement', order_fulfilled: 'l’expédition', order_delivered: 'la livraison' } as Record<string, string>,
+    soon: { order_paid: 'dès le paiement', order_fulfilled: 'dès l’expédition', order_delivered: 'dès la livraison' } as Record<string, string>,
+    after: (days: number, event: string) => `${days} ${days > 1 ? 'jours' : 'jour'} après ${event}`,
+    minimum: (amount: string) => `pour les commandes d’au moins ${amount}`,
+    whoFlows: (moments: string) => `Nous invitons par e-mail chaque client qui a passé commande, ${moments}.`,
+    whoNoFlow: 'Les invitations sont envoyées par la boutique aux clients qui ont passé commande.',
+    or: ' ou ',
+    reminder: (days: string) => `Un seul rappel est envoyé ${days} après l’invitation, et seulement à qui n’a pas encore donné son avis.`,
+    reminderDays: (days: number) => `${days} ${days > 1 ? 'jours' : 'jour'}`,
+    samePathPublic: 'Quelle que soit la note, chaque client suit le même parcours et se voit proposer de publier son avis sur notre page d’avis publique.',
+    samePath: 'Quelle que soit la note, chaque client suit le même parcours.',
+    byRating: 'Ce qui suit l’envoi de votre avis dépend de la note choisie : une invitation à publier un avis public, un message privé à la boutique ou une alerte à la boutique.',
+    kept: 'Tous les avis sont conservés, quelle que soit leur note. Aucun avis n’est rémunéré ni récompensé.',
+    verifiedOrder:
+      'Cette invitation est liée à une commande réelle : seuls les clients qui ont commandé la reçoivent. C’est ainsi que nous vérifions que les avis viennent d’acheteurs.',
+    sharedLink: 'Ce lien est partagé par la boutique : les avis laissés ici ne sont pas rattachés à une commande, nous ne pouvons donc pas vérifier qu’ils viennent d’acheteurs.',
+    noOrder: 'Cette invitation vous a été envoyée directement par la boutique : votre avis ne sera pas rattaché à une commande vérifiée.',
+  },
+  /** « Je n'ai pas encore reçu ma commande » (reminders.ts postponeRequest). */
+  postpone: {
+    question: 'Votre commande n’est pas encore arrivée ?',
+    button: 'Je n’ai pas encore reçu ma commande',
+    done: (date: string) => `C’est noté. Nous vous recontacterons vers le ${date}. Vous pouvez aussi donner votre avis dès maintenant.`,
+    reviewed: 'Vous avez déjà donné votre avis pour cette commande. Merci !',
+    followUpSent: 'Nous vous avons déjà relancé pour cette commande : nous ne vous recontacterons plus. Vous pouvez donner votre avis quand vous le souhaitez avec ce lien.',
+    unsubscribed: 'Vous ne recevez plus nos e-mails : nous ne vous recontacterons pas. Vous pouvez toujours donner votre avis ci-dessous.',
+    notSent: 'Cette demande ne peut pas être reportée. Vous pouvez donner votre avis ci-dessous quand vous le souhaitez.',
+  },
   notification: {
     subject: (rating: number, store: string) => `Nouvel avis ${rating}/5 pour ${store}`,
     intro: (store: string) => `Un client vient de laisser un avis pour ${store}.`,

@@ -4,4 +4,6 @@ export const sendingMessages = {
   unconfirmed: "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon",
   noAddress: "La commande n'a pas d'adresse e-mail",
   template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
+  /** The store's DKIM key could not be read (the encryption key changed): nothing went, the send is retried. */
+  signingKey: "La clé de signature DKIM de la boutique est illisible : l'e-mail n'est pas parti",
 } as const;

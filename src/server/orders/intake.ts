@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Transaction } from '../../db/client';
 import { shopifyOrders, type shopifyStores } from '../../db/schema';
 import { cancelUnsentRequests, generateForOrder } from '../requests/generate';
-import type { OrderEvent, ShopifyOrder } from './order';
+import type { DeliveryEvent, OrderEvent, ShopifyOrder } from './order';
 
 type Store = typeof shopifyStores.$inferSelect;
 type OrderRow = typeof shopifyOrders.$inferSelect;
@@ -97,6 +97,7 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
     refundedAt: refunded ? (order.updatedAt ?? at) : null,
     paidAt: event === 'paid' || order.financialStatus === 'paid' ? (order.processedAt ?? at) : null,
     fulfilledAt: event === 'fulfilled' || order.fulfilled ? at : null,
+    deliveredAt: order.deliveredAt ?? null,
     updatedAt: at,
   };
   const [row] = await tx
@@ -116,6 +117,7 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
         // First times are kept; flags only move forward.
         paidAt: sql`coalesce(${shopifyOrders.paidAt}, excluded.paid_at)`,
         fulfilledAt: sql`coalesce(${shopifyOrders.fulfilledAt}, excluded.fulfilled_at)`,
+        deliveredAt: sql`coalesce(${shopifyOrders.deliveredAt}, excluded.delivered_at)`,
         cancelledAt: sql`coalesce(${shopifyOrders.cancelledAt}, excluded.cancelled_at)`,
         refundedAt: sql`coalesce(${shopifyOrders.refundedAt}, excluded.refunded_at)`,
         updatedAt: at,
@@ -124,5 +126,33 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
     .returning();
   if (row && (row.cancelledAt || row.refundedAt)) await cancelUnsentRequests(tx, store.id, row.id);
   else if (row && options.generate !== false) await generateForOrder(tx, { id: row.id, shopId: store.id });
+  return row!;
+}
+
+/**
+ * A carrier's delivery (fulfillment_events/create with status delivered): records the first delivery
+ * time of the order (later ones change nothing), then the store's flows on 'order_delivered' ask.
+ * Other statuses (in transit, out for delivery, a failed attempt) record nothing and return null.
+ * Webhooks arrive out of order: an order not stored yet gets a row with its delivery time only,
+ * which the later orders/paid (or reconciliation) completes; generation waits for it, since it needs
+ * the customer's address. The delivery time is the carrier's scan, never later than `at` (a carrier
+ * clock ahead must not push the request back). Throws OrderOfAnotherShopError, recording nothing,
+ * when another shop holds this order id (a captured delivery replayed under another domain).
+ */
+export async function recordDelivery(tx: Transaction, store: Store, event: DeliveryEvent, at: Date): Promise<OrderRow | null> {
+  if (!event.delivered) return null;
+  if (await recordedUnderAnotherShop(tx, store, event.shopifyOrderId)) throw new OrderOfAnotherShopError(event.shopifyOrderId);
+  const deliveredAt = event.happenedAt && event.happenedAt.getTime() < at.getTime() ? event.happenedAt : at;
+  const [row] = await tx
+    .insert(shopifyOrders)
+    .values({ userId: store.userId, shopId: store.id, shopifyOrderId: event.shopifyOrderId, deliveredAt, updatedAt: at })
+    .onConflictDoUpdate({
+      target: [shopifyOrders.shopId, shopifyOrders.shopifyOrderId],
+      // The first delivery is kept: a replay, or a second parcel, moves nothing.
+      set: { deliveredAt: sql`coalesce(${shopifyOrders.deliveredAt}, excluded.delivered_at)`, updatedAt: at },
+    })
+    .returning();
+  // Cancelled or refunded orders are never asked (generation checks); one without an address yet waits.
+  if (row && !row.cancelledAt && !row.refundedAt) await generateForOrder(tx, { id: row.id, shopId: store.id });
   return row!;
 }

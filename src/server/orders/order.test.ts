@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fromGraphql, parseWebhookOrder, withoutNul, type GraphqlOrder } from './order';
+import { ZodError } from 'zod';
+import { fromGraphql, parseFulfillmentEvent, parseWebhookOrder, withoutNul, type GraphqlOrder } from './order';
 
 /** An orders/paid delivery (REST Order resource, abridged to realistic fields, some the intake ignores). */
 const webhookBody = {
@@ -38,6 +39,7 @@ const graphqlNode: GraphqlOrder = {
   test: false,
   billingAddress: { firstName: 'Léa', lastName: 'Dubois' },
   shippingAddress: { firstName: 'Léa', lastName: 'Dubois' },
+  fulfillments: [{ deliveredAt: null }],
 };
 
 describe('the domain order', () => {
@@ -56,6 +58,7 @@ describe('the domain order', () => {
       updatedAt: new Date('2026-11-20T10:05:00Z'),
       processedAt: new Date('2026-11-20T10:00:00Z'),
       cancelledAt: null,
+      deliveredAt: null,
     };
     // As delivered: the body's text, the id a JSON number (GraphQL's legacyResourceId is text).
     expect(parseWebhookOrder(JSON.parse(JSON.stringify(webhookBody)))).toEqual(expected);
@@ -123,5 +126,60 @@ describe('the domain order', () => {
   it('refuses a webhook body that is not an order', () => {
     expect(() => parseWebhookOrder({ name: '#1' })).toThrow();
     expect(() => parseWebhookOrder({ ...webhookBody, total_price: '-3' })).toThrow();
+  });
+});
+
+/** A fulfillment_events/create delivery: Shopify's REST FulfillmentEvent resource. */
+const fulfillmentEvent = {
+  id: 944956392,
+  fulfillment_id: 255858046,
+  status: 'delivered',
+  message: 'Colis livré',
+  happened_at: '2026-11-24T15:30:55+01:00',
+  city: null,
+  province: null,
+  country: 'FR',
+  zip: null,
+  address1: null,
+  latitude: null,
+  longitude: null,
+  shop_id: 548380009,
+  created_at: '2026-11-24T15:31:02+01:00',
+  updated_at: '2026-11-24T15:31:02+01:00',
+  estimated_delivery_at: null,
+  order_id: 5741234567890,
+  admin_graphql_api_id: 'gid://shopify/FulfillmentEvent/944956392',
+};
+
+describe('the delivery events', () => {
+  it("reads a 'delivered' fulfillment event as the order's delivery at the carrier's time", () => {
+    expect(parseFulfillmentEvent(JSON.parse(JSON.stringify(fulfillmentEvent)))).toEqual({
+      shopifyOrderId: '5741234567890',
+      delivered: true,
+      happenedAt: new Date('2026-11-24T14:30:55Z'),
+    });
+  });
+
+  it.each(['in_transit', 'out_for_delivery', 'attempted_delivery', 'failure', 'ready_for_pickup'])('does not count %s as delivered', (status) => {
+    expect(parseFulfillmentEvent({ ...fulfillmentEvent, status }).delivered).toBe(false);
+  });
+
+  it("takes order_id's digits from the body's text when JSON.parse rounded them (ids above 2^53)", () => {
+    const text = JSON.stringify(fulfillmentEvent).replace('5741234567890', '820982911946154508');
+    const parsed = JSON.parse(text) as { order_id: number };
+    expect(String(parsed.order_id)).not.toBe('820982911946154508');
+    expect(parseFulfillmentEvent(parsed, '820982911946154508').shopifyOrderId).toBe('820982911946154508');
+  });
+
+  it('falls back to created_at, then to nothing, when the scan time is unreadable, and refuses a body without an order', () => {
+    expect(parseFulfillmentEvent({ ...fulfillmentEvent, happened_at: 'hier' }).happenedAt).toEqual(new Date('2026-11-24T14:31:02Z'));
+    expect(parseFulfillmentEvent({ ...fulfillmentEvent, happened_at: null, created_at: null }).happenedAt).toBeNull();
+    expect(() => parseFulfillmentEvent({ ...fulfillmentEvent, order_id: undefined })).toThrow(ZodError);
+  });
+
+  it("reads the Admin API's first delivery among the fulfillments", () => {
+    const node = { ...graphqlNode, fulfillments: [{ deliveredAt: '2026-11-25T09:00:00Z' }, { deliveredAt: null }, { deliveredAt: '2026-11-24T16:00:00Z' }] };
+    expect(fromGraphql(node).deliveredAt).toEqual(new Date('2026-11-24T16:00:00Z'));
+    expect(fromGraphql({ ...graphqlNode, fulfillments: undefined }).deliveredAt).toBeNull();
   });
 });

@@ -29,6 +29,12 @@ export interface ShopifyOrder {
   updatedAt: Date | null;
   processedAt: Date | null;
   cancelledAt: Date | null;
+  /**
+   * When the carrier delivered it, if the source says (the Admin API's fulfillments; order webhooks
+   * never do, fulfillment_events/create does): the 'commande livrée' trigger. Null means not known
+   * here, never "not delivered": the intake keeps a delivery time it already has.
+   */
+  deliveredAt?: Date | null;
 }
 
 /**
@@ -106,13 +112,68 @@ export function fromWebhook(order: WebhookOrder): ShopifyOrder {
     updatedAt: date(o.updated_at),
     processedAt: date(o.processed_at),
     cancelledAt: date(o.cancelled_at),
+    deliveredAt: null,
   };
 }
 
 /** A webhook's body as the domain order; throws a ZodError for a body that is not an order. */
 export const parseWebhookOrder = (payload: unknown): ShopifyOrder => fromWebhook(webhookOrder.parse(withoutNul(payload)));
 
+// --- The webhook's payload for fulfillment_events/create (REST FulfillmentEvent resource) ---
+
+/**
+ * The fields of the REST FulfillmentEvent resource the intake reads. Shopify's payload also carries
+ * the carrier scan's place (city, zip, address1, latitude, longitude: protected address data), its
+ * message and the shop id; none of it is read, so none of it is kept.
+ */
+export const webhookFulfillmentEvent = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  order_id: z.union([z.number(), z.string()]).transform(String),
+  fulfillment_id: z.union([z.number(), z.string()]).nullish(),
+  /** REST's lower case: 'delivered', 'in_transit', 'out_for_delivery', 'attempted_delivery', … */
+  status: z.string(),
+  happened_at: z.string().nullish(),
+  created_at: z.string().nullish(),
+});
+
+/** A fulfillment event as the intake needs it. */
+export interface DeliveryEvent {
+  shopifyOrderId: string;
+  /** Only a 'delivered' event counts: in transit, out for delivery or a failed attempt are not the parcel in hand. */
+  delivered: boolean;
+  /** When the carrier scanned it (happened_at), else when Shopify recorded it; null if neither reads. */
+  happenedAt: Date | null;
+}
+
+/** A carrier's date, or null: a delivery whose time is unreadable still counts (as delivered now). */
+const carrierDate = (value: string | null | undefined) => {
+  const t = value ? Date.parse(value) : NaN;
+  return Number.isNaN(t) ? null : new Date(t);
+};
+
+/**
+ * A fulfillment_events/create body as a delivery event; throws a ZodError for a body that is not one.
+ * `exactOrderId` is order_id as written in the body: Shopify's ids may exceed 2^53 and the payload
+ * has no order gid to read them from (JSON.parse would round the number).
+ */
+export function parseFulfillmentEvent(payload: unknown, exactOrderId?: string | null): DeliveryEvent {
+  const e = webhookFulfillmentEvent.parse(withoutNul(payload));
+  const orderId = exactOrderId && /^\d+$/.test(exactOrderId) ? exactOrderId : e.order_id;
+  return {
+    shopifyOrderId: orderId,
+    delivered: e.status.trim().toLowerCase() === 'delivered',
+    happenedAt: carrierDate(e.happened_at) ?? carrierDate(e.created_at),
+  };
+}
+
 // --- The Admin GraphQL API's Order ---
+
+/**
+ * Fulfillments read per order for their delivery time. One covers the common order (one parcel) for
+ * a fifth of the query's cost that five would add; an order whose first parcel is not the delivered
+ * one still gets its delivered_at from the fulfillment_events/create webhook.
+ */
+const DELIVERY_FULFILLMENTS = 1;
 
 /**
  * The Order fields the orders query selects (admin-api.ts), in GraphQL selection syntax. Everything
@@ -122,6 +183,7 @@ export const parseWebhookOrder = (payload: unknown): ShopifyOrder => fromWebhook
  */
 export const GRAPHQL_ORDER_FIELDS = `legacyResourceId name email test createdAt updatedAt processedAt cancelledAt
       displayFinancialStatus displayFulfillmentStatus
+      fulfillments(first: ${DELIVERY_FULFILLMENTS}) { deliveredAt }
       totalPriceSet { shopMoney { amount currencyCode } }
       billingAddress { firstName lastName }
       shippingAddress { firstName lastName }`;
@@ -142,6 +204,8 @@ export interface GraphqlOrder {
   test: boolean;
   billingAddress: GraphqlAddressName | null;
   shippingAddress: GraphqlAddressName | null;
+  /** Absent in documents that do not select it. */
+  fulfillments?: { deliveredAt: string | null }[] | null;
 }
 
 type GraphqlAddressName = { firstName: string | null; lastName: string | null };
@@ -163,5 +227,12 @@ export function fromGraphql(node: GraphqlOrder): ShopifyOrder {
     updatedAt: date(o.updatedAt),
     processedAt: date(o.processedAt),
     cancelledAt: date(o.cancelledAt),
+    deliveredAt: firstDelivery(o.fulfillments),
   };
+}
+
+/** The earliest delivery among the fulfillments read, or null. */
+function firstDelivery(fulfillments: GraphqlOrder['fulfillments']): Date | null {
+  const times = (fulfillments ?? []).map((f) => carrierDate(f.deliveredAt)).filter((d): d is Date => d !== null);
+  return times.length ? new Date(Math.min(...times.map((d) => d.getTime()))) : null;
 }

@@ -19,6 +19,7 @@ export function flowDto(f: FlowRow) {
     channels: f.channels,
     target_all_orders: f.targetAllOrders,
     minimum_order_amount: Number(f.minimumOrderAmount),
+    reminder_days: f.reminderDays,
     is_active: f.isActive,
     created_at: f.createdAt,
     updated_at: f.updatedAt,
@@ -32,6 +33,7 @@ const columns = (input: FlowInput) => ({
   channels: input.channels,
   targetAllOrders: input.target_all_orders,
   minimumOrderAmount: input.minimum_order_amount.toFixed(2),
+  reminderDays: input.reminder_days,
   isActive: input.is_active,
 });
 

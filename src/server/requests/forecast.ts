@@ -119,7 +119,9 @@ interface Computed {
  * temporary reason with attempts left (the claim's own condition). Requests without an address fail
  * at the claim without using the quota, so they are left out. (Addresses that unsubscribed after
  * scheduling are cancelled at the claim too, but unsubscribing already cancels them: a rare case,
- * counted here.)
+ * counted here.) Reminders are requests like the others (kind 'reminder'): each counts as one e-mail
+ * on its day, and waits at the quota like any other. A reminder exists only once its first e-mail
+ * went (requests/reminders.ts), so the reminders of first e-mails still to come are not foreseen.
  */
 const pendingOf = (storeId: string, maxAttempts: number) =>
   sql`r.shop_id = ${storeId}::uuid AND r.channel = 'email' AND r.customer_email IS NOT NULL

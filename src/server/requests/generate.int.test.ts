@@ -213,6 +213,7 @@ describe('generate-review-requests', () => {
       channels: { email: true, whatsapp: false as const },
       target_all_orders: true,
       minimum_order_amount: 0,
+      reminder_days: null,
       is_active: false,
     };
     await updateFlow(ctx.db, store.id, flow.id, input);

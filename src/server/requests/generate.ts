@@ -2,7 +2,7 @@
  * Turning orders into review requests. An order event runs every active flow of its store whose
  * trigger matches: one `scheduled` request per order and flow, `scheduled_at` = event time + delay.
  * One INSERT … SELECT does it, so the rules live in one place and replays create nothing
- * (unique (order_id, flow_id)). Skipped: orders under the flow's minimum, without an address, whose
+ * (unique (order_id, flow_id) among first requests). Skipped: orders under the flow's minimum, without an address, whose
  * customer unsubscribed from the store, cancelled or refunded, already covered by a history import or
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
@@ -18,7 +18,7 @@ import { ASKED_STATUSES, UNSENT_STATUSES } from '../../core/domain';
 export const sqlPublicToken = sql`rtrim(translate(encode(decode(replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', ''), 'hex'), 'base64'), '+/', '-_'), '=')`;
 
 function insertForOrders(where: SQL): SQL {
-  const eventAt = sql`(CASE f.trigger_event WHEN 'order_paid' THEN o.paid_at ELSE o.fulfilled_at END)`;
+  const eventAt = sql`(CASE f.trigger_event WHEN 'order_paid' THEN o.paid_at WHEN 'order_delivered' THEN o.delivered_at ELSE o.fulfilled_at END)`;
   return sql`
     INSERT INTO shopify_review_requests
       (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
@@ -42,7 +42,7 @@ function insertForOrders(where: SQL): SQL {
                           ASKED_STATUSES.map((status) => sql`${status}`),
                           sql`, `,
                         )}))))
-    ON CONFLICT (order_id, flow_id) DO NOTHING
+    ON CONFLICT (order_id, flow_id) WHERE reminder_of IS NULL DO NOTHING
     RETURNING id::text`;
 }
 

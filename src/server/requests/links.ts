@@ -12,3 +12,11 @@ export function requestLinks(appUrl: string, token: string) {
     oneClickUnsubscribe: `${base}/api/public/unsubscribe/${t}`,
   };
 }
+
+/**
+ * RFC 8058 one-click unsubscribe headers, as every e-mail to a customer carries them: a POST to this
+ * URL unsubscribes without cookies or login. The mailer's DKIM signature covers both (SIGNED_HEADERS).
+ */
+export function oneClickUnsubscribeHeaders(links: { oneClickUnsubscribe: string }): Record<string, string> {
+  return { 'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
+}

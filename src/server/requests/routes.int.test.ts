@@ -97,7 +97,7 @@ describe('/api/flows', () => {
       [{ minimum_order_amount: -0.01 }, 'Le montant minimum doit être un nombre positif ou nul'],
       // Too large is said as such, with the bound the form uses too (core/flow-limits.ts).
       [{ minimum_order_amount: 1_000_000_000.01 }, 'Le montant minimum ne peut pas dépasser 1 000 000 000'],
-      [{ trigger_event: 'order_created' }, 'Le déclencheur doit être « commande payée » ou « commande expédiée »'],
+      [{ trigger_event: 'order_created' }, 'Le déclencheur doit être « commande payée », « commande expédiée » ou « commande livrée »'],
       [{ channels: { email: true, whatsapp: true } }, "WhatsApp n'est pas encore disponible"],
     ];
     for (const [patch, message] of cases) {

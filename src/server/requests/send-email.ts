@@ -11,12 +11,12 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { classifyMailError } from '../email/mailer';
 import { addUsage, planDisplayName, reserveSends } from '../plans/quota';
-import { fromHeader } from './sender';
+import { storeSenderIdentity } from '../deliverability/store-identity';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { emailMessages } from '../../core/email/messages';
 import { escapeHtml } from '../../core/email/review-email';
-import { requestLinks } from './links';
+import { oneClickUnsubscribeHeaders, requestLinks } from './links';
 import { oneOffUnsubscribeToken } from './one-off-unsubscribe';
 
 export async function sendOneOff(ctx: AppContext, store: TenantStore, input: SendEmailInput) {
@@ -40,15 +40,19 @@ export async function sendOneOff(ctx: AppContext, store: TenantStore, input: Sen
   const links = requestLinks(ctx.config.appUrl, oneOffUnsubscribeToken(ctx.config.authSecret, store.id, input.recipientEmail));
   const body = withUnsubscribeFooter(input, storeName, links.unsubscribePage);
   try {
+    // As for review requests: the store's own address, signed, once its domain verified; else ours with Reply-To the merchant.
+    const identity = await storeSenderIdentity(ctx, store.id, storeName);
     const sent = await ctx.mailer.send({
       to: input.recipientName ? `"${input.recipientName.replace(/["\\\r\n<>]/g, '')}" <${input.recipientEmail}>` : input.recipientEmail,
-      from: fromHeader(ctx.config.mail.from, storeName),
+      from: identity.from,
+      replyTo: identity.replyTo,
+      dkim: identity.dkim,
       subject: input.subject,
       html: body.html,
       text: body.text,
       messageId: `one-off-${randomUUID()}@${new URL(ctx.config.appUrl).hostname}`,
       // Like every e-mail of the product: a visible link and RFC 8058 one-click unsubscribe.
-      headers: { 'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+      headers: oneClickUnsubscribeHeaders(links),
     });
     return { success: true as const, message_id: sent.messageId };
   } catch (error) {

@@ -13,6 +13,7 @@
  * asks the transport whether it accepted the Message-ID (the outbox knows; SMTP cannot tell, and
  * then the request is counted as sent rather than risk a second e-mail).
  */
+import { senderIdentity, type SenderDomainRow } from '../deliverability/identity';
 import { sendingMessages } from '../messages/sending';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
@@ -22,13 +23,15 @@ import { emailMessages } from '../../core/email/messages';
 import type { AppContext } from '../context';
 import { classifyMailError, NotTransmittedError } from '../email/mailer';
 import { addUsage, reserveSendsMany, type QuotaState } from '../plans/quota';
-import { requestLinks } from './links';
+import { oneClickUnsubscribeHeaders, requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { emailLogoUrl } from '../media/logos';
 import { coalesce } from './coalesce';
 import { isRetryableConflict } from '../../db/pg-error';
-import { RETRYABLE } from '../../core/domain';
+import { RETRYABLE, type RequestKind } from '../../core/domain';
+import { flowReminderInsert, reviewedSql, scheduleFlowReminders } from './reminders';
+import { reminderMessages } from '../messages/reminders';
 
 /**
  * The requests a run retries (core's RETRYABLE), as literals rather than parameters so that PostgreSQL
@@ -71,11 +74,13 @@ export interface SendRunResult {
 
 type Claimed = {
   id: string;
+  kind: RequestKind;
+  /** The token the e-mail's links carry: the request's own, or for a reminder its first request's. */
+  link_token: string;
   shop_id: string;
   shop_domain: string;
   customer_email: string | null;
   customer_name: string | null;
-  token: string;
   order_number: string | null;
   shopify_order_id: string | null;
   attempts: number;
@@ -112,10 +117,12 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
   await ctx.db.transaction(async (tx) => {
     const claimed = await queryRows<Claimed>(
       tx,
-      sql`SELECT r.id::text, r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name, r.token, o.order_number, r.shopify_order_id, r.attempts::int
+      sql`SELECT r.id::text, r.kind, coalesce(fr.token, r.token) AS link_token, r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name,
+                 o.order_number, r.shopify_order_id, r.attempts::int
           FROM shopify_review_requests r
           JOIN shopify_stores s ON s.id = r.shop_id AND s.is_active AND s.subscription_status = 'active'
           LEFT JOIN shopify_orders o ON o.id = r.order_id
+          LEFT JOIN shopify_review_requests fr ON fr.id = r.reminder_of
           WHERE r.channel = 'email' AND ${due}
             ${
               exclude.length
@@ -140,8 +147,16 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
           WHERE r.id = ANY(${uuidArray(claimed.map((c) => c.id))})`,
     );
     const suppressedIds = new Set(suppressed.map((r) => r.id));
-    const noAddress = claimed.filter((c) => !c.customer_email && !suppressedIds.has(c.id));
     if (suppressedIds.size) await setStatus(tx, [...suppressedIds], sql`status = 'cancelled', last_error = ${ERRORS.unsubscribed}`);
+    // Reminders whose reason went since they were scheduled: withdrawn, without using the quota.
+    const reminders = claimed.filter((c) => c.kind === 'reminder' && !suppressedIds.has(c.id));
+    if (reminders.length)
+      for (const id of await withdrawStaleReminders(
+        tx,
+        reminders.map((c) => c.id),
+      ))
+        suppressedIds.add(id);
+    const noAddress = claimed.filter((c) => !c.customer_email && !suppressedIds.has(c.id));
     if (noAddress.length) {
       await setStatus(
         tx,
@@ -295,7 +310,39 @@ const ERRORS = {
   noAddress: sendingMessages.noAddress,
   unconfirmed: UNCONFIRMED_NOTE,
   template: sendingMessages.template,
+  signingKey: sendingMessages.signingKey,
 };
+
+/**
+ * Of these claimed reminders, cancels those that must not go any more: the customer reviewed (the
+ * first request is completed, or a review of the order came in), the order was cancelled or refunded
+ * since, or the flow that scheduled it was switched off, deleted, or lost its reminder (a customer's
+ * own postponement, « pas encore reçu », is kept: the customer asked for it). Unsubscribed addresses
+ * are cancelled before, as for any request. Answers the ids cancelled.
+ */
+async function withdrawStaleReminders(tx: Parameters<typeof queryRows>[0], ids: string[]): Promise<string[]> {
+  const m = reminderMessages.cancelled;
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`WITH stale AS (
+          SELECT r.id,
+                 CASE WHEN fr.status = 'completed' OR ${reviewedSql(sql`fr.id`, sql`fr.order_id`)} THEN ${m.reviewed}
+                      WHEN o.cancelled_at IS NOT NULL OR o.refunded_at IS NOT NULL THEN ${m.order}
+                      WHEN r.source = 'flow' AND (f.id IS NULL OR NOT f.is_active OR NOT coalesce((f.channels->>'email')::boolean, false)
+                                                  OR (f.reminder_days IS NULL AND fr.postponed_at IS NULL)) THEN ${m.flow}
+                 END AS note
+          FROM shopify_review_requests r
+          JOIN shopify_review_requests fr ON fr.id = r.reminder_of
+          LEFT JOIN shopify_orders o ON o.id = r.order_id
+          LEFT JOIN flow_configurations f ON f.id = r.flow_id
+          WHERE r.id = ANY(${uuidArray(ids)})
+        )
+        UPDATE shopify_review_requests r SET status = 'cancelled', last_error = stale.note, updated_at = now()
+        FROM stale WHERE r.id = stale.id AND stale.note IS NOT NULL
+        RETURNING r.id::text`,
+  );
+  return rows.map((r) => r.id);
+}
 
 async function setStatus(db: Parameters<typeof queryRows>[0], ids: string[], set: ReturnType<typeof sql>) {
   await db.execute(sql`UPDATE shopify_review_requests SET ${set}, updated_at = now() WHERE id = ANY(${uuidArray(ids)})`);
@@ -309,6 +356,8 @@ interface RenderContext {
   greeting: string | null;
   closing: string | null;
   replyTo: string | null;
+  /** The store's own sending domain, if any (deliverability/identity.ts decides whether it is used). */
+  senderDomain: SenderDomainRow | null;
 }
 
 /** Per store: its name, active template (or the default), branding, greeting and closing, and reply-to address. */
@@ -326,6 +375,8 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
     button_url_template: string | null;
     button_color: string | null;
     footer_text: string | null;
+    reminder_subject: string | null;
+    reminder_first_line: string | null;
     b_logo: string | null;
     b_logo_email: string | null;
     primary_color: string | null;
@@ -333,17 +384,25 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
     email_greeting: string | null;
     email_closing: string | null;
     reply_to: string | null;
+    d_from_address: string | null;
+    d_domain: string | null;
+    d_selector: string | null;
+    d_private_key: string | null;
+    d_verified: boolean | null;
   }>(
     ctx.db,
     sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.logo_email_url AS t_logo_email, t.body_content,
-               t.button_text, t.button_url_template, t.button_color, t.footer_text, b.logo_url AS b_logo, b.logo_email_url AS b_logo_email,
-               b.primary_color, b.button_text_color, p.email_greeting, p.email_closing, c.owner_notification_email AS reply_to
+               t.button_text, t.button_url_template, t.button_color, t.footer_text, t.reminder_subject, t.reminder_first_line, b.logo_url AS b_logo, b.logo_email_url AS b_logo_email,
+               b.primary_color, b.button_text_color, p.email_greeting, p.email_closing, c.owner_notification_email AS reply_to,
+               d.from_address AS d_from_address, d.domain AS d_domain, d.selector AS d_selector, d.dkim_private_key AS d_private_key,
+               d.verified_at IS NOT NULL AS d_verified
         FROM shopify_stores s
         LEFT JOIN LATERAL (SELECT * FROM email_templates t WHERE t.shopify_store_id = s.id AND t.template_type = 'review_request' AND t.is_active
                            ORDER BY t.is_default DESC, t.updated_at DESC LIMIT 1) t ON true
         LEFT JOIN store_branding b ON b.shopify_store_id = s.id
         LEFT JOIN store_customization p ON p.shopify_store_id = s.id
         LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
+        LEFT JOIN store_sender_domains d ON d.shopify_store_id = s.id
         WHERE s.id IN (${sql.join(
           shopIds.map((id) => sql`${id}::uuid`),
           sql`, `,
@@ -364,6 +423,8 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
               buttonUrlTemplate: r.button_url_template ?? DEFAULT_TEMPLATE.buttonUrlTemplate,
               buttonColor: r.button_color ?? DEFAULT_TEMPLATE.buttonColor,
               footerText: r.footer_text,
+              reminderSubject: r.reminder_subject,
+              reminderFirstLine: r.reminder_first_line,
             }
           : DEFAULT_TEMPLATE,
         // E-mails show the PNG made for them (mail clients do not show SVG).
@@ -371,17 +432,15 @@ async function renderContexts(ctx: AppContext, shopIds: string[]): Promise<Map<s
         greeting: r.email_greeting,
         closing: r.email_closing,
         replyTo: r.reply_to,
+        senderDomain: r.d_from_address
+          ? { from_address: r.d_from_address, domain: r.d_domain, selector: r.d_selector, dkim_private_key: r.d_private_key, verified: r.d_verified }
+          : null,
       },
     ]),
   );
 }
 
-/** `"Display name" <address>` with the configured sender address (never the merchant's domain: SPF/DKIM). */
-export function fromHeader(mailFrom: string, displayName: string): string {
-  const address = /<([^>]+)>/.exec(mailFrom)?.[1] ?? mailFrom.trim();
-  const name = displayName.replace(/["\\\r\n<>]/g, '').trim();
-  return name ? `"${name}" <${address}>` : address;
-}
+export { fromHeader } from '../deliverability/identity';
 
 async function sendOne(
   ctx: AppContext,
@@ -390,7 +449,9 @@ async function sendOne(
   options: SendRunOptions,
   handover: (requestId: string) => Promise<boolean>,
 ): Promise<'sent' | 'failed' | 'skipped'> {
-  const links = requestLinks(ctx.config.appUrl, request.token);
+  // A reminder leads to its first request's review page, unsubscribe link and open pixel: the
+  // customer has one review page per order and flow, whichever e-mail they answer.
+  const links = requestLinks(ctx.config.appUrl, request.link_token);
   let email;
   try {
     email = renderReviewEmail({
@@ -406,9 +467,20 @@ async function sendOne(
       },
       unsubscribeUrl: links.unsubscribePage,
       openPixelUrl: links.openPixel,
+      reminder: request.kind === 'reminder',
     });
   } catch (error) {
     await completeFailed(ctx, request, 'permanent', ERRORS.template(error instanceof Error ? error.message : String(error)));
+    return 'failed';
+  }
+  // Before the transport: a key that cannot be unsealed must fail this e-mail (nothing went), not
+  // pass for a transport error of unknown outcome, which would count it as sent.
+  let identity;
+  try {
+    identity = senderIdentity(ctx.config.mail.from, ctx.config.encryptionKey, render.template.fromName || render.storeName, render.senderDomain, render.replyTo);
+  } catch (error) {
+    ctx.log.child('sender').error('DKIM key unreadable', { requestId: request.id, shopId: request.shop_id, error: describeMailError(error) });
+    await completeFailed(ctx, request, 'temporary', ERRORS.signingKey);
     return 'failed';
   }
 
@@ -419,17 +491,14 @@ async function sendOne(
     await ctx.mailer.send(
       {
         to: request.customer_email!,
-        from: fromHeader(ctx.config.mail.from, render.template.fromName || render.storeName),
-        replyTo: render.replyTo ?? undefined,
+        from: identity.from,
+        replyTo: identity.replyTo,
+        dkim: identity.dkim,
         subject: email.subject,
         html: email.html,
         text: email.text,
         messageId: messageIdFor(ctx, request.id),
-        headers: {
-          // RFC 8058 one-click unsubscribe: a POST to this URL, without cookies or login.
-          'List-Unsubscribe': `<${links.oneClickUnsubscribe}>`,
-          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-        },
+        headers: oneClickUnsubscribeHeaders(links),
       },
       {
         // The hand-over, at the last moment: over SMTP, a connection of our own is held, the envelope
@@ -469,7 +538,10 @@ type LedgerStep = { kind: 'handOver' | 'complete'; id: string };
 
 /**
  * One statement for a batch of ledger steps; answers, per step, whether it took effect.
- * - complete: the e-mail was accepted by the transport, so the ledger row and its request become `sent`.
+ * - complete: the e-mail was accepted by the transport, so the ledger row and its request become
+ *   `sent`, and a first request whose flow asks for a reminder gets it, in the same statement: a
+ *   crash cannot leave a sent e-mail without its reminder, and (the unique index on reminder_of) a
+ *   replay cannot give it two. (A data-modifying WITH runs whether or not it is read.)
  * - handOver: the reservation moves to `transmitting`, only while this worker still holds it, the
  *   request is still `processing` (not cancelled by a privacy request meanwhile) and the address has
  *   not unsubscribed since the claim. Reservations refused for those reasons are released at once.
@@ -488,6 +560,9 @@ async function writeLedgerSteps(ctx: AppContext, workerId: string, steps: Ledger
     ), sent_requests AS (
       UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
       WHERE id IN (SELECT request_id FROM sent) AND status = 'processing'
+      RETURNING *
+    ), reminders AS (
+      ${flowReminderInsert(sql`sent_requests`)}
     )
     UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
     FROM shopify_review_requests r
@@ -541,6 +616,8 @@ async function completeUnconfirmed(ctx: AppContext, requestId: string) {
     await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${requestId}::uuid AND state = 'transmitting'`);
     await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ${ERRORS.unconfirmed}, updated_at = now()
                          WHERE id = ${requestId}::uuid AND status = 'processing'`);
+    // Counted sent: its reminder follows as for any sent e-mail (same transaction, idempotent).
+    await scheduleFlowReminders(tx, [requestId]);
   });
 }
 
@@ -591,6 +668,7 @@ export async function recoverAbandoned(ctx: AppContext, now = new Date()): Promi
         await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = coalesce(sent_at, now()), attempts = attempts + 1,
                                last_error = ${accepted === null ? ERRORS.unconfirmed : null}, updated_at = now()
                              WHERE id = ${entry.request_id}::uuid AND status = 'processing'`);
+        await scheduleFlowReminders(tx, [entry.request_id]);
         if (accepted === null) tally.unconfirmed++;
         else tally.confirmed++;
       }

@@ -14,7 +14,12 @@ import { UNSENT_IDLE_STATUSES } from '../../core/domain';
 const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;
 
 /** Dates as the database's JSON gives them, before they are made ISO 8601 UTC. */
-type RequestRow = Omit<RequestItem, 'scheduled_at' | 'sent_at' | 'created_at'> & { scheduled_at: string; sent_at: string | null; created_at: string };
+type RequestRow = Omit<RequestItem, 'scheduled_at' | 'sent_at' | 'created_at' | 'postponed_at'> & {
+  scheduled_at: string;
+  sent_at: string | null;
+  created_at: string;
+  postponed_at: string | null;
+};
 
 export async function listRequests(db: Queryable, storeId: string, page: number) {
   // Customers' requests only: the store's shared link lives in the share dialog, not in the calendar.
@@ -24,8 +29,10 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
                to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
                r.attempts::int, r.last_error, (r.status = 'sent' AND r.last_error IS NOT DISTINCT FROM ${UNCONFIRMED_NOTE}) AS unconfirmed,
-               to_json(r.created_at)#>>'{}' AS created_at
+               to_json(r.created_at)#>>'{}' AS created_at, r.kind, r.reminder_of::text,
+               to_json(CASE WHEN r.kind = 'reminder' THEN fr.postponed_at END)#>>'{}' AS postponed_at
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
+        LEFT JOIN shopify_review_requests fr ON fr.id = r.reminder_of
         WHERE r.shop_id = ${storeId}::uuid AND r.channel <> 'link'
         ORDER BY r.scheduled_at DESC, r.id
         LIMIT ${REQUEST_PAGE_SIZE} OFFSET ${(page - 1) * REQUEST_PAGE_SIZE}`,
@@ -34,7 +41,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
   const iso = (v: string | null) => (v ? new Date(v).toISOString() : null);
   return {
     store_id: storeId,
-    items: items.map((i) => ({ ...i, scheduled_at: iso(i.scheduled_at)!, sent_at: iso(i.sent_at), created_at: iso(i.created_at)! })),
+    items: items.map((i) => ({ ...i, scheduled_at: iso(i.scheduled_at)!, sent_at: iso(i.sent_at), created_at: iso(i.created_at)!, postponed_at: iso(i.postponed_at) })),
     total: count?.total ?? 0,
     page,
     page_size: REQUEST_PAGE_SIZE,

@@ -1,7 +1,8 @@
 /**
  * The review page's only script (inlined with a CSP nonce, ~1.5 KB): swaps the comment label for the
  * rating's private-feedback message, validates in French, submits with fetch, then shows the
- * thank-you block or follows the redirect. Without it the form posts and the server answers.
+ * thank-you block (the postponement's form and message go: a review answers the request) or
+ * follows the redirect. Without it the form posts and the server answers.
  */
 export const REVIEW_PAGE_SCRIPT = `(function(){
 var d=JSON.parse(document.getElementById('review-data').textContent);
@@ -18,7 +19,7 @@ fetch(f.action,{method:'POST',headers:{'Accept':'application/json','Content-Type
 .then(function(res){return res.json().catch(function(){return {};}).then(function(b){return {ok:res.ok,b:b};});})
 .then(function(x){
 if(x.ok&&x.b.next==='redirect'){window.location.assign(x.b.url);return;}
-if(x.ok&&x.b.html||x.b.html){var c=f.parentNode;f.remove();var w=document.createElement('div');w.innerHTML=x.b.html;c.appendChild(w);var h=document.getElementById('done-title');if(h)h.focus();var i=c.querySelector('.intro');if(i)i.remove();var t=c.querySelector('h1');if(t&&t.id!=='done-title')t.remove();return;}
+if(x.ok&&x.b.html||x.b.html){var c=f.parentNode;f.remove();var w=document.createElement('div');w.innerHTML=x.b.html;c.appendChild(w);var h=document.getElementById('done-title');if(h)h.focus();var i=c.querySelector('.intro');if(i)i.remove();c.querySelectorAll('.later,.status').forEach(function(n){n.remove();});var t=c.querySelector('h1');if(t&&t.id!=='done-title')t.remove();return;}
 msg.textContent=x.b.error||d.labels.submitError;btn.disabled=false;btn.textContent=label;})
 .catch(function(){msg.textContent=d.labels.submitError;btn.disabled=false;btn.textContent=label;});
 });})();`;

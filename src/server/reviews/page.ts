@@ -8,6 +8,7 @@ import { legibleText, safeColor } from '../../core/color';
 import type { ReviewPage, ReviewOutcome } from './public-review';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
+import type { PostponeOutcome } from '../requests/reminders';
 
 /** Spec section 9: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */
 export const RATING_COLORS: Record<number, string> = { 5: '#16a34a', 4: '#0891b2', 3: '#ca8a04', 2: '#ea580c', 1: '#dc2626' };
@@ -34,16 +35,33 @@ label.f{display:block;font-weight:600;margin:12px 0 4px}input.t,textarea{width:1
 textarea{min-height:112px;resize:vertical}input.t:focus,textarea:focus{outline:3px solid #1d4ed8;outline-offset:1px}
 .msg{min-height:24px;margin:12px 0 0;color:#b91c1c;font-weight:600}.hint{margin:4px 0 0;color:#374151;font-size:14px}
 button,.btn{display:block;width:100%;margin-top:16px;padding:14px 16px;border:0;border-radius:10px;background:${buttonBg};color:${buttonText};font:inherit;font-weight:700;text-align:center;text-decoration:none;cursor:pointer}
-button[disabled]{opacity:.7;cursor:wait}.done{text-align:center}.done p{margin:0 0 12px}.note{margin:16px 0 0;font-size:13px;color:#4b5563;text-align:center}`;
+button[disabled]{opacity:.7;cursor:wait}.done{text-align:center}.done p{margin:0 0 12px}.note{margin:16px 0 0;font-size:13px;color:#4b5563;text-align:center}
+.later{margin-top:20px;padding-top:16px;border-top:1px solid #e5e7eb;text-align:center}.later p{margin:0;color:#374151;font-size:14px}
+button.sec{margin-top:8px;background:#fff;color:#111827;border:1px solid #6b7280;font-weight:600}button.sec:focus-visible,summary:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.status{margin:0 0 16px;padding:12px;border-radius:10px;background:#ecfdf5;color:#065f46;border:1px solid #a7f3d0}.status.info{background:#eff6ff;color:#1e3a8a;border-color:#bfdbfe}
+.how{margin:16px 0 0;font-size:14px;color:#374151}.how summary{cursor:pointer;font-weight:600;padding:8px 0}.how ul{margin:4px 0 0;padding-left:20px}.how li{margin:4px 0}`;
 }
 
-function layout(page: Pick<ReviewPage, 'branding' | 'storeName'>, title: string, body: string, nonce: string, script = '', head = ''): string {
+function layout(
+  page: Pick<ReviewPage, 'branding' | 'storeName'> & Partial<Pick<ReviewPage, 'notice'>>,
+  title: string,
+  body: string,
+  nonce: string,
+  script = '',
+  head = '',
+): string {
   const logo = page.branding.logoUrl ? `<img src="${e(page.branding.logoUrl)}" alt="${e(page.storeName)}" decoding="async">` : `<span class="store">${e(page.storeName)}</span>`;
   return `<!DOCTYPE html>
 <html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="robots" content="noindex"><meta name="description" content="${e(m.poweredBy(page.storeName))}">${head}
 <title>${e(title)} – ${e(page.storeName)}</title><style nonce="${nonce}">${styles(page)}</style></head>
-<body><main><div class="card"><div class="logo">${logo}</div>${body}</div><p class="note">${e(m.howCollected)}</p></main>${script}</body></html>`;
+<body><main><div class="card"><div class="logo">${logo}</div>${body}</div>${noticeHtml(page)}</main>${script}</body></html>`;
+}
+
+/** 'Comment nous recueillons les avis', folded (a summary a screen reader announces as a button), or the short line when the settings were not read. */
+function noticeHtml(page: Partial<Pick<ReviewPage, 'notice'>>): string {
+  if (!page.notice) return `<p class="note">${e(m.howCollected)}</p>`;
+  return `<details class="how"><summary>${e(page.notice.heading)}</summary><ul>${page.notice.items.map((item) => `<li>${e(item)}</li>`).join('')}</ul></details>`;
 }
 
 /** The thank-you block, also returned to the script after a submission. */
@@ -59,6 +77,8 @@ export interface FormState {
   email?: string;
   comment?: string;
   error?: string;
+  /** The answer to « Je n'ai pas encore reçu ma commande », shown above the form (which stays). */
+  postponed?: { message: string; ok: boolean };
 }
 
 export interface RenderOptions {
@@ -84,19 +104,35 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
     labels: { comment: m.comment, sending: m.sending, submitError: m.submitError, nameEmailRequired: m.nameEmailRequired, ratingRequired: m.ratingRequired },
     feedback: Object.fromEntries(Object.entries(page.actions).map(([r, a]) => [r, a.type === 'collect_feedback' ? a.feedbackMessage : null])),
   };
-  const body = `<h1>${e(page.texts.title)}</h1>${page.texts.description ? `<p class="intro">${e(page.texts.description)}</p>` : ''}
+  const status = state.postponed ? `<p class="status${state.postponed.ok ? '' : ' info'}" role="status">${e(state.postponed.message)}</p>` : '';
+  const body = `${status}<h1>${e(page.texts.title)}</h1>${page.texts.description ? `<p class="intro">${e(page.texts.description)}</p>` : ''}
 <form id="review" method="post" action="/review/${e(page.token)}">
 <fieldset><legend>${e(m.ratingLegend)}</legend><div class="stars">${stars}</div></fieldset>
 <label class="f" for="name">${e(m.name)}</label><input class="t" id="name" name="name" autocomplete="name" maxlength="120" required value="${e(name)}">
 <label class="f" for="email">${e(m.email)}</label><input class="t" id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${e(email)}">
 <label class="f" for="comment" id="comment-label">${e(commentLabel)}</label><textarea id="comment" name="comment" maxlength="5000">${e(state.comment ?? '')}</textarea>
 <p class="msg" id="msg" role="alert">${state.error ? e(state.error) : ''}</p>
-<button type="submit" id="submit">${e(page.texts.button)}</button></form>`;
+<button type="submit" id="submit">${e(page.texts.button)}</button></form>${page.postpone && !state.postponed ? postponeFormHtml(page) : ''}`;
   const script =
     options.script === false
       ? ''
       : `<script type="application/json" id="review-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script><script nonce="${nonce}">${REVIEW_PAGE_SCRIPT}</script>`;
   return layout(page, page.texts.title, body, nonce, script);
+}
+
+/** « Je n'ai pas encore reçu ma commande »: a plain form post (no script needed), under the rating form, never instead of it. */
+function postponeFormHtml(page: ReviewPage): string {
+  return `<form class="later" method="post" action="/review/${e(page.token)}/postpone"><p>${e(m.postpone.question)}</p><button type="submit" class="sec">${e(m.postpone.button)}</button></form>`;
+}
+
+/** « le 12 mars 2026 » as a French reader expects it (Paris time: the customers are French-speaking). */
+export const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(date);
+
+/** The sentence for a postponement's outcome. */
+export function postponeMessage(outcome: PostponeOutcome): { message: string; ok: boolean } {
+  if (outcome.postponed) return { message: m.postpone.done(frenchDate(outcome.until)), ok: true };
+  const message = { reviewed: m.postpone.reviewed, follow_up_sent: m.postpone.followUpSent, unsubscribed: m.postpone.unsubscribed, not_sent: m.postpone.notSent }[outcome.reason];
+  return { message, ok: false };
 }
 
 export function thankYouPageHtml(page: ReviewPage, nonce: string, outcome: { rating?: number; publicReviewUrl: string | null }): string {

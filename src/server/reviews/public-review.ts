@@ -13,7 +13,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database, type Queryable } from '../../db/client';
-import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user } from '../../db/schema';
+import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user, type ReviewShown } from '../../db/schema';
 import type { ActionType } from '../../core/domain';
 import { safeUrl } from '../../core/email/review-email';
 import { enqueue } from '../jobs/define';
@@ -22,6 +22,8 @@ import { storeRatingActions, type RatingActionDto } from './rating-actions';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
 import { publicSiteLink } from './engagement';
+import { cancelFollowUpOf, postponeRequest, type PostponeOutcome } from '../requests/reminders';
+import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink } from './notice';
 
 /**
  * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
@@ -58,6 +60,10 @@ export interface ReviewPage {
   /** For a used e-mail link: our tracked link to the site its review was offered, if any. */
   doneLink: string | null;
   prefill: { name: string; email: string };
+  /** 'Comment nous recueillons les avis', from the store's settings (null where they are not read: the merchant's preview). */
+  notice: CollectionNotice | null;
+  /** Offer « Je n'ai pas encore reçu ma commande »: a sent first e-mail request not reviewed yet. */
+  postpone: boolean;
 }
 
 type RequestRow = {
@@ -66,6 +72,8 @@ type RequestRow = {
   user_id: string;
   status: string;
   channel: 'email' | 'link';
+  kind: 'first' | 'reminder';
+  has_order: boolean;
   customer_name: string | null;
   customer_email: string | null;
   shopify_order_id: string | null;
@@ -79,7 +87,7 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
   if (!TOKEN.test(token)) throw new ReviewPageError(404, m.invalidLink);
   const [row] = await queryRows<RequestRow>(
     db,
-    sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,
+    sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.kind, r.order_id IS NOT NULL AS has_order, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,
                s.is_active AS store_active
         FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
@@ -131,6 +139,8 @@ export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'tok
     actions: Object.fromEntries(parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
     samePath: parts.samePath,
     publicReviewUrl: publicSite(parts.actions),
+    notice: null,
+    postpone: false,
   };
 }
 
@@ -149,13 +159,15 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
     .where(eq(shopifyStores.id, request.shop_id));
   if (!store) throw new ReviewPageError(404, m.storeNotFound);
-  const [[branding], [custom], actions] = await Promise.all([
+  const [[branding], [custom], actions, flows] = await Promise.all([
     db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, request.shop_id)),
     db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, request.shop_id)),
     storeRatingActions(db, request.shop_id, store.alertAddress).then((r) => r.actions),
+    noticeFlows(db, request.shop_id),
   ]);
   const state = request.channel === 'email' && request.status === 'completed' ? 'done' : 'form';
-  return reviewPageOf(
+  const link: NoticeLink = request.channel === 'link' ? 'shared' : request.has_order ? 'order' : 'no_order';
+  const page = reviewPageOf(
     { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath },
     {
       token,
@@ -166,6 +178,27 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
     },
   );
+  return {
+    ...page,
+    notice: collectionNotice({ flows, samePath: store.samePath, publicSite: page.publicReviewUrl !== null, link }),
+    postpone: state === 'form' && canPostpone(request),
+  };
+}
+
+/**
+ * Only a first e-mail request that went out can be postponed: the store's shared link serves many
+ * customers, and a reminder is itself the follow-up (its e-mail links to the first request's page).
+ */
+const canPostpone = (request: Pick<RequestRow, 'channel' | 'kind' | 'status'>) =>
+  request.channel === 'email' && request.kind === 'first' && ['sent', 'delivered', 'opened'].includes(request.status);
+
+/** « Je n'ai pas encore reçu ma commande »: asks again a few days on (reminders.ts), never instead of the rating form. */
+export async function postponeReview(db: Database, token: string, now = new Date()): Promise<PostponeOutcome> {
+  return db.transaction(async (tx) => {
+    const request = await findRequest(tx, token, true);
+    if (request.channel !== 'email' || request.kind !== 'first') return { postponed: false, reason: 'not_sent' };
+    return postponeRequest(tx, request.id, now);
+  });
 }
 
 /** The tracked link to the site the request's review was offered (an e-mail link has one review). */
@@ -198,6 +231,46 @@ export type ReviewInput = z.infer<typeof reviewInput>;
  */
 export type ReviewOutcome = { next: 'redirect'; url: string; rating: number } | { next: 'thanks'; rating: number; publicReviewUrl: string | null };
 
+/**
+ * What follows a rating, decided once: the page's outcome (redirect, or thanks with the public link)
+ * and the record of what the customer was shown (shopify_reviews.shown) both derive from it, so the
+ * evidence cannot say something other than what the page did.
+ */
+export interface AfterRating {
+  action: RatingActionDto;
+  /** The public review site offered to this customer (a link after the review, or the redirect), or null. */
+  offered: string | null;
+  redirected: boolean;
+  shown: ReviewShown;
+}
+
+export function decideAfterRating(samePath: boolean, actions: RatingActionDto[], rating: number): AfterRating {
+  const action = actions.find((a) => a.rating === rating)!;
+  const redirect = safeUrl(action.redirect_url);
+  const redirected = !samePath && action.action_type === 'redirect' && redirect !== null;
+  // The site this customer is offered: everyone's with the same path for all ratings, else only a redirect rating's.
+  const offered = samePath ? publicSite(actions) : redirected ? redirect : null;
+  return {
+    action,
+    offered,
+    redirected,
+    shown: {
+      same_path_for_all_ratings: samePath,
+      action_type: action.action_type,
+      public_link_offered: offered !== null,
+      redirected,
+      feedback_form: action.action_type === 'collect_feedback',
+    },
+  };
+}
+
+/** The page's outcome from the decision (the public link through our tracked redirect). */
+export function outcomeOf(decision: AfterRating, token: string, reviewId: string, rating: number): ReviewOutcome {
+  const link = decision.offered ? publicSiteLink(token, reviewId) : null;
+  if (decision.redirected) return { next: 'redirect', url: link!, rating };
+  return { next: 'thanks', rating, publicReviewUrl: link };
+}
+
 /** Stores the review and says what comes next. Throws 409 when the link was already used. */
 export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
@@ -210,11 +283,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
       .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
       .where(eq(shopifyStores.id, request.shop_id));
     const { actions } = await storeRatingActions(tx, request.shop_id, store!.alertAddress);
-    const action = actions.find((a) => a.rating === input.rating)!;
-    const redirect = safeUrl(action.redirect_url);
-    const redirected = !store!.samePath && action.action_type === 'redirect' && redirect !== null;
-    // The site this customer is offered: everyone's with the same path for all ratings, else only a redirect rating's.
-    const offered = store!.samePath ? publicSite(actions) : redirected ? redirect : null;
+    const decision = decideAfterRating(store!.samePath, actions, input.rating);
+    const { action } = decision;
 
     const [review] = await tx
       .insert(shopifyReviews)
@@ -230,18 +300,19 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
         isPublished: input.rating >= 4,
         actionTaken: action.action_type,
         orderNumber: request.order_number,
-        publicReviewUrl: offered,
+        publicReviewUrl: decision.offered,
+        shown: decision.shown,
       })
       .returning({ id: shopifyReviews.id });
     if (request.channel === 'email') {
       await tx.execute(sql`UPDATE shopify_review_requests SET status = 'completed', updated_at = now() WHERE id = ${request.id}::uuid`);
     }
+    // The review answers the request: its reminder (or postponed follow-up), not sent yet, is withdrawn.
+    if (request.kind === 'first') await cancelFollowUpOf(tx, request.id);
     // The merchant's alert goes through a job: sent after commit, retried if SMTP is down.
     if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
       await enqueue(tx, sendReviewNotificationJob, { reviewId: review!.id, to: action.notification_email });
     }
-    const link = offered ? publicSiteLink(token, review!.id) : null;
-    if (redirected) return { next: 'redirect', url: link!, rating: input.rating };
-    return { next: 'thanks', rating: input.rating, publicReviewUrl: link };
+    return outcomeOf(decision, token, review!.id, input.rating);
   });
 }

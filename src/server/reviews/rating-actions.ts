@@ -1,7 +1,8 @@
 /**
  * Per-rating actions (spec sections 3, 5, 9) and the review-gating setting (GUIDE stance): read with
  * the spec's defaults when nothing is saved, saved by replacing the five rows in one transaction.
- * Their input schema is the contract's (core/api/rating-actions.ts).
+ * Their input schema is the contract's (core/api/rating-actions.ts). Every change is audited
+ * (src/server/audit/log.ts).
  */
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
@@ -9,6 +10,7 @@ import { ratingActions, shopifyStores } from '../../db/schema';
 import type { RatingAction, RatingActionsInput } from '../../core/api/rating-actions';
 import { DomainError } from '../domain-error';
 import { defaultFeedbackMessages } from '../messages/rating-actions';
+import { ratingActionsDiff, recordAudit, type AuditActor } from '../audit/log';
 
 /** @see RatingAction (the contract's name for it). */
 export type RatingActionDto = RatingAction;
@@ -49,9 +51,18 @@ export async function readRatingActions(db: Queryable, storeId: string, accountE
   return { store_id: storeId, same_path_for_all_ratings: store.samePath, saved, actions };
 }
 
-/** Replaces the five rows and the gating setting in one transaction (spec section 7). */
-export async function saveRatingActions(db: Database, storeId: string, accountEmail: string, input: RatingActionsInput) {
+/**
+ * Replaces the five rows and the gating setting in one transaction (spec section 7), with their
+ * audit entries (compliance evidence): the changed ratings' actions before and after, and the
+ * setting's before and after, each only when it changed. The store row is locked first, so two saves
+ * are serialised and each entry's "before" is what the other left.
+ */
+export async function saveRatingActions(db: Database, storeId: string, accountEmail: string, input: RatingActionsInput, actor: AuditActor) {
   await db.transaction(async (tx) => {
+    const [store] = await tx.select({ samePath: shopifyStores.samePathForAllRatings }).from(shopifyStores).where(eq(shopifyStores.id, storeId)).for('update');
+    if (!store) throw new DomainError('no_store');
+    // Unsaved, the spec's defaults were in force (the review page used them): they are the "before".
+    const { actions: previous } = await storeRatingActions(tx, storeId, accountEmail);
     await tx.update(shopifyStores).set({ samePathForAllRatings: input.same_path_for_all_ratings, updatedAt: new Date() }).where(eq(shopifyStores.id, storeId));
     await tx.delete(ratingActions).where(eq(ratingActions.shopifyStoreId, storeId));
     await tx.insert(ratingActions).values(
@@ -64,6 +75,9 @@ export async function saveRatingActions(db: Database, storeId: string, accountEm
         feedbackMessage: a.feedback_message,
       })),
     );
+    if (store.samePath !== input.same_path_for_all_ratings) await recordAudit(tx, storeId, actor, 'same_path.update', store.samePath, input.same_path_for_all_ratings);
+    const diff = ratingActionsDiff(previous, input.actions);
+    if (diff) await recordAudit(tx, storeId, actor, 'rating_actions.update', diff.before, diff.after);
   });
   return readRatingActions(db, storeId, accountEmail);
 }

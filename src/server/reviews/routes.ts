@@ -12,8 +12,8 @@ import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { reviewPageMessages as m } from '../messages/review-page';
-import { errorPageHtml, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
-import { loadReviewPage, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
+import { errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
+import { loadReviewPage, postponeReview, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
 import { readSettings } from '../settings/service';
 import { followPublicLink, OPEN_PIXEL, recordOpen, recordVisit } from './engagement';
@@ -26,7 +26,9 @@ export function ratingActionRoutes(ctx: AppContext) {
   const alertAddress = async (storeId: string) => (await readSettings(ctx.db, storeId)).owner_notification_email;
   return [
     route(readRatingActionsEndpoint, async ({ store }) => readRatingActions(ctx.db, store.id, await alertAddress(store.id))),
-    route(saveRatingActionsEndpoint, async ({ store, body }) => saveRatingActions(ctx.db, store.id, await alertAddress(store.id), body)),
+    route(saveRatingActionsEndpoint, async ({ store, body, session }) =>
+      saveRatingActions(ctx.db, store.id, await alertAddress(store.id), body, { userId: session.user.id, email: session.user.email }),
+    ),
   ];
 }
 
@@ -76,6 +78,30 @@ export function reviewPageRoutes(ctx: AppContext) {
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(url, 302);
+  });
+
+  // « Je n'ai pas encore reçu ma commande »: a plain form post answered with the page, the rating
+  // form still there, and a sentence saying when we will ask again (or why we will not).
+  app.post('/:token/postpone', async (c) => {
+    const limit = await hitRateLimit(ctx.db, `review-postpone:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      return html(c, errorPageHtml(m.tooMany, nonceOf(c)), 429);
+    }
+    const loaded = await load(c);
+    if (!('page' in loaded)) return html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    try {
+      const outcome = await postponeReview(ctx.db, loaded.page.token);
+      log.info('review request postponed', { postponed: outcome.postponed, ...(outcome.postponed ? {} : { reason: outcome.reason }) });
+      // Read again: the page after the change (a review in between shows the thank-you state).
+      const page = await loadReviewPage(ctx.db, loaded.page.token);
+      if (page.state === 'done') return html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.doneLink }), 409);
+      return html(c, reviewFormHtml(page, nonceOf(c), { postponed: postponeMessage(outcome) }), outcome.postponed ? 200 : 409);
+    } catch (error) {
+      if (error instanceof ReviewPageError) return html(c, errorPageHtml(error.message, nonceOf(c)), 404);
+      log.error('postponement failed', { error: error instanceof Error ? error.message : String(error) });
+      return html(c, reviewFormHtml(loaded.page, nonceOf(c), { error: m.submitError }), 500);
+    }
   });
 
   app.post('/:token', async (c) => {

@@ -76,8 +76,8 @@ describe('diagnostic', () => {
     await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
     let res = await browser.json<Diagnostic>('/api/shopify/diagnostic');
     expect(res.body.checks.token!.status).toBe('success');
-    expect(res.body.checks.webhooks_database).toMatchObject({ status: 'error', missing: ['orders/paid', 'orders/fulfilled'] });
-    expect(res.body.checks.webhooks_platform).toMatchObject({ status: 'error', missing: ['orders/paid', 'orders/fulfilled'] });
+    expect(res.body.checks.webhooks_database).toMatchObject({ status: 'error', missing: ['orders/paid', 'orders/fulfilled', 'fulfillment_events/create'] });
+    expect(res.body.checks.webhooks_platform).toMatchObject({ status: 'error', missing: ['orders/paid', 'orders/fulfilled', 'fulfillment_events/create'] });
     expect(res.body.checks.flow).toMatchObject({ status: 'error', active: 0 });
     expect(res.body.checks.events!.status).toBe('warning');
 

@@ -10,8 +10,20 @@ import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
 import { CREATE_WEBHOOK_SUBSCRIPTION, UPDATE_WEBHOOK_SUBSCRIPTION, WEBHOOK_SUBSCRIPTIONS } from './admin-documents';
 
-/** orders/updated carries refunds (financial_status refunded), which cancel pending requests. */
-export const REQUIRED_TOPICS = ['orders/paid', 'orders/fulfilled', 'orders/cancelled', 'orders/updated', 'app/uninstalled', 'app_subscriptions/update'] as const;
+/**
+ * orders/updated carries refunds (financial_status refunded), which cancel pending requests.
+ * fulfillment_events/create carries the carriers' delivery scans (the 'commande livrée' trigger);
+ * Shopify requires the read_fulfillments scope for it (WebhookSubscriptionTopic, Admin API 2026-10).
+ */
+export const REQUIRED_TOPICS = [
+  'orders/paid',
+  'orders/fulfilled',
+  'orders/cancelled',
+  'orders/updated',
+  'fulfillment_events/create',
+  'app/uninstalled',
+  'app_subscriptions/update',
+] as const;
 export const COMPLIANCE_TOPICS = ['customers/data_request', 'customers/redact', 'shop/redact'] as const;
 
 export const webhookAddress = (ctx: AppContext) => `${ctx.config.appUrl}/webhooks/shopify`;
@@ -24,7 +36,8 @@ const PROTECTED_DATA_REFUSAL = /not approved to subscribe to webhook topics cont
 
 /** orders/paid → ORDERS_PAID */
 export const topicEnum = (topic: string) => topic.toUpperCase().replace(/\//g, '_');
-const topicName = (value: string) => value.toLowerCase().replace(/^(orders|app_subscriptions|app|customers|shop)_/, '$1/');
+/** ORDERS_PAID → orders/paid, FULFILLMENT_EVENTS_CREATE → fulfillment_events/create (the resource part may hold underscores). */
+export const topicName = (value: string) => value.toLowerCase().replace(/^(fulfillment_events|app_subscriptions|orders|app|customers|shop)_/, '$1/');
 
 export interface PlatformSubscription {
   id: string;

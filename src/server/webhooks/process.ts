@@ -4,7 +4,7 @@
  * the orders module's intake, plan changes to the plans module. Handlers are idempotent: Shopify
  * delivers late and twice.
  */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TEST_ORDER_EVENT_NOTE } from '../../core/api/shopify';
 import type { Transaction } from '../../db/client';
@@ -12,8 +12,8 @@ import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 import { cancelUnsentRequests } from '../requests/generate';
-import { OrderOfAnotherShopError, TestOrderError, upsertOrder } from '../orders/intake';
-import { parseWebhookOrder, withoutNul, type OrderEvent } from '../orders/order';
+import { OrderOfAnotherShopError, TestOrderError, recordDelivery, upsertOrder } from '../orders/intake';
+import { parseFulfillmentEvent, parseWebhookOrder, withoutNul, type OrderEvent } from '../orders/order';
 import { recordSubscription, subscriptionStatusFromShopify } from '../plans/service';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
@@ -31,8 +31,16 @@ const subscriptionPayload = z.object({
 
 type Store = typeof shopifyStores.$inferSelect;
 
+/** What the body says exactly, where JSON.parse would round it (ids above 2^53): read as text by the database. */
+interface Exact {
+  orderId: string | null;
+}
+
+/** order_id's digits in a flat body's text (the FulfillmentEvent resource has no nested objects). */
+const exactOrderId = (raw: string | null) => (raw ? (/"order_id"\s*:\s*"?(\d+)/.exec(raw)?.[1] ?? null) : null);
+
 /** A handler may return work to do after commit (e-mails: the mailer must not run inside the transaction). */
-type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date, ctx: AppContext) => Promise<void | (() => Promise<void>)>;
+type Handler = (tx: Transaction, store: Store, payload: unknown, at: Date, ctx: AppContext, exact: Exact) => Promise<void | (() => Promise<void>)>;
 
 const order =
   (event: OrderEvent): Handler =>
@@ -47,6 +55,8 @@ const handlers: Record<string, Handler> = {
   'orders/fulfilled': order('fulfilled'),
   'orders/cancelled': order('cancelled'),
   'orders/updated': order('updated'),
+  // Carrier events: only status 'delivered' records anything (the 'commande livrée' trigger).
+  'fulfillment_events/create': async (tx, store, payload, at, _ctx, exact) => void (await recordDelivery(tx, store, parseFulfillmentEvent(payload, exact.orderId), at)),
   'app/uninstalled': async (tx, store, _payload, at) => {
     await tx.update(shopifyStores).set({ isActive: false, uninstalledAt: at, updatedAt: at }).where(eq(shopifyStores.id, store.id));
     await cancelUnsentRequests(tx, store.id);
@@ -84,7 +94,21 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
   const log = ctx.log.child('webhooks');
   const after: { run?: () => Promise<void> } = {};
   await ctx.db.transaction(async (tx) => {
-    const [event] = await tx.select().from(shopifyWebhookEvents).where(eq(shopifyWebhookEvents.id, eventId)).for('update');
+    const [event] = await tx
+      .select({
+        id: shopifyWebhookEvents.id,
+        shopId: shopifyWebhookEvents.shopId,
+        shopDomain: shopifyWebhookEvents.shopDomain,
+        topic: shopifyWebhookEvents.topic,
+        processed: shopifyWebhookEvents.processed,
+        payload: shopifyWebhookEvents.payload,
+        // The json column keeps the body's text, digits as sent. As text, not through ->>, which
+        // fails on a \u0000 anywhere in the body; only for the flat FulfillmentEvent body.
+        rawBody: sql<string | null>`CASE WHEN ${shopifyWebhookEvents.topic} = 'fulfillment_events/create' THEN ${shopifyWebhookEvents.payload}::text END`,
+      })
+      .from(shopifyWebhookEvents)
+      .where(eq(shopifyWebhookEvents.id, eventId))
+      .for('update');
     if (!event || event.processed) return;
     const at = new Date();
     const handler = handlers[event.topic];
@@ -102,7 +126,7 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
     else if (!store) error = 'no connected store for this shop';
     else {
       try {
-        after.run = (await handler(tx, store, withoutNul(event.payload), at, ctx)) ?? undefined;
+        after.run = (await handler(tx, store, withoutNul(event.payload), at, ctx, { orderId: exactOrderId(event.rawBody) })) ?? undefined;
       } catch (cause) {
         // A payload we cannot read will not improve on retry: record it and move on.
         if (cause instanceof z.ZodError) error = `malformed payload: ${cause.issues[0]?.path.join('.')} ${cause.issues[0]?.message}`;

@@ -28,6 +28,10 @@ export const queryKeys = {
   brandingPreview: (values: string) => ['branding', 'preview', values] as const,
   emailTemplate: ['email-templates', 'active'] as const,
   settings: ['settings'] as const,
+  /** Its own key, not under `settings`: saving the notification settings must not re-read DNS state. */
+  deliverability: ['deliverability'] as const,
+  /** The latest changes of the compliance log (/app/conditional), by limit. */
+  auditChanges: ['audit', 'changes'] as const,
   /** Every period of the dashboard (invalidate this prefix after a re-send). */
   dashboard: ['dashboard'] as const,
   dashboardPeriod: (period: string) => ['dashboard', period] as const,

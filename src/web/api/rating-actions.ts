@@ -11,11 +11,15 @@ export function useRatingActions() {
   return useQuery({ queryKey: queryKeys.ratingActions, queryFn: ({ signal }) => call(readRatingActions, { signal }) });
 }
 
-/** Replaces the five actions; the answer (what the server kept) becomes the cached configuration. */
+/** Replaces the five actions; the answer (what the server kept) becomes the cached configuration, and the change log is re-read. */
 export function useSaveRatingActions() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RatingActionsBody) => call(saveRatingActions, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.ratingActions, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.ratingActions, saved);
+      // A save may have written audit entries: the latest changes are read again.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.auditChanges });
+    },
   });
 }

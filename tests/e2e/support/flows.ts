@@ -1,5 +1,6 @@
 /** Steps a person takes, shared by browser tests. */
 import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 export const DEMO = { email: 'demo@avis-clients.test', password: 'demo-avis-clients' } as const;
 
@@ -46,4 +47,15 @@ export async function latestEmailTo(baseUrl: string, to: string, timeoutMs = 20_
 
 export function uniqueEmail(prefix = 'marchand') {
   return `${prefix}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@exemple.test`;
+}
+
+/** POSTs to the local Shopify's control API (mounted by the app in demo mode) and returns its JSON answer. */
+export async function emulatorControl<T>(baseUrl: string, path: string, body: unknown = {}): Promise<T> {
+  const res = await fetch(`${baseUrl}/_shopify/control/${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
+  return (await res.json()) as T;
 }

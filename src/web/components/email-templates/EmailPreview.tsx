@@ -3,11 +3,12 @@ import { useEffect, useId, useState } from 'react';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { ToggleGroup } from '../ui/ToggleGroup';
-import type { Preview } from './template-form';
+import type { Preview, PreviewKind } from './template-form';
 
 const t = messages.emailTemplates.preview;
 
 const DEVICES = ['desktop', 'phone'] as const;
+const KINDS = ['first', 'reminder'] as const satisfies readonly PreviewKind[];
 type Device = (typeof DEVICES)[number];
 /** The e-mail's own width (spec section 9), and a common phone's. */
 const WIDTH: Record<Device, number> = { desktop: 600, phone: 375 };
@@ -29,8 +30,21 @@ function useAvailableWidth(element: HTMLElement | null): number | null {
 /**
  * The e-mail as a mail client shows it: sender, recipient and subject above the message, which is
  * shown in a sandboxed frame (no script, no same-origin access: the merchant's HTML stays inert).
+ * `kind` picks the first e-mail or the reminder (its own subject and first line).
  */
-export function EmailPreview({ preview, recipient, note }: { preview: Preview; recipient: string; note: string }) {
+export function EmailPreview({
+  preview,
+  recipient,
+  note,
+  kind,
+  onKindChange,
+}: {
+  preview: Preview;
+  recipient: string;
+  note: string;
+  kind: PreviewKind;
+  onKindChange: (kind: PreviewKind) => void;
+}) {
   const headingId = useId();
   const [device, setDevice] = useState<Device>('desktop');
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
@@ -47,6 +61,7 @@ export function EmailPreview({ preview, recipient, note }: { preview: Preview; r
         </h2>
         <ToggleGroup label={t.deviceLabel} options={DEVICES} value={device} onChange={setDevice} labelOf={(d) => t.devices[d]} />
       </div>
+      <ToggleGroup label={t.kindLabel} options={KINDS} value={kind} onChange={onKindChange} labelOf={(k) => t.kinds[k]} look="pills" />
       <p className="text-sm text-slate-600">{note}</p>
 
       {preview.ok ? (

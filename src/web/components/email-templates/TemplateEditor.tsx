@@ -15,13 +15,17 @@ import { ImageUpload } from '../ui/ImageUpload';
 import { textLinkClass, TextAreaField, TextField } from '../ui/TextField';
 import { ColorField } from '../ui/ColorField';
 import { EmailPreview } from './EmailPreview';
-import { bodyOf, formValues, insertVariable, renderPreview, warningsOf, type LogoState, type TemplateFormValues } from './template-form';
+import { bodyOf, formValues, insertVariable, renderPreview, warningsOf, type LogoState, type PreviewKind, type TemplateFormValues } from './template-form';
+import { REMINDER_DEFAULTS } from '../../../core/email/reminder';
 import { LiveWarnings, WarningsConfirm } from './TemplateWarnings';
 import { VariableButtons } from './VariableButtons';
 import { InfoNotice } from '../ui/InfoNotice';
 import { SaveBar } from '../ui/SaveBar';
 
 const t = messages.emailTemplates;
+
+type ReminderField = Extract<TemplateTextField, 'reminder_subject' | 'reminder_first_line'>;
+const isReminderField = (name: TemplateTextField): name is ReminderField => name === 'reminder_subject' || name === 'reminder_first_line';
 
 /** The server's own message for a failed upload, else the spec's 'Erreur d'upload'. */
 function uploadMessage(error: unknown): string {
@@ -62,15 +66,28 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
   const test = useSendTestEmail();
   const [confirming, setConfirming] = useState<TemplateBody | null>(null);
 
-  const preview = renderPreview(values, logo.logo, config);
-  const warnings = warningsOf(values, preview);
+  const [previewKind, setPreviewKind] = useState<PreviewKind>('first');
+  const previews = { first: renderPreview(values, logo.logo, config, 'first'), reminder: renderPreview(values, logo.logo, config, 'reminder') };
+  const preview = previews[previewKind];
+  const warnings = warningsOf(values, [previews.first, previews.reminder]);
 
   // The text field a variable goes into: the last one focused (the body until then).
   const formRef = useRef<HTMLFormElement>(null);
+  // The reminder's section has its own buttons, for its own two fields.
   const [target, setTarget] = useState<TemplateTextField>('body_content');
-  const textField = (name: TemplateTextField) => ({ ...register(name), onFocus: () => setTarget(name) });
+  const [reminderTarget, setReminderTarget] = useState<ReminderField>('reminder_first_line');
+  const textField = (name: TemplateTextField) => ({
+    ...register(name),
+    onFocus: () => {
+      if (isReminderField(name)) {
+        setReminderTarget(name);
+        // Editing the reminder's texts shows the reminder; the other fields leave the choice as it is.
+        setPreviewKind('reminder');
+      } else setTarget(name);
+    },
+  });
 
-  const insert = (variable: TemplateVariable) => {
+  const insert = (variable: TemplateVariable, target: TemplateTextField) => {
     const element = formRef.current?.elements.namedItem(target);
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return;
     const start = element.selectionStart ?? element.value.length;
@@ -164,7 +181,7 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
             {logoNotice.message && <SuccessAlert className="mt-3">{logoNotice.message}</SuccessAlert>}
           </div>
 
-          <VariableButtons target={t.fieldNames[target]} onInsert={insert} />
+          <VariableButtons target={t.fieldNames[target]} onInsert={(variable) => insert(variable, target)} />
 
           <TextAreaField label={t.fields.body} hint={t.fields.bodyHint} error={errors.body_content?.message} rows={10} required {...textField('body_content')} />
 
@@ -209,6 +226,36 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
           <TextAreaField label={t.fields.footer} error={errors.footer_text?.message} rows={2} maxLength={TEMPLATE_LIMITS.footerMax} {...textField('footer_text')} />
         </section>
 
+        <section aria-labelledby={`${id}-reminder`} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
+          <div>
+            <h2 id={`${id}-reminder`} className="text-lg font-semibold text-slate-900">
+              {t.reminder.heading}
+            </h2>
+            <p className="mt-1 text-sm text-slate-600">{t.reminder.intro}</p>
+            <Link to="/app/flow" className={`${textLinkClass} mt-2 inline-block text-sm`}>
+              {t.reminder.flowLink}
+            </Link>
+          </div>
+          <TextField
+            label={t.reminder.subject}
+            hint={t.reminder.defaultHint(REMINDER_DEFAULTS.subject)}
+            placeholder={REMINDER_DEFAULTS.subject}
+            error={errors.reminder_subject?.message}
+            maxLength={TEMPLATE_LIMITS.reminderSubjectMax}
+            {...textField('reminder_subject')}
+          />
+          <TextAreaField
+            label={t.reminder.firstLine}
+            hint={`${t.reminder.firstLineHint} ${t.reminder.defaultHint(REMINDER_DEFAULTS.firstLine)}`}
+            placeholder={REMINDER_DEFAULTS.firstLine}
+            error={errors.reminder_first_line?.message}
+            rows={3}
+            maxLength={TEMPLATE_LIMITS.reminderFirstLineMax}
+            {...textField('reminder_first_line')}
+          />
+          <VariableButtons target={t.fieldNames[reminderTarget]} onInsert={(variable) => insert(variable, reminderTarget)} names={t.variables.insertReminder} />
+        </section>
+
         <SaveBar
           busy={busy}
           dirty={dirty}
@@ -238,7 +285,13 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
       </form>
 
       <div className="min-w-0 xl:sticky xl:top-6">
-        <EmailPreview preview={preview} recipient={config.sample.customer_name} note={t.preview.note(config.sample.customer_name, config.sample.order_number)} />
+        <EmailPreview
+          preview={preview}
+          recipient={config.sample.customer_name}
+          note={t.preview.note(config.sample.customer_name, config.sample.order_number)}
+          kind={previewKind}
+          onKindChange={setPreviewKind}
+        />
       </div>
 
       {confirming && <WarningsConfirm warnings={warnings} busy={busy} onConfirm={() => persist(confirming)} onCancel={() => setConfirming(null)} />}

@@ -7,8 +7,19 @@ import { VARIABLES } from './template-form';
 
 const t = messages.emailTemplates.variables;
 
-/** One button per template variable; each inserts `{{ name }}` where the merchant last was. */
-export function VariableButtons({ target, onInsert }: { target: string; onInsert: (variable: TemplateVariable) => void }) {
+/**
+ * One button per template variable; each inserts `{{ name }}` where the merchant last was. `names`:
+ * the buttons' accessible names, when a second group on the page needs its own.
+ */
+export function VariableButtons({
+  target,
+  onInsert,
+  names = t.insert,
+}: {
+  target: string;
+  onInsert: (variable: TemplateVariable) => void;
+  names?: Record<TemplateVariable, string>;
+}) {
   const id = useId();
   return (
     <div role="group" aria-labelledby={`${id}-heading`} aria-describedby={`${id}-target`} className="rounded-xl border border-slate-200 bg-slate-50 p-4">
@@ -20,7 +31,7 @@ export function VariableButtons({ target, onInsert }: { target: string; onInsert
       </p>
       <div className="mt-3 flex flex-wrap gap-2">
         {VARIABLES.map((variable) => (
-          <button key={variable} type="button" aria-label={t.insert[variable]} onClick={() => onInsert(variable)} className={buttonClass('secondary', 'sm')}>
+          <button key={variable} type="button" aria-label={names[variable]} onClick={() => onInsert(variable)} className={buttonClass('secondary', 'sm')}>
             <Plus aria-hidden="true" className="size-3.5" />
             {t.labels[variable]}
           </button>

@@ -8,7 +8,18 @@ import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../../core
 import type { TemplateTextField, TemplateVariable } from '../../i18n/fr/email-templates';
 
 export const VARIABLES: readonly TemplateVariable[] = ['customer_name', 'store_name', 'order_number', 'review_link'];
-export const TEXT_FIELDS: readonly TemplateTextField[] = ['subject', 'body_content', 'button_text', 'button_url_template', 'footer_text'];
+export const TEXT_FIELDS: readonly TemplateTextField[] = [
+  'subject',
+  'body_content',
+  'button_text',
+  'button_url_template',
+  'footer_text',
+  'reminder_subject',
+  'reminder_first_line',
+];
+
+/** Which of the two e-mails the preview shows: the first one, or the reminder a flow may send later. */
+export type PreviewKind = 'first' | 'reminder';
 
 /** Every field as a string: an empty sender name or footer is sent and saved as none. */
 export interface TemplateFormValues {
@@ -19,6 +30,9 @@ export interface TemplateFormValues {
   button_url_template: string;
   button_color: string;
   footer_text: string;
+  /** Empty: the default reminder subject and first line (shown as placeholders). */
+  reminder_subject: string;
+  reminder_first_line: string;
 }
 
 export function formValues(config: EmailTemplateConfig): TemplateFormValues {
@@ -31,6 +45,8 @@ export function formValues(config: EmailTemplateConfig): TemplateFormValues {
     button_url_template: t.button_url_template,
     button_color: t.button_color,
     footer_text: t.footer_text ?? '',
+    reminder_subject: t.reminder_subject ?? '',
+    reminder_first_line: t.reminder_first_line ?? '',
   };
 }
 
@@ -58,7 +74,7 @@ export type Preview = { ok: true; email: RenderedEmail; fromName: string } | { o
  * unsubscribe line every e-mail carries is shown too (pointing nowhere real), so the preview and
  * its size are the customer's.
  */
-export function renderPreview(values: TemplateFormValues, logo: StoredLogo | null, config: EmailTemplateConfig): Preview {
+export function renderPreview(values: TemplateFormValues, logo: StoredLogo | null, config: EmailTemplateConfig, kind: PreviewKind = 'first'): Preview {
   try {
     const email = renderReviewEmail({
       template: {
@@ -70,12 +86,15 @@ export function renderPreview(values: TemplateFormValues, logo: StoredLogo | nul
         buttonUrlTemplate: values.button_url_template,
         buttonColor: values.button_color,
         footerText: values.footer_text,
+        reminderSubject: values.reminder_subject,
+        reminderFirstLine: values.reminder_first_line,
       },
       branding: { logoUrl: config.branding.logo_email_url, primaryColor: config.branding.primary_color },
       variables: config.sample,
       greeting: config.page_texts.email_greeting,
       closing: config.page_texts.email_closing,
       unsubscribeUrl: sampleUnsubscribeUrl(config.sample.review_link),
+      reminder: kind === 'reminder',
     });
     return { ok: true, email, fromName: values.from_name.trim() || config.store_name };
   } catch (error) {
@@ -92,9 +111,9 @@ function sampleUnsubscribeUrl(reviewLink: string): string | null {
   }
 }
 
-/** What a save of these values would be warned about (the rendered HTML's size included). */
-export function warningsOf(values: TemplateFormValues, preview: Preview): TemplateWarning[] {
-  const bytes = preview.ok ? utf8Bytes(preview.email.html) : 0;
+/** What a save of these values would be warned about (the rendered HTML's size included: the heavier of the two e-mails). */
+export function warningsOf(values: TemplateFormValues, previews: readonly Preview[]): TemplateWarning[] {
+  const bytes = Math.max(0, ...previews.map((preview) => (preview.ok ? utf8Bytes(preview.email.html) : 0)));
   return templateWarnings(
     {
       subject: values.subject,
@@ -102,6 +121,8 @@ export function warningsOf(values: TemplateFormValues, preview: Preview): Templa
       buttonText: values.button_text,
       buttonUrlTemplate: values.button_url_template,
       footerText: values.footer_text,
+      reminderSubject: values.reminder_subject,
+      reminderFirstLine: values.reminder_first_line,
     },
     bytes,
   );

@@ -1,4 +1,4 @@
-import { CircleAlert, CircleHelp, Clock, Hourglass, Link2, RotateCw, Send, Trash2 } from 'lucide-react';
+import { CalendarClock, CircleAlert, CircleHelp, Clock, Hourglass, Link2, Repeat, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { dueLabel, type DueLabel } from '../../../core/due-label';
 import { messages } from '../../i18n';
@@ -19,6 +19,8 @@ export const canResend = (item: RequestItem) => item.status === 'sent' && item.u
 export const canCancel = (item: RequestItem) => cancellable.has(item.status);
 /** The send planner's mark: this scheduled request will not go out before the billing period ends. */
 export const waitsForQuota = (item: RequestItem) => item.status === 'scheduled' && item.fits_in_period === false;
+/** A reminder: the one follow-up of a first e-mail (a flow's reminder, or the customer's postponement). */
+export const isReminder = (item: RequestItem) => item.kind === 'reminder';
 
 /** "#1001" whether the shop sent "1001" or "#1001"; null when there is no order number. */
 export function orderLabel(orderNumber: string | null): string | null {
@@ -94,6 +96,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
   const email = item.customer_email?.trim() || null;
   const order = orderLabel(item.order_number);
   const subject = requestSubject(item);
+  const reminder = isReminder(item);
   const sending = actions.sendingId === item.id;
   const sendLocked = actions.sendingId !== null;
 
@@ -105,6 +108,18 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             {name ?? email ?? (order ? t.list.order(order) : t.list.unknownCustomer)}
           </p>
           <StatusBadge status={item.status} />
+          {reminder && (
+            <span title={t.list.reminderHint} className="inline-flex items-center gap-1 rounded-full bg-fuchsia-100 px-2.5 py-0.5 text-xs font-semibold text-fuchsia-900">
+              <Repeat aria-hidden="true" className="size-3.5" />
+              {t.list.reminder}
+            </span>
+          )}
+          {reminder && item.postponed_at && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+              <CalendarClock aria-hidden="true" className="size-3.5" />
+              {t.list.postponed}
+            </span>
+          )}
           {canResend(item) && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
               <CircleHelp aria-hidden="true" className="size-3.5" />
@@ -136,6 +151,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             </>
           )}
         </p>
+        {reminder && item.postponed_at && <p className="text-xs text-slate-600">{t.list.postponedHint(formatDateTime(item.postponed_at))}</p>}
         {canResend(item) && <p className="text-xs text-amber-900">{t.list.unconfirmedHint}</p>}
         {waitsForQuota(item) && <p className="text-xs text-amber-900">{t.planner.badgeHint}</p>}
         {item.status === 'failed' && item.last_error && (
@@ -156,7 +172,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             <button
               type="button"
               onClick={() => !sendLocked && actions.onSendNow(item)}
-              aria-label={sending ? undefined : t.actions.sendNowFor(subject)}
+              aria-label={sending ? undefined : t.actions.sendNowFor(subject, reminder)}
               aria-disabled={sendLocked || undefined}
               aria-busy={sending || undefined}
               className={buttonClass('secondary', 'sm', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
@@ -169,7 +185,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             <button
               type="button"
               onClick={() => !sendLocked && actions.onResend(item)}
-              aria-label={t.actions.resendFor(subject)}
+              aria-label={t.actions.resendFor(subject, reminder)}
               aria-disabled={sendLocked || undefined}
               className={buttonClass('secondary', 'sm', 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
             >
@@ -181,7 +197,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             <button
               type="button"
               onClick={() => actions.onCancel(item)}
-              aria-label={t.actions.cancelFor(subject)}
+              aria-label={t.actions.cancelFor(subject, reminder)}
               className={buttonClass('ghost', 'sm', 'text-red-700 hover:bg-red-50 hover:text-red-800')}
             >
               <Trash2 aria-hidden="true" className="size-4" />

@@ -157,6 +157,9 @@ describe('the calendar’s mark on requests that will not fit', () => {
     last_error: null,
     unconfirmed: false,
     created_at: '2025-12-01T09:00:00.000Z',
+    kind: 'first',
+    reminder_of: null,
+    postponed_at: null,
     ...overrides,
   });
   const actions = { onSendNow: () => {}, onCancel: () => {}, onResend: () => {}, sendingId: null };
@@ -172,12 +175,17 @@ describe('the calendar’s mark on requests that will not fit', () => {
           item({ id: 'fits', customer_name: 'Paul Roux', fits_in_period: true }),
           item({ id: 'later', customer_name: 'Luc Martin', fits_in_period: null }),
           item({ id: 'old', customer_name: 'Léa Petit' }),
+          // A reminder waits for the quota like any e-mail.
+          item({ id: 'reminder', customer_name: 'Hugo Blanc', kind: 'reminder', reminder_of: 'first', fits_in_period: false }),
         ]}
       />,
     );
     const waits = screen.getByRole('listitem', { name: 'Marie Dupont' });
     expect(within(waits).getByText('En attente de quota')).toBeTruthy();
     expect(within(waits).getByText(/partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur/)).toBeTruthy();
+    const reminder = screen.getByRole('listitem', { name: 'Hugo Blanc' });
+    expect(within(reminder).getByText('Relance')).toBeTruthy();
+    expect(within(reminder).getByText('En attente de quota')).toBeTruthy();
     for (const name of ['Paul Roux', 'Luc Martin', 'Léa Petit']) expect(within(screen.getByRole('listitem', { name })).queryByText('En attente de quota')).toBeNull();
   });
 });

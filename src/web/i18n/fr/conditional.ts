@@ -75,4 +75,29 @@ export const conditional = {
     feedbackMessageTooLong: 'Le message ne peut pas dépasser 1\u00a0000 caractères',
   },
   saved: 'Configuration enregistrée avec succès!',
+  /** The compliance evidence panel (issue 18): what is recorded, the exports, the latest changes. */
+  compliance: {
+    heading: 'Preuves de conformité',
+    intro:
+      'En cas de contrôle ou de question de Google, de Trustpilot ou d’une autorité, vous pouvez montrer comment vos avis ont été recueillis. Nous enregistrons automatiquement :',
+    recorded: [
+      'chaque modification de vos actions par note et du réglage « Même parcours pour toutes les notes » : qui l’a faite, quand, la valeur avant et après ;',
+      'pour chaque avis reçu, ce que le client a vu : le lien vers votre page d’avis publique proposé ou non, une redirection ou non, le formulaire d’avis privé ou non.',
+    ],
+    exportsLabel: 'Exports des preuves',
+    exportChangesCsv: 'Exporter l’historique (CSV)',
+    exportChangesJson: 'Exporter l’historique (JSON)',
+    exportShownCsv: 'Exporter ce que les clients ont vu (CSV)',
+    exportShownJson: 'Exporter ce que les clients ont vu (JSON)',
+    exportHint: 'CSV pour un tableur (séparateur « ; », dates en UTC) ; JSON pour un traitement automatique.',
+    latestHeading: 'Dernières modifications',
+    loading: 'Chargement des dernières modifications…',
+    loadError: 'Impossible de charger les dernières modifications.',
+    empty: 'Aucune modification enregistrée pour l’instant. La première apparaîtra ici dès que vous enregistrerez vos actions.',
+    unknownActor: 'Compte inconnu',
+    samePathOn: 'A activé « Même parcours pour toutes les notes »',
+    samePathOff: 'A désactivé « Même parcours pour toutes les notes »',
+    ratings: (ratings: number[]) =>
+      ratings.length === 1 ? `A modifié l’action de la note ${ratings[0]}` : `A modifié les actions des notes ${ratings.slice(0, -1).join(', ')} et ${ratings.at(-1)}`,
+  },
 };

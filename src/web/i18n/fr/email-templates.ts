@@ -6,7 +6,7 @@
 import type { TemplateWarning } from '../../../core/email/template-warnings';
 
 export type TemplateVariable = 'customer_name' | 'store_name' | 'order_number' | 'review_link';
-export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'button_url_template' | 'footer_text';
+export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'button_url_template' | 'footer_text' | 'reminder_subject' | 'reminder_first_line';
 
 export const emailTemplates = {
   title: "Templates d'emails",
@@ -51,7 +51,20 @@ export const emailTemplates = {
     button_text: 'Texte du bouton',
     button_url_template: 'Lien du bouton',
     footer_text: 'Pied de page',
+    reminder_subject: 'Objet de la relance',
+    reminder_first_line: "Phrase d'introduction de la relance",
   } satisfies Record<TemplateTextField, string>,
+  /** The reminder: a flow's one follow-up to customers who have not reviewed (issue 18). */
+  reminder: {
+    heading: 'Relance',
+    intro:
+      "Si un flux prévoit une relance, les clients qui n'ont pas encore donné leur avis reçoivent ce même e-mail quelques jours après le premier, avec son propre objet et une phrase d'introduction avant le contenu. Le bouton mène à la même page d'avis.",
+    subject: 'Objet de la relance',
+    firstLine: "Phrase d'introduction de la relance",
+    defaultHint: (text: string) => `Laissé vide : « ${text} ».`,
+    firstLineHint: "Placée après la formule d'accueil, avant le contenu. Restez neutre : la relance s'adresse à tous les clients, quelle que soit leur expérience.",
+    flowLink: 'Activer la relance dans un flux',
+  },
   variables: {
     heading: 'Insérer une variable',
     target: (field: string) => `Insérée dans le champ « ${field} », à la position du curseur.`,
@@ -69,6 +82,13 @@ export const emailTemplates = {
       order_number: 'Insérer la variable numéro de commande',
       review_link: "Insérer la variable lien vers la page d'avis",
     } satisfies Record<TemplateVariable, string>,
+    /** The reminder section's own buttons (named apart: no name may contain another's, for browser tests' partial matches). */
+    insertReminder: {
+      customer_name: 'Ajouter la variable nom du client à la relance',
+      store_name: 'Ajouter la variable nom de la boutique à la relance',
+      order_number: 'Ajouter la variable numéro de commande à la relance',
+      review_link: "Ajouter la variable lien vers la page d'avis à la relance",
+    } satisfies Record<TemplateVariable, string>,
   },
   pageTexts: {
     heading: "Formule d'accueil et formule de fin",
@@ -82,6 +102,8 @@ export const emailTemplates = {
   },
   preview: {
     heading: 'Aperçu',
+    kindLabel: 'E-mail affiché',
+    kinds: { first: 'Aperçu du premier e-mail', reminder: 'Aperçu de la relance' },
     note: (customerName: string, orderNumber: string) =>
       `Aperçu de vos modifications, même non enregistrées, avec des exemples : ${customerName}, commande ${orderNumber}. Le lien de désinscription est ajouté à chaque e-mail.`,
     deviceLabel: "Largeur de l'aperçu",

@@ -16,21 +16,22 @@ export const flow = {
   },
   list: {
     heading: 'Vos flux',
-    description: "Chaque flux actif programme une demande d'avis pour les commandes qui lui correspondent, quelques jours après le paiement ou l'expédition.",
+    description: "Chaque flux actif programme une demande d'avis pour les commandes qui lui correspondent, quelques jours après le paiement, l'expédition ou la livraison.",
     label: 'Flux configurés',
   },
   add: 'Ajouter un flux',
   empty: {
     heading: 'Aucun flux configuré',
-    body: "Un flux envoie automatiquement une demande d'avis à vos clients quelques jours après le paiement ou l'expédition de leur commande. Ajoutez-en un pour commencer à collecter des avis.",
+    body: "Un flux envoie automatiquement une demande d'avis à vos clients quelques jours après le paiement, l'expédition ou la livraison de leur commande. Ajoutez-en un pour commencer à collecter des avis.",
   },
   triggers: {
     order_paid: 'Commande payée',
     order_fulfilled: 'Commande expédiée',
+    order_delivered: 'Commande livrée',
   } satisfies Record<TriggerEvent, string>,
-  /** "3 jours après l'expédition", "1 jour après le paiement", "Dès le paiement" (0 day). */
+  /** "3 jours après l'expédition", "1 jour après le paiement", "Dès la livraison" (0 day). */
   delay: (days: number, trigger: TriggerEvent) => {
-    const event = trigger === 'order_paid' ? 'le paiement' : "l'expédition";
+    const event = ({ order_paid: 'le paiement', order_fulfilled: "l'expédition", order_delivered: 'la livraison' } satisfies Record<TriggerEvent, string>)[trigger];
     if (days === 0) return `Dès ${event}`;
     return `${days} ${days === 1 ? 'jour' : 'jours'} après ${event}`;
   },
@@ -39,6 +40,7 @@ export const flow = {
     delay: 'Délai',
     channels: 'Canaux',
     target: 'Commandes ciblées',
+    reminder: 'Relance',
     active: 'Actif',
     inactive: 'Inactif',
     edit: 'Modifier',
@@ -50,6 +52,11 @@ export const flow = {
     email: 'Email',
     whatsapp: 'WhatsApp',
     none: 'Aucun canal',
+  },
+  /** The card's reminder line. */
+  reminder: {
+    none: 'Aucune relance',
+    after: (days: number) => `${days} ${days === 1 ? 'jour' : 'jours'} après le premier e-mail, si pas encore d'avis`,
   },
   target: {
     all: 'Toutes les commandes',
@@ -63,6 +70,13 @@ export const flow = {
     name: 'Nom du flux',
     trigger: 'Déclencheur',
     triggerHint: "L'événement Shopify qui lance le compte à rebours.",
+    /** Shown under the select for the chosen trigger. */
+    triggerHints: {
+      order_paid: "Dès le paiement : le client n'a pas encore reçu sa commande, prévoyez un délai suffisant.",
+      order_fulfilled: "À l'expédition : prévoyez le temps d'acheminement dans le délai.",
+      order_delivered:
+        'Recommandé : attend le scan « livré » du transporteur (suivi de livraison Shopify), le client a son colis en main. Les commandes sans suivi de livraison ne reçoivent pas de demande avec ce déclencheur.',
+    } satisfies Record<TriggerEvent, string>,
     delay: 'Délai avant envoi (jours)',
     delayHint: "Nombre de jours entre le déclencheur et l'envoi de la demande d'avis (0 : le jour même).",
     channels: "Canaux d'envoi",
@@ -74,6 +88,11 @@ export const flow = {
     targetAllHint: "Désactivez pour n'envoyer de demande d'avis qu'à partir d'un montant de commande.",
     minimum: 'Montant minimum de commande (€)',
     minimumHint: 'En euros. Modifiable quand « Toutes les commandes » est désactivé.',
+    reminder: 'Envoyer une relance',
+    reminderHint:
+      "Une seule relance, uniquement aux clients qui n'ont pas encore laissé d'avis. Elle est annulée par un avis, une désinscription, une annulation ou un remboursement, et compte dans votre quota d'e-mails.",
+    reminderDays: 'Relance après (jours)',
+    reminderDaysHint: 'Nombre de jours entre le premier e-mail et la relance (1 à 30).',
     active: 'Flux actif',
     activeHint: "Un flux inactif ne programme plus de demandes d'avis, et ses demandes pas encore envoyées sont annulées.",
     save: 'Enregistrer',

@@ -4,6 +4,7 @@ import { auth } from './auth';
 import { branding } from './branding';
 import { emailTemplates } from './email-templates';
 import { settings } from './settings';
+import { deliverability } from './deliverability';
 import { common } from './common';
 import { conditional } from './conditional';
 import { dashboard } from './dashboard';
@@ -64,6 +65,7 @@ export const fr = {
   branding,
   emailTemplates,
   settings,
+  deliverability,
   unsubscribe,
   subscription,
   dashboard,

@@ -37,6 +37,11 @@ export const schedule = {
     unconfirmedHint:
       "La transmission a été interrompue pendant l'envoi : l'e-mail est peut-être arrivé, peut-être pas. Il n'a pas été renvoyé automatiquement, pour éviter un doublon.",
     attempts: (n: number) => `${num(n)} ${plural(n, 'tentative', 'tentatives')}`,
+    /** A flow's reminder (or the customer's postponed request): the one follow-up of a first e-mail. */
+    reminder: 'Relance',
+    reminderHint: "Relance du premier e-mail, envoyée seulement si le client n'a pas encore donné son avis. Elle mène à la même page d'avis.",
+    postponed: 'Reportée à la demande du client',
+    postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande : la demande lui sera renvoyée plus tard.`,
   },
 
   /** Spec section 4: one label per stored status. */
@@ -66,10 +71,11 @@ export const schedule = {
     sending: 'Envoi…',
     cancel: 'Annuler',
     /** Accessible names of the per-row buttons: they say which request ("… de Marie Dupont, commande #1001"). */
-    sendNowFor: (subject: string) => `Envoyer maintenant la demande d'avis ${subject}`,
-    cancelFor: (subject: string) => `Annuler la demande d'avis ${subject}`,
+    /** `reminder`: the row is a reminder (« la relance de … »), so that it is told apart from its first e-mail. */
+    sendNowFor: (subject: string, reminder = false) => `Envoyer maintenant ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
+    cancelFor: (subject: string, reminder = false) => `Annuler ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
     resend: 'Renvoyer',
-    resendFor: (subject: string) => `Renvoyer la demande d'avis ${subject}`,
+    resendFor: (subject: string, reminder = false) => `Renvoyer ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
     /** Who or what a request is for, as a complement: "de Marie Dupont, commande #1001", "de la commande #1001", "du 14 oct. 2025, 09:00". */
     subject: ({ who, order, date }: { who: string | null; order: string | null; date: string }) => {
       if (who) return order ? `${elide('de', who)}, commande ${order}` : elide('de', who);
@@ -84,6 +90,10 @@ export const schedule = {
     confirm: 'Annuler la demande',
     confirming: 'Annulation…',
     keep: 'Conserver',
+    /** The same, for a reminder: the first e-mail already went; only the follow-up is withdrawn. */
+    reminderTitle: 'Annuler la relance ?',
+    reminderBody: (subject: string) =>
+      `La relance ${subject} sera supprimée et ne sera pas envoyée ; aucune autre demande ne sera programmée pour cette commande. Cette action est définitive.`,
   },
 
   confirmResend: {

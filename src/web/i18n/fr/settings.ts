@@ -5,7 +5,7 @@
  */
 export const settings = {
   title: 'Paramètres',
-  subtitle: "Notifications et réglages d'envoi.",
+  subtitle: "Notifications, réglages d'envoi et délivrabilité.",
   loading: 'Chargement de vos paramètres…',
   loadError: 'Impossible de charger vos paramètres.',
   noStore: {

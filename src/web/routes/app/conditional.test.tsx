@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { AuditChange } from '../../../core/api/audit';
 import type { RatingAction, RatingActionsConfig } from '../../../core/api/rating-actions';
 import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
 
@@ -9,6 +10,9 @@ afterEach(() => {
 });
 
 const path = '/api/rating-actions';
+const auditPath = '/api/audit/changes';
+/** No change recorded yet (the compliance panel's list). */
+const noChanges = { [auditPath]: () => jsonResponse({ items: [] }) };
 
 /** What the server answers before anything is saved (spec section 9, default rating actions). */
 const defaultActions: RatingAction[] = [
@@ -57,6 +61,7 @@ type FetchMock = ReturnType<typeof mockSignedInApi>;
 function ratingActionsApi(initial: RatingActionsConfig = defaults, { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {}): FetchMock {
   let current = initial;
   return mockSignedInApi({
+    ...noChanges,
     [path]: async (_url, init) => {
       if (init?.method === 'PUT') {
         await gate;
@@ -152,7 +157,7 @@ async function axeViolations() {
 describe('/app/conditional loading', () => {
   it('shows a spinner, then one card per rating from 5 to 1 with the suggested defaults', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ [path]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockSignedInApi({ ...noChanges, [path]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     await open();
     const spinner = await screen.findByText('Chargement de vos actions conditionnelles…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
@@ -211,7 +216,8 @@ describe('/app/conditional loading', () => {
     ).toEqual(["Rediriger vers une plateforme d'avis", 'Recueillir un avis privé', 'Notifier par e-mail', 'Aucune action']);
     expect(samePath().checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeTruthy();
-  });
+    // The first test of the file pays for transforming the lazy screen: room for a loaded machine.
+  }, 15_000);
 
   it('says the defaults are suggestions not saved yet, and not once they are saved', async () => {
     const fetchMock = ratingActionsApi(defaults);
@@ -249,6 +255,7 @@ describe('/app/conditional loading', () => {
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
     mockSignedInApi({
+      ...noChanges,
       [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)),
     });
     await open();
@@ -563,5 +570,77 @@ describe('/app/conditional review gating', () => {
     save();
     await within(card(5)).findByText("L'URL de redirection est requise");
     expect(await axeViolations()).toEqual([]);
+  });
+});
+
+describe('/app/conditional compliance evidence', () => {
+  const changes: AuditChange[] = [
+    { id: 'a2', created_at: '2026-03-02T10:15:00Z', actor_email: 'zoe@boutique.fr', action: 'same_path.update', ratings: [], same_path_after: false },
+    { id: 'a1', created_at: '2026-03-01T08:00:00Z', actor_email: null, action: 'rating_actions.update', ratings: [5, 3], same_path_after: null },
+  ];
+
+  function panel() {
+    return screen.getByRole('region', { name: 'Preuves de conformité' });
+  }
+
+  it('says what is recorded, links the four exports and lists the latest changes (who, when, what)', async () => {
+    ratingActionsApi(savedConfig, { overrides: { [auditPath]: () => jsonResponse({ items: changes }) } });
+    await open();
+    await cards();
+    await screen.findByText('A désactivé « Même parcours pour toutes les notes »');
+    const region = panel();
+    expect(region.textContent).toContain('qui l’a faite, quand, la valeur avant et après');
+    const exports = within(within(region).getByRole('navigation', { name: 'Exports des preuves' }))
+      .getAllByRole('link')
+      .map((link) => [link.textContent, link.getAttribute('href'), link.hasAttribute('download')]);
+    expect(exports).toEqual([
+      ['Exporter l’historique (CSV)', '/api/audit/export?content=changes&format=csv', true],
+      ['Exporter l’historique (JSON)', '/api/audit/export?content=changes&format=json', true],
+      ['Exporter ce que les clients ont vu (CSV)', '/api/audit/export?content=shown&format=csv', true],
+      ['Exporter ce que les clients ont vu (JSON)', '/api/audit/export?content=shown&format=json', true],
+    ]);
+    const items = within(within(region).getByRole('list', { name: 'Dernières modifications' })).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(items[0]!.textContent).toContain('zoe@boutique.fr');
+    expect(items[0]!.querySelector('time')!.getAttribute('dateTime')).toBe('2026-03-02T10:15:00Z');
+    expect(items[1]!.textContent).toContain('Compte inconnu');
+    expect(items[1]!.textContent).toContain('A modifié les actions des notes 5 et 3');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says when nothing is recorded yet, and reads the changes again after a save', async () => {
+    let recorded: typeof changes = [];
+    const fetchMock = ratingActionsApi(savedConfig, { overrides: { [auditPath]: () => jsonResponse({ items: recorded }) } });
+    await open();
+    await cards();
+    await screen.findByText(/Aucune modification enregistrée pour l’instant/);
+    recorded = [{ ...changes[1]!, actor_email: 'zoe@boutique.fr', ratings: [5] }];
+    type(fieldOf(5, urlLabel), 'https://exemple.fr/avis');
+    save();
+    await screen.findByText('A modifié l’action de la note 5');
+    const auditCalls = fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === auditPath);
+    expect(auditCalls.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows a load error with a retry for the latest changes, the exports still offered', async () => {
+    let fail = true;
+    ratingActionsApi(savedConfig, {
+      overrides: { [auditPath]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ items: changes })) },
+    });
+    await open();
+    await cards();
+    const alert = await within(panel()).findByRole('alert');
+    expect(alert.textContent).toContain('Impossible de charger les dernières modifications.');
+    expect(within(panel()).getAllByRole('link')).toHaveLength(4);
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
+    await within(panel()).findByText('A désactivé « Même parcours pour toutes les notes »');
+  });
+
+  it('is not shown without a store', async () => {
+    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    await open();
+    await screen.findByText('Aucune boutique Shopify active trouvée');
+    expect(screen.queryByRole('region', { name: 'Preuves de conformité' })).toBeNull();
   });
 });

@@ -6,6 +6,7 @@ import { useRatingActions, useSaveRatingActions, type RatingActionsConfig } from
 import { RatingActionCard } from '../../components/conditional/RatingActionCard';
 import { formValues, RATINGS, ratingActionsSchema, type RatingActionsFormOutput, type RatingActionsFormValues } from '../../components/conditional/rating-actions';
 import { SamePathSection } from '../../components/conditional/SamePathSection';
+import { CompliancePanel } from '../../components/conditional/CompliancePanel';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { QueryState } from '../../components/ui/QueryState';
 import { messages } from '../../i18n';
@@ -21,6 +22,7 @@ const t = messages.conditional;
  * /app/conditional, the rating actions (spec sections 2, 4 'Public review flow', 5, 9): one card per
  * rating, 5 to 1, saved together; the "same path for every rating" setting and the review-gating
  * warning (GUIDE, product stances). Until the merchant saves, the server sends the spec's defaults.
+ * Below, the compliance evidence (issue 18): what is recorded, its exports, the latest changes.
  */
 export default function ConditionalActionsScreen() {
   usePageHeader(t.title, t.subtitle);
@@ -39,6 +41,8 @@ export default function ConditionalActionsScreen() {
           {(data) => <RatingActionsForm key={data.store_id} data={data} />}
         </QueryState>
       )}
+      {/* The evidence belongs to the store: shown once one is there, whatever the form's state. */}
+      {!(error instanceof ApiError && error.code === 'no_store') && <CompliancePanel />}
     </div>
   );
 }

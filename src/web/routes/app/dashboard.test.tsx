@@ -164,6 +164,7 @@ describe('/app/dashboard', () => {
       channels: { email: true, whatsapp: false },
       target_all_orders: true,
       minimum_order_amount: 0,
+      reminder_days: null,
       is_active: true,
       created_at: '2026-11-24T09:00:00.000Z',
       updated_at: '2026-11-24T09:00:00.000Z',

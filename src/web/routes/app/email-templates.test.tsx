@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { EmailTemplateConfig, TemplateBody } from '../../../core/api/email-templates';
+import { TEMPLATE_LIMITS, type EmailTemplateConfig, type TemplateBody } from '../../../core/api/email-templates';
+import { REMINDER_DEFAULTS } from '../../../core/email/reminder';
 import type { StoredLogo } from '../../../core/api/branding';
 import { apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
 
@@ -25,6 +26,8 @@ const defaults: EmailTemplateConfig = {
     button_url_template: '{{ review_link }}',
     button_color: '#10b981',
     footer_text: 'Merci de votre confiance !',
+    reminder_subject: null,
+    reminder_first_line: null,
   },
   page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À très vite chez {{ store_name }} !' },
   branding: { logo_email_url: null, primary_color: '#56dadc' },
@@ -62,6 +65,8 @@ function templateApi(initial: EmailTemplateConfig = defaults, overrides: ApiRout
             button_url_template: body.button_url_template,
             button_color: body.button_color,
             footer_text: body.footer_text ?? null,
+            reminder_subject: body.reminder_subject ?? null,
+            reminder_first_line: body.reminder_first_line ?? null,
           },
         };
       }
@@ -289,6 +294,77 @@ describe('/app/email-templates preview', () => {
   });
 });
 
+describe('/app/email-templates reminder', () => {
+  it('shows the default reminder texts as placeholders, previews the reminder, and saves its own subject and first line', async () => {
+    const fetchMock = templateApi();
+    await open();
+    await editor();
+    const reminderSubject = field('Objet de la relance') as HTMLInputElement;
+    const firstLine = field("Phrase d'introduction de la relance") as HTMLTextAreaElement;
+    expect(reminderSubject.value).toBe('');
+    expect(reminderSubject.placeholder).toBe(REMINDER_DEFAULTS.subject);
+    expect(firstLine.value).toBe('');
+    expect(firstLine.placeholder).toBe(REMINDER_DEFAULTS.firstLine);
+
+    // The first e-mail is previewed until the merchant asks for the reminder.
+    const kinds = screen.getByRole('group', { name: 'E-mail affiché' });
+    const reminderTab = within(kinds).getByRole('button', { name: 'Aperçu de la relance' });
+    expect(within(kinds).getByRole('button', { name: 'Aperçu du premier e-mail' }).getAttribute('aria-pressed')).toBe('true');
+    expect(srcdoc()).not.toContain(REMINDER_DEFAULTS.firstLine.replace(/’/g, '&#39;').slice(0, 30));
+    fireEvent.click(reminderTab);
+    expect(reminderTab.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByTestId('preview-subject').textContent).toBe('Petit rappel : votre avis sur la commande #1042');
+    expect(srcdoc()).toContain('Nous nous permettons de revenir vers vous');
+    // After the greeting, before the body, with the same review link.
+    expect(srcdoc().indexOf('Chère Marie Dupont,')).toBeLessThan(srcdoc().indexOf('Nous nous permettons'));
+    expect(srcdoc().indexOf('Nous nous permettons')).toBeLessThan(srcdoc().indexOf('Merci pour votre commande #1042'));
+    expect(srcdoc()).toContain('href="https://avis.exemple.test/review/exemple"');
+
+    // Its own buttons insert variables into the reminder field last focused.
+    fireEvent.click(within(kinds).getByRole('button', { name: 'Aperçu du premier e-mail' }));
+    fireEvent.focus(reminderSubject);
+    expect(reminderTab.getAttribute('aria-pressed')).toBe('true');
+    type(reminderSubject, 'Un mot sur votre commande ');
+    reminderSubject.setSelectionRange(reminderSubject.value.length, reminderSubject.value.length);
+    fireEvent.click(screen.getByRole('button', { name: 'Ajouter la variable numéro de commande à la relance' }));
+    expect(reminderSubject.value).toBe('Un mot sur votre commande {{ order_number }}');
+    expect(screen.getByTestId('preview-subject').textContent).toBe('Un mot sur votre commande #1042');
+    type(firstLine, 'Nous revenons vers vous, {{ customer_name }}.');
+    expect(srcdoc()).toContain('Nous revenons vers vous, Marie Dupont.');
+    expect(liveWarnings().textContent).toBe('');
+
+    save();
+    await screen.findByText('Template enregistré avec succès!');
+    expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({
+      reminder_subject: 'Un mot sur votre commande {{ order_number }}',
+      reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.',
+    });
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('warns about reward or selective wording in the reminder texts too', async () => {
+    const fetchMock = templateApi();
+    await open();
+    await editor();
+    type(field("Phrase d'introduction de la relance"), 'Un code promo vous attend si vous êtes satisfait.');
+    expect(liveWarnings().textContent).toContain('Le texte semble promettre une récompense');
+    expect(liveWarnings().textContent).toContain("Le texte semble s'adresser aux seuls clients satisfaits");
+    save();
+    expect(await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements ?' })).toBeTruthy();
+    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+  });
+
+  it('refuses a reminder subject over its length limit with a French message', async () => {
+    const fetchMock = templateApi();
+    await open();
+    await editor();
+    type(field('Objet de la relance'), 'x'.repeat(TEMPLATE_LIMITS.reminderSubjectMax + 1));
+    save();
+    expect(await screen.findByText(`L'objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`)).toBeTruthy();
+    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+  });
+});
+
 describe('/app/email-templates warnings', () => {
   it('warns as the merchant types, and asks before saving until confirmed', async () => {
     const fetchMock = templateApi();
@@ -359,6 +435,9 @@ describe('/app/email-templates saving and testing', () => {
       button_url_template: '{{ review_link }}',
       button_color: '#10b981',
       footer_text: null,
+      // Left empty: the default reminder texts (saved as none).
+      reminder_subject: null,
+      reminder_first_line: null,
     });
     // Saved: no defaults notice, the saved values in the form, nothing unsaved.
     expect(screen.queryByText('Template par défaut, pas encore enregistré')).toBeNull();
@@ -410,6 +489,8 @@ describe('/app/email-templates saving and testing', () => {
       button_url_template: '{{ review_link }}',
       button_color: '#10b981',
       footer_text: 'Merci de votre confiance !',
+      reminder_subject: null,
+      reminder_first_line: null,
     });
     expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
   });

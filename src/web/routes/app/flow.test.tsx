@@ -25,6 +25,7 @@ const afterShipping: Flow = {
   channels: { email: true, whatsapp: false },
   target_all_orders: true,
   minimum_order_amount: 0,
+  reminder_days: null,
   is_active: true,
   created_at: '2025-10-01T09:00:00Z',
   updated_at: '2025-10-01T09:00:00Z',
@@ -38,6 +39,7 @@ const bigOrders: Flow = {
   delay_days: 1,
   target_all_orders: false,
   minimum_order_amount: 50,
+  reminder_days: 7,
   is_active: false,
   created_at: '2025-10-02T09:00:00Z',
   updated_at: '2025-10-02T09:00:00Z',
@@ -50,6 +52,7 @@ const defaultBody = {
   channels: { email: true, whatsapp: false },
   target_all_orders: true,
   minimum_order_amount: 0,
+  reminder_days: null,
   is_active: true,
 };
 
@@ -144,6 +147,8 @@ describe('/app/flow list', () => {
     expect(within(second).getByText('1 jour après le paiement')).toBeTruthy();
     expect(within(second).getByText('Inactif')).toBeTruthy();
     expect(plain(second.textContent)).toContain('Commandes ≥ 50,00 €');
+    expect(within(second).getByText("7 jours après le premier e-mail, si pas encore d'avis")).toBeTruthy();
+    expect(within(first).getByText('Aucune relance')).toBeTruthy();
 
     // Oldest first, as the server sends them.
     const names = within(screen.getByRole('list', { name: 'Flux configurés' }))
@@ -380,6 +385,8 @@ describe('/app/flow editing', () => {
     expect(minimum.disabled).toBe(false);
     expect(minimum.value).toBe('50');
     expect((within(form).getByLabelText('Flux actif') as HTMLInputElement).checked).toBe(false);
+    expect((within(form).getByLabelText('Envoyer une relance') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('Relance après (jours)') as HTMLInputElement).value).toBe('7');
 
     fireEvent.change(name, { target: { value: 'Commandes premium' } });
     fireEvent.change(within(form).getByLabelText('Déclencheur'), { target: { value: 'order_fulfilled' } });
@@ -403,6 +410,7 @@ describe('/app/flow editing', () => {
       channels: { email: true, whatsapp: false },
       target_all_orders: false,
       minimum_order_amount: 75.5,
+      reminder_days: 7,
       is_active: true,
     });
     expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
@@ -479,5 +487,81 @@ describe('/app/flow store', () => {
     await screen.findByRole('article', { name: 'Après expédition' });
     expect(calls(fetchMock, '/api/flows').map(([input]) => String(input))).toEqual(['/api/flows']);
     expect(screen.queryByRole('combobox', { name: 'Boutique' })).toBeNull();
+  });
+});
+
+describe('/app/flow delivery trigger and reminder', () => {
+  it("offers 'Commande livrée' with its hint, and saves a flow on delivery", async () => {
+    const fetchMock = flowsApi([]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    const form = screen.getByRole('form', { name: 'Nouveau flux' });
+    const trigger = within(form).getByLabelText('Déclencheur') as HTMLSelectElement;
+    expect([...trigger.options].map((o) => [o.value, o.textContent])).toEqual([
+      ['order_paid', 'Commande payée'],
+      ['order_fulfilled', 'Commande expédiée'],
+      ['order_delivered', 'Commande livrée'],
+    ]);
+    const hint = () => document.getElementById(trigger.getAttribute('aria-describedby')!)?.textContent ?? '';
+    expect(hint()).toContain("À l'expédition");
+
+    fireEvent.change(trigger, { target: { value: 'order_delivered' } });
+    expect(hint()).toContain('Recommandé');
+    expect(hint()).toContain('scan « livré » du transporteur');
+    expect(hint()).toContain('sans suivi de livraison');
+
+    fireEvent.change(within(form).getByLabelText('Délai avant envoi (jours)'), { target: { value: '2' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, trigger_event: 'order_delivered', delay_days: 2 });
+    const created = card('Nouveau flux');
+    expect(within(created).getByText('Commande livrée')).toBeTruthy();
+    expect(within(created).getByText('2 jours après la livraison')).toBeTruthy();
+  });
+
+  it("'Envoyer une relance' shows 'Relance après (jours)', validates 1 to 30 with the contract's message and sends it", async () => {
+    const fetchMock = flowsApi([]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
+    const box = field('Envoyer une relance');
+    expect(box.checked).toBe(false);
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain("uniquement aux clients qui n'ont pas encore laissé d'avis");
+    expect(screen.queryByLabelText('Relance après (jours)')).toBeNull();
+
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    const days = field('Relance après (jours)');
+    expect(days.value).toBe('3');
+    expect(days.min).toBe('1');
+    expect(days.max).toBe('30');
+    await waitFor(() => expect(document.activeElement).toBe(days));
+
+    for (const wrong of ['0', '31', '2.5', '']) {
+      fireEvent.change(days, { target: { value: wrong } });
+      fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+      const message = await screen.findByText(flowValidationMessages.reminder);
+      expect(message.getAttribute('role')).toBe('alert');
+      expect(days.getAttribute('aria-invalid')).toBe('true');
+    }
+    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+
+    fireEvent.change(days, { target: { value: '10' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, reminder_days: 10 });
+    expect(within(card('Nouveau flux')).getByText("10 jours après le premier e-mail, si pas encore d'avis")).toBeTruthy();
+  });
+
+  it('unticking the reminder removes it from the flow, even with an invalid number typed', async () => {
+    const fetchMock = flowsApi([bigOrders]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Modifier le flux Grosses commandes' }));
+    fireEvent.change(field('Relance après (jours)'), { target: { value: '99' } });
+    fireEvent.click(field('Envoyer une relance'));
+    expect(screen.queryByLabelText('Relance après (jours)')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText('Flux enregistré avec succès!');
+    expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toMatchObject({ reminder_days: null });
+    expect(within(card('Grosses commandes')).getByText('Aucune relance')).toBeTruthy();
   });
 });

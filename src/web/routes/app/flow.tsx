@@ -48,6 +48,7 @@ function formValues(flow?: Flow): DefaultValues<FlowInputValues> {
       channels: { email: true, whatsapp: false },
       target_all_orders: true,
       minimum_order_amount: 0,
+      reminder_days: null,
       is_active: true,
     };
   }
@@ -58,9 +59,13 @@ function formValues(flow?: Flow): DefaultValues<FlowInputValues> {
     channels: { email: flow.channels.email, whatsapp: false },
     target_all_orders: flow.target_all_orders,
     minimum_order_amount: flow.minimum_order_amount,
+    reminder_days: flow.reminder_days,
     is_active: flow.is_active,
   };
 }
+
+/** The reminder a ticked 'Envoyer une relance' starts with. */
+const DEFAULT_REMINDER_DAYS = 3;
 
 /** The contract's bounds of the minimum amount (the form keeps a valid one when 'all orders' is ticked). */
 const validMinimum = (value: unknown) => flowInput.shape.minimum_order_amount.safeParse(value).success;
@@ -301,6 +306,7 @@ function FlowCard({ flow, editButtonId, onEdit, onDelete }: { flow: Flow; editBu
     [t.card.delay, t.delay(flow.delay_days, flow.trigger_event)],
     [t.card.channels, channelsLabel(flow.channels)],
     [t.card.target, targetLabel(flow)],
+    [t.card.reminder, flow.reminder_days === null ? t.reminder.none : t.reminder.after(flow.reminder_days)],
   ];
   return (
     <article aria-labelledby={headingId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
@@ -322,7 +328,7 @@ function FlowCard({ flow, editButtonId, onEdit, onDelete }: { flow: Flow; editBu
           </button>
         </div>
       </div>
-      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-4">
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2 lg:grid-cols-3">
         {details.map(([term, value]) => (
           <div key={term}>
             <dt className="text-slate-600">{term}</dt>
@@ -340,6 +346,7 @@ function CheckboxField({
   badge,
   disabled,
   checked,
+  onToggle,
   input,
 }: {
   label: string;
@@ -347,7 +354,9 @@ function CheckboxField({
   badge?: string;
   disabled?: boolean;
   checked?: boolean;
-  /** The registered field; without it the box only shows `checked` (the WhatsApp channel). */
+  /** A box that drives the form rather than being a field of it (the reminder): `checked` and this. */
+  onToggle?: (checked: boolean) => void;
+  /** The registered field; without it the box shows `checked` (read-only without `onToggle`: the WhatsApp channel). */
   input?: UseFormRegisterReturn;
 }) {
   const id = useId();
@@ -360,7 +369,7 @@ function CheckboxField({
         disabled={disabled}
         aria-describedby={hint ? hintId : undefined}
         className="mt-0.5 size-4 shrink-0 rounded border-slate-300 accent-brand-700 disabled:cursor-not-allowed"
-        {...(input ?? { checked, readOnly: true })}
+        {...(input ?? (onToggle ? { checked: Boolean(checked), onChange: (event) => onToggle(event.target.checked) } : { checked, readOnly: true }))}
       />
       <div className="min-w-0">
         <div className="flex flex-wrap items-center gap-2">
@@ -397,6 +406,15 @@ function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string; flow?
     formState: { errors },
   } = useForm<FlowInputValues, unknown, FlowInput>({ resolver: zodResolver(flowInput), defaultValues: formValues(flow) });
   const targetAll = useWatch({ control, name: 'target_all_orders' });
+  const trigger = useWatch({ control, name: 'trigger_event' });
+  // Whether the flow has a reminder: the box, not a field of the contract (null days = none).
+  const [reminderOn, setReminderOn] = useState(flow?.reminder_days != null);
+  const toggleReminder = (on: boolean) => {
+    setReminderOn(on);
+    clearErrors('reminder_days');
+    setValue('reminder_days', on ? (flow?.reminder_days ?? DEFAULT_REMINDER_DAYS) : null);
+    if (on) requestAnimationFrame(() => setFocus('reminder_days'));
+  };
 
   useEffect(() => {
     setFocus('name', { shouldSelect: true });
@@ -435,7 +453,7 @@ function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string; flow?
               ))}
             </select>
             <p id={`${triggerId}-hint`} className="mt-1 text-xs text-slate-600">
-              {t.form.triggerHint}
+              {t.form.triggerHint} {trigger ? t.form.triggerHints[trigger] : null}
             </p>
           </div>
           <TextField
@@ -486,6 +504,24 @@ function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string; flow?
             className={disabledInputClass}
             {...register('minimum_order_amount', { valueAsNumber: true })}
           />
+        </div>
+
+        <div className="grid gap-5 sm:grid-cols-2">
+          <CheckboxField label={t.form.reminder} hint={t.form.reminderHint} checked={reminderOn} onToggle={toggleReminder} />
+          {reminderOn && (
+            <TextField
+              label={t.form.reminderDays}
+              type="number"
+              inputMode="numeric"
+              min={FLOW_LIMITS.reminderDays.min}
+              max={FLOW_LIMITS.reminderDays.max}
+              step={1}
+              required
+              hint={t.form.reminderDaysHint}
+              error={errors.reminder_days?.message}
+              {...register('reminder_days', { valueAsNumber: true })}
+            />
+          )}
         </div>
 
         <CheckboxField label={t.form.active} hint={t.form.activeHint} input={register('is_active')} />

@@ -38,6 +38,9 @@ function request(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): Req
     last_error: null,
     unconfirmed: false,
     created_at: '2025-10-01T09:00:00Z',
+    kind: 'first',
+    reminder_of: null,
+    postponed_at: null,
     ...overrides,
   };
 }
@@ -142,6 +145,52 @@ async function axeViolations() {
 }
 
 describe('/app/schedule', () => {
+  it('marks reminders with « Relance », postponed ones with « Reportée à la demande du client », and names their actions apart', async () => {
+    const reminder = request({
+      id: 'm1',
+      customer_name: 'Marie Dupont',
+      customer_email: 'marie@example.com',
+      order_number: '1001',
+      kind: 'reminder',
+      reminder_of: 'r-sent',
+      scheduled_at: fromNow(2 * day + hour),
+    });
+    const postponed = request({
+      id: 'm2',
+      customer_name: 'Paul Roux',
+      kind: 'reminder',
+      reminder_of: 'r-sent-2',
+      postponed_at: '2025-10-12T08:30:00Z',
+      scheduled_at: fromNow(4 * day + hour),
+    });
+    const first = request({ id: 'f1', customer_name: 'Léa Petit', status: 'sent', sent_at: '2025-10-09T09:02:00Z', scheduled_at: '2025-10-09T09:00:00Z' });
+    serve({ [`GET ${listPath}`]: () => listResponse([reminder, postponed, first], { total: 3 }) });
+    await open();
+    await requestList();
+
+    const marieRow = row('Marie Dupont');
+    const badge = within(marieRow).getByText('Relance');
+    expect(badge.getAttribute('title')).toContain("n'a pas encore donné son avis");
+    expect(within(marieRow).queryByText('Reportée à la demande du client')).toBeNull();
+    expect(within(marieRow).getByRole('button', { name: 'Envoyer maintenant la relance de Marie Dupont, commande #1001' })).toBeTruthy();
+    expect(within(marieRow).getByText('Dans 2 jours')).toBeTruthy();
+
+    const paulRow = row('Paul Roux');
+    expect(within(paulRow).getByText('Relance')).toBeTruthy();
+    expect(within(paulRow).getByText('Reportée à la demande du client')).toBeTruthy();
+    expect(paulRow.textContent).toContain(`Le ${formatDateTime('2025-10-12T08:30:00Z')}, le client a indiqué ne pas avoir encore reçu sa commande`);
+
+    // A first e-mail carries neither.
+    expect(within(row('Léa Petit')).queryByText('Relance')).toBeNull();
+
+    // Cancelling a reminder says it is the reminder that goes.
+    fireEvent.click(within(marieRow).getByRole('button', { name: 'Annuler la relance de Marie Dupont, commande #1001' }));
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la relance ?' });
+    expect(dialog.textContent).toContain('La relance de Marie Dupont, commande #1001 sera supprimée');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Conserver' }));
+    expect(await axeViolations()).toEqual([]);
+  }, 15_000);
+
   it('lists the requests with their customer, order, date, French status badge and due label', async () => {
     const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage) });
     await open();

@@ -271,7 +271,7 @@ export default function ScheduleScreen() {
 
       {cancelling && (
         <ConfirmDialog
-          title={t.confirmCancel.title}
+          title={cancelling.kind === 'reminder' ? t.confirmCancel.reminderTitle : t.confirmCancel.title}
           confirmLabel={t.confirmCancel.confirm}
           busyLabel={t.confirmCancel.confirming}
           cancelLabel={t.confirmCancel.keep}
@@ -280,7 +280,7 @@ export default function ScheduleScreen() {
           onConfirm={() => cancel(cancelling)}
           onCancel={() => setCancelling(null)}
         >
-          {t.confirmCancel.body(requestSubject(cancelling))}
+          {cancelling.kind === 'reminder' ? t.confirmCancel.reminderBody(requestSubject(cancelling)) : t.confirmCancel.body(requestSubject(cancelling))}
         </ConfirmDialog>
       )}
 

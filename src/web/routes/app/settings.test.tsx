@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
+import type { DeliverabilityState } from '../../../core/api/deliverability';
 import type { StoreSettings } from '../../../core/api/settings';
 import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser, type ApiRoutes } from '../../test/render';
 
@@ -10,6 +11,11 @@ const path = '/api/settings';
 const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, unsubscribe_enabled: true, saved: false };
 
 type FetchMock = ReturnType<typeof mockSignedInApi>;
+
+/** The 'Délivrabilité' section below the form reads its own endpoint (its tests: settings-deliverability.test.tsx). */
+const deliverability: ApiRoutes = {
+  '/api/settings/deliverability': () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email } satisfies DeliverabilityState),
+};
 
 /** An in-memory settings API: PUT keeps the body and answers it saved. */
 function settingsApi(initial: StoreSettings = defaults, overrides: ApiRoutes = {}): FetchMock {
@@ -22,6 +28,7 @@ function settingsApi(initial: StoreSettings = defaults, overrides: ApiRoutes = {
       }
       return jsonResponse(current);
     },
+    ...deliverability,
     ...overrides,
   });
 }
@@ -62,7 +69,7 @@ function fieldError(field: HTMLElement): string | null {
 describe('/app/settings', () => {
   it('shows a spinner, then the defaults, and unsubscribe always on with the reason', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ [path]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockSignedInApi({ [path]: () => new Promise<Response>((resolve) => (answer = resolve)), ...deliverability });
     await open();
     const spinner = await screen.findByText('Chargement de vos paramètres…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
@@ -96,7 +103,8 @@ describe('/app/settings', () => {
     expect(screen.getByText('Paramètres par défaut, pas encore enregistrés')).toBeTruthy();
     const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(result.violations.map((v) => v.id)).toEqual([]);
-  });
+    // The first test pays for the lazy screen's transform and axe: slow on a loaded machine.
+  }, 15_000);
 
   it.each([
     ['0', limitMessage],

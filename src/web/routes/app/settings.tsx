@@ -1,4 +1,5 @@
 import { useSettings } from '../../api/settings';
+import { DeliverabilitySection } from '../../components/settings/DeliverabilitySection';
 import { SettingsForm } from '../../components/settings/SettingsForm';
 import { StoreQueryState } from '../../components/ui/StoreQueryState';
 import { messages } from '../../i18n';
@@ -9,7 +10,8 @@ const t = messages.settings;
 /**
  * /app/settings (spec sections 2, 3, 5, 9): where merchant alerts go, how many review requests may
  * leave per day, and the unsubscribe link every e-mail carries. Until the merchant saves, the
- * server sends the defaults (the account's address, 1 000 a day).
+ * server sends the defaults (the account's address, 1 000 a day). Below, 'Délivrabilité' (issue 18):
+ * the store's own sending address and its DNS records, shown once the store is known to exist.
  */
 export default function SettingsScreen() {
   usePageHeader(t.title, t.subtitle);
@@ -20,7 +22,12 @@ export default function SettingsScreen() {
 
   return (
     <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
-      {(data) => <SettingsForm settings={data} />}
+      {(data) => (
+        <div className="space-y-6">
+          <SettingsForm settings={data} />
+          <DeliverabilitySection />
+        </div>
+      )}
     </StoreQueryState>
   );
 }

@@ -140,6 +140,10 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
     why: 'uploaded logos at stable public URLs for pages and mail clients: a strict key pattern, no listing, immutable files, sandboxing CSP',
   },
   'POST /review/:token': { kind: 'public', why: 'the review form post (rate-limited per address); same token' },
+  'POST /review/:token/postpone': {
+    kind: 'public',
+    why: "the customer's « pas encore reçu » form: the same token, rate-limited per address; it only moves that request's one follow-up later",
+  },
   'GET /review/:token/open.gif': {
     kind: 'public',
     why: "the review e-mail's open pixel: the token is the credential; the same image whatever the token, and only a first open is recorded",

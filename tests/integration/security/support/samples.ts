@@ -96,6 +96,10 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'PUT /api/email-templates/active': () => ({ path: '/api/email-templates/active', body: structuredClone(templateBody), readsBody: true, client: 'merchant' }),
   // Goes to the merchant's own address only (rate-limited: later fuzz cases get 429).
   'POST /api/email-templates/test': () => ({ path: '/api/email-templates/test', body: structuredClone(templateBody), readsBody: true, client: 'merchant' }),
+  'PUT /api/settings/deliverability': () => ({ path: '/api/settings/deliverability', body: { from_address: 'avis@boutique-lumiere.fr' }, readsBody: true, client: 'merchant' }),
+  'POST /api/settings/deliverability/verify': () => ({ path: '/api/settings/deliverability/verify', body: {}, readsBody: false, client: 'merchant' }),
+  'POST /api/settings/deliverability/self-test': () => ({ path: '/api/settings/deliverability/self-test', body: {}, readsBody: false, client: 'merchant' }),
+  'DELETE /api/settings/deliverability': () => ({ path: '/api/settings/deliverability', body: {}, readsBody: false, client: 'merchant', destructive: true }),
   'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),
 
   // --- /functions/v1

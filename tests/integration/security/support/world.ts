@@ -27,6 +27,10 @@ export async function createWorld(): Promise<World> {
   // TRUST_PROXY: each simulated client gets its own address through X-Forwarded-For, so the per-IP
   // limits of sign-up, sign-in and the review page never mix the suite's clients together.
   const ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  // No network: the deliverability checks' DNS finds nothing, at once (never the machine's resolvers).
+  ctx.dns = async () => {
+    throw Object.assign(new Error('no DNS in the security suite'), { code: 'ENOTFOUND' });
+  };
   const app = createApp(ctx) as unknown as Hono;
   const [starter] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, 'starter'));
   return { ctx, app, starterPlanId: starter!.id };
@@ -135,7 +139,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const { browser, userId, email } = await signUp(w, label);
   const t = tag();
   const shop = await ctx.emulator!.state.createShop({ domain: `secu-${label.toLowerCase()}-${t}.myshopify.com`, name: `Boutique ${label} ${t}` });
-  const tokens = await ctx.emulator!.state.installApp(shop.domain, { scope: 'read_orders', expiring: true });
+  const tokens = await ctx.emulator!.state.installApp(shop.domain, { scope: ctx.config.shopify.scopes, expiring: true });
   const connected = await connectStore(ctx.db, ctx.config.encryptionKey, {
     userId,
     shopDomain: shop.domain,

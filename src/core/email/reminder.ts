@@ -1,0 +1,27 @@
+/**
+ * The reminder e-mail's own texts (issue 18): a flow's one follow-up, N days after the first e-mail,
+ * to customers who have not reviewed. It is the review e-mail itself (same template, same body, same
+ * button to the first request's review page) with its own subject and a first line before the body.
+ * A template saves null for either to keep these defaults.
+ *
+ * The wording follows the compliance reference: addressed to every customer who has not reviewed,
+ * whatever their experience; no pressure, no reward, no hint at the rating expected.
+ */
+
+export const REMINDER_DEFAULTS = {
+  subject: 'Petit rappel : votre avis sur la commande {{ order_number }}',
+  firstLine: 'Nous nous permettons de revenir vers vous : votre avis sur votre commande nous serait précieux, quel qu’il soit.',
+} as const;
+
+export const REMINDER_LIMITS = {
+  subjectMax: 200,
+  firstLineMax: 500,
+} as const;
+
+/** The reminder's subject and first line as the sender uses them: the template's, or the defaults when blank. */
+export function reminderTexts(saved: { reminderSubject?: string | null; reminderFirstLine?: string | null }): { subject: string; firstLine: string } {
+  return {
+    subject: saved.reminderSubject?.trim() ? saved.reminderSubject : REMINDER_DEFAULTS.subject,
+    firstLine: saved.reminderFirstLine?.trim() ? saved.reminderFirstLine : REMINDER_DEFAULTS.firstLine,
+  };
+}

@@ -1,0 +1,23 @@
+/** The compliance exports' column names and values (GET /api/audit/export). */
+export const auditExportMessages = {
+  changesHeader: ['Date (UTC)', 'Qui', 'Modification', 'Avant', 'Après'],
+  shownHeader: ['Date (UTC)', 'Demande', 'Commande', 'Note', 'Même parcours', 'Action', 'Lien public proposé', 'Redirigé', 'Formulaire privé'],
+  yes: 'Oui',
+  no: 'Non',
+  none: '(aucune)',
+  samePath: 'Même parcours pour toutes les notes',
+  on: 'Activé',
+  off: 'Désactivé',
+  ratingAction: (rating: number) => `Action de la note ${rating} ${rating > 1 ? 'étoiles' : 'étoile'}`,
+  actions: {
+    redirect: "Rediriger vers une plateforme d'avis",
+    collect_feedback: 'Recueillir un avis privé',
+    notify_email: 'Notifier par e-mail',
+    none: 'Aucune action',
+  } as Record<string, string>,
+  url: 'URL',
+  alert: 'alerte',
+  message: 'message',
+  /** `audit-modifications-2026-11-24.csv`, `audit-parcours-clients-2026-11-24.json`. */
+  fileName: (content: 'changes' | 'shown', extension: string, day: string) => `audit-${content === 'changes' ? 'modifications' : 'parcours-clients'}-${day}.${extension}`,
+};

@@ -1,0 +1,388 @@
+/**
+ * A flow's reminder (issue 18): scheduled when the first e-mail is counted sent, sent through the same
+ * pipeline (quota, ledger) with the first request's links and its own subject and first line, and
+ * withdrawn by a review, an unsubscribe, a cancellation, a refund, or the flow switched off or deleted.
+ */
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
+import { ORIGIN } from '../../../tests/support/http';
+import { REMINDER_DEFAULTS } from '../../core/email/reminder';
+import type { FlowInput } from '../../core/api/flows';
+import { createApp } from '../app';
+import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
+import { reminderMessages } from '../messages/reminders';
+import { newPublicToken } from '../security/tokens';
+import { deleteFlow, updateFlow } from './flows';
+import { markWaiting, sendForecast } from './forecast';
+import { cancelUnsentRequests } from './generate';
+import { cancelFollowUpOf, scheduleFlowReminders } from './reminders';
+import { recoverAbandoned, sendBatch, UNCONFIRMED_NOTE } from './sender';
+import type { AppContext } from '../context';
+import { listRequests } from './service';
+import { unsubscribe, UNSUBSCRIBED_NOTE } from './unsubscribe';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  app = createApp(ctx);
+});
+afterAll(() => ctx.destroy());
+
+const DAY = 86_400_000;
+type Request = typeof s.shopifyReviewRequests.$inferSelect;
+
+const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
+const reminderOf = async (firstId: string): Promise<Request | undefined> =>
+  (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.reminderOf, firstId)))[0];
+const outboxTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address));
+async function usage(shopDomain: string) {
+  const rows = await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, shopDomain));
+  return { month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0, day: rows.find((r) => r.metric === DAY_METRIC)?.value ?? 0 };
+}
+const send = (store: TestStore, ids: string[], workerId = 'reminder-test') => sendBatch(ctx, { workerId, manual: { storeId: store.id, requestIds: ids } });
+/** Makes a scheduled request due now (a reminder is planned days ahead). */
+const makeDue = (id: string) =>
+  ctx.db
+    .update(s.shopifyReviewRequests)
+    .set({ scheduledAt: new Date(Date.now() - 60_000) })
+    .where(eq(s.shopifyReviewRequests.id, id));
+
+const flowInput = (overrides: Partial<FlowInput> = {}): FlowInput => ({
+  name: 'Après paiement',
+  trigger_event: 'order_paid',
+  delay_days: 0,
+  channels: { email: true, whatsapp: false },
+  target_all_orders: true,
+  minimum_order_amount: 0,
+  reminder_days: 3,
+  is_active: true,
+  ...overrides,
+});
+
+/** A store, a flow (a 3-day reminder unless told otherwise) and one due first request of that flow. */
+async function firstRequest(options: { reminderDays?: number | null; quota?: number | null; store?: TestStore; source?: 'flow' | 'import' } = {}) {
+  const store = options.store ?? (await makeStore(ctx.db, { quota: options.quota }));
+  const flow = await makeFlow(ctx.db, store.id, { reminderDays: options.reminderDays === undefined ? 3 : options.reminderDays });
+  const order = await makeOrder(ctx.db, store);
+  const [request] = await ctx.db
+    .insert(s.shopifyReviewRequests)
+    .values({
+      userId: store.userId,
+      shopId: store.id,
+      orderId: order.id,
+      flowId: options.source === 'import' ? null : flow.id,
+      shopifyOrderId: order.shopifyOrderId,
+      customerEmail: order.customerEmail,
+      customerName: 'Léa Dubois',
+      scheduledAt: new Date(Date.now() - 60_000),
+      token: newPublicToken(),
+      source: options.source ?? 'flow',
+    })
+    .returning();
+  return { store, flow, order, first: request! };
+}
+
+/** A first request sent through the sender, and its reminder made due. */
+async function dueReminder(options: Parameters<typeof firstRequest>[0] = {}) {
+  const made = await firstRequest(options);
+  expect(await send(made.store, [made.first.id])).toMatchObject({ processed: 1 });
+  const reminder = await reminderOf(made.first.id);
+  expect(reminder).toBeDefined();
+  await makeDue(reminder!.id);
+  return { ...made, reminder: reminder! };
+}
+
+async function review(first: Request) {
+  await ctx.db.insert(s.shopifyReviews).values({ userId: first.userId, shopId: first.shopId, reviewRequestId: first.id, rating: 2, customerEmail: first.customerEmail });
+}
+
+describe('scheduling a reminder when the first e-mail goes', () => {
+  it('schedules one reminder, reminder_days after the e-mail, to the same customer, once', async () => {
+    const { store, flow, order, first } = await firstRequest();
+    expect(await send(store, [first.id])).toMatchObject({ processed: 1 });
+    const sent = await requestById(first.id);
+    const reminder = await reminderOf(first.id);
+    expect(reminder).toMatchObject({
+      kind: 'reminder',
+      reminderOf: first.id,
+      status: 'scheduled',
+      channel: 'email',
+      source: 'flow',
+      flowId: flow.id,
+      orderId: order.id,
+      customerEmail: first.customerEmail,
+      customerName: 'Léa Dubois',
+    });
+    expect(reminder!.scheduledAt.getTime()).toBe(sent.sentAt!.getTime() + 3 * DAY);
+    // Its own token (never sent: the e-mail carries the first one's).
+    expect(reminder!.token).not.toBe(first.token);
+
+    // Idempotent: scheduling again for the same request adds nothing.
+    expect(await scheduleFlowReminders(ctx.db, [first.id])).toBe(0);
+    expect(await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.reminderOf, first.id))).toHaveLength(1);
+  });
+
+  it('schedules none without reminder_days, for an import, for a shared link, or for a customer who reviewed', async () => {
+    const none = await firstRequest({ reminderDays: null });
+    await send(none.store, [none.first.id]);
+    expect(await reminderOf(none.first.id)).toBeUndefined();
+
+    const imported = await firstRequest({ source: 'import' });
+    await send(imported.store, [imported.first.id]);
+    expect(await requestById(imported.first.id)).toMatchObject({ status: 'sent' });
+    expect(await reminderOf(imported.first.id)).toBeUndefined();
+
+    // The store's shared link: completed at once, channel 'link'; never a reminder.
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { reminderDays: 2 });
+    const [link] = await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({ userId: store.userId, shopId: store.id, status: 'sent', sentAt: new Date(), channel: 'link', source: 'manual', scheduledAt: new Date(), token: newPublicToken() })
+      .returning();
+    expect(await scheduleFlowReminders(ctx.db, [link!.id])).toBe(0);
+
+    // A customer who reviewed through another flow's request for the same order is not asked again.
+    const reviewed = await firstRequest();
+    const otherFlow = await makeFlow(ctx.db, reviewed.store.id);
+    const [other] = await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({
+        userId: reviewed.store.userId,
+        shopId: reviewed.store.id,
+        orderId: reviewed.order.id,
+        flowId: otherFlow.id,
+        customerEmail: reviewed.first.customerEmail,
+        status: 'completed',
+        scheduledAt: new Date(),
+        token: newPublicToken(),
+      })
+      .returning();
+    await review(other!);
+    await send(reviewed.store, [reviewed.first.id]);
+    expect(await requestById(reviewed.first.id)).toMatchObject({ status: 'sent' });
+    expect(await reminderOf(reviewed.first.id)).toBeUndefined();
+  });
+
+  it('schedules it too when a dead worker’s send is resolved as sent by the lease recovery', async () => {
+    const { store, first } = await firstRequest();
+    await expect(
+      sendBatch(ctx, { workerId: 'doomed', manual: { storeId: store.id, requestIds: [first.id] }, hooks: { afterTransport: () => Promise.reject(new Error('worker died')) } }),
+    ).rejects.toThrow('worker died');
+    expect(await reminderOf(first.id)).toBeUndefined();
+    const later = new Date(Date.now() + (ctx.config.sending.leaseSeconds + 1) * 1000);
+    expect(await recoverAbandoned(ctx, later)).toMatchObject({ confirmed: 1 });
+    expect(await requestById(first.id)).toMatchObject({ status: 'sent' });
+    expect(await reminderOf(first.id)).toMatchObject({ kind: 'reminder', status: 'scheduled' });
+  });
+
+  it('schedules it too when the transmission was cut during its data and the e-mail is counted sent unconfirmed', async () => {
+    const { store, first } = await firstRequest();
+    // The transport took the hand-over, then the connection broke: it may have gone (nodemailer's timeout).
+    const cut: AppContext = {
+      ...ctx,
+      mailer: {
+        ...ctx.mailer,
+        async send(_email, options) {
+          if (options?.beforeData && !(await options.beforeData())) throw new Error('withdrawn');
+          throw Object.assign(new Error('Timeout during DATA'), { code: 'ETIMEDOUT' });
+        },
+      },
+    };
+    expect(await sendBatch(cut, { workerId: 'cut', manual: { storeId: store.id, requestIds: [first.id] } })).toMatchObject({ failed: 1 });
+    expect(await requestById(first.id)).toMatchObject({ status: 'sent', lastError: UNCONFIRMED_NOTE });
+    expect(await reminderOf(first.id)).toMatchObject({ kind: 'reminder', status: 'scheduled' });
+  });
+});
+
+describe('sending a reminder', () => {
+  it('goes through the same pipeline with the first request’s links, the reminder subject and first line, and uses one e-mail of the quota', async () => {
+    const { store, order, first, reminder } = await dueReminder();
+    expect(await usage(store.shopDomain)).toEqual({ month: 1, day: 1 });
+    expect(await send(store, [reminder.id])).toMatchObject({ processed: 1, failed: 0 });
+
+    const mails = await outboxTo(first.customerEmail!);
+    expect(mails).toHaveLength(2);
+    const mail = mails.find((m) => m.messageId === `review-${reminder.id}@localhost`)!;
+    expect(mail.subject).toBe(`Petit rappel : votre avis sur la commande ${order.orderNumber}`);
+    const text = mail.text!;
+    expect(text.indexOf('Bonjour Léa Dubois,')).toBeLessThan(text.indexOf(REMINDER_DEFAULTS.firstLine));
+    expect(text.indexOf(REMINDER_DEFAULTS.firstLine)).toBeLessThan(text.indexOf(`Merci pour votre commande ${order.orderNumber}`));
+    // Every link is the first request's: review page, unsubscribe, one-click header, open pixel.
+    expect(mail.html).toContain(`href="http://localhost:3000/review/${first.token}"`);
+    expect(mail.html).toContain(`href="http://localhost:3000/unsubscribe/${first.token}"`);
+    expect(mail.html).toContain(`http://localhost:3000/review/${first.token}/open.gif`);
+    expect(mail.headers).toMatchObject({ 'List-Unsubscribe': `<http://localhost:3000/api/public/unsubscribe/${first.token}>` });
+    expect(mail.html).not.toContain(reminder.token);
+
+    expect(await requestById(reminder.id)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(await ctx.db.select().from(s.emailSendLedger).where(eq(s.emailSendLedger.requestId, reminder.id))).toMatchObject([{ state: 'sent' }]);
+    expect(await usage(store.shopDomain)).toEqual({ month: 2, day: 2 });
+    // A reminder has no reminder of its own.
+    expect(await reminderOf(reminder.id)).toBeUndefined();
+  });
+
+  it('uses the template’s own reminder subject and first line', async () => {
+    const store = await makeStore(ctx.db, { shopName: 'Atelier Bleu' });
+    await ctx.db.insert(s.emailTemplates).values({
+      shopifyStoreId: store.id,
+      name: 'Mon modèle',
+      subject: 'Votre avis sur {{ order_number }}',
+      bodyContent: 'Merci pour votre achat chez {{ store_name }}.',
+      reminderSubject: '{{ customer_name }}, un mot sur {{ order_number }} ?',
+      reminderFirstLine: 'Nous revenons vers vous au sujet de votre commande chez {{ store_name }}.',
+    });
+    const { order, first, reminder } = await dueReminder({ store });
+    await send(store, [reminder.id]);
+    const [firstMail, reminderMail] = [...(await outboxTo(first.customerEmail!))].sort((a, b) =>
+      a.messageId === `review-${first.id}@localhost` ? -1 : b.messageId === `review-${first.id}@localhost` ? 1 : 0,
+    );
+    expect(firstMail!.subject).toBe(`Votre avis sur ${order.orderNumber}`);
+    expect(firstMail!.text).not.toContain('Nous revenons vers vous');
+    expect(reminderMail!.subject).toBe(`Léa Dubois, un mot sur ${order.orderNumber} ?`);
+    expect(reminderMail!.text).toContain('Nous revenons vers vous au sujet de votre commande chez Atelier Bleu.');
+    expect(reminderMail!.text).toContain('Merci pour votre achat chez Atelier Bleu.');
+  });
+
+  it('waits, scheduled, at the quota: the planner counts it and marks it in the calendar', async () => {
+    const { store, first, reminder } = await dueReminder({ quota: 1 });
+    const result = await send(store, [reminder.id]);
+    expect(result).toMatchObject({ processed: 0, deferred: 1, quotaExceeded: { quota: 1, used: 1 } });
+    expect(await requestById(reminder.id)).toMatchObject({ status: 'scheduled' });
+    expect(await outboxTo(first.customerEmail!)).toHaveLength(1);
+    expect(await usage(store.shopDomain)).toEqual({ month: 1, day: 1 });
+
+    const tenant = { id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus };
+    const options = { now: new Date(), maxAttempts: ctx.config.sending.maxAttempts };
+    const forecast = await sendForecast(ctx.db, tenant, options);
+    expect(forecast.totals).toMatchObject({ due: 1, sent: 0, waiting: 1, limited_by: 'quota' });
+    const page = await markWaiting(ctx.db, tenant, await listRequests(ctx.db, store.id, 1), options);
+    const listed = page.items.find((i) => i.id === reminder.id);
+    expect(listed).toMatchObject({ kind: 'reminder', reminder_of: first.id, postponed_at: null, fits_in_period: false });
+    expect(page.items.find((i) => i.id === first.id)).toMatchObject({ kind: 'first', reminder_of: null });
+  });
+
+  it('a reminder not yet due counts in the planner on its day', async () => {
+    const made = await firstRequest();
+    await send(made.store, [made.first.id]);
+    const reminder = (await reminderOf(made.first.id))!;
+    const tenant = { id: made.store.id, shop_domain: made.store.shopDomain, subscription_status: made.store.subscriptionStatus };
+    const forecast = await sendForecast(ctx.db, tenant, { now: new Date(), maxAttempts: ctx.config.sending.maxAttempts });
+    const day = forecast.days.find((d) => d.date === reminder.scheduledAt.toISOString().slice(0, 10));
+    expect(day).toMatchObject({ due: 1, sent: 1 });
+    expect(forecast.totals).toMatchObject({ due: 1, sent: 1, waiting: 0 });
+  });
+});
+
+describe('withdrawing a reminder', () => {
+  /** The reminder is not sent: cancelled (with `note` when given), no e-mail, no quota used. */
+  async function expectWithdrawn(made: Awaited<ReturnType<typeof dueReminder>>, note?: string) {
+    const result = await send(made.store, [made.reminder.id]);
+    expect(result).toMatchObject({ processed: 0 });
+    const after = await requestById(made.reminder.id);
+    expect(after.status).toBe('cancelled');
+    if (note) expect(after.lastError).toBe(note);
+    expect(await outboxTo(made.first.customerEmail!)).toHaveLength(1);
+    expect(await usage(made.store.shopDomain)).toEqual({ month: 1, day: 1 });
+  }
+
+  it('a review through the review page cancels it', async () => {
+    const made = await dueReminder();
+    const res = await app.request(`${ORIGIN}/review/${made.first.token}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'x-forwarded-for': '10.77.0.1' },
+      body: new URLSearchParams({ rating: '3', name: 'Léa Dubois', email: 'lea@exemple.test', comment: 'Correct.' }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await requestById(made.first.id)).toMatchObject({ status: 'completed' });
+    // Withdrawn with the review itself (public-review.ts calls cancelFollowUpOf), not only at the claim.
+    expect(await requestById(made.reminder.id)).toMatchObject({ status: 'cancelled' });
+    await expectWithdrawn(made);
+  });
+
+  it('cancelFollowUpOf withdraws it at once; a review or a completed first request is caught at the claim too', async () => {
+    const direct = await dueReminder();
+    await cancelFollowUpOf(ctx.db, direct.first.id);
+    expect(await requestById(direct.reminder.id)).toMatchObject({ status: 'cancelled' });
+    await expectWithdrawn(direct);
+
+    const reviewed = await dueReminder();
+    await review(reviewed.first);
+    await expectWithdrawn(reviewed, reminderMessages.cancelled.reviewed);
+
+    const completed = await dueReminder();
+    await ctx.db.update(s.shopifyReviewRequests).set({ status: 'completed' }).where(eq(s.shopifyReviewRequests.id, completed.first.id));
+    await expectWithdrawn(completed, reminderMessages.cancelled.reviewed);
+  });
+
+  it('an unsubscribe (through the first e-mail’s link) cancels it; one recorded otherwise is caught at the claim', async () => {
+    const made = await dueReminder();
+    await unsubscribe(ctx.db, made.first.token, ctx.config.authSecret);
+    expect(await requestById(made.reminder.id)).toMatchObject({ status: 'cancelled', lastError: UNSUBSCRIBED_NOTE });
+    await expectWithdrawn(made);
+
+    const late = await dueReminder();
+    await ctx.db.insert(s.emailSuppressions).values({ shopId: late.store.id, email: late.first.customerEmail!.toLowerCase(), reason: 'unsubscribe' });
+    await expectWithdrawn(late, UNSUBSCRIBED_NOTE);
+  });
+
+  it('an order cancelled or refunded cancels it, as every unsent request of the order', async () => {
+    const cancelled = await dueReminder();
+    await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelled.order.id));
+    await cancelUnsentRequests(ctx.db, cancelled.store.id, cancelled.order.id);
+    expect(await requestById(cancelled.reminder.id)).toMatchObject({ status: 'cancelled' });
+    await expectWithdrawn(cancelled);
+
+    // A refund the intake has not applied yet: the claim sees it.
+    const refunded = await dueReminder();
+    await ctx.db.update(s.shopifyOrders).set({ refundedAt: new Date() }).where(eq(s.shopifyOrders.id, refunded.order.id));
+    await expectWithdrawn(refunded, reminderMessages.cancelled.order);
+  });
+
+  it('switching the flow off, turning its e-mail off or deleting it cancels it', async () => {
+    const off = await dueReminder();
+    await updateFlow(ctx.db, off.store.id, off.flow.id, flowInput({ is_active: false }));
+    expect(await requestById(off.reminder.id)).toMatchObject({ status: 'cancelled' });
+    await expectWithdrawn(off);
+
+    const noEmail = await dueReminder();
+    await updateFlow(ctx.db, noEmail.store.id, noEmail.flow.id, flowInput({ channels: { email: false, whatsapp: false } }));
+    await expectWithdrawn(noEmail);
+
+    const deleted = await dueReminder();
+    await deleteFlow(ctx.db, deleted.store.id, deleted.flow.id);
+    const after = await requestById(deleted.reminder.id);
+    expect(after).toMatchObject({ status: 'cancelled', flowId: null });
+    await expectWithdrawn(deleted);
+  });
+
+  it('removing the flow’s reminder withdraws it at the claim, but keeps a follow-up the customer asked for (postponed)', async () => {
+    const removed = await dueReminder();
+    await updateFlow(ctx.db, removed.store.id, removed.flow.id, flowInput({ reminder_days: null }));
+    await expectWithdrawn(removed, reminderMessages.cancelled.flow);
+
+    const postponed = await dueReminder();
+    await ctx.db.update(s.shopifyReviewRequests).set({ postponedAt: new Date() }).where(eq(s.shopifyReviewRequests.id, postponed.first.id));
+    await updateFlow(ctx.db, postponed.store.id, postponed.flow.id, flowInput({ reminder_days: null }));
+    const page = await listRequests(ctx.db, postponed.store.id, 1);
+    expect(page.items.find((i) => i.id === postponed.reminder.id)?.postponed_at).not.toBeNull();
+    expect(await send(postponed.store, [postponed.reminder.id])).toMatchObject({ processed: 1 });
+    expect(await requestById(postponed.reminder.id)).toMatchObject({ status: 'sent' });
+  });
+
+  it('never touches another store’s reminder', async () => {
+    const mine = await dueReminder();
+    const theirs = await dueReminder();
+    await review(mine.first);
+    await send(mine.store, [mine.reminder.id]);
+    const other = await ctx.db
+      .select()
+      .from(s.shopifyReviewRequests)
+      .where(and(eq(s.shopifyReviewRequests.id, theirs.reminder.id), eq(s.shopifyReviewRequests.status, 'scheduled')));
+    expect(other).toHaveLength(1);
+  });
+});

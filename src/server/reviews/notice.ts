@@ -1,0 +1,76 @@
+/**
+ * 'Comment nous recueillons les avis' on the review page (EU Omnibus directive: a trader showing
+ * reviews says whether and how it checks they come from real buyers; GUIDE stance: same path for
+ * every rating). Generated from the store's real settings, never a fixed text: who is asked and when
+ * (its active e-mail flows' triggers, delays, minimums and reminders), what follows a rating (the same
+ * path, or honestly, routing by rating), that reviews are kept whatever their rating and never paid
+ * for, and whether this link ties the review to a real order.
+ */
+import { sql } from 'drizzle-orm';
+import type { TriggerEvent } from '../../core/domain';
+import { queryRows, type Queryable } from '../../db/client';
+import { reviewPageMessages } from '../messages/review-page';
+
+const m = reviewPageMessages.notice;
+
+export interface NoticeFlow {
+  trigger: TriggerEvent;
+  delayDays: number;
+  reminderDays: number | null;
+  /** The order minimum when the flow does not target every order (null: every order). */
+  minimum: number | null;
+}
+
+/** How this page's link ties a review to a purchase: a request for an order, the store's shared link, or a one-off e-mail. */
+export type NoticeLink = 'order' | 'shared' | 'no_order';
+
+export interface NoticeFacts {
+  flows: NoticeFlow[];
+  samePath: boolean;
+  /** Whether a public review site is configured (the link every reviewer is offered with the same path). */
+  publicSite: boolean;
+  link: NoticeLink;
+}
+
+export interface CollectionNotice {
+  heading: string;
+  items: string[];
+}
+
+const euros = (amount: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
+
+function moment(flow: NoticeFlow): string {
+  const when = flow.delayDays === 0 ? m.soon[flow.trigger]! : m.after(flow.delayDays, m.events[flow.trigger]!);
+  return flow.minimum !== null ? `${when} (${m.minimum(euros(flow.minimum))})` : when;
+}
+
+export function collectionNotice(facts: NoticeFacts): CollectionNotice {
+  const moments = [...new Set(facts.flows.map(moment))];
+  const reminders = [...new Set(facts.flows.flatMap((f) => (f.reminderDays === null ? [] : [f.reminderDays])))].sort((a, b) => a - b);
+  const items = [
+    moments.length > 0 ? m.whoFlows(moments.join(m.or)) : m.whoNoFlow,
+    ...(reminders.length > 0 ? [m.reminder(reminders.map(m.reminderDays).join(m.or))] : []),
+    facts.samePath ? (facts.publicSite ? m.samePathPublic : m.samePath) : m.byRating,
+    m.kept,
+    facts.link === 'order' ? m.verifiedOrder : facts.link === 'shared' ? m.sharedLink : m.noOrder,
+  ];
+  return { heading: m.heading, items };
+}
+
+/** The store's active flows that send e-mails: who is asked, and when. */
+export async function noticeFlows(db: Queryable, storeId: string): Promise<NoticeFlow[]> {
+  const rows = await queryRows<{ trigger: TriggerEvent; delay_days: number; reminder_days: number | null; minimum: string | null }>(
+    db,
+    sql`SELECT trigger_event AS trigger, delay_days, reminder_days,
+               CASE WHEN target_all_orders OR minimum_order_amount <= 0 THEN NULL ELSE minimum_order_amount::text END AS minimum
+        FROM flow_configurations
+        WHERE shopify_store_id = ${storeId}::uuid AND is_active AND coalesce((channels->>'email')::boolean, false)
+        ORDER BY created_at, id`,
+  );
+  return rows.map((r) => ({
+    trigger: r.trigger,
+    delayDays: Number(r.delay_days),
+    reminderDays: r.reminder_days === null ? null : Number(r.reminder_days),
+    minimum: r.minimum === null ? null : Number(r.minimum),
+  }));
+}

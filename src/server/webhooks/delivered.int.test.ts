@@ -1,0 +1,264 @@
+// The 'commande livrée' trigger end to end: the local Shopify records a carrier's event on a
+// fulfilled order and delivers fulfillment_events/create, signed, to the app; the worker stores the
+// delivery time and the flows on 'order_delivered' ask from then on.
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import type { EmulatorDelivery } from '../../../emulator/shopify';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeFlow, makeStore } from '../../../tests/support/factories';
+import { subscribedMerchant } from '../../../tests/support/http';
+import { flowValidationMessages } from '../../core/flow-limits';
+import { createApp } from '../app';
+import { connectDemoShop } from '../demo/connect-demo-shop';
+import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
+import { JOBS } from '../job-registry';
+import { createWorker } from '../jobs/worker';
+import { signWebhook } from '../shopify/hmac';
+import { listPlatformSubscriptions, registerWebhooks } from '../shopify/webhook-subscriptions';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+let storeId: string;
+let flowId: string;
+const DAY = 86_400_000;
+const SHOP = DEMO_ACCOUNT.shopDomain;
+
+beforeAll(async () => {
+  ctx = await createTestContext({ TRUST_PROXY: 'true' });
+  app = createApp(ctx);
+  ctx.deliverWebhooksTo(app);
+  storeId = (await seedDemo(ctx.db)).storeId;
+  await connectDemoShop(ctx);
+  // Only this test's flow asks: the demo's default one (on fulfilment) is switched off.
+  await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopifyStoreId, storeId));
+  flowId = (await makeFlow(ctx.db, storeId, { name: 'Après livraison', triggerEvent: 'order_delivered', delayDays: 2 })).id;
+});
+afterAll(() => ctx.destroy());
+
+const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const orderRow = async (shopifyOrderId: number | string, shopId = storeId) =>
+  (
+    await ctx.db
+      .select()
+      .from(s.shopifyOrders)
+      .where(and(eq(s.shopifyOrders.shopId, shopId), eq(s.shopifyOrders.shopifyOrderId, String(shopifyOrderId))))
+  )[0];
+const deliveredFlowRequests = (shopifyOrderId: number | string) =>
+  ctx.db
+    .select()
+    .from(s.shopifyReviewRequests)
+    .where(and(eq(s.shopifyReviewRequests.flowId, flowId), eq(s.shopifyReviewRequests.shopifyOrderId, String(shopifyOrderId))));
+const eventsOf = (topic: string) =>
+  ctx.db
+    .select()
+    .from(s.shopifyWebhookEvents)
+    .where(and(eq(s.shopifyWebhookEvents.shopDomain, SHOP), eq(s.shopifyWebhookEvents.topic, topic)));
+
+/** Posts a delivery the local Shopify made (or holds) as Shopify would, under `shop` and with `id`. */
+function post(delivery: EmulatorDelivery, opts: { shop?: string; id?: string } = {}) {
+  return app.request('/webhooks/shopify', {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      'x-shopify-topic': delivery.topic,
+      'x-shopify-shop-domain': opts.shop ?? delivery.shop,
+      'x-shopify-webhook-id': opts.id ?? delivery.id,
+      'x-shopify-triggered-at': new Date().toISOString(),
+      'x-shopify-api-version': delivery.apiVersion,
+      'x-shopify-hmac-sha256': signWebhook(delivery.body, ctx.config.shopify.apiSecret),
+    },
+    body: delivery.body,
+  });
+}
+
+async function deliveriesOf(orderId: number, topic: string) {
+  const all = await ctx.emulator!.state.listDeliveries({ shop: SHOP, topic });
+  return all.filter((d) => (JSON.parse(d.body) as { order_id?: number; id: number }).order_id === orderId || (JSON.parse(d.body) as { id: number }).id === orderId);
+}
+
+async function paidAndFulfilled(email: string) {
+  const order = await ctx.emulator!.state.createOrder(SHOP, { total: '42.00', financialStatus: 'paid', customer: { email, firstName: 'Inès', lastName: 'Morel' } });
+  await ctx.emulator!.state.fulfil(order.id);
+  await ctx.emulator!.state.whenIdle();
+  await runJobs();
+  return order;
+}
+
+describe('fulfillment_events/create from the local Shopify', () => {
+  it('is registered at install with the read_fulfillments scope, and listed back under its REST name', async () => {
+    const result = await registerWebhooks(ctx, storeId);
+    expect(result.errors).toEqual([]);
+    expect(result.registered).toContain('fulfillment_events/create');
+    const platform = await listPlatformSubscriptions(ctx, storeId);
+    expect(platform.map((p) => p.topic)).toContain('fulfillment_events/create');
+    const [store] = await ctx.db.select({ scope: s.shopifyStores.scope }).from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    expect(store!.scope!.split(',')).toEqual(expect.arrayContaining(['read_orders', 'read_fulfillments']));
+  });
+
+  it("asks nothing at fulfilment, then asks at the carrier's delivery + the flow's delay", async () => {
+    const order = await paidAndFulfilled('ines.morel@exemple.test');
+    expect(await deliveredFlowRequests(order.id)).toEqual([]);
+    expect((await orderRow(order.id))!.deliveredAt).toBeNull();
+
+    const delivered = await ctx.emulator!.state.markDelivered(order.id);
+    await ctx.emulator!.state.whenIdle();
+    const [delivery] = await deliveriesOf(order.id, 'fulfillment_events/create');
+    expect(delivery).toMatchObject({ delivered: true, lastStatus: 200 });
+    // Shopify's REST FulfillmentEvent resource.
+    const body = JSON.parse(delivery!.body) as Record<string, unknown>;
+    expect(Object.keys(body).sort()).toEqual(
+      [
+        'id',
+        'fulfillment_id',
+        'status',
+        'message',
+        'happened_at',
+        'city',
+        'province',
+        'country',
+        'zip',
+        'address1',
+        'latitude',
+        'longitude',
+        'shop_id',
+        'created_at',
+        'updated_at',
+        'estimated_delivery_at',
+        'order_id',
+        'admin_graphql_api_id',
+      ].sort(),
+    );
+    expect(body).toMatchObject({ status: 'delivered', order_id: order.id, fulfillment_id: delivered.fulfillments[0]!.id });
+
+    await runJobs();
+    const row = await orderRow(order.id);
+    expect(row!.deliveredAt!.toISOString()).toBe(new Date(delivered.fulfillments[0]!.deliveredAt!).toISOString());
+    const requests = await deliveredFlowRequests(order.id);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ status: 'scheduled', customerEmail: 'ines.morel@exemple.test' });
+    expect(requests[0]!.scheduledAt.getTime()).toBe(row!.deliveredAt!.getTime() + 2 * DAY);
+    expect((await eventsOf('fulfillment_events/create')).every((e) => e.processed && e.error === null && e.payload === null)).toBe(true);
+  });
+
+  it('records nothing for a parcel in transit or out for delivery', async () => {
+    const order = await paidAndFulfilled('hugo.petit@exemple.test');
+    await ctx.emulator!.state.addFulfillmentEvent(order.id, 'in_transit', { message: 'Colis en transit' });
+    await ctx.emulator!.state.addFulfillmentEvent(order.id, 'OUT_FOR_DELIVERY');
+    await ctx.emulator!.state.whenIdle();
+    const sent = await deliveriesOf(order.id, 'fulfillment_events/create');
+    expect(sent.map((d) => (JSON.parse(d.body) as { status: string }).status)).toEqual(['in_transit', 'out_for_delivery']);
+    expect(sent.every((d) => d.delivered)).toBe(true);
+    await runJobs();
+    expect((await orderRow(order.id))!.deliveredAt).toBeNull();
+    expect(await deliveredFlowRequests(order.id)).toEqual([]);
+  });
+
+  it('a replayed or second delivery event creates nothing twice and keeps the first delivery time', async () => {
+    const order = await paidAndFulfilled('jade.roux@exemple.test');
+    await ctx.emulator!.state.markDelivered(order.id);
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+    const first = (await orderRow(order.id))!.deliveredAt!;
+    const [delivery] = await deliveriesOf(order.id, 'fulfillment_events/create');
+
+    // The same delivery again (Shopify retries with the same id), then as a new delivery id.
+    expect((await post(delivery!)).status).toBe(200);
+    expect((await post(delivery!, { id: randomUUID() })).status).toBe(200);
+    // A later 'delivered' scan of the same parcel.
+    await ctx.emulator!.state.addFulfillmentEvent(order.id, 'delivered', { happenedAt: new Date(Date.now() + 1000).toISOString() });
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+
+    expect((await orderRow(order.id))!.deliveredAt!.toISOString()).toBe(first.toISOString());
+    expect(await deliveredFlowRequests(order.id)).toHaveLength(1);
+  });
+
+  it('delivered before paid (deliveries out of order): kept, then asked once the order is known', async () => {
+    await ctx.emulator!.state.holdDeliveries();
+    const order = await ctx.emulator!.state.createOrder(SHOP, {
+      total: '30.00',
+      financialStatus: 'paid',
+      customer: { email: 'leo.blanc@exemple.test', firstName: 'Léo', lastName: 'Blanc' },
+    });
+    await ctx.emulator!.state.fulfil(order.id);
+    await ctx.emulator!.state.markDelivered(order.id);
+    const [delivered] = await deliveriesOf(order.id, 'fulfillment_events/create');
+    const [paid] = await deliveriesOf(order.id, 'orders/paid');
+
+    // The delivery event first: the order is not known yet.
+    expect((await post(delivered!)).status).toBe(200);
+    await runJobs();
+    const early = await orderRow(order.id);
+    expect(early).toMatchObject({ customerEmail: null, paidAt: null });
+    expect(early!.deliveredAt).toBeInstanceOf(Date);
+    expect(await deliveredFlowRequests(order.id)).toEqual([]);
+
+    // Then orders/paid completes it, and the flow asks from the delivery time.
+    expect((await post(paid!)).status).toBe(200);
+    await runJobs();
+    const known = await orderRow(order.id);
+    expect(known).toMatchObject({ customerEmail: 'leo.blanc@exemple.test', orderNumber: order.name });
+    expect(known!.deliveredAt!.getTime()).toBe(early!.deliveredAt!.getTime());
+    const requests = await deliveredFlowRequests(order.id);
+    expect(requests).toHaveLength(1);
+    expect(requests[0]!.scheduledAt.getTime()).toBe(early!.deliveredAt!.getTime() + 2 * DAY);
+
+    // The held deliveries go out at last: the ones already posted are duplicates, nothing changes.
+    await ctx.emulator!.state.releaseDeliveries('reverse');
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+    expect(await deliveredFlowRequests(order.id)).toHaveLength(1);
+  });
+
+  it("refuses a delivery event replayed under another shop's domain: nothing recorded there", async () => {
+    const order = await paidAndFulfilled('zoe.martin@exemple.test');
+    await ctx.emulator!.state.markDelivered(order.id);
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+    const [delivery] = await deliveriesOf(order.id, 'fulfillment_events/create');
+    const other = await makeStore(ctx.db);
+    await makeFlow(ctx.db, other.id, { triggerEvent: 'order_delivered', delayDays: 0 });
+
+    const id = randomUUID();
+    expect((await post(delivery!, { shop: other.shopDomain, id })).status).toBe(200);
+    await runJobs();
+    const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
+    expect(event).toMatchObject({ processed: true, error: 'order already recorded under another shop', shopId: other.id });
+    expect(await orderRow(order.id, other.id)).toBeUndefined();
+    expect(await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, other.id))).toEqual([]);
+  });
+});
+
+describe('/api/flows with the delivery trigger and a reminder', () => {
+  const body = {
+    name: 'Après livraison',
+    trigger_event: 'order_delivered',
+    delay_days: 3,
+    channels: { email: true, whatsapp: false },
+    target_all_orders: true,
+    minimum_order_amount: 0,
+    is_active: true,
+  };
+
+  it('accepts order_delivered and reminder_days 1 to 30, and a flow without reminder_days has none', async () => {
+    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const created = await browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...body, shopify_store_id: store.id, reminder_days: 30 } });
+    expect(created).toMatchObject({ status: 201, body: { flow: { trigger_event: 'order_delivered', reminder_days: 30 } } });
+    const updated = await browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: { ...body, reminder_days: 1 } });
+    expect(updated).toMatchObject({ status: 200, body: { flow: { trigger_event: 'order_delivered', reminder_days: 1 } } });
+    const cleared = await browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: body });
+    expect(cleared).toMatchObject({ status: 200, body: { flow: { reminder_days: null } } });
+    const [row] = await ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.id, created.body.flow.id));
+    expect(row).toMatchObject({ triggerEvent: 'order_delivered', reminderDays: null });
+  });
+
+  it.each([[0], [31], [2.5], ['7']])('refuses reminder_days %j with the French message, storing nothing', async (days) => {
+    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const res = await browser.json('/api/flows', { json: { ...body, shopify_store_id: store.id, reminder_days: days } });
+    expect(res).toMatchObject({ status: 400, body: { error: flowValidationMessages.reminder } });
+    expect(flowValidationMessages.reminder).toBe('La relance doit partir entre 1 et 30 jours après le premier e-mail');
+    expect(await ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, store.id))).toEqual([]);
+  });
+});

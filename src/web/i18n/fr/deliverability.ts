@@ -1,0 +1,102 @@
+/**
+ * /app/settings, section 'Délivrabilité' (issue 18, decision 017): the store's own sending address,
+ * the DNS records to publish for it (DKIM, SPF, DMARC), 'Vérifier', and the self-test's checklist.
+ * Sentences that insert an address put it after a colon, so no elision is needed.
+ */
+import type { DnsRecordKind, SelfTestCheckId } from '../../../core/api/deliverability';
+
+/** French plural: 0 and 1 take the singular. */
+const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
+
+const kindNames: Record<DnsRecordKind, string> = { dkim: 'DKIM', spf: 'SPF', dmarc: 'DMARC' };
+
+export const deliverability = {
+  heading: 'Délivrabilité',
+  loading: 'Chargement de la délivrabilité…',
+  loadError: "Impossible de charger l'adresse d'expédition.",
+  intro:
+    "Vos e-mails arrivent plus souvent en boîte de réception quand ils partent de votre propre domaine, signés (DKIM) et annoncés par vos enregistrements DNS (SPF et DMARC), comme l'exigent Gmail, Yahoo et Outlook.",
+  current: {
+    heading: 'Aujourd’hui',
+    appAddress: (address: string) => `Vos e-mails partent de l'adresse de l'application : ${address}.`,
+    replyTo: (address: string) => `Les réponses de vos clients arrivent à votre adresse : ${address}.`,
+    untilVerified: 'Une fois votre domaine vérifié, ils partiront de votre propre adresse, signés (DKIM).',
+    ownAddress: (address: string) => `Vos e-mails partent de votre adresse : ${address}, signés (DKIM) pour votre domaine.`,
+  },
+  form: {
+    label: "Adresse d'expédition de la boutique",
+    address: "Adresse d'expédition",
+    placeholder: 'avis@votre-boutique.fr',
+    // Not the bare 'Enregistrer' of the settings form above: two buttons of one name on a page are ambiguous.
+    save: "Enregistrer l'adresse",
+    hint: 'Une adresse de votre propre domaine (pas une adresse Gmail, Outlook ou Yahoo). Nous créons une clé de signature pour ce domaine.',
+    domainChange: (domain: string) =>
+      `Vous changez de domaine (${domain}) : une nouvelle clé DKIM sera créée, il faudra publier les nouveaux enregistrements DNS puis vérifier le domaine à nouveau. D'ici là, vos e-mails partiront de l'adresse de l'application.`,
+    saved: 'Adresse enregistrée',
+    savedPublish: 'Adresse enregistrée. Publiez les enregistrements DNS ci-dessous, puis cliquez sur « Vérifier ».',
+  },
+  status: {
+    verified: (date: string) => `Vérifié le ${date}`,
+    unverified: 'Non vérifié',
+    lastChecked: (date: string) => `Dernière vérification : ${date}`,
+    neverChecked: "Aucune vérification pour l'instant",
+    sender: (address: string) => `Adresse : ${address}`,
+  },
+  records: {
+    heading: 'Enregistrements DNS à publier',
+    intro: (domain: string) =>
+      `Ajoutez ces trois enregistrements TXT dans la zone DNS du domaine ${domain}, chez votre hébergeur de domaine (OVH, Gandi, GoDaddy, Cloudflare…), puis cliquez sur « Vérifier ». La propagation peut prendre quelques heures.`,
+    hostHint: (domain: string) => `Si votre hébergeur ajoute le domaine de lui-même, saisissez le nom sans « .${domain} ».`,
+    spfExisting:
+      'Si votre domaine a déjà un enregistrement SPF (commençant par « v=spf1 »), ajoutez-y notre « include » plutôt que d’en créer un second : un domaine ne peut en avoir qu’un.',
+    regionLabel: 'Enregistrements DNS à publier (défilement horizontal)',
+    caption: 'Enregistrements DNS à publier',
+    columns: { record: 'Enregistrement', type: 'Type', name: 'Nom', value: 'Valeur', status: 'État' },
+    kind: kindNames,
+    statuses: { unchecked: 'À vérifier', ok: 'Correct', missing: 'Absent', wrong: 'Incorrect' },
+    copy: 'Copier',
+    copied: 'Copié',
+    copyLabel: (kind: DnsRecordKind) => `Copier la valeur ${kindNames[kind]}`,
+    copiedAnnouncement: (kind: DnsRecordKind) => `Valeur ${kindNames[kind]} copiée`,
+    copyFailed: 'Copie impossible : sélectionnez la valeur et copiez-la à la main.',
+  },
+  verify: {
+    action: 'Vérifier',
+    busy: 'Vérification…',
+    verified: (address: string) => `Domaine vérifié : vos e-mails partent désormais de votre adresse, ${address}, signés.`,
+    partial: (ok: number, total: number) =>
+      `Vérification terminée : ${ok} ${plural(ok, 'enregistrement correct', 'enregistrements corrects')} sur ${total}. Corrigez les autres puis vérifiez à nouveau.`,
+  },
+  remove: {
+    action: "Supprimer l'adresse",
+    title: "Supprimer l'adresse d'expédition ?",
+    body: (appAddress: string) =>
+      `Vos e-mails partiront de nouveau de l'adresse de l'application : ${appAddress}. La clé DKIM sera effacée : si vous enregistrez à nouveau cette adresse, il faudra publier un nouvel enregistrement DKIM.`,
+    confirm: 'Supprimer',
+    busy: 'Suppression…',
+    cancel: 'Annuler',
+    done: "Adresse supprimée : vos e-mails partent de l'adresse de l'application.",
+  },
+  selfTest: {
+    heading: 'Tester la délivrabilité',
+    intro:
+      "Envoie un e-mail identique à ceux que reçoivent vos clients vers une boîte de l'application, puis contrôle ce qui est arrivé : signature, alignement du domaine, désinscription en un clic, version texte et taille.",
+    action: 'Tester la délivrabilité',
+    busy: 'Test en cours…',
+    resultHeading: 'Résultat du test',
+    sentTo: (address: string) => `Envoyé à : ${address}`,
+    from: (address: string) => `Expéditeur : ${address}`,
+    allPassed: 'Tous les contrôles sont réussis.',
+    failed: (n: number) => `${n} ${plural(n, 'contrôle en échec', 'contrôles en échec')}.`,
+    listLabel: 'Contrôles du test',
+    passed: 'Réussi',
+    notPassed: 'Échec',
+    checks: {
+      dkim_valid: 'Signature DKIM valide',
+      alignment: 'Alignement du domaine',
+      one_click_unsubscribe: 'Désinscription en un clic présente et signée',
+      text_part: 'Version texte présente',
+      html_size: 'HTML de moins de 100 Ko',
+    } satisfies Record<SelfTestCheckId, string>,
+  },
+};
