@@ -449,9 +449,10 @@ export const shopifyReviewRequests = pgTable(
       .where(sql`${t.reminderOf} IS NOT NULL`),
     check('review_requests_kind_check', sql`${t.kind} IN (${inList(REQUEST_KINDS)}) AND (${t.kind} = 'reminder') = (${t.reminderOf} IS NOT NULL)`),
     // History imports have no flow: one imported request per order.
+    // (An imported request's follow-up, « pas encore reçu », keeps the source of its first request.)
     uniqueIndex('review_requests_order_imported')
       .on(t.orderId)
-      .where(sql`${t.source} = 'import'`),
+      .where(sql`${t.source} = 'import' AND ${t.reminderOf} IS NULL`),
     check('review_requests_source_check', sql`${t.source} IN ('flow', 'import', 'manual')`),
     check('review_requests_failure_kind_check', sql`${t.failureKind} IS NULL OR ${t.failureKind} IN ('temporary', 'permanent')`),
     check('review_requests_status_check', sql`${t.status} IN (${inList(REVIEW_REQUEST_STATUSES)})`),

@@ -6,6 +6,7 @@
  */
 import type { Config } from './config';
 import { sendPasswordResetJob } from './auth/jobs';
+import { recheckSenderDomainsJob } from './deliverability/jobs';
 import type { JobDefinition, PeriodicTask } from './jobs/define';
 import { periodic } from './jobs/define';
 import { maintenanceJob } from './jobs/maintenance';
@@ -23,6 +24,7 @@ export const JOBS: readonly JobDefinition[] = [
   reconcileStoreJob,
   sendReviewNotificationJob,
   sendQuotaAlertJob,
+  recheckSenderDomainsJob,
 ];
 
 export function periodicTasks(config: Config): PeriodicTask[] {
@@ -31,5 +33,7 @@ export function periodicTasks(config: Config): PeriodicTask[] {
     periodic(processReviewRequestsJob, config.worker.tickIntervalSeconds),
     periodic(maintenanceJob, 86_400),
     periodic(reconcileOrdersJob, 3600),
+    // DNS changes without telling us: verified sending domains are looked up again (each every ~20 h).
+    periodic(recheckSenderDomainsJob, 6 * 3600),
   ];
 }

@@ -25,6 +25,7 @@ CREATE TABLE "store_sender_domains" (
 --> statement-breakpoint
 ALTER TABLE "flow_configurations" DROP CONSTRAINT "flow_configurations_trigger_check";--> statement-breakpoint
 DROP INDEX "review_requests_order_flow";--> statement-breakpoint
+DROP INDEX "review_requests_order_imported";--> statement-breakpoint
 ALTER TABLE "email_outbox" ADD COLUMN "raw" text;--> statement-breakpoint
 ALTER TABLE "email_templates" ADD COLUMN "reminder_subject" text;--> statement-breakpoint
 ALTER TABLE "email_templates" ADD COLUMN "reminder_first_line" text;--> statement-breakpoint
@@ -40,6 +41,7 @@ CREATE INDEX "audit_log_shop_created_idx" ON "audit_log" USING btree ("shop_id",
 ALTER TABLE "shopify_review_requests" ADD CONSTRAINT "shopify_review_requests_reminder_of_shopify_review_requests_id_fk" FOREIGN KEY ("reminder_of") REFERENCES "public"."shopify_review_requests"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "review_requests_one_reminder" ON "shopify_review_requests" USING btree ("reminder_of") WHERE "shopify_review_requests"."reminder_of" IS NOT NULL;--> statement-breakpoint
 CREATE UNIQUE INDEX "review_requests_order_flow" ON "shopify_review_requests" USING btree ("order_id","flow_id") WHERE "shopify_review_requests"."reminder_of" IS NULL;--> statement-breakpoint
+CREATE UNIQUE INDEX "review_requests_order_imported" ON "shopify_review_requests" USING btree ("order_id") WHERE "shopify_review_requests"."source" = 'import' AND "shopify_review_requests"."reminder_of" IS NULL;--> statement-breakpoint
 ALTER TABLE "flow_configurations" ADD CONSTRAINT "flow_configurations_reminder_check" CHECK ("flow_configurations"."reminder_days" IS NULL OR "flow_configurations"."reminder_days" BETWEEN 1 AND 30);--> statement-breakpoint
 ALTER TABLE "flow_configurations" ADD CONSTRAINT "flow_configurations_trigger_check" CHECK ("flow_configurations"."trigger_event" IN ('order_paid', 'order_fulfilled', 'order_delivered'));--> statement-breakpoint
 ALTER TABLE "shopify_review_requests" ADD CONSTRAINT "review_requests_kind_check" CHECK ("shopify_review_requests"."kind" IN ('first', 'reminder') AND ("shopify_review_requests"."kind" = 'reminder') = ("shopify_review_requests"."reminder_of" IS NOT NULL));

@@ -17,6 +17,8 @@ import { MONTH_METRIC } from '../plans/quota';
 import { sendBatch } from '../requests/sender';
 import { unseal } from '../security/encryption';
 import { verifyMessage } from './self-test';
+import { recheckSenderDomainsJob } from './jobs';
+import { RECHECK_AFTER_HOURS, recheckVerifiedDomains } from './service';
 import { startLocalDns, type LocalDns } from '../../../tests/support/local-dns';
 
 const RELAY = '_spf.relais.test';
@@ -270,6 +272,32 @@ describe('POST /api/settings/deliverability/verify', () => {
     expect(again.body.sender!.verified_at).not.toBeNull();
     expect(again.body.sender!.verified_at! > verifiedAt!).toBe(true);
     expect((await m.read()).body).toEqual(again.body);
+  });
+
+  it('is done again by the periodic job: a verified domain whose DKIM record went away falls back to the app address', async () => {
+    const m = await verifiedMerchant();
+    const age = (hours: number) =>
+      ctx.db
+        .update(s.storeSenderDomains)
+        .set({ lastCheckedAt: new Date(Date.now() - hours * 3_600_000) })
+        .where(eq(s.storeSenderDomains.shopifyStoreId, m.store.id));
+    // Checked recently: left alone, even though the record is gone.
+    const dkim = m.state.sender!.records.find((r) => r.kind === 'dkim')!;
+    dns.remove(dkim.name);
+    await recheckSenderDomainsJob.run({ tick: new Date().toISOString() }, ctx, { id: 'r', attempts: 1, maxAttempts: 3 });
+    expect((await senderRow(m.store.id))!.verifiedAt).not.toBeNull();
+    // Older than the re-check age: looked up again, and no longer verified.
+    await age(RECHECK_AFTER_HOURS + 1);
+    expect(await recheckVerifiedDomains(ctx)).toMatchObject({ unverified: expect.any(Number) });
+    const row = await senderRow(m.store.id);
+    expect(row!.verifiedAt).toBeNull();
+    expect(Date.now() - row!.lastCheckedAt!.getTime()).toBeLessThan(60_000);
+    // The next e-mail goes from the app's address, unsigned, with Reply-To the merchant's.
+    const request = await makeDueRequest(ctx.db, m.store);
+    await sendBatch(ctx, { workerId: 'recheck-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
+    const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, request.customerEmail!));
+    expect(mail!.fromAddress).toMatch(/<no-reply@avis\.localhost>$/);
+    expect(mail!.raw).not.toMatch(/^DKIM-Signature:/im);
   });
 
   it('reports a failed lookup (SERVFAIL) as missing with the reason, never as a server error', async () => {

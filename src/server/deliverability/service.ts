@@ -149,6 +149,39 @@ export async function verifySenderDomain(ctx: AppContext, store: TenantStore): P
   const row = await senderRow(ctx, store.id);
   if (!row) throw new DomainError('sender_domain_not_set');
   await takeCheck(ctx, store.id);
+  await checkAndRecord(ctx, row);
+  return readDeliverability(ctx, store);
+}
+
+/** Verified domains are checked again after this long: DNS changes without telling us. */
+export const RECHECK_AFTER_HOURS = 20;
+
+/**
+ * The periodic re-check (job `recheck-sender-domains`): every verified domain whose last check is
+ * older than RECHECK_AFTER_HOURS is looked up again, oldest first, at most `limit` per run. A record
+ * removed or changed since takes the verification back, so mail falls back to the app's address
+ * instead of going out signed with a key the domain no longer publishes (DMARC would then fail).
+ * Returns how many were checked and how many lost their verification.
+ */
+export async function recheckVerifiedDomains(ctx: AppContext, limit = 200): Promise<{ checked: number; unverified: number }> {
+  const rows = await ctx.db
+    .select()
+    .from(storeSenderDomains)
+    .where(
+      and(
+        sql`${storeSenderDomains.verifiedAt} IS NOT NULL`,
+        sql`(${storeSenderDomains.lastCheckedAt} IS NULL OR ${storeSenderDomains.lastCheckedAt} < now() - make_interval(hours => ${RECHECK_AFTER_HOURS}))`,
+      ),
+    )
+    .orderBy(sql`${storeSenderDomains.lastCheckedAt} NULLS FIRST`)
+    .limit(limit);
+  let unverified = 0;
+  for (const row of rows) if (!(await checkAndRecord(ctx, row))) unverified += 1;
+  return { checked: rows.length, unverified };
+}
+
+/** Looks the three records of `row` up and stores what was found; true when all are right. */
+async function checkAndRecord(ctx: AppContext, row: SenderRow): Promise<boolean> {
   const check = await checkDomain(
     dnsOf(ctx),
     { fromAddress: row.fromAddress, domain: row.domain, selector: row.selector, publicKey: row.dkimPublicKey },
@@ -163,6 +196,6 @@ export async function verifySenderDomain(ctx: AppContext, store: TenantStore): P
       verifiedAt: allRight ? sql`coalesce(${storeSenderDomains.verifiedAt}, now())` : null,
     })
     // Only the key that was checked: an address saved on another domain meanwhile is left alone.
-    .where(and(eq(storeSenderDomains.shopifyStoreId, store.id), eq(storeSenderDomains.domain, row.domain), eq(storeSenderDomains.selector, row.selector)));
-  return readDeliverability(ctx, store);
+    .where(and(eq(storeSenderDomains.shopifyStoreId, row.shopifyStoreId), eq(storeSenderDomains.domain, row.domain), eq(storeSenderDomains.selector, row.selector)));
+  return allRight;
 }

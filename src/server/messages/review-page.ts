@@ -58,6 +58,7 @@ export const reviewPageMessages = {
     followUpSent: 'Nous vous avons déjà relancé pour cette commande : nous ne vous recontacterons plus. Vous pouvez donner votre avis quand vous le souhaitez avec ce lien.',
     unsubscribed: 'Vous ne recevez plus nos e-mails : nous ne vous recontacterons pas. Vous pouvez toujours donner votre avis ci-dessous.',
     notSent: 'Cette demande ne peut pas être reportée. Vous pouvez donner votre avis ci-dessous quand vous le souhaitez.',
+    withdrawn: 'La boutique ne prévoit plus de vous recontacter pour cette commande. Vous pouvez toujours donner votre avis ci-dessous si vous le souhaitez.',
   },
   notification: {
     subject: (rating: number, store: string) => `Nouvel avis ${rating}/5 pour ${store}`,

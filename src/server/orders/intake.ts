@@ -50,6 +50,9 @@ async function recordedUnderAnotherShop(tx: Transaction, store: Store, shopifyOr
           SELECT 1 FROM shopify_orders o
           JOIN shopify_stores s ON s.id = o.shop_id
           WHERE o.shopify_order_id = ${shopifyOrderId} AND s.shop_domain <> ${store.shopDomain}
+            -- A delivery's placeholder (no number, no address: the order itself never came) proves
+            -- nothing: a replayed delivery body must not lock the genuine order out of its shop.
+            AND (o.order_number IS NOT NULL OR o.customer_email IS NOT NULL)
         ) AS taken`,
   );
   return row?.taken === true;

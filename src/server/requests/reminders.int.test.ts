@@ -21,7 +21,7 @@ import { cancelUnsentRequests } from './generate';
 import { cancelFollowUpOf, scheduleFlowReminders } from './reminders';
 import { recoverAbandoned, sendBatch, UNCONFIRMED_NOTE } from './sender';
 import type { AppContext } from '../context';
-import { listRequests } from './service';
+import { listRequests, requeueUnconfirmed } from './service';
 import { unsubscribe, UNSUBSCRIBED_NOTE } from './unsubscribe';
 
 let ctx: TestContext;
@@ -196,6 +196,26 @@ describe('scheduling a reminder when the first e-mail goes', () => {
     expect(await sendBatch(cut, { workerId: 'cut', manual: { storeId: store.id, requestIds: [first.id] } })).toMatchObject({ failed: 1 });
     expect(await requestById(first.id)).toMatchObject({ status: 'sent', lastError: UNCONFIRMED_NOTE });
     expect(await reminderOf(first.id)).toMatchObject({ kind: 'reminder', status: 'scheduled' });
+
+    // The merchant re-sends that unconfirmed e-mail: its reminder goes, made again from the new send.
+    await requeueUnconfirmed(ctx.db, store.id, first.id);
+    expect(await reminderOf(first.id)).toBeUndefined();
+    expect(await send(store, [first.id])).toMatchObject({ processed: 1 });
+    const again = await reminderOf(first.id);
+    expect(again).toMatchObject({ kind: 'reminder', status: 'scheduled' });
+    expect(again!.scheduledAt.getTime()).toBeGreaterThan(Date.now() + 2 * DAY);
+  });
+
+  it('withdraws at the claim a reminder whose first e-mail is no longer sent, or whose order the merchant excluded', async () => {
+    const a = await dueReminder();
+    await ctx.db.update(s.shopifyReviewRequests).set({ status: 'scheduled', sentAt: null }).where(eq(s.shopifyReviewRequests.id, a.first.id));
+    await send(a.store, [a.reminder.id]);
+    expect(await requestById(a.reminder.id)).toMatchObject({ status: 'cancelled', lastError: reminderMessages.cancelled.firstNotSent });
+    const b = await dueReminder();
+    await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: b.order.id });
+    await send(b.store, [b.reminder.id]);
+    expect(await requestById(b.reminder.id)).toMatchObject({ status: 'cancelled', lastError: reminderMessages.cancelled.excluded });
+    expect(await outboxTo(a.first.customerEmail!)).toHaveLength(1);
   });
 });
 

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Queryable } from '../../db/client';
 import { uuidArray } from '../../db/sql-arrays';
-import { UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '../../core/domain';
+import { UNSENT_STATUSES } from '../../core/domain';
 import { sqlPublicToken } from './generate';
 
 /** « Je n'ai pas encore reçu ma commande » asks again this many days later. */
@@ -78,32 +78,46 @@ export async function cancelFollowUpOf(db: Queryable, firstRequestId: string): P
   );
 }
 
-export type PostponeOutcome = { postponed: true; until: Date } | { postponed: false; reason: 'not_sent' | 'reviewed' | 'follow_up_sent' | 'unsubscribed' };
+export type PostponeOutcome = { postponed: true; until: Date } | { postponed: false; reason: 'not_sent' | 'reviewed' | 'follow_up_sent' | 'unsubscribed' | 'withdrawn' };
+
+/** A follow-up that has not gone and may still be moved (not claimed by a sender, not finally failed). */
+const movableFollowUp = sql`(shopify_review_requests.status IN ('scheduled', 'pending', 'cancelled')
+                             OR (shopify_review_requests.status = 'failed' AND shopify_review_requests.failure_kind = 'temporary'))`;
 
 /**
  * « Je n'ai pas encore reçu ma commande »: the first request (sent, not reviewed) is asked again
  * POSTPONE_DAYS from now, by moving its follow-up not sent yet (never earlier than planned) or
- * creating one. Once the follow-up went, there is nothing left to postpone. Counted in the quota
- * like any e-mail, when it goes.
+ * creating one. Once the follow-up went (or a sender holds it), there is nothing left to postpone:
+ * a customer can delay the question, never multiply e-mails. Refused, too, when the request was
+ * withdrawn meanwhile (the merchant cancelled it, the order was cancelled or refunded, its flow
+ * stopped): the page must not promise an e-mail the claim would withdraw. Counted in the quota like
+ * any e-mail, when it goes.
  */
 export async function postponeRequest(tx: Queryable, firstRequestId: string, now = new Date()): Promise<PostponeOutcome> {
-  const [first] = await queryRows<{ status: string; reviewed: boolean; suppressed: boolean; follow_status: string | null }>(
+  const [first] = await queryRows<{ status: string; reviewed: boolean; suppressed: boolean; withdrawn: boolean }>(
     tx,
     sql`SELECT r.status,
-               EXISTS (SELECT 1 FROM shopify_reviews v WHERE v.review_request_id = r.id) AS reviewed,
+               ${reviewedSql(sql`r.id`, sql`r.order_id`)} AS reviewed,
                EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email)) AS suppressed,
-               (SELECT f.status FROM shopify_review_requests f WHERE f.reminder_of = r.id) AS follow_status
+               (o.cancelled_at IS NOT NULL OR o.refunded_at IS NOT NULL
+                OR EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = r.order_id)
+                OR (r.source = 'flow' AND (f.id IS NULL OR NOT f.is_active OR NOT coalesce((f.channels->>'email')::boolean, false)))) AS withdrawn
         FROM shopify_review_requests r
+        LEFT JOIN shopify_orders o ON o.id = r.order_id
+        LEFT JOIN flow_configurations f ON f.id = r.flow_id
         WHERE r.id = ${firstRequestId}::uuid AND r.kind = 'first'
         FOR UPDATE OF r`,
   );
-  if (!first || !['sent', 'delivered', 'opened'].includes(first.status)) return { postponed: false, reason: first?.status === 'completed' ? 'reviewed' : 'not_sent' };
-  if (first.reviewed) return { postponed: false, reason: 'reviewed' };
+  if (!first) return { postponed: false, reason: 'not_sent' };
+  if (first.status === 'completed' || first.reviewed) return { postponed: false, reason: 'reviewed' };
+  if (!(SCHEDULING_STATUSES as readonly string[]).includes(first.status)) return { postponed: false, reason: 'not_sent' };
   if (first.suppressed) return { postponed: false, reason: 'unsubscribed' };
+  if (first.withdrawn) return { postponed: false, reason: 'withdrawn' };
   const until = new Date(now.getTime() + POSTPONE_DAYS * 86_400_000);
-  if (first.follow_status !== null && !(UNSENT_IDLE_STATUSES as readonly string[]).includes(first.follow_status) && first.follow_status !== 'cancelled')
-    return { postponed: false, reason: 'follow_up_sent' };
-  await tx.execute(
+  // ON CONFLICT … DO UPDATE locks the follow-up and re-reads its latest version: one a sender claimed
+  // since (processing), sent, or failed for good is left alone, and nothing is returned.
+  const [moved] = await queryRows<{ scheduled_at: Date }>(
+    tx,
     sql`INSERT INTO shopify_review_requests
           (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, kind, reminder_of)
         SELECT r.user_id, r.shop_id, r.shopify_order_id, r.order_id, r.flow_id, r.customer_email, r.customer_name, 'scheduled',
@@ -112,9 +126,11 @@ export async function postponeRequest(tx: Queryable, firstRequestId: string, now
         ON CONFLICT (reminder_of) WHERE reminder_of IS NOT NULL
         DO UPDATE SET status = 'scheduled', failure_kind = NULL, last_error = NULL,
                       scheduled_at = greatest(CASE WHEN shopify_review_requests.status = 'cancelled' THEN NULL ELSE shopify_review_requests.scheduled_at END, excluded.scheduled_at),
-                      updated_at = now()`,
+                      updated_at = now()
+        WHERE ${movableFollowUp}
+        RETURNING scheduled_at`,
   );
+  if (!moved) return { postponed: false, reason: 'follow_up_sent' };
   await tx.execute(sql`UPDATE shopify_review_requests SET postponed_at = ${now}, updated_at = now() WHERE id = ${firstRequestId}::uuid`);
-  const [row] = await queryRows<{ scheduled_at: Date }>(tx, sql`SELECT scheduled_at FROM shopify_review_requests WHERE reminder_of = ${firstRequestId}::uuid`);
-  return { postponed: true, until: new Date(row!.scheduled_at) };
+  return { postponed: true, until: new Date(moved.scheduled_at) };
 }

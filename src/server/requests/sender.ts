@@ -328,6 +328,8 @@ async function withdrawStaleReminders(tx: Parameters<typeof queryRows>[0], ids: 
           SELECT r.id,
                  CASE WHEN fr.status = 'completed' OR ${reviewedSql(sql`fr.id`, sql`fr.order_id`)} THEN ${m.reviewed}
                       WHEN o.cancelled_at IS NOT NULL OR o.refunded_at IS NOT NULL THEN ${m.order}
+                      WHEN EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = r.order_id) THEN ${m.excluded}
+                      WHEN fr.status NOT IN ('sent', 'delivered', 'opened') THEN ${m.firstNotSent}
                       WHEN r.source = 'flow' AND (f.id IS NULL OR NOT f.is_active OR NOT coalesce((f.channels->>'email')::boolean, false)
                                                   OR (f.reminder_days IS NULL AND fr.postponed_at IS NULL)) THEN ${m.flow}
                  END AS note

@@ -90,6 +90,9 @@ export async function requeueUnconfirmed(db: Database, storeId: string, requestI
     }
     await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', scheduled_at = now(), sent_at = NULL, last_error = NULL, updated_at = now()
                          WHERE id = ${requestId}::uuid`);
+    // Its reminder, planned from the unconfirmed send, must not go before (or without) the re-sent
+    // e-mail: it is made again, from the new send, when that one is recorded.
+    await tx.execute(sql`DELETE FROM shopify_review_requests WHERE reminder_of = ${requestId}::uuid AND status IN ('scheduled', 'pending', 'failed', 'cancelled')`);
   });
 }
 

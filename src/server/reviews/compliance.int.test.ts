@@ -231,6 +231,45 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     expect(await page(postponed.token)).not.toContain(button);
   });
 
+  it('works for a request of the history import (its follow-up keeps the import as source)', async () => {
+    const st = await store(true);
+    const imported = await makeDueRequest(ctx.db, st, { status: 'sent', source: 'import' });
+    const res = await postpone(imported.token);
+    expect(res.status).toBe(200);
+    expect(await followUpOf(imported.id)).toMatchObject({ kind: 'reminder', source: 'import', status: 'scheduled' });
+  });
+
+  it('leaves alone a follow-up a sender holds or that went, and then offers no button', async () => {
+    const st = await store(true);
+    const held = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const due = new Date(Date.now() - 60_000);
+    await makeDueRequest(ctx.db, st, { status: 'processing', kind: 'reminder', reminderOf: held.id, scheduledAt: due });
+    expect(await page(held.token)).not.toContain(button);
+    const res = await postpone(held.token);
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('Nous vous avons déjà relancé pour cette commande');
+    expect(await followUpOf(held.id)).toMatchObject({ status: 'processing', scheduledAt: due });
+    expect((await requestById(held.id)).postponedAt).toBeNull();
+  });
+
+  it('is refused, saying so, when the request was withdrawn: cancelled by the merchant, order cancelled, flow switched off', async () => {
+    const st = await store(true);
+    const excluded = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: excluded.orderId! });
+    const cancelledOrder = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelledOrder.orderId!));
+    const [flow] = await ctx.db.insert(s.flowConfigurations).values({ shopifyStoreId: st.id, isActive: false }).returning();
+    const flowOff = await makeDueRequest(ctx.db, st, { status: 'sent', source: 'flow', flowId: flow!.id });
+    for (const request of [excluded, cancelledOrder, flowOff]) {
+      const res = await postpone(request.token);
+      expect(res.status).toBe(409);
+      const html = await res.text();
+      expect(html).toContain('La boutique ne prévoit plus de vous recontacter pour cette commande.');
+      expect(html.match(/type="radio"/g)).toHaveLength(5);
+      expect(await followUpOf(request.id)).toBeUndefined();
+    }
+  });
+
   it('says why it will not ask again: unsubscribed, or the follow-up already went', async () => {
     const st = await store(true);
     const unsubscribed = await makeDueRequest(ctx.db, st, { status: 'sent' });

@@ -19,6 +19,8 @@ export interface NoticeFlow {
   reminderDays: number | null;
   /** The order minimum when the flow does not target every order (null: every order). */
   minimum: number | null;
+  /** The shop's currency (ISO 4217), as its latest order states it: flows hold an amount only. */
+  currency?: string | null;
 }
 
 /** How this page's link ties a review to a purchase: a request for an order, the store's shared link, or a one-off e-mail. */
@@ -37,11 +39,19 @@ export interface CollectionNotice {
   items: string[];
 }
 
-const euros = (amount: number) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
+/** The amount in the shop's currency (euros when no order told it yet). */
+function money(amount: number, currency: string | null | undefined): string {
+  const format = (code: string) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
+  try {
+    return format(currency || 'EUR');
+  } catch {
+    return format('EUR'); // a code Intl does not know
+  }
+}
 
 function moment(flow: NoticeFlow): string {
   const when = flow.delayDays === 0 ? m.soon[flow.trigger]! : m.after(flow.delayDays, m.events[flow.trigger]!);
-  return flow.minimum !== null ? `${when} (${m.minimum(euros(flow.minimum))})` : when;
+  return flow.minimum !== null ? `${when} (${m.minimum(money(flow.minimum, flow.currency))})` : when;
 }
 
 export function collectionNotice(facts: NoticeFacts): CollectionNotice {
@@ -59,10 +69,12 @@ export function collectionNotice(facts: NoticeFacts): CollectionNotice {
 
 /** The store's active flows that send e-mails: who is asked, and when. */
 export async function noticeFlows(db: Queryable, storeId: string): Promise<NoticeFlow[]> {
-  const rows = await queryRows<{ trigger: TriggerEvent; delay_days: number; reminder_days: number | null; minimum: string | null }>(
+  const rows = await queryRows<{ trigger: TriggerEvent; delay_days: number; reminder_days: number | null; minimum: string | null; currency: string | null }>(
     db,
     sql`SELECT trigger_event AS trigger, delay_days, reminder_days,
-               CASE WHEN target_all_orders OR minimum_order_amount <= 0 THEN NULL ELSE minimum_order_amount::text END AS minimum
+               CASE WHEN target_all_orders OR minimum_order_amount <= 0 THEN NULL ELSE minimum_order_amount::text END AS minimum,
+               (SELECT o.currency FROM shopify_orders o WHERE o.shop_id = ${storeId}::uuid AND o.currency IS NOT NULL
+                ORDER BY o.order_created_at DESC NULLS LAST LIMIT 1) AS currency
         FROM flow_configurations
         WHERE shopify_store_id = ${storeId}::uuid AND is_active AND coalesce((channels->>'email')::boolean, false)
         ORDER BY created_at, id`,
@@ -72,5 +84,6 @@ export async function noticeFlows(db: Queryable, storeId: string): Promise<Notic
     delayDays: Number(r.delay_days),
     reminderDays: r.reminder_days === null ? null : Number(r.reminder_days),
     minimum: r.minimum === null ? null : Number(r.minimum),
+    currency: r.currency,
   }));
 }

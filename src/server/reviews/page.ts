@@ -131,7 +131,13 @@ export const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { day
 /** The sentence for a postponement's outcome. */
 export function postponeMessage(outcome: PostponeOutcome): { message: string; ok: boolean } {
   if (outcome.postponed) return { message: m.postpone.done(frenchDate(outcome.until)), ok: true };
-  const message = { reviewed: m.postpone.reviewed, follow_up_sent: m.postpone.followUpSent, unsubscribed: m.postpone.unsubscribed, not_sent: m.postpone.notSent }[outcome.reason];
+  const message = {
+    reviewed: m.postpone.reviewed,
+    follow_up_sent: m.postpone.followUpSent,
+    unsubscribed: m.postpone.unsubscribed,
+    not_sent: m.postpone.notSent,
+    withdrawn: m.postpone.withdrawn,
+  }[outcome.reason];
   return { message, ok: false };
 }
 

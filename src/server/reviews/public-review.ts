@@ -79,6 +79,8 @@ type RequestRow = {
   shopify_order_id: string | null;
   order_number: string | null;
   store_active: boolean;
+  /** The status of the request's follow-up (reminder or postponement), null when it has none. */
+  follow_up_status: string | null;
 };
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
@@ -88,7 +90,7 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
   const [row] = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.kind, r.order_id IS NOT NULL AS has_order, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,
-               s.is_active AS store_active
+               s.is_active AS store_active, (SELECT f.status FROM shopify_review_requests f WHERE f.reminder_of = r.id) AS follow_up_status
         FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
   );
@@ -188,9 +190,13 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
 /**
  * Only a first e-mail request that went out can be postponed: the store's shared link serves many
  * customers, and a reminder is itself the follow-up (its e-mail links to the first request's page).
+ * Once the follow-up went (or is going), there is nothing left to postpone: no button.
  */
-const canPostpone = (request: Pick<RequestRow, 'channel' | 'kind' | 'status'>) =>
-  request.channel === 'email' && request.kind === 'first' && ['sent', 'delivered', 'opened'].includes(request.status);
+const canPostpone = (request: Pick<RequestRow, 'channel' | 'kind' | 'status' | 'follow_up_status'>) =>
+  request.channel === 'email' &&
+  request.kind === 'first' &&
+  ['sent', 'delivered', 'opened'].includes(request.status) &&
+  (request.follow_up_status === null || ['scheduled', 'pending', 'cancelled'].includes(request.follow_up_status));
 
 /** « Je n'ai pas encore reçu ma commande »: asks again a few days on (reminders.ts), never instead of the rating form. */
 export async function postponeReview(db: Database, token: string, now = new Date()): Promise<PostponeOutcome> {

@@ -231,6 +231,37 @@ describe('fulfillment_events/create from the local Shopify', () => {
   });
 });
 
+describe('a delivery replayed under another shop before the order itself arrived', () => {
+  it('leaves there a placeholder that does not lock the genuine order out of its own shop', async () => {
+    await ctx.emulator!.state.holdDeliveries();
+    const order = await ctx.emulator!.state.createOrder(SHOP, {
+      total: '25.00',
+      financialStatus: 'paid',
+      customer: { email: 'nina.roux@exemple.test', firstName: 'Nina', lastName: 'Roux' },
+    });
+    await ctx.emulator!.state.fulfil(order.id);
+    await ctx.emulator!.state.markDelivered(order.id);
+    const [delivered] = await deliveriesOf(order.id, 'fulfillment_events/create');
+    const [paid] = await deliveriesOf(order.id, 'orders/paid');
+    const other = await makeStore(ctx.db);
+
+    // The captured delivery body, replayed under the other shop first: a placeholder there (no number, no address).
+    expect((await post(delivered!, { shop: other.shopDomain, id: randomUUID() })).status).toBe(200);
+    await runJobs();
+    expect(await orderRow(order.id, other.id)).toMatchObject({ orderNumber: null, customerEmail: null });
+
+    // The genuine order still lands in its own shop and is asked for.
+    expect((await post(paid!)).status).toBe(200);
+    expect((await post(delivered!)).status).toBe(200);
+    await runJobs();
+    expect(await orderRow(order.id)).toMatchObject({ customerEmail: 'nina.roux@exemple.test', orderNumber: order.name });
+    expect(await deliveredFlowRequests(order.id)).toHaveLength(1);
+    await ctx.emulator!.state.releaseDeliveries('reverse');
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+  });
+});
+
 describe('/api/flows with the delivery trigger and a reminder', () => {
   const body = {
     name: 'Après livraison',

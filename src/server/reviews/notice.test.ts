@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { collectionNotice, type NoticeFlow } from './notice';
+
+const flow = (over: Partial<NoticeFlow> = {}): NoticeFlow => ({ trigger: 'order_delivered', delayDays: 3, reminderDays: null, minimum: null, ...over });
+
+describe('the collection notice', () => {
+  it("states a flow's minimum in the shop's currency, euros before any order told it", () => {
+    const text = (f: NoticeFlow) => collectionNotice({ flows: [f], samePath: true, publicSite: true, link: 'order' }).items.join(' ');
+    expect(text(flow({ minimum: 50, currency: 'USD' }))).toMatch(/50\s\$US/);
+    expect(text(flow({ minimum: 50, currency: 'CAD' }))).toMatch(/50\s\$CA/);
+    expect(text(flow({ minimum: 50 }))).toMatch(/50\s€/);
+    expect(text(flow({ minimum: 50, currency: 'pas-une-devise' }))).toMatch(/50\s€/);
+  });
+
+  it('says every rating takes the same path only when it does', () => {
+    const same = collectionNotice({ flows: [flow()], samePath: true, publicSite: true, link: 'order' }).items.join(' ');
+    const routed = collectionNotice({ flows: [flow()], samePath: false, publicSite: true, link: 'order' }).items.join(' ');
+    expect(same).not.toEqual(routed);
+    expect(routed).toMatch(/note/);
+  });
+});
