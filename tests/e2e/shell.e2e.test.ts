@@ -76,16 +76,25 @@ describe('the walking skeleton in a browser', () => {
     await page.waitForURL(`${suite.app.url}/app/conditional`);
     await page.getByRole('button', { name: 'Enregistrer' }).waitFor();
     const sidebar = page.getByRole('complementary', { name: 'Barre latérale' });
-    const pageHeight = await page.evaluate(() => document.documentElement.scrollHeight);
-    expect(pageHeight).toBeGreaterThan(900);
     // The white column (the sidebar's bordered ancestor) is as tall as the page, not one window: a
-    // full-page capture showed the grey below a fixed, window-tall column.
-    const column = await sidebar.evaluate((el) => {
-      let node: Element | null = el;
-      while (node && getComputedStyle(node).borderRightWidth === '0px') node = node.parentElement;
-      return node?.getBoundingClientRect().height ?? 0;
-    });
-    expect(column).toBe(pageHeight);
+    // full-page capture showed the grey below a fixed, window-tall column. Both are read at once and
+    // until they agree: the screen's panels still load (and grow the page) after its first paint.
+    const heights = () =>
+      sidebar.evaluate((el) => {
+        let node: Element | null = el;
+        while (node && getComputedStyle(node).borderRightWidth === '0px') node = node.parentElement;
+        return { column: node?.getBoundingClientRect().height ?? 0, page: document.documentElement.scrollHeight };
+      });
+    await expect
+      .poll(
+        async () => {
+          const h = await heights();
+          return h.column === h.page;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(true);
+    expect((await heights()).page).toBeGreaterThan(900);
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     const link = await page
