@@ -134,7 +134,7 @@ describe('the public review page on a phone', () => {
     expect(text).toContain('Cette invitation est liée à une commande réelle');
     await expectAccessible(phone);
 
-    await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).click();
+    await phone.getByRole('button', { name: "Je n'ai pas encore reçu ma commande" }).click();
     const status = phone.getByRole('status');
     await status.getByText(/Nous vous recontacterons vers le \d{1,2} \p{L}+ \d{4}\./u).waitFor();
     // Never forced: the rating form is still there, and works.
@@ -143,7 +143,7 @@ describe('the public review page on a phone', () => {
     await fillReview(phone, 3, 'Inès Moreau', 'ines.moreau@exemple.test');
     await phone.getByRole('button', { name: 'SUIVANT' }).click();
     await phone.getByRole('heading', { name: 'Merci pour votre avis !' }).waitFor();
-    expect(await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).count()).toBe(0);
+    expect(await phone.getByRole('button', { name: "Je n'ai pas encore reçu ma commande" }).count()).toBe(0);
   });
 
   it('an invalid link says so', async () => {

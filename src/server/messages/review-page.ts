@@ -52,7 +52,7 @@ export const reviewPageMessages = {
   /** « Je n'ai pas encore reçu ma commande » (reminders.ts postponeRequest). */
   postpone: {
     question: 'Votre commande n’est pas encore arrivée ?',
-    button: 'Je n’ai pas encore reçu ma commande',
+    button: "Je n'ai pas encore reçu ma commande",
     done: (date: string) => `C’est noté. Nous vous recontacterons vers le ${date}. Vous pouvez aussi donner votre avis dès maintenant.`,
     reviewed: 'Vous avez déjà donné votre avis pour cette commande. Merci !',
     followUpSent: 'Nous vous avons déjà relancé pour cette commande : nous ne vous recontacterons plus. Vous pouvez donner votre avis quand vous le souhaitez avec ce lien.',

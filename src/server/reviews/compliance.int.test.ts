@@ -157,12 +157,15 @@ describe("'Comment nous recueillons les avis'", () => {
 });
 
 describe("« Je n'ai pas encore reçu ma commande »", () => {
-  const button = 'Je n’ai pas encore reçu ma commande';
+  // The button's label as the page's HTML carries it (the apostrophe escaped).
+  const button = 'Je n&#39;ai pas encore reçu ma commande';
 
   it('is offered on a sent first request, never on the shared link, a reminder or an unsent request', async () => {
     const st = await store(true);
     const sent = await makeDueRequest(ctx.db, st, { status: 'opened' });
-    expect(await page(sent.token)).toContain(`action="/review/${sent.token}/postpone"`);
+    const offered = await page(sent.token);
+    expect(offered).toContain(`action="/review/${sent.token}/postpone"`);
+    expect(offered).toContain(button);
     const shared = await makeDueRequest(ctx.db, st, { channel: 'link', status: 'sent', orderId: null });
     expect(await page(shared.token)).not.toContain(button);
     const scheduled = await makeDueRequest(ctx.db, st, { status: 'scheduled' });
