@@ -51,7 +51,9 @@ Read by \`tests/shopify/admin-schema.test.ts\` and \`tests/shopify/emulator-sche
 ${lines.join('\n')}
 
 A version the package lists as a release candidate is Shopify's snapshot before its release on the
-first day of its quarter; refresh it once a later package exists.
+first day of its quarter; refresh it once a later package exists. The app calls the latest stable
+version by default, never a release candidate (\`src/server/shopify/api-versions.ts\`, checked against
+this list and today's date by \`tests/shopify/api-versions.test.ts\`).
 
 Refresh or add a version: \`npm run shopify:schema [version...]\` (downloads the package's latest tarball).
 `,

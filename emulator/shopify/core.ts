@@ -36,7 +36,8 @@ import type {
 } from './types';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher, type DeliveryTarget } from './webhooks';
 
-export const DEFAULT_API_VERSION = '2026-10';
+/** The version of the compliance deliveries: shopify.app.toml's webhooks api_version, the app's default (decision 020). */
+export const DEFAULT_API_VERSION = '2026-07';
 export const API_VERSION_RE = /^\d{4}-(01|04|07|10)$/;
 export const DEMO_SHOP = { domain: 'maison-lumiere.myshopify.com', name: 'Maison Lumière', email: 'contact@maison-lumiere.example', currency: 'EUR' };
 

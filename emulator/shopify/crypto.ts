@@ -3,8 +3,8 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type QueryParams = Record<string, string | string[]>;
 
-/** Shop domains: `^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$`. */
-export const SHOP_DOMAIN_RE = /^[a-zA-Z0-9][a-zA-Z0-9-_]*\.myshopify\.com$/;
+/** Shop domains, Shopify's rule: `^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$` (no underscore). */
+export const SHOP_DOMAIN_RE = /^[a-zA-Z0-9][a-zA-Z0-9-]*\.myshopify\.com$/;
 
 /**
  * The message signed by the query HMAC: `hmac` and `signature` dropped, keys sorted, `k=v` joined

@@ -14,6 +14,18 @@ const OPERATOR = {
   HOSTING_PROVIDER: 'Hébergeur SAS, 2 rue Kellermann, 59100 Roubaix, France, +33 9 00 00 00 00',
 };
 
+/** A production configuration that starts. */
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://avis.example',
+  AUTH_SECRET: 'x'.repeat(40),
+  ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
+  SMTP_URL: 'smtp://m:25',
+  SHOPIFY_API_KEY: 'k',
+  SHOPIFY_API_SECRET: 's',
+  ...OPERATOR,
+};
+
 const fail = (env: Record<string, string>) => {
   try {
     loadConfig(env);
@@ -72,20 +84,21 @@ describe('loadConfig', () => {
     expect(config.demoMode).toBe(false);
   });
 
+  it('refuses an http:// APP_URL in production in one line, and keeps http://localhost outside it', () => {
+    for (const url of ['http://avis.example', 'http://localhost:3000']) {
+      const message = fail({ ...PRODUCTION, APP_URL: url });
+      expect(message).toBe('Invalid configuration: APP_URL must be an https:// URL in production (Shopify requires https for the OAuth redirect and webhook URLs)');
+      expect(message).not.toContain('\n');
+    }
+    expect(loadConfig({ ...PRODUCTION, APP_URL: 'https://avis.example/' }).appUrl).toBe('https://avis.example');
+    expect(loadConfig({ APP_URL: 'http://localhost:3000' }).appUrl).toBe('http://localhost:3000');
+    expect(loadConfig({ NODE_ENV: 'test', APP_URL: 'http://localhost:3000' }).appUrl).toBe('http://localhost:3000');
+  });
+
   it('listens on loopback by default outside production, on every interface in production', () => {
     expect(loadConfig({}).host).toBe('127.0.0.1');
     expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
-    const production = {
-      NODE_ENV: 'production',
-      APP_URL: 'https://avis.example',
-      AUTH_SECRET: 'x'.repeat(40),
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      SMTP_URL: 'smtp://m:25',
-      SHOPIFY_API_KEY: 'k',
-      SHOPIFY_API_SECRET: 's',
-      ...OPERATOR,
-    };
-    expect(loadConfig(production).host).toBe('0.0.0.0');
+    expect(loadConfig(PRODUCTION).host).toBe('0.0.0.0');
   });
 
   it('gives the embedded database small-host memory settings, adjustable', () => {
@@ -147,23 +160,14 @@ describe('loadConfig', () => {
   });
 
   it("requires every one of the publisher's details in production", () => {
-    const production = {
-      NODE_ENV: 'production',
-      APP_URL: 'https://avis.example',
-      AUTH_SECRET: 'x'.repeat(40),
-      ENCRYPTION_KEY: Buffer.alloc(32, 7).toString('base64'),
-      SMTP_URL: 'smtp://m:25',
-      SHOPIFY_API_KEY: 'k',
-      SHOPIFY_API_SECRET: 's',
-    };
-    expect(loadConfig({ ...production, ...OPERATOR }).operator.name).toBe('Avis Clients SAS');
+    expect(loadConfig(PRODUCTION).operator.name).toBe('Avis Clients SAS');
     for (const name of Object.keys(OPERATOR)) {
-      const message = fail({ ...production, ...OPERATOR, [name]: '' });
+      const message = fail({ ...PRODUCTION, [name]: '' });
       expect(message).toMatch(new RegExp(`^Invalid configuration: ${name} is required in production \\(`));
       expect(message).not.toContain('\n');
     }
     // The VAT number stays optional: a company below the threshold has none.
-    expect(loadConfig({ ...production, ...OPERATOR }).operator.vat).toBeNull();
+    expect(loadConfig(PRODUCTION).operator.vat).toBeNull();
   });
 
   it("refuses a malformed publisher's detail in one line", () => {

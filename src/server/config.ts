@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_API_VERSION } from './shopify/api-versions';
 
 const DEV_AUTH_SECRET = 'dev-only-auth-secret-change-me-0123456789abcdef';
 // 32 bytes, base64. Only ever used outside production; production must configure its own key.
@@ -110,10 +111,11 @@ const rawSchema = z.object({
   SHOPIFY_API_SECRET: z.string().min(1).optional(),
   /** The previous secret during a rotation: webhooks signed with it stay valid meanwhile. */
   SHOPIFY_API_SECRET_PREVIOUS: z.string().min(1).optional(),
+  /** A quarterly version; the default is the latest stable one (shopify/api-versions.ts, decision 020). */
   SHOPIFY_API_VERSION: z
     .string()
-    .regex(/^\d{4}-(01|04|07|10)$/, { message: 'must be a quarterly Shopify API version such as 2026-10' })
-    .default('2026-10'),
+    .regex(/^\d{4}-(01|04|07|10)$/, { message: `must be a quarterly Shopify API version such as ${DEFAULT_API_VERSION}` })
+    .default(DEFAULT_API_VERSION),
   SHOPIFY_SCOPES: z.string().min(1).default('read_orders,read_fulfillments'),
   SHOPIFY_EMULATOR: bool.optional(),
   DEMO_MODE: bool.optional(),
@@ -310,6 +312,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ];
     for (const [name, what] of required) {
       if (!raw[name]) throw new ConfigError(`Invalid configuration: ${name} is required in production (${what})`);
+    }
+    // Shopify takes only https for the OAuth redirect and the webhook addresses, both built on APP_URL
+    // (decision 020). Development and the demo keep http://localhost.
+    if (!raw.APP_URL!.startsWith('https://')) {
+      throw new ConfigError('Invalid configuration: APP_URL must be an https:// URL in production (Shopify requires https for the OAuth redirect and webhook URLs)');
     }
     if (raw.SHOPIFY_API_SECRET === EMULATOR_API_SECRET || raw.SHOPIFY_API_KEY === EMULATOR_API_KEY) {
       throw new ConfigError("Invalid configuration: SHOPIFY_API_KEY/SHOPIFY_API_SECRET must be the real app credentials in production, not the emulator's");

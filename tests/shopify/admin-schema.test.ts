@@ -13,8 +13,11 @@ import { loadShopifySchema, satisfies, scopeAlternatives, type ShopifySchema } f
 
 const config = loadConfig({});
 const scopes = config.shopify.scopes.split(',').map((s) => s.trim());
-/** The configured version, and 2026-07: the stable version before it, where a deployment may still be. */
-const VERSIONS = [...new Set([config.shopify.apiVersion, '2026-07'])];
+/**
+ * The configured version (the latest stable by default, src/server/shopify/api-versions.ts), and
+ * 2026-10, the release candidate the app moves to next: its documents must already be valid there.
+ */
+const VERSIONS = [...new Set([config.shopify.apiVersion, '2026-10'])];
 const schemas = VERSIONS.map(loadShopifySchema);
 
 /** Shopify's protectedContent values, by the field category the app asks for. */

@@ -234,6 +234,16 @@ describe('install errors', () => {
     expect(res.headers.get('location')).toBe('/shopify/install?error=invalid_hmac');
   });
 
+  it('starts no OAuth for a shop domain Shopify would never issue (an underscore), even correctly signed', async () => {
+    const { signQuery } = await import('./hmac');
+    const states = (await ctx.db.select().from(s.oauthStates)).length;
+    const query = new URLSearchParams({ shop: 'boutique_nova.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)) });
+    query.set('hmac', signQuery(query, ctx.config.shopify.apiSecret));
+    const res = await new Browserish(app).request(`/functions/v1/shopify-auth?${query}`);
+    expect(res.headers.get('location')).toBe('/shopify/install?error=invalid_hmac');
+    expect(await ctx.db.select().from(s.oauthStates)).toHaveLength(states);
+  });
+
   it('refuses a stale timestamp', async () => {
     const shop = await newShop();
     const link = new URL(await ctx.emulator!.state.installLink(shop));

@@ -1,7 +1,8 @@
 /**
- * Shopify webhook ingestion: verify the HMAC over the raw body, refuse a delivery triggered too long
- * ago (or in the future), record it once per X-Shopify-Webhook-Id and queue its job (batched, see
- * recorder.ts), answer 200 once committed. A duplicate delivery is answered 200 and changes nothing.
+ * Shopify webhook ingestion: verify the HMAC over the raw body, read the shop (the header, or for a
+ * privacy topic the signed body: shopOf), refuse a delivery triggered too long ago (or in the
+ * future), record it once per X-Shopify-Webhook-Id and queue its job (batched, see recorder.ts),
+ * answer 200 once committed. A duplicate delivery is answered 200 and changes nothing.
  * The work runs in `process-webhook`.
  */
 import { Hono } from 'hono';
@@ -9,6 +10,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { createWebhookRecorder } from './recorder';
 import type { AppContext } from '../context';
 import { normalizeShopDomain, verifyWebhookHmac } from '../shopify/hmac';
+import { COMPLIANCE_TOPICS } from '../shopify/webhook-subscriptions';
 import { pgErrorCode } from '../../db/pg-error';
 
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
@@ -65,11 +67,16 @@ export function webhookRoutes(ctx: AppContext) {
       return c.json({ error: 'invalid signature' }, 401);
     }
     const topic = c.req.header('x-shopify-topic');
-    const shopDomain = normalizeShopDomain(c.req.header('x-shopify-shop-domain'));
     const webhookId = c.req.header('x-shopify-webhook-id');
-    if (!topic || !shopDomain || !webhookId) return c.json({ error: 'missing Shopify headers' }, 400);
+    const shop = shopOf(topic, c.req.header('x-shopify-shop-domain'), raw);
+    if ('error' in shop) {
+      if (shop.error === 'mismatch') log.warn('compliance delivery whose shop header contradicts its signed body refused', { topic, webhookId });
+      return c.json({ error: shop.error === 'mismatch' ? 'shop domain header does not match the body' : 'missing Shopify headers' }, 400);
+    }
+    const { shopDomain } = shop;
+    if (!topic || !webhookId) return c.json({ error: 'missing Shopify headers' }, 400);
     if (topic.length > 100 || webhookId.length > 255) return c.json({ error: 'malformed Shopify headers' }, 400);
-    // The HMAC covers the body only: the shop domain, webhook id and trigger time are unsigned. A
+    // The HMAC covers the body only: the shop header, webhook id and trigger time are unsigned. A
     // freshness bound stops a captured delivery from being re-sent as is, days later; it is no proof
     // (the header can be rewritten), so process-webhook also refuses to move an order between shops.
     const triggeredAt = parseTriggeredAt(c.req.header('x-shopify-triggered-at'));
@@ -106,6 +113,35 @@ export function webhookRoutes(ctx: AppContext) {
   });
 
   return app;
+}
+
+const COMPLIANCE = new Set<string>(COMPLIANCE_TOPICS);
+
+/**
+ * The shop a delivery is about. X-Shopify-Shop-Domain, unsigned, for every topic; a privacy delivery
+ * (customers/data_request, customers/redact, shop/redact) also names its shop in the signed body
+ * (`shop_domain`), and Shopify has sent such deliveries without the header: the body is then the
+ * shop, and a header that names another shop is refused (a replayed body must not erase another
+ * shop's data). Neither naming a valid shop (Shopify's rule, core/shopify-domain.ts) is refused.
+ */
+function shopOf(topic: string | undefined, header: string | undefined, raw: Uint8Array): { shopDomain: string } | { error: 'missing' | 'mismatch' } {
+  const fromHeader = normalizeShopDomain(header);
+  if (!topic || !COMPLIANCE.has(topic)) return fromHeader ? { shopDomain: fromHeader } : { error: 'missing' };
+  const fromBody = bodyShopDomain(raw);
+  if (fromBody && fromHeader && fromBody !== fromHeader) return { error: 'mismatch' };
+  const shopDomain = fromBody ?? fromHeader;
+  return shopDomain ? { shopDomain } : { error: 'missing' };
+}
+
+/** The body's `shop_domain`, when it is a JSON object naming a valid shop (privacy bodies are a few hundred bytes). */
+function bodyShopDomain(raw: Uint8Array): string | null {
+  try {
+    const body: unknown = JSON.parse(new TextDecoder().decode(raw));
+    const value = typeof body === 'object' && body !== null ? (body as { shop_domain?: unknown }).shop_domain : undefined;
+    return typeof value === 'string' ? normalizeShopDomain(value) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** PostgreSQL's invalid_text_representation (22P02): what the json cast raises for a malformed body. */
