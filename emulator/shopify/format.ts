@@ -22,9 +22,11 @@ export function isoSeconds(date: Date): string {
 }
 
 /** REST payload timestamps carry an explicit offset: 2026-09-01T10:00:00+00:00. */
+/** A time as Shopify's REST payloads write it: to the second, with an offset (two events of one second tie). */
 export function restTime(iso: string | null): string | null {
   if (!iso) return null;
-  return iso.endsWith('Z') ? `${iso.slice(0, -1)}+00:00` : iso;
+  const seconds = iso.replace(/\.\d+(?=Z|[+-]\d\d:\d\d$)/, '');
+  return seconds.endsWith('Z') ? `${seconds.slice(0, -1)}+00:00` : seconds;
 }
 
 /** REST money: "12.50". */

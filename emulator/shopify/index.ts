@@ -88,7 +88,10 @@ export interface EmulatorStateApi {
   /** Keeps new webhook deliveries back until releaseDeliveries (Shopify does not order deliveries). */
   holdDeliveries(): Promise<void>;
   /** Sends the held deliveries one after the other, oldest first or reversed, then delivers as usual. */
-  releaseDeliveries(order?: 'fifo' | 'reverse'): Promise<void>;
+  /** In creation order, reversed, or as listed by delivery id (an id twice: delivered twice; left out: lost). */
+  releaseDeliveries(order?: 'fifo' | 'reverse' | readonly string[]): Promise<void>;
+  /** The deliveries held back, oldest first. */
+  heldDeliveries(): Promise<EmulatorDelivery[]>;
   getAppConfig(): Promise<AppConfigRecord>;
   setAppConfig(input: Partial<AppConfigRecord>): Promise<AppConfigRecord>;
   /** Empties the state (the demo shop is recreated; the app configuration is kept). */
@@ -178,6 +181,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     dropNextDeliveries: async (count) => core.dropNextDeliveries(count),
     holdDeliveries: async () => core.dispatcher.hold(),
     releaseDeliveries: (order = 'fifo') => core.dispatcher.release(order),
+    heldDeliveries: async () => core.dispatcher.heldDeliveries().map(deliveryView),
     getAppConfig: async () => ({ ...core.state.app }),
     setAppConfig: async (input) => core.setAppConfig(input),
     reset: () => core.reset(),

@@ -58,14 +58,33 @@ export class WebhookDispatcher {
     return this.held?.length ?? 0;
   }
 
+  /** The deliveries kept back, oldest first (their ids are what `release` takes as an explicit order). */
+  heldDeliveries(): DeliveryRecord[] {
+    return (this.held ?? []).map((d) => ({ ...d }));
+  }
+
   /**
    * Sends the held deliveries, one after the other (each attempt finished before the next starts, so
-   * the order is the one asked), in creation order or reversed; then delivers as usual again.
+   * the order is the one asked): in creation order, reversed, or as an explicit list of delivery ids.
+   * An explicit list is how Shopify's worst days are played: an id listed twice is delivered twice
+   * (the same X-Shopify-Webhook-Id, as Shopify's retries), an id left out is lost. Then delivers as
+   * usual again.
    */
-  async release(order: 'fifo' | 'reverse' = 'fifo'): Promise<void> {
+  async release(order: 'fifo' | 'reverse' | readonly string[] = 'fifo'): Promise<void> {
     const held = this.held ?? [];
     this.held = null;
-    const queue = order === 'reverse' ? [...held].reverse() : held;
+    let queue: DeliveryRecord[];
+    if (order === 'fifo') queue = held;
+    else if (order === 'reverse') queue = [...held].reverse();
+    else {
+      const byId = new Map(held.map((d) => [d.id, d]));
+      queue = order.map((id) => byId.get(id)).filter((d): d is DeliveryRecord => d !== undefined);
+      for (const d of held) {
+        if (order.includes(d.id)) continue;
+        d.dropped = true;
+        d.lastError = 'lost: left out of the released order';
+      }
+    }
     for (const delivery of queue) {
       if (this.closed) return;
       this.startAttempt(delivery);

@@ -209,8 +209,15 @@ export const shopifyStores = pgTable(
     subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>().notNull().default('inactive'),
     /** The Shopify subscription the status is about (AppSubscription gid): updates about another one do not overwrite it. */
     shopifySubscriptionId: text('shopify_subscription_id'),
-    /** When Shopify last changed that subscription, as it said (app_subscriptions/update's updated_at): older updates lose. */
-    subscriptionUpdatedAt: tstz('subscription_updated_at'),
+    /**
+     * Billing reads of Shopify are numbered when they start (billingReadTicket, taken before the read)
+     * and applied only if newer than the last applied one (billingAppliedTicket): two reads that
+     * overlap never let the older answer overwrite the newer (decision 021).
+     */
+    billingReadTicket: bigint('billing_read_ticket', { mode: 'number' }).notNull().default(0),
+    billingAppliedTicket: bigint('billing_applied_ticket', { mode: 'number' }).notNull().default(0),
+    /** When Shopify's billing state was last read and applied (the daily re-read picks the oldest). */
+    billingSyncedAt: tstz('billing_synced_at'),
     /** Review-gating stance: every rating is offered the public review link (on for new stores). */
     samePathForAllRatings: boolean('same_path_for_all_ratings').notNull().default(true),
     /** Up to when the reconciliation pass has read the shop's orders (webhooks Shopify gave up on). */
@@ -778,6 +785,32 @@ export const emailSuppressions = pgTable(
  * Answers to Shopify's customers/data_request: everything held on one customer, for the merchant to
  * download and pass on. Deleted with the store; the merchant is told by e-mail.
  */
+/**
+ * A plan change Shopify refused or let expire (the merchant declined the charge, or never decided),
+ * recorded by the billing re-read so the app can say so once, the next time the merchant opens it.
+ * One row per Shopify subscription: reading the same refusal again records nothing new.
+ */
+export const billingNotices = pgTable(
+  'billing_notices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** The refused subscription (AppSubscription gid). */
+    subscriptionId: text('subscription_id').notNull(),
+    /** declined or expired. */
+    kind: text('kind').$type<'declined' | 'expired'>().notNull(),
+    /** The plan asked for, as named on Shopify, and the plan the store kept. */
+    requestedPlan: text('requested_plan').notNull(),
+    keptPlan: text('kept_plan'),
+    createdAt: createdAt(),
+    /** When the app showed it; shown once. */
+    seenAt: tstz('seen_at'),
+  },
+  (t) => [uniqueIndex('billing_notices_shop_subscription').on(t.shopId, t.subscriptionId), check('billing_notices_kind_check', sql`${t.kind} IN ('declined', 'expired')`)],
+);
+
 export const complianceExports = pgTable(
   'compliance_exports',
   {

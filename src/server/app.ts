@@ -17,7 +17,7 @@ import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
 import { legalRoutes } from './legal/routes';
-import { planChangeRoutes } from './plans/change-routes';
+import { billingRoutes } from './billing/routes';
 import { planStateRoutes } from './plans/state-routes';
 import { insightRoutes } from './insight/routes';
 import { authGateway, authRoutes } from './auth/routes';
@@ -106,7 +106,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   mount(app, ctx, [
     ...authRoutes(ctx),
     ...planRoutes(ctx),
-    ...planChangeRoutes(ctx),
+    ...billingRoutes(ctx),
     ...planStateRoutes(ctx),
     ...legalRoutes(ctx),
     ...insightRoutes(ctx),

@@ -6,6 +6,7 @@
  */
 import type { Config } from './config';
 import { sendPasswordResetJob } from './auth/jobs';
+import { syncBillingJob } from './billing/jobs';
 import { recheckSenderDomainsJob } from './deliverability/jobs';
 import type { JobDefinition, PeriodicTask } from './jobs/define';
 import { periodic } from './jobs/define';
@@ -25,6 +26,7 @@ export const JOBS: readonly JobDefinition[] = [
   sendReviewNotificationJob,
   sendQuotaAlertJob,
   recheckSenderDomainsJob,
+  syncBillingJob,
 ];
 
 export function periodicTasks(config: Config): PeriodicTask[] {
@@ -35,5 +37,7 @@ export function periodicTasks(config: Config): PeriodicTask[] {
     periodic(reconcileOrdersJob, 3600),
     // DNS changes without telling us: verified sending domains are looked up again (each every ~20 h).
     periodic(recheckSenderDomainsJob, 6 * 3600),
+    // Shopify holds the truth about billing: each connected store is read again about once a day.
+    periodic(syncBillingJob, 3600),
   ];
 }

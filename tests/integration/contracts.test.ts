@@ -34,6 +34,8 @@ const underContract = (path: string) => path.startsWith('/api/') || path.startsW
 const NOT_TENANT_IDS: Record<string, string> = {
   'GET /functions/v1/shopify-billing-callback':
     "a browser navigation back from Shopify's charge approval: every refusal must be a redirect, so its handler applies requireStore and sameStore itself (tenant-isolation.test.ts proves a foreign store_id is refused)",
+  'GET /api/compliance/exports/:id':
+    "the data-request e-mail's link must work for 30 days after the shop uninstalled (no connected store then): its handler joins the export to the session's own stores (tenant-isolation.test.ts proves another account is refused)",
   'GET /api/dev/outbox/:id': 'the developer outbox (never mounted in production) lists every e-mail the process sent',
   'POST /api/shopify/installations/:token/plan': 'plan_id names a plan of the public price list',
   'POST /api/shopify/installations/:token/claim': 'plan_id names a plan of the public price list; the token is the credential',

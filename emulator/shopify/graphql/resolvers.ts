@@ -470,4 +470,12 @@ export const rootValue = {
     const r = ctx.core.cancelAppSubscription(ctx.shop, parseId(args.id, 'AppSubscription'));
     return { appSubscription: r.subscription ? appSubscriptionView(r.subscription) : null, userErrors: r.userErrors };
   },
+
+  // The app uninstalls itself: as when the merchant removes it from the admin (subscriptions
+  // cancelled, tokens revoked, app/uninstalled delivered, webhook subscriptions deleted).
+  appUninstall: (_: Args, ctx: GqlContext) => {
+    const app = { __typename: 'App', id: gid('App', 1), title: ctx.core.state.app.name, apiKey: ctx.core.app.apiKey };
+    ctx.core.uninstall(ctx.shop.domain);
+    return { app, userErrors: [] };
+  },
 };

@@ -59,6 +59,7 @@ type Mutation {
   webhookSubscriptionDelete(id: ID!): WebhookSubscriptionDeletePayload
   appSubscriptionCreate(name: String!, returnUrl: URL!, lineItems: [AppSubscriptionLineItemInput!]!, test: Boolean, trialDays: Int, replacementBehavior: AppSubscriptionReplacementBehavior = STANDARD): AppSubscriptionCreatePayload
   appSubscriptionCancel(id: ID!, prorate: Boolean = false): AppSubscriptionCancelPayload
+  appUninstall: AppUninstallPayload
 }
 
 type PageInfo {
@@ -413,6 +414,22 @@ type AppSubscriptionCreatePayload {
 type AppSubscriptionCancelPayload {
   appSubscription: AppSubscription
   userErrors: [UserError!]!
+}
+
+type AppUninstallPayload {
+  app: App
+  userErrors: [AppUninstallAppUninstallError!]!
+}
+
+type AppUninstallAppUninstallError {
+  code: AppUninstallAppUninstallErrorCode
+  field: [String!]
+  message: String!
+}
+
+enum AppUninstallAppUninstallErrorCode {
+  APP_NOT_INSTALLED
+  APP_UNINSTALL_ERROR
 }
 `;
 

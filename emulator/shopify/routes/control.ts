@@ -92,7 +92,8 @@ const appSchema = z
     const fields = PROTECTED.filter((f) => ticked[f] === true);
     return { ...rest, protectedCustomerData: { level: protectedLevel as 0 | 1 | 2, fields } };
   });
-const releaseSchema = z.object({ order: z.enum(['fifo', 'reverse']).optional() });
+// An explicit order lists delivery ids: one listed twice is delivered twice, one left out is lost.
+const releaseSchema = z.object({ order: z.union([z.enum(['fifo', 'reverse']), z.array(z.string().min(1)).max(1000)]).optional() });
 const revokeSchema = z.object({ token: z.string().min(1) });
 
 class BadRequest extends Error {}

@@ -106,12 +106,29 @@ export const setPlan = endpoint({
   errors: ['plan_not_found', 'plan_not_paid', 'plan_sync_failed', 'shopify_token_invalid'],
 });
 
-/** Spec section 7, shopify-sync-plan: re-reads the store's active Shopify subscriptions and records plan, status and period. */
+/**
+ * A plan change Shopify refused (the merchant declined the charge) or let expire (never decided),
+ * while the store kept its plan: told once, the next time the merchant opens the app.
+ */
+export const billingNotice = z.object({
+  kind: z.enum(['declined', 'expired']),
+  /** The plan asked for, as named on Shopify. */
+  requested_plan: z.string(),
+  /** The plan the store kept, when one is active. */
+  kept_plan: z.string().nullable(),
+});
+export type BillingNotice = z.infer<typeof billingNotice>;
+
+/**
+ * Spec section 7, shopify-sync-plan: re-reads the store's Shopify billing and records what Shopify
+ * says now (plan, status, period). The app calls it when the merchant opens it; the answer carries a
+ * refused plan change once (`notice`).
+ */
 export const syncPlan = endpoint({
   method: 'POST',
   path: '/functions/v1/shopify-sync-plan',
   access: 'store',
-  summary: "re-reads the store's Shopify subscription and records its plan, status and period",
-  response: z.object({ success: z.literal(true), plan: z.string(), subscription_status: z.enum(SUBSCRIPTION_STATUSES) }),
+  summary: "re-reads the store's Shopify billing and records its plan, status and period",
+  response: z.object({ success: z.literal(true), plan: z.string(), subscription_status: z.enum(SUBSCRIPTION_STATUSES), notice: billingNotice.nullable() }),
   errors: ['plan_sync_failed', 'shopify_token_invalid'],
 });

@@ -40,6 +40,8 @@ export const SHOPIFY_ERRORS = {
   count_orders_failed: 502,
   // The customer data export a merchant downloads, and the developer outbox.
   export_not_found: 404,
+  /** The export is older than the 30 days the merchant has to hand it over; it is no longer served. */
+  export_expired: 410,
   outbox_email_not_found: 404,
 } as const satisfies Record<string, number>;
 

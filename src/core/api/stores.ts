@@ -27,11 +27,34 @@ export const currentStore = endpoint({
   errors: [],
 });
 
+/**
+ * What disconnecting does on Shopify. The app's link to the store and Shopify's installation and
+ * subscription are separate: 'keep' only unlinks here (Shopify keeps billing while the app stays
+ * installed), 'remove' also cancels the subscription and uninstalls the app from the shop.
+ */
+export const DISCONNECT_CHOICES = ['keep', 'remove'] as const;
+
+export const disconnectOutcome = z.object({
+  ok: z.literal(true),
+  shopify: z.object({
+    /** What the merchant chose. */
+    choice: z.enum(DISCONNECT_CHOICES),
+    /** The subscription is cancelled on Shopify (false with 'keep', or when the step failed). */
+    subscription_cancelled: z.boolean(),
+    /** The app is uninstalled from the shop (false with 'keep', or when the step failed). */
+    app_uninstalled: z.boolean(),
+    /** Why a Shopify step failed: the token is refused (act in Shopify's admin) or Shopify failed. */
+    failure: z.enum(['token_invalid', 'shopify_failed']).nullable(),
+  }),
+});
+export type DisconnectOutcome = z.infer<typeof disconnectOutcome>;
+
 export const disconnectStore = endpoint({
   method: 'POST',
   path: '/api/stores/current/disconnect',
   access: 'store',
-  summary: 'disconnects the active store (its data stays; reconnecting restores it)',
-  response: z.object({ ok: z.literal(true) }),
+  summary: 'disconnects the active store (its data stays; reconnecting restores it) and, when asked, cancels its Shopify subscription and uninstalls the app',
+  body: z.object({ shopify: z.enum(DISCONNECT_CHOICES, { message: 'Choisissez si l’abonnement Shopify est résilié ou conservé' }) }),
+  response: disconnectOutcome,
   errors: [],
 });

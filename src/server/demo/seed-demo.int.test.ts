@@ -7,7 +7,7 @@ import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
 import { demoHistory } from './history';
 import { dashboardSummary } from '../insight/dashboard';
 import { connectDemoShop } from './connect-demo-shop';
-import { syncStorePlan } from '../plans/sync';
+import { syncBilling } from '../billing/sync';
 import { unseal } from '../security/encryption';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { sql } from 'drizzle-orm';
@@ -241,7 +241,8 @@ describe('demo data', () => {
     expect(await ctx.emulator!.state.listAppSubscriptions(DEMO_ACCOUNT.shopDomain)).toHaveLength(1);
 
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
-    expect(await syncStorePlan(ctx, store!.id)).toEqual({ plan: 'pro', subscription_status: 'active' });
+    expect((await syncBilling(ctx, store!.id)).verdict).toMatchObject({ status: 'active', active: { name: 'Pro' } });
+    expect((await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store!.id)))[0]!.subscriptionStatus).toBe('active');
     const [after] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
     expect(after).toMatchObject({ plan: 'pro', emailsQuota: 3000, periodStart: before!.periodStart, periodEnd: before!.periodEnd });
   });

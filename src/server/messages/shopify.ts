@@ -39,6 +39,7 @@ export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
   shopify_request_failed: (v) => `Shopify a refusé la requête (${v.reason ?? 'erreur'}).`,
   count_orders_failed: 'Erreur lors du comptage',
   export_not_found: 'Export introuvable.',
+  export_expired: 'Cet export date de plus de 30 jours : il n’est plus disponible. Shopify vous transmettra une nouvelle demande si le client la renouvelle.',
   outbox_email_not_found: 'E-mail introuvable',
 };
 

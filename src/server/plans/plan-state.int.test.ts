@@ -16,8 +16,7 @@ import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
 import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
 import { storeAccessToken } from '../shopify/store-tokens';
-import { DAY_METRIC, MONTH_METRIC, utcDayStart } from './quota';
-import { recordSubscription } from './service';
+import { DAY_METRIC, MONTH_METRIC, recordShopPlan, utcDayStart } from './quota';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -146,7 +145,7 @@ describe('shopify-sync-plan on the emulator', () => {
     await ctx.emulator!.state.approveAppSubscription(shop, chargeId);
 
     const synced = await browser.json('/functions/v1/shopify-sync-plan', { json: {} });
-    expect(synced).toMatchObject({ status: 200, body: { success: true, plan: 'pro', subscription_status: 'active' } });
+    expect(synced).toMatchObject({ status: 200, body: { success: true, plan: 'pro', subscription_status: 'active', notice: null } });
     const subscription = (await ctx.emulator!.state.listAppSubscriptions(shop)).find((x) => x.id === chargeId)!;
     expect(await current(browser)).toMatchObject({
       plan: 'pro',
@@ -172,7 +171,7 @@ describe('shopify-sync-plan on the emulator', () => {
     const { browser, store } = await merchant();
     await startCharge(browser, 'starter');
     expect((await storeRow(store.id)).subscriptionStatus).toBe('pending');
-    expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).body).toEqual({ success: true, plan: 'none', subscription_status: 'pending' });
+    expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).body).toEqual({ success: true, plan: 'none', subscription_status: 'pending', notice: null });
     expect((await storeRow(store.id)).subscriptionStatus).toBe('pending');
   });
 
@@ -185,10 +184,13 @@ describe('shopify-sync-plan on the emulator', () => {
 
     const { accessToken } = await storeAccessToken(ctx, store.id);
     await ctx.emulator!.state.revokeToken(accessToken);
+    // plans-set writes nothing on a refusal.
+    expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'starter' } })).toMatchObject({ status: 502, body: { code: 'shopify_token_invalid' } });
+    expect(await storeRow(store.id)).toMatchObject({ subscriptionStatus: 'inactive', isActive: true });
+    // A sync applies Shopify's answer: a refused token is an app no longer installed; the store stops.
     const refused = await browser.json('/functions/v1/shopify-sync-plan', { json: {} });
     expect(refused).toMatchObject({ status: 502, body: { code: 'shopify_token_invalid', error: messageFor('shopify_token_invalid') } });
-    expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'starter' } })).toMatchObject({ status: 502, body: { code: 'shopify_token_invalid' } });
-    expect((await storeRow(store.id)).subscriptionStatus).toBe('inactive');
+    expect(await storeRow(store.id)).toMatchObject({ subscriptionStatus: 'cancelled', isActive: false });
   });
 });
 
@@ -240,17 +242,12 @@ describe('a downgrade below the usage of the period', () => {
   it('shows nothing remaining, defers the sends, and sends them when the period renews', async () => {
     const { browser, store } = await subscribedMerchant(app, ctx.db);
     const window = (await planRow(store.shopDomain))!;
-    await recordSubscription(ctx.db, store, { status: 'active', planName: 'Pro', periodEnd: window.periodEnd, subscriptionId: 'gid://shopify/AppSubscription/901' }, new Date());
+    await recordShopPlan(ctx.db, store.shopDomain, { code: 'pro', quota: 3000 }, window.periodEnd, new Date());
     await seedUsage(store.shopDomain, window.periodStart, MONTH_METRIC, 400);
     expect(await current(browser)).toMatchObject({ plan: 'pro', remaining: 2600 });
 
     // Shopify reports Starter in the same billing period (same period end): 300 a month, 400 used.
-    await recordSubscription(
-      ctx.db,
-      store,
-      { status: 'active', planName: 'Starter', periodEnd: window.periodEnd, subscriptionId: 'gid://shopify/AppSubscription/902' },
-      new Date(),
-    );
+    await recordShopPlan(ctx.db, store.shopDomain, { code: 'starter', quota: 300 }, window.periodEnd, new Date());
     expect(await current(browser)).toMatchObject({ plan: 'starter', emails_quota: 300, usage: { emails_sent: 400 }, remaining: 0, period_start: window.periodStart.toISOString() });
 
     const request = await makeDueRequest(ctx.db, store);

@@ -44,11 +44,12 @@ function rollWindow(row: { plan: string; quota: number | null; periodStart: Date
 }
 
 /**
- * Records the shop's plan and billing window (called by service.ts recordSubscription, the one writer
- * of plan state, and by tests). Usage is counted per window start, so the window only
- * moves when the billing period really changes: Shopify's current period when it tells us
- * (`currentPeriodEnd`, 30-day periods), else the window already recorded for the same plan, rolled
- * forward, and only for a new plan a window starting now. Syncing again never resets the quota.
+ * Records the shop's plan and its usage period (called by billing/sync.ts applyBilling, the one
+ * writer of plan state, and by tests). Usage belongs to the billing period, not to the plan
+ * (decision 021): once a shop has a period, a plan change, a cancellation or a reinstall keeps it
+ * (rolled forward in 30-day steps), so what was sent stays counted and the new plan's quota applies
+ * to the rest of the period; toggling plans never gives fresh e-mails. A shop's first plan starts its
+ * period from Shopify's current period when Shopify tells it (`currentPeriodEnd`), else now.
  * An unknown plan (null) gets the smallest limited quota: never unlimited by mistake.
  */
 export async function recordShopPlan(db: Queryable, shopDomain: string, plan: { code: string; quota: number | null } | null, periodEnd: Date | null, now: Date): Promise<void> {
@@ -59,12 +60,11 @@ export async function recordShopPlan(db: Queryable, shopDomain: string, plan: { 
   const [current] = await db.select().from(shopPlans).where(eq(shopPlans.shopDomain, shopDomain));
   let start: Date;
   let end: Date;
-  if (periodEnd) {
+  if (current) {
+    ({ periodStart: start, periodEnd: end } = rollWindow({ plan: current.plan, quota: current.emailsQuota, periodStart: current.periodStart, periodEnd: current.periodEnd }, now));
+  } else if (periodEnd) {
     start = new Date(Math.min(periodEnd.getTime() - PERIOD_MS, now.getTime()));
     end = periodEnd;
-  } else if (current && current.plan === code) {
-    start = rollWindow({ plan: current.plan, quota: current.emailsQuota, periodStart: current.periodStart, periodEnd: current.periodEnd }, now).periodStart;
-    end = now < current.periodEnd ? current.periodEnd : new Date(start.getTime() + PERIOD_MS);
   } else {
     start = now;
     end = new Date(now.getTime() + PERIOD_MS);

@@ -16,14 +16,21 @@ const at = (iso: string) => new Date(iso);
 const recorded = async (shopDomain: string) => (await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, shopDomain)))[0]!;
 const STARTER = { code: 'starter', quota: 300 };
 
+/** A store whose shop has no plan recorded yet (its first subscription is about to be recorded). */
+async function freshStore() {
+  const store = await makeStore(ctx.db);
+  await ctx.db.delete(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
+  return store;
+}
+
 describe('the billing window', () => {
   it('is not reset by syncing the same subscription again: the quota used stays used', async () => {
-    const store = await makeStore(ctx.db);
+    const store = await freshStore();
     const periodEnd = at('2026-12-10T00:00:00Z');
     await recordShopPlan(ctx.db, store.shopDomain, STARTER, periodEnd, at('2026-11-20T08:00:00Z'));
     const granted = await ctx.db.transaction((tx) => reserveSends(tx, store, 300, at('2026-11-20T09:00:00Z')));
     expect(granted.granted).toBe(300);
-    // The billing callback or an app_subscriptions/update, later the same period: same window.
+    // The billing callback, a webhook's re-read or the daily one, later the same period: same window.
     await recordShopPlan(ctx.db, store.shopDomain, STARTER, periodEnd, at('2026-11-21T10:00:00Z'));
     await recordShopPlan(ctx.db, store.shopDomain, STARTER, null, at('2026-11-21T11:00:00Z'));
     expect(await recorded(store.shopDomain)).toMatchObject({ periodStart: new Date(periodEnd.getTime() - 30 * DAY), periodEnd });
@@ -31,14 +38,21 @@ describe('the billing window', () => {
     expect(again).toMatchObject({ granted: 0, state: { quota: 300, used: 300 } });
   });
 
-  it('starts a new window when the plan changes, and follows Shopify’s period when it is known', async () => {
-    const store = await makeStore(ctx.db);
+  it("starts a shop's first period from Shopify's, and keeps it across plan changes: usage belongs to the period", async () => {
+    const store = await freshStore();
     const now = at('2026-11-21T10:00:00Z');
-    await recordShopPlan(ctx.db, store.shopDomain, { code: 'growth', quota: 1000 }, null, now);
-    expect(await recorded(store.shopDomain)).toMatchObject({ plan: 'growth', emailsQuota: 1000, periodStart: now, periodEnd: new Date(now.getTime() + 30 * DAY) });
     const shopifyEnd = at('2026-12-15T00:00:00Z');
     await recordShopPlan(ctx.db, store.shopDomain, { code: 'growth', quota: 1000 }, shopifyEnd, now);
-    expect(await recorded(store.shopDomain)).toMatchObject({ periodStart: new Date(shopifyEnd.getTime() - 30 * DAY), periodEnd: shopifyEnd });
+    expect(await recorded(store.shopDomain)).toMatchObject({ plan: 'growth', emailsQuota: 1000, periodStart: new Date(shopifyEnd.getTime() - 30 * DAY), periodEnd: shopifyEnd });
+    expect((await ctx.db.transaction((tx) => reserveSends(tx, store, 250, now))).granted).toBe(250);
+    // A downgrade approved later: Shopify starts a new cycle, the usage period does not.
+    await recordShopPlan(ctx.db, store.shopDomain, STARTER, at('2026-12-22T10:00:00Z'), at('2026-11-22T10:00:00Z'));
+    expect(await recorded(store.shopDomain)).toMatchObject({ plan: 'starter', emailsQuota: 300, periodEnd: shopifyEnd });
+    expect(await ctx.db.transaction((tx) => reserveSends(tx, store, 100, at('2026-11-22T11:00:00Z')))).toMatchObject({ granted: 50, state: { used: 300 } });
+    // Without a known period, a first plan starts now.
+    const other = await freshStore();
+    await recordShopPlan(ctx.db, other.shopDomain, STARTER, null, now);
+    expect(await recorded(other.shopDomain)).toMatchObject({ periodStart: now, periodEnd: new Date(now.getTime() + 30 * DAY) });
   });
 
   it('gives an unknown plan the smallest limited quota, never unlimited', async () => {

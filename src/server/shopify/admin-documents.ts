@@ -77,10 +77,36 @@ mutation CreateSubscription(
   }
 }`;
 
-/** The installation's active subscriptions (billing return, plan sync). */
-export const ACTIVE_SUBSCRIPTIONS = `#graphql
-query ActiveSubscriptions {
-  currentAppInstallation { activeSubscriptions { id name status test createdAt currentPeriodEnd } }
+/**
+ * The installation's billing as Shopify holds it now (billing/sync.ts): its active subscriptions and
+ * the newest ones of any status, which tell a pending, declined or expired plan change apart.
+ */
+export const BILLING_STATE = `#graphql
+query BillingState {
+  currentAppInstallation {
+    activeSubscriptions { id name status test createdAt currentPeriodEnd }
+    allSubscriptions(first: 10, sortKey: CREATED_AT, reverse: true) {
+      nodes { id name status test createdAt currentPeriodEnd }
+    }
+  }
+}`;
+
+/** Cancels one subscription (disconnect, when the merchant asks to stop paying). */
+export const CANCEL_SUBSCRIPTION = `#graphql
+mutation CancelSubscription($id: ID!) {
+  appSubscriptionCancel(id: $id) {
+    appSubscription { id status }
+    userErrors { field message }
+  }
+}`;
+
+/** Uninstalls the app from the shop (disconnect, when the merchant asks to remove it). */
+export const UNINSTALL_APP = `#graphql
+mutation UninstallApp {
+  appUninstall {
+    app { id }
+    userErrors { code field message }
+  }
 }`;
 
 /** The documents by name, for the schema test. */
@@ -94,5 +120,7 @@ export const ADMIN_DOCUMENTS: Readonly<Record<string, string>> = {
   CREATE_WEBHOOK_SUBSCRIPTION,
   UPDATE_WEBHOOK_SUBSCRIPTION,
   CREATE_SUBSCRIPTION,
-  ACTIVE_SUBSCRIPTIONS,
+  BILLING_STATE,
+  CANCEL_SUBSCRIPTION,
+  UNINSTALL_APP,
 };

@@ -17,11 +17,13 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';
 import { requireStore, resolveSession, sameStore } from '../stores/tenancy';
-import { BillingError, findPlan, startSubscription, syncSubscription } from './billing';
+import { BillingError, findPlan, startSubscription } from './billing';
+import { recordPendingCharge } from '../billing/routes';
+import { syncBilling } from '../billing/sync';
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
-import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, storeRecord } from './install-service';
+import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
@@ -185,13 +187,26 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
         log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
       }
 
+      // A (re)install starts from Shopify's billing as it is now, never from what was recorded before
+      // (a merchant still inside a paid period keeps it; a cancelled plan stays cancelled).
+      let activePlan: string | null = null;
+      try {
+        activePlan = (await syncBilling(ctx, store.id)).verdict.active?.name ?? null;
+      } catch (error) {
+        log.warn('billing read after connection failed', { storeId: store.id, error: (error as Error).message });
+      }
+
       const installation = state.metadata.installation_token;
       if (installation) {
         const row = await findClaimedInstallation(ctx.db, installation, userId);
         const plan = row?.selectedPlanId ? await findPlan(ctx.db, row.selectedPlanId) : null;
+        // Already paying for the plan chosen: no second charge.
+        if (plan && plan.name === activePlan) return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
         if (plan) {
           try {
-            return redirect(c, await startSubscription(ctx, shopify, store, plan));
+            const confirmationUrl = await startSubscription(ctx, shopify, store, plan);
+            await recordPendingCharge(ctx, store.id);
+            return redirect(c, confirmationUrl);
           } catch (error) {
             log.warn('subscription start failed', { storeId: store.id, error: (error as Error).message });
             return billingError(c, 'subscription_start_failed');
@@ -217,14 +232,13 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
         if (error instanceof DomainError && error.code === 'no_store') return billingError(c, 'no_store');
         throw error;
       }
-      const store = await storeRecord(ctx.db, storeId);
       try {
-        const status = await syncSubscription(ctx, shopify, store);
-        if (status === 'active') return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
+        const { verdict } = await syncBilling(ctx, storeId);
+        if (verdict.status === 'active') return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
         return billingError(c, 'subscription_not_approved');
       } catch (error) {
         if (!(error instanceof BillingError) && !(error instanceof ShopifyRequestError) && !(error instanceof DomainError)) throw error;
-        log.warn('billing sync failed', { storeId: store.id, error: error.message });
+        log.warn('billing sync failed', { storeId, error: error.message });
         return billingError(c, 'billing_sync_failed');
       }
     }),

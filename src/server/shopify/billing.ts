@@ -1,17 +1,17 @@
 /**
- * Plans are billed through Shopify: appSubscriptionCreate sends the merchant to Shopify's confirmation
- * page; on return we read currentAppInstallation and record the result through the plans module
- * (plans/service.ts recordSubscription: the store's status, and its plan and quota in shop_plans).
+ * Plans are billed through Shopify, and Shopify holds the truth (decision 021). This module speaks
+ * to Shopify's Billing API only: it starts a subscription (appSubscriptionCreate sends the merchant to
+ * Shopify's confirmation page), reads the installation's billing as it is now, and cancels or
+ * uninstalls when the merchant asks. What is recorded from a read is decided by billing/sync.ts.
  */
 import { and, eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/client';
 import { shopifyStores, subscriptionPlans } from '../../db/schema';
-import type { SubscriptionStatus } from '../../core/domain';
 import type { AppContext } from '../context';
+import { isDeadToken } from '../plans/shopify-errors';
 import { storeAccessToken } from './store-tokens';
-import { recordSubscription } from '../plans/service';
-import type { ShopifyFacade } from './facade';
-import { ACTIVE_SUBSCRIPTIONS, CREATE_SUBSCRIPTION } from './admin-documents';
+import { ShopifyRequestError, type ShopifyFacade } from './facade';
+import { BILLING_STATE, CANCEL_SUBSCRIPTION, CREATE_SUBSCRIPTION, UNINSTALL_APP } from './admin-documents';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 type Store = typeof shopifyStores.$inferSelect;
@@ -26,7 +26,10 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | nu
   return plan ?? null;
 }
 
-/** Starts a subscription for `plan` and returns Shopify's confirmation URL. */
+/**
+ * Creates a subscription for `plan` and returns Shopify's confirmation URL. Records nothing: the
+ * caller re-reads Shopify (billing/sync.ts), which then sees the new charge pending.
+ */
 export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan): Promise<string> {
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
@@ -46,54 +49,101 @@ export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade,
   if (!result.confirmationUrl || result.userErrors.length > 0) {
     throw new BillingError(result.userErrors.map((e) => e.message).join('; ') || 'no confirmation URL');
   }
-  // Pending only for a store without an active plan: a plan change must not stop the sender while
-  // the merchant decides (plans/service.ts appliesTo).
-  await recordSubscription(ctx.db, store, { status: 'pending', subscriptionId: result.appSubscription?.id ?? null }, new Date());
   return result.confirmationUrl;
 }
 
-/** The shop's active subscription as Shopify reports it (the name is the plan's, as startSubscription gave it). */
-export interface ActiveSubscription {
+/** One of the installation's subscriptions as Shopify reports it (the name is the plan's, as startSubscription gave it). */
+export interface ShopifySubscription {
   id: string;
   name: string;
+  /** ACTIVE, PENDING, ACCEPTED, DECLINED, EXPIRED, FROZEN, CANCELLED. */
+  status: string;
+  createdAt: Date;
   /** The end of Shopify's current billing period, when Shopify tells it. */
   periodEnd: Date | null;
 }
 
-/**
- * Reads the shop's active subscription from Shopify (or the emulator), or null when none is active.
- * Records nothing. Throws StoreTokenError (no usable token) or ShopifyRequestError.
- */
-export async function readActiveSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store): Promise<ActiveSubscription | null> {
-  const { accessToken } = await storeAccessToken(ctx, store.id);
-  const data = await shopify.graphql<{
-    currentAppInstallation: { activeSubscriptions: { id: string; name: string; status: string; currentPeriodEnd: string | null }[] };
-  }>(store.shopDomain, accessToken, ACTIVE_SUBSCRIPTIONS);
-  const active = data.currentAppInstallation.activeSubscriptions.find((s) => s.status === 'ACTIVE');
-  return active ? { id: active.id, name: active.name, periodEnd: active.currentPeriodEnd ? new Date(active.currentPeriodEnd) : null } : null;
+/** The installation's billing as Shopify holds it at the moment of the read. */
+export interface ShopifyBilling {
+  /** False when Shopify refuses the store's token for good: the app is no longer installed (or was never reachable). */
+  installed: boolean;
+  /** activeSubscriptions. */
+  active: ShopifySubscription[];
+  /** The newest subscriptions of any status, newest first (allSubscriptions). */
+  recent: ShopifySubscription[];
 }
 
-/**
- * Records an active subscription read from Shopify: status on the store, and the plan, quota and
- * period in shop_plans, together. False when it did not apply (plans/service.ts appliesTo).
- */
-export function recordActiveSubscription(ctx: AppContext, store: Store, active: ActiveSubscription, now = new Date()): Promise<boolean> {
-  return ctx.db.transaction((tx) => recordSubscription(tx, store, { status: 'active', planName: active.name, periodEnd: active.periodEnd, subscriptionId: active.id }, now));
+interface SubscriptionNode {
+  id: string;
+  name: string;
+  status: string;
+  createdAt: string;
+  currentPeriodEnd: string | null;
 }
 
+const subscription = (n: SubscriptionNode): ShopifySubscription => ({
+  id: n.id,
+  name: n.name,
+  status: n.status.toUpperCase(),
+  createdAt: new Date(n.createdAt),
+  periodEnd: n.currentPeriodEnd ? new Date(n.currentPeriodEnd) : null,
+});
+
 /**
- * Reads the shop's active subscription from Shopify and records it: status on the store, and the
- * plan, quota and period in shop_plans. Returns the status recorded.
+ * Reads the installation's billing from Shopify (or the emulator). A token Shopify refuses for good
+ * (no token, 401, a refused refresh) reads as not installed: after an uninstall Shopify revokes the
+ * app's tokens, and that refusal is the truth we can observe. Any other failure throws (retry later).
  */
-export async function syncSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, now = new Date()): Promise<SubscriptionStatus> {
-  if (!store.accessToken) throw new BillingError('store has no access token');
-  const active = await readActiveSubscription(ctx, shopify, store);
-  if (!active) {
-    // Shopify's current state, read now: nothing active. No id: this is about whatever the store had.
-    const status: SubscriptionStatus = store.subscriptionStatus === 'active' ? 'cancelled' : 'declined';
-    await recordSubscription(ctx.db, store, { status }, now);
-    return status;
+export async function readShopifyBilling(ctx: AppContext, shopify: ShopifyFacade, store: Pick<Store, 'id' | 'shopDomain'>): Promise<ShopifyBilling> {
+  try {
+    const { accessToken } = await storeAccessToken(ctx, store.id);
+    const data = await shopify.graphql<{
+      currentAppInstallation: { activeSubscriptions: SubscriptionNode[]; allSubscriptions: { nodes: SubscriptionNode[] } };
+    }>(store.shopDomain, accessToken, BILLING_STATE);
+    const installation = data.currentAppInstallation;
+    return { installed: true, active: installation.activeSubscriptions.map(subscription), recent: installation.allSubscriptions.nodes.map(subscription) };
+  } catch (error) {
+    if (isDeadToken(error)) return { installed: false, active: [], recent: [] };
+    throw error;
   }
-  await recordActiveSubscription(ctx, store, active, now);
-  return 'active';
+}
+
+/** What a disconnect did on Shopify, step by step. */
+export interface ShopifyRemoval {
+  /** Every active or pending subscription was cancelled (true also when there was none). */
+  subscriptionCancelled: boolean;
+  appUninstalled: boolean;
+  /** Why a step failed: the token is refused (the merchant acts in Shopify), or Shopify failed. */
+  failure: 'token_invalid' | 'shopify_failed' | null;
+}
+
+/**
+ * Cancels the installation's subscriptions, then uninstalls the app from the shop (the merchant's
+ * choice when disconnecting). Each step is reported; a failed step stops the next. Uninstalling alone
+ * would also end the subscriptions on Shopify, but cancelling first makes the end of billing explicit
+ * even if the uninstall then fails.
+ */
+export async function cancelAndUninstall(ctx: AppContext, shopify: ShopifyFacade, store: Pick<Store, 'id' | 'shopDomain'>): Promise<ShopifyRemoval> {
+  const outcome: ShopifyRemoval = { subscriptionCancelled: false, appUninstalled: false, failure: null };
+  const log = ctx.log.child('billing');
+  try {
+    const billing = await readShopifyBilling(ctx, shopify, store);
+    if (!billing.installed) return { ...outcome, failure: 'token_invalid' };
+    const { accessToken } = await storeAccessToken(ctx, store.id);
+    const live = [...billing.active, ...billing.recent.filter((s) => s.status === 'PENDING' || s.status === 'FROZEN' || s.status === 'ACCEPTED')];
+    for (const id of new Set(live.map((s) => s.id))) {
+      const data = await shopify.graphql<{ appSubscriptionCancel: { userErrors: { message: string }[] } }>(store.shopDomain, accessToken, CANCEL_SUBSCRIPTION, { id });
+      if (data.appSubscriptionCancel.userErrors.length > 0) throw new BillingError(data.appSubscriptionCancel.userErrors.map((e) => e.message).join('; '));
+    }
+    outcome.subscriptionCancelled = true;
+    const data = await shopify.graphql<{ appUninstall: { userErrors: { message: string }[] } }>(store.shopDomain, accessToken, UNINSTALL_APP);
+    if (data.appUninstall.userErrors.length > 0) throw new BillingError(data.appUninstall.userErrors.map((e) => e.message).join('; '));
+    outcome.appUninstalled = true;
+    return outcome;
+  } catch (error) {
+    if (!isDeadToken(error) && !(error instanceof ShopifyRequestError) && !(error instanceof BillingError)) throw error;
+    const failure = isDeadToken(error) ? 'token_invalid' : 'shopify_failed';
+    log.warn('removing the app from Shopify failed', { storeId: store.id, step: outcome.subscriptionCancelled ? 'uninstall' : 'cancel', error: (error as Error).message });
+    return { ...outcome, failure };
+  }
 }

@@ -97,10 +97,15 @@ describe('install from Shopify to an active subscription', () => {
     const current = await browser.json<{ store: { admin_url: string } }>('/api/stores/current');
     expect(current.body.store.admin_url).toBe(`${ORIGIN}/_shopify/store/${shop}/admin`);
 
-    // Disconnecting: the store becomes inactive with its uninstall date, and the gate sees no store.
-    expect((await browser.json('/api/stores/current/disconnect', { json: {} })).body).toEqual({ ok: true });
+    // Disconnecting (keeping Shopify's subscription, said so): the store becomes inactive with its
+    // uninstall date, and the gate sees no store. Shopify still bills: the answer says nothing stopped there.
+    expect((await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } })).body).toEqual({
+      ok: true,
+      shopify: { choice: 'keep', subscription_cancelled: false, app_uninstalled: false, failure: null },
+    });
+    expect((await ctx.emulator!.state.listAppSubscriptions(shop)).filter((x) => x.status === 'ACTIVE')).toHaveLength(1);
     expect((await browser.json('/api/stores/current')).body).toEqual({ store: null });
-    expect((await browser.json('/api/stores/current/disconnect', { json: {} })).status).toBe(404);
+    expect((await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } })).status).toBe(404);
 
     // The link is spent: another account cannot claim it; the same account may see it again.
     const intruder = new Browserish(app);

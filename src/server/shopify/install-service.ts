@@ -165,7 +165,14 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
     if (existing) {
       const [store] = await tx
         .update(shopifyStores)
-        .set({ ...values, ...(existing.isActive ? {} : { installedAt: now }) })
+        // A reinstall is not paid for until Shopify says so (the billing read that follows).
+        .set({
+          ...values,
+          // Billing reads started before this connection (with the previous token) are never applied
+          // after it (billing/sync.ts): the caller reads Shopify's billing afresh.
+          billingAppliedTicket: sql`${shopifyStores.billingReadTicket}`,
+          ...(existing.isActive ? {} : { installedAt: now, subscriptionStatus: 'inactive' as const }),
+        })
         .where(eq(shopifyStores.id, existing.id))
         .returning();
       // A reinstall is a new start; a reconnect of an installed store keeps the merchant's choices (even no flow).
@@ -200,7 +207,10 @@ async function ensureDefaultFlow(tx: Queryable, storeId: string) {
     SELECT ${storeId}::uuid WHERE NOT EXISTS (SELECT 1 FROM flow_configurations WHERE shopify_store_id = ${storeId}::uuid)`);
 }
 
-/** Disconnects the user's active store (spec: is_active false plus uninstall date). */
+/**
+ * Disconnects the user's active store here (spec: is_active false plus uninstall date). Shopify's
+ * installation and subscription are separate (stores/routes.ts asks the merchant what to do there).
+ */
 export async function disconnectStore(db: Queryable, userId: string, storeId: string, now = new Date()) {
   const [store] = await db
     .update(shopifyStores)

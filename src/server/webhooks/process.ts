@@ -7,27 +7,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { TEST_ORDER_EVENT_NOTE } from '../../core/api/shopify';
-import type { Transaction } from '../../db/client';
+import type { Queryable, Transaction } from '../../db/client';
 import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
 import type { AppContext } from '../context';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
-import { cancelUnsentRequests } from '../requests/generate';
 import { OrderOfAnotherShopError, TestOrderError, recordDelivery, upsertOrder } from '../orders/intake';
 import { parseFulfillmentEvent, parseWebhookOrder, withoutNul, type OrderEvent } from '../orders/order';
-import { recordSubscription, subscriptionStatusFromShopify } from '../plans/service';
+import { syncBilling } from '../billing/sync';
 
 /** Privacy topics also concern shops that have since uninstalled the app. */
 const COMPLIANCE = new Set(['customers/data_request', 'customers/redact', 'shop/redact']);
 
-/** app_subscriptions/update: the fields the plans module decides with (Shopify's documented payload has more). */
-const subscriptionPayload = z.object({
-  app_subscription: z.object({
-    admin_graphql_api_id: z.string().nullish(),
-    name: z.string(),
-    status: z.string(),
-    updated_at: z.string().datetime({ offset: true }).nullish(),
-  }),
-});
+/**
+ * Billing topics are notifications (decision 021): whatever they say and whatever order they come in,
+ * the store's billing is read again from Shopify and what Shopify says now is applied
+ * (billing/sync.ts). The read happens before the delivery is marked processed, so a failed read
+ * (Shopify unreachable) fails the job, which retries; nothing is decided from the payload.
+ */
+const BILLING = new Set(['app_subscriptions/update', 'app/uninstalled']);
 
 type Store = typeof shopifyStores.$inferSelect;
 
@@ -57,33 +54,9 @@ const handlers: Record<string, Handler> = {
   'orders/updated': order('updated'),
   // Carrier events: only status 'delivered' records anything (the 'commande livrée' trigger).
   'fulfillment_events/create': async (tx, store, payload, at, _ctx, exact) => void (await recordDelivery(tx, store, parseFulfillmentEvent(payload, exact.orderId), at)),
-  'app/uninstalled': async (tx, store, _payload, at) => {
-    await tx.update(shopifyStores).set({ isActive: false, uninstalledAt: at, updatedAt: at }).where(eq(shopifyStores.id, store.id));
-    await cancelUnsentRequests(tx, store.id);
-  },
-  'app_subscriptions/update': async (tx, store, payload, at, ctx) => {
-    const { app_subscription: sub } = subscriptionPayload.parse(payload);
-    // The delivery carries no billing period: the same plan keeps its window (a replayed or repeated
-    // update must not reset the quota). Deliveries come in any order: the plans module applies one by
-    // the subscription it is about and its own updated_at (signed), not by arrival.
-    const applied = await recordSubscription(
-      tx,
-      store,
-      {
-        status: subscriptionStatusFromShopify(sub.status),
-        planName: sub.name,
-        subscriptionId: sub.admin_graphql_api_id ?? null,
-        changedAt: sub.updated_at ? new Date(sub.updated_at) : null,
-      },
-      at,
-    );
-    if (!applied)
-      ctx.log.child('webhooks').info('subscription update not applied (stale, or about a subscription that is not the current one)', {
-        storeId: store.id,
-        subscription: sub.admin_graphql_api_id,
-        status: sub.status,
-      });
-  },
+  // Applied by the billing re-read before the handler runs (processWebhookEvent): nothing left to do.
+  'app/uninstalled': async () => undefined,
+  'app_subscriptions/update': async () => undefined,
 };
 
 /**
@@ -93,6 +66,7 @@ const handlers: Record<string, Handler> = {
 export async function processWebhookEvent(ctx: AppContext, eventId: string): Promise<void> {
   const log = ctx.log.child('webhooks');
   const after: { run?: () => Promise<void> } = {};
+  await rereadBillingFor(ctx, eventId);
   await ctx.db.transaction(async (tx) => {
     const [event] = await tx
       .select({
@@ -112,14 +86,7 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
     if (!event || event.processed) return;
     const at = new Date();
     const handler = handlers[event.topic];
-    const [store] = event.shopId
-      ? await tx.select().from(shopifyStores).where(eq(shopifyStores.id, event.shopId))
-      : COMPLIANCE.has(event.topic)
-        ? await tx.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, event.shopDomain)).orderBy(desc(shopifyStores.installedAt)).limit(1)
-        : await tx
-            .select()
-            .from(shopifyStores)
-            .where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)));
+    const store = await storeOfEvent(tx, event);
     let error: string | null = null;
     if (!handler) error = `unhandled topic ${event.topic}`;
     else if (!store && event.topic === 'shop/redact') await handleShopRedact(ctx, tx, event.shopDomain);
@@ -150,4 +117,29 @@ export async function processWebhookEvent(ctx: AppContext, eventId: string): Pro
     log.info('webhook processed', { topic: event.topic, eventId: event.id, ...(error ? { error } : {}) });
   });
   await after.run?.();
+}
+
+/** The store a delivery is about: the one recorded with it, else (privacy and billing topics) the shop's latest, else its connected one. */
+async function storeOfEvent(db: Queryable, event: { shopId: string | null; shopDomain: string; topic: string }): Promise<Store | undefined> {
+  if (event.shopId) return (await db.select().from(shopifyStores).where(eq(shopifyStores.id, event.shopId)))[0];
+  // Privacy and billing topics also concern a store disconnected here (Shopify may still bill it).
+  if (COMPLIANCE.has(event.topic) || BILLING.has(event.topic))
+    return (await db.select().from(shopifyStores).where(eq(shopifyStores.shopDomain, event.shopDomain)).orderBy(desc(shopifyStores.installedAt)).limit(1))[0];
+  return (
+    await db
+      .select()
+      .from(shopifyStores)
+      .where(and(eq(shopifyStores.shopDomain, event.shopDomain), eq(shopifyStores.isActive, true)))
+  )[0];
+}
+
+/** For an unprocessed billing delivery, the store's billing read again from Shopify and applied (see BILLING). */
+async function rereadBillingFor(ctx: AppContext, eventId: string): Promise<void> {
+  const [event] = await ctx.db
+    .select({ shopId: shopifyWebhookEvents.shopId, shopDomain: shopifyWebhookEvents.shopDomain, topic: shopifyWebhookEvents.topic, processed: shopifyWebhookEvents.processed })
+    .from(shopifyWebhookEvents)
+    .where(eq(shopifyWebhookEvents.id, eventId));
+  if (!event || event.processed || !BILLING.has(event.topic)) return;
+  const store = await storeOfEvent(ctx.db, event);
+  if (store) await syncBilling(ctx, store.id);
 }

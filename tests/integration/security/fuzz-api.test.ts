@@ -56,6 +56,20 @@ const quotaInvariant = (shop: string) => ({
   },
 });
 
+/**
+ * Disconnecting reads its body (keep or remove the app on Shopify): each case starts from a connected
+ * store, so a mutation that a valid earlier case made pointless (404 no_store) is still judged on its
+ * body. A refused case must leave the store connected.
+ */
+const connectedBeforeEachCase = (storeId: string) => ({
+  before: () => w.ctx.db.update(s.shopifyStores).set({ isActive: true }).where(eq(s.shopifyStores.id, storeId)),
+  async after(_before: unknown, status: number) {
+    if (status < 400) return null;
+    const [row] = await w.ctx.db.select({ isActive: s.shopifyStores.isActive }).from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    return row!.isActive ? null : `refused (${status}) but the store was disconnected`;
+  },
+});
+
 describe('fuzzing the JSON endpoints', () => {
   it('every JSON endpoint of the app has a sample (and every sample an endpoint)', () => {
     const endpoints = expandedInventory(w.app)
@@ -69,7 +83,7 @@ describe('fuzzing the JSON endpoints', () => {
   for (const key of ORDER) {
     it(key, async () => {
       const sample = sampleOf(key);
-      const invariant = key === 'POST /functions/v1/send-email' ? quotaInvariant(c.shop) : undefined;
+      const invariant = key === 'POST /functions/v1/send-email' ? quotaInvariant(c.shop) : key === LAST ? connectedBeforeEachCase(c.store.id) : undefined;
       const problems = await fuzzEndpoint(w, { key, ...sample }, browserFor(sample), invariant);
       expect(problems).toEqual([]);
     });

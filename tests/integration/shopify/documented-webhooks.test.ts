@@ -98,12 +98,13 @@ describe("Shopify's documented webhook payloads", () => {
     expect((await ordersOf(store.id))[0]).toMatchObject({ customerName: 'Bob Biller', customerEmail: 'jon@doe.ca' });
   });
 
-  it('app_subscriptions/update: the sample (a pending plan) is read, not refused as malformed', async () => {
+  it('app_subscriptions/update: the sample is accepted as a notification; the state comes from a re-read, never from the payload', async () => {
     const store = await makeStore({ subscriptionStatus: 'inactive' });
     const event = await deliver(store.shopDomain, 'app_subscriptions/update', example('app_subscriptions/update', store.shopDomain));
     expect(event.error).toBeNull();
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
-    expect(after).toMatchObject({ subscriptionStatus: 'pending', shopifySubscriptionId: 'gid://shopify/AppSubscription/1029266951' });
+    // This store has no token: Shopify's answer to the re-read is a refusal, i.e. not installed.
+    expect(after).toMatchObject({ subscriptionStatus: 'cancelled', shopifySubscriptionId: null, isActive: false });
   });
 
   it('app/uninstalled: the sample (the Shop resource) deactivates the store', async () => {
