@@ -157,8 +157,14 @@ function openPostgres(url: string, poolMax: number): DatabaseHandle {
   // Every session in UTC: date arithmetic in SQL (a flow's delay in days, the UTC day of the daily
   // limit) must not shift with the server's time zone or its daylight-saving changes.
   const pool = new pg.Pool({ connectionString: url, max: poolMax, options: '-c TimeZone=UTC' });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (error) => console.warn(`[db] idle client error: ${error.message}`));
+  // A client losing its connection must not crash the process. The pool listens on idle clients
+  // only; a client checked out (a transaction waiting between statements) emits 'error' with nobody
+  // listening, which ends the process. Every client gets a listener when it is made: its pending
+  // and next queries fail (the caller's transaction rolls back, the job retries), and the pool
+  // discards it on release.
+  const lost = (error: Error) => console.warn(`[db] connection lost: ${error.message}`);
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
   const db = drizzlePg({ client: pool, schema }) as unknown as Database;
   return {
     kind: 'postgres',

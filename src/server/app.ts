@@ -12,6 +12,7 @@ import { outboxRoutes } from './dev/outbox-routes';
 import { errorResponse } from './http/errors';
 import { mount, ContractViolation } from './http/route';
 import { DomainError } from './domain-error';
+import { isQueryError, storableErrorText } from './jobs/queue';
 import { createWebHandler } from './http/static-web';
 import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
@@ -33,6 +34,7 @@ import { auditRoutes } from './audit/routes';
 import { brandingRoutes } from './branding/routes';
 import { emailTemplateRoutes } from './email-templates/routes';
 import { settingsRoutes } from './settings/routes';
+import { notificationRecipientRoutes } from './recipients/routes';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { mediaRoutes } from './media/routes';
 import { pgErrorCode } from '../db/pg-error';
@@ -117,6 +119,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...brandingRoutes(ctx),
     ...emailTemplateRoutes(ctx),
     ...settingsRoutes(ctx),
+    ...notificationRecipientRoutes(ctx),
     ...deliverabilityRoutes(ctx),
     ...installationRoutes(ctx),
     ...shopifyAuthRoutes(ctx, ctx.shopify),
@@ -161,7 +164,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
       log.warn('unstorable text refused', { path: c.req.path, code: pgErrorCode(error) });
       return errorResponse(c, 'invalid_input');
     }
-    log.error('unhandled error', { path: c.req.path, error: error.message, stack: error.stack });
+    // Never the statement's parameters (customer data) of a failed query: its message and stack list them.
+    log.error('unhandled error', { path: c.req.path, error: storableErrorText(error), ...(isQueryError(error) ? {} : { stack: error.stack }) });
     return errorResponse(c, 'internal');
   });
 

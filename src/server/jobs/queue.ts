@@ -117,8 +117,14 @@ export const MAX_ERROR_LENGTH = 1000;
 /** Stored when even the cleaned failure text cannot be written: a failure must always be recorded. */
 export const UNRECORDABLE_ERROR = 'job failed; its error could not be recorded';
 
+/** Whether `error` is a Drizzle query error, whose message and stack list the statement's parameters. */
+export function isQueryError(error: unknown): boolean {
+  const e = error as { query?: unknown; params?: unknown } | null;
+  return error instanceof Error && typeof e?.query === 'string' && Array.isArray(e.params);
+}
+
 /**
- * The failure text of `error`, safe to store and to log. A Drizzle query error's message carries the
+ * The failure text of `error`, safe to store and to log (job rows, and the web process's 500 line). A Drizzle query error's message carries the
  * statement's parameters: customer data (logs and job rows never hold it), and possibly the very NUL
  * PostgreSQL just refused; keep the database's own message and the start of the statement instead.
  * Control characters (NUL included: PostgreSQL refuses it in text) are dropped, line breaks become
@@ -128,7 +134,7 @@ export function storableErrorText(error: unknown): string {
   let text: string;
   try {
     const e = error as { message?: unknown; query?: unknown; params?: unknown; cause?: { message?: unknown } } | null;
-    if (error instanceof Error && typeof e?.query === 'string' && Array.isArray(e.params) && e.cause instanceof Error) {
+    if (isQueryError(error) && typeof e?.query === 'string' && e.cause instanceof Error) {
       text = `${e.cause.message} (query: ${e.query.slice(0, 200)})`;
     } else {
       text = error instanceof Error ? error.message : String(error);

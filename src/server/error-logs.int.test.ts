@@ -1,0 +1,45 @@
+/**
+ * Logs never carry customer data (decision 007): a database failure under a request whose statement
+ * holds a customer's e-mail (a reviews search) logs the database's message and the statement's start,
+ * never its parameters, neither in the message nor in a stack.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestContext, type TestContext } from '../../tests/support/test-context';
+import { subscribedMerchant } from '../../tests/support/http';
+import { createApp } from './app';
+import type { Logger } from './logger';
+
+let ctx: TestContext;
+const lines: string[] = [];
+
+/** A logger that keeps every line as it would be written. */
+function keepingLogger(scope = 'app'): Logger {
+  const keep = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push(`${level} [${scope}] ${message} ${JSON.stringify(fields ?? {})}`);
+  return { debug: keep('DEBUG'), info: keep('INFO'), warn: keep('WARN'), error: keep('ERROR'), child: (child) => keepingLogger(`${scope}:${child}`) };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+describe('the 500 log line', () => {
+  it("names the failure without the query's parameters (the customer's e-mail)", async () => {
+    const app = createApp({ ...ctx, log: keepingLogger() });
+    const { browser } = await subscribedMerchant(app, ctx.db);
+    // The database fails under the request (a table gone), as in a failover mid-query.
+    await ctx.db.execute(sql`ALTER TABLE shopify_reviews RENAME TO shopify_reviews_away`);
+    try {
+      const email = 'secret.client@exemple.test';
+      const res = await browser.json(`/api/reviews?q=${encodeURIComponent(email)}`);
+      expect(res.status).toBe(500);
+      const logged = lines.filter((l) => l.startsWith('ERROR'));
+      expect(logged.length).toBeGreaterThan(0);
+      expect(logged.join('\n')).toContain('shopify_reviews');
+      expect(logged.join('\n')).not.toContain('secret.client');
+    } finally {
+      await ctx.db.execute(sql`ALTER TABLE shopify_reviews_away RENAME TO shopify_reviews`);
+    }
+  });
+});
