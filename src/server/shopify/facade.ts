@@ -38,8 +38,25 @@ export interface GraphqlFieldError {
   code: string | undefined;
 }
 
+/**
+ * How a call rides out Shopify's rate limit. A THROTTLED answer (or HTTP 429) ran nothing, so any
+ * operation may be sent again: after the wait Shopify's own cost figures give (the query's cost
+ * minus what the bucket holds, over its restore rate), at least `minDelayMs`, at most `maxDelayMs`,
+ * `attempts` times in all. Merchant-facing calls then wait a moment instead of failing at the first
+ * throttled answer.
+ */
+export interface ThrottleRetry {
+  attempts: number;
+  minDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_THROTTLE_RETRY: ThrottleRetry = { attempts: 4, minDelayMs: 250, maxDelayMs: 4000 };
+
 export interface ShopifyFacadeOptions {
   config: Config;
+  /** Retries of throttled calls (tests shorten the waits). */
+  throttleRetry?: ThrottleRetry;
   /** Where `https://{shop}/…` requests go. Defaults to the network (real Shopify). */
   fetch?: FetchLike;
   /** For the emulator: the URL under which a shop's admin is served, e.g. http://localhost:3000/_shopify/store/{shop}. */
@@ -54,7 +71,7 @@ export interface AccessTokens {
   refreshTokenExpiresIn: number | null;
 }
 
-export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch as FetchLike, shopOrigin }: ShopifyFacadeOptions) {
+export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch as FetchLike, shopOrigin, throttleRetry = DEFAULT_THROTTLE_RETRY }: ShopifyFacadeOptions) {
   const appUrl = new URL(config.appUrl);
   const apiVersion = config.shopify.apiVersion as ApiVersion;
   const api: Shopify = shopifyApi({
@@ -102,26 +119,32 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
    * Runs an Admin GraphQL operation and answers its data with its field errors. Shopify answers a
    * field it will not give (a protected customer field the app is not approved for, a type whose
    * scope is missing) with null there and an `errors` entry, the rest of the data intact: the caller
-   * decides which of those it can live with. Throws ShopifyRequestError on an HTTP failure, on
-   * THROTTLED, and when there is no data at all.
+   * decides which of those it can live with. A THROTTLED answer is tried again (ThrottleRetry).
+   * Throws ShopifyRequestError on an HTTP failure, on THROTTLED past the retries, and when there is no
+   * data at all.
    */
   async function graphqlWithErrors<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<{ data: T; errors: GraphqlFieldError[] }> {
     const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
     const client = new api.clients.Graphql({ session });
-    return currentFetch.run(routedFetch, async () => {
-      try {
-        const response = await client.request<T>(query, { variables });
-        return { data: response.data as T, errors: [] };
-      } catch (error) {
-        // HttpResponseError carries `response.code`; GraphqlQueryError (HTTP 200 with `errors`) the fetch Response.
-        const e = error as { response?: { code?: number; status?: number }; message: string; body?: { data?: unknown; errors?: unknown } };
-        const status = e.response?.code ?? e.response?.status ?? 500;
-        const errors = graphqlErrors(e.body);
-        const partial = status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
-        if (partial) return { data: e.body!.data as T, errors };
-        throw new ShopifyRequestError(e.message, status, graphqlErrorCode(e.body));
-      }
-    });
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await currentFetch.run(routedFetch, async () => {
+        try {
+          const response = await client.request<T>(query, { variables });
+          return { data: response.data as T, errors: [] as GraphqlFieldError[], failure: null };
+        } catch (error) {
+          // HttpResponseError carries `response.code`; GraphqlQueryError (HTTP 200 with `errors`) the fetch Response.
+          const e = error as { response?: { code?: number; status?: number }; message: string; body?: GraphqlBody };
+          const status = e.response?.code ?? e.response?.status ?? 500;
+          const errors = graphqlErrors(e.body);
+          const partial = status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
+          if (partial) return { data: e.body!.data as T, errors, failure: null };
+          return { failure: new ShopifyRequestError(e.message, status, status === 429 ? 'THROTTLED' : graphqlErrorCode(e.body)), body: e.body };
+        }
+      });
+      if (!outcome.failure) return { data: outcome.data, errors: outcome.errors };
+      if (outcome.failure.code !== 'THROTTLED' || attempt >= throttleRetry.attempts) throw outcome.failure;
+      await new Promise((resolve) => setTimeout(resolve, throttleWait(outcome.body, throttleRetry)));
+    }
   }
 
   return {
@@ -160,6 +183,20 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
 export type ShopifyFacade = ReturnType<typeof createShopifyFacade>;
 
 type GraphqlError = { message?: string; path?: (string | number)[]; extensions?: { code?: string } };
+type GraphqlBody = {
+  data?: unknown;
+  errors?: unknown;
+  extensions?: { cost?: { requestedQueryCost?: number; throttleStatus?: { currentlyAvailable?: number; restoreRate?: number } } };
+};
+
+/** How long to wait after a THROTTLED answer: until the bucket holds the query's cost (Shopify's figures), within the policy's bounds. */
+export function throttleWait(body: GraphqlBody | undefined, policy: ThrottleRetry): number {
+  const cost = body?.extensions?.cost;
+  const missing = (cost?.requestedQueryCost ?? 0) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
+  const rate = cost?.throttleStatus?.restoreRate ?? 0;
+  const needed = missing > 0 && rate > 0 ? Math.ceil((missing / rate) * 1000) : 0;
+  return Math.min(policy.maxDelayMs, Math.max(policy.minDelayMs, needed));
+}
 
 /** The answer's `errors`, whichever way the client wrapped them. */
 function graphqlErrors(body: { errors?: unknown } | undefined): GraphqlFieldError[] {
