@@ -1,8 +1,9 @@
 /**
  * History import (`shopify-import-history`): reads the shop's paid orders of the last 60 days from
  * Shopify and stores them through the orders module's intake (without running the flows), then
- * schedules one review request per order that has none yet: all now (immediate, with an immediate
- * sending run) or spread over the chosen days (deferred, see core/schedule-spread.ts).
+ * schedules one review request per order that has none yet and that an active e-mail flow of the
+ * store would ask (its order conditions): all now (immediate, with an immediate sending run) or
+ * spread over the chosen days (deferred, see core/schedule-spread.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
@@ -44,12 +45,17 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
     if (orderIds.length === 0) return 0;
     await lockStoreRequests(tx, store.id);
     // Orders already requested (by a flow or an earlier import) or whose request the merchant
-    // cancelled, cancelled or refunded orders, orders without an address or unsubscribed are skipped; the oldest order gets the earliest slot.
+    // cancelled, cancelled or refunded orders, orders without an address or unsubscribed are skipped;
+    // the oldest order gets the earliest slot. The import asks on the store's behalf as its flows do:
+    // an order no active e-mail flow would ask (under every flow's minimum) is not asked either.
     const eligible = await queryRows<{ id: string }>(
       tx,
       sql`SELECT o.id::text FROM shopify_orders o
           WHERE o.shop_id = ${store.id}::uuid AND o.id = ANY(${uuidArray(orderIds)})
             AND o.cancelled_at IS NULL AND o.refunded_at IS NULL AND o.customer_email IS NOT NULL
+            AND EXISTS (SELECT 1 FROM flow_configurations f
+                        WHERE f.shopify_store_id = o.shop_id AND f.is_active AND coalesce((f.channels->>'email')::boolean, false)
+                          AND (f.target_all_orders OR coalesce(o.total_price, 0) >= f.minimum_order_amount))
             AND NOT EXISTS (SELECT 1 FROM shopify_review_requests r WHERE r.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
