@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dueLabel } from './due-label';
+import { SENDING_RUN_GRACE_MS, dueLabel } from './due-label';
 
 const now = new Date('2025-10-14T12:00:00Z');
 const at = (offsetMs: number) => new Date(now.getTime() + offsetMs).toISOString();
@@ -8,8 +8,13 @@ const hour = 60 * minute;
 const day = 24 * hour;
 
 describe('dueLabel', () => {
-  it('is overdue once the time has passed, even by a second or by days', () => {
-    expect(dueLabel(at(-1000), now)).toEqual({ kind: 'overdue' });
+  it('is soon, not late, while the next sending run has not passed (a request due at once, right after the order)', () => {
+    expect(dueLabel(at(-1000), now)).toEqual({ kind: 'soon' });
+    expect(dueLabel(at(-SENDING_RUN_GRACE_MS), now)).toEqual({ kind: 'soon' });
+  });
+
+  it('is overdue once a sending run has passed it, by a second or by days', () => {
+    expect(dueLabel(at(-SENDING_RUN_GRACE_MS - 1000), now)).toEqual({ kind: 'overdue' });
     expect(dueLabel(at(-3 * day), now)).toEqual({ kind: 'overdue' });
   });
 

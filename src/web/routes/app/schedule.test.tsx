@@ -52,7 +52,7 @@ const marie = request({
   order_number: '1001',
   scheduled_at: fromNow(3 * day + hour),
 });
-const paul = request({ id: 'r2', customer_email: 'paul@example.com', order_number: '#1002', scheduled_at: fromNow(-hour) });
+const paul = request({ id: 'r2', customer_email: 'paul@example.com', order_number: '#1002', scheduled_at: fromNow(-2 * hour) });
 const luc = request({
   id: 'r3',
   customer_name: 'Luc Martin',
