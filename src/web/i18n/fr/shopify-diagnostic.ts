@@ -4,11 +4,16 @@ const num = (n: number) => n.toLocaleString('fr-FR');
 /** French plural: 0 and 1 take the singular. */
 const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
 const topicList = (topics: readonly string[]) => topics.join(', ');
+const COUNT_WORDS = ['Aucune', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six', 'Sept', 'Huit', 'Neuf', 'Dix'];
+/** A small count in words at the start of a sentence (« Huit vérifications »), digits beyond ten. */
+const capitalisedCount = (n: number) => COUNT_WORDS[n] ?? num(n);
 
 export const shopifyDiagnostic = {
   title: 'Diagnostic Shopify',
   subtitle: 'Vérifiez pas à pas la connexion de votre boutique.',
-  intro: "Sept vérifications, du jeton d'accès jusqu'à la réception des commandes. Chaque problème trouvé est accompagné d'une solution.",
+  /** The number of checks is the list's own (the screen passes it): never a figure written by hand. */
+  intro: (count: number) =>
+    `${capitalisedCount(count)} vérification${count > 1 ? 's' : ''}, du jeton d'accès jusqu'à la réception des commandes. Chaque problème trouvé est accompagné d'une solution.`,
   shop: 'Boutique',
   run: 'Lancer le diagnostic',
   running: 'Diagnostic en cours…',

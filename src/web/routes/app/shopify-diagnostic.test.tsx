@@ -114,6 +114,8 @@ describe('/app/shopify-diagnostic', () => {
 
     // Running: every step is pending, with its state in words, and the button is busy.
     await waitFor(() => expect(steps().getAllByRole('listitem')).toHaveLength(8));
+    // The introduction counts the steps shown, in words.
+    expect(screen.getByText(/^Huit vérifications, du jeton d'accès/)).toBeTruthy();
     expect(
       steps()
         .getAllByRole('heading', { level: 3 })

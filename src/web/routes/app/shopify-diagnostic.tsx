@@ -2,7 +2,7 @@ import { RefreshCw, Store } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
 import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '../../api/shopify';
 import { countOutcomes, DiagnosticSteps, type FixActions } from '../../components/diagnostic/DiagnosticSteps';
-import { registerOutcome, type FixOutcome } from '../../components/diagnostic/types';
+import { diagnosticStepIds, registerOutcome, type FixOutcome } from '../../components/diagnostic/types';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -122,7 +122,7 @@ export default function ShopifyDiagnosticScreen() {
     <div className="space-y-6">
       <div className="flex flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:flex-row sm:items-center sm:justify-between">
         <div className="min-w-0 space-y-1">
-          <p className="max-w-2xl text-sm text-slate-700">{t.intro}</p>
+          <p className="max-w-2xl text-sm text-slate-700">{t.intro(diagnosticStepIds.length)}</p>
           {result?.store && (
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Store aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
