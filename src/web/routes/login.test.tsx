@@ -39,6 +39,13 @@ async function openLogin(path = '/login') {
 }
 
 describe('/login', () => {
+  it('sends a visitor already signed in on to the app (or the safe redirect) instead of the form', async () => {
+    mockApi({ '/api/auth/get-session': () => jsonResponse(testSession), '/api/stores/current': () => jsonResponse({ store: activeStore }) });
+    const { router } = renderRoute('/login?redirect=/app/plans');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
+    expect(screen.queryByRole('button', { name: 'Se connecter' })).toBeNull();
+  });
+
   it('shows the sign-in form with labelled, autocompleting fields and the links', async () => {
     mockApi();
     await openLogin();

@@ -1,8 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { useRequestPasswordReset, useSignIn } from '../api/auth';
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useRequestPasswordReset, useSession, useSignIn } from '../api/auth';
 import { SignInForm } from '../components/auth/SignInForm';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../components/ui/Alert';
@@ -20,7 +20,8 @@ function locationState(state: unknown): LoginLocationState {
 /**
  * /login: sign-in, and forgot-password mode (`?mode=forgot`). The mode links are real links, so
  * the back button returns to the other mode; each mode is a fresh form, so switching clears error
- * and success messages. `?redirect=` is honoured after sign-in when it is a safe same-site path.
+ * and success messages. `?redirect=` is honoured after sign-in when it is a safe same-site path, and
+ * at once for a visitor already signed in.
  */
 export default function LoginScreen() {
   const t = messages.login;
@@ -29,6 +30,10 @@ export default function LoginScreen() {
   const forgot = searchParams.get('mode') === 'forgot';
   const redirect = searchParams.get('redirect');
   const { notice, focusForm = false } = locationState(state);
+  const session = useSession();
+
+  // Already signed in: the form has nothing to offer; go where the sign-in would have led.
+  if (!forgot && session.data) return <Navigate to={safeRedirectPath(redirect)} replace />;
 
   return (
     <PublicLayout title={forgot ? t.forgot.title : t.title} subtitle={forgot ? t.forgot.subtitle : t.subtitle} width="sm">
