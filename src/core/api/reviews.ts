@@ -9,6 +9,21 @@ export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEW_SEARCH_MAX = 200;
 
+/**
+ * What the reviewer's public review link came to, as recorded (never what the rating's action only
+ * intended): not offered, offered without a click, or followed (through our tracked link).
+ */
+export const PUBLIC_LINK_OUTCOMES = ['none', 'offered', 'followed'] as const;
+export type PublicLinkOutcome = (typeof PUBLIC_LINK_OUTCOMES)[number];
+
+/** What happened after the rating: the same facts on the list, its CSV and the compliance export. */
+export const reviewOutcome = z.object({
+  public_link: z.enum(PUBLIC_LINK_OUTCOMES),
+  /** The private feedback form was shown. */
+  private_feedback: z.boolean(),
+});
+export type ReviewOutcome = z.infer<typeof reviewOutcome>;
+
 export const reviewItem = z.object({
   id: z.string(),
   rating: z.number().int().min(1).max(5),
@@ -19,6 +34,8 @@ export const reviewItem = z.object({
   is_published: z.boolean(),
   /** The rating's action when the review was left (redirect, collect_feedback, notify_email, none). */
   action_taken: z.string().nullable(),
+  /** What happened: the words every screen and export use come from this, not from action_taken. */
+  outcome: reviewOutcome,
   created_at: isoDateTime,
 });
 export type ReviewItem = z.infer<typeof reviewItem>;

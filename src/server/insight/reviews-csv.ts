@@ -35,7 +35,8 @@ export function reviewCsvLine(r: ReviewItem): string {
     r.order_number,
     r.comment,
     r.is_published ? m.yes : m.no,
-    r.action_taken ? (m.actions[r.action_taken] ?? r.action_taken) : null,
+    m.publicLink[r.outcome.public_link],
+    r.outcome.private_feedback ? m.yes : m.no,
   ]);
 }
 

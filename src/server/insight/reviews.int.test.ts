@@ -133,10 +133,10 @@ describe('the CSV export', () => {
 
   it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async () => {
     const csv = await read(reviewsCsv(ctx.db, store.id, { filter: 'all' }));
-    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Action\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé\r\n')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 46);
-    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Non;`);
+    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Non;Non proposé;Non`);
     // Batches smaller than the list: nothing lost or repeated at their seams.
     const names: string[] = [];
     for await (const batch of allReviews(ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
@@ -162,9 +162,41 @@ describe('the CSV export', () => {
         comment: null,
         is_published: true,
         action_taken: 'redirect',
+        outcome: { public_link: 'offered', private_feedback: false },
         created_at: '2026-11-24T09:05:00.000Z',
       }),
-    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Redirigé vers la page d’avis publique\r\n');
+    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non\r\n');
+  });
+
+  it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async () => {
+    const [own] = await ctx.db
+      .insert(s.shopifyStores)
+      .values({ userId: store.userId, shopDomain: `issue-${Date.now()}.myshopify.com`, isActive: false })
+      .returning();
+    const base = { userId: store.userId, shopId: own!.id, rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
+    const shown = { same_path_for_all_ratings: false, action_type: 'redirect' as const, public_link_offered: true, redirected: false, feedback_form: false };
+    await ctx.db.insert(s.shopifyReviews).values([
+      { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
+      { ...base, customerName: 'A suivi', shown, publicLinkFollowedAt: new Date('2026-10-02T10:05:00Z'), createdAt: new Date('2026-10-02T10:00:00Z') },
+      {
+        ...base,
+        rating: 2,
+        actionTaken: 'collect_feedback',
+        publicReviewUrl: null,
+        customerName: 'Formulaire',
+        shown: { ...shown, action_type: 'collect_feedback' as const, public_link_offered: false, feedback_form: true },
+        createdAt: new Date('2026-10-03T10:00:00Z'),
+      },
+    ]);
+    const { items } = await listReviews(ctx.db, own!.id, { filter: 'all' });
+    expect(Object.fromEntries(items.map((r) => [r.customer_name, r.outcome]))).toEqual({
+      'Jamais cliqué': { public_link: 'offered', private_feedback: false },
+      'A suivi': { public_link: 'followed', private_feedback: false },
+      Formulaire: { public_link: 'none', private_feedback: true },
+    });
+    const csv = await read(reviewsCsv(ctx.db, own!.id, { filter: 'all' }));
+    expect(csv).toContain('Jamais cliqué;;;;Non;Proposé, non suivi;Non');
+    expect(csv).not.toContain('Redirigé');
   });
 
   it('answers GET /api/reviews/export as a CSV attachment for the session’s store only', async () => {

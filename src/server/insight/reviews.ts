@@ -8,7 +8,7 @@
  * (reviews_search_trgm_idx), so a fragment is found among a million reviews (decision 014).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem } from '../../core/api/reviews';
+import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem, type ReviewOutcome } from '../../core/api/reviews';
 import { queryRows, type Queryable } from '../../db/client';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../../db/schema';
 import { DomainError } from '../domain-error';
@@ -62,9 +62,19 @@ function matching(storeId: string, options: ReviewQuery): SQL[] {
   return conditions;
 }
 
-type Row = Omit<ReviewItem, 'created_at'> & { created_at: string; cursor_at: string };
+type Row = Omit<ReviewItem, 'created_at' | 'outcome'> & { created_at: string; cursor_at: string; public_link: ReviewOutcome['public_link']; private_feedback: boolean };
 
-const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken,
+/**
+ * What happened after the rating, from what was recorded: the reviewer's `shown` (what the page
+ * offered, recorded when it happened) and the tracked link's follow. A review older than `shown`
+ * falls back on the link it was offered and on its action.
+ */
+const OUTCOME = sql`CASE WHEN v.public_link_followed_at IS NOT NULL THEN 'followed'
+                         WHEN coalesce((v.shown->>'public_link_offered')::boolean, v.public_review_url IS NOT NULL) THEN 'offered'
+                         ELSE 'none' END AS public_link,
+                    coalesce((v.shown->>'feedback_form')::boolean, v.action_taken = 'collect_feedback', false) AS private_feedback`;
+
+const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken, ${OUTCOME},
                     to_json(v.created_at)#>>'{}' AS created_at, v.created_at::text AS cursor_at`;
 const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 
@@ -116,7 +126,11 @@ async function searchPage(db: Queryable, conditions: SQL[], q: string, size: num
 }
 
 const after = (cursor: Cursor) => sql`(v.created_at, v.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-const item = ({ cursor_at: _cursor, ...r }: Row): ReviewItem => ({ ...r, created_at: new Date(r.created_at).toISOString() });
+const item = ({ cursor_at: _cursor, public_link, private_feedback, ...r }: Row): ReviewItem => ({
+  ...r,
+  outcome: { public_link, private_feedback },
+  created_at: new Date(r.created_at).toISOString(),
+});
 
 export async function listReviews(db: Queryable, storeId: string, options: ReviewQuery & { cursor?: string }) {
   const conditions = filtered(storeId, options.filter);

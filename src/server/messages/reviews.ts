@@ -1,5 +1,5 @@
 /** French messages of this area's error codes. */
-import type { REVIEW_ERRORS } from '../../core/api/reviews';
+import type { PublicLinkOutcome, REVIEW_ERRORS } from '../../core/api/reviews';
 import type { MessagesOf } from './types';
 
 export const reviewErrorMessages: MessagesOf<typeof REVIEW_ERRORS> = {
@@ -8,13 +8,9 @@ export const reviewErrorMessages: MessagesOf<typeof REVIEW_ERRORS> = {
 
 /** The reviews export's column names and values (GET /api/reviews/export). */
 export const reviewExportMessages = {
-  header: ['Date (UTC)', 'Note', 'Nom', 'E-mail', 'Commande', 'Commentaire', 'Publié', 'Action'],
+  header: ['Date (UTC)', 'Note', 'Nom', 'E-mail', 'Commande', 'Commentaire', 'Publié', 'Lien public', 'Formulaire privé'],
   yes: 'Oui',
   no: 'Non',
-  actions: {
-    redirect: 'Redirigé vers la page d’avis publique',
-    collect_feedback: 'Commentaire demandé',
-    notify_email: 'Alerte e-mail',
-    none: 'Aucune action',
-  } as Record<string, string>,
+  /** What the review's public link came to (the list says the same, src/web/i18n/fr/feedback.ts). */
+  publicLink: { none: 'Non proposé', offered: 'Proposé, non suivi', followed: 'Suivi' } as Record<PublicLinkOutcome, string>,
 };

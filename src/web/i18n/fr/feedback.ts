@@ -1,5 +1,5 @@
 /** /app/feedback, the reviews list (spec sections 2, 5). */
-import type { ReviewFilter } from '../../../core/api/reviews';
+import type { PublicLinkOutcome, ReviewFilter } from '../../../core/api/reviews';
 
 export const feedback = {
   searchLabel: 'Rechercher un avis',
@@ -20,12 +20,13 @@ export const feedback = {
   order: (number: string) => `Commande ${number}`,
   published: 'Publié',
   unpublished: 'Non publié',
-  actions: {
-    redirect: 'Redirigé vers votre page d’avis publique',
-    collect_feedback: 'Commentaire demandé',
-    notify_email: 'Vous avez été alerté par e-mail',
-    none: 'Aucune action',
-  } as Record<string, string>,
+  /** What happened after the rating (the CSV export says the same in its columns). */
+  publicLink: {
+    none: null,
+    offered: 'Lien vers votre page d’avis publique proposé, non suivi',
+    followed: 'A suivi le lien vers votre page d’avis publique',
+  } as Record<PublicLinkOutcome, string | null>,
+  privateFeedback: 'Formulaire de commentaire privé affiché',
   share: "Partager le lien d'avis",
   exportCsv: 'Exporter en CSV',
 };

@@ -11,6 +11,7 @@ const review = (i: number, extra: Record<string, unknown> = {}) => ({
   comment: i === 0 ? 'Livraison rapide, merci !' : null,
   is_published: 5 - (i % 5) >= 4,
   action_taken: i === 0 ? 'redirect' : 'none',
+  outcome: { public_link: i === 0 ? 'followed' : 'none', private_feedback: false },
   created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - i * 3_600_000).toISOString(),
   ...extra,
 });
@@ -31,9 +32,30 @@ describe('/app/feedback', () => {
     expect(within(first).getByText('Livraison rapide, merci !')).toBeTruthy();
     expect(first.textContent).toContain('Commande #1000');
     expect(first.textContent).toContain('Publié');
-    expect(first.textContent).toContain('Redirigé vers votre page d’avis publique');
+    expect(first.textContent).toContain('A suivi le lien vers votre page d’avis publique');
+    expect(first.textContent).not.toContain('Redirigé');
     expect(within(list).getByRole('listitem', { name: 'Client anonyme, 2 étoiles sur 5' }).textContent).toContain('Non publié');
     expect(screen.queryByRole('button', { name: 'Afficher plus d’avis' })).toBeNull();
+  });
+
+  it('says what happened: a link offered but never followed, a private form; nothing for no link', async () => {
+    mockSignedInApi({
+      '/api/reviews': () =>
+        jsonResponse({
+          items: [
+            review(0, { outcome: { public_link: 'offered', private_feedback: false } }),
+            review(1, { action_taken: 'collect_feedback', outcome: { public_link: 'none', private_feedback: true } }),
+          ],
+          next_cursor: null,
+        }),
+    });
+    await open();
+    const list = await screen.findByRole('list', { name: 'Avis' });
+    const [offered, form] = within(list).getAllByRole('listitem');
+    expect(offered!.textContent).toContain('Lien vers votre page d’avis publique proposé, non suivi');
+    expect(offered!.textContent).not.toMatch(/Redirigé|A suivi/);
+    expect(form!.textContent).toContain('Formulaire de commentaire privé affiché');
+    expect(form!.textContent).not.toContain('page d’avis publique');
   });
 
   it('pages with the server’s cursor', async () => {

@@ -151,7 +151,8 @@ function ReviewCard({ review }: { review: ReviewItem }) {
         <span className={cx('rounded-full px-2 py-0.5 font-medium', review.is_published ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700')}>
           {review.is_published ? t.published : t.unpublished}
         </span>
-        {review.action_taken && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.actions[review.action_taken] ?? review.action_taken}</span>}
+        {t.publicLink[review.outcome.public_link] && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.publicLink[review.outcome.public_link]}</span>}
+        {review.outcome.private_feedback && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.privateFeedback}</span>}
       </p>
     </li>
   );
