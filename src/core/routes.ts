@@ -9,6 +9,8 @@ export const publicRoutes = [
   '/signup',
   '/reset-password',
   '/unsubscribe/:token',
+  '/confirm-recipient/:token',
+  '/confirm-email/:token',
   '/privacy-policy',
   '/terms-of-service',
   '/legal-notice',

@@ -724,6 +724,60 @@ export const auditLog = pgTable(
 );
 
 /**
+ * Addresses a store sends merchant alerts to (the owner notification address, a rating action's),
+ * other than the account's own: each is confirmed by a link e-mailed to it before any alert goes
+ * there (decision 022). The link's token is single-use and expiring, stored only as its SHA-256.
+ */
+export const notificationRecipients = pgTable(
+  'notification_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopifyStoreId: uuid('shopify_store_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    /** 'sha256:' + hex of the live link's token; null once confirmed or before the first link. */
+    tokenHash: text('token_hash'),
+    tokenExpiresAt: tstz('token_expires_at'),
+    linkSentAt: tstz('link_sent_at'),
+    confirmedAt: tstz('confirmed_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('notification_recipients_store_email').on(t.shopifyStoreId, t.email), uniqueIndex('notification_recipients_token').on(t.tokenHash)],
+);
+
+/**
+ * One row per merchant alert about a review, decided once (reviews/alert-cap.ts): sent, or held
+ * over the hourly cap and summed up in the hour's digest (then digested). Counted per store and
+ * per recipient in the hour it was decided.
+ */
+export const merchantAlerts = pgTable(
+  'merchant_alerts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopifyStoreId: uuid('shopify_store_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id')
+      .notNull()
+      .unique()
+      .references(() => shopifyReviews.id, { onDelete: 'cascade' }),
+    /** The address the alert went (or goes, in the digest) to: a confirmed one or the account's. */
+    recipient: text('recipient').notNull(),
+    /** The start of the UTC hour it was decided in. */
+    hour: tstz('hour').notNull(),
+    status: text('status').$type<'sent' | 'held' | 'digested'>().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('merchant_alerts_store_hour_idx').on(t.shopifyStoreId, t.hour),
+    index('merchant_alerts_recipient_hour_idx').on(t.recipient, t.hour),
+    check('merchant_alerts_status_check', sql`${t.status} IN ('sent', 'held', 'digested')`),
+  ],
+);
+
+/**
  * The send ledger: one row per review request, written before the transport is called and completed
  * after, so a worker that dies mid-send is detected and resolved without a second e-mail
  * (docs/decisions/008-send-ledger.md).

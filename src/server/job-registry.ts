@@ -5,7 +5,7 @@
  * tests hand this list to a worker.
  */
 import type { Config } from './config';
-import { sendPasswordResetJob } from './auth/jobs';
+import { sendEmailChangeNoticeJob, sendPasswordResetJob } from './auth/jobs';
 import { syncBillingJob } from './billing/jobs';
 import { recheckSenderDomainsJob } from './deliverability/jobs';
 import type { JobDefinition, PeriodicTask } from './jobs/define';
@@ -13,17 +13,21 @@ import { periodic } from './jobs/define';
 import { maintenanceJob } from './jobs/maintenance';
 import { sendQuotaAlertJob } from './plans/jobs';
 import { processReviewRequestsJob } from './requests/jobs';
-import { sendReviewNotificationJob } from './reviews/jobs';
+import { sendRecipientConfirmationJob } from './recipients/jobs';
+import { sendAlertDigestJob, sendReviewNotificationJob } from './reviews/jobs';
 import { processWebhookJob, reconcileOrdersJob, reconcileStoreJob } from './webhooks/jobs';
 
 export const JOBS: readonly JobDefinition[] = [
   processReviewRequestsJob,
   maintenanceJob,
   sendPasswordResetJob,
+  sendEmailChangeNoticeJob,
   processWebhookJob,
   reconcileOrdersJob,
   reconcileStoreJob,
   sendReviewNotificationJob,
+  sendAlertDigestJob,
+  sendRecipientConfirmationJob,
   sendQuotaAlertJob,
   recheckSenderDomainsJob,
   syncBillingJob,

@@ -1,5 +1,5 @@
 /**
- * Accounts and sessions. Eight endpoints are better-auth's, reached through one gateway route
+ * Accounts and sessions. Nine endpoints are better-auth's, reached through one gateway route
  * (src/server/auth/routes.ts) that parses each body with the schema below before better-auth sees
  * it, translates better-auth's errors into these codes, and strips session tokens from every
  * answer; forgot-password is ours.
@@ -146,10 +146,23 @@ export const changeEmail = endpoint({
   method: 'POST',
   path: '/api/auth/change-email',
   access: 'session',
-  summary: "changes the account's e-mail at once (the product has no verification step)",
+  summary: 'e-mails a confirmation link to the new address and a notice to the current one; the account keeps its address until the link is followed',
   body: z.object({ newEmail: field.email, callbackURL }),
   response: statusAnswer,
   errors: ['session_expired', 'email_is_the_same', 'missing_origin', 'auth_failed'],
+});
+
+/** Where a followed (or refused) e-mail change link lands: the gateway sets it, whatever the link says. */
+export const EMAIL_CHANGE_LANDING = '/app/account-settings?email-change=confirmed';
+
+export const verifyEmail = endpoint({
+  method: 'GET',
+  path: '/api/auth/verify-email',
+  access: 'public',
+  summary: "follows an e-mail change link: the account takes the new address, then the browser goes to the account's settings (with ?error= when the link is invalid or expired)",
+  query: z.object({ token: z.string().max(4096), callbackURL }),
+  kind: 'redirect',
+  errors: [],
 });
 
 export const forgotPassword = endpoint({
@@ -163,4 +176,4 @@ export const forgotPassword = endpoint({
 });
 
 /** The better-auth endpoints the gateway forwards; every other path under /api/auth is a 404. */
-export const FORWARDED_AUTH_ENDPOINTS = [getSession, signIn, signUp, signOut, resetPassword, changePassword, updateUser, changeEmail] as const;
+export const FORWARDED_AUTH_ENDPOINTS = [getSession, signIn, signUp, signOut, resetPassword, changePassword, updateUser, changeEmail, verifyEmail] as const;

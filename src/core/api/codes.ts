@@ -9,6 +9,7 @@ import { DELIVERABILITY_ERRORS } from './deliverability';
 import { EMAIL_TEMPLATE_ERRORS } from './email-templates';
 import { COMMON_ERRORS } from './errors';
 import { FLOW_ERRORS } from './flows';
+import { NOTIFICATION_RECIPIENT_ERRORS } from './notification-recipients';
 import { PLAN_ERRORS } from './plans';
 import { RATING_ACTION_ERRORS } from './rating-actions';
 import { REQUEST_ERRORS } from './review-requests';
@@ -31,6 +32,7 @@ export const ERROR_STATUS = {
   ...BRANDING_ERRORS,
   ...EMAIL_TEMPLATE_ERRORS,
   ...DELIVERABILITY_ERRORS,
+  ...NOTIFICATION_RECIPIENT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

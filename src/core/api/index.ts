@@ -13,6 +13,7 @@ import * as devOutbox from './dev-outbox';
 import * as emailTemplates from './email-templates';
 import * as flows from './flows';
 import * as legal from './legal';
+import * as notificationRecipients from './notification-recipients';
 import * as plans from './plans';
 import * as ratingActions from './rating-actions';
 import * as reviewRequests from './review-requests';
@@ -37,6 +38,7 @@ const areas = {
   deliverability,
   flows,
   legal,
+  notificationRecipients,
   plans,
   ratingActions,
   reviewRequests,

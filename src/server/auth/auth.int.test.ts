@@ -238,13 +238,13 @@ describe('account changes', () => {
     }
   });
 
-  it('updates the name and the e-mail', async () => {
-    const { browser } = await signUp();
+  it('updates the name at once, and the e-mail only once confirmed (change-email.int.test.ts)', async () => {
+    const { browser, email } = await signUp();
     expect((await browser.json('/api/auth/update-user', { json: { name: 'Camille M.' } })).status).toBe(200);
     const newEmail = uniqueEmail('nouveau');
     expect((await browser.json('/api/auth/change-email', { json: { newEmail } })).status).toBe(200);
     const session = await browser.json<{ user: { name: string; email: string } }>('/api/auth/get-session');
-    expect(session.body.user).toMatchObject({ name: 'Camille M.', email: newEmail });
+    expect(session.body.user).toMatchObject({ name: 'Camille M.', email });
   });
 });
 

@@ -22,12 +22,13 @@ import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { ACCOUNT_LIMITS } from '../../core/account';
 import { messageFor } from '../messages';
-import { resetEmail } from '../messages/auth';
+import { emailChangeConfirmation, resetEmail } from '../messages/auth';
 import { renderSystemEmail } from '../../core/email/system-email';
 
 const PASSWORD_MIN = ACCOUNT_LIMITS.passwordMin;
 const PASSWORD_MAX = ACCOUNT_LIMITS.passwordMax;
 export const RESET_TOKEN_TTL_SECONDS = 3600;
+export const EMAIL_CHANGE_TOKEN_TTL_SECONDS = 24 * 3600;
 
 /** Paths whose body carries a new password, and the field that holds it. */
 const NEW_PASSWORD_FIELDS: Record<string, string> = {
@@ -61,8 +62,29 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       additionalFields: {
         companyName: { type: 'string', required: false, input: true },
       },
-      // No e-mail verification step exists in this product (spec): the change applies at once.
-      changeEmail: { enabled: true, updateEmailWithoutVerification: true },
+      // A new address applies only once confirmed from it (decision 022): better-auth e-mails a
+      // signed link bound to the current address (so it stops working once used) through
+      // sendVerificationEmail below; the gateway (routes.ts) tells the current address.
+      changeEmail: { enabled: true, updateEmailWithoutVerification: false },
+    },
+    emailVerification: {
+      sendOnSignUp: false,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: false,
+      expiresIn: EMAIL_CHANGE_TOKEN_TTL_SECONDS,
+      // Only the change of address reaches this (the gateway forwards no other verification path).
+      sendVerificationEmail: async ({ user, token }) => {
+        const link = `${config.appUrl}/confirm-email/${encodeURIComponent(token)}`;
+        const m = emailChangeConfirmation;
+        const email = renderSystemEmail({
+          subject: m.subject,
+          paragraphs: [m.greeting(user.name || user.email), m.intro, m.until],
+          button: { text: m.button, url: link },
+          footer: `${m.expiry}\n${m.ignore}`,
+        });
+        await mailer.send({ to: user.email, subject: email.subject, text: email.text, html: email.html });
+        log.child('auth').info('e-mail change confirmation sent', { userId: user.id });
+      },
     },
     emailAndPassword: {
       enabled: true,

@@ -10,17 +10,18 @@
  * is not a credential. SHA-256 without a salt is enough here: tokens are 32 random characters from
  * a 62-letter alphabet (about 190 bits), so there is nothing to guess.
  */
-import { createHash } from 'node:crypto';
+import { hashToken } from '../security/tokens';
 import type { DBAdapter, DBTransactionAdapter, Where } from '@better-auth/core/db/adapter';
 
 const MODEL = 'session';
 const FIELD = 'token';
-/** Names the stored format (migration 0007 converted the tokens stored in clear before it). */
-const PREFIX = 'sha256:';
 
-/** Always hashes, even a value that looks hashed: a stored hash must never work as a token. */
+/**
+ * Always hashes, even a value that looks hashed: a stored hash must never work as a token. The
+ * 'sha256:' prefix names the stored format (migration 0007 converted the tokens stored in clear before it).
+ */
 export function hashSessionToken(token: string): string {
-  return PREFIX + createHash('sha256').update(token, 'utf8').digest('hex');
+  return hashToken(token);
 }
 
 type Restore = Map<string, string>;

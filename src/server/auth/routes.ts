@@ -9,13 +9,26 @@
  * - The client address given to better-auth is the socket's (never a client-supplied header).
  * - Rate limits that protect without handing strangers a lock (see AUTH_LIMITS).
  * - Changing the password always ends the other sessions.
+ * - Changing the e-mail only sends a link to the new address (the account keeps its address until it
+ *   is followed) and a notice to the current one; the link always lands on the account's settings.
  * - Tokens are stripped from every answer: the session lives only in the HttpOnly cookie.
  * - Errors leave in the API's one shape, `{ error, code }`: better-auth's English codes become ours.
  * - POST /api/auth/forgot-password (mounted through its contract) answers { ok: true } at once for
  *   every address and queues the work.
  */
 import { Hono } from 'hono';
-import { API_ACCOUNT_WORDING, changePassword, FORWARDED_AUTH_ENDPOINTS, forgotPassword, resetPassword, signIn, signUp } from '../../core/api/auth';
+import {
+  API_ACCOUNT_WORDING,
+  changeEmail,
+  changePassword,
+  EMAIL_CHANGE_LANDING,
+  FORWARDED_AUTH_ENDPOINTS,
+  forgotPassword,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmail,
+} from '../../core/api/auth';
 import { ERROR_STATUS, type ErrorCode } from '../../core/api/codes';
 import type { AppContext } from '../context';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
@@ -24,7 +37,7 @@ import { errorBodyOf, errorResponse, parseJsonBody } from '../http/errors';
 import { ContractViolation, route } from '../http/route';
 import { enqueue } from '../jobs/define';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
-import { sendPasswordResetJob } from './jobs';
+import { sendEmailChangeNoticeJob, sendPasswordResetJob } from './jobs';
 
 /**
  * The limits. Sign-in counts failures only (a success gives its hit back), per account and client
@@ -43,6 +56,8 @@ export const AUTH_LIMITS = {
   signUp: { ip: { max: 10, windowSeconds: 3600 }, pair: { max: 5, windowSeconds: 3600 } },
   forgotPassword: { ip: { max: 10, windowSeconds: 3600 }, onePerAccount: { max: 1, windowSeconds: 900 } },
   resetPassword: { ip: { max: 10, windowSeconds: 900 }, token: { max: 5, windowSeconds: 900 } },
+  // Each request e-mails a link to the new address and a notice to the current one.
+  changeEmail: { account: { max: 5, windowSeconds: 3600 } },
 } satisfies Record<string, Record<string, Limit | number>>;
 
 type ForwardedEndpoint = (typeof FORWARDED_AUTH_ENDPOINTS)[number];
@@ -135,7 +150,7 @@ async function withoutTokens(response: Response): Promise<Response> {
 
 /** Outside production, a success that is not what the contract promises is a 500 (as for route()). */
 async function checkedAgainst(endpoint: ForwardedEndpoint, response: Response): Promise<Response> {
-  if (response.status >= 400) return response;
+  if (response.status >= 400 || !('response' in endpoint)) return response;
   const result = endpoint.response.safeParse(
     await response
       .clone()
@@ -174,8 +189,9 @@ export function authGateway(ctx: AppContext) {
     if (!endpoint || endpoint.method !== c.req.method) return errorResponse(c, 'not_found');
     // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
     const parsed = 'body' in endpoint ? ((await parseJsonBody(c, endpoint.body)) as Record<string, unknown>) : undefined;
-    // Other sessions always end on a password change, whatever the client asks.
-    const body = endpoint === changePassword ? { ...parsed, revokeOtherSessions: true } : parsed;
+    // Other sessions always end on a password change, whatever the client asks; an e-mail change
+    // link lands on the account's settings, whatever the client asks.
+    const body = endpoint === changePassword ? { ...parsed, revokeOtherSessions: true } : endpoint === changeEmail ? { ...parsed, callbackURL: EMAIL_CHANGE_LANDING } : parsed;
     const ip = clientIp(c, ctx.config.trustProxy);
 
     // Limits before the work; refunds after it for what turned out legitimate.
@@ -206,6 +222,16 @@ export function authGateway(ctx: AppContext) {
       ]);
       const blocked = limits.filter((r) => !r.allowed);
       if (blocked.length) throw tooMany(blocked);
+    } else if (endpoint === changeEmail) {
+      const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) {
+        const perAccount = await hitRateLimit(ctx.db, `account:/change-email:${session.user.id}`, L.changeEmail.account);
+        if (!perAccount.allowed) throw tooMany([perAccount]);
+        const { email: to, name } = session.user;
+        onSuccess = async () => {
+          await enqueue(ctx, sendEmailChangeNoticeJob, { to, name, newEmail: String(body!.newEmail).toLowerCase() });
+        };
+      }
     }
 
     // Give better-auth the real client address, never one the client made up, and the parsed body.
@@ -214,7 +240,10 @@ export function authGateway(ctx: AppContext) {
     headers.delete('authorization');
     headers.delete('content-length');
     if (body !== undefined) headers.set('content-type', 'application/json');
-    const request = new Request(c.req.raw.url, {
+    const url = new URL(c.req.raw.url);
+    // A followed link always lands on the account's settings: no redirect elsewhere.
+    if (endpoint === verifyEmail) url.search = new URLSearchParams({ token: url.searchParams.get('token') ?? '', callbackURL: EMAIL_CHANGE_LANDING }).toString();
+    const request = new Request(url, {
       method: c.req.method,
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),

@@ -29,3 +29,25 @@ export const resetEmail = {
   expiry: 'Ce lien est valable une heure et ne peut servir qu’une fois.',
   ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
 } as const;
+
+/** The link that confirms a new account address, sent to that address (decision 022). */
+export const emailChangeConfirmation = {
+  subject: 'Confirmez votre nouvelle adresse e-mail',
+  greeting: (name: string) => `Bonjour ${name},`,
+  intro: 'Vous avez demandé à utiliser cette adresse pour votre compte Avis Clients.',
+  until: 'Votre compte garde son adresse actuelle tant que vous n’avez pas confirmé celle-ci.',
+  button: 'Confirmer ma nouvelle adresse',
+  expiry: 'Ce lien est valable 24 heures et ne sert qu’une fois.',
+  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.',
+} as const;
+
+/** The notice sent to the account's current address when a change is requested. */
+export const emailChangeNotice = {
+  subject: 'Demande de changement de l’adresse e-mail de votre compte',
+  greeting: (name: string) => `Bonjour ${name},`,
+  intro: (newEmail: string) => `Une demande de changement de l’adresse e-mail de votre compte Avis Clients vers ${newEmail} vient d’être faite.`,
+  until: 'Rien ne change tant que le lien envoyé à la nouvelle adresse n’a pas été suivi : votre compte garde cette adresse-ci.',
+  notYou:
+    'Si vous n’êtes pas à l’origine de cette demande, quelqu’un a accès à votre compte : connectez-vous et changez votre mot de passe (toutes les autres sessions seront fermées), ou utilisez « Mot de passe oublié » si vous ne pouvez plus vous connecter. Ne suivez aucun lien de confirmation que vous n’avez pas demandé.',
+  button: 'Ouvrir mon compte',
+} as const;

@@ -16,6 +16,7 @@ import { unsubscribeErrorMessages } from './unsubscribe';
 import { ratingActionErrorMessages } from './rating-actions';
 import { brandingErrorMessages, emailTemplateErrorMessages } from './branding';
 import { deliverabilityErrorMessages } from './deliverability';
+import { notificationRecipientErrorMessages } from './notification-recipients';
 import type { Message } from './types';
 
 const catalogue: Record<ErrorCode, Message> = {
@@ -32,6 +33,7 @@ const catalogue: Record<ErrorCode, Message> = {
   ...brandingErrorMessages,
   ...emailTemplateErrorMessages,
   ...deliverabilityErrorMessages,
+  ...notificationRecipientErrorMessages,
 };
 
 /** The French sentence for `code`, built from `values` when the message needs them. */

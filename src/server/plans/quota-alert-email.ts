@@ -9,6 +9,7 @@ import { shopifyStores, subscriptionPlans } from '../../db/schema';
 import { renderSystemEmail } from '../../core/email/system-email';
 import type { AppContext } from '../context';
 import { quotaAlertMessages as t } from '../messages/plans';
+import { alertRecipient } from '../recipients/service';
 import { readSettings } from '../settings/service';
 import { storeDisplayName } from '../stores/service';
 
@@ -38,7 +39,10 @@ export async function sendQuotaAlert(ctx: AppContext, payload: QuotaAlertPayload
   const messageId = quotaAlertMessageId(ctx, payload);
   // A retry after the transport took it (the outbox can tell; SMTP cannot): never a second e-mail.
   if ((await ctx.mailer.wasAccepted(messageId)) === true) return false;
-  const { owner_notification_email: to } = await readSettings(ctx.db, payload.storeId);
+  // The notification address once confirmed, else the account's (decision 022).
+  const { owner_notification_email: owner } = await readSettings(ctx.db, payload.storeId);
+  const to = (await alertRecipient(ctx.db, payload.storeId, owner))?.to;
+  if (!to) return false;
   const [plan] = await ctx.db.select({ name: subscriptionPlans.name }).from(subscriptionPlans).where(eq(subscriptionPlans.code, payload.plan));
   const planName = plan?.name ?? payload.plan;
   const storeName = storeDisplayName(store.shopName, store.shopDomain);

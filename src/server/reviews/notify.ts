@@ -2,14 +2,19 @@
  * The merchant's alert for a review whose rating is set to alert them (notify_email, or
  * collect_feedback with a notification address). Sent by the `send-review-notification` job
  * (jobs.ts), after the review's commit. A product e-mail (system-email.ts): the review as a table
- * and one button to the reviews list.
+ * and one button to the reviews list. It goes to the chosen address only once that address is
+ * confirmed (or is the account's), otherwise to the account's address, saying why (decision 022);
+ * beyond the hourly cap it is held for the hour's digest (alert-cap.ts).
  */
 import { eq } from 'drizzle-orm';
 import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '../../db/schema';
 import { renderSystemEmail } from '../../core/email/system-email';
 import type { AppContext } from '../context';
 import { reviewPageMessages } from '../messages/review-page';
+import { recipientMessages } from '../messages/notification-recipients';
+import { alertRecipient } from '../recipients/service';
 import { storeDisplayName } from '../stores/service';
+import { decideAlert } from './alert-cap';
 
 const t = reviewPageMessages.notification;
 
@@ -23,13 +28,16 @@ export async function sendReviewNotification(ctx: AppContext, reviewId: string, 
     .where(eq(shopifyReviews.id, reviewId));
   if (!row) return false; // deleted since (privacy request): nothing to tell
   const { review } = row;
+  const recipient = await alertRecipient(ctx.db, review.shopId, to);
+  if (!recipient) return false; // the store is gone
+  if ((await decideAlert(ctx, review.shopId, review.id, recipient.to)) !== 'sent') return false;
   const store = storeDisplayName(row.shopName, row.shopDomain);
   const order = row.orderNumber ?? (review.shopifyOrderId ? `#${review.shopifyOrderId}` : null);
   const stars = '★'.repeat(review.rating) + '☆'.repeat(5 - review.rating);
   const link = `${ctx.config.appUrl.replace(/\/+$/, '')}/app/feedback`;
   const email = renderSystemEmail({
     subject: t.subject(review.rating, store),
-    paragraphs: [t.intro(store)],
+    paragraphs: [t.intro(store), ...(recipient.unconfirmed ? [recipientMessages.fallback(recipient.unconfirmed)] : [])],
     details: [
       { label: t.rating, value: `${stars} (${review.rating}/5)` },
       { label: t.customer, value: review.customerName ?? '' },
@@ -41,7 +49,7 @@ export async function sendReviewNotification(ctx: AppContext, reviewId: string, 
     footer: t.footer,
   });
   await ctx.mailer.send({
-    to,
+    to: recipient.to,
     subject: email.subject,
     // Replying goes to the customer, who gave their address for this review.
     replyTo: review.customerEmail ?? undefined,

@@ -37,7 +37,11 @@ async function storeWithActions(options: { samePath?: boolean; actions?: Partial
     2: { actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous ce qui n’a pas été.', notificationEmail: 'alerte@maison.test' },
     1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
   };
-  await ctx.db.insert(s.ratingActions).values([5, 4, 3, 2, 1].map((rating) => ({ shopifyStoreId: store.id, rating, ...base[rating], ...options.actions?.[rating] })));
+  const actions = [5, 4, 3, 2, 1].map((rating) => ({ shopifyStoreId: store.id, rating, ...base[rating], ...options.actions?.[rating] }));
+  await ctx.db.insert(s.ratingActions).values(actions);
+  // Their alert addresses confirmed (decision 022; recipients.int.test.ts covers the unconfirmed ones).
+  const addresses = [...new Set(actions.map((a) => a.notificationEmail).filter((e): e is string => !!e))];
+  if (addresses.length) await ctx.db.insert(s.notificationRecipients).values(addresses.map((email) => ({ shopifyStoreId: store.id, email, confirmedAt: new Date() })));
   await ctx.db
     .insert(s.storeBranding)
     .values({ shopifyStoreId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });

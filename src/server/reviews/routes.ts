@@ -16,6 +16,7 @@ import { errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thank
 import { loadReviewPage, postponeReview, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
 import { readSettings } from '../settings/service';
+import { requestConfirmations } from '../recipients/service';
 import { followPublicLink, OPEN_PIXEL, recordOpen, recordVisit } from './engagement';
 
 /**
@@ -26,9 +27,12 @@ export function ratingActionRoutes(ctx: AppContext) {
   const alertAddress = async (storeId: string) => (await readSettings(ctx.db, storeId)).owner_notification_email;
   return [
     route(readRatingActionsEndpoint, async ({ store }) => readRatingActions(ctx.db, store.id, await alertAddress(store.id))),
-    route(saveRatingActionsEndpoint, async ({ store, body, session }) =>
-      saveRatingActions(ctx.db, store.id, await alertAddress(store.id), body, { userId: session.user.id, email: session.user.email }),
-    ),
+    route(saveRatingActionsEndpoint, async ({ store, body, session }) => {
+      const saved = await saveRatingActions(ctx.db, store.id, await alertAddress(store.id), body, { userId: session.user.id, email: session.user.email });
+      // A new alert address gets its confirmation link; no alert goes there before (decision 022).
+      await requestConfirmations(ctx, store.id);
+      return saved;
+    }),
   ];
 }
 

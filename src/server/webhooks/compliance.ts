@@ -29,12 +29,12 @@ import {
   shopPlans,
   shopUsage,
   storeEmailConfig,
-  user,
 } from '../../db/schema';
 import type { AppContext } from '../context';
 import { UNSENT_STATUSES } from '../../core/domain';
 import { customerOrders, redactOrders } from '../orders/customer';
 import { sendReviewNotificationJob } from '../reviews/jobs';
+import { alertRecipient } from '../recipients/service';
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const customerRequest = z.object({
@@ -138,8 +138,8 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
     .returning({ id: complianceExports.id });
 
   const [config] = await tx.select().from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, store.id));
-  const [owner] = await tx.select({ email: user.email }).from(user).where(eq(user.id, store.userId));
-  const to = config?.ownerNotificationEmail || owner?.email;
+  // The notification address once confirmed, else the account's (decision 022).
+  const to = (await alertRecipient(tx, store.id, config?.ownerNotificationEmail))?.to;
   ctx.log.child('compliance').info('customer data exported', { storeId: store.id, orders: orders.length, requests: requests.length, reviews: reviews.length });
   if (!to) return undefined;
   const link = `${ctx.config.appUrl}/api/compliance/exports/${saved!.id}`;

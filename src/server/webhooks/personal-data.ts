@@ -298,6 +298,18 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     ...merchant("the rating actions as the merchant set them (their alert address, their words), never a customer's", 'before', 'after'),
     ...none('the change', 'id', 'shop_id', 'action', 'created_at'),
   },
+  notification_recipients: {
+    ...merchant("an address the merchant chose for their alerts, and whether its owner confirmed it (decision 022): never a customer's", 'email', 'confirmed_at'),
+    ...merchant("the merchant's one-time secret (the confirmation link's token, stored hashed) and its dates", 'token_hash', 'token_expires_at', 'link_sent_at'),
+    ...ids('id', 'shopify_store_id'),
+    ...dates('created_at'),
+  },
+  merchant_alerts: {
+    ...merchant("where an alert went: the merchant's confirmed address or their account's", 'recipient'),
+    ...none('the hourly cap of alerts: which review (no address, no words of the reviewer), when, sent or summed up', 'status', 'hour'),
+    ...ids('id', 'shopify_store_id', 'review_id'),
+    ...dates('created_at'),
+  },
   email_send_ledger: none(
     "a send's bookkeeping: ids, states and times, no address",
     'request_id',

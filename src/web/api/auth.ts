@@ -145,7 +145,7 @@ export function useUpdateUser() {
   });
 }
 
-/** POST change-email: the new address applies at once. */
+/** POST change-email: a link goes to the new address; the account keeps its address until it is followed. */
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -28,6 +28,10 @@ export const queryKeys = {
   brandingPreview: (values: string) => ['branding', 'preview', values] as const,
   emailTemplate: ['email-templates', 'active'] as const,
   settings: ['settings'] as const,
+  /** The alert addresses and their confirmation state: the settings and the rating actions show them. */
+  notificationRecipients: ['notification-recipients'] as const,
+  /** An alert address's confirmation link (public page). */
+  recipientLink: (token: string) => ['public', 'recipient-link', token] as const,
   /** Its own key, not under `settings`: saving the notification settings must not re-read DNS state. */
   deliverability: ['deliverability'] as const,
   /** The latest changes of the compliance log (/app/conditional), by limit. */

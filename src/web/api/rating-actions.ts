@@ -20,6 +20,8 @@ export function useSaveRatingActions() {
       queryClient.setQueryData(queryKeys.ratingActions, saved);
       // A save may have written audit entries: the latest changes are read again.
       void queryClient.invalidateQueries({ queryKey: queryKeys.auditChanges });
+      // A new alert address waits for its confirmation link.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationRecipients });
     },
   });
 }

@@ -21,6 +21,8 @@ export function useSaveSettings() {
       // The daily limit shows on /app/plans and in the send planner.
       void queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan });
       void queryClient.invalidateQueries({ queryKey: queryKeys.reviewRequests });
+      // A new address waits for its confirmation link.
+      void queryClient.invalidateQueries({ queryKey: queryKeys.notificationRecipients });
     },
   });
 }

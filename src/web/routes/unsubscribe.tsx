@@ -3,8 +3,8 @@ import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
 import { isInvalidUnsubscribeLink as isInvalidLink, useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
 import { PublicLayout } from '../components/layout/PublicLayout';
+import { LinkActionButton, StoreAddressDetails } from '../components/public/LinkPage';
 import { ErrorAlert } from '../components/ui/Alert';
-import { buttonClass } from '../components/ui/button';
 import { QueryState } from '../components/ui/QueryState';
 import { messages } from '../i18n';
 
@@ -48,29 +48,13 @@ export default function UnsubscribeScreen() {
           ) : (
             <div className="space-y-5">
               <p className="text-slate-800">{t.intro(data.store_name)}</p>
-              <dl className="grid gap-3 rounded-xl bg-slate-50 p-4 text-sm sm:grid-cols-2">
-                <div>
-                  <dt className="text-slate-600">{t.storeLabel}</dt>
-                  <dd className="mt-0.5 font-medium text-slate-900">{data.store_name}</dd>
-                </div>
-                <div>
-                  <dt className="text-slate-600">{t.addressLabel}</dt>
-                  <dd className="mt-0.5 font-medium break-all text-slate-900">{data.email}</dd>
-                </div>
-              </dl>
+              <StoreAddressDetails storeLabel={t.storeLabel} storeName={data.store_name} addressLabel={t.addressLabel} address={data.email} />
               <p className="text-sm text-slate-600">{t.explanation}</p>
               {submit.isError && <ErrorAlert>{t.failed}</ErrorAlert>}
-              {/* aria-disabled rather than disabled while busy: the button keeps the keyboard focus. */}
-              <button
-                type="button"
-                onClick={() => !busy && submit.mutate()}
-                aria-disabled={busy || undefined}
-                aria-busy={busy || undefined}
-                className={buttonClass('primary', 'md', 'w-full sm:w-auto aria-disabled:cursor-not-allowed aria-disabled:opacity-60')}
-              >
+              <LinkActionButton busy={busy} onClick={() => submit.mutate()}>
                 <MailX aria-hidden="true" className="size-4" />
                 {busy ? t.submitting : t.submit}
-              </button>
+              </LinkActionButton>
             </div>
           )
         }

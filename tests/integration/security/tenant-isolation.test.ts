@@ -177,6 +177,8 @@ const ISOLATION: Record<string, Entry> = {
   // Exempt: capabilities (the token itself is the credential, whoever holds it; no session involved).
   'GET /api/public/unsubscribe/:token': { exempt: "the customer's unsubscribe link: holding the token is the authority" },
   'POST /api/public/unsubscribe/:token': { exempt: 'RFC 8058 one-click unsubscribe: holding the token is the authority' },
+  'GET /api/public/recipients/:token': { exempt: "an alert address's confirmation link: holding the token is the authority" },
+  'POST /api/public/recipients/:token': { exempt: "an alert address's confirmation link: holding the token is the authority (single use)" },
   'GET /review/:token': { exempt: "the customer's review page: holding the token is the authority" },
   'POST /review/:token': { exempt: "the customer's review form: holding the token is the authority" },
   'POST /review/:token/postpone': { exempt: "the customer's « pas encore reçu » form: holding the token is the authority" },

@@ -4,6 +4,7 @@ import { RATING_ACTION_LIMITS } from '../../../core/api/rating-actions';
 import { ACTION_TYPES } from '../../../core/domain';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
+import { RecipientStatus } from '../settings/RecipientStatus';
 import { TextField } from '../ui/TextField';
 import { RatingStars, ratingColours } from './RatingStars';
 import { usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl, type Rating, type RatingActionsFormOutput, type RatingActionsFormValues } from './rating-actions';
@@ -36,6 +37,7 @@ export function RatingActionCard({
   const id = useId();
   const selectId = `${id}-action`;
   const type = useWatch({ control, name: `actions.${index}.action_type` });
+  const notificationEmail = useWatch({ control, name: `actions.${index}.notification_email` });
   const fieldErrors = errors.actions?.[index];
   const emailRequired = type === 'notify_email';
 
@@ -90,6 +92,7 @@ export function RatingActionCard({
             {...register(`actions.${index}.notification_email`)}
           />
         )}
+        {usesNotificationEmail(type, rating) && <RecipientStatus email={notificationEmail} />}
 
         {usesFeedbackMessage(type) && (
           <TextAreaField

@@ -70,11 +70,11 @@ describe('SendPlanner', () => {
     expect(within(panel()).getByText('Limite quotidienne : 100 (12 envoyés aujourd’hui)')).toBeTruthy();
 
     // The chart speaks through its label; its figures are a table for screen readers (active days only).
-    expect(within(panel()).getByRole('img', { name: "Envois prévus par jour jusqu'au 23 décembre : 860 envoyés, 380 en attente à la fin de la période." })).toBeTruthy();
+    expect(within(panel()).getByRole('img', { name: "Envois prévus par jour jusqu'au 23 décembre : 860 envois prévus, 380 en attente à la fin de la période." })).toBeTruthy();
     const table = within(panel()).getByRole('table', { name: "Envois prévus par jour jusqu'à la fin de la période" });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
-      'JourProgrammésPossiblesEnvoyésReportés',
+      'JourProgrammésPossiblesEnvois prévusReportés',
       'mer. 10 déc.4008888312',
       `jeu. 11 déc.840100100${num(1052)}`,
       'ven. 12 déc.0100100952',

@@ -6,6 +6,7 @@ import { useSaveSettings, type StoreSettings } from '../../api/settings';
 import { messages } from '../../i18n';
 import { useTransientMessage } from '../../lib/use-transient-message';
 import { TextField } from '../ui/TextField';
+import { RecipientStatus } from './RecipientStatus';
 import { UnsubscribeSwitch } from './UnsubscribeSwitch';
 import { InfoNotice } from '../ui/InfoNotice';
 import { SaveBar } from '../ui/SaveBar';
@@ -67,6 +68,7 @@ export function SettingsForm({ settings }: { settings: StoreSettings }) {
           error={errors.owner_notification_email?.message}
           {...register('owner_notification_email')}
         />
+        <RecipientStatus email={settings.owner_notification_email} />
       </section>
 
       <section aria-labelledby={`${id}-sending`} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

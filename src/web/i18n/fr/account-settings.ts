@@ -18,6 +18,9 @@ export const accountSettings = {
     submit: 'Enregistrer',
     submitting: 'Enregistrement...',
     success: 'Profil mis à jour avec succès',
+    emailPending: (next: string, current: string) => `Un lien de confirmation a été envoyé à ${next}. Votre compte garde l'adresse ${current} tant que vous ne l'avez pas suivi.`,
+    emailConfirmed: 'Votre nouvelle adresse e-mail est confirmée : elle sert désormais à vous connecter.',
+    emailLinkInvalid: "Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Votre adresse n'a pas changé.",
   },
   password: {
     heading: 'Mot de passe',

@@ -33,6 +33,7 @@ import { signup } from './signup';
 import { subscription } from './subscription';
 import { termsOfService } from './terms-of-service';
 import { unsubscribe } from './unsubscribe';
+import { confirmations } from './confirmations';
 
 /** The French catalogue: one entry per screen file. */
 export const fr = {
@@ -67,6 +68,7 @@ export const fr = {
   settings,
   deliverability,
   unsubscribe,
+  confirmations,
   subscription,
   dashboard,
   feedback,

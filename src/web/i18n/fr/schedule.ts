@@ -245,11 +245,13 @@ export const schedule = {
     unlimited: 'Plan illimité : seule la limite quotidienne s’applique',
     dailyLimit: (limit: number, sentToday: number) => `Limite quotidienne : ${num(limit)} (${num(sentToday)} ${plural(sentToday, 'envoyé', 'envoyés')} aujourd’hui)`,
     chartLabel: (end: string, sent: number, waiting: number) =>
-      `Envois prévus par jour jusqu'au ${end} : ${num(sent)} ${plural(sent, 'envoyé', 'envoyés')}${waiting > 0 ? `, ${num(waiting)} en attente à la fin de la période` : ''}.`,
-    legend: { sent: 'Envoyés', carried: 'En attente' },
-    day: (date: string, sent: number, carried: number) => `${date} : ${num(sent)} ${plural(sent, 'envoyé', 'envoyés')}, ${num(carried)} ${plural(carried, 'reporté', 'reportés')}`,
+      `Envois prévus par jour jusqu'au ${end} : ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}${waiting > 0 ? `, ${num(waiting)} en attente à la fin de la période` : ''}.`,
+    /** Forecasts, not facts: nothing in the planner has left yet (today's real sends are in « Limite quotidienne »). */
+    legend: { sent: 'Envois prévus', carried: 'En attente' },
+    day: (date: string, sent: number, carried: number) =>
+      `${date} : ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}, ${num(carried)} ${plural(carried, 'reporté', 'reportés')}`,
     tableCaption: "Envois prévus par jour jusqu'à la fin de la période",
-    columns: { date: 'Jour', due: 'Programmés', capacity: 'Possibles', sent: 'Envoyés', carried: 'Reportés' },
+    columns: { date: 'Jour', due: 'Programmés', capacity: 'Possibles', sent: 'Envois prévus', carried: 'Reportés' },
     /** The calendar's mark on a request that will not fit before the period ends. */
     badge: 'En attente de quota',
     badgeHint: 'Le quota de la période sera atteint avant son tour : elle reste programmée et partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur.',

@@ -80,7 +80,11 @@ function SectionCard({ title, description, children }: { title: string; descript
   );
 }
 
-/** Name (POST update-user) and e-mail (POST change-email): only what changed is sent. */
+/**
+ * Name (POST update-user) and e-mail (POST change-email): only what changed is sent. A new e-mail
+ * only applies once confirmed from it (decision 022): until then the form shows the address kept and
+ * where the link went; the followed link lands here with ?email-change=confirmed (&error= if refused).
+ */
 function ProfileSection() {
   const t = messages.accountSettings.profile;
   const { data: session } = useSession();
@@ -88,6 +92,9 @@ function ProfileSection() {
   const updateUser = useUpdateUser();
   const changeEmail = useChangeEmail();
   const notice = useTransientMessage();
+  const [pending, setPending] = useState<{ next: string; current: string } | null>(null);
+  const [searchParams] = useSearchParams();
+  const landing = searchParams.get('email-change') === 'confirmed' ? (searchParams.get('error') ? 'refused' : 'confirmed') : null;
   const [initial] = useState<ProfileValues>(() => ({ name: user?.name ?? '', email: user?.email ?? '' }));
   // What the server holds, as far as this form knows: compared with on save to send only changes.
   const saved = useRef(initial);
@@ -106,15 +113,18 @@ function ProfileSection() {
         await updateUser.mutateAsync({ name: values.name });
         saved.current = { ...saved.current, name: values.name };
       }
+      let requested: string | null = null;
       if (values.email.toLowerCase() !== saved.current.email.toLowerCase()) {
         await changeEmail.mutateAsync({ newEmail: values.email });
-        saved.current = { ...saved.current, email: values.email };
+        requested = values.email;
       }
-      return values;
+      // The account keeps its address until the new one is confirmed.
+      return { values: { ...values, email: saved.current.email }, pending: requested ? { next: requested, current: saved.current.email } : null };
     },
     onMutate: () => notice.clear(),
-    onSuccess: (values) => {
+    onSuccess: ({ values, pending: requested }) => {
       reset(values);
+      setPending(requested);
       notice.show(t.success);
     },
   });
@@ -124,6 +134,13 @@ function ProfileSection() {
     <SectionCard title={t.heading} description={t.description}>
       {save.isError && <ErrorAlert className="mb-6">{save.error.message}</ErrorAlert>}
       {notice.message && <SuccessAlert className="mb-6">{notice.message}</SuccessAlert>}
+      {landing === 'confirmed' && <SuccessAlert className="mb-6">{t.emailConfirmed}</SuccessAlert>}
+      {landing === 'refused' && <ErrorAlert className="mb-6">{t.emailLinkInvalid}</ErrorAlert>}
+      {pending && (
+        <WarningNote className="mb-6">
+          <span role="status">{t.emailPending(pending.next, pending.current)}</span>
+        </WarningNote>
+      )}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="space-y-5">
         <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
         <TextField label={t.email} type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />

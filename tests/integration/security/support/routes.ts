@@ -47,6 +47,7 @@ const AUTH_ACCESS: Record<string, { access: 'public' | 'session'; why: string }>
   '/change-password': { access: 'session', why: '' },
   '/update-user': { access: 'session', why: '' },
   '/change-email': { access: 'session', why: '' },
+  '/verify-email': { access: 'public', why: "the e-mailed link's signed token is the credential; it names the account's current address, so it works once" },
 };
 
 export const AUTH_ENDPOINTS: { method: 'GET' | 'POST'; path: string; access: 'public' | 'session'; why: string }[] = Object.entries(FORWARDED).map(([path, endpoint]) => {
@@ -75,7 +76,6 @@ export const UNUSED_BETTER_AUTH_PATHS = [
   '/refresh-token',
   '/get-access-token',
   '/account-info',
-  '/verify-email',
   '/send-verification-email',
   '/change-email/verify',
   '/update-session',
@@ -129,6 +129,12 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
   'POST /api/shopify/test-installations': { kind: 'public', why: 'developer tool (test onboarding); 404 in production without the emulator' },
   'GET /api/public/unsubscribe/:token': { kind: 'public', why: "the customer's e-mail link: the request token (or a signed one-off token) is the credential" },
   'POST /api/public/unsubscribe/:token': { kind: 'public', why: 'RFC 8058 one-click unsubscribe, POSTed by mail providers without cookies' },
+  'GET /api/public/recipients/:token': { kind: 'public', why: "an alert address's confirmation link: the 192-bit single-use token (stored hashed) is the credential; reads only" },
+  'POST /api/public/recipients/:token': {
+    kind: 'public',
+    why: 'confirms the alert address the token names, opened from its mailbox without a session; the token then stops working',
+  },
+  'GET /api/auth/verify-email': { kind: 'public', why: AUTH_ENDPOINTS.find((e) => e.path === '/api/auth/verify-email')!.why },
   'GET /api/dev/outbox': { kind: 'public', why: 'developer tool: mounted only outside production (config.devTools), see the production test' },
   'GET /api/dev/outbox/:id': { kind: 'public', why: 'developer tool: mounted only outside production (config.devTools)' },
   'GET /functions/v1/shopify-auth': { kind: 'public', why: "OAuth start: Shopify's HMAC-signed install query, or a state bound to the browser (cookie) that created it" },

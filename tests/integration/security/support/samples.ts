@@ -100,6 +100,10 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'POST /api/settings/deliverability/verify': () => ({ path: '/api/settings/deliverability/verify', body: {}, readsBody: false, client: 'merchant' }),
   'POST /api/settings/deliverability/self-test': () => ({ path: '/api/settings/deliverability/self-test', body: {}, readsBody: false, client: 'merchant' }),
   'DELETE /api/settings/deliverability': () => ({ path: '/api/settings/deliverability', body: {}, readsBody: false, client: 'merchant', destructive: true }),
+  // The settings' sample names this address; before it is saved (or once limited) 404 or 429, which is fine here.
+  'POST /api/notification-recipients/resend': () => ({ path: '/api/notification-recipients/resend', body: { email: 'alertes@exemple.test' }, readsBody: true, client: 'merchant' }),
+  // An unknown token: 404, nothing confirmed.
+  'POST /api/public/recipients/:token': () => ({ path: '/api/public/recipients/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', body: {}, readsBody: false, client: 'anonymous' }),
   'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),
 
   // --- /functions/v1

@@ -1,0 +1,99 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
+import { describe, expect, it } from 'vitest';
+import type { NotificationRecipients } from '../../core/api/notification-recipients';
+import type { StoreSettings } from '../../core/api/settings';
+import { apiError, jsonResponse, mockFetch, mockSignedInApi, renderRoute, requestBody, testUser } from '../test/render';
+
+const pendingAddress = 'alertes@ailleurs.fr';
+const settings: StoreSettings = { owner_notification_email: pendingAddress, daily_send_limit: 1000, unsubscribe_enabled: true, saved: true };
+const recipients = (state: 'pending' | 'confirmed'): NotificationRecipients => ({
+  account_email: testUser.email,
+  recipients: [{ email: pendingAddress, state, link_sent_at: state === 'pending' ? '2026-11-26T09:00:00.000Z' : null }],
+});
+
+function settingsApi(resend: () => Response) {
+  return mockSignedInApi({
+    '/api/settings': () => jsonResponse(settings),
+    '/api/settings/deliverability': () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }),
+    '/api/notification-recipients': () => jsonResponse(recipients('pending')),
+    '/api/notification-recipients/resend': resend,
+  });
+}
+
+describe('an alert address waiting for its confirmation (settings)', () => {
+  it('shows « En attente de confirmation », where alerts go meanwhile, and « Renvoyer le lien »', async () => {
+    const fetchMock = settingsApi(() => jsonResponse(recipients('pending').recipients[0]));
+    renderRoute('/app/settings');
+    await screen.findByText('En attente de confirmation', {}, { timeout: 5_000 });
+    expect(screen.getByText(new RegExp(`les alertes partent vers l'adresse de votre compte \\(${testUser.email}\\)`))).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
+    await screen.findByText('Lien envoyé. Il est valable 48 heures.');
+    expect(requestBody(fetchMock, '/api/notification-recipients/resend')).toEqual({ email: pendingAddress });
+  });
+
+  it('says when the link was sent too often', async () => {
+    settingsApi(() => apiError(429, 'Trop de tentatives. Réessayez dans 60 minutes.'));
+    renderRoute('/app/settings');
+    fireEvent.click(await screen.findByRole('button', { name: 'Renvoyer le lien' }, { timeout: 5_000 }));
+    await screen.findByText('Trop de tentatives. Réessayez dans 60 minutes.');
+  });
+});
+
+describe('/confirm-recipient/:token', () => {
+  const path = '/api/public/recipients/tok_1';
+  it('reads the link without confirming, then confirms on the button', async () => {
+    const fetchMock = mockFetch((url, init) => {
+      if (url !== path) return apiError(404, 'Ressource introuvable.');
+      const confirmed = (init?.method ?? 'GET').toUpperCase() === 'POST';
+      return jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed });
+    });
+    const { container } = renderRoute('/confirm-recipient/tok_1');
+    await screen.findByText("La boutique Ma boutique souhaite vous envoyer ses alertes d'avis clients.", {}, { timeout: 5_000 });
+    expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
+    expect((await axe.run(container)).violations).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon adresse' }));
+    await screen.findByText('Adresse confirmée');
+    expect(screen.getByText('Vous recevrez désormais les alertes de Ma boutique à cette adresse.')).toBeTruthy();
+  });
+
+  it('says an invalid or used link is no longer valid', async () => {
+    mockFetch(() => apiError(404, 'Ce lien de confirmation n’est pas valide.', 'recipient_link_invalid'));
+    renderRoute('/confirm-recipient/tok_1');
+    await screen.findByText('Lien invalide ou expiré', {}, { timeout: 5_000 });
+  });
+});
+
+describe('/confirm-email/:token', () => {
+  it('changes nothing by opening: the button follows the link to the server', async () => {
+    const fetchMock = mockFetch(() => apiError(404, 'Ressource introuvable.'));
+    renderRoute('/confirm-email/a.b.c');
+    const link = await screen.findByRole('link', { name: 'Confirmer ma nouvelle adresse' }, { timeout: 5_000 });
+    expect(link.getAttribute('href')).toBe('/api/auth/verify-email?token=a.b.c');
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('verify-email'))).toBe(false);
+  });
+});
+
+describe('account e-mail change (account settings)', () => {
+  it('keeps showing the current address and says where the link went', async () => {
+    mockSignedInApi({ '/api/auth/change-email': () => jsonResponse({ status: true }) });
+    renderRoute('/app/account-settings?tab=profile');
+    const field = (await screen.findByLabelText('Adresse email', {}, { timeout: 5_000 })) as HTMLInputElement;
+    fireEvent.change(field, { target: { value: 'zoe@nouvelle-boutique.fr' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await screen.findByText(`Un lien de confirmation a été envoyé à zoe@nouvelle-boutique.fr. Votre compte garde l'adresse ${testUser.email} tant que vous ne l'avez pas suivi.`);
+    await waitFor(() => expect(field.value).toBe(testUser.email));
+  });
+
+  it('tells the outcome of a followed link', async () => {
+    mockSignedInApi();
+    renderRoute('/app/account-settings?tab=profile&email-change=confirmed');
+    await screen.findByText('Votre nouvelle adresse e-mail est confirmée : elle sert désormais à vous connecter.', {}, { timeout: 5_000 });
+  });
+
+  it('tells a refused link', async () => {
+    mockSignedInApi();
+    renderRoute('/app/account-settings?tab=profile&email-change=confirmed&error=INVALID_TOKEN');
+    await screen.findByText("Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Votre adresse n'a pas changé.", {}, { timeout: 5_000 });
+  });
+});
