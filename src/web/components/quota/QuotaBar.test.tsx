@@ -11,7 +11,7 @@ describe('the quota bar', () => {
     [2400, 'yellow', 'bg-amber-400', '80 %'],
     [2670, 'yellow', 'bg-amber-400', '89 %'],
     [2700, 'red', 'bg-red-600', '90 %'],
-    [3200, 'red', 'bg-red-600', '106 %'],
+    [3200, 'red', 'bg-red-600', '107 %'],
   ])('at %i of 3 000 is %s', (used, level, fill, percent) => {
     render(<QuotaBar used={used} quota={3000} label={label} />);
     const meter = screen.getByRole('meter', { name: label });
