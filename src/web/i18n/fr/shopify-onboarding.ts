@@ -20,6 +20,11 @@ export const shopifyOnboarding = {
   submitting: 'Activation en cours...',
   signedInAs: (email: string) => `Vous êtes connecté en tant ${elide('que', email)}.`,
   continueAs: (email: string) => `Continuer avec ${email}`,
+  /** The one-store refusal: continuing with the same account would only be refused again. */
+  oneStore: {
+    body: 'Ce compte a déjà une boutique connectée. Déconnectez-la depuis Intégrations, puis revenez sur ce lien, ou utilisez un autre compte.',
+    manage: 'Gérer la boutique connectée',
+  },
   useOtherAccount: 'Utiliser un autre compte',
   signingOut: 'Déconnexion...',
   alreadyRegistered: 'Cette adresse email est déjà enregistrée. Veuillez vous connecter avec le bouton "Se connecter" ci-dessus.',

@@ -209,6 +209,17 @@ describe('/shopify/onboarding', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(tokenMessages.used);
   });
 
+  it('after the one-store refusal, offers to manage the connected store instead of continuing into the same refusal', async () => {
+    const refusal = 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.';
+    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, refusal, 'store_already_connected') } });
+    await open();
+    fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
+    expect((await screen.findByRole('alert')).textContent).toBe(refusal);
+    expect(screen.queryByRole('button', { name: `Continuer avec ${testSession.user.email}` })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Gérer la boutique connectée' }).getAttribute('href')).toBe('/app/integrations');
+    expect(screen.getByRole('button', { name: 'Utiliser un autre compte' })).toBeTruthy();
+  });
+
   it('lets a signed-in merchant continue with the current account', async () => {
     location = stubLocation();
     const fetchMock = onboardingApi({ signedIn: true });

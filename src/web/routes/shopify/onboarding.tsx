@@ -193,6 +193,9 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
     </ErrorAlert>
   ) : null;
 
+  // The account already has a store: the same claim would be refused again (one store per account).
+  const oneStoreRefused = finish.isError && finish.error instanceof StageError && finish.error.cause instanceof ApiError && finish.error.cause.code === 'store_already_connected';
+
   if (session) {
     const email = session.user.email;
     return (
@@ -200,15 +203,24 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
         {errorBox}
         {signOut.isError && <ErrorAlert className="mb-6">{messages.layout.account.signOutError}</ErrorAlert>}
         <p className="text-sm text-slate-700">{t.signedInAs(email)}</p>
-        <button
-          type="button"
-          disabled={busy || signOut.isPending}
-          aria-busy={busy || undefined}
-          onClick={() => finish.mutate({ kind: 'continue' })}
-          className={buttonClass('primary', 'md', 'mt-4 w-full')}
-        >
-          {busy ? t.submitting : t.continueAs(email)}
-        </button>
+        {oneStoreRefused ? (
+          <>
+            <p className="mt-4 text-sm text-slate-700">{t.oneStore.body}</p>
+            <Link to="/app/integrations" className={buttonClass('primary', 'md', 'mt-4 w-full')}>
+              {t.oneStore.manage}
+            </Link>
+          </>
+        ) : (
+          <button
+            type="button"
+            disabled={busy || signOut.isPending}
+            aria-busy={busy || undefined}
+            onClick={() => finish.mutate({ kind: 'continue' })}
+            className={buttonClass('primary', 'md', 'mt-4 w-full')}
+          >
+            {busy ? t.submitting : t.continueAs(email)}
+          </button>
+        )}
         <button type="button" disabled={busy || signOut.isPending} onClick={() => signOut.mutate()} className={buttonClass('ghost', 'md', 'mt-2 w-full')}>
           {signOut.isPending ? t.signingOut : t.useOtherAccount}
         </button>
