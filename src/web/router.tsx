@@ -61,6 +61,9 @@ export const routes: RouteObject[] = [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
               { path: 'integrations', ...screen(() => import('./routes/app/integrations')) },
               { path: 'account-settings', ...screen(() => import('./routes/app/account-settings')) },
+              // Outside the subscription gate: the sidebar offers it on every page, and without a
+              // store it says so itself rather than sending the merchant elsewhere.
+              { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
               {
                 Component: RequireSubscription,
                 children: [
@@ -73,7 +76,6 @@ export const routes: RouteObject[] = [
                   { path: 'branding', ...screen(() => import('./routes/app/branding')) },
                   { path: 'email-templates', ...screen(() => import('./routes/app/email-templates')) },
                   { path: 'settings', ...screen(() => import('./routes/app/settings')) },
-                  { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
                   { path: 'subscription-plans', ...screen(() => import('./routes/app/subscription-plans')) },
                   { path: 'plans', ...screen(() => import('./routes/app/plans')) },
                 ],

@@ -381,6 +381,13 @@ describe('/app/shopify-diagnostic', () => {
     expect(liveRegion().textContent).toBe('Diagnostic terminé : aucune boutique Shopify connectée.');
   });
 
+  it('opens for a merchant without a store (the sidebar offers it everywhere) and says so, instead of leaving for Intégrations', async () => {
+    mockSignedInApi({ [diagnosticPath]: () => jsonResponse({ store: null, checks: null }) }, { store: null });
+    const { router } = renderRoute('/app/shopify-diagnostic');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' }, { timeout: 5_000 })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/app/shopify-diagnostic');
+  });
+
   it("shows a French error with 'Réessayer' when the diagnostic cannot be loaded", async () => {
     let fail = true;
     const fetchMock = mockSignedInApi({
