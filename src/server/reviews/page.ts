@@ -64,6 +64,9 @@ function noticeHtml(page: Partial<Pick<ReviewPage, 'notice'>>): string {
   return `<details class="how"><summary>${e(page.notice.heading)}</summary><ul>${page.notice.items.map((item) => `<li>${e(item)}</li>`).join('')}</ul></details>`;
 }
 
+/** What a used e-mail link's thank-you says again: the positive or negative message of its rating, and the site it was offered. */
+export const doneOutcome = (page: Pick<ReviewPage, 'doneRating' | 'doneLink'>) => ({ rating: page.doneRating ?? undefined, publicReviewUrl: page.doneLink });
+
 /** The thank-you block, also returned to the script after a submission. */
 export function thankYouHtml(page: ReviewPage, outcome: { rating?: number; publicReviewUrl: string | null }): string {
   const extra = outcome.rating === undefined ? null : outcome.rating >= 4 ? page.texts.positive : page.texts.negative;

@@ -59,6 +59,8 @@ export interface ReviewPage {
   publicReviewUrl: string | null;
   /** For a used e-mail link: our tracked link to the site its review was offered, if any. */
   doneLink: string | null;
+  /** For a used e-mail link: the rating its review gave, so a visit again thanks it as the first time did. */
+  doneRating: number | null;
   prefill: { name: string; email: string };
   /** 'Comment nous recueillons les avis', from the store's settings (null where they are not read: the merchant's preview). */
   notice: CollectionNotice | null;
@@ -119,7 +121,7 @@ export interface ReviewPageParts {
 }
 
 /** The page from its parts: one assembly (texts and their defaults) for the real page and the preview. */
-export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'prefill'>): ReviewPage {
+export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'doneRating' | 'prefill'>): ReviewPage {
   const { branding, custom, storeName } = parts;
   return {
     ...link,
@@ -168,6 +170,7 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     noticeFlows(db, request.shop_id),
   ]);
   const state = request.channel === 'email' && request.status === 'completed' ? 'done' : 'form';
+  const done = state === 'done' ? await reviewOfRequest(db, token, request.id) : { link: null, rating: null };
   const link: NoticeLink = request.channel === 'link' ? 'shared' : request.has_order ? 'order' : 'no_order';
   const page = reviewPageOf(
     { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath },
@@ -175,7 +178,8 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       token,
       channel: request.channel,
       state,
-      doneLink: state === 'done' ? await offeredLink(db, token, request.id) : null,
+      doneLink: done.link,
+      doneRating: done.rating,
       // A shared link serves several customers: nobody's details are shown on it.
       prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
     },
@@ -208,12 +212,13 @@ export async function postponeReview(db: Database, token: string, now = new Date
 }
 
 /** The tracked link to the site the request's review was offered (an e-mail link has one review). */
-async function offeredLink(db: Queryable, token: string, requestId: string): Promise<string | null> {
-  const [review] = await queryRows<{ id: string }>(
+/** The review a used e-mail link received: its rating, and our tracked link to the site it was offered, if any. */
+async function reviewOfRequest(db: Queryable, token: string, requestId: string): Promise<{ link: string | null; rating: number | null }> {
+  const [review] = await queryRows<{ id: string; rating: number; offered: boolean }>(
     db,
-    sql`SELECT id::text FROM shopify_reviews WHERE review_request_id = ${requestId}::uuid AND public_review_url IS NOT NULL ORDER BY created_at LIMIT 1`,
+    sql`SELECT id::text, rating, public_review_url IS NOT NULL AS offered FROM shopify_reviews WHERE review_request_id = ${requestId}::uuid ORDER BY created_at LIMIT 1`,
   );
-  return review ? publicSiteLink(token, review.id) : null;
+  return { link: review?.offered ? publicSiteLink(token, review.id) : null, rating: review?.rating ?? null };
 }
 
 export const reviewInput = z.object({

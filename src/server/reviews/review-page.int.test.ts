@@ -251,11 +251,24 @@ describe('a link is used once; a shared link serves several customers', () => {
     const refused = (await (a.status === 409 ? a : b).json()) as { error: string; html: string };
     expect(refused.error).toBe('Vous avez déjà donné votre avis avec ce lien. Merci !');
     expect(refused.html).toContain('Merci infiniment !');
+    // The rating's own message, as the first thank-you said it (3 stars: the negative one).
+    expect(refused.html).toContain('Nous allons faire mieux.');
     expect(await reviewsOf(store)).toHaveLength(1);
     const again = await app.request(`${ORIGIN}/review/${request.token}`);
     const html = await again.text();
     expect(html).toContain('Merci infiniment !');
+    expect(html).toContain('Nous allons faire mieux.');
+    expect(html).not.toContain('Ravi que cela vous ait plu.');
     expect(html).not.toContain('<form');
+  });
+
+  it('a visit again after a 5-star review thanks it with the positive message', async () => {
+    const store = await storeWithActions();
+    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    expect((await post(request.token, { rating: 5, name: 'Léa', email: 'lea@exemple.test' })).status).toBe(200);
+    const html = await (await app.request(`${ORIGIN}/review/${request.token}`)).text();
+    expect(html).toContain('Ravi que cela vous ait plu.');
+    expect(html).not.toContain('Nous allons faire mieux.');
   });
 
   it('a shared link (channel link) takes a review from each customer, with nothing prefilled', async () => {

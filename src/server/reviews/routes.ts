@@ -12,7 +12,7 @@ import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { reviewPageMessages as m } from '../messages/review-page';
-import { errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
+import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
 import { loadReviewPage, postponeReview, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
 import { readSettings } from '../settings/service';
@@ -66,7 +66,7 @@ export function reviewPageRoutes(ctx: AppContext) {
     const { page } = loaded;
     // The first visit through an e-mail's link (best effort: the page shows whatever happens to it).
     await recordVisit(ctx.db, page.token).catch((error: unknown) => log.warn('visit not recorded', { error: error instanceof Error ? error.message : String(error) }));
-    return html(c, page.state === 'done' ? thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.doneLink }) : reviewFormHtml(page, nonceOf(c)));
+    return html(c, page.state === 'done' ? thankYouPageHtml(page, nonceOf(c), doneOutcome(page)) : reviewFormHtml(page, nonceOf(c)));
   });
 
   // The review e-mail's image: records the first open (an estimate), answers the same pixel whatever the token.
@@ -99,7 +99,7 @@ export function reviewPageRoutes(ctx: AppContext) {
       log.info('review request postponed', { postponed: outcome.postponed, ...(outcome.postponed ? {} : { reason: outcome.reason }) });
       // Read again: the page after the change (a review in between shows the thank-you state).
       const page = await loadReviewPage(ctx.db, loaded.page.token);
-      if (page.state === 'done') return html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: page.doneLink }), 409);
+      if (page.state === 'done') return html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(page)), 409);
       return html(c, reviewFormHtml(page, nonceOf(c), { postponed: postponeMessage(outcome) }), outcome.postponed ? 200 : 409);
     } catch (error) {
       if (error instanceof ReviewPageError) return html(c, errorPageHtml(error.message, nonceOf(c)), 404);
@@ -153,8 +153,8 @@ export function reviewPageRoutes(ctx: AppContext) {
       if (error instanceof ReviewPageError && error.status === 409) {
         // Already used: the thank-you state, not a second review.
         const used = await loadReviewPage(ctx.db, page.token);
-        const done = thankYouHtml(page, { publicReviewUrl: used.doneLink });
-        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), { publicReviewUrl: used.doneLink }), 409);
+        const done = thankYouHtml(page, doneOutcome(used));
+        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(used)), 409);
       }
       if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
       log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });
