@@ -153,7 +153,7 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
       actions,
       samePath: row.samePath,
     },
-    { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, prefill: { name: '', email: '' } },
+    { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, doneRating: null, prefill: { name: '', email: '' } },
   );
   // The customer's page shows how reviews are collected, from the same settings: so does the preview.
   const view = { ...parts, notice: collectionNotice({ flows, samePath: row.samePath, publicSite: parts.publicReviewUrl !== null, link: 'order' }) };
