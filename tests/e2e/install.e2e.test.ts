@@ -2,70 +2,32 @@ import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { expectAccessible } from './support/browser';
 import { emulatorControl, signUp, uniqueEmail } from './support/flows';
+import {
+  choosePro,
+  createAccountOnOnboarding,
+  createShop as createShopOn,
+  installFromShopify as installFromShopifyOn,
+  installNewShop as installNewShopOn,
+  MERCHANT_PASSWORD as PASSWORD,
+} from './support/shop';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
-const PASSWORD = 'Lumiere-des-Avis-2025';
 
-async function createShop(name: string): Promise<string> {
-  const domain = `${name}-${Date.now().toString(36)}.myshopify.com`;
-  const res = await fetch(`${suite.app.url}/_shopify/control/shops`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ domain, name: `Boutique ${name}` }),
-  });
-  expect(res.status).toBeLessThan(300);
-  return domain;
-}
-
-/** From the shop's admin in the local Shopify to our plan selection, through the consent page. */
-async function installFromShopify(page: Page, shop: string) {
-  await page.goto(`${suite.app.url}/_shopify/store/${shop}/admin`);
-  await page.getByRole('link', { name: "Installer l'application" }).click();
-  await page.getByRole('button', { name: 'Installer' }).click();
-  await page.waitForURL(/\/shopify\/plan-selection\?/);
-}
-
-async function chooseProAndApprove(page: Page) {
-  await page.getByText('POPULAIRE').first().waitFor();
-  await expectAccessible(page);
-  const cards = page.getByRole('button', { name: /choisir|sélectionner|commencer/i });
-  await cards.nth(1).click();
-  await page.waitForURL(/\/shopify\/onboarding\?/);
-}
-
+const createShop = (name: string) => createShopOn(suite.app.url, name);
+const installFromShopify = (page: Page, shop: string) => installFromShopifyOn(page, suite.app.url, shop);
 const control = <T = unknown>(path: string, body: unknown = {}) => emulatorControl<T>(suite.app.url, path, body);
-
-/** A brand-new shop installed from Shopify as the first test does: consent, Pro plan, new account, billing approved. */
-async function installNewShop(page: Page, name: string): Promise<string> {
-  const shop = await createShop(name);
-  await installFromShopify(page, shop);
-  await chooseProAndApprove(page);
-  await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
-  await page.getByLabel(/e-?mail/i).fill(uniqueEmail(name));
-  await page.getByLabel(/entreprise|société/i).fill(`Boutique ${name}`);
-  await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
-  await page.getByLabel(/confirm/i).fill(PASSWORD);
-  await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
-  await page.getByRole('button', { name: 'Approuver' }).click();
-  await page.waitForURL(/\/app\/dashboard/);
-  await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
-  return shop;
-}
+const installNewShop = (page: Page, name: string) => installNewShopOn(page, suite.app.url, name);
 
 describe('installing from Shopify', () => {
   it('goes from the Shopify admin through consent, plan, new account and billing to the dashboard', async () => {
     const { page } = await suite.page();
     const shop = await createShop('nouvelle');
     await installFromShopify(page, shop);
-    await chooseProAndApprove(page);
+    await choosePro(page);
     await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
     await expectAccessible(page);
-    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('install'));
-    await page.getByLabel(/entreprise|société/i).fill('Boutique Nouvelle');
-    await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
-    await page.getByLabel(/confirm/i).fill(PASSWORD);
-    await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+    await createAccountOnOnboarding(page, 'nouvelle');
 
     // Shopify's (the emulator's) charge confirmation page, then back to the app.
     await page.getByRole('button', { name: 'Approuver' }).click();
@@ -81,12 +43,8 @@ describe('installing from Shopify', () => {
     const { page } = await suite.page();
     const shop = await createShop('refus');
     await installFromShopify(page, shop);
-    await chooseProAndApprove(page);
-    await page.getByLabel(/e-?mail/i).fill(uniqueEmail('refus'));
-    await page.getByLabel(/entreprise|société/i).fill('Boutique Refus');
-    await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
-    await page.getByLabel(/confirm/i).fill(PASSWORD);
-    await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+    await choosePro(page);
+    await createAccountOnOnboarding(page, 'refus');
 
     // Like Shopify: a declined charge goes back to the shop's admin, not to the app.
     await page.getByRole('button', { name: 'Refuser' }).click();
@@ -117,7 +75,7 @@ describe('installing from Shopify', () => {
 
     const shop = await createShop('existante');
     await installFromShopify(page, shop);
-    await chooseProAndApprove(page);
+    await choosePro(page);
     await page.getByRole('button', { name: 'Se connecter' }).first().click();
     await page.getByLabel(/e-?mail/i).fill(email);
     await page.getByLabel(/^mot de passe/i).fill(PASSWORD);

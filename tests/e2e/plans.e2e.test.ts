@@ -9,7 +9,6 @@
  * The embedded database admits one process, so this happens before the app opens it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
@@ -20,7 +19,7 @@ import { migrateDatabase } from '../../src/db/migrate';
 import { shopPlans, shopUsage } from '../../src/db/schema';
 import { DEMO_ACCOUNT, seedDemo } from '../../src/server/demo/seed-demo';
 import { MONTH_METRIC } from '../../src/server/plans/quota';
-import { expectAccessible, PHONE } from './support/browser';
+import { expectNoViolation, PHONE } from './support/browser';
 import { DEMO, signIn } from './support/flows';
 import { browserSuite } from './support/suite';
 
@@ -59,23 +58,6 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // Demo mode on the seeded directory: the demo merchant, its shop installed on the local Shopify.
 const suite = browserSuite({ DEMO_MODE: 'true', DATA_DIR: dataDir });
-
-const require = createRequire(import.meta.url);
-const AXE_PATH = require.resolve('axe-core/axe.min.js');
-
-/** axe (WCAG 2.1 A and AA): no violation at all, whatever its impact. */
-async function expectNoViolation(page: Page) {
-  await expectAccessible(page);
-  await page.addScriptTag({ path: AXE_PATH });
-  const violations = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[] }> } }
-    ).axe;
-    const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-    return results.violations.map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  });
-  expect(violations, `axe on ${page.url()}`).toEqual([]);
-}
 
 async function signInTo(page: Page, path: string, title: string) {
   await signIn(page, suite.app.url, DEMO.email, DEMO.password, path);

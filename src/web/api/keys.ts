@@ -8,6 +8,11 @@ export const queryKeys = {
   plans: ['plans'] as const,
   /** The store's plan and this period's usage (plans-current): /app/plans, the quota banner, the account tab. */
   currentPlan: ['plans-current'] as const,
+  /**
+   * The latest shopify-sync-plan answer for a store this page load: made once when the app opens
+   * (the app shell), rewritten by 'Synchroniser'; its refused-plan-change notice is read from here.
+   */
+  billingSync: (storeId: string) => ['shopify-sync-plan', storeId] as const,
   legal: ['legal'] as const,
   shopifyInstallation: (token: string) => ['shopify', 'installation', token] as const,
   /** One key for the diagnostic page and the calendar's panel (always run afresh). */

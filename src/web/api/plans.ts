@@ -1,10 +1,15 @@
 /** The plans (GET /api/plans) and the store's own plan: plans-current, plans-change, plans-set, shopify-sync-plan. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type CurrentPlan, type Plan, type PlanCode } from '../../core/api/plans';
+import { useCallback } from 'react';
+import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '../../core/api/plans';
+import type { ResponseOf } from '../../core/api/endpoint';
+import type { StoreSummary } from '../../core/api/stores';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { CurrentPlan, Plan, PlanCode };
+export type { BillingNotice, CurrentPlan, Plan, PlanCode };
+
+type SyncAnswer = ResponseOf<typeof syncPlan>;
 
 /** Active plans, sorted by `sort_order`: the single source of every price shown in the UI. */
 export function usePlans() {
@@ -44,13 +49,56 @@ function usePlanStateRefresh() {
   return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan }), queryClient.invalidateQueries({ queryKey: queryKeys.currentStore })]);
 }
 
-/** shopify-sync-plan: re-reads the store's Shopify subscription; the plan and the store are read afresh after. */
+/**
+ * The 'Synchroniser' button's shopify-sync-plan: re-reads the subscription on Shopify; the plan and
+ * the store are read afresh after. A refused plan change its answer carries joins the store's
+ * billingSync answer (see useBillingSync), where the screens show it; an answer without one never
+ * hides one not yet dismissed.
+ */
 export function useSyncPlan() {
   const refresh = usePlanStateRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(syncPlan),
-    onSuccess: () => refresh(),
+    onSuccess: (answer) => {
+      const store = queryClient.getQueryData<StoreSummary | null>(queryKeys.currentStore);
+      if (store) queryClient.setQueryData<SyncAnswer>(queryKeys.billingSync(store.id), (previous) => ({ ...answer, notice: answer.notice ?? previous?.notice ?? null }));
+      return refresh();
+    },
   });
+}
+
+/**
+ * The re-read when the merchant opens the app, and what it told: the app shell calls this with the
+ * connected store, and the screens that show the refused plan change (dashboard, plans) call it too,
+ * sharing the one answer. Made once per store and page load (kept in the cache for the page's life,
+ * a failure too: no retry, none on the next mount). Silent: a failure changes nothing shown. A
+ * success refreshes the store and the plan.
+ *
+ * `notice`: the refused plan change the answer carried (or 'Synchroniser' since), until `dismiss`
+ * hides it for the rest of the page's life (the server tells it once: a reload does not bring it back).
+ */
+export function useBillingSync(storeId: string | undefined): { notice: BillingNotice | null; dismiss: () => void } {
+  const refresh = usePlanStateRefresh();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: queryKeys.billingSync(storeId ?? ''),
+    queryFn: async () => {
+      const answer = await call(syncPlan);
+      void refresh();
+      return answer;
+    },
+    enabled: !!storeId,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    retry: false,
+    retryOnMount: false,
+  });
+  const dismiss = useCallback(
+    () => queryClient.setQueryData<SyncAnswer>(queryKeys.billingSync(storeId ?? ''), (previous) => previous && { ...previous, notice: null }),
+    [queryClient, storeId],
+  );
+  return { notice: storeId ? (data?.notice ?? null) : null, dismiss };
 }
 
 /**

@@ -23,7 +23,7 @@ import {
   type TestInstallation,
   type WebhookEvent,
 } from '../../core/api/shopify';
-import { disconnectStore } from '../../core/api/stores';
+import { disconnectStore, type DISCONNECT_CHOICES, type DisconnectOutcome } from '../../core/api/stores';
 import { messages } from '../i18n';
 import { ApiError } from '../lib/api';
 import { call } from './client';
@@ -110,14 +110,23 @@ export function useCreateTestInstallation() {
 
 // ---- The connected store ------------------------------------------------------------------------
 
-/** Disconnects the active store, then re-reads it (every screen that shows it follows). */
-export function useDisconnectStore(options: { onSuccess?: () => void; onError?: (error: Error) => void } = {}) {
+/** What disconnecting does on Shopify: 'keep' only unlinks here, 'remove' also cancels and uninstalls there. */
+export type DisconnectChoice = (typeof DISCONNECT_CHOICES)[number];
+/** What Shopify did: the choice, each step's result, and why a step failed. */
+export type ShopifyRemoval = DisconnectOutcome['shopify'];
+
+/**
+ * Disconnects the active store (and, with 'remove', cancels its Shopify subscription and uninstalls
+ * the app), hands over what Shopify did, then re-reads the store (every screen that shows it follows).
+ */
+export function useDisconnectStore(options: { onSuccess?: (outcome: ShopifyRemoval) => void; onError?: (error: Error) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => call(disconnectStore),
-    onSuccess: async () => {
+    mutationFn: (choice: DisconnectChoice) => call(disconnectStore, { body: { shopify: choice } }),
+    onSuccess: async (answer) => {
+      // The outcome first: it stays on the page once the store is gone.
+      options.onSuccess?.(answer.shopify);
       await queryClient.invalidateQueries({ queryKey: queryKeys.currentStore });
-      options.onSuccess?.();
     },
     onError: options.onError,
   });

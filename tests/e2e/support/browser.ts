@@ -56,14 +56,19 @@ export async function openPage(browser: Browser, viewport = DESKTOP): Promise<Tr
 
 type AxeResults = { violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[] };
 
-/** Runs axe-core (WCAG 2 A and AA) on the current page; fails on any serious or critical violation. */
-export async function expectAccessible(page: Page): Promise<void> {
+/** Runs axe-core (WCAG 2.1 A and AA) on the current page and answers its violations. */
+async function runAxe(page: Page): Promise<AxeResults['violations']> {
   await page.addScriptTag({ path: AXE_PATH });
   const results = (await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe;
     return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   })) as AxeResults;
-  const serious = results.violations
+  return results.violations;
+}
+
+/** Runs axe-core (WCAG 2 A and AA) on the current page; fails on any serious or critical violation. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const serious = (await runAxe(page))
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>
@@ -73,4 +78,10 @@ export async function expectAccessible(page: Page): Promise<void> {
           .join(', ')}`,
     );
   expect(serious, `accessibility violations on ${page.url()}`).toEqual([]);
+}
+
+/** axe (WCAG 2.1 A and AA): no violation at all, whatever its impact. */
+export async function expectNoViolation(page: Page): Promise<void> {
+  const violations = (await runAxe(page)).map((v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  expect(violations, `axe on ${page.url()}`).toEqual([]);
 }

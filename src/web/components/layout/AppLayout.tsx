@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { PageHeaderProvider } from '../../lib/page-header';
+import { useOpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
 import { AppHeader } from './AppHeader';
 import { MobileDrawer } from './MobileDrawer';
@@ -12,8 +13,11 @@ const desktopQuery = '(min-width: 48rem)';
  * Layout of every /app screen: full-height sidebar column with a sticky panel on desktop, off-canvas
  * drawer below `md`, sticky header.
  * Screens set their header with `usePageHeader(title, subtitle)`.
+ * Opening the app re-reads the connected store's billing on Shopify, once per store and page load
+ * (the dashboard and the plans page show a refused plan change it tells).
  */
 export function AppLayout() {
+  useOpeningBillingSync();
   const { pathname, search } = useLocation();
   // The drawer is open for one location: navigating (a sidebar link in the drawer) closes it
   // without an effect, since the location it was opened for is no longer the current one.

@@ -34,17 +34,29 @@ describe('the quota banner', () => {
   });
 
   it.each([
-    [95, 2850],
-    [100, 3000],
-  ])("is a red 'almost reached' alert at %i %", (_percent, used) => {
+    ['almost reached', 95, 2850, 'Quota presque atteint'],
+    ['almost reached', 99, 2990, 'Quota presque atteint'],
+    ['reached', 100, 3000, 'Quota atteint'],
+    ['reached', 101, 3030, 'Quota atteint'],
+  ])("is a red '%s' alert at %i %", (_state, _percent, used, heading) => {
     renderBanner(currentPlan(used, 3000));
-    const banner = screen.getByRole('alert', { name: 'Quota presque atteint' });
+    const banner = screen.getByRole('alert', { name: heading });
     expect(banner.getAttribute('data-level')).toBe('critical');
     expect(banner.className).toContain('red');
     expect(screen.queryByRole('region')).toBeNull();
     // What happens to the requests beyond the quota, and until when.
     expect(within(banner).getByText(/attendent le renouvellement du 31 octobre 2025 ou un plan supérieur/)).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
+  });
+
+  it("says 'Quota atteint' from the last e-mail of the quota, 'presque' one e-mail before", () => {
+    const { unmount } = renderBanner(currentPlan(299, 300));
+    expect(screen.getByRole('heading').textContent).toBe('Quota presque atteint');
+    expect(screen.getByText('1 email restant')).toBeTruthy();
+    unmount();
+    renderBanner(currentPlan(300, 300));
+    expect(screen.getByRole('heading').textContent).toBe('Quota atteint');
+    expect(screen.getByText('0 email restant')).toBeTruthy();
   });
 
   it("says '50 emails restants' at 50 left, and nothing at 51", () => {
@@ -64,6 +76,7 @@ describe('the quota banner', () => {
     expect(screen.getByText('30 emails restants')).toBeTruthy();
     unmount();
     renderBanner(currentPlan(3000, 3000));
+    expect(screen.getByRole('alert', { name: 'Quota atteint' })).toBeTruthy();
     expect(screen.getByText('0 email restant')).toBeTruthy();
   });
 

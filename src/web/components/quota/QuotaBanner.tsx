@@ -1,7 +1,7 @@
 import { Infinity as InfinityIcon, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { bannerLevel, showsRemaining } from '../../../core/quota';
+import { bannerLevel, showsRemaining, usedRatio } from '../../../core/quota';
 import { useCurrentPlan, type CurrentPlan } from '../../api/plans';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
@@ -14,7 +14,8 @@ const t = messages.plans.banner;
 /**
  * The quota banner of the dashboard and the send calendar (spec sections 4 and 9, thresholds from
  * core/quota.ts): nothing under 80 % of the quota; an amber warning from 80 %; a red 'almost reached'
- * from 95 %, announced at once (role=alert: sends are about to wait); 'N emails restants' at 50 or
+ * from 95 %, announced at once (role=alert: sends are about to wait), headed 'reached' from 100 %
+ * (every request now waits); 'N emails restants' at 50 or
  * fewer; an unlimited plan shows this month's sends. Each links to /app/plans. While the plan is
  * loading, or if it cannot be read, nothing shows: the banner never stands in the way of the page.
  */
@@ -53,6 +54,8 @@ export function QuotaBannerView({ plan, className }: { plan: CurrentPlan; classN
   }
 
   const critical = level === 'critical';
+  // The whole quota used (the ratio of the 100 % e-mail): nothing more is sent this period.
+  const reached = usedRatio(used, quota) >= 1;
   const remaining = remainingOf(used, quota, plan.remaining);
   return (
     <section
@@ -69,7 +72,7 @@ export function QuotaBannerView({ plan, className }: { plan: CurrentPlan; classN
       <TriangleAlert aria-hidden="true" className="size-5 shrink-0" />
       <div className="flex-1 text-sm">
         <h2 id={headingId} className="font-semibold">
-          {critical ? t.criticalHeading : t.warningHeading}
+          {reached ? t.reachedHeading : critical ? t.criticalHeading : t.warningHeading}
         </h2>
         <p className="mt-0.5">{t.used(formatCount(used), formatCount(quota), formatPercent(percentUsed(used, quota)))}</p>
         {showsRemaining(used, quota) && <p className="mt-0.5 font-semibold">{t.remaining(formatCount(remaining), remaining > 1)}</p>}

@@ -56,11 +56,46 @@ export const integrations = {
   confirm: {
     title: 'Déconnecter la boutique ?',
     body: (shop: string) => `La boutique ${shop} ne sera plus reliée à votre compte : les demandes d'avis ne seront plus envoyées pour ses commandes.`,
+    separate:
+      "Votre abonnement et l'installation de l'application sur Shopify sont indépendants de ce lien : les déconnecter ici ne les arrête pas. Choisissez ce qu'ils deviennent.",
+    legend: 'Sur Shopify',
+    choices: {
+      remove: {
+        label: "Résilier l'abonnement et désinstaller l'application de Shopify",
+        hint: "Recommandé : Shopify cesse de vous facturer l'application. Vous pourrez la réinstaller plus tard depuis Shopify.",
+      },
+      keep: {
+        label: "Garder l'abonnement et l'application sur Shopify",
+        hint: "Shopify continue de vous facturer l'abonnement tant que l'application reste installée.",
+      },
+    },
+    required: "Choisissez ce que deviennent l'abonnement et l'application sur Shopify.",
     cancel: 'Annuler',
     confirm: 'Déconnecter',
     confirming: 'Déconnexion...',
   },
-  disconnected: 'Boutique déconnectée',
+  /** What disconnecting did, here and on Shopify: stays on the page once the store is gone. */
+  outcome: {
+    heading: 'Boutique déconnectée',
+    here: (shop: string) => `La boutique ${shop} n'est plus reliée à votre compte : aucune demande d'avis ne sera envoyée pour ses commandes.`,
+    subscriptionCancelled: "L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.",
+    subscriptionNotCancelled: "L'abonnement Shopify n'a pas pu être résilié.",
+    appUninstalled: "L'application est désinstallée de votre boutique Shopify.",
+    appNotUninstalled: "L'application n'a pas pu être désinstallée de votre boutique Shopify.",
+    kept: "L'abonnement et l'application restent sur Shopify : Shopify continue de vous facturer l'abonnement tant que l'application reste installée.",
+    /** Why a step on Shopify failed (the steps above say which). */
+    failures: {
+      token_invalid: "Shopify n'accepte plus l'accès de l'application à votre boutique : ces étapes ne peuvent pas être faites d'ici.",
+      shopify_failed: "Shopify n'a pas pu terminer ces étapes. L'application est bien déconnectée ici.",
+    },
+    /** After a failure: what the merchant does in Shopify's admin. */
+    todo: "Dans l'administration Shopify, désinstallez l'application (Shopify résilie alors l'abonnement et cesse de vous le facturer) :",
+    /** After 'keep': how to stop billing later. */
+    keptTodo: "Pour arrêter la facturation plus tard, désinstallez l'application dans l'administration Shopify :",
+    pathLabel: "Chemin dans l'administration Shopify",
+    path: ['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller'],
+    openAdmin: "Ouvrir l'administration Shopify",
+  },
   disconnectFailed: 'Échec de la déconnexion de la boutique',
   whatsapp: {
     heading: 'WhatsApp',

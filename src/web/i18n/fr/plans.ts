@@ -6,6 +6,9 @@
 /** 'N emails restants' (spec); French puts 0 and 1 in the singular. */
 const emails = (count: string, plural: boolean, word: string) => `${count} ${plural ? `emails ${word}s` : `email ${word}`}`;
 
+/** What the store is on after a refused plan change. */
+const keptClause = (kept: string | null) => (kept ? `votre boutique reste sur le plan ${kept}` : "votre boutique n'a pas de plan actif");
+
 export const plans = {
   title: "Plans d'abonnement",
   subtitle: 'Votre plan, sa consommation ce mois-ci et les autres plans.',
@@ -67,6 +70,8 @@ export const plans = {
   banner: {
     warningHeading: 'Quota bientôt atteint',
     criticalHeading: 'Quota presque atteint',
+    /** From 100 % used: every request now waits. */
+    reachedHeading: 'Quota atteint',
     used: (used: string, quota: string, percent: string) => `Vous avez utilisé ${used} emails sur ${quota} (${percent}) pour la période en cours.`,
     remaining: (count: string, plural: boolean) => emails(count, plural, 'restant'),
     /** Issue 16: a request over the quota waits, it is never dropped. */
@@ -74,5 +79,22 @@ export const plans = {
     unlimitedHeading: 'Plan Enterprise - Emails illimités',
     sentThisMonth: (count: string, plural: boolean) => `${emails(count, plural, 'envoyé')} ce mois-ci`,
     changePlan: 'Changer de plan',
+  },
+
+  /**
+   * A plan change Shopify refused (the merchant declined the payment) or let expire, told once when
+   * the merchant next opens the app (dashboard and plans page). Plan names as Shopify bills them.
+   */
+  billingNotice: {
+    heading: { declined: 'Changement de plan refusé', expired: 'Changement de plan expiré' },
+    declined: (requested: string, kept: string | null) => `Le changement de plan vers ${requested} a été refusé sur Shopify : ${keptClause(kept)}.`,
+    expired: (requested: string, kept: string | null) =>
+      `Le changement de plan vers ${requested} n'a pas été approuvé à temps sur Shopify (la demande a expiré) : ${keptClause(kept)}.`,
+    next: (kept: string | null) =>
+      kept
+        ? 'Pour changer de plan, choisissez-le à nouveau et approuvez le paiement sur Shopify.'
+        : "Choisissez un plan et approuvez le paiement sur Shopify pour envoyer vos demandes d'avis.",
+    link: 'Voir les plans',
+    dismiss: 'Masquer ce message',
   },
 };

@@ -213,7 +213,7 @@ describe('subscription tab', () => {
 
   it("shows 'Actif', the plan and this period's usage for an active subscription", async () => {
     mockSignedInApi({
-      [SYNC]: () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active' }),
+      [SYNC]: () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null }),
       '/functions/v1/plans-current': () => jsonResponse(currentPlanFixture(2550, 3000)),
     });
     await openSettings('subscription');
@@ -227,13 +227,13 @@ describe('subscription tab', () => {
     expect(within(panel).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
   });
 
-  it('re-reads the subscription from Shopify once when the account page opens, whatever the tab, and shows the answer', async () => {
+  it('shows the subscription as re-read from Shopify once when the app opens, whatever the tab', async () => {
     let store = { ...activeStore, subscription_status: 'pending' };
     const fetchMock = mockSignedInApi({
       '/api/stores/current': () => jsonResponse({ store }),
       [SYNC]: () => {
         store = { ...store, subscription_status: 'active' };
-        return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active' });
+        return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null });
       },
     });
     await openSettings('profile');

@@ -1,11 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, KeyRound, UserRound } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { useChangeEmail, useChangePassword, useUpdateUser } from '../../api/auth';
-import { useCurrentPlan, useSyncPlan } from '../../api/plans';
+import { useCurrentPlan } from '../../api/plans';
 import { QuotaBar } from '../../components/quota/QuotaBar';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
@@ -188,15 +188,14 @@ function PasswordSection() {
 }
 
 /**
- * The store's subscription, re-read from Shopify silently when the account page opens (spec section
- * 7: shopify-sync-plan; a failure changes nothing shown). Only subscription_status 'active' counts as
+ * The store's subscription, as re-read from Shopify when the app opened (the app shell's
+ * shopify-sync-plan; a failure changes nothing shown). Only subscription_status 'active' counts as
  * subscribed; a failed lookup reads as "no subscription". With a store, its plan and this period's
  * usage (plans-current).
  */
 function SubscriptionSection() {
   const t = messages.accountSettings.subscription;
   const { data: store, isPending } = useCurrentStore();
-  useSilentPlanSync(store?.id);
   const { data: plan } = useCurrentPlan({ enabled: !!store });
 
   if (isPending) {
@@ -261,15 +260,4 @@ function SubscriptionSection() {
       )}
     </SectionCard>
   );
-}
-
-/** shopify-sync-plan once per store while the page is open; its answer refreshes the store and the plan. */
-function useSilentPlanSync(storeId: string | undefined) {
-  const { mutate } = useSyncPlan();
-  const syncedFor = useRef<string | null>(null);
-  useEffect(() => {
-    if (!storeId || syncedFor.current === storeId) return;
-    syncedFor.current = storeId;
-    mutate();
-  }, [storeId, mutate]);
 }

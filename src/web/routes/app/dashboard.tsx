@@ -18,6 +18,7 @@ import { Representativeness } from '../../components/dashboard/Representativenes
 import { DashboardSection } from '../../components/dashboard/Section';
 import { Timeline } from '../../components/dashboard/Timeline';
 import { RatingStars } from '../../components/reviews/RatingStars';
+import { BillingNotice } from '../../components/plans/BillingNotice';
 import { QuotaBanner } from '../../components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
@@ -38,9 +39,10 @@ export const ACTIVATED_TOAST_MS = 5000;
 const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_PERIODS as readonly (string | null)[]).includes(value);
 
 /**
- * /app/dashboard: the period (kept in the URL), three counters, the rating distribution, the five
- * latest reviews, the funnel of the period's e-mails, reviews over time, whom the public review
- * site hears from, and the sends whose transmission was interrupted, each of which can be re-sent.
+ * /app/dashboard: a plan change Shopify refused (told once, with what to do), the quota banner, the
+ * period (kept in the URL), three counters, the rating distribution, the five latest reviews, the
+ * funnel of the period's e-mails, reviews over time, whom the public review site hears from, and
+ * the sends whose transmission was interrupted, each of which can be re-sent.
  * After the install's redirect (?shopify=success&subscription=activated) a success message shows for
  * 5 s and those parameters leave the URL.
  */
@@ -64,6 +66,7 @@ export default function DashboardScreen() {
 
   return (
     <div className="space-y-6">
+      <BillingNotice linkToPlans />
       <QuotaBanner />
       {activated && <SuccessAlert>{t.activated}</SuccessAlert>}
       <ToggleGroup label={t.periodLabel} options={DASHBOARD_PERIODS} value={period} onChange={choose} labelOf={(p) => t.periods[p]} />

@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+import type { DisconnectOutcome } from '../../../core/api/stores';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -14,6 +15,49 @@ async function open(search = '') {
 
 function shopifyCard() {
   return screen.getByRole('region', { name: /^Shopify/ });
+}
+
+const DISCONNECT = '/api/stores/current/disconnect';
+const REMOVE = "Résilier l'abonnement et désinstaller l'application de Shopify";
+const KEEP = "Garder l'abonnement et l'application sur Shopify";
+
+const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby')!)?.textContent;
+
+async function openDialog() {
+  fireEvent.click(await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' }));
+  return screen.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
+}
+
+/** Opens the dialog, takes `choice` and confirms. */
+async function disconnectWith(choice: string) {
+  const dialog = await openDialog();
+  fireEvent.click(within(dialog).getByRole('radio', { name: choice }));
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Déconnecter' }));
+}
+
+/** A server whose disconnect answers `shopify` (the contract's outcome), after which the store is gone. */
+function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
+  let store: typeof activeStore | null = activeStore;
+  return mockSignedInApi({
+    '/api/stores/current': () => jsonResponse({ store }),
+    [DISCONNECT]: () => {
+      store = null;
+      return jsonResponse({ ok: true, shopify } satisfies DisconnectOutcome);
+    },
+  });
+}
+
+/** The steps in Shopify's admin, in order, and a link to the shop's admin in a new tab. */
+function expectAdminPath(outcome: HTMLElement) {
+  const path = within(outcome).getByRole('list', { name: "Chemin dans l'administration Shopify" });
+  expect(
+    within(path)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent?.replace('›', '')),
+  ).toEqual(['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller']);
+  const admin = within(outcome).getByRole('link', { name: "Ouvrir l'administration Shopify (nouvel onglet)" });
+  expect(admin.getAttribute('href')).toBe(activeStore.admin_url);
+  expect(admin.getAttribute('target')).toBe('_blank');
 }
 
 describe('/app/integrations query notices', () => {
@@ -85,7 +129,7 @@ describe('/app/integrations store card', () => {
     expect(within(shopifyCard()).getByText('Aucun abonnement actif')).toBeTruthy();
   });
 
-  it('asks for confirmation in a modal dialog; Escape cancels and returns focus', async () => {
+  it('asks in a modal dialog what becomes of the Shopify subscription; Escape cancels and returns focus', async () => {
     const fetchMock = mockSignedInApi();
     await open();
     const disconnect = await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' });
@@ -94,50 +138,132 @@ describe('/app/integrations store card', () => {
     const dialog = screen.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain(activeStore.shop_domain);
+    // Said plainly: Shopify's subscription and installation are separate from the link here.
+    const description = document.getElementById(dialog.getAttribute('aria-describedby')!)!;
+    expect(description.textContent).toContain("Votre abonnement et l'installation de l'application sur Shopify sont indépendants de ce lien");
+
+    // Two choices in a named group, none taken beforehand; each says what it means for billing.
+    const group = within(dialog).getByRole('group', { name: 'Sur Shopify' });
+    const [remove, keep] = within(group).getAllByRole('radio') as HTMLInputElement[];
+    expect(remove).toBe(within(group).getByRole('radio', { name: REMOVE }));
+    expect(keep).toBe(within(group).getByRole('radio', { name: KEEP }));
+    expect(remove!.checked || keep!.checked).toBe(false);
+    expect(describedBy(remove!)).toMatch(/^Recommandé : Shopify cesse de vous facturer l'application/);
+    expect(describedBy(keep!)).toBe("Shopify continue de vous facturer l'abonnement tant que l'application reste installée.");
+
     const cancel = within(dialog).getByRole('button', { name: 'Annuler' });
     const confirm = within(dialog).getByRole('button', { name: 'Déconnecter' });
     expect(document.activeElement).toBe(cancel);
 
-    // Tab stays inside the dialog.
+    // Tab stays inside the dialog: from the last control back to the radio group, and the other way.
     confirm.focus();
     fireEvent.keyDown(dialog, { key: 'Tab' });
-    expect(document.activeElement).toBe(cancel);
+    expect(document.activeElement).toBe(remove);
     fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
     expect(document.activeElement).toBe(confirm);
+    // The group is one stop, whichever of its buttons has the focus.
+    keep!.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey: true });
+    expect(document.activeElement).toBe(confirm);
+    // Once a choice is made, Tab enters the group on it (as the browser does).
+    fireEvent.click(keep!);
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).toBe(keep);
 
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(disconnect);
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/stores/current/disconnect')).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => url === DISCONNECT)).toBe(false);
   });
 
-  it("disconnects after confirmation, refreshes the store and says 'Boutique déconnectée'", async () => {
-    let store: typeof activeStore | null = activeStore;
-    const fetchMock = mockSignedInApi({
-      '/api/stores/current': () => jsonResponse({ store }),
-      '/api/stores/current/disconnect': () => {
-        store = null;
-        return jsonResponse({ ok: true });
-      },
-    });
+  it('asks for a choice before disconnecting anything', async () => {
+    const fetchMock = mockSignedInApi();
     await open();
-    fireEvent.click(await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Déconnecter' }));
+    const dialog = await openDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Déconnecter' }));
+    const error = within(dialog).getByRole('alert');
+    expect(error.textContent).toBe("Choisissez ce que deviennent l'abonnement et l'application sur Shopify.");
+    expect(within(dialog).getByRole('group', { name: 'Sur Shopify' }).getAttribute('aria-describedby')).toBe(error.id);
+    expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: REMOVE }));
+    expect(fetchMock.mock.calls.some(([url]) => url === DISCONNECT)).toBe(false);
+    // Choosing clears the message.
+    fireEvent.click(within(dialog).getByRole('radio', { name: KEEP }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+  });
 
-    expect(await screen.findByText('Boutique déconnectée')).toBeTruthy();
+  it("'remove': cancels and uninstalls on Shopify, says so, and keeps saying it once the store is gone", async () => {
+    const fetchMock = mockDisconnect({ choice: 'remove', subscription_cancelled: true, app_uninstalled: true, failure: null });
+    await open();
+    await disconnectWith(REMOVE);
+
+    const outcome = await screen.findByRole('status', { name: 'Boutique déconnectée' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByText('Aucune boutique connectée')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/stores/current/disconnect');
+    expect(outcome.textContent).toContain(`La boutique ${activeStore.shop_domain} n'est plus reliée à votre compte`);
+    expect(within(outcome).getByText("L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.")).toBeTruthy();
+    expect(within(outcome).getByText("L'application est désinstallée de votre boutique Shopify.")).toBeTruthy();
+    expect(within(outcome).queryByRole('list', { name: "Chemin dans l'administration Shopify" })).toBeNull();
+    // The store list refreshed: the outcome stays above it.
+    expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
+    await waitFor(() => expect(outcome.parentElement!.contains(document.activeElement)).toBe(true));
+    const call = fetchMock.mock.calls.find(([url]) => url === DISCONNECT);
     expect(call?.[1]?.method).toBe('POST');
-    // The contract has no body: nothing is sent.
-    expect(call?.[1]?.body).toBeUndefined();
+    expect(requestBody(fetchMock, DISCONNECT)).toEqual({ shopify: 'remove' });
+  });
+
+  it("'keep': unlinks here only and says that Shopify keeps billing, with how to stop it", async () => {
+    const fetchMock = mockDisconnect({ choice: 'keep', subscription_cancelled: false, app_uninstalled: false, failure: null });
+    await open();
+    await disconnectWith(KEEP);
+
+    const outcome = await screen.findByRole('status', { name: 'Boutique déconnectée' });
+    expect(
+      within(outcome).getByText("L'abonnement et l'application restent sur Shopify : Shopify continue de vous facturer l'abonnement tant que l'application reste installée."),
+    ).toBeTruthy();
+    expect(within(outcome).queryByText(/résilié/)).toBeNull();
+    expectAdminPath(outcome);
+    expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
+    expect(requestBody(fetchMock, DISCONNECT)).toEqual({ shopify: 'keep' });
+  });
+
+  it.each([
+    [
+      'without a working token',
+      { subscription_cancelled: false, app_uninstalled: false, failure: 'token_invalid' },
+      [
+        "L'abonnement Shopify n'a pas pu être résilié.",
+        "L'application n'a pas pu être désinstallée de votre boutique Shopify.",
+        "Shopify n'accepte plus l'accès de l'application à votre boutique : ces étapes ne peuvent pas être faites d'ici.",
+      ],
+    ],
+    [
+      'when Shopify fails a step',
+      { subscription_cancelled: true, app_uninstalled: false, failure: 'shopify_failed' },
+      [
+        "L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.",
+        "L'application n'a pas pu être désinstallée de votre boutique Shopify.",
+        "Shopify n'a pas pu terminer ces étapes. L'application est bien déconnectée ici.",
+      ],
+    ],
+  ] as const)("'remove' %s: an alert with what was done, why, and what to do in Shopify's admin", async (_case, steps, lines) => {
+    mockDisconnect({ choice: 'remove', ...steps });
+    await open();
+    await disconnectWith(REMOVE);
+
+    const outcome = await screen.findByRole('alert', { name: 'Boutique déconnectée' });
+    for (const line of lines) expect(within(outcome).getByText(line)).toBeTruthy();
+    expect(within(outcome).getByText(/^Dans l'administration Shopify, désinstallez l'application/)).toBeTruthy();
+    expectAdminPath(outcome);
+    // The app is disconnected here, and the instructions stay once the store list says so.
+    expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
+    expect(screen.getByRole('alert', { name: 'Boutique déconnectée' })).toBe(outcome);
   });
 
   it("says 'Échec de la déconnexion de la boutique' when the server refuses", async () => {
-    mockSignedInApi({ '/api/stores/current/disconnect': () => apiError(500, 'Erreur') });
+    mockSignedInApi({ [DISCONNECT]: () => apiError(500, 'Erreur') });
     await open();
-    fireEvent.click(await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' }));
-    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Déconnecter' }));
+    await disconnectWith(REMOVE);
     expect((await screen.findByRole('alert')).textContent).toBe('Échec de la déconnexion de la boutique');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(shopifyCard()).getByText(activeStore.shop_domain)).toBeTruthy();

@@ -4,9 +4,10 @@ import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 
 import { Link, useSearchParams } from 'react-router';
 import { queryKeys } from '../../api/keys';
 import { useDisconnectStore } from '../../api/shopify';
+import { DisconnectDialog } from '../../components/shopify/DisconnectDialog';
+import { DisconnectOutcome, type DisconnectResult } from '../../components/shopify/DisconnectOutcome';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
 import { buttonClass } from '../../components/ui/button';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
 import { QueryState } from '../../components/ui/QueryState';
 import { textLinkClass } from '../../components/ui/TextField';
 import { messages } from '../../i18n';
@@ -65,13 +66,15 @@ function useNotice() {
 /**
  * /app/integrations: the Shopify store card (or the empty state) and the WhatsApp card (coming
  * soon). Reachable with a session and no subscription. Reads the OAuth callback's
- * `?shopify=success|error&message&shop`, shows it for 5 s and removes it from the URL.
+ * `?shopify=success|error&message&shop`, shows it for 5 s and removes it from the URL. What a
+ * disconnection did (here and on Shopify) stays above the cards once the store is gone.
  */
 export default function IntegrationsScreen() {
   usePageHeader(t.title, t.subtitle);
   const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const { notice, show } = useNotice();
+  const [disconnected, setDisconnected] = useState<DisconnectResult | null>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -90,20 +93,28 @@ export default function IntegrationsScreen() {
     );
   }, [searchParams, setSearchParams, show, queryClient]);
 
+  // The card the focus was in may be gone: bring the reader to the outcome.
+  const focusOutcome = useCallback(() => {
+    requestAnimationFrame(() => {
+      if (!noticeRef.current?.contains(document.activeElement)) noticeRef.current?.focus();
+    });
+  }, []);
   const onDisconnected = useCallback(
-    (result: Notice) => {
-      show(result);
-      // The card the focus was in may be gone: bring the reader to the outcome.
-      requestAnimationFrame(() => {
-        if (!noticeRef.current?.contains(document.activeElement)) noticeRef.current?.focus();
-      });
+    (result: DisconnectResult) => {
+      setDisconnected(result);
+      focusOutcome();
     },
-    [show],
+    [focusOutcome],
   );
+  const onDisconnectFailed = useCallback(() => {
+    show({ kind: 'error', text: t.disconnectFailed });
+    focusOutcome();
+  }, [show, focusOutcome]);
 
   return (
     <div className="space-y-6">
-      <div ref={noticeRef} tabIndex={-1} className="outline-none empty:hidden">
+      <div ref={noticeRef} tabIndex={-1} className="space-y-4 outline-none empty:hidden">
+        {disconnected && <DisconnectOutcome result={disconnected} />}
         {notice?.kind === 'success' && (
           <SuccessAlert>
             <span lang={notice.lang}>{notice.text}</span>
@@ -116,7 +127,7 @@ export default function IntegrationsScreen() {
         )}
       </div>
       <div className="grid gap-6 lg:grid-cols-2">
-        <ShopifyCard onDisconnected={onDisconnected} />
+        <ShopifyCard onDisconnected={onDisconnected} onDisconnectFailed={onDisconnectFailed} />
         <WhatsAppCard />
       </div>
     </div>
@@ -155,7 +166,12 @@ function Badge({ tone, children }: { tone: 'green' | 'amber' | 'slate'; children
   return <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
-function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => void }) {
+interface DisconnectCallbacks {
+  onDisconnected: (result: DisconnectResult) => void;
+  onDisconnectFailed: () => void;
+}
+
+function ShopifyCard(callbacks: DisconnectCallbacks) {
   const store = useCurrentStore();
   const connected = store.data && store.data.is_active ? store.data : null;
 
@@ -167,25 +183,25 @@ function ShopifyCard({ onDisconnected }: { onDisconnected: (notice: Notice) => v
       description={t.shopify.description}
     >
       <QueryState query={store} loadingLabel={t.loading} errorMessage={t.loadError} className="justify-start py-4">
-        {(data) => (data && data.is_active ? <ConnectedStore store={data} onDisconnected={onDisconnected} /> : <NoStore />)}
+        {(data) => (data && data.is_active ? <ConnectedStore store={data} {...callbacks} /> : <NoStore />)}
       </QueryState>
     </Card>
   );
 }
 
-function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisconnected: (notice: Notice) => void }) {
+function ConnectedStore({ store, onDisconnected, onDisconnectFailed }: { store: CurrentStore } & DisconnectCallbacks) {
   const [confirming, setConfirming] = useState(false);
   const adminUrl = shopAdminUrl(store.shop_domain, store.admin_url);
   const active = store.subscription_status === 'active';
 
   const disconnect = useDisconnectStore({
-    onSuccess: () => {
+    onSuccess: (shopify) => {
       setConfirming(false);
-      onDisconnected({ kind: 'success', text: t.disconnected });
+      onDisconnected({ shop: store.shop_domain, adminUrl, shopify });
     },
     onError: () => {
       setConfirming(false);
-      onDisconnected({ kind: 'error', text: t.disconnectFailed });
+      onDisconnectFailed();
     },
   });
 
@@ -237,18 +253,7 @@ function ConnectedStore({ store, onDisconnected }: { store: CurrentStore; onDisc
       </div>
 
       {confirming && (
-        <ConfirmDialog
-          title={t.confirm.title}
-          confirmLabel={t.confirm.confirm}
-          busyLabel={t.confirm.confirming}
-          cancelLabel={t.confirm.cancel}
-          danger
-          busy={disconnect.isPending}
-          onConfirm={() => disconnect.mutate()}
-          onCancel={() => setConfirming(false)}
-        >
-          {t.confirm.body(store.shop_domain)}
-        </ConfirmDialog>
+        <DisconnectDialog shop={store.shop_domain} busy={disconnect.isPending} onConfirm={(choice) => disconnect.mutate(choice)} onCancel={() => setConfirming(false)} />
       )}
     </>
   );

@@ -137,14 +137,16 @@ describe('/app/plans', () => {
     const fetchMock = mockPlansApi({
       [PLANS_CURRENT]: () => jsonResponse(plan),
       [SYNC]: () => {
-        plan = currentPlanFixture(2550, null);
-        return jsonResponse({ success: true, plan: 'enterprise', subscription_status: 'active' });
+        if (callsTo(fetchMock, SYNC) > 1) plan = currentPlanFixture(2550, null);
+        return jsonResponse({ success: true, plan: plan.plan, subscription_status: 'active', notice: null });
       },
     });
     await openPlans();
+    // Opening the app re-read it once already.
+    await waitFor(() => expect(callsTo(fetchMock, SYNC)).toBe(1));
     fireEvent.click(screen.getByRole('button', { name: 'Synchroniser' }));
-    expect((await screen.findByRole('status')).textContent).toBe('Plan synchronisé avec succès');
-    expect(callsTo(fetchMock, SYNC)).toBe(1);
+    expect((await screen.findByText('Plan synchronisé avec succès')).closest('[role="status"]')).not.toBeNull();
+    expect(callsTo(fetchMock, SYNC)).toBe(2);
     await screen.findByText('Plan Entreprise');
     expect(card(/^Entreprise Plan actuel$/)).toBeTruthy();
   });

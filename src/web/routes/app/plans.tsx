@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useCurrentPlan, usePlans, useSyncPlan, type CurrentPlan, type Plan } from '../../api/plans';
 import { isNoStore, isSessionExpired, serverMessage, useNoStoreRedirect, usePlanChange, type Failure } from '../../components/plans/plan-change';
+import { BillingNotice } from '../../components/plans/BillingNotice';
 import { PlanCard } from '../../components/plans/PlanCard';
 import { formatCount } from '../../components/quota/figures';
 import { QuotaBar } from '../../components/quota/QuotaBar';
@@ -20,8 +21,8 @@ const t = messages.plans;
 
 /**
  * /app/plans (spec sections 2, 4, 8, 9): the store's plan with this period's usage (the quota bar,
- * the period's end, today's sends against the daily limit), 'Synchroniser' (re-reads the
- * subscription on Shopify), and every plan of the price list with 'Changer de plan', which sends the
+ * the period's end, today's sends against the daily limit), a plan change Shopify refused (told once),
+ * 'Synchroniser' (re-reads the subscription on Shopify), and every plan of the price list with 'Changer de plan', which sends the
  * browser to Shopify's confirmation page. Prices come from the database only.
  */
 export default function PlansScreen() {
@@ -71,6 +72,7 @@ export default function PlansScreen() {
 
   return (
     <div className="space-y-8">
+      <BillingNotice />
       {synced.message && <SuccessAlert>{synced.message}</SuccessAlert>}
       {syncFailure && <FailureAlert failure={syncFailure} />}
       <CurrentPlanCard plan={current.data} syncing={sync.isPending} onSync={runSync} />
