@@ -78,6 +78,26 @@ export default defineConfig(
     },
   },
   {
+    // On the server, merchant-written Liquid runs only in the template sandbox's processes, with
+    // their heap limit and deadline (src/server/email-templates/sandbox.ts, decision 019).
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/email-templates/sandbox-worker.ts', 'src/server/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'core/email/review-email$',
+              importNames: ['renderReviewEmail'],
+              message: 'Render review e-mails through ctx.templates (the template sandbox, decision 019), never on the server thread.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The queue and the worker know jobs only as definitions handed to them (src/server/job-registry.ts):
     // a feature imports jobs/, never the other way, so no cycle can form.
     files: ['src/server/jobs/**/*.ts'],

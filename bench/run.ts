@@ -15,7 +15,9 @@
  *     resident memory at idle and its peak under load on GET /api/plans (bench/footprint.ts).
  *   - insight: the merchant's dashboard, reviews search and deep pages on a store of 1,000,000 reviews
  *     and 3,000,000 requests among 100 stores, generated in SQL (bench/insight.ts), p50/p95 to aims.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint or insight runs only that case.
+ *   - templates: /health's p99, probed from another process, while six merchants load and save
+ *     hostile templates (bench/template-sandbox.ts, decision 019); aim p99 < 50 ms.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight or templates runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -38,6 +40,7 @@ import { benchSending } from './sending';
 import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
+import { benchTemplateSandbox } from './template-sandbox';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -102,6 +105,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   if (only === 'sending') return benchSending(label, ctx, sendRequests);
   if (only === 'review-page') return benchReviewPage(label, ctx);
   if (only === 'webhooks') return benchWebhooks(label, ctx);
+  if (only === 'templates') return benchTemplateSandbox(label, ctx);
 
   const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
   const bareServer = await listen(bare.fetch);
@@ -129,6 +133,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   console.log(`[${label}] jobs claim+run        ${drainRate.toFixed(0)} jobs/s (${ran} jobs, concurrency 8)`);
 
   await benchSending(label, ctx, sendRequests);
+  await benchTemplateSandbox(label, ctx);
   await benchReviewPage(label, ctx);
 }
 

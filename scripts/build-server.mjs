@@ -9,9 +9,11 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 const out = process.argv[2] ?? 'dist/server';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
+// Two entries: the server, and the template sandbox's process, which the server starts from beside
+// itself (src/server/email-templates/sandbox.ts).
 await build({
-  entryPoints: ['src/server/main.ts'],
-  outfile: `${out}/main.js`,
+  entryPoints: { main: 'src/server/main.ts', 'template-worker': 'src/server/email-templates/sandbox-worker.ts' },
+  outdir: out,
   bundle: true,
   platform: 'node',
   format: 'esm',

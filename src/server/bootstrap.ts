@@ -12,6 +12,7 @@ import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
 import { connectDemoShop } from './demo/connect-demo-shop';
 import { createMailer } from './email/mailer';
+import { TemplateSandbox } from './email-templates/sandbox';
 import { createStorage } from './media/storage';
 import { JOBS, periodicTasks } from './job-registry';
 import { createWorker, type Worker } from './jobs/worker';
@@ -45,7 +46,8 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle, opt
   const auth = createAuth({ config, db: handle.db, mailer, log });
   const { shopify, emulator } = createShopifyIntegration(config, options);
   const storage = createStorage(config, handle.db);
-  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator };
+  const templates = new TemplateSandbox({ log: log.child('template-sandbox') });
+  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator, templates };
 }
 
 export async function startServices(config: Config): Promise<RunningServices> {
@@ -94,6 +96,7 @@ export async function startServices(config: Config): Promise<RunningServices> {
       await worker?.stop();
       await ctx.emulator?.close();
       await ctx.mailer.close();
+      await ctx.templates.close();
       await ctx.dbHandle.close();
     },
   };

@@ -10,6 +10,7 @@ import type { DnsResolve } from './deliverability/dns';
 import type { Logger } from './logger';
 import type { ShopifyFacade } from './shopify/facade';
 import type { Storage } from './media/types';
+import type { TemplateSandbox } from './email-templates/sandbox';
 import type { ShopifyEmulator } from '../../emulator/shopify';
 
 export interface AppContext {
@@ -24,6 +25,8 @@ export interface AppContext {
   shopify: ShopifyFacade;
   /** The local Shopify, mounted at /_shopify when SHOPIFY_EMULATOR is on (never in production). */
   emulator: ShopifyEmulator | null;
+  /** Where merchant-written Liquid is rendered: sandbox processes with hard limits (decision 019). */
+  templates: TemplateSandbox;
   /** DNS for the deliverability checks; unset: the system's resolvers (deliverability/dns.ts). Tests set a local server's. */
   dns?: DnsResolve;
 }

@@ -7,6 +7,7 @@ import { createStorage } from '../../src/server/media/storage';
 import { createAuth } from '../../src/server/auth/auth';
 import { createShopifyIntegration } from '../../src/server/shopify/integration';
 import { createLogger } from '../../src/server/logger';
+import { TemplateSandbox } from '../../src/server/email-templates/sandbox';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /**
@@ -43,7 +44,7 @@ export function contextFor(handle: DatabaseHandle, config: Config = testConfig()
   }) as typeof fetch;
   const { shopify, emulator } = createShopifyIntegration(config, { inMemoryEmulator: true, webhookFetch });
   const storage = createStorage(config, handle.db);
-  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator };
+  return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator, templates: new TemplateSandbox() };
 }
 
 export interface TestContext extends AppContext {
@@ -65,6 +66,7 @@ export async function createTestContext(overrides: Record<string, string> = {}):
     },
     async destroy() {
       await ctx.emulator?.close();
+      await ctx.templates.close();
       await testDb.destroy();
     },
   };

@@ -155,7 +155,8 @@ export const savePage = endpoint({
   summary: "saves the review page's texts and the e-mail's greeting and closing (an upsert per store)",
   body: pageInput,
   response: brandingConfig,
-  errors: [],
+  // A greeting or closing beyond the e-mail's limits (the field names which).
+  errors: ['template_too_large', 'template_too_slow', 'template_too_complex'],
 });
 
 export const uploadBrandingLogo = endpoint({

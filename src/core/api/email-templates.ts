@@ -2,7 +2,8 @@
  * The review-request e-mail template editor (spec sections 2, 3, 5, 9): one active template per
  * store, which the sender uses from the next e-mail on. Until the merchant saves, GET answers the
  * spec's defaults. The preview is rendered in the browser by the function the sender uses
- * (src/core/email/review-email.ts); a test e-mail goes to the merchant's own address only.
+ * (src/core/email/review-email.ts); the server renders templates only in its sandbox (decision 019),
+ * and refuses one beyond the limits at save. A test e-mail goes to the merchant's own address only.
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
@@ -33,6 +34,14 @@ export const EMAIL_TEMPLATE_ERRORS = {
   template_logo_too_large: 413,
   /** Liquid that cannot be parsed or rendered (an unclosed tag, a loop over nothing). */
   template_invalid: 422,
+  /**
+   * A template (or a page text, `field` then names it) that renders beyond the limits every e-mail
+   * has (core/email/review-email.ts RENDER_LIMITS, decision 019): too much output, too long to
+   * render, too much memory or nesting. Refused at save; at send time the e-mail fails with the reason.
+   */
+  template_too_large: 422,
+  template_too_slow: 422,
+  template_too_complex: 422,
   /** The transport refused the test e-mail. */
   test_email_failed: 502,
 } as const satisfies Record<string, number>;
@@ -130,7 +139,7 @@ export const saveEmailTemplate = endpoint({
   summary: 'saves the active template (one per store), used from the next e-mail on; answers its warnings',
   body: templateInput,
   response: emailTemplateConfig,
-  errors: ['template_invalid', 'logo_not_found'],
+  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found'],
 });
 
 export const uploadTemplateLogo = endpoint({
@@ -151,5 +160,5 @@ export const sendTestEmail = endpoint({
   summary: "sends the template as edited (saved or not) to the signed-in merchant's own address",
   body: templateInput,
   response: z.object({ sent_to: z.string() }),
-  errors: ['template_invalid', 'logo_not_found', 'test_email_failed'],
+  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found', 'test_email_failed'],
 });

@@ -5,10 +5,13 @@
  * Merchant text (subject, greeting, body, closing, button, footer) is Liquid with four variables,
  * rendered to plain text; the shared layout (layout.ts) escapes all of it for the HTML part, the
  * merchant's words as much as the variables' values: a `<b>` typed in the body is shown, not
- * obeyed. Includes cannot reach any file (`templates: {}`), and parse/render limits stop a hostile
- * template from tying up the worker.
+ * obeyed. Includes cannot reach any file (`templates: {}`), and RENDER_LIMITS bound what one e-mail
+ * may cost wherever it renders. On the server, merchant-written Liquid only ever runs in the
+ * template sandbox's processes (server/email-templates/sandbox.ts, decision 019), which add a
+ * heap limit and a wall-clock deadline to these limits; the browser's preview runs it in the
+ * merchant's own tab.
  */
-import { Liquid } from 'liquidjs';
+import { CaptureTag, Liquid, type Context } from 'liquidjs';
 import { legibleText, safeColor } from '../color';
 import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
 import { emailMessages as m } from './messages';
@@ -81,15 +84,76 @@ export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
 };
 
 const DEFAULT_PRIMARY = '#56dadc';
-const LIMITS = { parseLimit: 100_000, renderLimit: 200, memoryLimit: 1_000_000 };
-const engine = new Liquid({ templates: {}, ...LIMITS });
+/**
+ * What one e-mail's Liquid may cost, the same in the sender, the editor's checks and the browser's
+ * preview (decision 019). Liquid's own memory count does not see a string built by `{% capture %}`,
+ * so the output is counted here, field by field, before anything else reads it.
+ */
+export const RENDER_LIMITS = {
+  /** Characters of Liquid source parsed per field: the body's own maximum. */
+  parseChars: 100_000,
+  /**
+   * Milliseconds for all the Liquid fields of one e-mail together (not per field, as Liquid counts):
+   * a merchant's template takes a millisecond or two, so a busy machine stays far from it.
+   */
+  renderMs: 200,
+  /** Liquid's count of what its filters and ranges allocate, per field. */
+  memory: 1_000_000,
+  /** Characters the Liquid fields of one e-mail may produce together. */
+  outputChars: 200_000,
+} as const;
 
 export class TemplateError extends Error {}
+
+/** Which of RENDER_LIMITS (or, in the sandbox, its heap and deadline) a template went beyond. */
+export type TemplateLimit = 'size' | 'time' | 'memory';
+
+/** A template that renders, but beyond a limit: too much output, too long, or too much memory or nesting. */
+export class TemplateLimitError extends TemplateError {
+  constructor(readonly limit: TemplateLimit) {
+    super(`${limit === 'size' ? 'output size' : limit === 'time' ? 'template render' : 'memory alloc'} limit exceeded`);
+  }
+}
+
+/**
+ * `{% capture %}` with the output cap: a captured string is counted when it is made, so a loop that
+ * doubles one stops at the cap instead of growing (cheaply, as a rope) until something flattens it.
+ */
+class CappedCaptureTag extends CaptureTag {
+  override *render(ctx: Context): Generator<unknown, void, string> {
+    yield* super.render(ctx);
+    const value: unknown = ctx.bottom()[this.variable];
+    if (typeof value === 'string' && value.length > RENDER_LIMITS.outputChars) throw new TemplateLimitError('size');
+  }
+}
+
+const engine = new Liquid({ templates: {}, parseLimit: RENDER_LIMITS.parseChars, renderLimit: RENDER_LIMITS.renderMs, memoryLimit: RENDER_LIMITS.memory });
+engine.registerTag('capture', CappedCaptureTag);
+
+/** Liquid's own errors, sorted: its limiters' messages and the engine's RangeErrors are limits, the rest syntax. */
+function templateErrorOf(error: unknown): TemplateError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/template render limit exceeded/.test(message)) return new TemplateLimitError('time');
+  if (/memory alloc limit exceeded|Maximum call stack size exceeded/.test(message)) return new TemplateLimitError('memory');
+  if (/output size limit exceeded|parse length limit exceeded|Invalid string length|Invalid array length/.test(message)) return new TemplateLimitError('size');
+  return new TemplateError(message);
+}
+
+/** What is left of one e-mail's RENDER_LIMITS while its fields render. */
+interface RenderBudget {
+  deadline: number;
+  chars: number;
+}
+
+const newBudget = (): RenderBudget => ({ deadline: performance.now() + RENDER_LIMITS.renderMs, chars: RENDER_LIMITS.outputChars });
 
 /** Parsed templates: a sender renders the same few templates thousands of times. */
 const parsed = new Map<string, ReturnType<Liquid['parse']>>();
 
-function render(source: string, variables: TemplateVariables): string {
+function render(source: string, variables: TemplateVariables, budget: RenderBudget): string {
+  const left = budget.deadline - performance.now();
+  if (left <= 0) throw new TemplateLimitError('time');
+  let output: string;
   try {
     let template = parsed.get(source);
     if (!template) {
@@ -97,10 +161,16 @@ function render(source: string, variables: TemplateVariables): string {
       template = engine.parse(source);
       parsed.set(source, template);
     }
-    return engine.renderSync(template, variables) as string;
+    output = engine.renderSync(template, variables, { renderLimit: left }) as string;
   } catch (error) {
-    throw new TemplateError(error instanceof Error ? error.message : String(error));
+    throw templateErrorOf(error);
   }
+  // Liquid looks at the clock between nodes: one long operation (a search in a huge string) ends unchecked.
+  if (performance.now() > budget.deadline) throw new TemplateLimitError('time');
+  // Reading a string's length does not build it: a doubled capture is refused before it costs memory.
+  budget.chars -= output.length;
+  if (budget.chars < 0) throw new TemplateLimitError('size');
+  return output;
 }
 
 /**
@@ -111,26 +181,29 @@ const SALUTATION = /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|ch
 
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
+  // Every Liquid field of this e-mail draws on one budget of time and output.
+  const budget = newBudget();
+  const liquid = (source: string) => render(source, variables, budget);
   const body = template.bodyContent?.trim() ? template.bodyContent : m.defaultBody;
   const reminder = input.reminder ? reminderTexts(template) : null;
-  const subject = render(reminder ? reminder.subject : template.subject, variables)
+  const subject = liquid(reminder ? reminder.subject : template.subject)
     .replace(/[\r\n]+/g, ' ')
     .trim();
-  let bodyText = render(body, variables).trim();
-  const greeting = input.greeting?.trim() ? render(input.greeting, variables).trim() : SALUTATION.test(bodyText) ? '' : render(m.defaultGreeting, variables).trim();
+  let bodyText = liquid(body).trim();
+  const greeting = input.greeting?.trim() ? liquid(input.greeting).trim() : SALUTATION.test(bodyText) ? '' : liquid(m.defaultGreeting).trim();
   let opening = '';
   if (reminder) {
-    const firstLine = render(reminder.firstLine, variables).trim();
+    const firstLine = liquid(reminder.firstLine).trim();
     const [head = '', ...rest] = bodyText.split('\n');
     // A body that greets the customer itself keeps its salutation line first.
     if (!greeting && SALUTATION.test(bodyText) && rest.length > 0) bodyText = `${head}\n\n${firstLine}\n\n${rest.join('\n').trim()}`;
     else opening = firstLine;
   }
-  const closing = input.closing?.trim() ? render(input.closing, variables).trim() : '';
-  const buttonText = render(template.buttonText, variables).trim() || DEFAULT_TEMPLATE.buttonText;
-  const footerText = template.footerText ? render(template.footerText, variables).trim() : '';
+  const closing = input.closing?.trim() ? liquid(input.closing).trim() : '';
+  const buttonText = liquid(template.buttonText).trim() || DEFAULT_TEMPLATE.buttonText;
+  const footerText = template.footerText ? liquid(template.footerText).trim() : '';
   // The button must lead to the review page: a template that renders to anything but an http(s) URL falls back to it.
-  const buttonUrl = safeUrl(render(template.buttonUrlTemplate, variables)) ?? safeUrl(variables.review_link) ?? '';
+  const buttonUrl = safeUrl(liquid(template.buttonUrlTemplate)) ?? safeUrl(variables.review_link) ?? '';
   const buttonColor = safeColor(template.buttonColor, DEFAULT_TEMPLATE.buttonColor);
   const primary = safeColor(branding.primaryColor, DEFAULT_PRIMARY);
 

@@ -7,19 +7,18 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
 import { BRANDING_DEFAULTS, type BrandingConfig, type IdentityInput, type PageInput, type previewInput, type StoredLogo } from '../../core/api/branding';
-import { DEFAULT_TEMPLATE, renderReviewEmail, TemplateError } from '../../core/email/review-email';
+import { DEFAULT_TEMPLATE } from '../../core/email/review-email';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { resolveLogoKey, storedLogoOf } from '../media/logos';
 import { reviewPageMessages as m } from '../messages/review-page';
-import { templateEditorMessages as t } from '../messages/template-editor';
 import { reviewFormHtml, thankYouPageHtml } from '../reviews/page';
 import { collectionNotice, noticeFlows } from '../reviews/notice';
 import { decideAfterRating, reviewPageOf } from '../reviews/public-review';
 import { storeRatingActions } from '../reviews/rating-actions';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
-import { sampleVariables, shortDetail } from '../email-templates/sample';
+import { sampleVariables, templateRefusal } from '../email-templates/sample';
 
 export async function readBranding(ctx: AppContext, store: TenantStore): Promise<BrandingConfig> {
   const [[branding], [custom]] = await Promise.all([
@@ -76,24 +75,26 @@ export async function saveIdentity(ctx: AppContext, store: TenantStore, input: I
 }
 
 /**
- * The greeting and closing are Liquid rendered into every e-mail: one that cannot be rendered would
- * fail every send, so it is refused here, as the template editor refuses a broken template.
+ * The greeting and closing are Liquid rendered into every e-mail: one that cannot be rendered, or
+ * goes beyond the e-mail's limits, would fail every send, so it is refused here (rendered in the
+ * template sandbox, decision 019), as the template editor refuses a broken template.
  */
-function checkEmailText(text: string | null, field: 'email_greeting' | 'email_closing', storeName: string, appUrl: string): void {
+async function checkEmailText(ctx: AppContext, store: TenantStore, text: string | null, field: 'email_greeting' | 'email_closing'): Promise<void> {
   if (!text) return;
-  try {
-    renderReviewEmail({ template: DEFAULT_TEMPLATE, variables: sampleVariables(appUrl, storeName), ...(field === 'email_greeting' ? { greeting: text } : { closing: text }) });
-  } catch (error) {
-    if (!(error instanceof TemplateError)) throw error;
-    const detail = shortDetail(error);
-    throw new DomainError('invalid_input', { field, message: field === 'email_greeting' ? t.greetingInvalid(detail) : t.closingInvalid(detail) });
-  }
+  const variables = sampleVariables(ctx.config.appUrl, storeDisplayName(store.shop_name, store.shop_domain));
+  const [outcome] = await ctx.templates.render({
+    key: store.id,
+    template: DEFAULT_TEMPLATE,
+    ...(field === 'email_greeting' ? { greeting: text } : { closing: text }),
+    emails: [{ variables }],
+  });
+  if (outcome && !outcome.ok) throw templateRefusal(outcome.problem, field);
 }
 
 export async function savePage(ctx: AppContext, store: TenantStore, input: PageInput): Promise<BrandingConfig> {
-  const storeName = storeDisplayName(store.shop_name, store.shop_domain);
-  checkEmailText(input.email_greeting, 'email_greeting', storeName, ctx.config.appUrl);
-  checkEmailText(input.email_closing, 'email_closing', storeName, ctx.config.appUrl);
+  // In turn, not together: the greeting's refusal comes first, as before.
+  await checkEmailText(ctx, store, input.email_greeting, 'email_greeting');
+  await checkEmailText(ctx, store, input.email_closing, 'email_closing');
   const values = {
     pageTitle: input.page_title,
     pageDescription: input.page_description,

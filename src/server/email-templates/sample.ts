@@ -1,6 +1,11 @@
-/** What the template editor's preview, its test e-mail and the page texts' check fill the variables with. */
+/**
+ * What the template editor's preview, its test e-mail and the page texts' check fill the variables
+ * with, and how they refuse a template the sandbox could not render.
+ */
 import type { TemplateError, TemplateVariables } from '../../core/email/review-email';
+import { DomainError } from '../domain-error';
 import { templateEditorMessages as t } from '../messages/template-editor';
+import type { TemplateProblem } from './sandbox';
 
 export function appBase(appUrl: string): string {
   return appUrl.replace(/\/+$/, '');
@@ -12,7 +17,26 @@ export function sampleVariables(appUrl: string, storeName: string): TemplateVari
 }
 
 /** Liquid's complaint, short enough for a sentence: its first line, without the source excerpt it may carry. */
-export function shortDetail(error: TemplateError): string {
+export function shortDetail(error: Pick<TemplateError, 'message'>): string {
   const line = (error.message.split('\n')[0] ?? '').trim();
   return line.length > 120 ? `${line.slice(0, 117)}…` : line;
+}
+
+/** Which merchant-written text was rendered: the template, or one of the page texts around it. */
+export type TemplatePart = 'template' | 'email_greeting' | 'email_closing';
+
+const LIMIT_CODES = { size: 'template_too_large', time: 'template_too_slow', memory: 'template_too_complex' } as const;
+
+/**
+ * The refusal of a template the sandbox could not render (decision 019): Liquid's error, or the limit
+ * it went beyond, naming the part (a page text's refusal points at its field).
+ */
+export function templateRefusal(problem: TemplateProblem, part: TemplatePart): DomainError {
+  const field = part === 'template' ? undefined : part;
+  if (problem.kind === 'invalid') {
+    const detail = shortDetail({ message: problem.detail });
+    if (part === 'template') return new DomainError('template_invalid', { values: { detail } });
+    return new DomainError('invalid_input', { field, message: part === 'email_greeting' ? t.greetingInvalid(detail) : t.closingInvalid(detail) });
+  }
+  return new DomainError(LIMIT_CODES[problem.kind], { field, values: { part } });
 }

@@ -1,23 +1,15 @@
 /**
  * The review-request template editor (spec sections 2, 3, 5, 9): one active template per store,
  * which the sender uses from its next e-mail on (requests/sender.ts reads the same row). Until the
- * merchant saves, the spec's defaults. Every template is rendered by the sender's own function
- * before it is saved or sent as a test, so a broken one never reaches a customer.
+ * merchant saves, the spec's defaults. Every template is rendered by the sender's own function, in
+ * the template sandbox (sandbox.ts, decision 019), before it is saved or sent as a test, so a broken
+ * or hostile one never reaches a customer and never runs on the thread that serves requests.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { emailTemplates, shopifyStores, storeBranding, storeCustomization } from '../../db/schema';
 import { BRANDING_DEFAULTS } from '../../core/api/branding';
 import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '../../core/api/email-templates';
-import {
-  DEFAULT_TEMPLATE,
-  escapeHtml,
-  renderReviewEmail,
-  TEMPLATE_VARIABLES,
-  TemplateError,
-  type RenderedEmail,
-  type ReviewEmailTemplate,
-  type TemplateVariables,
-} from '../../core/email/review-email';
+import { DEFAULT_TEMPLATE, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '../../core/email/review-email';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../core/email/template-warnings';
 import type { SessionData } from '../auth/auth';
 import type { AppContext } from '../context';
@@ -28,7 +20,8 @@ import { storeSenderIdentity } from '../deliverability/store-identity';
 import { hitRateLimit } from '../security/rate-limit';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
-import { appBase, sampleVariables, shortDetail } from './sample';
+import { appBase, sampleVariables, templateRefusal } from './sample';
+import type { SandboxEmail } from './sandbox';
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
 
@@ -70,23 +63,23 @@ async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreE
 }
 
 /**
- * Renders as the sender does (`reminder`: the reminder's version); a template Liquid cannot render
- * is the merchant's to fix (422 with Liquid's reason).
+ * Renders as the sender does, in the sandbox, one e-mail per entry of `emails` (`reminder`: the
+ * reminder's version); a template Liquid cannot render, or that goes beyond the limits, is the
+ * merchant's to fix (422 naming the reason).
  */
-function render(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables, reminder = false): RenderedEmail {
-  try {
-    return renderReviewEmail({
-      template,
-      branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
-      variables,
-      greeting: parts.greeting,
-      closing: parts.closing,
-      reminder,
-    });
-  } catch (error) {
-    if (error instanceof TemplateError) throw new DomainError('template_invalid', { values: { detail: shortDetail(error) } });
-    throw error;
-  }
+async function render(ctx: AppContext, storeId: string, template: ReviewEmailTemplate, parts: StoreEmailParts, emails: SandboxEmail[]): Promise<RenderedEmail[]> {
+  const outcomes = await ctx.templates.render({
+    key: storeId,
+    template,
+    branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
+    greeting: parts.greeting,
+    closing: parts.closing,
+    emails,
+  });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw templateRefusal(outcome.problem, 'template');
+    return outcome.email;
+  });
 }
 
 function templateOfRow(row: TemplateRow): ReviewEmailTemplate {
@@ -104,11 +97,12 @@ function templateOfRow(row: TemplateRow): ReviewEmailTemplate {
   };
 }
 
-function warningsOf(template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): TemplateWarning[] {
+async function warningsOf(ctx: AppContext, storeId: string, template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): Promise<TemplateWarning[]> {
   let htmlBytes = 0;
   try {
     // The heavier of the two e-mails (the reminder adds its first line).
-    htmlBytes = Math.max(utf8Bytes(render(template, parts, variables).html), utf8Bytes(render(template, parts, variables, true).html));
+    const emails = await render(ctx, storeId, template, parts, [{ variables }, { variables, reminder: true }]);
+    htmlBytes = Math.max(...emails.map((email) => utf8Bytes(email.html)));
   } catch (error) {
     // Saved templates were rendered before their save; only a greeting changed since could fail here.
     if (!(error instanceof DomainError)) throw error;
@@ -166,7 +160,7 @@ export async function readEmailTemplate(ctx: AppContext, store: TenantStore, ses
     branding: { logo_email_url: parts.logoEmailUrl, primary_color: parts.primaryColor ?? BRANDING_DEFAULTS.primary_color },
     test_recipient: session.user.email,
     sample: { customer_name: sample.customer_name, store_name: sample.store_name, order_number: sample.order_number, review_link: sample.review_link },
-    warnings: row ? warningsOf(templateOfRow(row), parts, sample) : [],
+    warnings: row ? await warningsOf(ctx, store.id, templateOfRow(row), parts, sample) : [],
   };
 }
 
@@ -205,9 +199,8 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
   const template = templateOfInput(input, logo);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
-  const rendered = render(template, parts, sample);
   // The reminder's subject and first line are Liquid too: a broken one is refused now, not at its first send.
-  render(template, parts, sample, true);
+  const [rendered] = await render(ctx, store.id, template, parts, [{ variables: sample }, { variables: sample, reminder: true }]);
   const values = {
     name: t.templateName,
     subject: input.subject,
@@ -222,8 +215,8 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
     reminderSubject: input.reminder_subject,
     reminderFirstLine: input.reminder_first_line,
     // For reference (what the sample looks like); the sender renders each e-mail itself.
-    htmlContent: rendered.html,
-    textContent: rendered.text,
+    htmlContent: rendered!.html,
+    textContent: rendered!.text,
     variables: [...TEMPLATE_VARIABLES],
     isActive: true,
     isDefault: false,
@@ -274,7 +267,8 @@ export async function sendTestEmail(ctx: AppContext, store: TenantStore, session
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
   const variables = { ...sampleVariables(ctx.config.appUrl, storeName), review_link: `${appBase(ctx.config.appUrl)}/app/branding` };
-  const email = withTestNotice(render(templateOfInput(input, logo), parts, variables));
+  const [rendered] = await render(ctx, store.id, templateOfInput(input, logo), parts, [{ variables }]);
+  const email = withTestNotice(rendered!);
   const limit = await hitRateLimit(ctx.db, `test-email:${store.id}`, { max: TEST_EMAILS_PER_HOUR, windowSeconds: 3600 });
   if (!limit.allowed) throw new DomainError('rate_limited', { retryAfterSeconds: limit.retryAfterSeconds });
   const to = session.user.email;
@@ -302,13 +296,8 @@ export async function renderStoreReviewEmail(
 ): Promise<{ email: RenderedEmail; fromName: string }> {
   const [row, parts] = await Promise.all([activeTemplate(ctx, storeId), storeEmailParts(ctx, storeId)]);
   const template = row ? templateOfRow(row) : DEFAULT_TEMPLATE;
-  const email = renderReviewEmail({
-    template,
-    branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
-    variables: { ...sampleVariables(ctx.config.appUrl, storeName), review_link: links.review },
-    greeting: parts.greeting,
-    closing: parts.closing,
-    unsubscribeUrl: links.unsubscribePage,
-  });
-  return { email, fromName: template.fromName || storeName };
+  const [email] = await render(ctx, storeId, template, parts, [
+    { variables: { ...sampleVariables(ctx.config.appUrl, storeName), review_link: links.review }, unsubscribeUrl: links.unsubscribePage },
+  ]);
+  return { email: email!, fromName: template.fromName || storeName };
 }

@@ -1,7 +1,17 @@
 /** French messages of branding, logos and the e-mail template editor (spec section 8 where it gives them). */
 import type { BRANDING_ERRORS } from '../../core/api/branding';
 import type { EMAIL_TEMPLATE_ERRORS } from '../../core/api/email-templates';
+import { RENDER_LIMITS } from '../../core/email/review-email';
 import type { MessagesOf } from './types';
+
+/** The merchant-written text a template limit is about (sample.ts TemplatePart), as a sentence's subject. */
+function partName(part: string | number | undefined): string {
+  if (part === 'email_greeting') return "La formule d'accueil";
+  if (part === 'email_closing') return 'La formule de fin';
+  return 'Le modèle';
+}
+
+const formatCount = (n: number) => n.toLocaleString('fr-FR');
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
   // Spec section 5 gives these two in English; kept as given.
@@ -15,5 +25,9 @@ export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS
   template_logo_not_image: 'Veuillez sélectionner une image',
   template_logo_too_large: "L'image ne doit pas dépasser 2 Mo",
   template_invalid: ({ detail }) => `Le template contient une erreur de syntaxe${detail ? ` : ${String(detail)}` : ''}. Vérifiez les variables entre {{ }}.`,
+  template_too_large: ({ part }) =>
+    `${partName(part)} dépasse la taille maximale d'un e-mail (plus de ${formatCount(RENDER_LIMITS.outputChars)} caractères à l'affichage). Réduisez les boucles et les répétitions.`,
+  template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s'afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
+  template_too_complex: ({ part }) => `${partName(part)} demande trop de mémoire ou d'imbrications pour s'afficher. Simplifiez les boucles, les listes et les blocs imbriqués.`,
   test_email_failed: "L'envoi de l'email de test a échoué. Réessayez dans quelques instants.",
 };

@@ -443,8 +443,9 @@ describe('an hourly run over several batches', () => {
     let claims = 0;
     const run = runDueSends({ ...small, mailer }, { workerId: 'hourly', hooks: { afterReserve: () => void claims++ } });
     // Both lanes are stuck in the transport with the first batch, and the second batch is claimed already.
-    await expect.poll(() => held.length).toBe(2);
-    await expect.poll(() => claims).toBe(2);
+    // (Generous waits: the first batch is rendered by sandbox processes that start with this run.)
+    await expect.poll(() => held.length, { timeout: 15_000 }).toBe(2);
+    await expect.poll(() => claims, { timeout: 15_000 }).toBe(2);
     holding = false;
     for (const release of held) release();
     expect(await run).toMatchObject({ processed: 7, failed: 0 });
@@ -485,7 +486,8 @@ describe('an hourly run over several batches', () => {
       hooks: { afterReserve: () => (++claims === 2 ? Promise.reject(new Error('claim lost')) : undefined) },
     });
     const settled = run.catch((error: unknown) => error);
-    await expect.poll(() => claims).toBe(2);
+    // A generous wait: the first batch is rendered by sandbox processes that start with this run.
+    await expect.poll(() => claims, { timeout: 15_000 }).toBe(2);
     expect(sends).toBe(5);
     release();
     expect(await settled).toMatchObject({ message: 'claim lost' });

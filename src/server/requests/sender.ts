@@ -3,6 +3,9 @@
  *
  * 1. Claim: due requests are locked with FOR UPDATE SKIP LOCKED, the quotas are reserved, and each
  *    granted request becomes `processing` with a `reserved` row in the send ledger, in one transaction.
+ * Between 1 and 2, the batch's e-mails are rendered in the template sandbox (decision 019), one call
+ * per store and chunk of e-mails; a store whose template fails or goes beyond a limit has its e-mails
+ * of the batch failed with the reason (not sent, quota given back), the other stores' go on.
  * 2. Send: per e-mail, the transport is called with a Message-ID derived from the request id; at the
  *    last moment before the message's data (SMTP: connection held, envelope accepted, DATA answered)
  *    the ledger moves to `transmitting`, only if still reserved by this worker.
@@ -18,7 +21,7 @@ import { sendingMessages } from '../messages/sending';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
 import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
-import { renderReviewEmail, DEFAULT_TEMPLATE, type ReviewEmailTemplate, type ReviewEmailBranding } from '../../core/email/review-email';
+import { DEFAULT_TEMPLATE, type RenderedEmail, type ReviewEmailTemplate, type ReviewEmailBranding } from '../../core/email/review-email';
 import { emailMessages } from '../../core/email/messages';
 import type { AppContext } from '../context';
 import { classifyMailError, NotTransmittedError } from '../email/mailer';
@@ -27,6 +30,7 @@ import { oneClickUnsubscribeHeaders, requestLinks } from './links';
 import { UNSUBSCRIBED_NOTE } from './unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { emailLogoUrl } from '../media/logos';
+import type { TemplateProblem } from '../email-templates/sandbox';
 import { coalesce } from './coalesce';
 import { isRetryableConflict } from '../../db/pg-error';
 import { RETRYABLE, type RequestKind } from '../../core/domain';
@@ -87,6 +91,9 @@ type Claimed = {
 };
 
 type Reserved = Claimed & { monthStart: Date; dayStart: Date };
+
+/** A reserved request with its e-mail, rendered in the sandbox before it joins the lanes' queue. */
+type Rendered = Reserved & { email: RenderedEmail };
 
 const empty = (): SendRunResult => ({ claimed: 0, processed: 0, failed: 0, deferred: 0, quotaExceeded: null, dailyLimitReached: null });
 
@@ -207,7 +214,7 @@ async function claimBatch(ctx: AppContext, options: ClaimOptions, result: SendRu
 async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuous: boolean; maxClaims?: number }): Promise<SendRunResult> {
   const result = empty();
   const { concurrency } = ctx.config.sending;
-  const queue: Reserved[] = [];
+  const queue: Rendered[] = [];
   const renders = new Map<string, RenderContext>();
   let claims = 0;
   let exhausted = false;
@@ -224,7 +231,7 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
       if (batch.claimed === 0 || !options.continuous || claims >= (options.maxClaims ?? 1000)) exhausted = true;
       const shops = [...new Set(batch.reserved.map((r) => r.shop_id))].filter((id) => !renders.has(id));
       if (shops.length) for (const [id, render] of await renderContexts(ctx, shops)) renders.set(id, render);
-      queue.push(...batch.reserved);
+      queue.push(...(await renderBatch(ctx, batch.reserved, renders, result)));
     } catch (error) {
       exhausted = true;
       refillError = error;
@@ -234,7 +241,7 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   };
 
   /** The next request to send, claiming more when the queue runs low; null when the run is over. */
-  const take = async (): Promise<Reserved | null> => {
+  const take = async (): Promise<Rendered | null> => {
     for (;;) {
       // After a lane failed, no new claim: the run ends with what it holds.
       if (!exhausted && !laneFailed && !refilling && queue.length <= concurrency) refilling = refill();
@@ -310,8 +317,73 @@ const ERRORS = {
   noAddress: sendingMessages.noAddress,
   unconfirmed: UNCONFIRMED_NOTE,
   template: sendingMessages.template,
+  templateLimit: sendingMessages.templateLimit,
   signingKey: sendingMessages.signingKey,
 };
+
+/** The note of a request whose e-mail the sandbox could not render. */
+const templateNote = (problem: TemplateProblem) => (problem.kind === 'invalid' ? ERRORS.template(problem.detail) : ERRORS.templateLimit[problem.kind]);
+
+/**
+ * Renders the claimed requests' e-mails in the template sandbox: one job per store (its template is
+ * compiled once per sandbox process, its e-mails rendered in chunks, never one call per e-mail), the
+ * stores' jobs at once. A request whose e-mail could not be rendered fails without calling the
+ * transport, with the reason, and its quota is given back: permanently (decision 008: a template
+ * that cannot render), or, past the time limit, as a temporary failure (decision 019). Answers the
+ * others, with their e-mail.
+ */
+async function renderBatch(ctx: AppContext, reserved: Reserved[], renders: Map<string, RenderContext>, result: SendRunResult): Promise<Rendered[]> {
+  const byShop = new Map<string, Reserved[]>();
+  for (const r of reserved) byShop.set(r.shop_id, [...(byShop.get(r.shop_id) ?? []), r]);
+  const rendered: Rendered[] = [];
+  await Promise.all(
+    [...byShop].map(async ([shopId, requests]) => {
+      const render = renders.get(shopId)!;
+      const outcomes = await ctx.templates.render({
+        key: shopId,
+        template: render.template,
+        branding: render.branding,
+        greeting: render.greeting,
+        closing: render.closing,
+        emails: requests.map((request) => {
+          // A reminder leads to its first request's review page, unsubscribe link and open pixel: the
+          // customer has one review page per order and flow, whichever e-mail they answer.
+          const links = requestLinks(ctx.config.appUrl, request.link_token);
+          return {
+            variables: {
+              customer_name: request.customer_name || emailMessages.customerFallback,
+              store_name: render.storeName,
+              order_number: request.order_number ?? (request.shopify_order_id ? `#${request.shopify_order_id}` : ''),
+              review_link: links.review,
+            },
+            unsubscribeUrl: links.unsubscribePage,
+            openPixelUrl: links.openPixel,
+            reminder: request.kind === 'reminder',
+          };
+        }),
+      });
+      const failed = new Map<string, { kind: 'temporary' | 'permanent'; note: string; requests: Reserved[] }>();
+      requests.forEach((request, i) => {
+        const outcome = outcomes[i]!;
+        if (outcome.ok) return void rendered.push({ ...request, email: outcome.email });
+        // Time depends on the machine's load as well as on the template: retried by the next runs,
+        // like a temporary transport failure, until SEND_MAX_ATTEMPTS. The other reasons are the template's alone.
+        const retry = outcome.problem.kind === 'time' && request.attempts + 1 < ctx.config.sending.maxAttempts;
+        const kind = retry ? 'temporary' : 'permanent';
+        const note = templateNote(outcome.problem);
+        const group = failed.get(`${kind} ${note}`) ?? { kind, note, requests: [] };
+        group.requests.push(request);
+        failed.set(`${kind} ${note}`, group);
+      });
+      for (const { kind, note, requests } of failed.values()) {
+        ctx.log.child('sender').warn('template not rendered: e-mails failed', { shopId, count: requests.length, kind, reason: note });
+        await completeFailed(ctx, requests, kind, note);
+        result.failed += requests.length;
+      }
+    }),
+  );
+  return rendered;
+}
 
 /**
  * Of these claimed reminders, cancels those that must not go any more: the customer reviewed (the
@@ -446,35 +518,13 @@ export { fromHeader } from '../deliverability/identity';
 
 async function sendOne(
   ctx: AppContext,
-  request: Reserved,
+  request: Rendered,
   render: RenderContext,
   options: SendRunOptions,
   handover: (requestId: string) => Promise<boolean>,
 ): Promise<'sent' | 'failed' | 'skipped'> {
-  // A reminder leads to its first request's review page, unsubscribe link and open pixel: the
-  // customer has one review page per order and flow, whichever e-mail they answer.
   const links = requestLinks(ctx.config.appUrl, request.link_token);
-  let email;
-  try {
-    email = renderReviewEmail({
-      template: render.template,
-      branding: render.branding,
-      greeting: render.greeting,
-      closing: render.closing,
-      variables: {
-        customer_name: request.customer_name || emailMessages.customerFallback,
-        store_name: render.storeName,
-        order_number: request.order_number ?? (request.shopify_order_id ? `#${request.shopify_order_id}` : ''),
-        review_link: links.review,
-      },
-      unsubscribeUrl: links.unsubscribePage,
-      openPixelUrl: links.openPixel,
-      reminder: request.kind === 'reminder',
-    });
-  } catch (error) {
-    await completeFailed(ctx, request, 'permanent', ERRORS.template(error instanceof Error ? error.message : String(error)));
-    return 'failed';
-  }
+  const email = request.email;
   // Before the transport: a key that cannot be unsealed must fail this e-mail (nothing went), not
   // pass for a transport error of unknown outcome, which would count it as sent.
   let identity;
@@ -482,7 +532,7 @@ async function sendOne(
     identity = senderIdentity(ctx.config.mail.from, ctx.config.encryptionKey, render.template.fromName || render.storeName, render.senderDomain, render.replyTo);
   } catch (error) {
     ctx.log.child('sender').error('DKIM key unreadable', { requestId: request.id, shopId: request.shop_id, error: describeMailError(error) });
-    await completeFailed(ctx, request, 'temporary', ERRORS.signingKey);
+    await completeFailed(ctx, [request], 'temporary', ERRORS.signingKey);
     return 'failed';
   }
 
@@ -529,7 +579,7 @@ async function sendOne(
       return 'failed';
     }
     const final = kind === 'permanent' || request.attempts + 1 >= ctx.config.sending.maxAttempts;
-    await completeFailed(ctx, request, final ? 'permanent' : 'temporary', describeMailError(error));
+    await completeFailed(ctx, [request], final ? 'permanent' : 'temporary', describeMailError(error));
     return 'failed';
   }
   await options.hooks?.afterTransport?.(request.id);
@@ -623,16 +673,25 @@ async function completeUnconfirmed(ctx: AppContext, requestId: string) {
   });
 }
 
-async function completeFailed(ctx: AppContext, request: Reserved, kind: 'temporary' | 'permanent', message: string) {
+/** Fails requests whose e-mail did not go (one transaction): their places in the quotas are given back. */
+async function completeFailed(ctx: AppContext, requests: Reserved[], kind: 'temporary' | 'permanent', message: string) {
+  const ids = requests.map((r) => r.id);
   await ctx.db.transaction(async (tx) => {
-    const released = await queryRows(
+    const released = await queryRows<{ id: string }>(
       tx,
-      sql`UPDATE email_send_ledger SET state = 'failed', completed_at = now() WHERE request_id = ${request.id}::uuid AND state IN ('reserved', 'transmitting') RETURNING 1 AS ok`,
+      sql`UPDATE email_send_ledger SET state = 'failed', completed_at = now() WHERE request_id = ANY(${uuidArray(ids)}) AND state IN ('reserved', 'transmitting')
+          RETURNING request_id::text AS id`,
     );
-    // The e-mail did not go: give its place in the quotas back.
-    if (released.length) await addUsage(tx, request.shop_domain, request.monthStart, request.dayStart, -1);
+    // The e-mails did not go: give their places in the quotas back, per store and period.
+    const releasedIds = new Set(released.map((r) => r.id));
+    const giveBack = new Map<string, { request: Reserved; count: number }>();
+    for (const request of requests.filter((r) => releasedIds.has(r.id))) {
+      const key = `${request.shop_domain} ${request.monthStart.toISOString()} ${request.dayStart.toISOString()}`;
+      giveBack.set(key, { request, count: (giveBack.get(key)?.count ?? 0) + 1 });
+    }
+    for (const { request, count } of giveBack.values()) await addUsage(tx, request.shop_domain, request.monthStart, request.dayStart, -count);
     await tx.execute(sql`UPDATE shopify_review_requests SET status = 'failed', failure_kind = ${kind}, attempts = attempts + 1, last_error = ${message}, updated_at = now()
-                         WHERE id = ${request.id}::uuid AND status = 'processing'`);
+                         WHERE id = ANY(${uuidArray(ids)}) AND status = 'processing'`);
   });
 }
 

@@ -96,7 +96,7 @@ export function EmailPreview({
           <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
           <div className="min-w-0">
             <p className="font-semibold">{t.errorHeading}</p>
-            <p className="mt-1">{t.errorBody}</p>
+            <p className="mt-1">{preview.limit ? t.limitBody[preview.limit] : t.errorBody}</p>
             <p className="mt-1 font-mono text-xs break-words">{t.errorDetail(preview.detail)}</p>
           </div>
         </div>

@@ -3,7 +3,7 @@
  * rendered in the browser by the function the sender uses (GUIDE habit 8), from unsaved values.
  */
 import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '../../api/email-templates';
-import { renderReviewEmail, TemplateError, type RenderedEmail } from '../../../core/email/review-email';
+import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail, type TemplateLimit } from '../../../core/email/review-email';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../../core/email/template-warnings';
 import type { TemplateTextField, TemplateVariable } from '../../i18n/fr/email-templates';
 
@@ -67,7 +67,8 @@ export function insertVariable(value: string, start: number, end: number, variab
   return { value: value.slice(0, start) + token + value.slice(end), caret: start + token.length };
 }
 
-export type Preview = { ok: true; email: RenderedEmail; fromName: string } | { ok: false; detail: string };
+/** A preview, or why there is none: Liquid's error, or the e-mail's limit it goes beyond (the server refuses it the same way). */
+export type Preview = { ok: true; email: RenderedEmail; fromName: string } | { ok: false; detail: string; limit?: TemplateLimit };
 
 /**
  * The e-mail a customer would get from these values, with the preview's sample values. The
@@ -98,6 +99,7 @@ export function renderPreview(values: TemplateFormValues, logo: StoredLogo | nul
     });
     return { ok: true, email, fromName: values.from_name.trim() || config.store_name };
   } catch (error) {
+    if (error instanceof TemplateLimitError) return { ok: false, detail: error.message, limit: error.limit };
     if (error instanceof TemplateError) return { ok: false, detail: error.message };
     throw error;
   }

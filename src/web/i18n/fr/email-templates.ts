@@ -4,6 +4,7 @@
  * reference (review gating, incentives, Gmail's clipping).
  */
 import type { TemplateWarning } from '../../../core/email/template-warnings';
+import { RENDER_LIMITS, type TemplateLimit } from '../../../core/email/review-email';
 
 export type TemplateVariable = 'customer_name' | 'store_name' | 'order_number' | 'review_link';
 export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'button_url_template' | 'footer_text' | 'reminder_subject' | 'reminder_first_line';
@@ -114,6 +115,12 @@ export const emailTemplates = {
     frameTitle: "Aperçu de l'e-mail",
     errorHeading: "L'aperçu ne peut pas être affiché",
     errorBody: 'Le template contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
+    /** A template beyond the limits every e-mail has (core/email/review-email.ts RENDER_LIMITS): the server refuses it too. */
+    limitBody: {
+      size: `Le modèle dépasse la taille maximale d'un e-mail (${RENDER_LIMITS.outputChars.toLocaleString('fr-FR')} caractères une fois affiché). Réduisez les boucles et les répétitions.`,
+      time: `Le modèle prend trop de temps à s'afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
+      memory: "Le modèle demande trop de mémoire ou d'imbrications pour s'afficher. Simplifiez les boucles, les listes et les blocs imbriqués.",
+    } satisfies Record<TemplateLimit, string>,
     errorDetail: (detail: string) => `Détail : ${detail}`,
   },
   warnings: {

@@ -292,6 +292,18 @@ describe('/app/email-templates preview', () => {
     expect(screen.queryByText("L'aperçu ne peut pas être affiché")).toBeNull();
     expect(srcdoc()).toContain('Bonjour Marie Dupont');
   });
+
+  it('names the limit a hostile template goes beyond instead of a syntax error (issue 28), at once', async () => {
+    templateApi();
+    await open();
+    await editor();
+    type(body(), '{% assign s = "ab" %}{% for i in (1..25) %}{% capture s %}{{s}}{{s}}{% endcapture %}{% endfor %}{{ s }}');
+    const status = screen.getByText("L'aperçu ne peut pas être affiché").closest('[role="status"]');
+    expect(status?.textContent).toContain("Le modèle dépasse la taille maximale d'un e-mail");
+    expect(status?.textContent).not.toContain('erreur de syntaxe');
+    type(body(), '{% for i in (1..999999999) %}x{% endfor %}');
+    expect(screen.getByText("L'aperçu ne peut pas être affiché").closest('[role="status"]')?.textContent).toContain('Le modèle demande trop de mémoire');
+  });
 });
 
 describe('/app/email-templates reminder', () => {

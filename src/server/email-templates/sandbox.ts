@@ -1,0 +1,344 @@
+/**
+ * The template sandbox (decision 019): merchant-written Liquid (templates, the page texts' greeting
+ * and closing) is rendered only here, in separate processes, never on the thread that serves requests.
+ *
+ * - Each sandbox process has its own heap limit (--max-old-space-size): a template that needs more
+ *   memory ends that process, not the server. (Worker threads were tried first: a single allocation
+ *   past a worker's resourceLimits, such as flattening a string doubled by `{% capture %}`, is a
+ *   fatal error of the whole process in V8, so threads do not contain it.)
+ * - Each call has a wall-clock deadline (BASE_DEADLINE_MS plus RENDER_LIMITS.renderMs per e-mail);
+ *   past it the process is killed mid-render and its e-mails answer 'time'. A process that died is
+ *   replaced by the next call.
+ * - Inside the process the core's RENDER_LIMITS apply first (the output cap, one time budget per
+ *   e-mail, Liquid's parse and memory counts): most hostile templates stop there, cheaply.
+ * - A call renders many e-mails of one template (the sender's batch of a store, in chunks of
+ *   CHUNK_EMAILS), so a template is compiled once per process and a send pays one round trip per
+ *   chunk, not per e-mail. Once an e-mail of a job goes beyond a limit, the job's other e-mails
+ *   answer the same without rendering.
+ * - Calls carry a key (the store): the key served least recently goes first, so one store's renders,
+ *   however many or slow, only ever wait behind its own.
+ * - A sandbox process gets no environment but NODE_ENV: no secret, no database address.
+ */
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism, setPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { RENDER_LIMITS, type RenderedEmail, type ReviewEmailBranding, type ReviewEmailTemplate, type TemplateLimit, type TemplateVariables } from '../../core/email/review-email';
+import type { Logger } from '../logger';
+
+/** The parts of a review e-mail that change from one customer to the next. */
+export interface SandboxEmail {
+  variables: TemplateVariables;
+  unsubscribeUrl?: string | null;
+  openPixelUrl?: string | null;
+  reminder?: boolean;
+}
+
+/** One template (and the store's parts around it) and the e-mails to render with it. */
+export interface SandboxJob {
+  /** Whose work this is (a store id): keys take turns for the workers. */
+  key: string;
+  template: ReviewEmailTemplate;
+  branding?: ReviewEmailBranding;
+  greeting?: string | null;
+  closing?: string | null;
+  emails: SandboxEmail[];
+}
+
+/** Why a template did not render: Liquid refused it (with Liquid's reason), or it went beyond a limit. */
+export type TemplateProblem = { kind: 'invalid'; detail: string } | { kind: TemplateLimit };
+
+export type SandboxOutcome = { ok: true; email: RenderedEmail } | { ok: false; problem: TemplateProblem };
+
+/** What the worker is sent: a job without its key, and an id for its answer. */
+export interface SandboxRequest extends Omit<SandboxJob, 'key'> {
+  id: number;
+}
+
+/** What a sandbox process answers: once `ready` after loading, then one answer per request. */
+export type SandboxReply = { ready: true } | { id: number; outcomes: SandboxOutcome[] } | { id: number; error: string };
+
+/** E-mails per call: a send batch of a store is cut into chunks of this many. */
+export const CHUNK_EMAILS = 20;
+/** The part of a call's deadline that does not depend on its e-mails (a message each way, a GC pause). */
+export const BASE_DEADLINE_MS = 1000;
+/** The sandbox processes' niceness (19 is the lowest priority): below the server's own. */
+const SANDBOX_NICENESS = 10;
+
+export interface SandboxOptions {
+  /** Sandbox processes (default: one core fewer than the machine has, 1 to 2). */
+  processes?: number;
+  /** Each process's old-generation heap, in MB (default 128). */
+  heapMb?: number;
+  /** A call's wall-clock deadline for its number of e-mails (default BASE_DEADLINE_MS + RENDER_LIMITS.renderMs each). */
+  deadlineMs?: (emails: number) => number;
+  /** A process idle this long is ended (default 30 s); the next call starts one again. */
+  idleMs?: number;
+  log?: Logger;
+}
+
+export interface SandboxStats {
+  /** Calls sent to a process (one per chunk of e-mails). */
+  calls: number;
+  /** Processes started; killed past a deadline; ended during a render (their heap limit). */
+  started: number;
+  timedOut: number;
+  died: number;
+}
+
+type JobState = { problem: TemplateProblem | null };
+
+interface Call {
+  key: string;
+  request: Omit<SandboxRequest, 'id'>;
+  job: JobState;
+  resolve(outcomes: SandboxOutcome[]): void;
+  reject(error: Error): void;
+}
+
+interface Slot {
+  child: ChildProcess | null;
+  /** Settles once the process loaded its code (startup never counts against a deadline). */
+  ready: Promise<ChildProcess> | null;
+  call: Call | null;
+  idle: NodeJS.Timeout | null;
+}
+
+/**
+ * How a sandbox process starts: the compiled server's dist/server/template-worker.js (built beside
+ * main.js by scripts/build-server.mjs), or, when the sources run through tsx or vitest, the
+ * TypeScript file through tsx.
+ */
+function processEntry(heapMb: number): { file: string; execArgv: string[] } {
+  const here = import.meta.url;
+  const limits = [`--max-old-space-size=${heapMb}`, '--max-semi-space-size=8'];
+  if (here.endsWith('.ts')) return { file: fileURLToPath(new URL('./sandbox-worker.ts', here)), execArgv: ['--import', 'tsx', ...limits] };
+  return { file: fileURLToPath(new URL('./template-worker.js', here)), execArgv: limits };
+}
+
+const failAll = (count: number, problem: TemplateProblem): SandboxOutcome[] => Array.from({ length: count }, () => ({ ok: false, problem }));
+
+/** Keeps a process from holding the server's exit (idle) or lets it (busy: a caller awaits it). */
+function hold(child: ChildProcess, held: boolean) {
+  const stderr = child.stderr as (NodeJS.ReadableStream & { ref?(): void; unref?(): void }) | null;
+  if (held) {
+    child.ref();
+    child.channel?.ref();
+    stderr?.ref?.();
+  } else {
+    child.unref();
+    child.channel?.unref();
+    stderr?.unref?.();
+  }
+}
+
+export class TemplateSandbox {
+  private readonly slots: Slot[];
+  /** Waiting calls per key. */
+  private readonly queues = new Map<string, Call[]>();
+  /** When each key with waiting calls was last served (a count of dispatches): the longest unserved goes first. */
+  private readonly served = new Map<string, number>();
+  private dispatches = 0;
+  private readonly heapMb: number;
+  private readonly deadlineMs: (emails: number) => number;
+  private readonly idleMs: number;
+  private readonly log: Logger | undefined;
+  private nextId = 1;
+  private closed = false;
+  readonly stats: SandboxStats = { calls: 0, started: 0, timedOut: 0, died: 0 };
+
+  constructor(options: SandboxOptions = {}) {
+    // A core is left to the server: on two cores, one sandbox process.
+    const processes = options.processes ?? Math.max(1, Math.min(2, availableParallelism() - 1));
+    this.slots = Array.from({ length: processes }, () => ({ child: null, ready: null, call: null, idle: null }));
+    this.heapMb = options.heapMb ?? 128;
+    this.deadlineMs = options.deadlineMs ?? ((emails) => BASE_DEADLINE_MS + emails * RENDER_LIMITS.renderMs);
+    this.idleMs = options.idleMs ?? 30_000;
+    this.log = options.log;
+  }
+
+  /**
+   * Renders every e-mail of the job, in chunks of CHUNK_EMAILS, each chunk one call; answers one
+   * outcome per e-mail, in order. Rejects only when the sandbox itself fails (a process that cannot
+   * start): a template's fault is an outcome.
+   */
+  async render(job: SandboxJob): Promise<SandboxOutcome[]> {
+    if (this.closed) throw new Error('template sandbox closed');
+    const { key, emails, ...shared } = job;
+    const state: JobState = { problem: null };
+    const chunks: Promise<SandboxOutcome[]>[] = [];
+    for (let start = 0; start < emails.length; start += CHUNK_EMAILS) {
+      const request = { ...shared, emails: emails.slice(start, start + CHUNK_EMAILS) };
+      chunks.push(new Promise((resolve, reject) => this.enqueue({ key, request, job: state, resolve, reject })));
+    }
+    return (await Promise.all(chunks)).flat();
+  }
+
+  /** Ends every process; waiting calls are refused. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const queue of this.queues.values()) for (const call of queue) call.reject(new Error('template sandbox closed'));
+    this.queues.clear();
+    this.served.clear();
+    await Promise.all(this.slots.map((slot) => this.retire(slot)));
+  }
+
+  private enqueue(call: Call) {
+    const queue = this.queues.get(call.key);
+    if (queue) queue.push(call);
+    else this.queues.set(call.key, [call]);
+    this.pump();
+  }
+
+  /** The next call of the key served least recently (a key never served first, then by arrival). */
+  private next(): Call | undefined {
+    let chosen: string | undefined;
+    for (const key of this.queues.keys()) if (chosen === undefined || (this.served.get(key) ?? -1) < (this.served.get(chosen) ?? -1)) chosen = key;
+    if (chosen === undefined) return undefined;
+    const queue = this.queues.get(chosen)!;
+    const call = queue.shift()!;
+    if (!queue.length) this.queues.delete(chosen);
+    this.served.set(chosen, this.dispatches++);
+    // Only keys still waiting are remembered (besides the one just served).
+    for (const key of this.served.keys()) if (key !== chosen && !this.queues.has(key)) this.served.delete(key);
+    return call;
+  }
+
+  private pump() {
+    for (const slot of this.slots) {
+      if (slot.call || this.closed) continue;
+      let call = this.next();
+      // A job one of whose chunks went beyond a limit: its other chunks answer the same at once.
+      while (call?.job.problem) {
+        call.resolve(failAll(call.request.emails.length, call.job.problem));
+        call = this.next();
+      }
+      if (!call) return;
+      slot.call = call;
+      void this.run(slot, call);
+    }
+  }
+
+  private async run(slot: Slot, call: Call) {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    let child: ChildProcess;
+    try {
+      child = await this.processOf(slot);
+    } catch (error) {
+      slot.call = null;
+      call.reject(error instanceof Error ? error : new Error(String(error)));
+      this.pump();
+      return;
+    }
+    const id = this.nextId++;
+    const settle = (outcomes: SandboxOutcome[] | Error) => {
+      if (slot.call !== call) return;
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      slot.call = null;
+      if (outcomes instanceof Error) call.reject(outcomes);
+      else {
+        const limit = outcomes.find((o): o is { ok: false; problem: TemplateProblem } => !o.ok && o.problem.kind !== 'invalid');
+        if (limit) call.job.problem ??= limit.problem;
+        call.resolve(outcomes);
+      }
+      if (slot.child === child) {
+        hold(child, false);
+        slot.idle = setTimeout(() => void this.retire(slot), this.idleMs).unref();
+      }
+      this.pump();
+    };
+    const onMessage = (reply: SandboxReply) => {
+      if (!('id' in reply) || reply.id !== id) return;
+      settle('error' in reply ? new Error(`template sandbox: ${reply.error}`) : reply.outcomes);
+    };
+    // A process that ends during a call ended because of it: its heap limit (or the engine failing
+    // in another way the template caused), unless the sandbox is closing.
+    const onExit = (code: number | null, signal: NodeJS.Signals | null) => {
+      this.forget(slot, child);
+      if (this.closed) return settle(new Error('template sandbox closed'));
+      this.stats.died++;
+      this.log?.warn('template render ended its sandbox process (heap limit)', { key: call.key, code, signal });
+      settle(failAll(call.request.emails.length, { kind: 'memory' }));
+    };
+    const timer = setTimeout(() => {
+      this.stats.timedOut++;
+      this.log?.warn('template render past its deadline: sandbox process killed', { key: call.key, emails: call.request.emails.length });
+      this.forget(slot, child);
+      child.kill('SIGKILL');
+      settle(failAll(call.request.emails.length, { kind: 'time' }));
+    }, this.deadlineMs(call.request.emails.length));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+    hold(child, true);
+    this.stats.calls++;
+    child.send({ ...call.request, id } satisfies SandboxRequest);
+  }
+
+  /** The slot's process, started (and loaded) if it has none. */
+  private processOf(slot: Slot): Promise<ChildProcess> {
+    if (slot.ready) return slot.ready;
+    const { file, execArgv } = processEntry(this.heapMb);
+    const child = fork(file, [], {
+      execArgv,
+      env: { NODE_ENV: process.env.NODE_ENV ?? 'production' },
+      serialization: 'advanced',
+      // What it prints is V8's report when it dies: kept only to explain a failed start.
+      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    });
+    this.stats.started++;
+    slot.child = child;
+    // Below the server's priority: a busy sandbox takes the CPU the event loop leaves, never the reverse.
+    if (child.pid !== undefined) {
+      try {
+        setPriority(child.pid, SANDBOX_NICENESS);
+      } catch {
+        // Not allowed here (some containers): the sandbox still works, at the server's priority.
+      }
+    }
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-2000);
+    });
+    // Errors of a process (a send to one that just died) are followed by its 'exit', handled there.
+    child.on('error', () => {});
+    slot.ready = new Promise<ChildProcess>((resolve, reject) => {
+      const onMessage = (reply: SandboxReply) => {
+        if (!('ready' in reply)) return;
+        child.off('exit', onEarlyExit);
+        child.off('message', onMessage);
+        resolve(child);
+      };
+      const onEarlyExit = (code: number | null) => {
+        this.forget(slot, child);
+        reject(new Error(`template sandbox process did not start (exit ${code}): ${stderr.trim().split('\n').slice(-3).join(' ')}`));
+      };
+      child.on('message', onMessage);
+      child.once('exit', onEarlyExit);
+    });
+    return slot.ready;
+  }
+
+  /** Drops the slot's process (if it is still this one): the next call starts another. */
+  private forget(slot: Slot, child: ChildProcess) {
+    if (slot.child !== child) return;
+    slot.child = null;
+    slot.ready = null;
+  }
+
+  /** Ends the slot's process when it has no call (an idle one), or whatever it does once the sandbox is closed. */
+  private async retire(slot: Slot) {
+    if (slot.idle) clearTimeout(slot.idle);
+    slot.idle = null;
+    const child = slot.child;
+    if (!child || (slot.call && !this.closed)) return;
+    this.forget(slot, child);
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Held until it is gone: an idle process no longer keeps the event loop alive.
+    hold(child, true);
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
