@@ -71,3 +71,10 @@ export type JobStatus = (typeof JOB_STATUSES)[number];
 
 export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
+
+/**
+ * Why the app withdrew a request by itself (one ask per order, decision 024): another flow asks about
+ * the order at a better moment, the customer was already asked about it, or already reviewed it.
+ */
+export const WITHDRAWN_REASONS = ['better_moment', 'already_asked', 'reviewed'] as const;
+export type WithdrawnReason = (typeof WITHDRAWN_REASONS)[number];

@@ -34,6 +34,7 @@ import {
   REVIEW_REQUEST_STATUSES,
   SUBSCRIPTION_STATUSES,
   TRIGGER_EVENTS,
+  WITHDRAWN_REASONS,
   type ActionType,
   type JobStatus,
   type RequestChannel,
@@ -41,6 +42,7 @@ import {
   type ReviewRequestStatus,
   type SubscriptionStatus,
   type TriggerEvent,
+  type WithdrawnReason,
 } from '../core/domain';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -416,6 +418,8 @@ export const shopifyReviewRequests = pgTable(
     reminderOf: uuid('reminder_of').references((): AnyPgColumn => shopifyReviewRequests.id, { onDelete: 'cascade' }),
     /** When the customer said on the review page that the order has not arrived (the follow-up was moved). */
     postponedAt: tstz('postponed_at'),
+    /** Why the app cancelled it by itself (one ask per order, decision 024); null otherwise. */
+    withdrawnReason: text('withdrawn_reason').$type<WithdrawnReason>(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     /** For `failed`: temporary failures are retried on the next run (up to a maximum), permanent ones are final. */
@@ -455,6 +459,7 @@ export const shopifyReviewRequests = pgTable(
       .on(t.reminderOf)
       .where(sql`${t.reminderOf} IS NOT NULL`),
     check('review_requests_kind_check', sql`${t.kind} IN (${inList(REQUEST_KINDS)}) AND (${t.kind} = 'reminder') = (${t.reminderOf} IS NOT NULL)`),
+    check('review_requests_withdrawn_check', sql`${t.withdrawnReason} IS NULL OR ${t.withdrawnReason} IN (${inList(WITHDRAWN_REASONS)})`),
     // History imports have no flow: one imported request per order.
     // (An imported request's follow-up, « pas encore reçu », keeps the source of its first request.)
     uniqueIndex('review_requests_order_imported')

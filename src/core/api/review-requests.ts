@@ -5,7 +5,7 @@
  * keep the spec's response shapes (`{ success, … }`); their failures add a `code`.
  */
 import { z } from 'zod';
-import { REQUEST_CHANNELS, REQUEST_KINDS, REVIEW_REQUEST_STATUSES } from '../domain';
+import { REQUEST_CHANNELS, REQUEST_KINDS, REVIEW_REQUEST_STATUSES, WITHDRAWN_REASONS } from '../domain';
 import { SPREAD_LIMITS } from '../schedule-spread';
 import { endpoint } from './endpoint';
 import { isoDateTime, ok, uuid } from './wire';
@@ -67,6 +67,8 @@ export const requestItem = z.object({
    * for a reminder, its first request's; null otherwise.
    */
   postponed_at: isoDateTime.nullable(),
+  /** Why the app withdrew it by itself (one ask per order): another flow asks at a better moment, already asked, or reviewed. */
+  withdrawn_reason: z.enum(WITHDRAWN_REASONS).nullable(),
   /**
    * The send planner's verdict on a scheduled e-mail request due before the billing period ends:
    * false when the period's quota (or the daily limit) runs out before its turn, so it waits for

@@ -36,6 +36,9 @@ export const reviewPageMessages = {
     after: (days: number, event: string) => `${days} ${days > 1 ? 'jours' : 'jour'} après ${event}`,
     minimum: (amount: string) => `pour les commandes d’au moins ${amount}`,
     whoFlows: (moments: string) => `Nous invitons par e-mail chaque client qui a passé commande, ${moments}.`,
+    /** Several flows, one ask (decision 024): the moment that comes latest in the order's life wins. */
+    whoFlowsOnce: (moments: string) =>
+      `Nous invitons par e-mail chaque client qui a passé commande, une seule fois par commande : ${moments}, au moment le plus proche de la réception de la commande.`,
     whoNoFlow: 'Les invitations sont envoyées par la boutique aux clients qui ont passé commande.',
     or: ' ou ',
     reminder: (days: string) => `Un seul rappel est envoyé ${days} après l’invitation, et seulement à qui n’a pas encore donné son avis.`,

@@ -2,14 +2,15 @@
  * Turning orders into review requests. An order event runs every active flow of its store whose
  * trigger matches: one `scheduled` request per order and flow, `scheduled_at` = event time + delay.
  * One INSERT … SELECT does it, so the rules live in one place and replays create nothing
- * (unique (order_id, flow_id) among first requests). Skipped: orders under the flow's minimum, without an address, whose
+ * (unique (order_id, flow_id) among first requests), then one ask per order is kept (decision 024:
+ * the flow asking at the best moment wins; an order already asked is not asked again). Skipped: orders under the flow's minimum, without an address, whose
  * customer unsubscribed from the store, cancelled or refunded, already covered by a history import or
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../../db/client';
 import { shopifyReviewRequests } from '../../db/schema';
-import { ASKED_STATUSES, UNSENT_STATUSES } from '../../core/domain';
+import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '../../core/domain';
 
 /**
  * A fresh public token per row, computed by the database: two random UUIDs (244 random bits from the
@@ -36,6 +37,12 @@ function insertForOrders(where: SQL): SQL {
       AND (f.target_all_orders OR coalesce(o.total_price, 0) >= f.minimum_order_amount)
       AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = o.shop_id AND x.email = lower(o.customer_email))
       AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)
+      -- One ask per order (decision 024): once a first e-mail about it went (or is going), no flow asks again.
+      AND NOT EXISTS (SELECT 1 FROM shopify_review_requests a WHERE a.order_id = o.id AND a.reminder_of IS NULL
+                        AND a.status IN (${sql.join(
+                          ASKED_STATUSES.map((status) => sql`${status}`),
+                          sql`, `,
+                        )}))
       -- Asked already by a history import, or by a flow since deleted (whose requests lost their flow).
       AND NOT EXISTS (SELECT 1 FROM shopify_review_requests i WHERE i.order_id = o.id
                         AND (i.source = 'import' OR (i.source = 'flow' AND i.flow_id IS NULL AND i.status IN (${sql.join(
@@ -43,7 +50,60 @@ function insertForOrders(where: SQL): SQL {
                           sql`, `,
                         )}))))
     ON CONFLICT (order_id, flow_id) WHERE reminder_of IS NULL DO NOTHING
-    RETURNING id::text`;
+    RETURNING id::text, order_id::text`;
+}
+
+/** How well a flow's trigger places the ask: after delivery beats after shipping beats at payment. */
+const MOMENT = sql`CASE f.trigger_event WHEN 'order_delivered' THEN 3 WHEN 'order_fulfilled' THEN 2 WHEN 'order_paid' THEN 1 ELSE 0 END`;
+const inList = (statuses: readonly string[]) =>
+  sql.join(
+    statuses.map((status) => sql`${status}`),
+    sql`, `,
+  );
+
+/**
+ * One ask per order (decision 024), applied to `orderIds` after new requests were made: of an order's
+ * first e-mail requests not sent yet, the one whose flow asks at the best moment stays (delivered,
+ * then fulfilled, then paid; the earliest made among equals) and the others are withdrawn
+ * ('better_moment'); all of them when the customer was already asked about the order
+ * ('already_asked'). Returns the ids withdrawn.
+ */
+async function keepOneAskPerOrder(tx: Queryable, orderIds: string[]): Promise<Set<string>> {
+  if (orderIds.length === 0) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    tx,
+    sql`WITH cand AS (
+          SELECT r.id, r.order_id, r.status, r.created_at, ${MOMENT} AS moment
+          FROM shopify_review_requests r LEFT JOIN flow_configurations f ON f.id = r.flow_id
+          WHERE r.order_id IN (${sql.join(
+            [...new Set(orderIds)].map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) AND r.reminder_of IS NULL AND r.channel = 'email'
+        ),
+        asked AS (SELECT DISTINCT order_id FROM cand WHERE status IN (${inList(ASKED_STATUSES)})),
+        keep AS (
+          SELECT DISTINCT ON (order_id) id FROM cand
+          WHERE status IN (${inList(UNSENT_IDLE_STATUSES)}) AND order_id NOT IN (SELECT order_id FROM asked)
+          ORDER BY order_id, moment DESC, created_at, id
+        )
+        UPDATE shopify_review_requests r
+        SET status = 'cancelled', updated_at = now(),
+            withdrawn_reason = CASE WHEN c.order_id IN (SELECT order_id FROM asked) THEN 'already_asked' ELSE 'better_moment' END
+        FROM cand c
+        WHERE r.id = c.id AND c.status IN (${inList(UNSENT_IDLE_STATUSES)}) AND c.id NOT IN (SELECT id FROM keep)
+        RETURNING r.id::text`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+/** Makes the requests `where` selects, then keeps one ask per order; returns how many asks were made and still stand. */
+async function generate(tx: Queryable, where: SQL): Promise<number> {
+  const made = await queryRows<{ id: string; order_id: string }>(tx, insertForOrders(where));
+  const withdrawn = await keepOneAskPerOrder(
+    tx,
+    made.map((r) => r.order_id),
+  );
+  return made.filter((r) => !withdrawn.has(r.id)).length;
 }
 
 /**
@@ -58,14 +118,14 @@ export const lockStoreRequests = (tx: Queryable, storeId: string) => tx.execute(
 /** Creates the requests due for one stored order (after an order event), in the caller's transaction. */
 export async function generateForOrder(tx: Queryable, order: { id: string; shopId: string }): Promise<number> {
   await lockStoreRequests(tx, order.shopId);
-  return (await queryRows(tx, insertForOrders(sql`o.id = ${order.id}`))).length;
+  return generate(tx, sql`o.id = ${order.id}`);
 }
 
 /** `generate-review-requests`: the same rules over every order already stored for the store. */
 export async function generateForStore(db: Database, storeId: string): Promise<number> {
   return db.transaction(async (tx) => {
     await lockStoreRequests(tx, storeId);
-    return (await queryRows(tx, insertForOrders(sql`o.shop_id = ${storeId}`))).length;
+    return generate(tx, sql`o.shop_id = ${storeId}`);
   });
 }
 

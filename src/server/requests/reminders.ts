@@ -78,6 +78,20 @@ export async function cancelFollowUpOf(db: Queryable, firstRequestId: string): P
   );
 }
 
+/**
+ * A review answers the order, not only the request it came through (decision 024): every other
+ * request about the same order not sent yet (another flow's, their follow-ups) is withdrawn,
+ * 'reviewed'. Claimed ones (`processing`) included: the sender's hand-over re-checks the status.
+ */
+export async function withdrawOtherAsksOfOrder(db: Queryable, requestId: string): Promise<void> {
+  await db.execute(
+    sql`UPDATE shopify_review_requests x SET status = 'cancelled', withdrawn_reason = 'reviewed', updated_at = now()
+        FROM shopify_review_requests r
+        WHERE r.id = ${requestId}::uuid AND r.order_id IS NOT NULL AND x.order_id = r.order_id AND x.id <> r.id
+          AND x.status IN (${list(UNSENT_STATUSES)})`,
+  );
+}
+
 export type PostponeOutcome = { postponed: true; until: Date } | { postponed: false; reason: 'not_sent' | 'reviewed' | 'follow_up_sent' | 'unsubscribed' | 'withdrawn' };
 
 /** A follow-up that has not gone and may still be moved (not claimed by a sender, not finally failed). */

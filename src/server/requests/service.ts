@@ -30,7 +30,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
                to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
                r.attempts::int, r.last_error, (r.status = 'sent' AND r.last_error IS NOT DISTINCT FROM ${UNCONFIRMED_NOTE}) AS unconfirmed,
                to_json(r.created_at)#>>'{}' AS created_at, r.kind, r.reminder_of::text,
-               to_json(CASE WHEN r.kind = 'reminder' THEN fr.postponed_at END)#>>'{}' AS postponed_at
+               to_json(CASE WHEN r.kind = 'reminder' THEN fr.postponed_at END)#>>'{}' AS postponed_at, r.withdrawn_reason
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
         LEFT JOIN shopify_review_requests fr ON fr.id = r.reminder_of
         WHERE r.shop_id = ${storeId}::uuid AND r.channel <> 'link'

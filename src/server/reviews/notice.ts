@@ -58,7 +58,7 @@ export function collectionNotice(facts: NoticeFacts): CollectionNotice {
   const moments = [...new Set(facts.flows.map(moment))];
   const reminders = [...new Set(facts.flows.flatMap((f) => (f.reminderDays === null ? [] : [f.reminderDays])))].sort((a, b) => a - b);
   const items = [
-    moments.length > 0 ? m.whoFlows(moments.join(m.or)) : m.whoNoFlow,
+    moments.length === 0 ? m.whoNoFlow : moments.length === 1 ? m.whoFlows(moments[0]!) : m.whoFlowsOnce(moments.join(m.or)),
     ...(reminders.length > 0 ? [m.reminder(reminders.map(m.reminderDays).join(m.or))] : []),
     facts.samePath ? (facts.publicSite ? m.samePathPublic : m.samePath) : m.byRating,
     m.kept,

@@ -22,7 +22,7 @@ import { storeRatingActions, type RatingActionDto } from './rating-actions';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
 import { publicSiteLink } from './engagement';
-import { cancelFollowUpOf, postponeRequest, type PostponeOutcome } from '../requests/reminders';
+import { cancelFollowUpOf, postponeRequest, withdrawOtherAsksOfOrder, type PostponeOutcome } from '../requests/reminders';
 import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink } from './notice';
 
 /**
@@ -320,6 +320,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     }
     // The review answers the request: its reminder (or postponed follow-up), not sent yet, is withdrawn.
     if (request.kind === 'first') await cancelFollowUpOf(tx, request.id);
+    // It answers the order too: no other flow's request about it is still to go.
+    if (request.channel === 'email') await withdrawOtherAsksOfOrder(tx, request.id);
     // The merchant's alert goes through a job: sent after commit, retried if SMTP is down.
     if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
       await enqueue(tx, sendReviewNotificationJob, { reviewId: review!.id, to: action.notification_email });

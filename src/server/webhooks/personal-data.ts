@@ -201,7 +201,17 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   shopify_review_requests: {
     ...erased('the address and the name the request was sent to: set to null', 'customer_email', 'customer_name'),
     ...erased('a send failure may quote the address (an SMTP rejection does): set to null', 'last_error'),
-    ...kept('what became of the anonymous request (an unsent one is cancelled first)', 'status', 'scheduled_at', 'channel', 'source', 'kind', 'attempts', 'failure_kind'),
+    ...kept(
+      'what became of the anonymous request (an unsent one is cancelled first)',
+      'status',
+      'scheduled_at',
+      'channel',
+      'source',
+      'kind',
+      'attempts',
+      'failure_kind',
+      'withdrawn_reason',
+    ),
     ...kept("engagement on the anonymous request: the dashboard's figures (insight_request_days) count it", 'sent_at', 'opened_at', 'visited_at', 'postponed_at'),
     ...kept('a random token: its page shows nothing of anyone once the request is anonymous', 'token'),
     ...kept("the anonymous order's reference", 'shopify_order_id'),

@@ -152,6 +152,7 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
           )}
         </p>
         {reminder && item.postponed_at && <p className="text-xs text-slate-600">{t.list.postponedHint(formatDateTime(item.postponed_at))}</p>}
+        {item.status === 'cancelled' && item.withdrawn_reason && <p className="text-xs text-slate-600">{t.list.withdrawn[item.withdrawn_reason]}</p>}
         {canResend(item) && <p className="text-xs text-amber-900">{t.list.unconfirmedHint}</p>}
         {waitsForQuota(item) && <p className="text-xs text-amber-900">{t.planner.badgeHint}</p>}
         {item.status === 'failed' && item.last_error && (

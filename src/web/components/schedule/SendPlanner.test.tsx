@@ -160,6 +160,7 @@ describe('the calendar’s mark on requests that will not fit', () => {
     kind: 'first',
     reminder_of: null,
     postponed_at: null,
+    withdrawn_reason: null,
     ...overrides,
   });
   const actions = { onSendNow: () => {}, onCancel: () => {}, onResend: () => {}, sendingId: null };

@@ -2,6 +2,7 @@
  * /app/schedule, the send calendar (spec sections 2, 4 'Review request status' and 'History import
  * dialog', 5 'Import', 8 'Calendar', 9 pagination and import limits) and the share-link modal.
  */
+import type { WithdrawnReason } from '../../../core/domain';
 import { elide } from '../../../core/french';
 
 const num = (n: number) => n.toLocaleString('fr-FR');
@@ -41,6 +42,12 @@ export const schedule = {
     reminder: 'Relance',
     reminderHint: "Relance du premier e-mail, envoyée seulement si le client n'a pas encore donné son avis. Elle mène à la même page d'avis.",
     postponed: 'Reportée à la demande du client',
+    /** A request the app withdrew by itself: one ask per order. */
+    withdrawn: {
+      better_moment: 'Retirée : une autre demande pour cette commande part à un meilleur moment',
+      already_asked: 'Retirée : ce client a déjà été sollicité pour cette commande',
+      reviewed: 'Retirée : le client a déjà laissé un avis sur cette commande',
+    } as Record<WithdrawnReason, string>,
     postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande : la demande lui sera renvoyée plus tard.`,
   },
 

@@ -41,6 +41,7 @@ function request(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): Req
     kind: 'first',
     reminder_of: null,
     postponed_at: null,
+    withdrawn_reason: null,
     ...overrides,
   };
 }
@@ -190,6 +191,18 @@ describe('/app/schedule', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conserver' }));
     expect(await axeViolations()).toEqual([]);
   }, 15_000);
+
+  it('says why the app withdrew a request by itself (one ask per order)', async () => {
+    const better = request({ id: 'w1', customer_name: 'Nina Roux', status: 'cancelled', withdrawn_reason: 'better_moment' });
+    const reviewed = request({ id: 'w2', customer_name: 'Hugo Blanc', status: 'cancelled', withdrawn_reason: 'reviewed' });
+    const byMerchant = request({ id: 'w3', customer_name: 'Inès Roy', status: 'cancelled' });
+    serve({ [`GET ${listPath}`]: () => listResponse([better, reviewed, byMerchant], { total: 3 }) });
+    await open();
+    await requestList();
+    expect(row('Nina Roux').textContent).toContain('Retirée : une autre demande pour cette commande part à un meilleur moment');
+    expect(row('Hugo Blanc').textContent).toContain('Retirée : le client a déjà laissé un avis sur cette commande');
+    expect(row('Inès Roy').textContent).not.toContain('Retirée :');
+  });
 
   it('lists the requests with their customer, order, date, French status badge and due label', async () => {
     const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage) });

@@ -1,0 +1,2 @@
+ALTER TABLE "shopify_review_requests" ADD COLUMN "withdrawn_reason" text;--> statement-breakpoint
+ALTER TABLE "shopify_review_requests" ADD CONSTRAINT "review_requests_withdrawn_check" CHECK ("shopify_review_requests"."withdrawn_reason" IS NULL OR "shopify_review_requests"."withdrawn_reason" IN ('better_moment', 'already_asked', 'reviewed'));

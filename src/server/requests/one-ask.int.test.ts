@@ -1,0 +1,113 @@
+/**
+ * One order, one ask (decision 024): whatever the number of flows that match, a customer is asked
+ * about an order once, by the flow that asks at the best moment (delivered, then fulfilled, then
+ * paid); the others' requests are withdrawn with their reason; an order already asked is not asked
+ * again; a review withdraws every other request about the order still to go.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
+import { newPublicToken } from '../security/tokens';
+import { generateForOrder } from './generate';
+import { withdrawOtherAsksOfOrder } from './reminders';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+const DAY = 86_400_000;
+type Order = Awaited<ReturnType<typeof makeOrder>>;
+
+/** The order's first requests: flow trigger, status and reason. */
+async function asks(order: Order) {
+  const rows = await ctx.db
+    .select({ trigger: s.flowConfigurations.triggerEvent, status: s.shopifyReviewRequests.status, reason: s.shopifyReviewRequests.withdrawnReason })
+    .from(s.shopifyReviewRequests)
+    .leftJoin(s.flowConfigurations, eq(s.flowConfigurations.id, s.shopifyReviewRequests.flowId))
+    .where(and(eq(s.shopifyReviewRequests.orderId, order.id), isNull(s.shopifyReviewRequests.reminderOf)));
+  return rows.sort((a, b) => String(a.trigger).localeCompare(String(b.trigger)));
+}
+
+/** The order's event as the intake records it, then the flows run. */
+async function happens(store: TestStore, order: Order, what: Partial<typeof s.shopifyOrders.$inferInsert>) {
+  if (Object.keys(what).length > 0) await ctx.db.update(s.shopifyOrders).set(what).where(eq(s.shopifyOrders.id, order.id));
+  return ctx.db.transaction((tx) => generateForOrder(tx, { id: order.id, shopId: store.id }));
+}
+
+async function threeFlows(store: TestStore) {
+  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 1 });
+  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
+  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_delivered', delayDays: 2 });
+}
+
+describe('one order, one ask', () => {
+  it('keeps the flow that asks at the best moment and withdraws the others, saying why', async () => {
+    const store = await makeStore(ctx.db);
+    await threeFlows(store);
+    const order = await makeOrder(ctx.db, store, { paidAt: null });
+    expect(await happens(store, order, { paidAt: new Date() })).toBe(1);
+    expect(await asks(order)).toEqual([{ trigger: 'order_paid', status: 'scheduled', reason: null }]);
+
+    expect(await happens(store, order, { fulfilledAt: new Date() })).toBe(1);
+    expect(await asks(order)).toEqual([
+      { trigger: 'order_fulfilled', status: 'scheduled', reason: null },
+      { trigger: 'order_paid', status: 'cancelled', reason: 'better_moment' },
+    ]);
+
+    expect(await happens(store, order, { deliveredAt: new Date() })).toBe(1);
+    expect(await asks(order)).toEqual([
+      { trigger: 'order_delivered', status: 'scheduled', reason: null },
+      { trigger: 'order_fulfilled', status: 'cancelled', reason: 'better_moment' },
+      { trigger: 'order_paid', status: 'cancelled', reason: 'better_moment' },
+    ]);
+    // Replays change nothing: the withdrawn ones are not made again.
+    expect(await happens(store, order, { fulfilledAt: new Date() })).toBe(0);
+    expect((await asks(order)).filter((a) => a.status === 'scheduled')).toHaveLength(1);
+  });
+
+  it('keeps the first of two flows on the same moment', async () => {
+    const store = await makeStore(ctx.db);
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
+    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 7 });
+    const order = await makeOrder(ctx.db, store, { fulfilledAt: new Date() });
+    expect(await happens(store, order, {})).toBe(1);
+    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, order.id));
+    expect(rows.map((r) => [r.status, r.withdrawnReason]).sort()).toEqual([
+      ['cancelled', 'better_moment'],
+      ['scheduled', null],
+    ]);
+  });
+
+  it('never asks again about an order already asked, whatever flow comes later', async () => {
+    const store = await makeStore(ctx.db);
+    await threeFlows(store);
+    const order = await makeOrder(ctx.db, store, { paidAt: new Date() });
+    await happens(store, order, {});
+    await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent', sentAt: new Date() }).where(eq(s.shopifyReviewRequests.orderId, order.id));
+    expect(await happens(store, order, { fulfilledAt: new Date() })).toBe(0);
+    expect(await happens(store, order, { deliveredAt: new Date(Date.now() + DAY) })).toBe(0);
+    expect(await asks(order)).toEqual([{ trigger: 'order_paid', status: 'sent', reason: null }]);
+  });
+
+  it('a review withdraws every other request about the order still to go (such as one made before this rule)', async () => {
+    const store = await makeStore(ctx.db);
+    const paid = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    const delivered = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_delivered' });
+    const order = await makeOrder(ctx.db, store);
+    const base = { userId: store.userId, shopId: store.id, orderId: order.id, customerEmail: order.customerEmail, scheduledAt: new Date() };
+    const [reviewed] = await ctx.db
+      .insert(s.shopifyReviewRequests)
+      .values({ ...base, flowId: paid.id, status: 'completed', token: newPublicToken() })
+      .returning();
+    await ctx.db.insert(s.shopifyReviewRequests).values({ ...base, flowId: delivered.id, status: 'scheduled', token: newPublicToken() });
+    await ctx.db.transaction((tx) => withdrawOtherAsksOfOrder(tx, reviewed!.id));
+    expect(await asks(order)).toEqual([
+      { trigger: 'order_delivered', status: 'cancelled', reason: 'reviewed' },
+      { trigger: 'order_paid', status: 'completed', reason: null },
+    ]);
+  });
+});
