@@ -39,6 +39,10 @@ beforeAll(async () => {
       .update(s.shopPlans)
       .set({ emailsQuota: QUOTA, periodStart, periodEnd: new Date(now + 20 * DAY) })
       .where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
+    // Opening the app re-reads the plan on the local Shopify and records its quota from the price
+    // list (decision 021): the demo's plan is given this small quota there too.
+    const [plan] = await handle.db.select({ code: s.shopPlans.plan }).from(s.shopPlans).where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
+    await handle.db.update(s.subscriptionPlans).set({ emailQuota: QUOTA }).where(eq(s.subscriptionPlans.code, plan!.code));
     await handle.db
       .insert(s.shopUsage)
       .values({ shopDomain: DEMO_ACCOUNT.shopDomain, periodStart, metric: MONTH_METRIC, value: USED })
