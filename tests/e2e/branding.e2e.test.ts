@@ -121,7 +121,7 @@ describe('branding and pages', () => {
     // A wrong type is refused in the browser, before any upload.
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('bonjour') });
-    await page.getByText('Please upload a PNG, JPG, or SVG file').waitFor();
+    await page.getByText('Veuillez téléverser un fichier PNG, JPG ou SVG').waitFor();
 
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngLogo() });
     await page.getByText('Logo téléchargé avec succès').waitFor();
@@ -138,7 +138,7 @@ describe('branding and pages', () => {
     await preview.locator('.logo img').waitFor();
     expect(await preview.locator('.logo img').getAttribute('src')).toBe(logoUrl);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Settings saved successfully').waitFor();
+    await page.getByText('Paramètres enregistrés').waitFor();
     await expectAccessible(page);
 
     // Under the app's real CSP (the tracked pages bypass it for axe), the preview's sandboxed frame

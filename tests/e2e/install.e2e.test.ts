@@ -148,7 +148,7 @@ describe('install errors', () => {
     const { page } = await suite.page();
     await page.goto(`${suite.app.url}/shopify/onboarding?token=inconnu&shop=x.myshopify.com&plan_id=x`);
     await page.getByRole('heading', { name: "Erreur d'installation" }).waitFor();
-    await page.getByText('Installation token not found').waitFor();
+    await page.getByText('Lien d’installation introuvable').waitFor();
     await expectAccessible(page);
   });
 });

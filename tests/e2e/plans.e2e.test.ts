@@ -147,7 +147,7 @@ describe('changing plan on the local Shopify', () => {
     await page.waitForURL(/\/app\/dashboard/);
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
     // Unlimited now: the banner says so, with this month's sends.
-    const banner = page.getByRole('region', { name: 'Plan Enterprise - Emails illimités' });
+    const banner = page.getByRole('region', { name: 'Plan Entreprise – e-mails illimités' });
     await banner.getByText(/^\d[\d\s\u202f]* emails? envoyés? ce mois-ci$/).waitFor();
     await expectNoViolation(page);
 

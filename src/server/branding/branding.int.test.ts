@@ -159,7 +159,7 @@ describe('POST /api/branding/logo', () => {
   it('refuses a renamed text file, a file over 2 MB, and an image that cannot be read', async () => {
     const { browser } = await merchant();
     const text = await upload(browser, '/api/branding/logo', new TextEncoder().encode('ceci est un fichier texte, pas une image'), 'image/png');
-    expect(text).toMatchObject({ status: 415, body: { code: 'logo_unsupported_type', error: 'Please upload a PNG, JPG, or SVG file' } });
+    expect(text).toMatchObject({ status: 415, body: { code: 'logo_unsupported_type', error: 'Veuillez téléverser un fichier PNG, JPG ou SVG' } });
     // A GIF is an image, but not a logo type (the template's logo takes it).
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .gif()
@@ -170,7 +170,7 @@ describe('POST /api/branding/logo', () => {
     tooLarge.set(await png(10, 10));
     expect(await upload(browser, '/api/branding/logo', tooLarge, 'image/png')).toMatchObject({
       status: 413,
-      body: { code: 'logo_too_large', error: 'File size must be less than 2MB' },
+      body: { code: 'logo_too_large', error: 'Le fichier doit faire moins de 2 Mo' },
     });
 
     const truncated = (await png()).subarray(0, 60);

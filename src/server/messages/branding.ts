@@ -14,9 +14,9 @@ function partName(part: string | number | undefined): string {
 const formatCount = (n: number) => n.toLocaleString('fr-FR');
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
-  // Spec section 5 gives these two in English; kept as given.
-  logo_unsupported_type: 'Please upload a PNG, JPG, or SVG file',
-  logo_too_large: 'File size must be less than 2MB',
+  // Spec section 5 gives these two in English: said in French with the same meaning (decision 025).
+  logo_unsupported_type: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
+  logo_too_large: 'Le fichier doit faire moins de 2 Mo',
   logo_unreadable: 'Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.',
   logo_not_found: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.',
 };

@@ -3,13 +3,13 @@ import type { SHOPIFY_ERRORS } from '../../core/api/shopify';
 import type { MessagesOf } from './types';
 
 /**
- * An installation link that cannot be used. In English: the spec's texts, which the install screens
- * show as they come (marked `lang="en"`).
+ * An installation link that cannot be used: the spec's English texts said in French with the same
+ * meaning (decision 025); the install screens show them as they come.
  */
 export const installationMessages = {
-  not_found: 'Installation token not found',
-  used: 'This installation link has already been used. Please start a new installation.',
-  expired: 'This installation link has expired. Please start a new installation from Shopify.',
+  not_found: 'Lien d’installation introuvable',
+  used: 'Ce lien d’installation a déjà été utilisé. Veuillez recommencer l’installation.',
+  expired: 'Ce lien d’installation a expiré. Veuillez recommencer l’installation depuis Shopify.',
 } as const;
 export type InstallationRefusal = keyof typeof installationMessages;
 

@@ -113,7 +113,7 @@ describe('install from Shopify to an active subscription', () => {
     const stolen = await intruder.json(`/api/shopify/installations/${token}/claim`, { json: {} });
     expect(stolen).toMatchObject({
       status: 409,
-      body: { error: 'This installation link has already been used. Please start a new installation.', code: 'installation_claim_refused' },
+      body: { error: 'Ce lien d’installation a déjà été utilisé. Veuillez recommencer l’installation.', code: 'installation_claim_refused' },
     });
   });
 
@@ -288,7 +288,7 @@ describe('install errors', () => {
     const browser = new Browserish(app);
     expect(await browser.json('/api/shopify/installations/unknown-token')).toMatchObject({
       status: 404,
-      body: { error: 'Installation token not found', code: 'installation_not_found' },
+      body: { error: 'Lien d’installation introuvable', code: 'installation_not_found' },
     });
     expect((await browser.json('/api/shopify/installations/unknown-token/plan', { json: { plan_id: 'nope' } })).status).toBe(400);
   });

@@ -39,14 +39,9 @@ export const shopifyAuthPath = shopifyAuth.path;
 /** Codes meaning "this installation link can no longer be used" (unknown, used, expired). */
 const LINK_CODES: readonly string[] = ['installation_not_found', 'installation_used', 'installation_expired', 'installation_claim_refused'];
 
-/** True when the server refused the installation link itself (its message, in English, says why). */
+/** True when the server refused the installation link itself (its message says why). */
 export function isInstallationLinkError(error: unknown): error is ApiError {
   return error instanceof ApiError && error.code !== null && LINK_CODES.includes(error.code);
-}
-
-/** `lang` for an error shown inside the French UI: the installation API's link messages are English. */
-export function errorLang(error: unknown): 'en' | undefined {
-  return isInstallationLinkError(error) ? 'en' : undefined;
 }
 
 /**

@@ -57,7 +57,7 @@ export function installationFixture(selected: (typeof plansFixture)[number] | nu
 }
 
 export const tokenMessages = {
-  notFound: 'Installation token not found',
-  used: 'This installation link has already been used. Please start a new installation.',
-  expired: 'This installation link has expired. Please start a new installation from Shopify.',
+  notFound: 'Lien d’installation introuvable',
+  used: 'Ce lien d’installation a déjà été utilisé. Veuillez recommencer l’installation.',
+  expired: 'Ce lien d’installation a expiré. Veuillez recommencer l’installation depuis Shopify.',
 };

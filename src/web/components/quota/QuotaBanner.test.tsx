@@ -80,9 +80,9 @@ describe('the quota banner', () => {
     expect(screen.getByText('0 email restant')).toBeTruthy();
   });
 
-  it("shows 'Plan Enterprise - Emails illimités' with this month's sends on an unlimited plan", () => {
+  it("shows 'Plan Entreprise – e-mails illimités' with this month's sends on an unlimited plan", () => {
     renderBanner(currentPlan(4210, null));
-    const banner = screen.getByRole('region', { name: 'Plan Enterprise - Emails illimités' });
+    const banner = screen.getByRole('region', { name: 'Plan Entreprise – e-mails illimités' });
     expect(within(banner).getByText(spaced('4 210 emails envoyés ce mois-ci'))).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
     expect(screen.queryByRole('alert')).toBeNull();

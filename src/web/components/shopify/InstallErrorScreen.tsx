@@ -6,14 +6,13 @@ import { CloseWindowActions } from './CloseWindowActions';
 
 /**
  * 'Erreur d'installation': an install link that cannot be used (unknown, used, expired, missing
- * parameters…). The message is shown as given (`lang="en"` for the installation API's English
- * ones: see `errorLang` in src/web/api/shopify.ts); the merchant can only close the window or go home.
+ * parameters…). The message is shown as given; the merchant can only close the window or go home.
  */
-export function InstallErrorScreen({ message, lang, children }: { message: string; lang?: 'en'; children?: ReactNode }) {
+export function InstallErrorScreen({ message, children }: { message: string; children?: ReactNode }) {
   return (
     <PublicLayout title={messages.shopifyFlow.errorTitle} width="md">
       <ErrorAlert>
-        <span lang={lang}>{message}</span>
+        <span>{message}</span>
       </ErrorAlert>
       {children}
       <CloseWindowActions className="mt-6" />

@@ -1,7 +1,7 @@
 /**
  * /app/branding, Branding & Pages (spec sections 2, 5, 8, 9): the visual identity (logo, colours)
  * and the page customisation (the review page's texts, the e-mail's greeting and closing), each with
- * a live preview of the review page. The spec gives some messages in English; they are kept as given.
+ * a live preview of the review page. The spec's few English messages are said in French (decision 025).
  */
 import type { PreviewView } from '../../../core/api/branding';
 
@@ -24,7 +24,7 @@ export const branding = {
     page: 'Personnalisation des pages',
   },
   // Spec section 8, as given.
-  saved: 'Settings saved successfully',
+  saved: 'Paramètres enregistrés',
   saveFailed: 'Failed to save settings',
   identity: {
     formLabel: 'Identité visuelle',
@@ -41,8 +41,8 @@ export const branding = {
     uploaded: 'Logo téléchargé avec succès',
     removed: 'Logo retiré : enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
     // Spec section 5, as given.
-    wrongType: 'Please upload a PNG, JPG, or SVG file',
-    tooLarge: 'File size must be less than 2MB',
+    wrongType: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
+    tooLarge: 'Le fichier doit faire moins de 2 Mo',
     uploadFailed: 'Échec du téléchargement du logo',
   },
   colors: {

@@ -5,23 +5,23 @@ export const integrations = {
   title: 'Intégrations',
   subtitle: 'Connectez votre boutique et vos canaux.',
   query: {
-    success: (shop: string) => `Shopify store ${shop} connected successfully!`,
+    /** The spec's English messages, said in French with the same meaning (decision 025). */
+    success: (shop: string) => `Boutique Shopify ${shop} connectée avec succès\u202f!`,
     errors: {
-      invalid_state: 'Invalid authentication state. Please try again.',
-      expired_state: 'Authentication session expired. Please try again.',
-      state_already_used: 'This authentication link has already been used.',
-      invalid_hmac: 'Invalid security signature. Please try again.',
-      token_exchange_failed: 'Failed to exchange token with Shopify.',
-      shop_fetch_failed: 'Failed to fetch shop details from Shopify.',
+      invalid_state: 'État d’authentification invalide. Veuillez réessayer.',
+      expired_state: 'La session d’authentification a expiré. Veuillez réessayer.',
+      state_already_used: 'Ce lien d’authentification a déjà été utilisé.',
+      invalid_hmac: 'Signature de sécurité invalide. Veuillez réessayer.',
+      token_exchange_failed: 'L’échange du jeton avec Shopify a échoué.',
+      shop_fetch_failed: 'Les informations de la boutique n’ont pas pu être lues sur Shopify.',
       store_already_connected: 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.',
       state_not_bound: 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
       shop_owned_by_another_account:
         'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
       access_denied: "L'installation a été annulée sur Shopify.",
     } satisfies Record<OAuthRedirectCode, string>,
-    /** Codes whose text is ours (French); the others are the spec's English strings. */
-    frenchCodes: ['store_already_connected', 'state_not_bound', 'shop_owned_by_another_account', 'access_denied'],
-    fallback: 'An error occurred connecting to Shopify.',
+    /** For a `message` that is not one of the codes above: the link's own text is never shown. */
+    fallback: 'Une erreur est survenue lors de la connexion à Shopify.',
   },
   loading: 'Chargement de votre boutique...',
   loadError: 'Impossible de charger votre boutique. Veuillez réessayer.',

@@ -76,7 +76,7 @@ export const plans = {
     remaining: (count: string, plural: boolean) => emails(count, plural, 'restant'),
     /** Issue 16: a request over the quota waits, it is never dropped. */
     waiting: (date: string) => `Au-delà du quota, vos demandes d'avis attendent le renouvellement du ${date} ou un plan supérieur : aucune n'est perdue.`,
-    unlimitedHeading: 'Plan Enterprise - Emails illimités',
+    unlimitedHeading: 'Plan Entreprise – e-mails illimités',
     sentThisMonth: (count: string, plural: boolean) => `${emails(count, plural, 'envoyé')} ce mois-ci`,
     changePlan: 'Changer de plan',
   },

@@ -235,7 +235,7 @@ describe('/app/branding visual identity', () => {
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
 
     save();
-    const notice = await screen.findByText('Settings saved successfully');
+    const notice = await screen.findByText('Paramètres enregistrés');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(calls(fetchMock, paths.identity)).toHaveLength(1);
     expect(calls(fetchMock, paths.identity)[0]![1]?.method).toBe('PUT');
@@ -298,7 +298,7 @@ describe('/app/branding visual identity', () => {
     await previewShows(`logo=${uploadedLogo.key}`);
 
     save();
-    await screen.findByText('Settings saved successfully');
+    await screen.findByText('Paramètres enregistrés');
     expect(requestBody(fetchMock, paths.identity)).toMatchObject({ logo_key: uploadedLogo.key });
 
     // Removing it shows the store's name instead, once saved.
@@ -315,13 +315,13 @@ describe('/app/branding visual identity', () => {
     await loaded();
 
     chooseFile(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
-    const wrongType = await within(panel()).findByText('Please upload a PNG, JPG, or SVG file');
+    const wrongType = await within(panel()).findByText('Veuillez téléverser un fichier PNG, JPG ou SVG');
     expect(wrongType.getAttribute('role')).toBe('alert');
     expect(logoInput().getAttribute('aria-invalid')).toBe('true');
 
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' }));
-    expect(await within(panel()).findByText('File size must be less than 2MB')).toBeTruthy();
-    expect(within(panel()).queryByText('Please upload a PNG, JPG, or SVG file')).toBeNull();
+    expect(await within(panel()).findByText('Le fichier doit faire moins de 2 Mo')).toBeTruthy();
+    expect(within(panel()).queryByText('Veuillez téléverser un fichier PNG, JPG ou SVG')).toBeNull();
 
     // Exactly 2 MB is accepted.
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024)], 'logo.png', { type: 'image/png' }));
@@ -331,7 +331,7 @@ describe('/app/branding visual identity', () => {
   });
 
   it("shows the server's refusal of a file, or the spec's message when the server cannot be reached", async () => {
-    let answer: () => Response | Promise<Response> = () => apiError(415, 'Please upload a PNG, JPG, or SVG file', 'logo_unsupported_type');
+    let answer: () => Response | Promise<Response> = () => apiError(415, 'Veuillez téléverser un fichier PNG, JPG ou SVG', 'logo_unsupported_type');
     const fetchMock = brandingApi(defaults, { [paths.logo]: () => answer() });
     await open();
     await loaded();
@@ -339,7 +339,7 @@ describe('/app/branding visual identity', () => {
     // A renamed file: typed as PNG by the browser, judged by its content on the server.
     chooseFile(new File(['not an image'], 'logo.png', { type: 'image/png' }));
     const refused = await within(panel()).findByRole('alert');
-    expect(refused.textContent).toBe('Please upload a PNG, JPG, or SVG file');
+    expect(refused.textContent).toBe('Veuillez téléverser un fichier PNG, JPG ou SVG');
     expect(calls(fetchMock, paths.logo)).toHaveLength(1);
 
     answer = () => apiError(422, 'Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
@@ -364,7 +364,7 @@ describe('/app/branding visual identity', () => {
     expect(alert.textContent).toContain('Ce logo est introuvable.');
     expect(field('Couleur des boutons').value).toBe('#112233');
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
-    expect(screen.queryByText('Settings saved successfully')).toBeNull();
+    expect(screen.queryByText('Paramètres enregistrés')).toBeNull();
   });
 });
 
@@ -382,7 +382,7 @@ describe('/app/branding page customisation', () => {
     expect(within(panel()).getByText('Modifications non enregistrées')).toBeTruthy();
 
     save();
-    expect(await within(panel()).findByText('Settings saved successfully')).toBeTruthy();
+    expect(await within(panel()).findByText('Paramètres enregistrés')).toBeTruthy();
     expect(calls(fetchMock, paths.page)[0]![1]?.method).toBe('PUT');
     expect(requestBody(fetchMock, paths.page)).toEqual({
       page_title: 'Votre avis sur Ma boutique',
@@ -490,7 +490,7 @@ describe('/app/branding preview', () => {
     await loaded();
     await previewShows('bg=#56dadc');
     chooseFile(new File(['x'], 'logo.txt', { type: 'text/plain' }));
-    await within(panel()).findByText('Please upload a PNG, JPG, or SVG file');
+    await within(panel()).findByText('Veuillez téléverser un fichier PNG, JPG ou SVG');
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(tab('Personnalisation des pages'));
     await previewShows('view=form');

@@ -22,32 +22,24 @@ const t = messages.integrations;
 interface Notice {
   kind: 'success' | 'error';
   text: string;
-  lang?: 'en';
 }
 
 type QueryErrorCode = keyof typeof t.query.errors;
 
-/** Longest `message` shown as-is from the URL (it is only ever text). */
-const maxQueryMessageLength = 300;
-
 /**
  * The notice for `?shopify=success|error&message&shop` (spec section 8, 'Integrations query
  * errors'). The server's OAuth redirects carry a code in `message`, each with its text here; any
- * other message is shown itself, or the generic one.
+ * other message gets the generic one: a link's text is never shown as the app's own words.
  */
 function shopifyQueryNotice(params: URLSearchParams): Notice | null {
   const status = params.get('shopify');
   if (status === 'success') {
-    return { kind: 'success', text: t.query.success(params.get('shop') ?? ''), lang: 'en' };
+    return { kind: 'success', text: t.query.success(params.get('shop') ?? '') };
   }
   if (status !== 'error') return null;
-  const message = (params.get('message') ?? '').trim().slice(0, maxQueryMessageLength);
-  if (Object.prototype.hasOwnProperty.call(t.query.errors, message)) {
-    const code = message as QueryErrorCode;
-    return { kind: 'error', text: t.query.errors[code], lang: (t.query.frenchCodes as readonly string[]).includes(code) ? undefined : 'en' };
-  }
-  if (!message) return { kind: 'error', text: t.query.fallback, lang: 'en' };
-  return { kind: 'error', text: message };
+  const message = (params.get('message') ?? '').trim();
+  if (Object.prototype.hasOwnProperty.call(t.query.errors, message)) return { kind: 'error', text: t.query.errors[message as QueryErrorCode] };
+  return { kind: 'error', text: t.query.fallback };
 }
 
 /** A page notice that hides itself after 5 s. */
@@ -117,12 +109,12 @@ export default function IntegrationsScreen() {
         {disconnected && <DisconnectOutcome result={disconnected} />}
         {notice?.kind === 'success' && (
           <SuccessAlert>
-            <span lang={notice.lang}>{notice.text}</span>
+            <span>{notice.text}</span>
           </SuccessAlert>
         )}
         {notice?.kind === 'error' && (
           <ErrorAlert>
-            <span lang={notice.lang}>{notice.text}</span>
+            <span>{notice.text}</span>
           </ErrorAlert>
         )}
       </div>

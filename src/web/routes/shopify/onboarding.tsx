@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { fetchSession, signIn, signUp, useSignOut, type SignInBody, type SignUpBody } from '../../api/auth';
 import { usePlans } from '../../api/plans';
-import { claimErrorMessage, claimInstallation, errorLang, installFlowUrl, useInstallation, type Installation } from '../../api/shopify';
+import { claimErrorMessage, claimInstallation, installFlowUrl, useInstallation, type Installation } from '../../api/shopify';
 import { SignInForm } from '../../components/auth/SignInForm';
 import { SignUpForm } from '../../components/auth/SignUpForm';
 import { PublicLayout } from '../../components/layout/PublicLayout';
@@ -189,7 +189,7 @@ function FinishInstall({ token, planId }: { token: string; planId: string | null
 
   const errorBox = finish.isError ? (
     <ErrorAlert className="mb-6">
-      <span lang={errorLang(finish.error instanceof StageError ? finish.error.cause : finish.error)}>{finish.error.message}</span>
+      <span>{finish.error.message}</span>
     </ErrorAlert>
   ) : null;
 

@@ -8,7 +8,7 @@ import { buttonClass } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/Spinner';
 import { messages } from '../../i18n';
 import { usePlans, type Plan } from '../../api/plans';
-import { errorLang, installFlowUrl, isInstallationLinkError, selectInstallationPlan, useInstallation } from '../../api/shopify';
+import { installFlowUrl, isInstallationLinkError, selectInstallationPlan, useInstallation } from '../../api/shopify';
 
 /**
  * /shopify/plan-selection?token&shop: where the server sends a fresh install after Shopify's
@@ -40,7 +40,7 @@ function PlanSelection({ token, shop: shopParam }: { token: string; shop: string
 
   // The link itself is unusable (unknown, used, expired): nothing to choose.
   if (installation.isError && isInstallationLinkError(installation.error)) {
-    return <InstallErrorScreen message={installation.error.message} lang={errorLang(installation.error)} />;
+    return <InstallErrorScreen message={installation.error.message} />;
   }
 
   let body;
