@@ -23,7 +23,7 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.goto(`${suite.app.url}/app/settings`);
     const address = uniqueEmail('alertes');
     await page.getByLabel('E-mail de notification').fill(address);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText('En attente de confirmation').waitFor();
     await page.getByRole('button', { name: 'Renvoyer le lien' }).waitFor();
     await expectAccessible(page);
@@ -56,7 +56,7 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.goto(`${suite.app.url}/app/account-settings?tab=profile`);
     const newEmail = uniqueEmail('nouvelle');
     await page.getByLabel('Adresse email').fill(newEmail);
-    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText(`Un lien de confirmation a été envoyé à ${newEmail}.`, { exact: false }).waitFor();
     await expectAccessible(page);
     expect(await page.getByLabel('Adresse email').inputValue()).toBe(oldEmail);
