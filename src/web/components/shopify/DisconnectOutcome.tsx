@@ -33,7 +33,7 @@ export function DisconnectOutcome({ result }: { result: DisconnectResult }) {
   const kept = choice === 'keep';
   const tone = failure ? 'failed' : kept ? 'kept' : 'done';
   const { box, Icon } = TONES[tone];
-  const todo = failure ? t.todo : kept ? t.keptTodo : null;
+  const stepsInShopify = failure ? t.stepsInShopify : kept ? t.keptStepsInShopify : null;
 
   return (
     <section role={failure ? 'alert' : 'status'} aria-labelledby={headingId} className={cx('flex items-start gap-3 rounded-xl border p-4 text-sm', box)}>
@@ -52,9 +52,9 @@ export function DisconnectOutcome({ result }: { result: DisconnectResult }) {
           </ul>
         )}
         {failure && <p className="font-medium">{t.failures[failure]}</p>}
-        {todo && (
+        {stepsInShopify && (
           <>
-            <p>{todo}</p>
+            <p>{stepsInShopify}</p>
             <ol aria-label={t.pathLabel} className="flex flex-wrap items-center gap-x-1.5 font-semibold">
               {t.path.map((step, index) => (
                 <li key={step} className="flex items-center gap-x-1.5">

@@ -89,9 +89,9 @@ export const integrations = {
       shopify_failed: "Shopify n'a pas pu terminer ces étapes. L'application est bien déconnectée ici.",
     },
     /** After a failure: what the merchant does in Shopify's admin. */
-    todo: "Dans l'administration Shopify, désinstallez l'application (Shopify résilie alors l'abonnement et cesse de vous le facturer) :",
+    stepsInShopify: "Dans l'administration Shopify, désinstallez l'application (Shopify résilie alors l'abonnement et cesse de vous le facturer) :",
     /** After 'keep': how to stop billing later. */
-    keptTodo: "Pour arrêter la facturation plus tard, désinstallez l'application dans l'administration Shopify :",
+    keptStepsInShopify: "Pour arrêter la facturation plus tard, désinstallez l'application dans l'administration Shopify :",
     pathLabel: "Chemin dans l'administration Shopify",
     path: ['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller'],
     openAdmin: "Ouvrir l'administration Shopify",
