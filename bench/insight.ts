@@ -8,7 +8,8 @@
  * INSIGHT_BENCH_REVIEWS (default 1,000,000) sets the measured store's reviews, with three requests
  * per review; the 99 other stores get a hundredth of that each (at most 1,000 reviews).
  * INSIGHT_BENCH_RUNS (default 30) sets the timed runs per query; INSIGHT_BENCH_EXPLAIN=<file>
- * appends EXPLAIN (ANALYZE, BUFFERS) of every measured statement to that file.
+ * appends EXPLAIN (ANALYZE, BUFFERS) of every measured statement to that file, or prints them with
+ * the figures when it is `-` (the recorded plans of decision 014: bench/results/insight-plans.md).
  */
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
@@ -261,7 +262,10 @@ export async function measureInsight(label: string, db: Database, storeId: strin
     console.log(
       `[${label}] insight ${measure.name.padEnd(52)} ${`${p50.toFixed(1)} ms`.padStart(9)} ${`${p95.toFixed(1)} ms`.padStart(9)} ${`< ${measure.aimMs} ms`.padStart(8)}  ${(p95 / measure.aimMs).toFixed(2)}`,
     );
-    if (explainTo) appendFileSync(explainTo, `### [${label}] ${measure.name}\n\n\`\`\`\n${await explain(db, measure)}\n\`\`\`\n\n`);
+    if (!explainTo) continue;
+    const plans = `### [${label}] ${measure.name}\n\n\`\`\`\n${await explain(db, measure)}\n\`\`\`\n\n`;
+    if (explainTo === '-') console.log(plans);
+    else appendFileSync(explainTo, plans);
   }
 }
 
