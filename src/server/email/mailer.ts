@@ -13,9 +13,9 @@ import DKIM from 'nodemailer/lib/dkim';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type { Database } from '../../db/client';
 import { emailOutbox } from '../../db/schema';
-import { createSmtpPool, NotTransmittedError } from './smtp-pool';
+import { createSmtpPool, NotTransmittedError, UnconfirmedTransmissionError } from './smtp-pool';
 
-export { NotTransmittedError } from './smtp-pool';
+export { NotTransmittedError, UnconfirmedTransmissionError } from './smtp-pool';
 
 /**
  * The header fields a DKIM signature covers (those present in the message). nodemailer's default list
@@ -214,10 +214,13 @@ function smtpOptionsFromUrl(url: string) {
  *   nodemailer refused the address;
  * - temporary: it surely did not go and may go later (a 4xx answer, no connection at all, or any
  *   failure before the message's data was handed over);
- * - unknown: the connection broke or timed out after the message may have been taken. The sender
- *   then counts it as sent rather than risk a second e-mail.
+ * - unknown: the connection broke or timed out after the message may have been taken (the SMTP
+ *   pool says so with UnconfirmedTransmissionError: the whole message was written and no reply came,
+ *   whatever nodemailer's code, ECONNECTION or ETIMEDOUT). The sender then counts it as sent rather
+ *   than risk a second e-mail.
  */
 export function classifyMailError(error: unknown): 'permanent' | 'temporary' | 'unknown' {
+  if (error instanceof UnconfirmedTransmissionError) return 'unknown';
   if (error instanceof NotTransmittedError) {
     // Refused before its data: the server's code decides; without one, it surely did not go.
     const code = (error.cause as { responseCode?: number } | null)?.responseCode;

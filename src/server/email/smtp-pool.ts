@@ -9,6 +9,7 @@
  * has accepted the envelope and answered DATA with 354: the stream's first read calls the caller's
  * `beforeData`, which records the hand-over. If it refuses (the request was withdrawn meanwhile),
  * the connection is dropped mid-DATA and the server discards the message, which was never sent.
+ * A failure is told apart by what the server can have (see transact): nothing, or the whole message.
  */
 import { Readable } from 'node:stream';
 import SMTPConnection from 'nodemailer/lib/smtp-connection';
@@ -27,12 +28,30 @@ export interface SmtpPayload {
   raw: Buffer;
 }
 
-/** The message never reached DATA (or the hand-over was refused): the server surely does not have it. */
+/**
+ * The server surely does not have the message: it never reached DATA, the hand-over was refused
+ * (`withdrawn`), or the connection broke before the message's end. `recorded`: the caller's
+ * `beforeData` had agreed (its hand-over is recorded) although nothing the server keeps was sent.
+ */
 export class NotTransmittedError extends Error {
   constructor(
     message: string,
     override readonly cause: unknown,
     readonly withdrawn = false,
+    readonly recorded = false,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The whole message was written and the connection then broke or timed out before the server's
+ * answer: the server may have taken it. Such a message is never sent again (decision 008).
+ */
+export class UnconfirmedTransmissionError extends Error {
+  constructor(
+    message: string,
+    override readonly cause: unknown,
   ) {
     super(message);
   }
@@ -139,24 +158,42 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
     else idle.push(lane);
   }
 
-  /** One SMTP transaction on a held connection; `beforeData` runs after 354, before any byte of the message. */
+  /**
+   * One SMTP transaction on a held connection; `beforeData` runs after 354, before any byte of the
+   * message. When the transaction fails, what the server can have decides the error:
+   * - nothing of the message was written (the envelope failed, the hand-over was refused, or the
+   *   connection broke while the hand-over was being recorded: its outcome is awaited first, and a
+   *   hand-over recorded on a connection already gone writes nothing): NotTransmittedError;
+   * - the message was cut before its end (the final "." never left): the server discards a DATA
+   *   without its end, so NotTransmittedError too;
+   * - the whole message was written: the server's answer decides when there is one (a code), and
+   *   without one (the connection dropped or timed out before the reply) the server may have taken
+   *   it: UnconfirmedTransmissionError, never to be sent again (decision 008).
+   */
   function transact(lane: Lane, envelope: { from: string; to: string[] }, raw: Buffer, beforeData: () => Promise<boolean>): Promise<void> {
     return new Promise((resolve, reject) => {
-      let handedOver = false;
+      let handOver: Promise<void> | null = null;
+      let recorded = false;
       let withdrawn = false;
+      let pushed = false;
+      let written = false;
+      let broken = false;
       let callerError: unknown = null;
       const body = new Readable({
         read() {
-          if (handedOver || withdrawn) return;
+          if (handOver) return;
           // First read: the envelope is accepted and the server waits for the message.
-          beforeData().then(
+          handOver = beforeData().then(
             (proceed) => {
               if (!proceed) {
                 withdrawn = true;
                 body.destroy(new Error('hand-over refused'));
                 return;
               }
-              handedOver = true;
+              recorded = true;
+              // The connection broke while the hand-over was being recorded: nothing is written.
+              if (broken) return;
+              pushed = true;
               body.push(raw);
               body.push(null);
             },
@@ -168,16 +205,26 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
           );
         },
       });
+      // nodemailer pipes the body into its data stream, which adds the final "." and ends once all
+      // of it went to the socket: from then on the server may have the whole message.
+      const pipe = body.pipe.bind(body);
+      body.pipe = <T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T => {
+        (destination as unknown as Readable).once('end', () => (written = true));
+        return pipe(destination, options);
+      };
+      const fail = async (error: TransmitError) => {
+        broken = true;
+        lane.broken = true;
+        // A hand-over still being recorded: its outcome tells whether it was recorded.
+        if (handOver) await handOver;
+        if (callerError) reject(callerError);
+        else if (!pushed || !written) reject(new NotTransmittedError(error.message, error, withdrawn, recorded));
+        else if (typeof error.responseCode === 'number') reject(error);
+        else reject(new UnconfirmedTransmissionError(error.message, error));
+      };
       lane.connection.send(envelope, body, (error) => {
         if (!error) return resolve();
-        if (callerError) {
-          lane.broken = true;
-          reject(callerError);
-        } else if (!handedOver) {
-          // Nothing of the message went: a half-open DATA is abandoned with the connection.
-          lane.broken = true;
-          reject(new NotTransmittedError(error.message, error, withdrawn));
-        } else reject(error);
+        void fail(error as TransmitError);
       });
     });
   }
@@ -186,10 +233,15 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
     /**
      * Sends the composed message, its bytes exactly as given (a DKIM signature stays valid);
      * `beforeData` decides, at the last moment, whether it goes. Throws NotTransmittedError when the
-     * server surely does not have the message, another error when it may (a timeout after the data)
-     * or refused it with a code.
+     * server surely does not have the message, UnconfirmedTransmissionError when it may (the whole
+     * message went and the reply was lost), and nodemailer's error when the server answered a code
+     * after the message.
      */
     async send({ envelope, raw }: SmtpPayload, beforeData: () => Promise<boolean> = async () => true): Promise<void> {
+      // The caller is asked once per message: a hand-over it agreed to (recorded) stands for the
+      // second try, which writes the message the first connection never did.
+      let agreed = false;
+      const handOver = async () => agreed || (agreed = await beforeData());
       // A stale idle connection fails before DATA: one more try on a fresh one.
       for (let attempt = 0; ; attempt++) {
         let lane: Lane;
@@ -199,7 +251,7 @@ export function createSmtpPool(server: SmtpServerOptions, size: number) {
           throw new NotTransmittedError((error as Error).message, error);
         }
         try {
-          await transact(lane, envelope, raw, beforeData);
+          await transact(lane, envelope, raw, handOver);
           release(lane, true);
           return;
         } catch (error) {
