@@ -74,7 +74,9 @@ export type PlanCode = (typeof PLAN_CODES)[number];
 
 /**
  * Why the app withdrew a request by itself (one ask per order, decision 024): another flow asks about
- * the order at a better moment, the customer was already asked about it, or already reviewed it.
+ * the order at a better moment, the customer was already asked about it, or already reviewed it; and
+ * (one ask per customer within the store's window) the customer ordered again since, and is asked
+ * about the newer order, or was already asked about another order in the window.
  */
-export const WITHDRAWN_REASONS = ['better_moment', 'already_asked', 'reviewed'] as const;
+export const WITHDRAWN_REASONS = ['better_moment', 'already_asked', 'reviewed', 'newer_order', 'customer_asked'] as const;
 export type WithdrawnReason = (typeof WITHDRAWN_REASONS)[number];

@@ -673,9 +673,17 @@ export const storeEmailConfig = pgTable(
     ownerNotificationEmail: text('owner_notification_email'),
     unsubscribeEnabled: boolean('unsubscribe_enabled').notNull().default(true),
     dailySendLimit: integer('daily_send_limit').notNull().default(1000),
+    /**
+     * One ask per customer (decision 024): a customer with several orders within this many days is
+     * asked once, about the latest; 0 turns it off.
+     */
+    customerAskWindowDays: integer('customer_ask_window_days').notNull().default(30),
     updatedAt: updatedAt(),
   },
-  (t) => [check('store_email_config_daily_limit_check', sql`${t.dailySendLimit} BETWEEN 1 AND 10000`)],
+  (t) => [
+    check('store_email_config_daily_limit_check', sql`${t.dailySendLimit} BETWEEN 1 AND 10000`),
+    check('store_email_config_customer_window_check', sql`${t.customerAskWindowDays} BETWEEN 0 AND 365`),
+  ],
 );
 
 /**

@@ -6,11 +6,15 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 
 export const DAILY_SEND_LIMIT = { min: 1, max: 10_000, default: 1000 } as const;
+/** One ask per customer (decision 024): the window in days; 0 turns the rule off. */
+export const CUSTOMER_ASK_WINDOW = { min: 0, max: 365, default: 30 } as const;
 
 export const storeSettings = z.object({
   /** Merchant alerts go here unless a rating action names another address. */
   owner_notification_email: z.string(),
   daily_send_limit: z.number().int(),
+  /** A customer with several orders within this many days is asked once, about the latest; 0: off. */
+  customer_ask_window_days: z.number().int(),
   /** Always true: shown so the merchant knows why it cannot be switched off. */
   unsubscribe_enabled: z.literal(true),
   /** False until the merchant saves: the address is then the account's. */
@@ -19,6 +23,11 @@ export const storeSettings = z.object({
 export type StoreSettings = z.infer<typeof storeSettings>;
 
 const limitMessage = `La limite d'envoi quotidienne doit être un nombre entier entre ${DAILY_SEND_LIMIT.min} et ${DAILY_SEND_LIMIT.max.toLocaleString('fr-FR')}`;
+
+const windowMessage = `La période doit être un nombre entier de jours entre ${CUSTOMER_ASK_WINDOW.min} et ${CUSTOMER_ASK_WINDOW.max}`;
+
+/** A form's text or a number; anything but a whole number becomes NaN, which the range refuses. */
+const wholeNumber = (v: unknown) => (typeof v === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : Number.NaN) : v);
 
 export const settingsInput = z.object({
   owner_notification_email: z
@@ -33,6 +42,10 @@ export const settingsInput = z.object({
     (v) => (typeof v === 'string' ? (/^\s*-?\d+(\.\d+)?\s*$/.test(v) ? Number(v) : 0) : v),
     z.number({ message: limitMessage }).int(limitMessage).min(DAILY_SEND_LIMIT.min, limitMessage).max(DAILY_SEND_LIMIT.max, limitMessage),
   ),
+  // Optional: a body without it (the spec's two fields) keeps the store's current window.
+  customer_ask_window_days: z
+    .preprocess(wholeNumber, z.number({ message: windowMessage }).int(windowMessage).min(CUSTOMER_ASK_WINDOW.min, windowMessage).max(CUSTOMER_ASK_WINDOW.max, windowMessage))
+    .optional(),
 });
 export type SettingsInput = z.output<typeof settingsInput>;
 export type SettingsBody = z.input<typeof settingsInput>;
@@ -41,7 +54,7 @@ export const readSettings = endpoint({
   method: 'GET',
   path: '/api/settings',
   access: 'store',
-  summary: "the store's owner notification address and daily send limit (defaults until saved)",
+  summary: "the store's owner notification address, daily send limit and one-ask-per-customer window (defaults until saved)",
   response: storeSettings,
   errors: [],
 });
@@ -50,7 +63,7 @@ export const saveSettings = endpoint({
   method: 'PUT',
   path: '/api/settings',
   access: 'store',
-  summary: 'saves the owner notification address and the daily send limit (the sender honours it from its next run)',
+  summary: 'saves the owner notification address, the daily send limit (the sender honours it from its next run) and the one-ask-per-customer window',
   body: settingsInput,
   response: storeSettings,
   errors: [],

@@ -8,6 +8,9 @@ import { Browserish, uniqueEmail } from '../../../tests/support/http';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { createApp } from '../app';
 import { UNCONFIRMED_NOTE } from '../requests/sender';
+import { newPublicToken } from '../security/tokens';
+import { recordOpen, recordVisit } from '../reviews/engagement';
+import { submitReview } from '../reviews/public-review';
 import { dashboardSummary } from './dashboard';
 
 let ctx: TestContext;
@@ -72,6 +75,33 @@ describe('dashboard figures', () => {
     const week = await dashboardSummary(ctx.db, store.id, '7days', now);
     expect(week.unconfirmed.count).toBe(1);
     expect(week.unconfirmed.items[0]).toMatchObject({ customer_name: 'Marc Petit', sent_at: daysAgo(5).toISOString() });
+  });
+
+  it('counts asks, not e-mails: a reminder is part of its first e-mail’s ask, and what the customer did with it is the ask’s', async () => {
+    const shop = await makeStore(ctx.db);
+    const first = await makeDueRequest(ctx.db, shop, { status: 'sent', sentAt: daysAgo(4) });
+    const token = newPublicToken();
+    await ctx.db.insert(s.shopifyReviewRequests).values({
+      userId: shop.userId,
+      shopId: shop.id,
+      orderId: first.orderId,
+      customerEmail: first.customerEmail,
+      kind: 'reminder',
+      reminderOf: first.id,
+      status: 'sent',
+      sentAt: daysAgo(1),
+      scheduledAt: daysAgo(1),
+      token,
+    });
+    expect((await dashboardSummary(ctx.db, shop.id, '7days', now)).funnel).toEqual({ sent: 1, opened: 0, visited: 0, reviewed: 0 });
+    await recordOpen(ctx.db, token);
+    await recordVisit(ctx.db, token);
+    await submitReview(ctx.db, token, { rating: 5, name: 'Léa', email: 'lea@exemple.test', comment: '' });
+    const week = await dashboardSummary(ctx.db, shop.id, '7days', now);
+    expect(week.invitations_sent).toBe(1);
+    expect(week.funnel).toEqual({ sent: 1, opened: 1, visited: 1, reviewed: 1 });
+    const [asked] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, first.id));
+    expect(asked).toMatchObject({ status: 'completed' });
   });
 
   it('has nothing to say of an empty store', async () => {

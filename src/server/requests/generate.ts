@@ -3,7 +3,8 @@
  * trigger matches: one `scheduled` request per order and flow, `scheduled_at` = event time + delay.
  * One INSERT … SELECT does it, so the rules live in one place and replays create nothing
  * (unique (order_id, flow_id) among first requests), then one ask per order is kept (decision 024:
- * the flow asking at the best moment wins; an order already asked is not asked again). Skipped: orders under the flow's minimum, without an address, whose
+ * the flow asking at the best moment wins; an order already asked is not asked again), and one ask
+ * per customer within the store's window (one-ask-per-customer.ts). Skipped: orders under the flow's minimum, without an address, whose
  * customer unsubscribed from the store, cancelled or refunded, already covered by a history import or
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
@@ -11,6 +12,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '../../db/client';
 import { shopifyReviewRequests } from '../../db/schema';
 import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '../../core/domain';
+import { keepOneAskPerCustomer } from './one-ask-per-customer';
 
 /**
  * A fresh public token per row, computed by the database: two random UUIDs (244 random bits from the
@@ -96,14 +98,16 @@ async function keepOneAskPerOrder(tx: Queryable, orderIds: string[]): Promise<Se
   return new Set(rows.map((r) => r.id));
 }
 
-/** Makes the requests `where` selects, then keeps one ask per order; returns how many asks were made and still stand. */
-async function generate(tx: Queryable, where: SQL): Promise<number> {
+/**
+ * Makes the requests `where` selects, then keeps one ask per order and one per customer within the
+ * store's window; returns how many asks were made and still stand.
+ */
+async function generate(tx: Queryable, storeId: string, where: SQL): Promise<number> {
   const made = await queryRows<{ id: string; order_id: string }>(tx, insertForOrders(where));
-  const withdrawn = await keepOneAskPerOrder(
-    tx,
-    made.map((r) => r.order_id),
-  );
-  return made.filter((r) => !withdrawn.has(r.id)).length;
+  const orderIds = made.map((r) => r.order_id);
+  const withdrawn = await keepOneAskPerOrder(tx, orderIds);
+  const superseded = await keepOneAskPerCustomer(tx, storeId, orderIds);
+  return made.filter((r) => !withdrawn.has(r.id) && !superseded.has(r.id)).length;
 }
 
 /**
@@ -118,14 +122,14 @@ export const lockStoreRequests = (tx: Queryable, storeId: string) => tx.execute(
 /** Creates the requests due for one stored order (after an order event), in the caller's transaction. */
 export async function generateForOrder(tx: Queryable, order: { id: string; shopId: string }): Promise<number> {
   await lockStoreRequests(tx, order.shopId);
-  return generate(tx, sql`o.id = ${order.id}`);
+  return generate(tx, order.shopId, sql`o.id = ${order.id}`);
 }
 
 /** `generate-review-requests`: the same rules over every order already stored for the store. */
 export async function generateForStore(db: Database, storeId: string): Promise<number> {
   return db.transaction(async (tx) => {
     await lockStoreRequests(tx, storeId);
-    return generate(tx, sql`o.shop_id = ${storeId}`);
+    return generate(tx, storeId, sql`o.shop_id = ${storeId}`);
   });
 }
 

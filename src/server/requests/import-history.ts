@@ -3,7 +3,8 @@
  * Shopify and stores them through the orders module's intake (without running the flows), then
  * schedules one review request per order that has none yet and that an active e-mail flow of the
  * store would ask (its order conditions): all now (immediate, with an immediate sending run) or
- * spread over the chosen days (deferred, see core/schedule-spread.ts).
+ * spread over the chosen days (deferred, see core/schedule-spread.ts). A customer with several orders
+ * within the store's window is asked once, about the latest (one-ask-per-customer.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../db/client';
@@ -16,6 +17,7 @@ import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from '../orders/
 import { recordOrder } from '../orders/intake';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { lockStoreRequests, sqlPublicToken } from './generate';
+import { keepOneAskPerCustomer } from './one-ask-per-customer';
 import { processReviewRequestsJob } from './jobs';
 
 type Store = typeof shopifyStores.$inferSelect;
@@ -63,7 +65,7 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
     );
     if (eligible.length === 0) return 0;
     const times = mode.immediate ? eligible.map(() => now) : spreadSchedule(eligible.length, mode, now);
-    const rows = await queryRows(
+    const rows = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO shopify_review_requests
             (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
@@ -71,9 +73,15 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
           FROM unnest(${uuidArray(eligible.map((e) => e.id))}, ${timestamptzArray(times)}) AS v(order_id, at)
           JOIN shopify_orders o ON o.id = v.order_id
           ON CONFLICT DO NOTHING
-          RETURNING id`,
+          RETURNING id::text`,
     );
-    return rows.length;
+    // One ask per customer within the store's window: of a customer's imported orders, the latest is asked.
+    const superseded = await keepOneAskPerCustomer(
+      tx,
+      store.id,
+      eligible.map((e) => e.id),
+    );
+    return rows.filter((r) => !superseded.has(r.id)).length;
   });
 
   // Immediate: the worker sends them now rather than at the next hourly run.

@@ -23,19 +23,24 @@ const sentStatuses = sql.join(
 );
 /** `sent` and `delivered` become `opened`; `opened` and `completed` stay as they are. */
 const openedStatus = sql`CASE WHEN status IN ('sent', 'delivered') THEN 'opened' ELSE status END`;
+/**
+ * The request the token names and, for a reminder, its first e-mail: the dashboard counts asks, not
+ * e-mails (decision 024), so what the customer did with the reminder is what became of the ask.
+ */
+const tokenAndItsFirst = (token: string) => sql`(token = ${token} OR id = (SELECT m.reminder_of FROM shopify_review_requests m WHERE m.token = ${token} AND m.channel = 'email'))`;
 
 /** The e-mail's image was fetched. Only the first time counts; a token we do not know changes nothing. */
 export async function recordOpen(db: Queryable, token: string, now = new Date()): Promise<void> {
   if (!TOKEN.test(token)) return;
   await db.execute(sql`UPDATE shopify_review_requests SET opened_at = ${now}, status = ${openedStatus}, updated_at = ${now}
-    WHERE token = ${token} AND channel = 'email' AND opened_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
+    WHERE ${tokenAndItsFirst(token)} AND channel = 'email' AND opened_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
 }
 
 /** The review page was opened through the request's link (the first visit; it proves an open too). */
 export async function recordVisit(db: Queryable, token: string, now = new Date()): Promise<void> {
   if (!TOKEN.test(token)) return;
   await db.execute(sql`UPDATE shopify_review_requests SET visited_at = ${now}, opened_at = coalesce(opened_at, ${now}), status = ${openedStatus}, updated_at = ${now}
-    WHERE token = ${token} AND channel = 'email' AND visited_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
+    WHERE ${tokenAndItsFirst(token)} AND channel = 'email' AND visited_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
 }
 
 /** Where our tracked link to the public review site lives for one review (relative to the app). */

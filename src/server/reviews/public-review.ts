@@ -316,7 +316,9 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
       })
       .returning({ id: shopifyReviews.id });
     if (request.channel === 'email') {
-      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'completed', updated_at = now() WHERE id = ${request.id}::uuid`);
+      // A review through a reminder answers its first e-mail too: the ask is what the dashboard counts.
+      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'completed', updated_at = now()
+        WHERE id = ${request.id}::uuid OR id = (SELECT m.reminder_of FROM shopify_review_requests m WHERE m.id = ${request.id}::uuid)`);
     }
     // The review answers the request: its reminder (or postponed follow-up), not sent yet, is withdrawn.
     if (request.kind === 'first') await cancelFollowUpOf(tx, request.id);

@@ -1,17 +1,23 @@
 /**
  * The store's notification and sending settings (table store_email_config, one row per store):
- * where merchant alerts go by default and how many review e-mails may leave per day. Until saved,
- * the spec's defaults: the account's own address and 1,000 a day.
+ * where merchant alerts go by default, how many review e-mails may leave per day and the window of
+ * one ask per customer. Until saved, the defaults: the account's own address, 1,000 a day, 30 days.
  */
 import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { shopifyStores, storeEmailConfig, user } from '../../db/schema';
-import { DAILY_SEND_LIMIT, type SettingsInput, type StoreSettings } from '../../core/api/settings';
+import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, type SettingsInput, type StoreSettings } from '../../core/api/settings';
 import { DomainError } from '../domain-error';
 
 export async function readSettings(db: Queryable, storeId: string): Promise<StoreSettings> {
   const [row] = await db
-    .select({ accountEmail: user.email, ownerEmail: storeEmailConfig.ownerNotificationEmail, dailyLimit: storeEmailConfig.dailySendLimit, configId: storeEmailConfig.id })
+    .select({
+      accountEmail: user.email,
+      ownerEmail: storeEmailConfig.ownerNotificationEmail,
+      dailyLimit: storeEmailConfig.dailySendLimit,
+      window: storeEmailConfig.customerAskWindowDays,
+      configId: storeEmailConfig.id,
+    })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
@@ -20,6 +26,7 @@ export async function readSettings(db: Queryable, storeId: string): Promise<Stor
   return {
     owner_notification_email: row.ownerEmail || row.accountEmail,
     daily_send_limit: row.dailyLimit ?? DAILY_SEND_LIMIT.default,
+    customer_ask_window_days: row.window ?? CUSTOMER_ASK_WINDOW.default,
     unsubscribe_enabled: true,
     saved: row.configId !== null,
   };
@@ -27,7 +34,12 @@ export async function readSettings(db: Queryable, storeId: string): Promise<Stor
 
 /** An upsert on the store (spec section 7); the sender reads the limit at each claim, so it applies from its next run. */
 export async function saveSettings(db: Database, storeId: string, input: SettingsInput): Promise<StoreSettings> {
-  const values = { ownerNotificationEmail: input.owner_notification_email, dailySendLimit: input.daily_send_limit, updatedAt: new Date() };
+  const values = {
+    ownerNotificationEmail: input.owner_notification_email,
+    dailySendLimit: input.daily_send_limit,
+    ...(input.customer_ask_window_days === undefined ? {} : { customerAskWindowDays: input.customer_ask_window_days }),
+    updatedAt: new Date(),
+  };
   await db
     .insert(storeEmailConfig)
     .values({ shopifyStoreId: storeId, ...values })

@@ -33,6 +33,7 @@ async function merchant() {
 
 // 10 000 as French writes it (a narrow no-break space).
 const LIMIT_MESSAGE = `La limite d'envoi quotidienne doit être un nombre entier entre 1 et ${(10_000).toLocaleString('fr-FR')}`;
+const WINDOW_MESSAGE = 'La période doit être un nombre entier de jours entre 0 et 365';
 
 describe('/api/settings', () => {
   it("answers the account's address and 1,000 a day until saved, then what was saved", async () => {
@@ -48,9 +49,18 @@ describe('/api/settings', () => {
     expect((await browser.json<StoreSettings>('/api/settings')).body).toEqual({
       owner_notification_email: 'alertes@maison.test',
       daily_send_limit: 300,
+      customer_ask_window_days: 30,
       unsubscribe_enabled: true,
       saved: true,
     });
+    // One ask per customer: 30 days by default, 0 turns it off, and a body without it keeps it.
+    const off = await browser.json<StoreSettings>('/api/settings', {
+      method: 'PUT',
+      json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 300, customer_ask_window_days: '0' },
+    });
+    expect(off.body.customer_ask_window_days).toBe(0);
+    await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 301 } });
+    expect((await browser.json<StoreSettings>('/api/settings')).body).toMatchObject({ daily_send_limit: 301, customer_ask_window_days: 0 });
     // One row per store (an upsert).
     expect(await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopifyStoreId, store.id))).toHaveLength(1);
   });
@@ -64,6 +74,10 @@ describe('/api/settings', () => {
       [{ daily_send_limit: 'abc' }, LIMIT_MESSAGE],
       [{ daily_send_limit: 2.5 }, LIMIT_MESSAGE],
       [{ daily_send_limit: -3 }, LIMIT_MESSAGE],
+      [{ customer_ask_window_days: -1 }, WINDOW_MESSAGE],
+      [{ customer_ask_window_days: 366 }, WINDOW_MESSAGE],
+      [{ customer_ask_window_days: 'trente' }, WINDOW_MESSAGE],
+      [{ customer_ask_window_days: 1.5 }, WINDOW_MESSAGE],
       [{ owner_notification_email: '' }, "L'adresse e-mail de notification est requise"],
       [{ owner_notification_email: undefined }, "L'adresse e-mail de notification est requise"],
       [{ owner_notification_email: 'pas-une-adresse' }, "L'adresse e-mail de notification n'est pas valide"],
@@ -73,7 +87,7 @@ describe('/api/settings', () => {
       expect(res, JSON.stringify(patch)).toMatchObject({ status: 400, body: { code: 'invalid_input', error: message } });
     }
     const [row] = await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopifyStoreId, store.id));
-    expect(row).toMatchObject({ ownerNotificationEmail: 'alertes@maison.test', dailySendLimit: 500 });
+    expect(row).toMatchObject({ ownerNotificationEmail: 'alertes@maison.test', dailySendLimit: 500, customerAskWindowDays: 30 });
   });
 
   it('the sender honours a saved daily limit from its next run', async () => {

@@ -6,7 +6,7 @@ import type { StoreSettings } from '../../core/api/settings';
 import { apiError, jsonResponse, mockFetch, mockSignedInApi, renderRoute, requestBody, testUser } from '../test/render';
 
 const pendingAddress = 'alertes@ailleurs.fr';
-const settings: StoreSettings = { owner_notification_email: pendingAddress, daily_send_limit: 1000, unsubscribe_enabled: true, saved: true };
+const settings: StoreSettings = { owner_notification_email: pendingAddress, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: true };
 const recipients = (state: 'pending' | 'confirmed'): NotificationRecipients => ({
   account_email: testUser.email,
   recipients: [{ email: pendingAddress, state, link_sent_at: state === 'pending' ? '2026-11-26T09:00:00.000Z' : null }],

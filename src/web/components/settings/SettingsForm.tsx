@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { DAILY_SEND_LIMIT, settingsInput, type SettingsInput } from '../../../core/api/settings';
+import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, settingsInput, type SettingsInput } from '../../../core/api/settings';
 import { useSaveSettings, type StoreSettings } from '../../api/settings';
 import { messages } from '../../i18n';
 import { useTransientMessage } from '../../lib/use-transient-message';
@@ -17,16 +17,25 @@ const t = messages.settings;
 interface SettingsFormValues {
   owner_notification_email: string;
   daily_send_limit: string;
+  customer_ask_window_days: string;
 }
 
 // The contract's own schema: the form's string values are one of the inputs it takes.
 const formResolver = zodResolver(settingsInput) as Resolver<SettingsFormValues, unknown, SettingsInput>;
 
+/** A required whole number within the contract's bounds, typed on a numeric keypad. */
+const wholeNumberInput = (bounds: { min: number; max: number }) =>
+  ({ type: 'number', inputMode: 'numeric', min: bounds.min, max: bounds.max, step: 1, required: true, className: 'max-w-xs' }) as const;
+
 function formValues(settings: StoreSettings): SettingsFormValues {
-  return { owner_notification_email: settings.owner_notification_email, daily_send_limit: String(settings.daily_send_limit) };
+  return {
+    owner_notification_email: settings.owner_notification_email,
+    daily_send_limit: String(settings.daily_send_limit),
+    customer_ask_window_days: String(settings.customer_ask_window_days),
+  };
 }
 
-/** The owner's notification address and the daily send limit, saved together; unsubscribe shown as always on. */
+/** The owner's notification address, the daily send limit and the one-ask-per-customer window, saved together; unsubscribe shown as always on. */
 export function SettingsForm({ settings }: { settings: StoreSettings }) {
   const id = useId();
   const notice = useTransientMessage();
@@ -78,15 +87,16 @@ export function SettingsForm({ settings }: { settings: StoreSettings }) {
         <TextField
           label={t.sending.dailyLimit}
           hint={t.sending.dailyLimitHint}
-          type="number"
-          inputMode="numeric"
-          min={DAILY_SEND_LIMIT.min}
-          max={DAILY_SEND_LIMIT.max}
-          step={1}
-          required
-          className="max-w-xs"
+          {...wholeNumberInput(DAILY_SEND_LIMIT)}
           error={errors.daily_send_limit?.message}
           {...register('daily_send_limit')}
+        />
+        <TextField
+          label={t.sending.customerWindow}
+          hint={t.sending.customerWindowHint}
+          {...wholeNumberInput(CUSTOMER_ASK_WINDOW)}
+          error={errors.customer_ask_window_days?.message}
+          {...register('customer_ask_window_days')}
         />
         <UnsubscribeSwitch />
       </section>

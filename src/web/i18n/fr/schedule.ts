@@ -47,6 +47,8 @@ export const schedule = {
       better_moment: 'Retirée : une autre demande pour cette commande part à un meilleur moment',
       already_asked: 'Retirée : ce client a déjà été sollicité pour cette commande',
       reviewed: 'Retirée : le client a déjà laissé un avis sur cette commande',
+      newer_order: 'Retirée : ce client a commandé de nouveau depuis ; la demande porte sur sa dernière commande',
+      customer_asked: 'Retirée : ce client a déjà été sollicité pour une autre commande récente',
     } as Record<WithdrawnReason, string>,
     postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande : la demande lui sera renvoyée plus tard.`,
   },

@@ -30,6 +30,9 @@ export const settings = {
     dailyLimit: "Limite d'envoi quotidienne",
     dailyLimitHint:
       "Nombre maximal d'e-mails de demande d'avis envoyés par jour, entre 1 et 10\u00a0000 (1\u00a0000 par défaut). Au-delà, les demandes suivantes partent le lendemain.",
+    customerWindow: 'Une seule demande par client sur (jours)',
+    customerWindowHint:
+      "Un client qui commande plusieurs fois pendant cette période reçoit une seule demande d'avis, pour sa dernière commande (30 jours par défaut). Mettez 0 pour demander un avis à chaque commande.",
     unsubscribe: 'Lien de désinscription dans chaque e-mail',
     alwaysOn: 'Toujours activé',
     unsubscribeReason:

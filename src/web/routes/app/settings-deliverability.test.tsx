@@ -19,7 +19,7 @@ const selfTestPath = `${path}/self-test`;
 const APP_FROM = 'avis@avis-clients.test';
 const DKIM_VALUE = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0';
 
-const settings: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, unsubscribe_enabled: true, saved: true };
+const settings: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: true };
 
 function recordsFor(domain: string, status: DnsRecord['status'] = 'unchecked'): DnsRecord[] {
   return [

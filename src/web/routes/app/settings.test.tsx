@@ -8,7 +8,7 @@ import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, test
 const path = '/api/settings';
 
 /** What the server answers before anything is saved: the account's address, 1 000 a day. */
-const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, unsubscribe_enabled: true, saved: false };
+const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: false };
 
 type FetchMock = ReturnType<typeof mockSignedInApi>;
 
@@ -23,7 +23,7 @@ function settingsApi(initial: StoreSettings = defaults, overrides: ApiRoutes = {
   return mockSignedInApi({
     [path]: (_url, init) => {
       if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { owner_notification_email: string; daily_send_limit: number };
+        const body = JSON.parse(String(init.body)) as { owner_notification_email: string; daily_send_limit: number; customer_ask_window_days: number };
         current = { ...body, unsubscribe_enabled: true, saved: true };
       }
       return jsonResponse(current);
@@ -146,7 +146,7 @@ describe('/app/settings', () => {
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
     save();
     expect(await screen.findByText('Paramètres enregistrés avec succès')).toBeTruthy();
-    expect(requestBody(fetchMock, path)).toEqual({ owner_notification_email: 'alertes@atelier-nova.fr', daily_send_limit: 250 });
+    expect(requestBody(fetchMock, path)).toEqual({ owner_notification_email: 'alertes@atelier-nova.fr', daily_send_limit: 250, customer_ask_window_days: 30 });
     expect(emailField().value).toBe('alertes@atelier-nova.fr');
     expect(limitField().value).toBe('250');
     expect(screen.queryByText('Paramètres par défaut, pas encore enregistrés')).toBeNull();
@@ -165,6 +165,22 @@ describe('/app/settings', () => {
     save();
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
     expect(requestBody(fetchMock, path)).toMatchObject({ daily_send_limit: 10000 });
+  });
+
+  it('one ask per customer: 30 days by default, 0 turns it off, and a bad value is refused in French before saving', async () => {
+    const fetchMock = settingsApi({ ...defaults, saved: true });
+    await open();
+    await form();
+    const windowField = screen.getByLabelText('Une seule demande par client sur (jours)') as HTMLInputElement;
+    expect(windowField.value).toBe('30');
+    type(windowField, '400');
+    save();
+    expect(await screen.findByText('La période doit être un nombre entier de jours entre 0 et 365')).toBeTruthy();
+    expect(puts(fetchMock)).toHaveLength(0);
+    type(windowField, '0');
+    save();
+    await screen.findByText('Paramètres enregistrés avec succès');
+    expect(requestBody(fetchMock, path)).toMatchObject({ customer_ask_window_days: 0 });
   });
 
   it("shows the server's message when the save fails, and keeps the edits", async () => {

@@ -1,0 +1,104 @@
+/**
+ * One ask per customer within the store's window (decision 024): a customer who orders several times
+ * within the window is asked once, about the latest order; a customer already asked about a recent
+ * order is not asked again; orders further apart are each asked; 0 turns the rule off; the history
+ * import follows the same rule.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as s from '../../db/schema';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
+import { generateForOrder, generateForStore } from './generate';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestContext();
+});
+afterAll(() => ctx.destroy());
+
+const DAY = 86_400_000;
+const NOW = Date.now();
+const daysAgo = (n: number) => new Date(NOW - n * DAY);
+type Order = Awaited<ReturnType<typeof makeOrder>>;
+
+async function paidFlowStore(windowDays?: number): Promise<TestStore> {
+  const store = await makeStore(ctx.db);
+  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 7 });
+  if (windowDays !== undefined) await ctx.db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, customerAskWindowDays: windowDays });
+  return store;
+}
+
+/** An order of `email` placed (and paid) `ago` days ago, its flows run as the intake runs them. */
+async function orderOf(store: TestStore, email: string, ago: number): Promise<Order> {
+  const order = await makeOrder(ctx.db, store, { customerEmail: email, orderCreatedAt: daysAgo(ago), paidAt: daysAgo(ago) });
+  await ctx.db.transaction((tx) => generateForOrder(tx, { id: order.id, shopId: store.id }));
+  return order;
+}
+
+async function askOf(order: Order) {
+  const [row] = await ctx.db
+    .select({ id: s.shopifyReviewRequests.id, status: s.shopifyReviewRequests.status, reason: s.shopifyReviewRequests.withdrawnReason })
+    .from(s.shopifyReviewRequests)
+    .where(and(eq(s.shopifyReviewRequests.orderId, order.id), isNull(s.shopifyReviewRequests.reminderOf)));
+  return row ? { status: row.status, reason: row.reason } : null;
+}
+
+describe('one ask per customer within the window', () => {
+  it('asks a customer with several orders in the window once, about the latest', async () => {
+    const store = await paidFlowStore();
+    const first = await orderOf(store, 'lea@exemple.test', 20);
+    const second = await orderOf(store, 'Lea@Exemple.test', 10);
+    const latest = await orderOf(store, 'lea@exemple.test', 1);
+    expect(await askOf(first)).toEqual({ status: 'cancelled', reason: 'newer_order' });
+    expect(await askOf(second)).toEqual({ status: 'cancelled', reason: 'newer_order' });
+    expect(await askOf(latest)).toEqual({ status: 'scheduled', reason: null });
+  });
+
+  it('does not ask again a customer already asked about a recent order', async () => {
+    const store = await paidFlowStore();
+    const earlier = await orderOf(store, 'paul@exemple.test', 12);
+    await ctx.db
+      .update(s.shopifyReviewRequests)
+      .set({ status: 'sent', sentAt: daysAgo(5) })
+      .where(eq(s.shopifyReviewRequests.orderId, earlier.id));
+    const later = await orderOf(store, 'paul@exemple.test', 2);
+    expect(await askOf(earlier)).toEqual({ status: 'sent', reason: null });
+    expect(await askOf(later)).toEqual({ status: 'cancelled', reason: 'customer_asked' });
+  });
+
+  it('asks about orders further apart than the window, and other customers, each once', async () => {
+    const store = await paidFlowStore(30);
+    const old = await orderOf(store, 'ines@exemple.test', 45);
+    await ctx.db
+      .update(s.shopifyReviewRequests)
+      .set({ status: 'sent', sentAt: daysAgo(38) })
+      .where(eq(s.shopifyReviewRequests.orderId, old.id));
+    const recent = await orderOf(store, 'ines@exemple.test', 3);
+    const other = await orderOf(store, 'marc@exemple.test', 2);
+    expect(await askOf(recent)).toEqual({ status: 'scheduled', reason: null });
+    expect(await askOf(other)).toEqual({ status: 'scheduled', reason: null });
+  });
+
+  it('with a window of 0, asks about every order', async () => {
+    const store = await paidFlowStore(0);
+    const a = await orderOf(store, 'zoe@exemple.test', 10);
+    const b = await orderOf(store, 'zoe@exemple.test', 1);
+    expect(await askOf(a)).toEqual({ status: 'scheduled', reason: null });
+    expect(await askOf(b)).toEqual({ status: 'scheduled', reason: null });
+  });
+
+  it('applies to the store-wide generation: the latest order of each customer is the one asked', async () => {
+    const store = await paidFlowStore(14);
+    const orders = [
+      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(9), paidAt: daysAgo(9) }),
+      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(4), paidAt: daysAgo(4) }),
+      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(40), paidAt: daysAgo(40) }),
+    ];
+    expect(await generateForStore(ctx.db, store.id)).toBe(2);
+    expect(await askOf(orders[0]!)).toEqual({ status: 'cancelled', reason: 'newer_order' });
+    expect(await askOf(orders[1]!)).toEqual({ status: 'scheduled', reason: null });
+    // 40 days ago is outside the 14-day window of the others: asked on its own.
+    expect(await askOf(orders[2]!)).toEqual({ status: 'scheduled', reason: null });
+  });
+});
