@@ -15,6 +15,7 @@ import {
   shopRedactPayload,
 } from './payloads';
 import { Store, emptyState } from './store';
+import { FaultRegistry, type Fault, type FaultInput } from './faults';
 import { restTopic } from './topics';
 import type {
   AddressRecord,
@@ -149,7 +150,8 @@ export class EmulatorCore {
   readonly basePath: string;
   readonly app: CoreOptions['app'];
   readonly now: () => Date;
-  private readonly forcedThrottle = new Map<string, number>();
+  /** Faults injected through the control API (faults.ts). */
+  readonly faults = new FaultRegistry();
   private readonly buckets = new Map<string, { available: number; at: number }>();
 
   constructor(options: CoreOptions) {
@@ -1041,20 +1043,19 @@ export class EmulatorCore {
 
   // ---------------------------------------------------------------- rate limiting
 
+  /** The next `count` GraphQL calls (of one shop, or any) answer THROTTLED; replaces the previous count, 0 clears it. */
   forceThrottle(count: number, shop?: string): void {
-    this.forcedThrottle.set(shop ? this.normalizeDomain(shop) : '*', count);
+    const domain = shop ? this.normalizeDomain(shop) : undefined;
+    for (const f of this.faults.list()) {
+      if (f.fault === 'THROTTLED' && !f.operation && f.shop === domain) this.faults.clear({ id: f.id });
+    }
+    if (count > 0) this.faults.add({ fault: 'THROTTLED', shop: domain, count });
   }
 
-  /** Consumes one forced throttle for this shop, if any is pending. */
-  takeForcedThrottle(shop: string): boolean {
-    for (const key of [shop, '*']) {
-      const n = this.forcedThrottle.get(key) ?? 0;
-      if (n > 0) {
-        this.forcedThrottle.set(key, n - 1);
-        return true;
-      }
-    }
-    return false;
+  /** Adds a fault (control API); its shop must exist. */
+  injectFault(input: FaultInput): Fault {
+    const shop = input.shop === undefined ? undefined : this.requireShop(input.shop).domain;
+    return this.faults.add({ ...input, shop });
   }
 
   /** The shop's leaky bucket, restored up to now. */
@@ -1071,7 +1072,7 @@ export class EmulatorCore {
 
   async reset(): Promise<void> {
     await this.dispatcher.clear();
-    this.forcedThrottle.clear();
+    this.faults.reset();
     this.buckets.clear();
     const app = { ...this.state.app };
     this.store.replace({ ...emptyState(app) });

@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { EmulatorCore, EmulatorError, type CreateCustomerInput, type CreateOrderInput, type CreateShopInput, type TokenResponse } from './core';
 import { toCents } from './format';
+import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
 import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type AppRegistration, type ComplianceTopic, type FulfillmentEventStatus } from './types';
@@ -83,6 +84,15 @@ export interface EmulatorStateApi {
   retryDeliveriesNow(): Promise<void>;
   /** The next `count` Admin GraphQL calls (of one shop, or any) answer THROTTLED. */
   forceThrottle(count: number, shop?: string): Promise<void>;
+  /**
+   * A fault on the next `count` matching calls (or until cleared): THROTTLED, 429, 500, 502, 503, 504,
+   * a slow answer or none at all, per shop and per operation (faults.ts).
+   */
+  injectFault(input: FaultInput): Promise<Fault>;
+  /** The faults still set, with their remaining counts and hits. */
+  listFaults(): Promise<Fault[]>;
+  /** Clears one fault (`id`), a shop's, or all; calls held by a 'timeout' are then answered 504. */
+  clearFaults(filter?: { id?: string; shop?: string }): Promise<number>;
   /** The next `count` webhook deliveries are lost (never sent). */
   dropNextDeliveries(count: number): Promise<void>;
   /** Keeps new webhook deliveries back until releaseDeliveries (Shopify does not order deliveries). */
@@ -113,6 +123,10 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
   });
   app.notFound((c) => c.json({ errors: 'Not Found' }, 404));
   controlRoutes(app, core);
+  app.use(
+    '/store/:shop/admin/*',
+    faultMiddleware(core.faults, (param) => core.resolveShop(param)?.domain ?? null),
+  );
   storeRoutes(app, core);
 
   const cents = (v: number | string): number => {
@@ -178,6 +192,9 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     whenIdle: () => core.dispatcher.whenIdle(),
     retryDeliveriesNow: () => core.dispatcher.retryNow(),
     forceThrottle: async (count, shop) => core.forceThrottle(count, shop),
+    injectFault: async (input) => core.injectFault(input),
+    listFaults: async () => core.faults.list(),
+    clearFaults: async (filter = {}) => core.faults.clear({ id: filter.id, shop: filter.shop === undefined ? undefined : domainOf(filter.shop) }),
     dropNextDeliveries: async (count) => core.dropNextDeliveries(count),
     holdDeliveries: async () => core.dispatcher.hold(),
     releaseDeliveries: (order = 'fifo') => core.dispatcher.release(order),
@@ -191,6 +208,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     app,
     state,
     close: async () => {
+      core.faults.reset();
       await core.dispatcher.close();
       core.store.save();
     },
@@ -198,6 +216,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
 }
 
 export { EmulatorError } from './core';
+export { FAULT_KINDS, type Fault, type FaultInput, type FaultKind } from './faults';
 export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './core';
 export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
 export type { AppConfigRecord, AppRegistration, ComplianceTopic, ProtectedCustomerDataApproval, ProtectedField } from './types';

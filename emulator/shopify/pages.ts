@@ -2,6 +2,7 @@
 import { isDelivered, type EmulatorCore } from './core';
 import { FINANCIAL_LABELS, FULFILLMENT_LABELS, SCOPE_LABELS, SUBSCRIPTION_LABELS, frDate, frMoney, html, page, type SafeHtml } from './html';
 import { CURRENCIES } from './format';
+import { FAULT_KINDS, type Fault, type FaultKind } from './faults';
 import type { AppSubscriptionRecord, CustomerRecord, OrderRecord, ShopRecord } from './types';
 
 export const NOTICES: Record<string, string> = {
@@ -13,6 +14,8 @@ export const NOTICES: Record<string, string> = {
   order_updated: 'La commande a été mise à jour.',
   order_delivered: 'La livraison a été enregistrée : le webhook fulfillment_events/create a été envoyé.',
   throttle: 'Les prochains appels GraphQL seront limités.',
+  fault: 'La panne simulée est en place.',
+  faults_cleared: 'Les pannes simulées ont été levées.',
   drop: 'Les prochaines livraisons de webhooks seront perdues.',
   app_updated: "La configuration de l'application a été enregistrée.",
   reset: "L'état de l'émulateur a été réinitialisé.",
@@ -30,6 +33,38 @@ const PROTECTED_LEVEL_LABELS = {
   2: 'Niveau 2 : avec les champs cochés',
 } as const;
 const PROTECTED_FIELD_LABELS = { name: 'Nom', email: 'E-mail', phone: 'Téléphone', address: 'Adresse' } as const;
+
+const FAULT_LABELS: Record<FaultKind, string> = {
+  THROTTLED: 'THROTTLED (limite de coût GraphQL)',
+  '429': '429 Too Many Requests (avec Retry-After)',
+  '500': '500 Internal Server Error',
+  '502': '502 Bad Gateway',
+  '503': '503 Service Unavailable',
+  '504': '504 Gateway Timeout',
+  slow: 'Réponse lente',
+  timeout: 'Aucune réponse (délai dépassé)',
+};
+
+const faultLine = (f: Fault): string =>
+  [
+    FAULT_LABELS[f.fault],
+    f.shop ?? 'toutes les boutiques',
+    f.operation ?? 'toutes les opérations',
+    f.remaining === null ? "jusqu'à levée" : `encore ${f.remaining}`,
+    `${f.hits} appel${f.hits > 1 ? 's' : ''} touché${f.hits > 1 ? 's' : ''}`,
+  ].join(' · ');
+
+function faultList(core: EmulatorCore): SafeHtml {
+  const faults = core.faults.list();
+  if (faults.length === 0) return html`<p>Aucune panne simulée en cours.</p>`;
+  const c = `${core.basePath}/control`;
+  return html`<ul aria-label="Pannes simulées en cours">
+      ${faults.map((f) => html`<li>${faultLine(f)}</li>`)}
+    </ul>
+    <form method="post" action="${c}/faults/clear">
+      <button type="submit" class="secondary">Lever les pannes simulées</button>
+    </form>`;
+}
 
 function noticeBlock(notice: string | undefined): SafeHtml {
   const text = notice ? NOTICES[notice] : undefined;
@@ -455,6 +490,28 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
           <input id="throttle-count" name="count" type="number" min="0" value="1" required />
           <button type="submit">Limiter</button>
         </form>
+        <form method="post" action="${c}/faults">
+          <fieldset>
+            <legend>Simuler une panne de Shopify</legend>
+            <label for="fault-kind">Réponse</label>
+            <select id="fault-kind" name="fault">
+              ${FAULT_KINDS.map((k) => html`<option value="${k}">${FAULT_LABELS[k]}</option>`)}
+            </select>
+            <label for="fault-shop">Boutique (toutes si vide)</label>
+            <input id="fault-shop" name="shop" type="text" />
+            <label for="fault-operation">Opération : nom GraphQL, champ racine ou chemin (toutes si vide)</label>
+            <input id="fault-operation" name="operation" type="text" />
+            <label for="fault-count">Nombre d'appels (jusqu'à levée si vide)</label>
+            <input id="fault-count" name="count" type="number" min="1" />
+            <label for="fault-delay">Délai de la réponse lente (ms)</label>
+            <input id="fault-delay" name="delayMs" type="number" min="0" />
+            <label for="fault-retry-after">Retry-After (secondes, 429 et 503)</label>
+            <input id="fault-retry-after" name="retryAfter" type="number" min="0" step="0.1" />
+            <span><input id="fault-applied" name="applied" type="checkbox" value="true" /><label for="fault-applied"> L'opération est exécutée avant l'erreur (5xx)</label></span>
+          </fieldset>
+          <button type="submit">Simuler</button>
+        </form>
+        ${faultList(core)}
         <form method="post" action="${c}/webhooks/drop">
           <label for="drop-count">Perdre les N prochaines livraisons de webhooks</label>
           <input id="drop-count" name="count" type="number" min="0" value="1" required />

@@ -2,6 +2,7 @@
 import { GraphQLError, execute, parse, validate, type DocumentNode } from 'graphql';
 import type { Context } from 'hono';
 import { API_VERSION_RE, BUCKET_MAX, BUCKET_RESTORE_PER_S, type EmulatorCore } from '../core';
+import { throttledRequests } from '../faults';
 import { requestedCost } from './cost';
 import { rootValue, type GqlContext } from './resolvers';
 import { schema } from './schema';
@@ -87,7 +88,7 @@ export async function graphqlHandler(core: EmulatorCore, c: Context): Promise<Re
       errors: [{ message: 'Throttled', extensions: { code: 'THROTTLED', documentation: 'https://shopify.dev/api/usage/rate-limits' } }],
       extensions: costExt(requested, null),
     });
-  if (core.takeForcedThrottle(shop.domain)) return throttled();
+  if (throttledRequests.has(c.req.raw)) return throttled();
   const bucket = core.bucket(shop.domain);
   if (bucket.available < requested) return throttled();
 

@@ -4,6 +4,7 @@ import type { Context, Hono } from 'hono';
 import { z } from 'zod';
 import { EmulatorError, type EmulatorCore } from '../core';
 import { CURRENCIES, toCents } from '../format';
+import { FAULT_KINDS } from '../faults';
 import { errorPage, isFormRequest, readParams } from '../http';
 import { controlPage } from '../pages';
 import { COMPLIANCE_TOPICS } from '../topics';
@@ -73,6 +74,20 @@ const complianceSchema = z.object({
 });
 const throttleSchema = z.object({ count, shop: z.string().trim().min(1).optional() });
 const dropSchema = z.object({ count });
+/** A fault (faults.ts): JSON may give the status as a number (503), forms as text. */
+const faultSchema = z
+  .object({
+    fault: z.union([z.number().int(), z.string().trim()]).transform(String).pipe(z.enum(FAULT_KINDS)),
+    shop: z.string().trim().min(1).optional(),
+    operation: z.string().trim().min(1).max(200).optional(),
+    count: z.coerce.number().int().min(1).max(100_000).optional(),
+    delayMs: z.coerce.number().int().min(0).max(600_000).optional(),
+    retryAfter: z.coerce.number().min(0).max(3600).optional(),
+    applied: boolish.optional(),
+  })
+  .refine((f) => f.fault !== 'slow' || f.delayMs !== undefined, { message: "a 'slow' fault needs delayMs", path: ['delayMs'] })
+  .refine((f) => !f.applied || /^5/.test(f.fault), { message: 'only a 5xx fault can be applied', path: ['applied'] });
+const clearFaultsSchema = z.object({ id: z.string().trim().min(1).optional(), shop: z.string().trim().min(1).optional() });
 const PROTECTED = ['name', 'email', 'phone', 'address'] as const;
 const appSchema = z
   .object({
@@ -265,6 +280,26 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
       if (input.shop && !core.resolveShop(input.shop)) throw new EmulatorError(404, `unknown shop ${input.shop}`);
       core.forceThrottle(input.count, input.shop ? core.resolveShop(input.shop)!.domain : undefined);
       return { throttledRequests: input.count, shop: input.shop ?? null };
+    }),
+  );
+
+  app.get('/control/faults', (c) => c.json(core.faults.list()));
+  app.post(
+    '/control/faults',
+    action(
+      'fault',
+      (_c, p) => {
+        const input = parse(p, faultSchema);
+        return core.injectFault(input);
+      },
+      201,
+    ),
+  );
+  app.post(
+    '/control/faults/clear',
+    action('faults_cleared', (_c, p) => {
+      const { id, shop } = parse(p ?? {}, clearFaultsSchema);
+      return { cleared: core.faults.clear({ id, shop: shop === undefined ? undefined : core.requireShop(shop).domain }) };
     }),
   );
 

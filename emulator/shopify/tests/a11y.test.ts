@@ -39,7 +39,8 @@ async function audit(path: string) {
 }
 
 describe('accessibility', () => {
-  it('control page', async () => {
+  // The first audit loads axe, and the control page is the longest (every form, the faults' too).
+  it('control page', { timeout: 30_000 }, async () => {
     expect(await audit('/')).toEqual([]);
   });
   it('shop admin page', async () => {
