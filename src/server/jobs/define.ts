@@ -24,6 +24,22 @@ export interface RunningJob {
   id: string;
   attempts: number;
   maxAttempts: number;
+  /**
+   * Aborted when the worker is stopping (SIGTERM): a long handler stops taking new work, finishes or
+   * gives back what it holds, and may throw JobReleasedError to have the job run again elsewhere.
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * Thrown by a handler that stopped early because its worker is stopping: the job goes back to the
+ * queue, due at once and without using an attempt, for another worker (or the next start).
+ */
+export class JobReleasedError extends Error {
+  constructor(jobName: string) {
+    super(`job ${jobName} released: its worker is stopping`);
+    this.name = 'JobReleasedError';
+  }
 }
 
 export interface JobDefinition<S extends JobPayloadSchema = JobPayloadSchema> {

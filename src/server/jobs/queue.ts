@@ -100,10 +100,36 @@ export async function claimJobs(db: Queryable, workerId: string, names: readonly
   }));
 }
 
-export async function completeJob(db: Queryable, id: string): Promise<void> {
+/** Only while `workerId` still holds the job (when given): a job reclaimed or released meanwhile is another's. */
+const heldBy = (workerId: string | undefined) => (workerId === undefined ? sql`` : sql` AND status = 'running' AND locked_by = ${workerId}`);
+
+export async function completeJob(db: Queryable, id: string, workerId?: string): Promise<void> {
   await db.execute(
     // The payload may carry personal data (an e-mail address): it is not kept once the job is done.
-    sql`UPDATE jobs SET status = 'succeeded', finished_at = now(), locked_at = NULL, last_error = NULL, payload = '{}'::jsonb WHERE id = ${id}`,
+    sql`UPDATE jobs SET status = 'succeeded', finished_at = now(), locked_at = NULL, last_error = NULL, payload = '{}'::jsonb WHERE id = ${id}${heldBy(workerId)}`,
+  );
+}
+
+/**
+ * Puts jobs `workerId` holds back in the queue, due at once, their attempt given back: a worker that
+ * stops (SIGTERM) releases what it could not finish instead of leaving it `running` until the stale
+ * timeout. Without `ids`, every job it holds. Answers the jobs released.
+ */
+export async function releaseJobs(db: Queryable, workerId: string, ids?: readonly string[]): Promise<Array<{ id: string; name: string }>> {
+  if (ids?.length === 0) return [];
+  return queryRows<{ id: string; name: string }>(
+    db,
+    sql`UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_at = NULL, locked_by = NULL, run_at = now()
+        WHERE status = 'running' AND locked_by = ${workerId}
+          ${
+            ids
+              ? sql`AND id IN (${sql.join(
+                  ids.map((id) => sql`${id}::uuid`),
+                  sql`, `,
+                )})`
+              : sql``
+          }
+        RETURNING id::text, name`,
   );
 }
 
@@ -155,19 +181,22 @@ export function storableErrorText(error: unknown): string {
  * when `permanent` (a failure no retry can mend, such as a payload its job's schema refuses). The text
  * is cleaned first (see storableErrorText); if the UPDATE still fails, a generic text is written, so a
  * job never stays `running` because its failure could not be described. Throws only when the database
- * refuses even that (then reclaimStaleJobs picks the job up, within its attempts).
+ * refuses even that, or does not answer (the worker then keeps the outcome and writes it once the
+ * database answers again; a worker that died leaves it to reclaimStaleJobs, within its attempts).
+ * With `workerId`, only while that worker still holds the job.
  */
-export async function failJob(db: Queryable, job: Job, error: unknown, options: { permanent?: boolean } = {}): Promise<'retry' | 'failed'> {
+export async function failJob(db: Queryable, job: Job, error: unknown, options: { permanent?: boolean; workerId?: string } = {}): Promise<'retry' | 'failed'> {
   const final = options.permanent === true || job.attempts >= job.maxAttempts;
+  const held = heldBy(options.workerId);
   const record = async (message: string) => {
     if (final) {
-      await db.execute(sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}`);
+      await db.execute(sql`UPDATE jobs SET status = 'failed', finished_at = now(), locked_at = NULL, last_error = ${message} WHERE id = ${job.id}${held}`);
       return;
     }
     const delay = retryDelaySeconds(job.attempts);
     await db.execute(
       sql`UPDATE jobs SET status = 'queued', locked_at = NULL, locked_by = NULL, last_error = ${message},
-          run_at = now() + make_interval(secs => ${delay}) WHERE id = ${job.id}`,
+          run_at = now() + make_interval(secs => ${delay}) WHERE id = ${job.id}${held}`,
     );
   };
   try {

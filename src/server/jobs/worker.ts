@@ -1,14 +1,19 @@
 /**
  * The worker loop: heart-beats, enqueues periodic ticks under deterministic keys, reclaims jobs of
  * dead workers, and claims and runs due jobs. Many processes may run it against one PostgreSQL.
+ *
+ * Faults it survives (decision 023): an outcome the database could not take (a lost connection, a
+ * failover) is kept and written by the next pass that reaches the database, so a live worker never
+ * leaves a job `running` for the stale timeout; a stop (SIGTERM) claims nothing more, asks running
+ * jobs to stop through their signal, and releases what is still running when the grace ends.
  */
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import { workerHeartbeats } from '../../db/schema';
-import { enqueue, InvalidJobPayloadError, type JobDefinition, type PeriodicTask } from './define';
-import { claimJobs, completeJob, failJob, reclaimStaleJobs, storableErrorText, tickKey, type Job } from './queue';
+import { enqueue, InvalidJobPayloadError, JobReleasedError, type JobDefinition, type PeriodicTask } from './define';
+import { claimJobs, completeJob, failJob, reclaimStaleJobs, releaseJobs, storableErrorText, tickKey, type Job } from './queue';
 
 export type { PeriodicTask } from './define';
 
@@ -25,7 +30,12 @@ export interface WorkerOptions {
 export interface Worker {
   readonly id: string;
   start(): void;
-  stop(): Promise<void>;
+  /**
+   * Stops at once: no job is claimed after this call, and running jobs are asked to stop (their
+   * `signal`). Waits for them up to `graceMs` (unbounded by default), then puts back in the queue
+   * whatever is still running, and forgets its heartbeat.
+   */
+  stop(graceMs?: number): Promise<void>;
   /** One pass: heartbeat, ticks, reclaim, then claim and run jobs until none are due. Returns how many ran. */
   drain(): Promise<number>;
 }
@@ -71,31 +81,54 @@ export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], pe
     }
   }
 
+  /** What became of a job this process ran: written at once, or kept until the database answers. */
+  type Outcome = { kind: 'succeeded' } | { kind: 'released' } | { kind: 'failed'; error: unknown; permanent: boolean };
+  const unrecorded = new Map<string, { job: Job; outcome: Outcome }>();
+  const stopping = new AbortController();
+
   async function runJob(job: Job) {
     const definition = byName.get(job.name)!;
+    let outcome: Outcome;
     try {
       const parsed = definition.payload.safeParse(job.payload);
       if (!parsed.success) throw new InvalidJobPayloadError(job.name, parsed.error.issues);
-      await definition.run(parsed.data, ctx, { id: job.id, attempts: job.attempts, maxAttempts: job.maxAttempts });
-      await completeJob(ctx.db, job.id);
+      await definition.run(parsed.data, ctx, { id: job.id, attempts: job.attempts, maxAttempts: job.maxAttempts, signal: stopping.signal });
+      outcome = { kind: 'succeeded' };
     } catch (error) {
-      // The cleaned text: a raw database error carries the statement's parameters (customer data).
-      const fields = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: storableErrorText(error) };
       // A payload a schema refuses (this job's, or one its handler tried to enqueue) is a bug no retry mends.
-      const permanent = error instanceof InvalidJobPayloadError;
-      let outcome: 'retry' | 'failed';
-      try {
-        outcome = await failJob(ctx.db, job, error, { permanent });
-      } catch (recordError) {
-        // The database refused even the generic text: the job stays running until reclaimStaleJobs,
-        // which counts this attempt. The other jobs of the batch carry on.
-        log.error(`job ${job.name} failed and its failure could not be recorded`, { ...fields, recordError: storableErrorText(recordError) });
-        return;
-      }
-      // A job failed for good needs an operator (it also shows in /health): error, not warn.
-      if (permanent) log.error(`job ${job.name} failed for good: invalid payload`, fields);
-      else if (outcome === 'failed') log.error(`job ${job.name} failed for good after ${job.attempts} attempts`, fields);
-      else log.warn(`job ${job.name} failed (retry)`, fields);
+      outcome = error instanceof JobReleasedError ? { kind: 'released' } : { kind: 'failed', error, permanent: error instanceof InvalidJobPayloadError };
+    }
+    try {
+      await record(job, outcome);
+    } catch (recordError) {
+      // The database did not take it (a lost connection, a failover): kept, and written by the next
+      // pass that reaches the database, not left `running` for the stale timeout.
+      unrecorded.set(job.id, { job, outcome });
+      log.warn(`job ${job.name}: its outcome is kept until the database answers`, { jobId: job.id, outcome: outcome.kind, error: storableErrorText(recordError) });
+    }
+  }
+
+  /** Writes a job's outcome, only while this worker still holds the job. Throws when the database does not take it. */
+  async function record(job: Job, outcome: Outcome) {
+    if (outcome.kind === 'succeeded') return completeJob(ctx.db, job.id, id);
+    if (outcome.kind === 'released') {
+      await releaseJobs(ctx.db, id, [job.id]);
+      return log.info(`job ${job.name} released: the worker is stopping`, { jobId: job.id });
+    }
+    // The cleaned text: a raw database error carries the statement's parameters (customer data).
+    const fields = { jobId: job.id, attempt: job.attempts, maxAttempts: job.maxAttempts, error: storableErrorText(outcome.error) };
+    const result = await failJob(ctx.db, job, outcome.error, { permanent: outcome.permanent, workerId: id });
+    // A job failed for good needs an operator (it also shows in /health): error, not warn.
+    if (outcome.permanent) log.error(`job ${job.name} failed for good: invalid payload`, fields);
+    else if (result === 'failed') log.error(`job ${job.name} failed for good after ${job.attempts} attempts`, fields);
+    else log.warn(`job ${job.name} failed (retry)`, fields);
+  }
+
+  /** The outcomes kept while the database did not answer, written now; throws if it still does not. */
+  async function recordKept() {
+    for (const [jobId, { job, outcome }] of unrecorded) {
+      await record(job, outcome);
+      unrecorded.delete(jobId);
     }
   }
 
@@ -108,6 +141,7 @@ export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], pe
   }
 
   async function drain(): Promise<number> {
+    await recordKept();
     await heartbeat(true);
     await enqueueTicks();
     await reclaim();
@@ -124,10 +158,20 @@ export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], pe
     log.info('worker started', { workerId: id, jobs: names });
     while (running) {
       try {
+        await recordKept();
         await heartbeat();
         await enqueueTicks();
         await reclaim();
         const batch = await claimJobs(ctx.db, id, names, options.concurrency);
+        if (!running) {
+          // Stopped while this claim was under way: nothing claimed after the stop runs.
+          await releaseJobs(
+            ctx.db,
+            id,
+            batch.map((job) => job.id),
+          );
+          break;
+        }
         if (batch.length > 0) {
           await Promise.all(batch.map(runJob));
           continue; // more may be due: poll again at once
@@ -153,10 +197,24 @@ export function createWorker(ctx: AppContext, jobs: readonly JobDefinition[], pe
       running = true;
       loop = runLoop();
     },
-    async stop() {
+    async stop(graceMs = Infinity) {
       running = false;
+      stopping.abort();
       wake?.();
-      await loop;
+      let timer: NodeJS.Timeout | undefined;
+      const graceOver = new Promise<'grace over'>((resolve) => {
+        if (Number.isFinite(graceMs)) timer = setTimeout(() => resolve('grace over'), Math.max(0, graceMs));
+      });
+      const ended = await Promise.race([loop ?? Promise.resolve(), graceOver]);
+      clearTimeout(timer);
+      try {
+        await recordKept();
+        // What is still running when the grace ends goes back to the queue, its attempt given back.
+        const released = ended === 'grace over' ? await releaseJobs(ctx.db, id) : [];
+        if (released.length) log.warn('jobs still running at the end of the grace period released', { workerId: id, jobs: released.map((j) => j.name) });
+      } catch (error) {
+        log.error('jobs held at the stop could not be released: the stale timeout will requeue them', { workerId: id, error: storableErrorText(error) });
+      }
       await ctx.db
         .delete(workerHeartbeats)
         .where(sql`${workerHeartbeats.workerId} = ${id}`)
