@@ -30,7 +30,7 @@ export interface FaultInput {
 
 export interface Fault extends Omit<FaultInput, 'count'> {
   id: string;
-  /** Matching calls still to be answered this way; null: until cleared. */
+  /** Matching calls still to be answered this way (0: used up, listed until cleared); null: until cleared. */
   remaining: number | null;
   /** Calls answered this way so far. */
   hits: number;
@@ -95,19 +95,17 @@ export class FaultRegistry {
     const fault = this.faults.find((f) => this.matches(f, call));
     if (!fault) return null;
     fault.hits += 1;
-    if (fault.remaining !== null) {
-      fault.remaining -= 1;
-      if (fault.remaining <= 0) this.faults = this.faults.filter((f) => f !== fault);
-    }
+    if (fault.remaining !== null) fault.remaining -= 1;
     return { ...fault };
   }
 
-  /** Whether any fault could match a GraphQL call (spares parsing every body when none is set). */
+  /** Whether any fault could match a call (spares parsing every body when none is set). */
   get active(): boolean {
-    return this.faults.length > 0;
+    return this.faults.some((f) => f.remaining !== 0);
   }
 
   private matches(f: Fault, call: CallIdentity): boolean {
+    if (f.remaining === 0) return false;
     if (f.shop && f.shop !== call.shop) return false;
     // THROTTLED is the GraphQL API's answer: other calls are not throttled that way.
     if (f.fault === 'THROTTLED' && call.graphqlNames === null) return false;

@@ -86,10 +86,14 @@ describe('fault injection', () => {
     // Until cleared: still there, with its hits counted.
     expect((await raw(DEMO, SHOP_NAME)).status).toBe(503);
     const listed = (await (await emu.app.request('/control/faults')).json()) as { id: string; hits: number }[];
-    expect(listed).toEqual([expect.objectContaining({ id: byName.body.id, hits: 2, remaining: null })]);
+    expect(listed.find((f) => f.id === byName.body.id)).toMatchObject({ hits: 2, remaining: null });
     expect((await post('/control/faults/clear', { shop: DEMO })).body).toEqual({ cleared: 1 });
     expect((await raw(DEMO, SHOP_NAME)).status).toBe(200);
-    expect(await emu.state.listFaults()).toEqual([]);
+    // The used-up faults stay listed, with their hits, until cleared.
+    expect((await emu.state.listFaults()).map((f) => [f.fault, f.remaining, f.hits])).toEqual([
+      ['500', 0, 2],
+      ['502', 0, 1],
+    ]);
   });
 
   it('a 5xx may hide an operation Shopify did run (applied)', async () => {
@@ -119,11 +123,12 @@ describe('fault injection', () => {
     const answer = Promise.resolve(raw(DEMO, SHOP_NAME)).then((res) => ((settled = true), res));
     await new Promise((r) => setTimeout(r, 100));
     expect(settled).toBe(false);
-    // Used up by that call, yet the call is held until its fault is cleared.
-    expect(await emu.state.listFaults()).toEqual([]);
+    // Used up by that call (still listed, with its hit), yet the call is held until its fault is cleared.
+    expect(await emu.state.listFaults()).toEqual([expect.objectContaining({ id: fault.id, remaining: 0, hits: 1 })]);
     expect((await raw(DEMO, SHOP_NAME)).status).toBe(200);
     await emu.state.clearFaults({ id: fault.id });
     expect((await answer).status).toBe(504);
+    expect(await emu.state.listFaults()).toEqual([]);
   });
 
   it('closing the emulator lets held calls go', async () => {

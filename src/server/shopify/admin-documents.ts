@@ -61,6 +61,31 @@ mutation Update($id: ID!, $uri: String!) {
   }
 }`;
 
+/** The app's installation on the shop: the owner of its app-data metafields (storefront/publish.ts). */
+export const APP_INSTALLATION_ID = `#graphql
+query AppInstallationId { currentAppInstallation { id } }`;
+
+/**
+ * Writes the storefront's app-data metafield (the theme app extension reads it, decision 028).
+ * Setting a value is idempotent: sent again after a lost answer, it leaves the same value.
+ */
+export const SET_APP_METAFIELDS = `#graphql
+mutation SetAppMetafields($metafields: [MetafieldsSetInput!]!) {
+  metafieldsSet(metafields: $metafields) {
+    metafields { id namespace key }
+    userErrors { field message code }
+  }
+}`;
+
+/**
+ * Mutations sent again after a 5xx, a timeout or a lost connection (resilience.ts): running them twice
+ * does no harm. Re-pointing a subscription at an address leaves it there however often it runs. The
+ * others are not: a second appSubscriptionCreate is a second charge to approve, a second
+ * webhookSubscriptionCreate is refused as taken (registration reads the list again instead), and a
+ * second cancel or uninstall is refused once the first ran.
+ */
+export const RETRY_SAFE_MUTATIONS: readonly string[] = [UPDATE_WEBHOOK_SUBSCRIPTION, SET_APP_METAFIELDS];
+
 /** Starts a plan's subscription; answers Shopify's confirmation URL (billing). */
 export const CREATE_SUBSCRIPTION = `#graphql
 mutation CreateSubscription(
@@ -123,4 +148,6 @@ export const ADMIN_DOCUMENTS: Readonly<Record<string, string>> = {
   BILLING_STATE,
   CANCEL_SUBSCRIPTION,
   UNINSTALL_APP,
+  APP_INSTALLATION_ID,
+  SET_APP_METAFIELDS,
 };

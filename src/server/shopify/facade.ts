@@ -9,6 +9,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiVersion, LogSeverity, Session, shopifyApi, type Shopify } from '@shopify/shopify-api';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import type { Config } from '../config';
+import { RETRY_SAFE_MUTATIONS } from './admin-documents';
+import { DEFAULT_SHOPIFY_RETRY, ShopifyRequestError, beforeDeadline, retryAfterMs, withRetries, type AttemptFailure, type ShopifyRetryPolicy } from './resilience';
+
+export { ShopifyRequestError } from './resilience';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -19,16 +23,6 @@ setAbstractFetchFunc(((input: RequestInfo | URL, init?: RequestInit) => {
   return fetcher(url, init);
 }) as typeof fetch);
 
-export class ShopifyRequestError extends Error {
-  constructor(
-    message: string,
-    readonly status: number,
-    readonly code?: string,
-  ) {
-    super(message);
-  }
-}
-
 /** One entry of a GraphQL answer's `errors`: what failed, where in the data, and Shopify's code. */
 export interface GraphqlFieldError {
   message: string;
@@ -38,25 +32,10 @@ export interface GraphqlFieldError {
   code: string | undefined;
 }
 
-/**
- * How a call rides out Shopify's rate limit. A THROTTLED answer (or HTTP 429) ran nothing, so any
- * operation may be sent again: after the wait Shopify's own cost figures give (the query's cost
- * minus what the bucket holds, over its restore rate), at least `minDelayMs`, at most `maxDelayMs`,
- * `attempts` times in all. Merchant-facing calls then wait a moment instead of failing at the first
- * throttled answer.
- */
-export interface ThrottleRetry {
-  attempts: number;
-  minDelayMs: number;
-  maxDelayMs: number;
-}
-
-export const DEFAULT_THROTTLE_RETRY: ThrottleRetry = { attempts: 4, minDelayMs: 250, maxDelayMs: 4000 };
-
 export interface ShopifyFacadeOptions {
   config: Config;
-  /** Retries of throttled calls (tests shorten the waits). */
-  throttleRetry?: ThrottleRetry;
+  /** Time limits and retries of every call (resilience.ts; tests shorten them). */
+  retry?: ShopifyRetryPolicy;
   /** Where `https://{shop}/…` requests go. Defaults to the network (real Shopify). */
   fetch?: FetchLike;
   /** For the emulator: the URL under which a shop's admin is served, e.g. http://localhost:3000/_shopify/store/{shop}. */
@@ -71,7 +50,7 @@ export interface AccessTokens {
   refreshTokenExpiresIn: number | null;
 }
 
-export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch as FetchLike, shopOrigin, throttleRetry = DEFAULT_THROTTLE_RETRY }: ShopifyFacadeOptions) {
+export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch as FetchLike, shopOrigin, retry = DEFAULT_SHOPIFY_RETRY }: ShopifyFacadeOptions) {
   const appUrl = new URL(config.appUrl);
   const apiVersion = config.shopify.apiVersion as ApiVersion;
   const api: Shopify = shopifyApi({
@@ -96,18 +75,37 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
     return fetcher(input, init);
   };
 
+  /**
+   * The OAuth token endpoint (code exchange, refresh), bounded and retried like every call. Sending it
+   * again is safe: the code is single-use and a refresh token is rotated, so a request Shopify did
+   * apply is refused the second time (400, invalid_grant), never applied twice.
+   */
   async function tokenRequest(shop: string, body: Record<string, string>): Promise<AccessTokens> {
-    const res = await routedFetch(`https://${shop}/admin/oauth/access_token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', accept: 'application/json' },
-      body: JSON.stringify({ client_id: config.shopify.apiKey, client_secret: config.shopify.apiSecret, ...body }),
+    const json = await withRetries<Record<string, unknown>>(retry, true, async (signal) => {
+      let res: Response;
+      let answer: Record<string, unknown>;
+      try {
+        res = await beforeDeadline(
+          routedFetch(`https://${shop}/admin/oauth/access_token`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', accept: 'application/json' },
+            body: JSON.stringify({ client_id: config.shopify.apiKey, client_secret: config.shopify.apiSecret, ...body }),
+            signal,
+          }),
+          signal,
+        );
+        answer = (await beforeDeadline(res.json(), signal).catch((error: unknown) => {
+          if (signal.aborted) throw error;
+          return {};
+        })) as Record<string, unknown>;
+      } catch (error) {
+        return { ok: false, ...noAnswer(error, signal) };
+      }
+      if (res.ok && typeof answer.access_token === 'string') return { ok: true, value: answer };
+      return { ok: false, ...httpFailure(new ShopifyRequestError(`token request failed (${res.status})`, res.status, String(answer.error ?? '')), res) };
     });
-    const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-    if (!res.ok || typeof json.access_token !== 'string') {
-      throw new ShopifyRequestError(`token request failed (${res.status})`, res.status, String(json.error ?? ''));
-    }
     return {
-      accessToken: json.access_token,
+      accessToken: String(json.access_token),
       scope: String(json.scope ?? ''),
       expiresIn: typeof json.expires_in === 'number' ? json.expires_in : null,
       refreshToken: typeof json.refresh_token === 'string' ? json.refresh_token : null,
@@ -119,32 +117,40 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
    * Runs an Admin GraphQL operation and answers its data with its field errors. Shopify answers a
    * field it will not give (a protected customer field the app is not approved for, a type whose
    * scope is missing) with null there and an `errors` entry, the rest of the data intact: the caller
-   * decides which of those it can live with. A THROTTLED answer is tried again (ThrottleRetry).
-   * Throws ShopifyRequestError on an HTTP failure, on THROTTLED past the retries, and when there is no
-   * data at all.
+   * decides which of those it can live with. Each attempt is bounded in time; THROTTLED, 429, and for
+   * a retry-safe operation a 5xx, a timeout or a lost connection, are tried again (resilience.ts).
+   * Throws ShopifyRequestError on an HTTP failure, past the retries, and when there is no data at all.
    */
   async function graphqlWithErrors<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<{ data: T; errors: GraphqlFieldError[] }> {
     const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
     const client = new api.clients.Graphql({ session });
-    for (let attempt = 1; ; attempt++) {
-      const outcome = await currentFetch.run(routedFetch, async () => {
-        try {
-          const response = await client.request<T>(query, { variables });
-          return { data: response.data as T, errors: [] as GraphqlFieldError[], failure: null };
-        } catch (error) {
-          // HttpResponseError carries `response.code`; GraphqlQueryError (HTTP 200 with `errors`) the fetch Response.
-          const e = error as { response?: { code?: number; status?: number }; message: string; body?: GraphqlBody };
-          const status = e.response?.code ?? e.response?.status ?? 500;
-          const errors = graphqlErrors(e.body);
-          const partial = status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
-          if (partial) return { data: e.body!.data as T, errors, failure: null };
-          return { failure: new ShopifyRequestError(e.message, status, status === 429 ? 'THROTTLED' : graphqlErrorCode(e.body)), body: e.body };
-        }
-      });
-      if (!outcome.failure) return { data: outcome.data, errors: outcome.errors };
-      if (outcome.failure.code !== 'THROTTLED' || attempt >= throttleRetry.attempts) throw outcome.failure;
-      await new Promise((resolve) => setTimeout(resolve, throttleWait(outcome.body, throttleRetry)));
-    }
+    return withRetries(retry, retrySafe(query), async (signal) => {
+      // What came back on the wire, whatever the library makes of it.
+      let answered: Response | null = null;
+      const attemptFetch: FetchLike = async (input, init) => {
+        answered = await beforeDeadline(routedFetch(input, { ...init, signal }), signal);
+        return answered;
+      };
+      try {
+        const response = await beforeDeadline(
+          currentFetch.run(attemptFetch, () => client.request<T>(query, { variables })),
+          signal,
+        );
+        return { ok: true, value: { data: response.data as T, errors: [] as GraphqlFieldError[] } };
+      } catch (error) {
+        const res = answered as Response | null;
+        if (signal.aborted || !res) return { ok: false, ...noAnswer(error, signal) };
+        // GraphqlQueryError (HTTP 200 with `errors`) carries the body.
+        const e = error as { message: string; body?: GraphqlBody };
+        const errors = graphqlErrors(e.body);
+        const partial = res.status === 200 && e.body?.data != null && errors.length > 0 && errors.every((x) => x.path.length > 0 && x.code !== 'THROTTLED');
+        if (partial) return { ok: true, value: { data: e.body!.data as T, errors } };
+        const code = graphqlErrorCode(e.body);
+        const failure = new ShopifyRequestError(res.ok ? e.message : `Shopify answered ${res.status}`, res.status, res.status === 429 ? 'THROTTLED' : code);
+        if (res.status === 200 && code === 'THROTTLED') return { ok: false, error: failure, retry: 'always', waitMs: throttleWait(e.body, retry) };
+        return { ok: false, ...httpFailure(failure, res) };
+      }
+    });
   }
 
   return {
@@ -190,12 +196,31 @@ type GraphqlBody = {
 };
 
 /** How long to wait after a THROTTLED answer: until the bucket holds the query's cost (Shopify's figures), within the policy's bounds. */
-export function throttleWait(body: GraphqlBody | undefined, policy: ThrottleRetry): number {
+export function throttleWait(body: GraphqlBody | undefined, policy: Pick<ShopifyRetryPolicy, 'minDelayMs' | 'maxDelayMs'>): number {
   const cost = body?.extensions?.cost;
   const missing = (cost?.requestedQueryCost ?? 0) - (cost?.throttleStatus?.currentlyAvailable ?? 0);
   const rate = cost?.throttleStatus?.restoreRate ?? 0;
   const needed = missing > 0 && rate > 0 ? Math.ceil((missing / rate) * 1000) : 0;
   return Math.min(policy.maxDelayMs, Math.max(policy.minDelayMs, needed));
+}
+
+/** An HTTP answer other than success: a rate limit ran nothing; a 5xx may have run; the rest is Shopify's answer. */
+function httpFailure(error: ShopifyRequestError, res: Response): AttemptFailure {
+  const waitMs = retryAfterMs(res.headers.get('retry-after'));
+  if (res.status === 429) return { error, retry: 'always', waitMs };
+  if (res.status >= 500) return { error, retry: 'if-idempotent', waitMs };
+  return { error, retry: 'never', waitMs: null };
+}
+
+/** No answer: the attempt's time ran out, or the connection failed. Either may hide work Shopify did. */
+function noAnswer(error: unknown, signal: AbortSignal): AttemptFailure {
+  if (signal.aborted) return { error: new ShopifyRequestError('Shopify did not answer in time', 0, 'TIMEOUT'), retry: 'if-idempotent', waitMs: null };
+  return { error: new ShopifyRequestError(`no answer from Shopify: ${(error as Error).message}`, 0, 'NETWORK'), retry: 'if-idempotent', waitMs: null };
+}
+
+/** Queries, and the mutations that may run twice without harm (admin-documents.ts), are sent again after a 5xx or a timeout. */
+function retrySafe(query: string): boolean {
+  return !/^\s*(?:#[^\n]*\n\s*)*mutation\b/.test(query) || RETRY_SAFE_MUTATIONS.includes(query);
 }
 
 /** The answer's `errors`, whichever way the client wrapped them. */

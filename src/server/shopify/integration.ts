@@ -7,18 +7,21 @@ import { createShopifyEmulator, type ShopifyEmulator } from '../../../emulator/s
 import type { Config } from '../config';
 import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
 import { PROTECTED_CUSTOMER_DATA_REQUEST } from './protected-data';
+import type { ShopifyRetryPolicy } from './resilience';
 
 export interface ShopifyIntegrationOptions {
   /** How the emulator delivers webhooks to the app (default: HTTP to APP_URL). */
   webhookFetch?: typeof fetch;
   /** Keep the emulator's state in memory only (tests). */
   inMemoryEmulator?: boolean;
+  /** Time limits and retries of the calls to Shopify (default DEFAULT_SHOPIFY_RETRY; tests shorten them). */
+  retry?: ShopifyRetryPolicy;
 }
 
 export const EMULATOR_PATH = '/_shopify';
 
 export function createShopifyIntegration(config: Config, options: ShopifyIntegrationOptions = {}): { shopify: ShopifyFacade; emulator: ShopifyEmulator | null } {
-  if (!config.shopify.emulator) return { shopify: createShopifyFacade({ config }), emulator: null };
+  if (!config.shopify.emulator) return { shopify: createShopifyFacade({ config, retry: options.retry }), emulator: null };
   const base = `${config.appUrl}${EMULATOR_PATH}`;
   const emulator = createShopifyEmulator({
     baseUrl: base,
@@ -35,12 +38,15 @@ export function createShopifyIntegration(config: Config, options: ShopifyIntegra
     statePath: options.inMemoryEmulator ? undefined : config.emulatorStatePath,
     fetch: options.webhookFetch,
   });
-  // Calls from the server to the emulator stay in-process: no socket, no port to know.
+  return { shopify: emulatorFacade(config, emulator, options.retry), emulator };
+}
+
+/** A facade speaking to this emulator in-process: no socket, no port to know. */
+export function emulatorFacade(config: Config, emulator: ShopifyEmulator, retry?: ShopifyRetryPolicy): ShopifyFacade {
   const inProcess: FetchLike = async (input, init) => {
     const url = new URL(input);
     const path = url.pathname.startsWith(EMULATOR_PATH) ? url.pathname.slice(EMULATOR_PATH.length) : url.pathname;
     return emulator.app.request(`${path}${url.search}`, init);
   };
-  const shopify = createShopifyFacade({ config, fetch: inProcess, shopOrigin: (shop) => `${base}/store/${shop}` });
-  return { shopify, emulator };
+  return createShopifyFacade({ config, fetch: inProcess, shopOrigin: (shop) => `${config.appUrl}${EMULATOR_PATH}/store/${shop}`, retry });
 }

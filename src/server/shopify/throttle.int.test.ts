@@ -9,7 +9,8 @@ import * as s from '../../db/schema';
 import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { createApp } from '../app';
-import { DEFAULT_THROTTLE_RETRY, throttleWait } from './facade';
+import { throttleWait } from './facade';
+import { DEFAULT_SHOPIFY_RETRY } from './resilience';
 import { findPlan, startSubscription } from './billing';
 import { storeRecord } from './install-service';
 
@@ -23,7 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.destroy());
 
 describe('throttleWait', () => {
-  const policy = { attempts: 4, minDelayMs: 100, maxDelayMs: 3000 };
+  const policy = { minDelayMs: 100, maxDelayMs: 3000 };
   const body = (requested: number, available: number, rate: number) => ({
     extensions: { cost: { requestedQueryCost: requested, throttleStatus: { currentlyAvailable: available, restoreRate: rate } } },
   });
@@ -48,10 +49,10 @@ describe('a throttled Shopify', () => {
 
   it('a plan sync waits through a few throttled answers, and gives up, bounded, when Shopify stays throttled', async () => {
     const { browser, shop } = await merchantOnEmulator(app, ctx, 'patiente');
-    await ctx.emulator!.state.forceThrottle(DEFAULT_THROTTLE_RETRY.attempts - 1, shop);
+    await ctx.emulator!.state.forceThrottle(DEFAULT_SHOPIFY_RETRY.attempts - 1, shop);
     expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).status).toBe(200);
 
-    await ctx.emulator!.state.forceThrottle(DEFAULT_THROTTLE_RETRY.attempts + 2, shop);
+    await ctx.emulator!.state.forceThrottle(DEFAULT_SHOPIFY_RETRY.attempts + 2, shop);
     expect(await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).toMatchObject({ status: 502, body: { code: 'plan_sync_failed' } });
     // Bounded: the next sync waits through what is left and succeeds.
     expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).status).toBe(200);
