@@ -3,6 +3,8 @@
 // the browser bundle never reaches server code, and src/core (shared by server and browser) depends
 // on nothing but itself and a few pure packages.
 import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
 import { defineConfig } from 'eslint/config';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -13,6 +15,14 @@ import tseslint from 'typescript-eslint';
 const WEB_FORBIDDEN = {
   regex: '^(\\.\\./)+(src/)?(server|db|emulator)(/|$)',
   message: 'The web app may not import server, database or emulator code: share it through src/core.',
+};
+
+// Packages that only run on the server (Node builtins, the database, SMTP, Shopify's server library,
+// image processing): the browser bundle must not pull them in, whatever path leads to them.
+const WEB_FORBIDDEN_PACKAGES = {
+  regex:
+    '^(node:|(pg|nodemailer|drizzle-orm|@electric-sql/pglite|@hono/node-server|hono|@shopify/shopify-api|aws4fetch|better-auth|file-type|mailauth|saxes|sharp|tsx|graphql)(/|$))',
+  message: 'The web app may not import server-only packages (Node builtins, the database, SMTP, Shopify server code).',
 };
 
 // Packages src/core may use: it runs in the server and in the browser, so no node: builtins and
@@ -49,8 +59,23 @@ const coreBoundary = (depth, tests) => {
 };
 const coreBoundaries = [1, 2, 3, 4].flatMap((depth) => [coreBoundary(depth, false), coreBoundary(depth, true)]);
 
+// The layers, checked on the files imports resolve to (whatever the specifier's spelling), as
+// docs/ARCHITECTURE.md states them. A zone forbids `target` to import anything under `from`.
+const LAYER_ZONES = [
+  { target: './src/web', from: ['./src/server', './src/db', './emulator'], message: 'The web app never imports server, database or emulator code: share it through src/core.' },
+  {
+    target: './src/core',
+    from: ['./src/server', './src/db', './src/web', './emulator', './tests', './bench', './scripts'],
+    message: 'src/core imports only src/core: it is shared by the server and the browser.',
+  },
+  { target: './src/db', from: ['./src/server', './src/web', './emulator'], message: 'src/db never imports the server: command-line tools that need both live in scripts/.' },
+  { target: './emulator', from: ['./src'], message: 'The local Shopify stands alone, as Shopify does: it imports nothing of the app.' },
+  { target: './src/server', from: ['./src/web', './tests', './bench'], message: 'The server never imports the web app, the tests or the benches.' },
+];
+
 export default defineConfig(
-  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', 'test-results/', 'src/db/migrations/'] },
+  // src/**/__fixtures__/lint holds deliberate violations that src/lint-boundaries.test.ts lints on purpose.
+  { ignores: ['dist/', 'node_modules/', 'data/', 'coverage/', '.tmp/', 'test-results/', 'src/db/migrations/', 'src/**/__fixtures__/lint/'] },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
@@ -74,7 +99,7 @@ export default defineConfig(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.flat.recommended.rules,
-      'no-restricted-imports': ['error', { patterns: [WEB_FORBIDDEN] }],
+      'no-restricted-imports': ['error', { patterns: [WEB_FORBIDDEN, WEB_FORBIDDEN_PACKAGES] }],
     },
   },
   {
@@ -117,4 +142,16 @@ export default defineConfig(
     },
   },
   ...coreBoundaries,
+  {
+    // Boundaries and cycles on resolved files (eslint-plugin-import-x with the TypeScript resolver).
+    files: ['src/**/*.{ts,tsx}', 'emulator/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'src/web/test/**', 'emulator/shopify/test-support.ts', 'emulator/shopify/tests/**'],
+    plugins: { 'import-x': importX },
+    settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      // A cycle between modules makes their load order matter and hides which one depends on which.
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
 );

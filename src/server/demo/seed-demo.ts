@@ -2,7 +2,7 @@
  * Demo data so a newcomer sees a living product: a merchant with a connected demo shop on an active
  * Pro plan, a default flow, rating actions, branding, and three months of history (history.ts):
  * orders, review requests in every state, opens, visits and reviews. Idempotent: does nothing when
- * the demo merchant already exists. Only demo mode calls it (bootstrap.ts, seed-cli.ts).
+ * the demo merchant already exists. Only demo mode calls it (bootstrap.ts, scripts/db-seed.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';

@@ -1,0 +1,35 @@
+/**
+ * The layers and the no-cycle rule hold on resolved files (eslint.config.js, docs/ARCHITECTURE.md):
+ * lint refuses a deliberate crossing of each boundary and a deliberate cycle. The fixtures sit in
+ * src/**\/__fixtures__/lint, which the project's lint ignores; here they are linted on purpose.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint({ ignore: false, cache: false });
+
+async function rulesBroken(file: string): Promise<string[]> {
+  const [result] = await eslint.lintFiles([file]);
+  return [...new Set(result!.messages.map((m) => m.ruleId ?? m.message))].sort();
+}
+
+describe('lint on resolved files', { timeout: 120_000 }, () => {
+  it('refuses a cycle between two server modules', async () => {
+    expect(await rulesBroken('src/server/__fixtures__/lint/cycle-a.ts')).toContain('import-x/no-cycle');
+    expect(await rulesBroken('src/server/__fixtures__/lint/cycle-b.ts')).toContain('import-x/no-cycle');
+  });
+
+  it('refuses the web app importing server code, core importing the database, the database importing the server', async () => {
+    expect(await rulesBroken('src/web/__fixtures__/lint/imports-server.ts')).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/core/__fixtures__/lint/imports-db.ts')).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/db/__fixtures__/lint/imports-server.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses the web app importing a server-only package', async () => {
+    expect(await rulesBroken('src/web/__fixtures__/lint/imports-node-package.ts')).toContain('no-restricted-imports');
+  });
+
+  it('accepts the code base as it is (the same rules find nothing in a real module)', async () => {
+    expect(await rulesBroken('src/server/app.ts')).toEqual([]);
+  });
+});
