@@ -234,9 +234,19 @@ export const webhookEvent = z.object({
 });
 export type WebhookEvent = z.infer<typeof webhookEvent>;
 
+/**
+ * Why a check that asks Shopify failed: Shopify refused (the token), Shopify was unavailable (a 5xx,
+ * its rate limit past the retries), or Shopify did not answer in time (or at all). Null: no failure.
+ */
+export const shopifyFailure = z.enum(['refused', 'unavailable', 'timeout']);
+export type ShopifyFailure = z.infer<typeof shopifyFailure>;
+
 export const diagnosticChecks = z.object({
-  /** `http_status`: 401 or 403 when Shopify refused the token; null when it could not be checked. */
-  token: z.object({ status: okStatus, http_status: z.number().int().nullable() }),
+  /**
+   * `http_status`: Shopify's status when it answered with an error (401 or 403: the token is refused;
+   * 5xx: Shopify failed); null when it could not be checked or no answer came.
+   */
+  token: z.object({ status: okStatus, http_status: z.number().int().nullable(), failure: shopifyFailure.nullable().default(null) }),
   orders: z.object({ status: checkStatus, count: z.number().int().nullable() }),
   webhooks_database: z.object({ status: okStatus, registered: z.array(z.string()), missing: z.array(z.string()) }),
   webhooks_platform: z.object({
@@ -245,6 +255,8 @@ export const diagnosticChecks = z.object({
     missing: z.array(z.string()),
     wrong_address: z.array(z.string()),
     expected_address: z.string().nullable(),
+    /** Set when the list could not be read on Shopify (then `missing` is empty: unknown, not missing). */
+    failure: shopifyFailure.nullable().default(null),
   }),
   flow: z.object({ status: okStatus, active: z.number().int(), total: z.number().int() }),
   events: z.object({ status: softStatus, recent: z.array(webhookEvent) }),

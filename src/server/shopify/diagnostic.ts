@@ -4,11 +4,19 @@
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import { flowConfigurations, shopifyWebhookEvents } from '../../db/schema';
-import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, type DiagnosticResult, type ProtectedCustomerField } from '../../core/api/shopify';
+import {
+  DIAGNOSED_TOPICS,
+  PROTECTED_CUSTOMER_FIELDS,
+  type DiagnosticChecks,
+  type DiagnosticResult,
+  type ProtectedCustomerField,
+  type ShopifyFailure,
+} from '../../core/api/shopify';
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError } from './facade';
+import { failureKind } from './resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
@@ -44,6 +52,18 @@ async function customerDataCheck(ctx: AppContext, shop: string, accessToken: str
   return { status: 'success', approved: true, withheld_fields: [] };
 }
 
+/**
+ * What a failed call to Shopify tells the merchant: a refused token (reconnect), or Shopify not
+ * answering now (try again in a moment), with the HTTP status when Shopify answered one.
+ */
+export function diagnosticFailure(error: unknown): { failure: ShopifyFailure; httpStatus: number | null } {
+  if (error instanceof StoreTokenError) return { failure: 'refused', httpStatus: 401 };
+  if (!(error instanceof ShopifyRequestError)) throw error;
+  const kind = failureKind(error);
+  const failure = kind === 'refused' ? 'refused' : kind === 'timeout' || kind === 'unreachable' ? 'timeout' : 'unavailable';
+  return { failure, httpStatus: error.status >= 400 ? error.status : null };
+}
+
 /** The diagnostic of the account's active store; `{ store: null, checks: null }` without one. */
 export async function runDiagnostic(ctx: AppContext, userId: string): Promise<Encodable<DiagnosticResult>> {
   const store = await findActiveStore(ctx.db, userId);
@@ -52,6 +72,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   // The token works when Shopify answers a request made with it (here: counting the orders).
   let tokenOk = false;
   let httpStatus: number | null = null;
+  let tokenFailure: ShopifyFailure | null = null;
   let ordersCount: number | null = null;
   let customerData: DiagnosticChecks['customer_data'] = { status: 'warning', approved: null, withheld_fields: [] };
   try {
@@ -63,17 +84,17 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
     tokenOk = true;
     customerData = await customerDataCheck(ctx, store.shop_domain, accessToken);
   } catch (error) {
-    if (error instanceof ShopifyRequestError) httpStatus = error.status;
-    else if (!(error instanceof StoreTokenError)) throw error;
-    else httpStatus = 401;
+    ({ failure: tokenFailure, httpStatus } = diagnosticFailure(error));
   }
 
+  // Read once the token works; a list Shopify could not give is unknown, never « all missing ».
   let platform: { topic: string; uri: string }[] = [];
+  let platformFailure: ShopifyFailure | null = null;
   if (tokenOk) {
     try {
       platform = await listPlatformSubscriptions(ctx, store.id);
-    } catch {
-      platform = [];
+    } catch (error) {
+      platformFailure = diagnosticFailure(error).failure;
     }
   }
   const address = webhookAddress(ctx);
@@ -100,18 +121,20 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   return {
     store: { id: store.id, shop_domain: store.shop_domain },
     checks: {
-      token: { status: passed(tokenOk), http_status: tokenOk ? null : httpStatus },
+      token: { status: passed(tokenOk), http_status: tokenOk ? null : httpStatus, failure: tokenFailure },
       orders: { status: tokenOk ? looksFine((ordersCount ?? 0) > 0) : 'error', count: ordersCount },
       webhooks_database: { status: passed(dbMissing.length === 0), registered: inDatabase, missing: dbMissing },
-      webhooks_platform: tokenOk
-        ? {
-            status: passed(platformMissing.length === 0 && wrongAddress.length === 0),
-            registered: platformTopics,
-            missing: platformMissing,
-            wrong_address: wrongAddress,
-            expected_address: address,
-          }
-        : { status: 'error', registered: [], missing: [...DIAGNOSED_TOPICS], wrong_address: [], expected_address: address },
+      webhooks_platform:
+        tokenOk && !platformFailure
+          ? {
+              status: passed(platformMissing.length === 0 && wrongAddress.length === 0),
+              registered: platformTopics,
+              missing: platformMissing,
+              wrong_address: wrongAddress,
+              expected_address: address,
+              failure: null,
+            }
+          : { status: 'error', registered: [], missing: [], wrong_address: [], expected_address: address, failure: platformFailure ?? tokenFailure },
       flow: { status: passed(activeFlows > 0), active: activeFlows, total: flows.length },
       events: { status: looksFine(recent.length > 0), recent },
       order_events: { status: looksFine((orderEvents?.n ?? 0) > 0), count: orderEvents?.n ?? 0 },

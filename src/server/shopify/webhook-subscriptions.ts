@@ -6,6 +6,8 @@
 import { and, eq } from 'drizzle-orm';
 import { shopifyWebhooks } from '../../db/schema';
 import { webhookRefusalMessages } from '../messages/shopify';
+import { shopifyAvailabilityMessages } from '../messages/shopify-availability';
+import { shopifyUnavailable } from './resilience';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
 import { CREATE_WEBHOOK_SUBSCRIPTION, UPDATE_WEBHOOK_SUBSCRIPTION, WEBHOOK_SUBSCRIPTIONS } from './admin-documents';
@@ -59,23 +61,36 @@ async function record(ctx: AppContext, storeId: string, topic: string, address: 
     .onConflictDoUpdate({ target: [shopifyWebhooks.shopId, shopifyWebhooks.topic], set: values });
 }
 
-/** Creates the missing subscriptions (idempotent) and records all of them. */
+/**
+ * Creates the missing subscriptions (idempotent) and records all of them. Only what Shopify confirmed
+ * is recorded. A creation Shopify failed to answer (5xx, timeout) may have happened: it is never sent
+ * twice; the list is read again at the end and what landed is recorded, the rest reported.
+ */
 export async function registerWebhooks(ctx: AppContext, storeId: string): Promise<{ registered: string[]; errors: string[] }> {
   const { shop, accessToken } = await storeAccessToken(ctx, storeId);
   const address = webhookAddress(ctx);
   const existing = await listPlatformSubscriptions(ctx, storeId);
   const registered: string[] = [];
   const errors: string[] = [];
-  for (const topic of REQUIRED_TOPICS) {
-    const found = existing.find((s) => s.topic === topic && s.uri === address);
+  const unconfirmed: string[] = [];
+  const landed = async (topic: string, list: PlatformSubscription[]) => {
+    const found = list.find((s) => s.topic === topic && s.uri === address);
     if (found) {
       await record(ctx, storeId, topic, address, found.id);
       registered.push(topic);
+    }
+    return Boolean(found);
+  };
+  for (const topic of REQUIRED_TOPICS) {
+    if (await landed(topic, existing)) continue;
+    let data: { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { message: string }[] } };
+    try {
+      data = await ctx.shopify.graphql(shop, accessToken, CREATE_WEBHOOK_SUBSCRIPTION, { topic: topicEnum(topic), uri: address });
+    } catch (error) {
+      if (!shopifyUnavailable(error)) throw error;
+      unconfirmed.push(topic);
       continue;
     }
-    const data = await ctx.shopify.graphql<{
-      webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { message: string }[] };
-    }>(shop, accessToken, CREATE_WEBHOOK_SUBSCRIPTION, { topic: topicEnum(topic), uri: address });
     const result = data.webhookSubscriptionCreate;
     if (result.webhookSubscription) {
       await record(ctx, storeId, topic, address, result.webhookSubscription.id);
@@ -83,6 +98,15 @@ export async function registerWebhooks(ctx: AppContext, storeId: string): Promis
     } else {
       const refusal = result.userErrors.map((e) => e.message).join('; ');
       errors.push(PROTECTED_DATA_REFUSAL.test(refusal) ? webhookRefusalMessages.protectedCustomerData(topic) : `${topic}: ${refusal}`);
+    }
+  }
+  if (unconfirmed.length > 0) {
+    const after = await listPlatformSubscriptions(ctx, storeId).catch((error: unknown) => {
+      if (!shopifyUnavailable(error)) throw error;
+      return [];
+    });
+    for (const topic of unconfirmed) {
+      if (!(await landed(topic, after))) errors.push(shopifyAvailabilityMessages.webhookNotConfirmed(topic));
     }
   }
   return { registered, errors };
