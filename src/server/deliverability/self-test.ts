@@ -11,6 +11,7 @@
  * - html_size: the HTML under 100 KB (Gmail clips at 102 KB).
  * Not counted in the plan's quota (it goes to our mailbox, not a customer); rate-limited with 'Vérifier'.
  */
+import PostalMime from 'postal-mime';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { authenticate, type DNSResolver } from 'mailauth';
@@ -24,7 +25,6 @@ import { oneClickUnsubscribeHeaders, requestLinks } from '../requests/links';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { dnsOf, type DnsResolve } from './dns';
-import { headerFields, mimeLeaves } from './mime';
 import { addressOf, takeCheck } from './service';
 import { storeSenderIdentity } from './store-identity';
 
@@ -65,8 +65,9 @@ export async function verifyMessage(raw: Buffer, options: VerifyOptions): Promis
     disableBimi: true,
     disableDmarc: true,
   });
-  const text = raw.toString('latin1');
-  const fields = headerFields(text);
+  // postal-mime (from mailauth's maintainers) reads the message as a mail client would.
+  const email = await PostalMime.parse(raw);
+  const fields = email.headers.map((h) => ({ name: h.key, value: h.value.trim() }));
   const fromDomain = (result.dkim.headerFrom[0] ?? '').split('@').pop() ?? '';
   // An unsigned message still gets one result (status none, 'message not signed'): no signature at all.
   const signatures = ((result.dkim.results ?? []) as unknown as DkimOutcome[]).filter((r) => r.signingDomain && r.status.result !== 'none');
@@ -92,14 +93,14 @@ export async function verifyMessage(raw: Buffer, options: VerifyOptions): Promis
   else if (unsigned.length) add('one_click_unsubscribe', false, m.unsubscribeUnsigned(casedNames(unsigned)));
   else add('one_click_unsubscribe', true, m.unsubscribeSigned);
 
-  const leaves = mimeLeaves(text);
-  const hasText = leaves.some((l) => l.contentType === 'text/plain' && l.body.toString('utf8').trim() !== '');
+  // Its text is made from the HTML only when the message has no text/plain part at all: then it is undefined here.
+  const hasText = (email.text ?? '').trim() !== '';
   add('text_part', hasText, hasText ? m.textPart : m.noTextPart);
 
-  const html = leaves.find((l) => l.contentType === 'text/html');
-  const kb = html ? (html.body.byteLength / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 }) : '0';
-  if (!html) add('html_size', false, m.noHtml);
-  else add('html_size', html.body.byteLength < HTML_LIMIT_BYTES, html.body.byteLength < HTML_LIMIT_BYTES ? m.htmlSize(kb) : m.htmlTooLarge(kb));
+  const htmlBytes = email.html === undefined ? null : Buffer.byteLength(email.html, 'utf8');
+  const kb = ((htmlBytes ?? 0) / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 });
+  if (htmlBytes === null) add('html_size', false, m.noHtml);
+  else add('html_size', htmlBytes < HTML_LIMIT_BYTES, htmlBytes < HTML_LIMIT_BYTES ? m.htmlSize(kb) : m.htmlTooLarge(kb));
   return checks;
 }
 
