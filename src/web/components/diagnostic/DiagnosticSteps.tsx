@@ -10,6 +10,7 @@ import { diagnosticStepIds, type CheckStatus, type DiagnosticChecks, type Diagno
 
 const t = messages.shopifyDiagnostic;
 const s = t.steps;
+const f = messages.shopifyDiagnosticFailures;
 
 export const stepTitles: Record<DiagnosticStepId, string> = {
   token: s.token.title,
@@ -83,6 +84,13 @@ function ReconnectFix({ text }: { text: string }) {
   );
 }
 
+/** A check that could not run because Shopify did not answer at step 1: try again, nothing to fix. */
+const unreachableOutcome = (): StepOutcome => ({
+  state: 'error',
+  summary: f.unreachable,
+  fix: <FixText>{f.retryFix}</FixText>,
+});
+
 /** A platform check that could not run because the token was refused (step 1). */
 const blockedOutcome = (): StepOutcome => ({
   state: 'error',
@@ -143,12 +151,17 @@ function EventList({ events }: { events: readonly WebhookEvent[] }) {
 
 /** What a finished check says, and the fix to suggest when it is not a success (spec section 8). */
 function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: FixActions): StepOutcome {
-  const tokenRefused = checks.token?.status === 'error';
+  // Shopify unavailable or silent is not a refused token: the merchant tries again, never reconnects for it.
+  const tokenFailure = checks.token?.status === 'error' ? (checks.token.failure ?? 'refused') : null;
+  const tokenRefused = tokenFailure === 'refused';
   switch (id) {
     case 'token': {
       const check = checks.token;
       if (check.status === 'success') return { state: 'success', summary: s.token.success };
       const status = count(check.http_status);
+      if (tokenFailure === 'unavailable' || tokenFailure === 'timeout') {
+        return { state: 'error', summary: tokenFailure === 'timeout' ? f.token.timeout : f.token.unavailable(status), fix: <FixText>{f.retryFix}</FixText> };
+      }
       return {
         state: 'error',
         summary: status === 401 || status === 403 ? s.token.rejected(status) : s.token.unknown,
@@ -161,6 +174,7 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
       if (check.status === 'success' && orders !== null) return { state: 'success', summary: s.orders.success(orders) };
       if (check.status === 'error') {
         if (tokenRefused) return blockedOutcome();
+        if (tokenFailure) return unreachableOutcome();
         return { state: 'error', summary: s.orders.error, fix: <FixText>{s.orders.errorFix}</FixText> };
       }
       if (check.status === 'success') return { state: 'success', summary: s.orders.found };
@@ -220,6 +234,10 @@ function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: Fi
       if (check.status === 'success') return { state: 'success', summary: s.webhooksPlatform.success, details };
       if (missing.length === 0 && wrongAddress.length === 0) {
         if (tokenRefused) return blockedOutcome();
+        if (tokenFailure) return unreachableOutcome();
+        if (check.failure === 'unavailable' || check.failure === 'timeout') {
+          return { state: 'error', summary: f.webhooksPlatform[check.failure], fix: <FixText>{f.retryFix}</FixText> };
+        }
         return {
           state: 'error',
           summary: s.webhooksPlatform.error,

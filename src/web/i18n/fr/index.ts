@@ -23,6 +23,7 @@ import { resetPassword } from './reset-password';
 import { schedule } from './schedule';
 import { integrations } from './integrations';
 import { shopifyDiagnostic } from './shopify-diagnostic';
+import { shopifyDiagnosticFailures } from './shopify-diagnostic-failures';
 import { shopifyEntry } from './shopify-entry';
 import { shopifyFlow } from './shopify-flow';
 import { shopifyInstall } from './shopify-install';
@@ -60,6 +61,7 @@ export const fr = {
   shopifyTestOnboarding,
   integrations,
   shopifyDiagnostic,
+  shopifyDiagnosticFailures,
   flow,
   schedule,
   conditional,
