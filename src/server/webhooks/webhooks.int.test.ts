@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema';
-import { queryRows } from '../../db/client';
+import { queryRows, type Database } from '../../db/client';
 import { createTestContext, type TestContext } from '../../../tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
@@ -31,9 +31,9 @@ async function makeStore(overrides: Partial<typeof s.shopifyStores.$inferInsert>
   return store!;
 }
 
-function deliver(shop: string, topic: string, body: string | object, opts: { id?: string; secret?: string; hmac?: string } = {}) {
+function deliver(shop: string, topic: string, body: string | object, opts: { id?: string; secret?: string; hmac?: string } = {}, to = app) {
   const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return app.request('/webhooks/shopify', {
+  return to.request('/webhooks/shopify', {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
@@ -47,6 +47,8 @@ function deliver(shop: string, topic: string, body: string | object, opts: { id?
     body: raw,
   });
 }
+
+const deliverTo = (to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => deliver(shop, 'orders/paid', body, { id }, to);
 
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 4 }).drain();
 
@@ -123,10 +125,105 @@ describe('webhook ingestion', () => {
   }, 60_000);
 });
 
-describe('batched recording', () => {
+describe('group commit', () => {
+  /** ctx.db whose statements are counted and whose execute goes through `execute`. */
+  function countingDb(execute: (query: Parameters<Database['execute']>[0]) => Promise<unknown>) {
+    const calls = { count: 0 };
+    const db = new Proxy(ctx.db, {
+      get: (target, key, receiver) =>
+        key === 'execute'
+          ? (query: Parameters<Database['execute']>[0]) => {
+              calls.count++;
+              return execute(query);
+            }
+          : Reflect.get(target, key, receiver),
+    });
+    return { db: db as Database, calls };
+  }
+  const waitFor = async (condition: () => boolean) => {
+    for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
+    expect(condition()).toBe(true);
+  };
+  const jobsOf = async (webhookIds: string[]) =>
+    (
+      await queryRows<{ n: number }>(
+        ctx.db,
+        sql`SELECT count(*)::int AS n FROM jobs j JOIN shopify_webhook_events e ON e.id::text = j.payload->>'eventId'
+            WHERE j.name = 'process-webhook' AND e.shopify_id IN ${webhookIds}`,
+      )
+    )[0]!.n;
+  const eventsOf = async (webhookId: string) => (await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId))).length;
+
+  it('writes the deliveries that arrive during a write in one statement, answers none before its commit, and records a replay once within a batch and across batches', async () => {
+    const store = await makeStore();
+    let open!: () => void;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const { db, calls } = countingDb(async (query) => {
+      await gate;
+      return ctx.db.execute(query);
+    });
+    const recorder = createWebhookRecorder(db, { maxInFlight: 1 });
+    const delivery = (webhookId: string, orderId: number) => ({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: JSON.stringify(order(orderId)) });
+    const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
+    const settled: string[] = [];
+    const track = (name: string, promise: Promise<void>) => promise.then(() => void settled.push(name));
+
+    const first = track('a', recorder.record(delivery(a, 1)));
+    await waitFor(() => calls.count === 1);
+    // While the first statement waits, more deliveries arrive: B twice (a replay inside one batch),
+    // A again (a replay of a delivery in the batch being written), and C.
+    const rest = [
+      track('b', recorder.record(delivery(b, 2))),
+      track('b again', recorder.record(delivery(b, 2))),
+      track('a again', recorder.record(delivery(a, 1))),
+      track('c', recorder.record(delivery(c, 3))),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(settled).toEqual([]);
+    expect(calls.count).toBe(1);
+    expect(await eventsOf(a)).toBe(0);
+
+    open();
+    await Promise.all([first, ...rest]);
+    expect(calls.count).toBe(2);
+    expect(settled.sort()).toEqual(['a', 'a again', 'b', 'b again', 'c']);
+    for (const id of [a, b, c]) expect(await eventsOf(id)).toBe(1);
+    expect(await jobsOf([a, b, c])).toBe(3);
+  });
+
+  it('answers 200 to concurrent deliveries only with their rows stored: one row and one job each, in fewer statements than deliveries', async () => {
+    const store = await makeStore();
+    const { db, calls } = countingDb((query) => ctx.db.execute(query));
+    const grouped = createApp({ ...ctx, db });
+    const ids = Array.from({ length: 40 }, () => randomUUID());
+    const responses = await Promise.all(ids.map((id, n) => deliverTo(grouped, store.shopDomain, order(500 + n), id)));
+    expect(responses.map((r) => r.status)).toEqual(ids.map(() => 200));
+    for (const id of ids) expect(await eventsOf(id)).toBe(1);
+    expect(await jobsOf(ids)).toBe(40);
+    expect(calls.count).toBeLessThan(ids.length / 4);
+  });
+
+  it('fails a batch the database refuses as a whole: every delivery of it rejected (503 over HTTP), one statement, nothing stored', async () => {
+    const store = await makeStore();
+    const down = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    const { db, calls } = countingDb(() => Promise.reject(down));
+    const refused: number[] = [];
+    const recorder = createWebhookRecorder(db, { onRefused: (_error, size) => void refused.push(size) });
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    const results = await Promise.allSettled(ids.map((webhookId) => recorder.record({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: '{"id":1}' })));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(calls.count).toBe(1);
+    expect(refused).toEqual([3]);
+
+    const failing = createApp({ ...ctx, db });
+    const responses = await Promise.all(ids.map((id) => deliverTo(failing, store.shopDomain, order(600), id)));
+    expect(responses.map((r) => r.status)).toEqual([503, 503, 503]);
+    for (const id of ids) expect(await eventsOf(id)).toBe(0);
+  });
+
   it('records the good deliveries of a batch even when the database refuses one of them', async () => {
     const store = await makeStore();
-    const recorder = createWebhookRecorder(ctx.db, { maxWaitMs: 20 });
+    const recorder = createWebhookRecorder(ctx.db);
     const good = [randomUUID(), randomUUID()];
     const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: JSON.stringify(order(5)) });
     // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).
@@ -136,7 +233,31 @@ describe('batched recording', () => {
       recorder.record(delivery(good[1]!)),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    for (const id of good) expect(await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id))).toHaveLength(1);
+    for (const id of good) expect(await eventsOf(id)).toBe(1);
+  });
+
+  it('refuses a body over 512 KB with 413 and stores nothing, whether its Content-Length says so or it comes chunked', async () => {
+    const store = await makeStore();
+    const big = JSON.stringify(order(9, { note: 'x'.repeat(600 * 1024) }));
+    const headers = (id: string) => ({
+      'content-type': 'application/json',
+      'x-shopify-topic': 'orders/paid',
+      'x-shopify-shop-domain': store.shopDomain,
+      'x-shopify-webhook-id': id,
+      'x-shopify-triggered-at': new Date().toISOString(),
+      'x-shopify-hmac-sha256': signWebhook(big, SECRET),
+    });
+    const [said, chunked] = [randomUUID(), randomUUID()];
+    const withLength = await app.request('/webhooks/shopify', { method: 'POST', headers: { ...headers(said), 'content-length': String(Buffer.byteLength(big)) }, body: big });
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode(big));
+        controller.close();
+      },
+    });
+    const withoutLength = await app.request('/webhooks/shopify', { method: 'POST', headers: headers(chunked), body: stream, duplex: 'half' } as RequestInit);
+    expect([withLength.status, withoutLength.status]).toEqual([413, 413]);
+    expect((await eventsOf(said)) + (await eventsOf(chunked))).toBe(0);
   });
 
   it('answers 400 for absurd header values', async () => {
