@@ -94,6 +94,11 @@ export default defineConfig(
     rules: { '@typescript-eslint/no-explicit-any': 'off' },
   },
   {
+    // Browser scripts the server inlines in its own pages (built by scripts/build-review-script.mjs).
+    files: ['src/server/**/*.client.ts'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

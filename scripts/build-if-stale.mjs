@@ -15,8 +15,8 @@ const targets = {
   },
   server: {
     out: 'dist/server/main.js',
-    sources: ['src/server', 'src/core', 'src/db', 'emulator', 'scripts/build-server.mjs', 'package.json', 'tsconfig.json'],
-    command: 'node scripts/build-server.mjs',
+    sources: ['src/server', 'src/core', 'src/db', 'emulator', 'scripts/build-server.mjs', 'scripts/build-review-script.mjs', 'package.json', 'tsconfig.json'],
+    command: 'node scripts/build-review-script.mjs && node scripts/build-server.mjs',
     label: 'the server (dist/server)',
   },
 };
