@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError } from './facade';
-import { failureKind } from './resilience';
+import { toldFailure } from './resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
@@ -59,9 +59,7 @@ async function customerDataCheck(ctx: AppContext, shop: string, accessToken: str
 export function diagnosticFailure(error: unknown): { failure: ShopifyFailure; httpStatus: number | null } {
   if (error instanceof StoreTokenError) return { failure: 'refused', httpStatus: 401 };
   if (!(error instanceof ShopifyRequestError)) throw error;
-  const kind = failureKind(error);
-  const failure = kind === 'refused' ? 'refused' : kind === 'timeout' || kind === 'unreachable' ? 'timeout' : 'unavailable';
-  return { failure, httpStatus: error.status >= 400 ? error.status : null };
+  return { failure: toldFailure(error), httpStatus: error.status >= 400 ? error.status : null };
 }
 
 /** The diagnostic of the account's active store; `{ store: null, checks: null }` without one. */

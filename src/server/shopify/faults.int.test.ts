@@ -212,6 +212,20 @@ describe('webhook registration at install', () => {
   });
 });
 
+describe('the connection functions', () => {
+  it.each([
+    ['503', 'Shopify est momentanément indisponible, erreur 503. Réessayez dans quelques instants.'],
+    ['timeout', 'Shopify n’a pas répondu à temps. Réessayez dans quelques instants.'],
+    ['THROTTLED', 'Shopify limite les requêtes pour le moment. Réessayez dans quelques instants.'],
+  ] as const)('answer 502 in French, not « refusé », when Shopify stays %s', async (kind, message) => {
+    const { store, browser, shop } = await merchantOnEmulator(app, ctx, `fn-down-${kind}`);
+    await emulator().injectFault(fault(kind, shop, 'Subscriptions', true));
+    const res = await browser.json('/functions/v1/shopify-register-webhooks', { json: { shop_id: store.id } });
+    expect(res).toMatchObject({ status: 502, body: { success: false, code: 'shopify_request_failed', error: message } });
+    expect(await ctx.db.select().from(s.shopifyWebhooks).where(eq(s.shopifyWebhooks.shopId, store.id))).toEqual([]);
+  });
+});
+
 type Checks = {
   token: { status: string; http_status: number | null; failure: string | null };
   webhooks_platform: { status: string; missing: string[]; failure: string | null };

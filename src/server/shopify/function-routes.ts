@@ -11,7 +11,9 @@ import { route } from '../http/route';
 import { messageFor } from '../messages';
 import { findActiveStore } from '../stores/service';
 import { sameStore } from '../stores/tenancy';
+import { shopifyAvailabilityMessages } from '../messages/shopify-availability';
 import { ShopifyRequestError } from './facade';
+import { shopifyUnavailable, toldFailure } from './resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { fixWebhookUrls, recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
@@ -25,8 +27,9 @@ export interface ShopifyFailure {
 }
 
 /**
- * What a Shopify failure means for the merchant: a token Shopify refuses (reconnect the store), or
- * a request it refused. Anything else is not Shopify's and is rethrown.
+ * What a Shopify failure means for the merchant: a token Shopify refuses (reconnect the store), a
+ * request it refused, or Shopify not answering now (past the retries: try again in a moment).
+ * Anything else is not Shopify's and is rethrown.
  */
 export function shopifyFailure(error: unknown): ShopifyFailure {
   const failure = (code: ShopifyFailure['code'], values: Record<string, string | number> = {}): ShopifyFailure => ({
@@ -36,6 +39,10 @@ export function shopifyFailure(error: unknown): ShopifyFailure {
   });
   if (error instanceof StoreTokenError || (error instanceof ShopifyRequestError && (error.status === 401 || error.status === 403))) {
     return failure('shopify_token_invalid');
+  }
+  if (shopifyUnavailable(error)) {
+    const said = toldFailure(error) === 'timeout' ? 'timeout' : 'unavailable';
+    return { ...failure('shopify_request_failed'), message: shopifyAvailabilityMessages.requestFailed(said, error.status >= 400 ? error.status : null) };
   }
   if (error instanceof ShopifyRequestError) return failure('shopify_request_failed', { reason: error.code ?? error.status });
   throw error;

@@ -47,6 +47,13 @@ export function failureKind(error: ShopifyRequestError): ShopifyFailureKind {
   return 'refused';
 }
 
+/** The failure as the merchant is told it: Shopify refused, was unavailable (5xx, rate limit), or did not answer in time. */
+export function toldFailure(error: ShopifyRequestError): 'refused' | 'unavailable' | 'timeout' {
+  const kind = failureKind(error);
+  if (kind === 'refused') return 'refused';
+  return kind === 'timeout' || kind === 'unreachable' ? 'timeout' : 'unavailable';
+}
+
 /** Shopify could not answer now (rate limit, 5xx, timeout, no connection): trying later may work. */
 export const shopifyUnavailable = (error: unknown): error is ShopifyRequestError => error instanceof ShopifyRequestError && failureKind(error) !== 'refused';
 
