@@ -11,6 +11,8 @@ export default defineConfig({
     outDir: '../../dist/web',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/web/.vite/manifest.json: which chunks each screen loads (bench/route-js.ts measures them).
+    manifest: true,
   },
   server: {
     port: 5173,

@@ -17,7 +17,10 @@
  *     and 3,000,000 requests among 100 stores, generated in SQL (bench/insight.ts), p50/p95 to aims.
  *   - templates: /health's p99, probed from another process, while six merchants load and save
  *     hostile templates (bench/template-sandbox.ts, decision 019); aim p99 < 50 ms.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight or templates runs only that case.
+ *   - screens: the gzip JavaScript each merchant screen (/app/dashboard, /app/feedback, /app/schedule)
+ *     loads before it is usable, read from the web build's manifest (bench/route-js.ts); aim ≤ 150 KB,
+ *     with the landing page's chart and the template editor out of their first load.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates or screens runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -31,7 +34,7 @@ import { loadConfig } from '../src/server/config';
 import { openContext } from '../src/server/bootstrap';
 import { enqueueJob } from '../src/server/jobs/queue';
 import { randomUUID } from 'node:crypto';
-import { spawn } from 'node:child_process';
+import { execSync, spawn } from 'node:child_process';
 import * as schema from '../src/db/schema';
 import { z } from 'zod';
 import { defineJob } from '../src/server/jobs/define';
@@ -41,6 +44,7 @@ import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
 import { benchTemplateSandbox } from './template-sandbox';
+import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from './route-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
@@ -173,7 +177,17 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
 const runs = (name: string) => !only || only === name;
-const shared = !only || !['footprint', 'insight'].includes(only);
+const shared = !only || !['footprint', 'insight', 'screens'].includes(only);
+if (runs('screens')) {
+  execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
+  for (const [path, modules] of Object.entries(MERCHANT_SCREENS)) {
+    const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
+    console.log(
+      `[web] ${path.padEnd(15)} first-load JavaScript ${(gzipBytes / 1024).toFixed(1)} KB gzip (aim ≤ ${FIRST_LOAD_AIM_BYTES / 1024} KB)` +
+        `, ${inside.length ? `loads ${inside.join(' and ')} (aim: neither)` : 'without the landing chart or the template editor (aim: neither)'}`,
+    );
+  }
+}
 if (shared) {
   const memory = await openDatabase({ kind: 'pglite-memory' });
   await benchDatabase('pglite', memory);
