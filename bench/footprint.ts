@@ -77,7 +77,7 @@ export async function benchFootprint(label: string, database: { DATABASE_URL?: s
     console.log(`[${label}] footprint warm start   ${startSeconds.toFixed(1)} s to a healthy /health (aim < 5 s)`);
     console.log(
       `[${label}] footprint memory       idle ${idle} MB, peak ${peak} MB under GET /api/plans at ${result.requests.average.toFixed(0)} req/s ` +
-        `(peak/idle ${(peak / idle).toFixed(2)}, aim ≤ 1.5; idle aim < ${database.DATABASE_URL ? 250 : 400} MB; first start ${firstRss} MB)`,
+        `(peak/idle ${(peak / idle).toFixed(2)}, aim ≤ 1.5; idle aim < ${database.DATABASE_URL ? 160 : 250} MB (issue 30); first start ${firstRss} MB)`,
     );
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
