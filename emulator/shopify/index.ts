@@ -7,6 +7,7 @@ import { toCents } from './format';
 import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
+import { storefrontRoutes, type StorefrontOptions } from './storefront/routes';
 import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type AppRegistration, type ComplianceTopic, type FulfillmentEventStatus } from './types';
 import {
   appSubscriptionView,
@@ -36,6 +37,8 @@ export interface EmulatorOptions {
   /** Injected for tests. */
   fetch?: typeof fetch;
   now?: () => Date;
+  /** The shop's storefront with the app's theme app extension and its app proxy (storefront/routes.ts). */
+  storefront?: Omit<StorefrontOptions, 'fetch'>;
 }
 
 export interface CreateOrderOptions extends Omit<CreateOrderInput, 'totalCents'> {
@@ -128,6 +131,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     faultMiddleware(core.faults, (param) => core.resolveShop(param)?.domain ?? null),
   );
   storeRoutes(app, core);
+  if (options.storefront) storefrontRoutes(app, core, { ...options.storefront, fetch: options.fetch });
 
   const cents = (v: number | string): number => {
     const c = toCents(v);

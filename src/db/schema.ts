@@ -44,6 +44,7 @@ import {
   type TriggerEvent,
   type WithdrawnReason,
 } from '../core/domain';
+import { HIDE_REASONS, type HideReason } from '../core/api/storefront';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
@@ -499,6 +500,13 @@ export const shopifyReviews = pgTable(
     /** What the customer was shown after rating, recorded when it happened (compliance evidence, src/server/audit). */
     shown: jsonb('shown').$type<ReviewShown>(),
     /**
+     * Storefront moderation (decision 028): a review is hidden from the storefront only for a stated
+     * content reason, never for its rating; who hid it (the merchant's account id) and when.
+     */
+    hiddenAt: tstz('hidden_at'),
+    hiddenReason: text('hidden_reason').$type<HideReason>(),
+    hiddenBy: text('hidden_by'),
+    /**
      * What the reviews search matches: name (accents dropped), e-mail and order number, lower-cased,
      * separated by a character nobody types. Kept by the database (trigram index below).
      */
@@ -515,6 +523,8 @@ export const shopifyReviews = pgTable(
     index('reviews_request_idx').on(t.reviewRequestId),
     index('reviews_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
+    check('reviews_hidden_reason_check', sql`${t.hiddenReason} IS NULL OR ${t.hiddenReason} IN (${inList(HIDE_REASONS)})`),
+    check('reviews_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
   ],
 );
 

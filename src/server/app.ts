@@ -37,6 +37,9 @@ import { settingsRoutes } from './settings/routes';
 import { notificationRecipientRoutes } from './recipients/routes';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { mediaRoutes } from './media/routes';
+import { storefrontProxyRoutes } from './storefront/proxy';
+import { APP_PROXY } from '../core/storefront';
+import { storefrontRoutes } from './storefront/routes';
 import { pgErrorCode } from '../db/pg-error';
 import { ENDPOINTS } from '../core/api';
 import { messageFor } from './messages';
@@ -121,6 +124,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     ...settingsRoutes(ctx),
     ...notificationRecipientRoutes(ctx),
     ...deliverabilityRoutes(ctx),
+    ...storefrontRoutes(ctx),
     ...installationRoutes(ctx),
     ...shopifyAuthRoutes(ctx, ctx.shopify),
     ...shopifyFunctionRoutes(ctx),
@@ -139,6 +143,8 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/functions/v1', functions);
 
   app.route('/review', reviewPageRoutes(ctx));
+  // The storefront's « Voir plus » pages and the review-collection page, through Shopify's app proxy (decision 028).
+  app.route(APP_PROXY.path, storefrontProxyRoutes(ctx));
   // Uploaded logos, at stable public URLs (src/server/media).
   app.route('/media', mediaRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);

@@ -15,6 +15,7 @@ import { sendQuotaAlertJob } from './plans/jobs';
 import { processReviewRequestsJob } from './requests/jobs';
 import { sendRecipientConfirmationJob } from './recipients/jobs';
 import { sendAlertDigestJob, sendReviewNotificationJob } from './reviews/jobs';
+import { publishStorefrontJob } from './storefront/publish';
 import { processWebhookJob, reconcileOrdersJob, reconcileStoreJob } from './webhooks/jobs';
 
 export const JOBS: readonly JobDefinition[] = [
@@ -31,6 +32,7 @@ export const JOBS: readonly JobDefinition[] = [
   sendQuotaAlertJob,
   recheckSenderDomainsJob,
   syncBillingJob,
+  publishStorefrontJob,
 ];
 
 export function periodicTasks(config: Config): PeriodicTask[] {

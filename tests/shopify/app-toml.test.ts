@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
 import { shopifyAuthCallback } from '../../src/core/api/shopify';
+import { APP_PROXY } from '../../src/core/storefront';
 import { publicRoutes } from '../../src/core/routes';
 import type { AppContext } from '../../src/server/context';
 import { loadConfig } from '../../src/server/config';
@@ -18,6 +19,7 @@ interface AppToml {
   access_scopes: { scopes: string; use_legacy_install_flow?: boolean };
   auth: { redirect_urls: string[] };
   webhooks: { api_version: string; subscriptions: { topics?: string[]; compliance_topics?: string[]; uri: string }[] };
+  app_proxy: { url: string; prefix: string; subpath: string };
 }
 
 const toml = parse(readFileSync(new URL('../../shopify.app.toml', import.meta.url), 'utf8')) as unknown as AppToml;
@@ -58,5 +60,9 @@ describe('shopify.app.toml', () => {
   it('uses one host everywhere', () => {
     const urls = [toml.application_url, ...toml.auth.redirect_urls, ...toml.webhooks.subscriptions.map((s) => s.uri)];
     expect(new Set(urls.map((u) => new URL(u).origin))).toEqual(new Set([HOST]));
+  });
+
+  it('declares the app proxy the storefront block and the server use (decision 028)', () => {
+    expect(toml.app_proxy).toEqual({ url: `${HOST}${APP_PROXY.path}`, prefix: APP_PROXY.prefix, subpath: APP_PROXY.subpath });
   });
 });

@@ -7,6 +7,7 @@ import { paginate, type Page, type PageArgs } from '../pagination';
 import { orderMatches, parseSearch, searchWarnings, type SearchWarning } from '../search';
 import { restTopic } from '../topics';
 import type { AddressRecord, AppSubscriptionRecord, CustomerRecord, OrderRecord, ProtectedField, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from '../types';
+import { metafieldResolvers } from './metafields';
 
 export interface GqlContext {
   core: EmulatorCore;
@@ -478,4 +479,5 @@ export const rootValue = {
     ctx.core.uninstall(ctx.shop.domain);
     return { app, userErrors: [] };
   },
+  ...metafieldResolvers,
 };

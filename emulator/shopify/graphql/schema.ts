@@ -2,6 +2,7 @@
 import { buildSchema } from 'graphql';
 import { CURRENCIES } from '../format';
 import { WEBHOOK_TOPICS } from '../topics';
+import { METAFIELD_SDL } from './metafields';
 
 export const SDL = /* GraphQL */ `
 scalar DateTime
@@ -431,6 +432,7 @@ enum AppUninstallAppUninstallErrorCode {
   APP_NOT_INSTALLED
   APP_UNINSTALL_ERROR
 }
+${METAFIELD_SDL}
 `;
 
 export const schema = buildSchema(SDL);

@@ -15,6 +15,7 @@ import { RATING_ACTION_ERRORS } from './rating-actions';
 import { REQUEST_ERRORS } from './review-requests';
 import { REVIEW_ERRORS } from './reviews';
 import { SHOPIFY_ERRORS } from './shopify';
+import { STOREFRONT_ERRORS } from './storefront';
 import { STORE_ERRORS } from './stores';
 import { UNSUBSCRIBE_ERRORS } from './unsubscribe';
 
@@ -33,6 +34,7 @@ export const ERROR_STATUS = {
   ...EMAIL_TEMPLATE_ERRORS,
   ...DELIVERABILITY_ERRORS,
   ...NOTIFICATION_RECIPIENT_ERRORS,
+  ...STOREFRONT_ERRORS,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -20,6 +20,7 @@ import * as reviewRequests from './review-requests';
 import * as reviews from './reviews';
 import * as settings from './settings';
 import * as shopify from './shopify';
+import * as storefront from './storefront';
 import * as stores from './stores';
 import * as unsubscribe from './unsubscribe';
 
@@ -45,6 +46,7 @@ const areas = {
   reviews,
   settings,
   shopify,
+  storefront,
   stores,
   unsubscribe,
 };

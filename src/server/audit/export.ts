@@ -14,6 +14,8 @@ import { queryRows, type Queryable } from '../../db/client';
 import type { ReviewShown } from '../../db/schema';
 import { csvCell } from '../insight/reviews-csv';
 import { auditExportMessages as m } from '../messages/audit';
+import type { HideReason } from '../../core/api/storefront';
+import { moderationAuditWords } from '../messages/storefront';
 
 const BATCH = 1000;
 
@@ -106,6 +108,7 @@ export function describeAction(a: RatingAction | undefined): string {
 export function changeCsvLines(r: AuditChangeRecord): string {
   const head = [when(r.created_at), r.actor_email];
   if (r.action === 'same_path.update') return line([...head, m.samePath, r.before === true ? m.on : m.off, r.after === true ? m.on : m.off]);
+  if (r.action === 'review.hide' || r.action === 'review.show') return moderationCsvLine(head, r);
   const before = Array.isArray(r.before) ? (r.before as RatingAction[]) : [];
   const after = Array.isArray(r.after) ? (r.after as RatingAction[]) : [];
   return after.map((next) => line([...head, m.ratingAction(next.rating), describeAction(before.find((a) => a.rating === next.rating)), describeAction(next)])).join('');
@@ -171,4 +174,14 @@ export function auditExportResponse(db: Queryable, storeId: string, content: Aud
       'Cache-Control': 'no-store',
     },
   });
+}
+
+/** A storefront moderation change (decision 028): the review, shown or hidden with its reason, before and after. */
+function moderationCsvLine(head: (string | null)[], r: AuditChangeRecord): string {
+  const state = (value: unknown) => {
+    const v = value as { review_id?: string; reason?: HideReason | null } | null;
+    return v?.reason ? moderationAuditWords.hidden(v.reason) : moderationAuditWords.visible;
+  };
+  const reviewId = (r.after as { review_id?: string } | null)?.review_id ?? '';
+  return line([...head, moderationAuditWords.setting(reviewId), state(r.before), state(r.after)]);
 }

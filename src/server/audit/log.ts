@@ -5,7 +5,7 @@
  * not at all; a save that changes nothing writes nothing.
  */
 import { sql } from 'drizzle-orm';
-import type { AuditAction, AuditChange } from '../../core/api/audit';
+import { SETTING_AUDIT_ACTIONS, type AuditAction, type AuditChange } from '../../core/api/audit';
 import type { RatingAction } from '../../core/api/rating-actions';
 import { queryRows, type Queryable } from '../../db/client';
 import { auditLog } from '../../db/schema';
@@ -38,12 +38,15 @@ export function ratingActionsDiff(before: RatingAction[], after: RatingAction[])
 
 type Row = { id: string; created_at: string; actor_email: string | null; action: AuditAction; before: unknown; after: unknown };
 
-/** The store's latest changes, newest first, as the settings screen lists them. */
+/** The store's latest changes to its settings, newest first, as the settings screen lists them (moderation has its own screen). */
 export async function latestChanges(db: Queryable, storeId: string, limit: number): Promise<{ items: AuditChange[] }> {
   const rows = await queryRows<Row>(
     db,
     sql`SELECT id::text, to_json(created_at)#>>'{}' AS created_at, actor_email, action, before, after
-        FROM audit_log WHERE shop_id = ${storeId}::uuid
+        FROM audit_log WHERE shop_id = ${storeId}::uuid AND action IN (${sql.join(
+          SETTING_AUDIT_ACTIONS.map((a) => sql`${a}`),
+          sql`, `,
+        )})
         ORDER BY created_at DESC, id DESC LIMIT ${limit}`,
   );
   return { items: rows.map(changeItem) };

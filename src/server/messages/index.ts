@@ -17,6 +17,7 @@ import { ratingActionErrorMessages } from './rating-actions';
 import { brandingErrorMessages, emailTemplateErrorMessages } from './branding';
 import { deliverabilityErrorMessages } from './deliverability';
 import { notificationRecipientErrorMessages } from './notification-recipients';
+import { storefrontErrorMessages } from './storefront';
 import type { Message } from './types';
 
 const catalogue: Record<ErrorCode, Message> = {
@@ -34,6 +35,7 @@ const catalogue: Record<ErrorCode, Message> = {
   ...emailTemplateErrorMessages,
   ...deliverabilityErrorMessages,
   ...notificationRecipientErrorMessages,
+  ...storefrontErrorMessages,
 };
 
 /** The French sentence for `code`, built from `values` when the message needs them. */

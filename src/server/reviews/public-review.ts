@@ -24,6 +24,7 @@ import { storeDisplayName } from '../stores/service';
 import { publicSiteLink } from './engagement';
 import { cancelFollowUpOf, postponeRequest, withdrawOtherAsksOfOrder, type PostponeOutcome } from '../requests/reminders';
 import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink } from './notice';
+import { schedulePublish } from '../storefront/publish';
 
 /**
  * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
@@ -328,6 +329,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     if (action.notification_email && (action.action_type === 'notify_email' || action.action_type === 'collect_feedback')) {
       await enqueue(tx, sendReviewNotificationJob, { reviewId: review!.id, to: action.notification_email });
     }
+    // The storefront shows every review, whatever its rating (decision 028): its metafield is written again.
+    await schedulePublish(tx, request.shop_id);
     return outcomeOf(decision, token, review!.id, input.rating);
   });
 }

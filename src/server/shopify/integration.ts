@@ -3,7 +3,9 @@
  * at {APP_URL}/_shopify) when SHOPIFY_EMULATOR is on. The app reaches the emulator in-process; the
  * browser reaches it over HTTP at the same origin.
  */
+import { fileURLToPath } from 'node:url';
 import { createShopifyEmulator, type ShopifyEmulator } from '../../../emulator/shopify';
+import { APP_PROXY, THEME_EXTENSION } from '../../core/storefront';
 import type { Config } from '../config';
 import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
 import { PROTECTED_CUSTOMER_DATA_REQUEST } from './protected-data';
@@ -34,6 +36,11 @@ export function createShopifyIntegration(config: Config, options: ShopifyIntegra
       // Approved exactly as the app asks Shopify (docs/deployment.md): reading any other protected
       // field fails in development as it would on a real shop.
       protectedCustomerData: { level: PROTECTED_CUSTOMER_DATA_REQUEST.level, fields: [...PROTECTED_CUSTOMER_DATA_REQUEST.fields] },
+    },
+    // The storefront renders the app's theme app extension; its app proxy forwards to the app (decision 028).
+    storefront: {
+      extensionDir: fileURLToPath(new URL(`../../../extensions/${THEME_EXTENSION.handle}`, import.meta.url)),
+      proxy: { url: `${config.appUrl}${APP_PROXY.path}`, prefix: APP_PROXY.prefix, subpath: APP_PROXY.subpath },
     },
     statePath: options.inMemoryEmulator ? undefined : config.emulatorStatePath,
     fetch: options.webhookFetch,

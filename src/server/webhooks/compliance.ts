@@ -35,6 +35,7 @@ import { UNSENT_STATUSES } from '../../core/domain';
 import { customerOrders, redactOrders } from '../orders/customer';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { alertRecipient } from '../recipients/service';
+import { schedulePublish } from '../storefront/publish';
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const customerRequest = z.object({
@@ -215,6 +216,8 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
   }
   // A failure kept on a job may quote a recipient's address.
   if (addresses.length) await tx.update(jobs).set({ lastError: null }).where(mentionsAny(jobs.lastError, addresses));
+  // The storefront's metafield still shows their name and words until it is written again (decision 028).
+  if (reviewIds.length) await schedulePublish(tx, store.id, at);
   const exports = await anonymiseExports(tx, store.id, { shopifyId: request.customer.id ?? null, addresses, shopifyOrderIds }, at);
   ctx.log.child('compliance').info('customer redacted', { storeId: store.id, orders: orders.length, requests: requestIds.length, reviews: reviewIds.length, exports });
 }

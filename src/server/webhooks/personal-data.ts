@@ -229,6 +229,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     ...kept("the anonymous rating: the dashboard's counts and what the reviewer was shown (compliance evidence, audit export)", 'rating', 'is_published', 'action_taken', 'shown'),
     ...kept('engagement on the anonymous review, and the site the merchant offered', 'public_review_url', 'public_link_followed_at'),
     ...kept("the anonymous order's reference", 'shopify_order_id', 'order_number'),
+    ...kept('storefront moderation of the anonymous review (decision 028): when and for which content reason it was hidden', 'hidden_at', 'hidden_reason'),
+    ...merchant('the merchant account that hid the review from the storefront', 'hidden_by'),
     ...ids('id', 'user_id', 'shop_id', 'review_request_id'),
     ...dates('created_at'),
   },
@@ -305,7 +307,11 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   ),
   audit_log: {
     ...merchant('who changed a setting: a merchant account', 'actor_user_id', 'actor_email'),
-    ...merchant("the rating actions as the merchant set them (their alert address, their words), never a customer's", 'before', 'after'),
+    ...merchant(
+      "the rating actions as the merchant set them (their alert address, their words), or a review's storefront moderation (its id and the reason), never a customer's",
+      'before',
+      'after',
+    ),
     ...none('the change', 'id', 'shop_id', 'action', 'created_at'),
   },
   notification_recipients: {

@@ -1,0 +1,135 @@
+/**
+ * Reviews on the storefront (decision 028): moderation of the active store's reviews (hide only for a
+ * stated content reason, show again), the moderation list, and what the storefront shows.
+ */
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+import { isoDateTime } from './wire';
+
+/** The only reasons a review may be hidden from the storefront: content, whatever the rating. */
+export const HIDE_REASONS = ['insult', 'personal_data', 'off_topic', 'not_customer'] as const;
+export type HideReason = (typeof HIDE_REASONS)[number];
+
+export const MODERATION_PAGE_SIZE = 20;
+export const MODERATION_FILTERS = ['all', 'visible', 'hidden'] as const;
+
+/** One review as a buyer sees it on the storefront (the metafield and the « Voir plus » pages). */
+export const publicReview = z.object({
+  /** « Marie D. »; null when the order had no name. */
+  name: z.string().nullable(),
+  /** The UTC day, YYYY-MM-DD, and the same in French words. */
+  date: z.string(),
+  date_label: z.string(),
+  rating: z.number().int().min(1).max(5),
+  comment: z.string().nullable(),
+});
+export type PublicReview = z.infer<typeof publicReview>;
+
+/** What the app-data metafield holds: the aggregate over the shown reviews and the newest ones. */
+export const storefrontSnapshot = z.object({
+  version: z.literal(1),
+  /** Reviews shown (every rating, hidden ones left out). */
+  count: z.number().int().min(0),
+  /** Their average, null without reviews; its French text (« 4,3 ») and its share of 5 stars in %. */
+  average: z.number().nullable(),
+  average_label: z.string(),
+  average_percent: z.number().min(0).max(100),
+  /** 5 stars first: how many, and their share of the count in whole %. */
+  distribution: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int().min(0), percent: z.number().int().min(0).max(100) })).length(5),
+  /** Reviews hidden for a stated reason: counted publicly. */
+  hidden: z.number().int().min(0),
+  reviews: z.array(publicReview),
+  /** Whether older reviews exist (the « Voir plus » button). */
+  more: z.boolean(),
+  /** The store's branding colour (stars and bars), the block's default when the theme editor sets none. */
+  accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  updated_at: isoDateTime,
+});
+export type StorefrontSnapshot = z.infer<typeof storefrontSnapshot>;
+
+/** A « Voir plus » page (the app proxy). */
+export const storefrontPage = z.object({ page: z.number().int().min(1), reviews: z.array(publicReview), next_page: z.number().int().nullable() });
+export type StorefrontPage = z.infer<typeof storefrontPage>;
+
+const reviewParams = z.object({ id: z.guid({ message: 'Avis introuvable' }) });
+
+/** A review as the moderation screen lists it. */
+export const moderationItem = z.object({
+  id: z.string(),
+  rating: z.number().int().min(1).max(5),
+  /** What the storefront shows of the reviewer. */
+  public_name: z.string().nullable(),
+  comment: z.string().nullable(),
+  created_at: isoDateTime,
+  hidden_at: isoDateTime.nullable(),
+  hidden_reason: z.enum(HIDE_REASONS).nullable(),
+  /** The account that hid it. */
+  hidden_by_email: z.string().nullable(),
+});
+export type ModerationItem = z.infer<typeof moderationItem>;
+
+export const getStorefront = endpoint({
+  method: 'GET',
+  path: '/api/storefront',
+  access: 'store',
+  summary: "what the active store's storefront shows (the metafield's content), and the theme editor's links to add the block and the badge",
+  response: z.object({
+    shop_domain: z.string(),
+    block_editor_url: z.string(),
+    embed_editor_url: z.string(),
+    snapshot: storefrontSnapshot,
+  }),
+  errors: [],
+});
+
+export const getStorefrontPreview = endpoint({
+  method: 'GET',
+  path: '/api/storefront/preview',
+  access: 'store',
+  summary: "the app block « Avis clients » rendered from the theme app extension's Liquid with the store's data, as an HTML document",
+  response: z.object({ html: z.string() }),
+  errors: [],
+});
+
+export const listModeration = endpoint({
+  method: 'GET',
+  path: '/api/storefront/reviews',
+  access: 'store',
+  summary: "the active store's reviews with their storefront moderation, newest first, a page at a time",
+  query: z.object({
+    filter: z.enum(MODERATION_FILTERS, { message: 'Filtre inconnu (all, visible ou hidden)' }).default('all'),
+    page: z.coerce
+      .number({ message: 'La page doit être un nombre' })
+      .int('La page doit être un nombre entier')
+      .min(1, 'La page commence à 1')
+      .max(10_000, 'Page trop lointaine')
+      .default(1),
+  }),
+  response: z.object({ items: z.array(moderationItem).max(MODERATION_PAGE_SIZE), next_page: z.number().int().nullable(), hidden_count: z.number().int().min(0) }),
+  errors: [],
+});
+
+export const hideReview = endpoint({
+  method: 'POST',
+  path: '/api/reviews/:id/hide',
+  access: 'store',
+  summary: 'hides one review of the active store from the storefront, for a stated content reason (audited, counted publicly)',
+  params: reviewParams,
+  body: z.object({
+    reason: z.enum(HIDE_REASONS, { message: 'Choisissez un motif\u202f: propos injurieux, données personnelles, hors sujet ou pas un client' }),
+  }),
+  response: moderationItem,
+  errors: ['review_not_found'],
+});
+
+export const showReview = endpoint({
+  method: 'POST',
+  path: '/api/reviews/:id/show',
+  access: 'store',
+  summary: 'shows again on the storefront a review of the active store that was hidden (audited)',
+  params: reviewParams,
+  response: moderationItem,
+  errors: ['review_not_found'],
+});
+
+export const STOREFRONT_ERRORS = { review_not_found: 404 } as const satisfies Record<string, number>;

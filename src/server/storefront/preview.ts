@@ -1,0 +1,25 @@
+/**
+ * The moderation screen's preview: the app block « Avis clients » as the storefront shows it, rendered
+ * from the theme app extension's own Liquid and stylesheet with the store's current data (the same
+ * evaluation as the local Shopify's storefront), as a document for a sandboxed frame, without script.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { loadThemeExtension, type ThemeExtension } from '../../../emulator/shopify/storefront/theme';
+import type { StorefrontSnapshot } from '../../core/api/storefront';
+import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '../../core/storefront';
+import { escapeHtml } from '../../core/email/layout';
+
+const DIR = fileURLToPath(new URL(`../../../extensions/${THEME_EXTENSION.handle}`, import.meta.url));
+let extension: ThemeExtension | null = null;
+let stylesheet = '';
+
+export async function renderBlockPreview(snapshot: StorefrontSnapshot, shop: { domain: string; name: string }): Promise<string> {
+  if (!extension) {
+    extension = loadThemeExtension(DIR, (file) => file);
+    stylesheet = readFileSync(`${DIR}/assets/avis-clients.css`, 'utf8');
+  }
+  const app = { metafields: { [STOREFRONT_METAFIELD.namespace]: { [STOREFRONT_METAFIELD.key]: { type: STOREFRONT_METAFIELD.type, value: snapshot } } } };
+  const block = await extension.render(THEME_EXTENSION.block, { blockId: 'apercu', app, shop: { name: shop.name, url: `https://${shop.domain}`, domain: shop.domain } });
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(shop.name)}</title><style>body{margin:0;font-family:Georgia,serif;color:#1a1a1a;background:#fff}${stylesheet}</style></head><body>${block}</body></html>`;
+}

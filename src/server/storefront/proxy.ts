@@ -1,0 +1,83 @@
+/**
+ * The storefront's requests through Shopify's app proxy (decision 028): /apps/avis/* on the shop is
+ * forwarded here. Each request must carry Shopify's signature; the « Voir plus » pages are answered
+ * from a short cache, and what reaches the database is rate limited per shop. Only public reviews go
+ * out: shown ones, a first name and initial, never an e-mail or an order.
+ */
+import { and, eq } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import { STOREFRONT_MAX_PAGE } from '../../core/storefront';
+import { escapeHtml } from '../../core/email/layout';
+import { shopifyStores } from '../../db/schema';
+import type { AppContext } from '../context';
+import { storefrontPublic as m } from '../messages/storefront';
+import { hitRateLimit } from '../security/rate-limit';
+import { verifyAppProxy } from './proxy-signature';
+import { storefrontPage } from './snapshot';
+
+/** Pages read from the database per shop and minute (cached answers do not count). */
+export const PROXY_RATE_LIMIT = { max: 300, windowSeconds: 60 };
+const CACHE_TTL_MS = 30_000;
+const CACHE_MAX = 2000;
+
+export function storefrontProxyRoutes(ctx: AppContext) {
+  const app = new Hono();
+  const cache = new Map<string, { body: string; expires: number }>();
+
+  /** The signed shop's store, or the refusal to answer. */
+  async function signedStore(c: Context): Promise<{ id: string; name: string } | Response> {
+    const params = new URL(c.req.url).searchParams;
+    const shop = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
+    if (!shop) return c.text(m.badSignature, 401);
+    const [store] = await ctx.db
+      .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain })
+      .from(shopifyStores)
+      .where(and(eq(shopifyStores.shopDomain, shop.toLowerCase()), eq(shopifyStores.isActive, true)));
+    if (!store) return c.text(m.unknownShop, 404);
+    return { id: store.id, name: store.name ?? store.domain };
+  }
+
+  app.get('/avis', async (c) => {
+    const page = Number(c.req.query('page') ?? '1');
+    if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: 'Page introuvable.' }, 404);
+    const store = await signedStore(c);
+    if (store instanceof Response) return store;
+    // The block asks with its metafield's date (`v`): a new publication asks for new pages.
+    const key = `${store.id}|${page}|${c.req.query('v') ?? ''}`;
+    const now = Date.now();
+    const cached = cache.get(key);
+    let body = cached && cached.expires > now ? cached.body : null;
+    if (!body) {
+      const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}`, PROXY_RATE_LIMIT);
+      if (!limit.allowed) return c.json({ error: m.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
+      body = JSON.stringify(await storefrontPage(ctx.db, store.id, page));
+      if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
+      cache.set(key, { body, expires: now + CACHE_TTL_MS });
+    }
+    return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=30' });
+  });
+
+  /** How reviews are collected (the badge's and the block's link): the Omnibus directive's notice. */
+  app.get('/methode', async (c) => {
+    const store = await signedStore(c);
+    if (store instanceof Response) return store;
+    const name = escapeHtml(store.name);
+    const paragraphs = m
+      .methodParagraphs(store.name)
+      .map((p) => `<p>${escapeHtml(p)}</p>`)
+      .join('\n');
+    return c.html(
+      `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(m.methodTitle)} · ${name}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}</style></head>
+<body><main><h1>${escapeHtml(m.methodTitle)}</h1>
+${paragraphs}
+</main></body></html>`,
+      200,
+      { 'Cache-Control': 'public, max-age=300' },
+    );
+  });
+
+  return app;
+}

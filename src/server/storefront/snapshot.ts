@@ -1,0 +1,76 @@
+/**
+ * What the storefront shows of a store's reviews (decision 028): every review not hidden, whatever
+ * its rating; the aggregate over those, the count of hidden ones, the newest reviews and « Voir plus »
+ * pages. Never `is_published` (the specification's rating rule), never an e-mail or an order.
+ */
+import { sql } from 'drizzle-orm';
+import { STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '../../core/storefront';
+import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '../../core/api/storefront';
+import { queryRows, type Queryable } from '../../db/client';
+
+/**
+ * A review listed on the storefront: shown, and with something to show. A review whose name and
+ * comment are both gone (a customer's erasure) is left out of the list; its rating stays counted.
+ */
+const LISTED = sql`v.hidden_at IS NULL AND (v.customer_name IS NOT NULL OR v.comment IS NOT NULL)`;
+
+/** The branding's default primary colour (src/db/schema.ts store_branding). */
+const DEFAULT_ACCENT = '#56dadc';
+
+type ReviewRow = { customer_name: string | null; comment: string | null; rating: number; created_at: string };
+
+function publicReview(r: ReviewRow): PublicReview {
+  const comment = r.comment?.trim() ? r.comment.trim() : null;
+  return { name: publicName(r.customer_name), date: r.created_at.slice(0, 10), date_label: frenchDate(r.created_at), rating: r.rating, comment };
+}
+
+async function listed(db: Queryable, storeId: string, offset: number, limit: number): Promise<ReviewRow[]> {
+  return queryRows<ReviewRow>(
+    db,
+    sql`SELECT v.customer_name, v.comment, v.rating, to_json(v.created_at)#>>'{}' AS created_at
+        FROM shopify_reviews v
+        WHERE v.shop_id = ${storeId}::uuid AND ${LISTED}
+        ORDER BY v.created_at DESC, v.id DESC
+        OFFSET ${offset} LIMIT ${limit}`,
+  );
+}
+
+export async function storefrontSnapshot(db: Queryable, storeId: string, now = new Date()): Promise<StorefrontSnapshot> {
+  const counts = await queryRows<{ rating: number; shown: number; hidden: number }>(
+    db,
+    sql`SELECT rating, count(*) FILTER (WHERE hidden_at IS NULL)::int AS shown, count(*) FILTER (WHERE hidden_at IS NOT NULL)::int AS hidden
+        FROM shopify_reviews WHERE shop_id = ${storeId}::uuid GROUP BY rating`,
+  );
+  const byRating = new Map(counts.map((c) => [c.rating, c.shown]));
+  const count = counts.reduce((n, c) => n + c.shown, 0);
+  const hidden = counts.reduce((n, c) => n + c.hidden, 0);
+  const sum = counts.reduce((n, c) => n + c.rating * c.shown, 0);
+  const average = count > 0 ? Math.round((sum / count) * 10) / 10 : null;
+  const rows = await listed(db, storeId, 0, STOREFRONT_LATEST + 1);
+  const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shopify_store_id = ${storeId}::uuid`);
+  return {
+    version: 1,
+    count,
+    average,
+    average_label: average === null ? '' : frenchAverage(average),
+    average_percent: average === null ? 0 : Math.round((average / 5) * 1000) / 10,
+    distribution: [5, 4, 3, 2, 1].map((rating) => {
+      const n = byRating.get(rating) ?? 0;
+      return { rating, count: n, percent: count > 0 ? Math.round((n / count) * 100) : 0 };
+    }),
+    hidden,
+    reviews: rows.slice(0, STOREFRONT_LATEST).map(publicReview),
+    more: rows.length > STOREFRONT_LATEST,
+    accent: branding && /^#[0-9a-fA-F]{6}$/.test(branding.color) ? branding.color : DEFAULT_ACCENT,
+    updated_at: now.toISOString(),
+  };
+}
+
+/**
+ * A « Voir plus » page: page 1 follows the reviews the metafield carries (the block shows those
+ * itself), each page STOREFRONT_PAGE_SIZE reviews.
+ */
+export async function storefrontPage(db: Queryable, storeId: string, page: number): Promise<StorefrontPage> {
+  const rows = await listed(db, storeId, STOREFRONT_LATEST + (page - 1) * STOREFRONT_PAGE_SIZE, STOREFRONT_PAGE_SIZE + 1);
+  return { page, reviews: rows.slice(0, STOREFRONT_PAGE_SIZE).map(publicReview), next_page: rows.length > STOREFRONT_PAGE_SIZE ? page + 1 : null };
+}

@@ -1,0 +1,176 @@
+// Reviews on the storefront (decision 028), over the real protocol with the local Shopify: the app
+// block added through the theme editor's deep link, the app-data metafield written with metafieldsSet
+// after a review, a hide and an erasure (debounced through publish-storefront), the storefront page
+// rendering the extension's Liquid from it, and « Voir plus » through the signed app proxy.
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { THEME_EXTENSION } from '../../core/storefront';
+import * as s from '../../db/schema';
+import { Browserish } from '../../../tests/support/http';
+import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { createApp } from '../app';
+import { connectDemoShop } from '../demo/connect-demo-shop';
+import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
+import { JOBS } from '../job-registry';
+import { createWorker } from '../jobs/worker';
+import { registerWebhooks } from '../shopify/webhook-subscriptions';
+
+let ctx: TestContext;
+let app: ReturnType<typeof createApp>;
+let storeId: string;
+let merchant: Browserish;
+const shop = DEMO_ACCOUNT.shopDomain;
+const storefront = `/_shopify/store/${shop}/storefront`;
+
+/** The publish job waits for its 10-second window to end: the test ends it now, then runs the queue. */
+async function runJobs() {
+  // Twice: a job run in the first pass (a webhook's) may enqueue the publication.
+  for (let pass = 0; pass < 2; pass++) {
+    await ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'publish-storefront' AND status = 'queued'`);
+    await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+  }
+}
+
+async function page(path = storefront): Promise<string> {
+  const res = await app.request(`http://localhost:3000${path}`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
+/** A customer of the shop pays an order on Shopify, gets their request and leaves a review on its page. */
+async function customerReviews(firstName: string, lastName: string, rating: number, comment: string) {
+  const email = `${firstName}.${lastName}@exemple.test`
+    .toLowerCase()
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '');
+  const order = await ctx.emulator!.state.createOrder(shop, { total: '42.00', financialStatus: 'paid', customer: { email, firstName, lastName } });
+  await ctx.emulator!.state.whenIdle();
+  await runJobs();
+  const [request] = await ctx.db
+    .select({ token: s.shopifyReviewRequests.token })
+    .from(s.shopifyReviewRequests)
+    .innerJoin(s.shopifyOrders, eq(s.shopifyOrders.id, s.shopifyReviewRequests.orderId))
+    .where(eq(s.shopifyOrders.shopifyOrderId, String(order.id)));
+  const res = await app.request(`http://localhost:3000/review/${request!.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': `10.9.${rating}.${Math.floor(Math.random() * 200)}` },
+    body: JSON.stringify({ rating, name: `${firstName} ${lastName}`, email, comment }),
+  });
+  expect(res.status).toBe(200);
+  const [review] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.customerEmail, email)).orderBy(desc(s.shopifyReviews.createdAt));
+  const customers = await ctx.emulator!.state.listCustomers(shop);
+  return { review: review!, customerId: customers.find((c) => c.email === email)!.id };
+}
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  app = createApp(ctx);
+  ctx.deliverWebhooksTo(app);
+  storeId = (await seedDemo(ctx.db)).storeId;
+  await connectDemoShop(ctx);
+  await registerWebhooks(ctx, storeId);
+  // A flow asking as soon as an order is paid, so a customer's order gives them a review page at once.
+  await ctx.db.insert(s.flowConfigurations).values({ shopifyStoreId: storeId, name: 'Commande payée', triggerEvent: 'order_paid', delayDays: 0 });
+  merchant = new Browserish(app);
+  const signed = await merchant.json('/api/auth/sign-in/email', { json: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
+  expect(signed.status).toBe(200);
+});
+afterAll(() => ctx.destroy());
+
+describe('reviews on the storefront', () => {
+  it('the merchant adds the block with the theme editor’s deep link, and the storefront shows every rating from the metafield', async () => {
+    const info = await merchant.json<{ block_editor_url: string; embed_editor_url: string; snapshot: { count: number } }>('/api/storefront');
+    expect(info.status).toBe(200);
+    expect(info.body.block_editor_url).toBe(
+      `http://localhost:3000/_shopify/store/${shop}/admin/themes/current/editor?template=index&addAppBlockId=${ctx.config.shopify.apiKey}/${THEME_EXTENSION.block}`,
+    );
+    expect(await page(new URL(info.body.block_editor_url).pathname + new URL(info.body.block_editor_url).search)).toContain('Ajouté au thème');
+    await page(new URL(info.body.embed_editor_url).pathname + new URL(info.body.embed_editor_url).search);
+    // Nothing written yet: the block renders its empty state, no review.
+    expect(await page()).toContain('Aucun avis pour l’instant.');
+
+    const low = await customerReviews('Lucie', 'Marchand', 1, 'Colis arrivé cassé, très déçue.');
+    const high = await customerReviews('Paul', 'Girard', 5, 'Superbe bougie, je recommande.');
+    await runJobs();
+    const html = await page();
+    // Every rating, with its words and the shortened name; never the e-mail.
+    expect(html).toContain('Lucie M.');
+    expect(html).toContain('Colis arrivé cassé, très déçue.');
+    expect(html).toContain('Paul G.');
+    expect(html).toContain('Note\u202f: 1 sur 5');
+    expect(html).toContain('Note\u202f: 5 sur 5');
+    expect(html).not.toContain('lucie.marchand@exemple.test');
+    expect(html).toContain('avis-badge');
+    const snapshot = (await merchant.json<{ snapshot: { count: number; distribution: { rating: number; count: number }[] } }>('/api/storefront')).body.snapshot;
+    expect(snapshot.distribution.find((d) => d.rating === 1)!.count).toBeGreaterThanOrEqual(1);
+    expect(html).toContain(`${snapshot.count} avis`);
+    expect(low.review.rating).toBe(1);
+    expect(high.review.rating).toBe(5);
+  });
+
+  it('a review hidden for a stated reason leaves the storefront, is audited, and is counted publicly', async () => {
+    const [review] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'Paul Girard'));
+    const refused = await merchant.json<{ error: string; code: string }>(`/api/reviews/${review!.id}/hide`, { json: { reason: 'note trop basse' } });
+    expect(refused.status).toBe(400);
+    expect(refused.body.error).toContain('Choisissez un motif');
+    const unknown = await merchant.json<{ code: string }>(`/api/reviews/00000000-0000-4000-8000-000000000000/hide`, { json: { reason: 'off_topic' } });
+    expect(unknown).toMatchObject({ status: 404, body: { code: 'review_not_found' } });
+
+    const hidden = await merchant.json<{ hidden_reason: string; hidden_at: string; hidden_by_email: string }>(`/api/reviews/${review!.id}/hide`, { json: { reason: 'off_topic' } });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ hidden_reason: 'off_topic', hidden_by_email: DEMO_ACCOUNT.email });
+    const [entry] = await ctx.db
+      .select()
+      .from(s.auditLog)
+      .where(and(eq(s.auditLog.shopId, storeId), eq(s.auditLog.action, 'review.hide')));
+    expect(entry).toMatchObject({
+      actorEmail: DEMO_ACCOUNT.email,
+      before: { review_id: review!.id, hidden: false, reason: null },
+      after: { review_id: review!.id, hidden: true, reason: 'off_topic' },
+    });
+    // The audit entry names the review, never its author or words.
+    expect(JSON.stringify(entry)).not.toContain('Paul');
+
+    await runJobs();
+    const html = await page();
+    expect(html).not.toContain('Superbe bougie');
+    expect(html).not.toContain('Paul G.');
+    expect(html).toMatch(/1 avis masqué pour non-respect de la charte/);
+    const list = await merchant.json<{ hidden_count: number; items: { id: string }[] }>('/api/storefront/reviews?filter=hidden');
+    expect(list.body).toMatchObject({ hidden_count: 1, items: [{ id: review!.id }] });
+
+    const shown = await merchant.json<{ hidden_reason: null }>(`/api/reviews/${review!.id}/show`, { method: 'POST' });
+    expect(shown.body.hidden_reason).toBeNull();
+    await runJobs();
+    const again = await page();
+    expect(again).toContain('Superbe bougie');
+    expect(again).not.toContain('masqué pour non-respect');
+  });
+
+  it('an erased customer disappears from the storefront', async () => {
+    const erased = await customerReviews('Zoé', 'Effacée', 3, 'Correct sans plus.');
+    await runJobs();
+    expect(await page()).toContain('Zoé E.');
+    await ctx.emulator!.state.raiseCompliance(shop, 'customers/redact', { customerId: erased.customerId });
+    await ctx.emulator!.state.whenIdle();
+    await runJobs();
+    const html = await page();
+    expect(html).not.toContain('Zoé');
+    expect(html).not.toContain('Correct sans plus.');
+  });
+
+  it('« Voir plus » pages come through the app proxy, signed by Shopify, public reviews only', async () => {
+    const res = await app.request(`http://localhost:3000/_shopify/store/${shop}/apps/avis/avis?page=1&v=x`);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { page: number; reviews: { name: string | null; comment: string | null }[] };
+    expect(body.page).toBe(1);
+    const text = JSON.stringify(body);
+    expect(text).not.toMatch(/@/);
+    // Straight to the app without Shopify's signature: refused.
+    const direct = await app.request(`http://localhost:3000/storefront-proxy/avis?page=1&shop=${shop}&timestamp=${Math.floor(Date.now() / 1000)}&signature=${'0'.repeat(64)}`);
+    expect(direct.status).toBe(401);
+    const method = await app.request(`http://localhost:3000/_shopify/store/${shop}/apps/avis/methode`);
+    expect(method.status).toBe(200);
+    expect(await method.text()).toContain('Comment nous recueillons les avis');
+  });
+});
