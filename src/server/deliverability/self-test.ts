@@ -11,10 +11,9 @@
  * - html_size: the HTML under 100 KB (Gmail clips at 102 KB).
  * Not counted in the plan's quota (it goes to our mailbox, not a customer); rate-limited with 'Vérifier'.
  */
-import PostalMime from 'postal-mime';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { authenticate, type DNSResolver } from 'mailauth';
+import type { DNSResolver } from 'mailauth';
 import type { SelfTestCheckId, SelfTestResult } from '../../core/api/deliverability';
 import { emailOutbox } from '../../db/schema';
 import type { AppContext } from '../context';
@@ -53,6 +52,9 @@ export interface VerifyOptions {
 
 /** Judges a raw message as a receiving server would; pure but for the DNS lookups. */
 export async function verifyMessage(raw: Buffer, options: VerifyOptions): Promise<Check[]> {
+  // Loaded on first use: only the self-test needs them, and mailauth alone holds about 10 MB of heap
+  // that an idle process would otherwise keep (decision 027).
+  const [{ authenticate }, { default: PostalMime }] = await Promise.all([import('mailauth'), import('postal-mime')]);
   const result = await authenticate(raw, {
     resolver: options.resolve as DNSResolver,
     sender: options.sender,
