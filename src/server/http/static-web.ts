@@ -1,7 +1,7 @@
 /**
  * Serves the built React app (dist/web). Hashed assets are cached for a year; every other path gets
  * index.html so client-side routing and deep links work, with a 404 status for paths that are not
- * routes of the app (the app shows its 404 screen).
+ * routes of the app (the app shows its 404 screen). Dot files and folders are not served.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
@@ -40,7 +40,8 @@ export function createWebHandler(distDir: string) {
 
   return async function serveWeb(c: Context): Promise<Response> {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
-    if (extname(pathname)) {
+    // Dot folders and files (Vite's .vite/manifest.json) are build metadata, never served.
+    if (extname(pathname) && !pathname.split('/').some((segment) => segment.startsWith('.'))) {
       const file = normalize(join(root, pathname));
       if (file.startsWith(root + sep)) {
         try {
