@@ -2,6 +2,7 @@
  * Builds a running process from configuration: opens and migrates the database, seeds demo data
  * when asked, creates the mailer, then starts the HTTP server and/or the worker for the role.
  */
+import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { migrateDatabase } from '../db/migrate';
@@ -24,8 +25,43 @@ export interface RunningServices {
   ctx: AppContext;
   port: number | null;
   worker: Worker | null;
-  stop(): Promise<void>;
+  /**
+   * A graceful stop within `graceMs` (default SHUTDOWN_GRACE_SECONDS): the web server stops accepting
+   * and drains its requests, the worker claims nothing more, lets running jobs finish and releases
+   * what still runs near the end; then everything closes. Resolves by the end of the grace.
+   */
+  stop(graceMs?: number): Promise<void>;
 }
+
+/** Stops accepting, lets requests under way end, and cuts the connections still open when `graceMs` ends. */
+function drainServer(server: ServerType, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const http = server as Partial<Pick<HttpServer, 'closeIdleConnections' | 'closeAllConnections'>>;
+    const cut = setTimeout(() => http.closeAllConnections?.(), graceMs);
+    server.close(() => {
+      clearTimeout(cut);
+      resolve();
+    });
+    // Kept-alive connections with no request under way would otherwise hold the close.
+    http.closeIdleConnections?.();
+  });
+}
+
+/** `work`, or nothing more once `ms` have passed (what has not closed by then goes with the process). */
+const within = (ms: number, work: Promise<unknown>) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    work.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
 
 export async function openContext(config: Config, dbHandle?: DatabaseHandle, options: ShopifyIntegrationOptions = {}): Promise<AppContext> {
   const log = createLogger(config.logLevel);
@@ -90,14 +126,21 @@ export async function startServices(config: Config): Promise<RunningServices> {
     ctx,
     port,
     worker,
-    async stop() {
+    async stop(graceMs = config.shutdownGraceSeconds * 1000) {
+      const deadline = Date.now() + graceMs;
       const closing = server as ServerType | null;
-      if (closing) await new Promise<void>((resolve) => closing.close(() => resolve()));
-      await worker?.stop();
-      await ctx.emulator?.close();
-      await ctx.mailer.close();
-      await ctx.templates.close();
-      await ctx.dbHandle.close();
+      // A moment is kept at the end to release what still runs and close the rest.
+      const reserve = Math.min(1000, graceMs / 4);
+      await Promise.all([closing ? drainServer(closing, graceMs - reserve) : null, worker?.stop(graceMs - reserve)]);
+      await within(
+        Math.max(0, deadline - Date.now()),
+        (async () => {
+          await ctx.emulator?.close();
+          await ctx.mailer.close();
+          await ctx.templates.close();
+          await ctx.dbHandle.close();
+        })(),
+      );
     },
   };
 }

@@ -126,6 +126,8 @@ const rawSchema = z.object({
   SEND_CONCURRENCY: int(1, 64).default(8),
   SEND_MAX_ATTEMPTS: int(1, 20).default(5),
   SEND_LEASE_SECONDS: int(1, 86_400).default(600),
+  /** On SIGTERM or SIGINT: how long running work may take to finish before what is left is released and the process exits. */
+  SHUTDOWN_GRACE_SECONDS: int(1, 3600).default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
   /** Check every JSON answer against its contract (on outside production; the bench turns it off). */
@@ -249,6 +251,11 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
       /** After this long, a reservation left by a worker that died is resolved by another one. */
       leaseSeconds: raw.SEND_LEASE_SECONDS,
     },
+    /**
+     * A stop (SIGTERM, SIGINT) claims nothing more at once; within this many seconds the web server
+     * drains, running jobs finish or are released, then the process exits 0 (decision 023).
+     */
+    shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
     /** The outbox page and other developer tools are never served in production. */
     devTools: !production,
     logLevel: raw.LOG_LEVEL,

@@ -28,13 +28,17 @@ async function main() {
     throw error;
   }
   let stopping = false;
+  // A graceful stop (decision 023): nothing is claimed after the signal, the web server drains, work
+  // under way finishes or is released within SHUTDOWN_GRACE_SECONDS, then the process exits 0.
   const shutdown = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    services.ctx.log.info(`${signal} received, shutting down`);
-    const force = setTimeout(() => process.exit(1), 10_000);
+    const graceMs = services.ctx.config.shutdownGraceSeconds * 1000;
+    services.ctx.log.info(`${signal} received, stopping within ${graceMs / 1000} s`);
+    // Only if the stop itself hangs past its grace.
+    const force = setTimeout(() => process.exit(1), graceMs + 5_000);
     force.unref();
-    services.stop().then(
+    services.stop(graceMs).then(
       () => process.exit(0),
       (error) => {
         console.error(error);

@@ -15,6 +15,9 @@
  * `reserved` means the transport was never called (the e-mail is sent again, once); `transmitting`
  * asks the transport whether it accepted the Message-ID (the outbox knows; SMTP cannot tell, and
  * then the request is counted as sent rather than risk a second e-mail).
+ *
+ * A worker that stops (SIGTERM, `signal`) claims nothing more, lets the e-mails already handed over
+ * finish, and releases at once what it claimed and did not hand over (decision 023).
  */
 import { senderIdentity, type SenderDomainRow } from '../deliverability/identity';
 import { sendingMessages } from '../messages/sending';
@@ -58,6 +61,11 @@ export interface SendRunOptions {
   /** 'Send now': only these requests of this store, and only while `scheduled`. */
   manual?: { storeId: string; requestIds: string[] };
   hooks?: SendHooks;
+  /**
+   * Aborted when the worker is stopping (SIGTERM): nothing more is claimed, e-mails already handed
+   * over finish, and requests claimed but not handed over are released (scheduled again, quota given back).
+   */
+  signal?: AbortSignal;
 }
 
 export interface QuotaExceeded {
@@ -221,6 +229,9 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   let refilling: Promise<void> | null = null;
   let refillError: unknown = null;
   let laneFailed = false;
+  const stopping = () => options.signal?.aborted === true;
+  /** Claimed requests a lane gave back unsent because the worker is stopping. */
+  const unsent: Reserved[] = [];
 
   // Never rejects: a failed claim is kept and thrown by the lanes once the queue is empty, so the
   // requests already reserved are still sent.
@@ -243,6 +254,8 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   /** The next request to send, claiming more when the queue runs low; null when the run is over. */
   const take = async (): Promise<Rendered | null> => {
     for (;;) {
+      // A stopping worker takes nothing more: what the queue holds is released below.
+      if (stopping()) return null;
       // After a lane failed, no new claim: the run ends with what it holds.
       if (!exhausted && !laneFailed && !refilling && queue.length <= concurrency) refilling = refill();
       const request = queue.shift();
@@ -279,6 +292,7 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
           complete(request.id);
           result.processed++;
         } else if (outcome === 'failed') result.failed++;
+        else if (outcome === 'released') unsent.push(request);
       }
     } catch (error) {
       laneFailed = true;
@@ -291,6 +305,8 @@ async function claimAndSend(ctx: AppContext, options: ClaimOptions & { continuou
   const lanes = await Promise.allSettled(Array.from({ length: concurrency }, lane));
   while (refilling) await refilling;
   await Promise.all(completing);
+  // Stopped: what was claimed and not handed over goes back, for the next run (another worker's).
+  if (stopping()) await releaseUnsent(ctx, options.workerId, [...unsent, ...queue.splice(0)]);
   const failure = lanes.find((l): l is PromiseRejectedResult => l.status === 'rejected');
   if (failure) throw failure.reason;
   if (completionError) throw completionError;
@@ -522,7 +538,8 @@ async function sendOne(
   render: RenderContext,
   options: SendRunOptions,
   handover: (requestId: string) => Promise<boolean>,
-): Promise<'sent' | 'failed' | 'skipped'> {
+): Promise<'sent' | 'failed' | 'skipped' | 'released'> {
+  if (options.signal?.aborted) return 'released';
   const links = requestLinks(ctx.config.appUrl, request.link_token);
   const email = request.email;
   // Before the transport: a key that cannot be unsealed must fail this e-mail (nothing went), not
@@ -539,6 +556,7 @@ async function sendOne(
   // A failure inside the hand-over itself (the database, a test's simulated crash) is the run's, not
   // the e-mail's: it leaves this function as it came, and the lease recovery resolves the request.
   let handOverError: unknown = null;
+  let released = false;
   try {
     await ctx.mailer.send(
       {
@@ -557,6 +575,11 @@ async function sendOne(
         // accepted and DATA answered. Only a reservation this worker still holds goes (a recovery
         // may have taken it). Everything before this point is retried like a reservation.
         beforeData: async () => {
+          // The worker is stopping: the message does not go, the request is released (not withdrawn).
+          if (options.signal?.aborted) {
+            released = true;
+            return false;
+          }
           try {
             if (!(await handover(request.id))) return false;
             await options.hooks?.beforeTransport?.(request.id);
@@ -570,6 +593,7 @@ async function sendOne(
     );
   } catch (error) {
     if (handOverError) throw handOverError;
+    if (released && error instanceof NotTransmittedError && error.withdrawn) return 'released';
     if (error instanceof NotTransmittedError && error.withdrawn) return 'skipped';
     const kind = classifyMailError(error);
     ctx.log.child('sender').warn('send failed', { requestId: request.id, kind, error: describeMailError(error) });
@@ -673,6 +697,16 @@ async function completeUnconfirmed(ctx: AppContext, requestId: string) {
   });
 }
 
+/** Gives these requests' places in the quotas back, per store and period (one statement per group). */
+async function giveBackQuota(tx: Parameters<typeof queryRows>[0], requests: Reserved[]) {
+  const giveBack = new Map<string, { request: Reserved; count: number }>();
+  for (const request of requests) {
+    const key = `${request.shop_domain} ${request.monthStart.toISOString()} ${request.dayStart.toISOString()}`;
+    giveBack.set(key, { request, count: (giveBack.get(key)?.count ?? 0) + 1 });
+  }
+  for (const { request, count } of giveBack.values()) await addUsage(tx, request.shop_domain, request.monthStart, request.dayStart, -count);
+}
+
 /** Fails requests whose e-mail did not go (one transaction): their places in the quotas are given back. */
 async function completeFailed(ctx: AppContext, requests: Reserved[], kind: 'temporary' | 'permanent', message: string) {
   const ids = requests.map((r) => r.id);
@@ -682,16 +716,37 @@ async function completeFailed(ctx: AppContext, requests: Reserved[], kind: 'temp
       sql`UPDATE email_send_ledger SET state = 'failed', completed_at = now() WHERE request_id = ANY(${uuidArray(ids)}) AND state IN ('reserved', 'transmitting')
           RETURNING request_id::text AS id`,
     );
-    // The e-mails did not go: give their places in the quotas back, per store and period.
+    // The e-mails did not go: give their places in the quotas back.
     const releasedIds = new Set(released.map((r) => r.id));
-    const giveBack = new Map<string, { request: Reserved; count: number }>();
-    for (const request of requests.filter((r) => releasedIds.has(r.id))) {
-      const key = `${request.shop_domain} ${request.monthStart.toISOString()} ${request.dayStart.toISOString()}`;
-      giveBack.set(key, { request, count: (giveBack.get(key)?.count ?? 0) + 1 });
-    }
-    for (const { request, count } of giveBack.values()) await addUsage(tx, request.shop_domain, request.monthStart, request.dayStart, -count);
+    await giveBackQuota(
+      tx,
+      requests.filter((r) => releasedIds.has(r.id)),
+    );
     await tx.execute(sql`UPDATE shopify_review_requests SET status = 'failed', failure_kind = ${kind}, attempts = attempts + 1, last_error = ${message}, updated_at = now()
                          WHERE id = ANY(${uuidArray(ids)}) AND status = 'processing'`);
+  });
+}
+
+/**
+ * Requests a stopping worker claimed and never handed over (one transaction): the reservation is
+ * removed, its quota given back, and the request scheduled again, as the lease recovery would do
+ * for a worker that died, but at once. Only reservations this worker still holds.
+ */
+async function releaseUnsent(ctx: AppContext, workerId: string, requests: Reserved[]) {
+  if (requests.length === 0) return;
+  await ctx.db.transaction(async (tx) => {
+    const released = await queryRows<{ id: string }>(
+      tx,
+      sql`DELETE FROM email_send_ledger WHERE request_id = ANY(${uuidArray(requests.map((r) => r.id))}) AND state = 'reserved' AND worker_id = ${workerId}
+          RETURNING request_id::text AS id`,
+    );
+    const releasedIds = new Set(released.map((r) => r.id));
+    await giveBackQuota(
+      tx,
+      requests.filter((r) => releasedIds.has(r.id)),
+    );
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', updated_at = now() WHERE id = ANY(${uuidArray([...releasedIds])}) AND status = 'processing'`);
+    ctx.log.child('sender').info('claimed requests released: the worker is stopping', { count: releasedIds.size });
   });
 }
 
