@@ -12,7 +12,7 @@ import type { ShopifyFacade } from './facade';
 import { createShopifyIntegration } from './integration';
 import { DEFAULT_SHOPIFY_RETRY, ShopifyRequestError, backoffMs, failureKind, retryAfterMs, shopifyUnavailable, type ShopifyRetryPolicy } from './resilience';
 
-const FAST: ShopifyRetryPolicy = { attempts: 4, timeoutMs: 150, budgetMs: 1500, minDelayMs: 10, maxDelayMs: 40 };
+const FAST: ShopifyRetryPolicy = { attempts: 4, timeoutMs: 300, budgetMs: 2000, minDelayMs: 10, maxDelayMs: 40 };
 const SHOP = 'maison-lumiere.myshopify.com';
 
 let shopify: ShopifyFacade;
@@ -83,7 +83,7 @@ describe('a query (safe to send again)', () => {
     expect((await shopName()).shop.name).toBe('Maison Lumière');
     expect(Date.now() - started).toBeGreaterThanOrEqual(FAST.timeoutMs - 5);
 
-    await emulator.state.injectFault({ fault: 'slow', delayMs: 1000, shop: SHOP });
+    await emulator.state.injectFault({ fault: 'slow', delayMs: 1500, shop: SHOP });
     const slowStart = Date.now();
     expect(await failure(shopName())).toMatchObject({ status: 0, code: 'TIMEOUT' });
     // Within the call's budget, never the sum of the slow answers.
@@ -117,7 +117,7 @@ describe('a mutation', () => {
     expect(await hits()).toBe(1);
     expect((await emulator.state.listWebhookSubscriptions(SHOP)).map((s) => s.topic)).toEqual(['ORDERS_PAID']);
 
-    await emulator.state.injectFault({ fault: 'slow', delayMs: 400, operation: 'webhookSubscriptionCreate', count: 1 });
+    await emulator.state.injectFault({ fault: 'slow', delayMs: 800, operation: 'webhookSubscriptionCreate', count: 1 });
     expect(await failure(subscribe('ORDERS_FULFILLED'))).toMatchObject({ code: 'TIMEOUT' });
     // The slow answer did the work; it was not done twice.
     expect((await emulator.state.listWebhookSubscriptions(SHOP)).map((s) => s.topic).sort()).toEqual(['ORDERS_FULFILLED', 'ORDERS_PAID']);
