@@ -9,7 +9,6 @@ import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
-import { signWebhook } from '../shopify/hmac';
 import { upsertOrder } from '../orders/intake';
 import { fromWebhook, type WebhookOrder as OrderPayload } from '../orders/order';
 import { generateForOrder, generateForStore, lockStoreRequests } from './generate';
@@ -17,6 +16,7 @@ import { newPublicToken } from '../security/tokens';
 import { testDbKind } from '../../../tests/support/test-db';
 import { cancelRequest } from './service';
 import { deleteFlow, updateFlow } from './flows';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -133,19 +133,7 @@ describe('generating review requests from order events', () => {
     const store = await makeStore(ctx.db);
     await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 0 });
     const raw = JSON.stringify({ ...payload(40), total_price: '80.00' });
-    const deliver = (id: string) =>
-      app.request('/webhooks/shopify', {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-topic': 'orders/paid',
-          'x-shopify-shop-domain': store.shopDomain,
-          'x-shopify-webhook-id': id,
-          'x-shopify-triggered-at': new Date().toISOString(),
-          'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
-        },
-        body: raw,
-      });
+    const deliver = (id: string) => deliverWebhook(app, { shop: store.shopDomain, topic: 'orders/paid', body: raw, secret: SECRET, id });
     const id = randomUUID();
     expect((await deliver(id)).status).toBe(200);
     expect((await deliver(id)).status).toBe(200);

@@ -15,8 +15,8 @@ import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
-import { signWebhook } from '../shopify/hmac';
 import { listPlatformSubscriptions, registerWebhooks } from '../shopify/webhook-subscriptions';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -58,19 +58,8 @@ const eventsOf = (topic: string) =>
 
 /** Posts a delivery the local Shopify made (or holds) as Shopify would, under `shop` and with `id`. */
 function post(delivery: EmulatorDelivery, opts: { shop?: string; id?: string } = {}) {
-  return app.request('/webhooks/shopify', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': delivery.topic,
-      'x-shopify-shop-domain': opts.shop ?? delivery.shop,
-      'x-shopify-webhook-id': opts.id ?? delivery.id,
-      'x-shopify-triggered-at': new Date().toISOString(),
-      'x-shopify-api-version': delivery.apiVersion,
-      'x-shopify-hmac-sha256': signWebhook(delivery.body, ctx.config.shopify.apiSecret),
-    },
-    body: delivery.body,
-  });
+  const { topic, body, apiVersion } = delivery;
+  return deliverWebhook(app, { shop: opts.shop ?? delivery.shop, topic, body, apiVersion, id: opts.id ?? delivery.id, secret: ctx.config.shopify.apiSecret });
 }
 
 async function deliveriesOf(orderId: number, topic: string) {

@@ -17,8 +17,8 @@ import { enqueue } from '../jobs/define';
 import { createWorker } from '../jobs/worker';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { sendReviewNotification } from '../reviews/notify';
-import { signWebhook } from '../shopify/hmac';
 import { PERSONAL_DATA } from './personal-data';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -32,20 +32,7 @@ afterAll(() => ctx.destroy());
 
 /** A delivery as Shopify signs it; `shop: null` leaves X-Shopify-Shop-Domain out. */
 function deliver(shop: string | null, topic: string, body: object | string) {
-  const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return app.request('/webhooks/shopify', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      ...(shop === null ? {} : { 'x-shopify-shop-domain': shop }),
-      'x-shopify-webhook-id': randomUUID(),
-      'x-shopify-triggered-at': new Date().toISOString(),
-      'x-shopify-api-version': '2026-07',
-      'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
-    },
-    body: raw,
-  });
+  return deliverWebhook(app, { shop, topic, body, secret: SECRET });
 }
 
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();

@@ -12,7 +12,7 @@ import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { defineJob } from '../jobs/define';
-import { signWebhook } from '../shopify/hmac';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -36,19 +36,7 @@ async function makeStore() {
 
 /** Signs and posts a delivery the way Shopify does (the body is the exact signed bytes). */
 function deliver(shop: string, topic: string, raw: string, webhookId = randomUUID()) {
-  return app.request('/webhooks/shopify', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': shop,
-      'x-shopify-webhook-id': webhookId,
-      'x-shopify-triggered-at': new Date().toISOString(),
-      'x-shopify-api-version': '2026-10',
-      'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
-    },
-    body: raw,
-  });
+  return deliverWebhook(app, { shop, topic, body: raw, secret: SECRET, id: webhookId, apiVersion: '2026-10' });
 }
 
 /** The id of the event's job: read before it runs (a finished job's payload is emptied). */

@@ -16,6 +16,7 @@ import { signWebhook } from '../shopify/hmac';
 import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
 import { recordOrder } from '../orders/intake';
 import { parseWebhookOrder } from '../orders/order';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -47,17 +48,7 @@ interface Headers {
 }
 
 function deliver(raw: string, h: Headers, topic = 'orders/paid') {
-  const headers: Record<string, string> = {
-    'content-type': 'application/json',
-    'x-shopify-topic': topic,
-    'x-shopify-shop-domain': h.shop,
-    'x-shopify-webhook-id': h.webhookId ?? randomUUID(),
-    'x-shopify-api-version': '2026-10',
-    'x-shopify-hmac-sha256': h.hmac ?? signWebhook(raw, SECRET),
-  };
-  const triggeredAt = h.triggeredAt === undefined ? new Date().toISOString() : h.triggeredAt;
-  if (triggeredAt !== null) headers['x-shopify-triggered-at'] = triggeredAt;
-  return app.request('/webhooks/shopify', { method: 'POST', headers, body: raw });
+  return deliverWebhook(app, { shop: h.shop, topic, body: raw, secret: SECRET, id: h.webhookId, hmac: h.hmac, triggeredAt: h.triggeredAt, apiVersion: '2026-10' });
 }
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();

@@ -9,6 +9,7 @@ import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { createWebhookRecorder } from './recorder';
+import { deliverWebhook } from '../../../tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -32,20 +33,7 @@ async function makeStore(overrides: Partial<typeof s.shopifyStores.$inferInsert>
 }
 
 function deliver(shop: string, topic: string, body: string | object, opts: { id?: string; secret?: string; hmac?: string } = {}, to = app) {
-  const raw = typeof body === 'string' ? body : JSON.stringify(body);
-  return to.request('/webhooks/shopify', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': shop,
-      'x-shopify-webhook-id': opts.id ?? randomUUID(),
-      'x-shopify-triggered-at': new Date().toISOString(),
-      'x-shopify-api-version': '2026-10',
-      'x-shopify-hmac-sha256': opts.hmac ?? signWebhook(raw, opts.secret ?? SECRET),
-    },
-    body: raw,
-  });
+  return deliverWebhook(to, { shop, topic, body, secret: opts.secret ?? SECRET, id: opts.id, hmac: opts.hmac, apiVersion: '2026-10' });
 }
 
 const deliverTo = (to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => deliver(shop, 'orders/paid', body, { id }, to);

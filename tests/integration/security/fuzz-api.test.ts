@@ -8,12 +8,12 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as s from '../../../src/db/schema';
-import { signWebhook } from '../../../src/server/shopify/hmac';
 import { Browserish, ORIGIN } from '../../support/http';
 import { fuzzEndpoint, HOSTILE, HOSTILE_SEGMENTS, isValidRating, judge, prototypePolluted, send, short, type FuzzCase } from './support/fuzz';
 import { expandedInventory, PUBLIC_PREFIXES } from './support/routes';
 import { isJsonEndpoint, SAMPLES, type Sample } from './support/samples';
 import { createWorld, freshIp, makeMerchant, signUp, type Merchant, type World } from './support/world';
+import { deliverWebhook } from '../../support/shopify-webhook';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
 vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
@@ -177,19 +177,7 @@ describe('fuzzing the JSON endpoints', () => {
     let n = 0;
     const deliver = async (label: string, body: string | Uint8Array, headers: Record<string, string> = {}, sign = true) => {
       n += 1;
-      const res = await w.app.request(`${ORIGIN}/webhooks/shopify`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          'x-shopify-topic': 'orders/paid',
-          'x-shopify-shop-domain': c.shop,
-          'x-shopify-webhook-id': `fuzz-${n}-${Date.now()}`,
-          'x-shopify-triggered-at': new Date().toISOString(),
-          ...(sign ? { 'x-shopify-hmac-sha256': signWebhook(body, secret) } : {}),
-          ...headers,
-        },
-        body: body as BodyInit,
-      });
+      const res = await deliverWebhook(w.app, { shop: c.shop, topic: 'orders/paid', body, secret, id: `fuzz-${n}-${Date.now()}`, hmac: sign ? undefined : null, headers }, ORIGIN);
       const text = await res.text();
       if (res.status >= 500) problems.push(`5xx: POST /webhooks/shopify [${label}] → ${res.status} ${text.slice(0, 120)}`);
       return res.status;

@@ -9,9 +9,9 @@ import * as s from '../../../src/db/schema';
 import { createApp } from '../../../src/server/app';
 import { JOBS } from '../../../src/server/job-registry';
 import { createWorker } from '../../../src/server/jobs/worker';
-import { signWebhook } from '../../../src/server/shopify/hmac';
 import { makeStore as makeTestStore, type StoreOptions } from '../../support/factories';
 import { createTestContext, type TestContext } from '../../support/test-context';
+import { deliverWebhook } from '../../support/shopify-webhook';
 
 const SECRET = 'hush';
 let ctx: TestContext;
@@ -38,20 +38,7 @@ async function deliver(shop: string, topic: string, raw: string) {
 
 async function deliverOnly(shop: string, topic: string, raw: string) {
   const id = randomUUID();
-  const res = await app.request('/webhooks/shopify', {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      'x-shopify-topic': topic,
-      'x-shopify-shop-domain': shop,
-      'x-shopify-webhook-id': id,
-      'x-shopify-event-id': randomUUID(),
-      'x-shopify-triggered-at': new Date().toISOString(),
-      'x-shopify-api-version': '2026-10',
-      'x-shopify-hmac-sha256': signWebhook(raw, SECRET),
-    },
-    body: raw,
-  });
+  const res = await deliverWebhook(app, { shop, topic, body: raw, secret: SECRET, id, apiVersion: '2026-10', headers: { 'x-shopify-event-id': randomUUID() } });
   expect(res.status).toBe(200);
   await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
   const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
