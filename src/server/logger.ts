@@ -10,10 +10,19 @@ export interface Logger {
   child(scope: string): Logger;
 }
 
+/**
+ * A failed query's message (Drizzle's "Failed query: …\nparams: …") lists the statement's parameters:
+ * customers' e-mails and names, the very values the database refused. Whatever path an error takes
+ * into a log line (a message copied into a field, a job's text), the parameters are cut there.
+ */
+export const withoutQueryParameters = (text: string) => text.replace(/\nparams: [\s\S]*$/, '\nparams: [not logged]');
+
+const cleanField = (_key: string, value: unknown) => (typeof value === 'string' ? withoutQueryParameters(value) : value);
+
 export function createLogger(level: LogLevel = 'info', scope = 'app'): Logger {
   const write = (at: Exclude<LogLevel, 'silent'>, message: string, fields?: Record<string, unknown>) => {
     if (ORDER[at] < ORDER[level]) return;
-    const line = `${new Date().toISOString()} ${at.toUpperCase()} [${scope}] ${message}${fields ? ` ${JSON.stringify(fields)}` : ''}`;
+    const line = `${new Date().toISOString()} ${at.toUpperCase()} [${scope}] ${withoutQueryParameters(message)}${fields ? ` ${JSON.stringify(fields, cleanField)}` : ''}`;
     // warn and error go to stderr, the rest to stdout
     if (at === 'error' || at === 'warn') process.stderr.write(`${line}\n`);
     else process.stdout.write(`${line}\n`);

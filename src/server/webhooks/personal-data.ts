@@ -289,6 +289,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'owner_notification_email',
     'unsubscribe_enabled',
     'daily_send_limit',
+    'customer_ask_window_days',
     'updated_at',
   ),
   store_sender_domains: merchant(
