@@ -18,11 +18,11 @@ const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
 export const flowValidationMessages = {
   nameRequired: 'Le nom du flux est requis',
   nameTooLong: `Le nom du flux ne peut pas dépasser ${FLOW_LIMITS.nameMax} caractères`,
-  trigger: 'Le déclencheur doit être « commande payée », « commande expédiée » ou « commande livrée »',
+  trigger: 'Le déclencheur doit être «\u202fcommande payée\u202f», «\u202fcommande expédiée\u202f» ou «\u202fcommande livrée\u202f»',
   reminder: `La relance doit partir entre ${FLOW_LIMITS.reminderDays.min} et ${FLOW_LIMITS.reminderDays.max} jours après le premier e-mail`,
   delay: `Le délai doit être un nombre entier de jours, positif ou nul (${FLOW_LIMITS.maxDelayDays} au plus)`,
   minimum: 'Le montant minimum doit être un nombre positif ou nul',
   minimumTooLarge: `Le montant minimum ne peut pas dépasser ${grouped(FLOW_LIMITS.maxMinimumAmount)}`,
-  whatsapp: "WhatsApp n'est pas encore disponible",
+  whatsapp: 'WhatsApp n’est pas encore disponible',
   noStore: 'Aucune boutique Shopify connectée',
 } as const;

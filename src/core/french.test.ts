@@ -10,33 +10,34 @@ describe('elide', () => {
   });
 
   it('elides before a vowel, lower or upper case, accented or not', () => {
-    expect(elide('de', 'Atelier Nova')).toBe("d'Atelier Nova");
-    expect(elide('de', 'Arthur Robert')).toBe("d'Arthur Robert");
-    expect(elide('de', 'Avis Clients')).toBe("d'Avis Clients");
-    expect(elide('de', 'épicerie fine')).toBe("d'épicerie fine");
-    expect(elide('de', 'Écrin')).toBe("d'Écrin");
-    expect(elide('que', 'Inès Roy')).toBe("qu'Inès Roy");
-    expect(elide('le', 'Œil du lynx')).toBe("l'Œil du lynx");
-    expect(elide('la', 'Usine')).toBe("l'Usine");
-    expect(elide('de', 'Île')).toBe("d'Île");
-    expect(elide('que', 'alice@example.com')).toBe("qu'alice@example.com");
+    expect(elide('de', 'Atelier Nova')).toBe('d’Atelier Nova');
+    expect(elide('de', 'Arthur Robert')).toBe('d’Arthur Robert');
+    expect(elide('de', 'Avis Clients')).toBe('d’Avis Clients');
+    expect(elide('de', 'épicerie fine')).toBe('d’épicerie fine');
+    expect(elide('de', 'Écrin')).toBe('d’Écrin');
+    expect(elide('que', 'Inès Roy')).toBe('qu’Inès Roy');
+    expect(elide('le', 'Œil du lynx')).toBe('l’Œil du lynx');
+    expect(elide('la', 'Usine')).toBe('l’Usine');
+    expect(elide('de', 'Île')).toBe('d’Île');
+    expect(elide('que', 'alice@example.com')).toBe('qu’alice@example.com');
   });
 
   it('keeps the capital of a sentence-initial word', () => {
-    expect(elide('De', 'Olivia')).toBe("D'Olivia");
-    expect(elide('Que', 'Olivia')).toBe("Qu'Olivia");
+    expect(elide('De', 'Olivia')).toBe('D’Olivia');
+    expect(elide('Que', 'Olivia')).toBe('Qu’Olivia');
     expect(elide('Le', 'Marais')).toBe('Le Marais');
   });
 
-  it('uses the apostrophe of the sentence it completes', () => {
-    expect(elide('de', 'atelier-nova.myshopify.com', '’')).toBe('d’atelier-nova.myshopify.com');
-    expect(elide('de', 'Marie', '’')).toBe('de Marie');
+  it('writes the one typographic apostrophe, never the straight one', () => {
+    expect(elide('de', 'atelier-nova.myshopify.com')).toBe('d’atelier-nova.myshopify.com');
+    expect(elide('de', 'Marie')).toBe('de Marie');
+    expect(elide('que', 'Inès')).not.toContain("'");
   });
 
   it('takes an h as mute, except at the start of a common aspirated-h word', () => {
-    expect(elide('de', 'Hugo Blanc')).toBe("d'Hugo Blanc");
-    expect(elide('de', 'Hélène')).toBe("d'Hélène");
-    expect(elide('de', 'HERMÈS')).toBe("d'HERMÈS");
+    expect(elide('de', 'Hugo Blanc')).toBe('d’Hugo Blanc');
+    expect(elide('de', 'Hélène')).toBe('d’Hélène');
+    expect(elide('de', 'HERMÈS')).toBe('d’HERMÈS');
     expect(elide('le', 'Hangar')).toBe('le Hangar');
     expect(elide('de', 'Haute Couture')).toBe('de Haute Couture');
     expect(elide('de', 'Hautes-Alpes Bio')).toBe('de Hautes-Alpes Bio');
@@ -44,8 +45,8 @@ describe('elide', () => {
   });
 
   it('elides before a y that sounds as a vowel only', () => {
-    expect(elide('de', 'Yves Martin')).toBe("d'Yves Martin");
-    expect(elide('de', 'Ypres')).toBe("d'Ypres");
+    expect(elide('de', 'Yves Martin')).toBe('d’Yves Martin');
+    expect(elide('de', 'Ypres')).toBe('d’Ypres');
     expect(elide('de', 'Yann')).toBe('de Yann');
     expect(elide('de', 'Yoga Studio')).toBe('de Yoga Studio');
     expect(elide('de', 'Y')).toBe('de Y');
@@ -59,10 +60,10 @@ describe('elide', () => {
   });
 
   it('follows the sound past opening quotation marks, and inserts the name trimmed', () => {
-    expect(elide('de', '« Atelier »')).toBe("d'« Atelier »");
-    expect(elide('de', '"Orange Bleue"')).toBe('d\'"Orange Bleue"');
+    expect(elide('de', '« Atelier »')).toBe('d’« Atelier »');
+    expect(elide('de', '"Orange Bleue"')).toBe('d’"Orange Bleue"');
     expect(elide('de', '“Maison”')).toBe('de “Maison”');
-    expect(elide('de', ' Atelier ')).toBe("d'Atelier");
+    expect(elide('de', ' Atelier ')).toBe('d’Atelier');
     expect(elide('de', ' Marie')).toBe('de Marie');
   });
 

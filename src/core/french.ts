@@ -1,21 +1,18 @@
 /**
- * French elision before a name inserted into a sentence: 'de Marie' but "d'Atelier Nova", 'que
- * Paul' but "qu'Inès". A catalogue cannot write the article itself when the name is only known at
+ * French elision before a name inserted into a sentence: 'de Marie' but 'd’Atelier Nova', 'que
+ * Paul' but 'qu’Inès'. A catalogue cannot write the article itself when the name is only known at
  * run time (a store, a customer, a brand), so every such sentence goes through `elide`.
  */
 
 /** The word whose final vowel is dropped before a vowel sound. */
 export type ElidableWord = 'de' | 'De' | 'le' | 'Le' | 'la' | 'La' | 'que' | 'Que';
 
-/**
- * Catalogues use either the straight apostrophe or the typographic one, sometimes both; the caller
- * passes the one of the sentence it completes so a sentence never mixes the two.
- */
-export type Apostrophe = "'" | '’';
+/** The one apostrophe of every French text (decision 026): the typographic one. */
+export const APOSTROPHE = '’';
 
 /**
  * Common words (first word of a name) that begin with an aspirated h, before which French does not
- * elide ('le Hangar', 'de Haute Couture'). Any other h is taken as mute ("d'Hélène", "d'Hermès"):
+ * elide ('le Hangar', 'de Haute Couture'). Any other h is taken as mute ('d’Hélène', 'd’Hermès'):
  * that is the more frequent case among names, and a wrong elision reads better than a wrong hiatus.
  * Compared without accents and case.
  */
@@ -59,7 +56,7 @@ const ASPIRATED_H = new Set([
   'hutte',
 ]);
 
-/** Opening quotation marks that may precede a name: elision follows the sound, so they are skipped ("d'« Atelier »"). */
+/** Opening quotation marks that may precede a name: elision follows the sound, so they are skipped ('d’« Atelier »'). */
 const OPENING_QUOTES = /^[\s«"“‘'‹„]+/u;
 
 /** Letters without their accents, lower-cased: 'É' → 'e', 'Œ' stays 'œ'. */
@@ -71,7 +68,7 @@ const VOWELS = /^[aeiouæœ]/;
 
 /**
  * Whether a name starts with a vowel sound, so that de/le/la/que before it elide: a vowel, accented
- * or capital; a y followed by a consonant ("d'Yves", but 'de Yann', 'de Yoga Studio': a y before a
+ * or capital; a y followed by a consonant ('d’Yves', but 'de Yann', 'de Yoga Studio': a y before a
  * vowel sounds as a consonant); an h unless the first word is a common aspirated-h word. Digits,
  * symbols and empty names do not elide ('de 3 Suisses', 'de @home').
  */
@@ -92,14 +89,14 @@ export function startsWithVowelSound(name: string): boolean {
 
 /**
  * `word` followed by `name`, elided when the name starts with a vowel sound: elide('de', 'Marie')
- * is 'de Marie', elide('de', 'Atelier Nova') is "d'Atelier Nova", elide('Que', 'Inès', '’') is
- * 'Qu’Inès'. An empty (or blank) name gives the word alone, so a sentence never ends with a stray
+ * is 'de Marie', elide('de', 'Atelier Nova') is 'd’Atelier Nova', elide('Que', 'Inès') is 'Qu’Inès',
+ * with the typographic apostrophe of every catalogue. An empty (or blank) name gives the word alone, so a sentence never ends with a stray
  * space; the name is inserted as it is, only trimmed (a stray space would otherwise follow the
  * apostrophe).
  */
-export function elide(word: ElidableWord, name: string, apostrophe: Apostrophe = "'"): string {
+export function elide(word: ElidableWord, name: string): string {
   const text = name.trim();
   if (text === '') return word;
   if (!startsWithVowelSound(text)) return `${word} ${text}`;
-  return `${word.slice(0, -1)}${apostrophe}${text}`;
+  return `${word.slice(0, -1)}${APOSTROPHE}${text}`;
 }

@@ -19,7 +19,7 @@ describe('routing', () => {
     mockApi();
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: 'Page introuvable' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/');
   });
 
   it('redirects /app to /app/dashboard', async () => {
@@ -32,25 +32,25 @@ describe('routing', () => {
   it.each([
     ['/app/dashboard', 'Tableau de bord'],
     ['/app/feedback', 'Avis clients'],
-    ['/app/schedule', "Calendrier d'envoi"],
+    ['/app/schedule', 'Calendrier d’envoi'],
     ['/app/conditional', 'Actions conditionnelles'],
     ['/app/flow', 'Configuration du flux'],
     ['/app/upsell', 'Configuration upsell'],
     ['/app/branding', 'Branding & Pages'],
-    ['/app/email-templates', "Templates d'emails"],
+    ['/app/email-templates', 'Templates d’emails'],
     ['/app/integrations', 'Intégrations'],
     ['/app/account-settings', 'Paramètres du compte'],
     ['/app/settings', 'Paramètres'],
     ['/app/shopify-diagnostic', 'Diagnostic Shopify'],
-    ['/app/subscription-plans', "Plans d'abonnement"],
-    ['/app/plans', "Plans d'abonnement"],
+    ['/app/subscription-plans', 'Plans d’abonnement'],
+    ['/app/plans', 'Plans d’abonnement'],
   ])('%s shows its title in the header breadcrumb', async (path, title) => {
     mockSignedInApi();
     renderRoute(path);
     const heading = await screen.findByRole('heading', { level: 1, name: title });
-    const breadcrumb = screen.getByRole('navigation', { name: "Fil d'Ariane" });
+    const breadcrumb = screen.getByRole('navigation', { name: 'Fil d’Ariane' });
     expect(breadcrumb.contains(heading)).toBe(true);
-    expect(within(breadcrumb).getByText("Vue d'ensemble")).toBeTruthy();
+    expect(within(breadcrumb).getByText('Vue d’ensemble')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
     expect(document.title).toContain(title);
   });
@@ -129,7 +129,7 @@ describe('app header', () => {
 describe('public pages', () => {
   it.each([
     ['/privacy-policy', 'Politique de confidentialité'],
-    ['/terms-of-service', "Conditions générales d'utilisation"],
+    ['/terms-of-service', 'Conditions générales d’utilisation'],
     ['/legal-notice', 'Mentions légales'],
   ])('%s is a legal page dated 14 octobre 2025 with a link home', async (path, title) => {
     // Title, date and links show whatever GET /api/legal answers (here 404); the sections that
@@ -138,6 +138,6 @@ describe('public pages', () => {
     renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText('14 octobre 2025')).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: "Retour à l'accueil" })[0]?.getAttribute('href')).toBe('/');
+    expect(screen.getAllByRole('link', { name: 'Retour à l’accueil' })[0]?.getAttribute('href')).toBe('/');
   });
 });

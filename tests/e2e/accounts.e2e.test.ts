@@ -55,7 +55,7 @@ describe('accounts in a browser', () => {
     await page.waitForURL(`${suite.app.url}/app/dashboard`);
     const secondTab = await context.newPage();
     await secondTab.goto(`${suite.app.url}/app/schedule`);
-    await secondTab.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+    await secondTab.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
 
     await page
       .getByRole('button', { name: /compte|menu du compte/i })

@@ -18,15 +18,15 @@ import { browserSuite } from './support/suite';
 const suite = browserSuite();
 const LAPTOP = { width: 1280, height: 800 };
 
-const REMOVE = "Résilier l'abonnement et désinstaller l'application de Shopify";
-const KEEP = "Garder l'abonnement et l'application sur Shopify";
+const REMOVE = 'Résilier l’abonnement et désinstaller l’application de Shopify';
+const KEEP = 'Garder l’abonnement et l’application sur Shopify';
 const SYNC_PATH = '/functions/v1/shopify-sync-plan';
 
 /** The shop's admin on the local Shopify: the app's section and the subscriptions table. */
 async function openShopAdmin(page: Page, shop: string) {
   await page.goto(shopAdminPath(suite.app.url, shop));
   return {
-    app: page.getByRole('region', { name: /^Application « / }),
+    app: page.getByRole('region', { name: /^Application «\s/ }),
     subscriptions: page.getByRole('region', { name: "Abonnements de l'application" }),
   };
 }
@@ -50,7 +50,7 @@ async function openDisconnectDialog(page: Page, shop: string) {
   await card.getByText(shop).waitFor();
   await card.getByRole('button', { name: 'Déconnecter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
-  await dialog.getByText(/Votre abonnement et l'installation de l'application sur Shopify sont indépendants de ce lien/).waitFor();
+  await dialog.getByText(/Votre abonnement et l’installation de l’application sur Shopify sont indépendants de ce lien/).waitFor();
   await dialog.getByRole('group', { name: 'Sur Shopify' }).waitFor();
   expect(await dialog.getByRole('radio', { name: REMOVE }).isChecked()).toBe(false);
   expect(await dialog.getByRole('radio', { name: KEEP }).isChecked()).toBe(false);
@@ -66,13 +66,13 @@ describe('disconnecting the store', () => {
 
     // Without a choice, nothing happens: the dialog asks for one.
     await dialog.getByRole('button', { name: 'Déconnecter' }).click();
-    await dialog.getByRole('alert').getByText("Choisissez ce que deviennent l'abonnement et l'application sur Shopify.").waitFor();
+    await dialog.getByRole('alert').getByText('Choisissez ce que deviennent l’abonnement et l’application sur Shopify.').waitFor();
     await dialog.getByRole('radio', { name: REMOVE }).check();
     await dialog.getByRole('button', { name: 'Déconnecter' }).click();
 
     const outcome = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Boutique déconnectée' }) });
-    await outcome.getByText("L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.").waitFor();
-    await outcome.getByText("L'application est désinstallée de votre boutique Shopify.").waitFor();
+    await outcome.getByText('L’abonnement Shopify est résilié : Shopify ne vous facture plus l’application.').waitFor();
+    await outcome.getByText('L’application est désinstallée de votre boutique Shopify.').waitFor();
     await page
       .getByRole('region', { name: /^Shopify/ })
       .getByText('Aucune boutique connectée')
@@ -106,8 +106,8 @@ describe('disconnecting the store', () => {
     await page.keyboard.press('Enter');
 
     const outcome = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Boutique déconnectée' }) });
-    await outcome.getByText("L'abonnement et l'application restent sur Shopify : Shopify continue de vous facturer l'abonnement tant que l'application reste installée.").waitFor();
-    await outcome.getByRole('list', { name: "Chemin dans l'administration Shopify" }).waitFor();
+    await outcome.getByText('L’abonnement et l’application restent sur Shopify : Shopify continue de vous facturer l’abonnement tant que l’application reste installée.').waitFor();
+    await outcome.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).waitFor();
     await page
       .getByRole('region', { name: /^Shopify/ })
       .getByText('Aucune boutique connectée')
@@ -122,7 +122,7 @@ describe('disconnecting the store', () => {
     // Shopify's admin: still installed, still billed.
     const admin = await openShopAdmin(page, shop);
     await admin.app.getByText('Installée', { exact: true }).waitFor();
-    await admin.app.getByRole('button', { name: "Désinstaller l'application" }).waitFor();
+    await admin.app.getByRole('button', { name: 'Désinstaller l’application' }).waitFor();
     expect(await subscriptionStatuses(admin.subscriptions, 'Pro')).toEqual(['Actif']);
   });
 });
@@ -189,9 +189,9 @@ describe('uninstalled from Shopify, then installed again', () => {
 
     // Uninstalled from Shopify's admin: Shopify cancels the subscription.
     let admin = await openShopAdmin(page, shop);
-    await admin.app.getByRole('button', { name: "Désinstaller l'application" }).click();
-    await page.getByText("L'application a été désinstallée.", { exact: false }).waitFor();
-    admin = { app: page.getByRole('region', { name: /^Application « / }), subscriptions: page.getByRole('region', { name: "Abonnements de l'application" }) };
+    await admin.app.getByRole('button', { name: 'Désinstaller l’application' }).click();
+    await page.getByText('L’application a été désinstallée.', { exact: false }).waitFor();
+    admin = { app: page.getByRole('region', { name: /^Application «\s/ }), subscriptions: page.getByRole('region', { name: "Abonnements de l'application" }) };
     await admin.app.getByText('Non installée').waitFor();
     expect(await subscriptionStatuses(admin.subscriptions, 'Pro')).toEqual(['Annulé']);
 

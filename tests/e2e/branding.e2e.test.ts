@@ -14,7 +14,7 @@ import { browserSuite } from './support/suite';
 const suite = browserSuite({ DEMO_MODE: 'true' });
 
 const LAPTOP = { width: 1280, height: 800 };
-const FRAME_TITLE = "Aperçu de la page d'avis";
+const FRAME_TITLE = 'Aperçu de la page d’avis';
 const FRAME = `iframe[title="${FRAME_TITLE}"]`;
 
 async function openBranding(page: Page) {
@@ -124,7 +124,7 @@ describe('branding and pages', () => {
     await page.getByText('Veuillez téléverser un fichier PNG, JPG ou SVG').waitFor();
 
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngLogo() });
-    await page.getByText('Logo téléchargé avec succès').waitFor();
+    await page.getByText('Logo téléversé').waitFor();
     const shown = page.getByRole('img', { name: 'Logo actuel' });
     await shown.waitFor();
     expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);

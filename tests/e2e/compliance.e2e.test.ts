@@ -23,7 +23,7 @@ describe('compliance evidence on /app/conditional', () => {
 
     await page.getByLabel('Même parcours pour toutes les notes').uncheck();
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Configuration enregistrée avec succès!').waitFor();
+    await page.getByText('Configuration enregistrée avec succès !').waitFor();
     const latest = panel.getByRole('list', { name: 'Dernières modifications' });
     await latest.getByText('A désactivé « Même parcours pour toutes les notes »').waitFor();
     expect(await latest.textContent()).toContain(DEMO.email);

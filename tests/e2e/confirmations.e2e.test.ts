@@ -35,7 +35,7 @@ describe('confirmations in a browser (decision 022)', () => {
     // Its owner, in another browser without a session.
     const { page: mailbox } = await suite.page();
     await mailbox.goto(link);
-    await mailbox.getByText(/souhaite vous envoyer ses alertes d'avis clients/).waitFor();
+    await mailbox.getByText(/souhaite vous envoyer ses alertes d’avis clients/).waitFor();
     await expectAccessible(mailbox);
     await mailbox.getByRole('button', { name: 'Confirmer mon adresse' }).click();
     await mailbox.getByRole('heading', { name: 'Adresse confirmée' }).waitFor();

@@ -26,11 +26,11 @@ async function openSection(page: Page) {
 
 /** Saves `address` through the section's own form and waits for its records. */
 async function saveAddress(page: Page, address: string, { keyboard = false } = {}) {
-  const form = page.getByRole('form', { name: "Adresse d'expédition de la boutique" });
-  const field = form.getByLabel("Adresse d'expédition");
+  const form = page.getByRole('form', { name: 'Adresse d’expédition de la boutique' });
+  const field = form.getByLabel('Adresse d’expédition');
   await field.fill(address);
   if (keyboard) await field.press('Enter');
-  else await form.getByRole('button', { name: "Enregistrer l'adresse" }).click();
+  else await form.getByRole('button', { name: 'Enregistrer l’adresse' }).click();
   const domain = address.split('@')[1]!;
   await page.getByRole('rowheader', { name: 'DKIM' }).waitFor();
   await page.getByRole('cell', { name: `_dmarc.${domain}`, exact: true }).waitFor();
@@ -55,7 +55,7 @@ describe("settings, 'Délivrabilité'", () => {
     await section.getByRole('button', { name: 'Vérifier' }).click();
     // Either the lookups ran (nothing found, or the lookup failed: both said per record) or the server refused in French.
     await section
-      .getByText(/^Vérification terminée : |^Trop de tentatives/u)
+      .getByText(/^Vérification terminée\s: |^Trop de tentatives/u)
       .or(section.getByRole('alert'))
       .first()
       .waitFor({ timeout: 30_000 });
@@ -69,7 +69,7 @@ describe("settings, 'Délivrabilité'", () => {
     const items = await checklist.getByRole('listitem').allTextContents();
     expect(items).toHaveLength(CHECKS.length);
     CHECKS.forEach((label, i) => expect(items[i]).toMatch(new RegExp(`^${label} : (Réussi|Échec)`, 'u')));
-    await section.getByText(/^Envoyé à : \S+@\S+$/u).waitFor();
+    await section.getByText(/^Envoyé à\s: \S+@\S+$/u).waitFor();
     await expectAccessible(page);
   });
 
@@ -91,17 +91,17 @@ describe("settings, 'Délivrabilité'", () => {
     await expect.poll(() => region.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
     await expectAccessible(page);
 
-    const remove = section.getByRole('button', { name: "Supprimer l'adresse" });
+    const remove = section.getByRole('button', { name: 'Supprimer l’adresse' });
     await remove.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: "Supprimer l'adresse d'expédition ?" });
+    const dialog = page.getByRole('dialog', { name: 'Supprimer l’adresse d’expédition ?' });
     await dialog.waitFor();
     // Focus starts on 'Annuler' (the safe choice); Tab reaches 'Supprimer'.
     expect(await dialog.getByRole('button', { name: 'Annuler' }).evaluate((element) => element === document.activeElement)).toBe(true);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
-    await section.getByText("Adresse supprimée : vos e-mails partent de l'adresse de l'application.").waitFor();
+    await section.getByText('Adresse supprimée : vos e-mails partent de l’adresse de l’application.').waitFor();
     expect(await section.getByRole('table').count()).toBe(0);
-    expect(await page.getByLabel("Adresse d'expédition", { exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('Adresse d’expédition', { exact: true }).evaluate((element) => element === document.activeElement)).toBe(true);
   });
 });

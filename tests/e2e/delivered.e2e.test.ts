@@ -51,17 +51,17 @@ describe("the carrier's delivery", () => {
     const form = page.getByRole('form', { name: 'Nouveau flux' });
     await form.getByLabel('Nom du flux').fill('Après livraison');
     await form.getByLabel('Déclencheur').selectOption({ label: 'Commande livrée' });
-    await form.getByText(/Recommandé : attend le scan « livré » du transporteur/).waitFor();
+    await form.getByText(/Recommandé\s: attendre le scan «\slivré\s» du transporteur/).waitFor();
     await form.getByLabel('Envoyer une relance').check();
     await form.getByLabel('Relance après (jours)').fill('5');
-    await form.getByText("Une seule relance, uniquement aux clients qui n'ont pas encore laissé d'avis", { exact: false }).waitFor();
+    await form.getByText('Une seule relance, uniquement aux clients qui n’ont pas encore laissé d’avis', { exact: false }).waitFor();
     await expectAccessible(page);
 
     await form.getByRole('button', { name: 'Enregistrer' }).click();
     const card = page.getByRole('article', { name: 'Après livraison' });
     await card.getByText('Commande livrée').waitFor();
     await card.getByText('3 jours après la livraison').waitFor();
-    await card.getByText("5 jours après le premier e-mail, si pas encore d'avis").waitFor();
+    await card.getByText('5 jours après le premier e-mail, si pas encore d’avis').waitFor();
     await expectAccessible(page);
   });
 });

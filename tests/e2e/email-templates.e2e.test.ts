@@ -15,11 +15,11 @@ import { browserSuite } from './support/suite';
 const suite = browserSuite({ DEMO_MODE: 'true' });
 
 const DESKTOP = { width: 1280, height: 800 };
-const FRAME = 'iframe[title="Aperçu de l\'e-mail"]';
+const FRAME = 'iframe[title="Aperçu de l’e-mail"]';
 
 async function openEditor(page: Page) {
   await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/email-templates');
-  await page.getByRole('heading', { level: 1, name: "Templates d'emails" }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Templates d’emails' }).waitFor();
   await page.getByLabel('Objet', { exact: true }).waitFor();
   await page.locator(FRAME).waitFor();
 }
@@ -44,7 +44,7 @@ describe('the e-mail template editor', () => {
         .first()
         .waitFor();
 
-      const form = (await page.getByRole('form', { name: "E-mail de demande d'avis" }).boundingBox())!;
+      const form = (await page.getByRole('form', { name: 'E-mail de demande d’avis' }).boundingBox())!;
       const region = (await page.getByRole('region', { name: 'Aperçu', exact: true }).boundingBox())!;
       if (device === 'a desktop') {
         expect(region.x).toBeGreaterThanOrEqual(form.x + form.width);
@@ -87,7 +87,7 @@ describe('the e-mail template editor', () => {
     await page.getByTestId('preview-subject').getByText('Un mot sur votre commande #1001').waitFor();
 
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByText('Template enregistré avec succès!').waitFor();
+    await page.getByText('Template enregistré avec succès !').waitFor();
 
     await page.getByRole('button', { name: `Envoyer un test à ${DEMO.email}` }).click();
     await page.getByText(`Email de test envoyé à ${DEMO.email}`).waitFor();
@@ -115,16 +115,16 @@ describe('the e-mail template editor', () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await page.getByText('Logo uploadé avec succès!').waitFor();
-    await page.getByAltText("Logo de l'e-mail").waitFor();
+    await page.getByText('Logo téléversé').waitFor();
+    await page.getByAltText('Logo de l’e-mail').waitFor();
     const logo = page.frameLocator(FRAME).locator('img').first();
     await logo.waitFor();
     expect(await logo.getAttribute('src')).toMatch(/^https?:\/\//);
     await expectAccessible(page);
 
     await page.getByLabel('Contenu', { exact: true }).fill('Si vous êtes satisfait, laissez-nous 5 étoiles !');
-    const warnings = page.getByRole('status', { name: "Points à vérifier avant d'enregistrer" });
-    await warnings.getByText("Le texte semble s'adresser aux seuls clients satisfaits").waitFor();
+    const warnings = page.getByRole('status', { name: 'Points à vérifier avant d’enregistrer' });
+    await warnings.getByText('Le texte semble s’adresser aux seuls clients satisfaits').waitFor();
 
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Enregistrer malgré ces avertissements ?' });
@@ -136,11 +136,11 @@ describe('the e-mail template editor', () => {
     await page.getByLabel('Contenu', { exact: true }).fill('Votre avis, quel qu’il soit, nous aide à progresser.');
     expect(await warnings.textContent()).toBe('');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByText('Template enregistré avec succès!').waitFor();
+    await page.getByText('Template enregistré avec succès !').waitFor();
 
     // The saved logo is the template's after a reload.
     await page.reload();
-    await page.getByAltText("Logo de l'e-mail").waitFor();
+    await page.getByAltText('Logo de l’e-mail').waitFor();
   });
 });
 
@@ -153,10 +153,10 @@ describe('the settings', () => {
     expect(await unsubscribe.isChecked()).toBe(true);
     expect(await unsubscribe.isDisabled()).toBe(true);
 
-    const limit = page.getByLabel("Limite d'envoi quotidienne");
+    const limit = page.getByLabel('Limite d’envoi quotidienne');
     await limit.fill('10001');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await page.getByText(/La limite d'envoi quotidienne doit être un nombre entier entre 1 et 10\s000/u).waitFor();
+    await page.getByText(/La limite d’envoi quotidienne doit être un nombre entier entre 1 et 10\s000/u).waitFor();
     await expectAccessible(page);
 
     await page.getByLabel('E-mail de notification').fill('Alertes@Exemple.test');
@@ -167,6 +167,6 @@ describe('the settings', () => {
     await page.reload();
     await page.getByLabel('E-mail de notification').waitFor();
     expect(await page.getByLabel('E-mail de notification').inputValue()).toBe('alertes@exemple.test');
-    expect(await page.getByLabel("Limite d'envoi quotidienne").inputValue()).toBe('250');
+    expect(await page.getByLabel('Limite d’envoi quotidienne').inputValue()).toBe('250');
   });
 });

@@ -54,7 +54,7 @@ describe('the dashboard', () => {
       }
       // The demo's history: e-mails sent in the last 30 days, some opened (said to be an estimate).
       const funnel = page.getByRole('region', { name: 'Parcours des invitations' });
-      await funnel.getByText(/^Taux de réponse : \d+\s%$/).waitFor();
+      await funnel.getByText(/^Taux de réponse\s: \d+\s%$/).waitFor();
       await funnel.getByText(/Les ouvertures sont une estimation/).waitFor();
       await page.getByRole('table', { name: 'Notes par étape' }).waitFor();
       await expectAccessible(page);
@@ -62,11 +62,11 @@ describe('the dashboard', () => {
       const periods = page.getByRole('group', { name: 'Période' });
       await periods.getByRole('button', { name: '90 jours' }).click();
       await page.waitForURL(/\?period=90days$/);
-      await page.getByRole('img', { name: /^Avis reçus par semaine : / }).waitFor();
+      await page.getByRole('img', { name: /^Avis reçus par semaine\s: / }).waitFor();
       expect(await periods.getByRole('button', { name: '90 jours' }).getAttribute('aria-pressed')).toBe('true');
       // The period survives a reload: it lives in the URL.
       await page.reload();
-      await page.getByRole('img', { name: /^Avis reçus par semaine : / }).waitFor();
+      await page.getByRole('img', { name: /^Avis reçus par semaine\s: / }).waitFor();
       expect(await page.getByRole('group', { name: 'Période' }).getByRole('button', { name: '90 jours' }).getAttribute('aria-pressed')).toBe('true');
       await periods.getByRole('button', { name: '7 jours' }).click();
       await page.waitForURL(/\?period=7days$/);
@@ -113,7 +113,7 @@ describe('the reviews list', () => {
 
     // The share-link modal: 'Copier' puts the link on the clipboard and says 'Copié' for 2 s.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.url });
-    await page.getByRole('button', { name: "Partager le lien d'avis" }).click();
+    await page.getByRole('button', { name: 'Partager le lien d’avis' }).click();
     const dialog = page.getByRole('dialog');
     const copyButton = dialog.getByRole('button', { name: 'Copier' });
     await copyButton.waitFor();

@@ -25,7 +25,7 @@ describe('installing from Shopify', () => {
     const shop = await createShop('nouvelle');
     await installFromShopify(page, shop);
     await choosePro(page);
-    await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
+    await page.getByText(`Finalisons l’installation pour ${shop}`).waitFor();
     await expectAccessible(page);
     await createAccountOnOnboarding(page, 'nouvelle');
 
@@ -79,7 +79,7 @@ describe('installing from Shopify', () => {
     await page.getByRole('button', { name: 'Se connecter' }).first().click();
     await page.getByLabel(/e-?mail/i).fill(email);
     await page.getByLabel(/^mot de passe/i).fill(PASSWORD);
-    await page.getByRole('button', { name: "Se connecter et activer l'abonnement" }).click();
+    await page.getByRole('button', { name: 'Se connecter et activer l’abonnement' }).click();
     await page.getByRole('button', { name: 'Approuver' }).click();
     await page.waitForURL(/\/app\/dashboard/);
   });
@@ -89,7 +89,7 @@ describe('installing from Shopify', () => {
 
     // The default flow made at install is announced on the dashboard.
     const next = page.getByRole('region', { name: 'Et maintenant ?' });
-    await next.getByText("« Nouveau flux » : 3 jours après l'expédition.").waitFor();
+    await next.getByText('« Nouveau flux » : 3 jours après l’expédition.').waitFor();
 
     // A paid order on the local Shopify, then its fulfilment: Shopify sends orders/fulfilled.
     const order = await control<{ id: number; name: string }>(`shops/${shop}/orders`, {
@@ -101,14 +101,14 @@ describe('installing from Shopify', () => {
 
     // Delivery and the worker's processing are asynchronous: reload the calendar until the request shows.
     await page.goto(`${suite.app.url}/app/schedule`);
-    await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
     const requests = page.getByRole('listitem').filter({ hasText: 'Camille Moreau' });
     await expect
       .poll(
         async () => {
           await page.reload();
-          await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
-          await page.getByText("Chargement des demandes d'avis…").waitFor({ state: 'hidden' });
+          await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
+          await page.getByText('Chargement des demandes d’avis…').waitFor({ state: 'hidden' });
           return requests.count();
         },
         { timeout: 30_000, interval: 1_000 },
@@ -116,8 +116,8 @@ describe('installing from Shopify', () => {
       .toBe(1);
     const request = requests.first();
     // The badges carry a visually hidden prefix for screen readers ('Statut :', 'Échéance :').
-    await request.getByText(/^Statut : Programmé$/).waitFor();
-    await request.getByText(/^Échéance : Dans 3 jours$/).waitFor();
+    await request.getByText(/^Statut\s: Programmé$/).waitFor();
+    await request.getByText(/^Échéance\s: Dans 3 jours$/).waitFor();
     await request.getByText(`Commande ${order.name}`).waitFor();
     expect(page.url()).not.toMatch(/\/app\/flow/);
     await expectAccessible(page);
@@ -128,7 +128,7 @@ describe('install errors', () => {
   it('shows the entry errors with a Close button', async () => {
     const { page } = await suite.page();
     await page.goto(`${suite.app.url}/shopify/entry`);
-    await page.getByText("Paramètre shop manquant. Veuillez réinstaller l'application depuis Shopify.").waitFor();
+    await page.getByText('Paramètre shop manquant. Veuillez réinstaller l’application depuis Shopify.').waitFor();
     expect(await page.getByRole('button', { name: /fermer/i }).count()).toBe(1);
     await expectAccessible(page);
     await page.goto(`${suite.app.url}/shopify/entry?shop=example.com`);
@@ -140,14 +140,14 @@ describe('install errors', () => {
     const shop = await createShop('falsifiee');
     await page.goto(`${suite.app.url}/shopify/entry?shop=${shop}&timestamp=${Math.floor(Date.now() / 1000)}&hmac=deadbeef`);
     await page.waitForURL(/\/shopify\/install\?error=invalid_hmac/);
-    await page.getByText("La requête Shopify n'est pas valide. Veuillez réessayer.").waitFor();
+    await page.getByText('La requête Shopify n’est pas valide. Veuillez réessayer.').waitFor();
     await expectAccessible(page);
   });
 
   it('shows the installation error screen for an unknown link', async () => {
     const { page } = await suite.page();
     await page.goto(`${suite.app.url}/shopify/onboarding?token=inconnu&shop=x.myshopify.com&plan_id=x`);
-    await page.getByRole('heading', { name: "Erreur d'installation" }).waitFor();
+    await page.getByRole('heading', { name: 'Erreur d’installation' }).waitFor();
     await page.getByText('Lien d’installation introuvable').waitFor();
     await expectAccessible(page);
   });

@@ -77,11 +77,11 @@ describe('the send planner', () => {
     it(`shows on ${device} how many requests will wait for the renewal, the link to change plan, and marks them`, async () => {
       const { page } = await suite.page(viewport);
       await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
-      const planner = page.getByRole('region', { name: "Prévisions d'envoi" });
-      const summary = planner.getByText(/envois prévus d'ici le .+ ; votre quota en permet \d+ : .+ demandes attendront le renouvellement de votre plan ou un plan supérieur\.$/);
+      const planner = page.getByRole('region', { name: 'Prévisions d’envoi' });
+      const summary = planner.getByText(/envois prévus d’ici le .+\s; votre quota en permet \d+\s: .+ demandes attendront le renouvellement de votre plan ou un plan supérieur\.$/);
       await summary.waitFor();
       // What is left of the quota goes; the rest waits (the hourly reconciliation may add requests: they wait too).
-      const [, due, fit, waiting] = /^([\d\s\u202f]+) envois prévus .* en permet (\d+) : ([\d\s\u202f]+) demandes/
+      const [, due, fit, waiting] = /^([\d\s\u202f]+) envois prévus .* en permet (\d+)\s: ([\d\s\u202f]+) demandes/
         .exec((await summary.textContent()) ?? '')!
         .map((n) => Number(n.replace(/\D/g, '')));
       expect(fit).toBe(QUOTA - USED);
@@ -89,10 +89,10 @@ describe('the send planner', () => {
       expect(waiting).toBe(due! - fit!);
       await planner.getByText(/^La première demande concernée est programmée le /).waitFor();
       expect(await planner.getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
-      expect(await planner.getByRole('table', { name: "Envois prévus par jour jusqu'à la fin de la période" }).count()).toBe(1);
+      expect(await planner.getByRole('table', { name: 'Envois prévus par jour jusqu’à la fin de la période' }).count()).toBe(1);
 
       // The calendar, newest scheduled first: the latest requests are the ones that wait.
-      const first = page.getByRole('list', { name: "Demandes d'avis" }).getByRole('listitem').first();
+      const first = page.getByRole('list', { name: 'Demandes d’avis' }).getByRole('listitem').first();
       await first.getByText('En attente de quota').waitFor();
       await first.getByText(/partira au renouvellement de votre plan/).waitFor();
       await expectAccessible(page);

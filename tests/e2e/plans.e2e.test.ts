@@ -80,9 +80,9 @@ describe('the quota banner', () => {
       await expectNoViolation(page);
 
       await page.goto(`${suite.app.url}/app/schedule`);
-      await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
       await page.getByRole('region', { name: 'Quota bientôt atteint' }).waitFor();
-      await page.getByText("Chargement des demandes d'avis…").waitFor({ state: 'hidden' });
+      await page.getByText('Chargement des demandes d’avis…').waitFor({ state: 'hidden' });
       await expectNoViolation(page);
 
       // 'Changer de plan' leads to /app/plans.
@@ -97,7 +97,7 @@ describe('the plan screens', () => {
   for (const [device, viewport] of DEVICES) {
     it(`/app/plans shows the plans of the price list, the current one and this period's usage, on ${device}`, async () => {
       const { page } = await suite.page(viewport);
-      await signInTo(page, '/app/plans', "Plans d'abonnement");
+      await signInTo(page, '/app/plans', 'Plans d’abonnement');
       await planCard(page, 'Pro Plan actuel').waitFor();
       expect(
         await plansList(page)
@@ -113,7 +113,7 @@ describe('the plan screens', () => {
 
     it(`/app/subscription-plans says 'Choisissez votre plan' over the same plans, on ${device}`, async () => {
       const { page } = await suite.page(viewport);
-      await signInTo(page, '/app/subscription-plans', "Plans d'abonnement");
+      await signInTo(page, '/app/subscription-plans', 'Plans d’abonnement');
       const section = page.getByRole('region', { name: 'Choisissez votre plan' });
       await section.getByRole('listitem', { name: 'Pro Plan actuel' }).waitFor();
       await section.getByRole('button', { name: 'Choisir Starter' }).waitFor();
@@ -125,7 +125,7 @@ describe('the plan screens', () => {
 describe('changing plan on the local Shopify', () => {
   it('declined on the confirmation page: the store keeps its plan', async () => {
     const { page } = await suite.page(LAPTOP);
-    await signInTo(page, '/app/plans', "Plans d'abonnement");
+    await signInTo(page, '/app/plans', 'Plans d’abonnement');
     await page.getByRole('button', { name: 'Changer de plan pour Entreprise' }).click();
     await page.waitForURL(/\/_shopify\/.*charges/);
     await page.getByRole('button', { name: 'Refuser' }).click();
@@ -139,7 +139,7 @@ describe('changing plan on the local Shopify', () => {
 
   it('approved on the confirmation page: back in the app, the new plan is the current one', async () => {
     const { page } = await suite.page(LAPTOP);
-    await signInTo(page, '/app/plans', "Plans d'abonnement");
+    await signInTo(page, '/app/plans', 'Plans d’abonnement');
     await page.getByRole('button', { name: 'Changer de plan pour Entreprise' }).click();
     await page.waitForURL(/\/_shopify\/.*charges/);
     await page.getByRole('heading', { name: "Approuver l'abonnement" }).waitFor();

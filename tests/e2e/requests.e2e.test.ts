@@ -14,7 +14,7 @@ const suite = browserSuite({ DEMO_MODE: 'true' });
  */
 async function addressOfButton(button: Locator): Promise<RegExp> {
   const name = (await button.getAttribute('aria-label')) ?? (await button.innerText());
-  const customer = /d'avis (?:de |d')(.+?), commande/.exec(name)?.[1];
+  const customer = /d’avis (?:de |d')(.+?), commande/.exec(name)?.[1];
   expect(customer).toBeTruthy();
   const local = customer!
     .split(' ')
@@ -37,46 +37,46 @@ describe('the send calendar in a browser', () => {
   it('sends a scheduled request now, cancels another, and imports the order history', async () => {
     const { page } = await suite.page();
     await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
-    await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
-    const sendButtons = page.getByRole('button', { name: /^Envoyer maintenant la demande d'avis (?:de |d')/ });
+    await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
+    const sendButtons = page.getByRole('button', { name: /^Envoyer maintenant la demande d’avis (?:de |d')/ });
     await sendButtons.first().waitFor();
     await expectAccessible(page);
 
     // Send now: the e-mail reaches the outbox with its one-click unsubscribe headers.
     const address = await addressOfButton(sendButtons.first());
     await sendButtons.first().click();
-    await page.getByText('Email envoyé avec succès!').waitFor();
+    await page.getByText('Email envoyé avec succès !').waitFor();
     const mail = await latestEmailMatching(suite.app.url, address);
-    expect(mail.subject).toBe('Votre avis compte pour nous ! 🌟');
+    expect(mail.subject).toBe('Votre avis compte pour nous\u202f! 🌟');
     expect(mail.headers['List-Unsubscribe']).toMatch(/^<http:\/\/.+\/api\/public\/unsubscribe\/[A-Za-z0-9_-]+>$/);
     expect(mail.headers['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
 
     // Cancel: asks for confirmation, then the request is gone.
-    const cancelButtons = page.getByRole('button', { name: /^Annuler la demande d'avis (?:de |d')/ });
+    const cancelButtons = page.getByRole('button', { name: /^Annuler la demande d’avis (?:de |d')/ });
     const before = await cancelButtons.count();
     await cancelButtons.first().click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
     await dialog.getByRole('button', { name: 'Annuler la demande' }).click();
-    await page.getByText("Demande d'avis annulée").waitFor();
+    await page.getByText('Demande d’avis annulée').waitFor();
     await expect.poll(() => cancelButtons.count()).toBeLessThan(before + 1);
 
     // Import: counts the shop's paid orders of the last 60 days, then imports them at once.
-    await page.getByRole('button', { name: "Importer l'historique" }).click();
-    const importDialog = page.getByRole('dialog', { name: "Importer l'historique" });
+    await page.getByRole('button', { name: 'Importer l’historique' }).click();
+    const importDialog = page.getByRole('dialog', { name: 'Importer l’historique' });
     await importDialog.getByText('12 commandes payées ces 60 derniers jours.').waitFor();
     await expectAccessible(page);
     await importDialog.getByRole('button', { name: /Envoyer maintenant/ }).click();
-    await page.getByText("12 commandes importées et 12 demandes d'avis programmées!").waitFor();
+    await page.getByText('12 commandes importées et 12 demandes d’avis programmées !').waitFor();
   });
 
   it('follows the unsubscribe link of a real e-mail, on a phone, without signing in', async () => {
     const { page } = await suite.page();
     await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
-    const send = page.getByRole('button', { name: /^Envoyer maintenant la demande d'avis (?:de |d')/ }).first();
+    const send = page.getByRole('button', { name: /^Envoyer maintenant la demande d’avis (?:de |d')/ }).first();
     await send.waitFor();
     const address = await addressOfButton(send);
     await send.click();
-    await page.getByText('Email envoyé avec succès!').waitFor();
+    await page.getByText('Email envoyé avec succès !').waitFor();
     const mail = await latestEmailMatching(suite.app.url, address);
     const link = /href="([^"]+\/unsubscribe\/[^"]+)"/.exec(mail.html ?? '')?.[1];
     expect(link).toBeTruthy();
@@ -111,7 +111,7 @@ describe('flow configuration in a browser', () => {
     await minimum.fill('120');
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Flux enregistré avec succès!').waitFor();
+    await page.getByText('Flux enregistré avec succès !').waitFor();
     await page
       .getByText(/120,00\s€/)
       .first()

@@ -12,7 +12,7 @@ const REVIEW_SITE = 'https://example.com/avis/maison-lumiere';
 /** Signs the demo merchant in and returns a fresh shareable review link, made from the app. */
 async function shareLink(page: Page): Promise<string> {
   await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
-  await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+  await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
   return page.evaluate(async () => {
     const res = await fetch('/api/review-requests/share-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     return ((await res.json()) as { url: string }).url;
@@ -87,10 +87,10 @@ describe('the public review page on a phone', () => {
     expect(await samePath.isChecked()).toBe(true);
     await expectAccessible(page);
     await samePath.uncheck();
-    await page.getByText("Seules certaines notes mènent à votre page d'avis publique").waitFor();
+    await page.getByText('Seules certaines notes mènent à votre page d’avis publique').waitFor();
     await expectAccessible(page);
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await page.getByText('Configuration enregistrée avec succès!').waitFor();
+    await page.getByText('Configuration enregistrée avec succès !').waitFor();
 
     const { page: phone } = await suite.page(PHONE);
     const followed = reviewSiteThroughOurLink(phone);
@@ -105,7 +105,7 @@ describe('the public review page on a phone', () => {
   it("shows 'Comment nous recueillons les avis' from the store's settings, and postpones when the order has not arrived", async () => {
     const { page } = await suite.page();
     await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
-    await page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
     // A demo e-mail that went out and has no review yet (the calendar lists each request's token).
     const token = await page.evaluate(async () => {
       for (let n = 1; n <= 20; n++) {
@@ -134,7 +134,7 @@ describe('the public review page on a phone', () => {
     expect(text).toContain('Cette invitation est liée à une commande réelle');
     await expectAccessible(phone);
 
-    await phone.getByRole('button', { name: "Je n'ai pas encore reçu ma commande" }).click();
+    await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).click();
     const status = phone.getByRole('status');
     await status.getByText(/Nous vous recontacterons vers le \d{1,2} \p{L}+ \d{4}\./u).waitFor();
     // Never forced: the rating form is still there, and works.
@@ -143,7 +143,7 @@ describe('the public review page on a phone', () => {
     await fillReview(phone, 3, 'Inès Moreau', 'ines.moreau@exemple.test');
     await phone.getByRole('button', { name: 'SUIVANT' }).click();
     await phone.getByRole('heading', { name: 'Merci pour votre avis !' }).waitFor();
-    expect(await phone.getByRole('button', { name: "Je n'ai pas encore reçu ma commande" }).count()).toBe(0);
+    expect(await phone.getByRole('button', { name: 'Je n’ai pas encore reçu ma commande' }).count()).toBe(0);
   });
 
   it('an invalid link says so', async () => {

@@ -9,12 +9,12 @@ const suite = browserSuite({ DEMO_MODE: 'true' });
 const SIDEBAR = [
   ['Tableau de bord', '/app/dashboard'],
   ['Avis clients', '/app/feedback'],
-  ["Calendrier d'envoi", '/app/schedule'],
+  ['Calendrier d’envoi', '/app/schedule'],
   ['Actions conditionnelles', '/app/conditional'],
   ['Configuration du flux', '/app/flow'],
   ['Configuration upsell', '/app/upsell'],
   ['Branding & Pages', '/app/branding'],
-  ["Templates d'emails", '/app/email-templates'],
+  ['Templates d’emails', '/app/email-templates'],
   ['Intégrations', '/app/integrations'],
 ];
 
@@ -118,9 +118,9 @@ describe('the walking skeleton in a browser', () => {
     const links = nav.getByRole('link');
     const found = await links.evaluateAll((els) => els.map((e) => [e.textContent?.trim() ?? '', e.getAttribute('href') ?? '']));
     expect(found).toEqual(SIDEBAR);
-    expect(await page.getByText("Vue d'ensemble").count()).toBeGreaterThan(0);
+    expect(await page.getByText('Vue d’ensemble').count()).toBeGreaterThan(0);
     // The screen's module loads after the shell, so wait for its heading before counting.
-    const heading = page.getByRole('heading', { level: 1, name: "Calendrier d'envoi" });
+    const heading = page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' });
     await heading.waitFor();
     expect(await heading.count()).toBe(1);
     // The demo shop is known, so 'Aller sur Shopify' is a link to its admin, in a new tab.
@@ -195,7 +195,7 @@ describe('the walking skeleton in a browser', () => {
     const { page } = tracked;
     await page.goto(`${suite.app.url}/dev/outbox`);
     // Empty, or already holding the demo's review requests the worker retried at start.
-    await page.getByText("Aucun e-mail dans la boîte d'envoi locale.").or(page.getByText('Votre avis compte pour nous ! 🌟').first()).waitFor();
+    await page.getByText('Aucun e-mail dans la boîte d’envoi locale.').or(page.getByText('Votre avis compte pour nous ! 🌟').first()).waitFor();
     await expectAccessible(page);
   });
 
@@ -216,7 +216,7 @@ describe('the walking skeleton in a browser', () => {
       if (path === '/terms-of-service') {
         // The plans and monthly prices of subscription_plans, formatted as the landing page does.
         const pricing = page.locator('section', { has: page.getByRole('heading', { name: '3. Abonnements et tarifs' }) });
-        for (const line of [/Starter : 47\s\$ par mois/, /Pro : 77\s\$ par mois/, /Entreprise : 107\s\$ par mois/]) expect(await pricing.getByText(line).count()).toBe(1);
+        for (const line of [/Starter\s: 47\s\$ par mois/, /Pro\s: 77\s\$ par mois/, /Entreprise\s: 107\s\$ par mois/]) expect(await pricing.getByText(line).count()).toBe(1);
       }
       await expectAccessible(page);
     }

@@ -37,7 +37,7 @@ export const BRANDING_ERRORS = {
   logo_not_found: 404,
 } as const satisfies Record<string, number>;
 
-export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Couleur invalide : utilisez le format #RRGGBB');
+export const hexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Couleur invalide\u202f: utilisez le format #RRGGBB');
 
 /** An uploaded logo, as stored: the original (the review page) and a PNG for e-mails. */
 export const storedLogo = z.object({
@@ -109,7 +109,7 @@ export const pageInput = z.object({
   thank_you_message: optionalText(BRANDING_LIMITS.textMax, 'Le message de remerciement'),
   positive_feedback_message: optionalText(BRANDING_LIMITS.textMax, 'Le message pour un avis positif'),
   negative_feedback_message: optionalText(BRANDING_LIMITS.textMax, 'Le message pour un avis négatif'),
-  email_greeting: optionalText(BRANDING_LIMITS.textMax, "La formule d'accueil"),
+  email_greeting: optionalText(BRANDING_LIMITS.textMax, 'La formule d’accueil'),
   email_closing: optionalText(BRANDING_LIMITS.textMax, 'La formule de fin'),
   button_text: z
     .string()

@@ -98,15 +98,15 @@ export function isFreeMailDomain(domain: string): boolean {
 
 export const senderInput = z.object({
   from_address: z
-    .string({ message: "L'adresse d'expédition est requise" })
+    .string({ message: 'L’adresse d’expédition est requise' })
     .trim()
-    .min(1, "L'adresse d'expédition est requise")
-    .max(254, "L'adresse e-mail ne peut pas dépasser 254 caractères")
-    .pipe(z.email("L'adresse d'expédition n'est pas valide"))
+    .min(1, 'L’adresse d’expédition est requise')
+    .max(254, 'L’adresse e-mail ne peut pas dépasser 254 caractères')
+    .pipe(z.email('L’adresse d’expédition n’est pas valide'))
     .transform((v) => v.toLowerCase())
     .refine((v) => !isFreeMailDomain(v.slice(v.lastIndexOf('@') + 1)), {
       message:
-        'Utilisez une adresse de votre propre nom de domaine (par exemple contact@votre-boutique.fr) : les adresses Gmail, Outlook, Yahoo, Orange, Free et autres messageries gratuites ne permettent pas de publier les enregistrements DNS nécessaires.',
+        'Utilisez une adresse de votre propre nom de domaine (par exemple contact@votre-boutique.fr)\u202f: les adresses Gmail, Outlook, Yahoo, Orange, Free et autres messageries gratuites ne permettent pas de publier les enregistrements DNS nécessaires.',
     }),
 });
 export type SenderInput = z.output<typeof senderInput>;

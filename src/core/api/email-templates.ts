@@ -93,8 +93,8 @@ const trimmedOptional = (max: number, message: string) =>
     .transform((v) => (v?.trim() ? v.trim() : null));
 
 export const templateInput = z.object({
-  subject: z.string().trim().min(1, "L'objet est requis").max(TEMPLATE_LIMITS.subjectMax, `L'objet ne peut pas dépasser ${TEMPLATE_LIMITS.subjectMax} caractères`),
-  from_name: trimmedOptional(TEMPLATE_LIMITS.fromNameMax, `Le nom d'expéditeur ne peut pas dépasser ${TEMPLATE_LIMITS.fromNameMax} caractères`),
+  subject: z.string().trim().min(1, 'L’objet est requis').max(TEMPLATE_LIMITS.subjectMax, `L’objet ne peut pas dépasser ${TEMPLATE_LIMITS.subjectMax} caractères`),
+  from_name: trimmedOptional(TEMPLATE_LIMITS.fromNameMax, `Le nom d’expéditeur ne peut pas dépasser ${TEMPLATE_LIMITS.fromNameMax} caractères`),
   /** A key returned by a template-logo upload of this account; null for none; absent keeps the saved one. */
   logo_key: z.string().max(300).nullable().optional(),
   body_content: z
@@ -114,10 +114,10 @@ export const templateInput = z.object({
   button_color: hexColor,
   footer_text: trimmedOptional(TEMPLATE_LIMITS.footerMax, `Le pied de page ne peut pas dépasser ${TEMPLATE_LIMITS.footerMax} caractères`),
   /** Blank or absent: the default reminder subject and first line. */
-  reminder_subject: trimmedOptional(TEMPLATE_LIMITS.reminderSubjectMax, `L'objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`),
+  reminder_subject: trimmedOptional(TEMPLATE_LIMITS.reminderSubjectMax, `L’objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`),
   reminder_first_line: trimmedOptional(
     TEMPLATE_LIMITS.reminderFirstLineMax,
-    `La phrase d'introduction de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderFirstLineMax} caractères`,
+    `La phrase d’introduction de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderFirstLineMax} caractères`,
   ),
 });
 export type TemplateInput = z.output<typeof templateInput>;

@@ -50,9 +50,9 @@ export const resendRecipientLink = endpoint({
   summary: 'e-mails a fresh confirmation link to an alert address waiting for it (rate limited)',
   body: z.object({
     email: z
-      .string({ message: "L'adresse e-mail est requise" })
+      .string({ message: 'L’adresse e-mail est requise' })
       .trim()
-      .max(254, "L'adresse e-mail ne peut pas dépasser 254 caractères")
+      .max(254, 'L’adresse e-mail ne peut pas dépasser 254 caractères')
       .transform((v) => v.toLowerCase()),
   }),
   response: notificationRecipient,

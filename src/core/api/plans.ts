@@ -101,7 +101,7 @@ export const setPlan = endpoint({
   path: '/functions/v1/plans-set',
   access: 'store',
   summary: "records the plan of the store's active Shopify subscription; refuses any other",
-  body: z.object({ plan: z.enum(PLAN_CODES, { message: 'Plan inconnu : starter, pro ou enterprise' }) }),
+  body: z.object({ plan: z.enum(PLAN_CODES, { message: 'Plan inconnu\u202f: starter, pro ou enterprise' }) }),
   response: z.object({ message: z.string() }),
   errors: ['plan_not_found', 'plan_not_paid', 'plan_sync_failed', 'shopify_token_invalid'],
 });

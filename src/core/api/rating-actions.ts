@@ -45,10 +45,10 @@ const actionInput = z
     rating: z.number().int().min(1).max(5),
     action_type: z.enum(ACTION_TYPES, { message: "Type d'action invalide" }),
     redirect_url: z
-      .preprocess(blankToNull, z.string().max(RATING_ACTION_LIMITS.redirectUrlMax, "L'URL de redirection ne peut pas dépasser 2 000 caractères").nullable())
+      .preprocess(blankToNull, z.string().max(RATING_ACTION_LIMITS.redirectUrlMax, 'L’URL de redirection ne peut pas dépasser 2 000 caractères').nullable())
       .default(null),
     notification_email: z
-      .preprocess(blankToNull, z.string().max(RATING_ACTION_LIMITS.notificationEmailMax, "L'adresse e-mail ne peut pas dépasser 254 caractères").nullable())
+      .preprocess(blankToNull, z.string().max(RATING_ACTION_LIMITS.notificationEmailMax, 'L’adresse e-mail ne peut pas dépasser 254 caractères').nullable())
       .default(null),
     feedback_message: z
       .preprocess(blankToNull, z.string().max(RATING_ACTION_LIMITS.feedbackMessageMax, 'Le message ne peut pas dépasser 1 000 caractères').nullable())
@@ -56,7 +56,7 @@ const actionInput = z
   })
   .superRefine((a, ctx) => {
     if (a.action_type === 'redirect' && !(a.redirect_url && isHttpUrl(a.redirect_url))) {
-      ctx.addIssue({ code: 'custom', path: ['redirect_url'], message: `L'URL de redirection doit être une adresse http(s) valide (note ${a.rating})` });
+      ctx.addIssue({ code: 'custom', path: ['redirect_url'], message: `L’URL de redirection doit être une adresse http(s) valide (note ${a.rating})` });
     }
     const emailShown = usesNotificationEmail(a.action_type, a.rating);
     const email = a.notification_email;
@@ -77,7 +77,7 @@ const fiveRatings = 'Il faut une action pour chacune des cinq notes';
 
 /** PUT /api/rating-actions: the gating setting and one action per rating. */
 export const ratingActionsInput = z.object({
-  same_path_for_all_ratings: z.boolean({ message: 'Réglage « même parcours » invalide' }),
+  same_path_for_all_ratings: z.boolean({ message: 'Réglage «\u202fmême parcours\u202f» invalide' }),
   actions: z
     .array(actionInput)
     .length(RATINGS.length, fiveRatings)

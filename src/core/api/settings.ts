@@ -22,7 +22,7 @@ export const storeSettings = z.object({
 });
 export type StoreSettings = z.infer<typeof storeSettings>;
 
-const limitMessage = `La limite d'envoi quotidienne doit être un nombre entier entre ${DAILY_SEND_LIMIT.min} et ${DAILY_SEND_LIMIT.max.toLocaleString('fr-FR')}`;
+const limitMessage = `La limite d’envoi quotidienne doit être un nombre entier entre ${DAILY_SEND_LIMIT.min} et ${DAILY_SEND_LIMIT.max.toLocaleString('fr-FR')}`;
 
 const windowMessage = `La période doit être un nombre entier de jours entre ${CUSTOMER_ASK_WINDOW.min} et ${CUSTOMER_ASK_WINDOW.max}`;
 
@@ -31,11 +31,11 @@ const wholeNumber = (v: unknown) => (typeof v === 'string' ? (/^\s*-?\d+(\.\d+)?
 
 export const settingsInput = z.object({
   owner_notification_email: z
-    .string({ message: "L'adresse e-mail de notification est requise" })
+    .string({ message: 'L’adresse e-mail de notification est requise' })
     .trim()
-    .min(1, "L'adresse e-mail de notification est requise")
-    .max(254, "L'adresse e-mail ne peut pas dépasser 254 caractères")
-    .pipe(z.email("L'adresse e-mail de notification n'est pas valide"))
+    .min(1, 'L’adresse e-mail de notification est requise')
+    .max(254, 'L’adresse e-mail ne peut pas dépasser 254 caractères')
+    .pipe(z.email('L’adresse e-mail de notification n’est pas valide'))
     .transform((v) => v.toLowerCase()),
   // The spec: a non-numeric value becomes 0, which the range then refuses.
   daily_send_limit: z.preprocess(

@@ -114,8 +114,8 @@ export function renderEmailLayout(input: EmailLayoutInput): { html: string; text
 
   const text = [
     ...paragraphs,
-    details.map((d) => `${d.label} : ${d.value}`).join('\n'),
-    button ? `${button.text} : ${button.url}` : '',
+    details.map((d) => `${d.label}\u202f: ${d.value}`).join('\n'),
+    button ? `${button.text}\u202f: ${button.url}` : '',
     footer,
     unsubscribe ? `${unsubscribe.text} ${unsubscribe.url}` : '',
   ]

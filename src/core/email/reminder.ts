@@ -9,8 +9,8 @@
  */
 
 export const REMINDER_DEFAULTS = {
-  subject: 'Petit rappel : votre avis sur la commande {{ order_number }}',
-  firstLine: 'Nous nous permettons de revenir vers vous : votre avis sur votre commande nous serait précieux, quel qu’il soit.',
+  subject: 'Petit rappel\u202f: votre avis sur la commande {{ order_number }}',
+  firstLine: 'Nous nous permettons de revenir vers vous\u202f: votre avis sur votre commande nous serait précieux, quel qu’il soit.',
 } as const;
 
 export const REMINDER_LIMITS = {

@@ -7,16 +7,16 @@ const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_
 describe('renderReviewEmail', () => {
   it('renders the spec’s default template: subject, button, colour, footer, 600 px', () => {
     const email = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, unsubscribeUrl: 'https://avis.test/unsubscribe/abc' });
-    expect(email.subject).toBe('Votre avis compte pour nous ! 🌟');
+    expect(email.subject).toBe('Votre avis compte pour nous\u202f! 🌟');
     expect(email.html).toContain('>Laisser un avis</a>');
     expect(email.html).toContain('background:#10b981');
-    expect(email.html).toContain('Merci de votre confiance !');
+    expect(email.html).toContain('Merci de votre confiance\u202f!');
     expect(email.html).toContain('max-width:600px');
     expect(email.html).toContain('href="https://avis.test/review/abc"');
     expect(email.html).toContain('href="https://avis.test/unsubscribe/abc"');
     expect(email.html).toContain('Bonjour Léa,');
     expect(email.text).toContain('Bonjour Léa,');
-    expect(email.text).toContain('Laisser un avis : https://avis.test/review/abc');
+    expect(email.text).toContain('Laisser un avis\u202f: https://avis.test/review/abc');
     expect(email.text).toContain('https://avis.test/unsubscribe/abc');
     expect(Buffer.byteLength(email.html)).toBeLessThan(100_000);
   });
@@ -24,10 +24,10 @@ describe('renderReviewEmail', () => {
   it('elides "de" before a store name that starts with a vowel sound, in both parts', () => {
     const unsubscribeUrl = 'https://avis.test/unsubscribe/abc';
     const elided = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables: { ...variables, store_name: 'Atelier Nova' }, unsubscribeUrl });
-    expect(elided.text).toContain("Vous ne souhaitez plus recevoir de demandes d'avis d'Atelier Nova ? https://avis.test/unsubscribe/abc");
-    expect(elided.html).toContain('Vous ne souhaitez plus recevoir de demandes d&#39;avis d&#39;Atelier Nova ?');
+    expect(elided.text).toContain('Vous ne souhaitez plus recevoir de demandes d’avis d’Atelier Nova\u202f? https://avis.test/unsubscribe/abc');
+    expect(elided.html).toContain('Vous ne souhaitez plus recevoir de demandes d’avis d’Atelier Nova\u202f?');
     const kept = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, unsubscribeUrl });
-    expect(kept.text).toContain("Vous ne souhaitez plus recevoir de demandes d'avis de Maison Lumière ?");
+    expect(kept.text).toContain('Vous ne souhaitez plus recevoir de demandes d’avis de Maison Lumière\u202f?');
   });
 
   it('escapes every variable in the HTML part, not in the text part', () => {
@@ -50,7 +50,7 @@ describe('renderReviewEmail', () => {
 
   it('renders a reminder: its own subject and first line (defaults when blank), the same body and link', () => {
     const email = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, reminder: true });
-    expect(email.subject).toBe('Petit rappel : votre avis sur la commande #1001');
+    expect(email.subject).toBe('Petit rappel\u202f: votre avis sur la commande #1001');
     const greeting = email.text.indexOf('Bonjour Léa,');
     const firstLine = email.text.indexOf(REMINDER_DEFAULTS.firstLine);
     const body = email.text.indexOf('Merci pour votre commande #1001');
@@ -102,7 +102,7 @@ describe('renderReviewEmail: greeting and closing', () => {
   it('opens with the default greeting, once: the default body no longer greets', () => {
     const email = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables });
     expect(DEFAULT_TEMPLATE.bodyContent).not.toMatch(/bonjour/i);
-    expect(email.text.startsWith('Bonjour Léa,\n\nMerci pour votre commande #1001 chez Maison Lumière !')).toBe(true);
+    expect(email.text.startsWith('Bonjour Léa,\n\nMerci pour votre commande #1001 chez Maison Lumière\u202f!')).toBe(true);
     expect(count(email.text, 'Bonjour')).toBe(1);
     expect(count(email.html, 'Bonjour')).toBe(1);
     expect(email.html).toContain('<p style="margin:0 0 16px 0;">Bonjour Léa,</p>\n<p style="margin:0 0 16px 0;">Merci pour votre commande #1001');
@@ -114,7 +114,7 @@ describe('renderReviewEmail: greeting and closing', () => {
       expect(renderReviewEmail({ template: DEFAULT_TEMPLATE, variables, greeting, closing: greeting })).toEqual(plain);
     }
     // Without a closing, the body's last paragraph comes right before the button.
-    expect(plain.text).toContain('Cela nous aide beaucoup.\n\nLaisser un avis : https://avis.test/review/abc');
+    expect(plain.text).toContain('Cela nous aide beaucoup.\n\nLaisser un avis\u202f: https://avis.test/review/abc');
   });
 
   it('renders a custom greeting first and a closing last before the button, with the variables, in both parts', () => {
@@ -126,7 +126,7 @@ describe('renderReviewEmail: greeting and closing', () => {
     });
     expect(email.text.startsWith('Chère Léa,\n\nMerci pour votre commande')).toBe(true);
     expect(email.text).not.toContain('Bonjour');
-    expect(email.text).toContain("Cela nous aide beaucoup.\n\nÀ très vite,\nL'équipe Maison Lumière\n\nLaisser un avis : https://avis.test/review/abc");
+    expect(email.text).toContain("Cela nous aide beaucoup.\n\nÀ très vite,\nL'équipe Maison Lumière\n\nLaisser un avis\u202f: https://avis.test/review/abc");
     expect(email.html).toContain('<p style="margin:0 0 16px 0;">Chère Léa,</p>');
     expect(email.html).toContain('<p style="margin:0 0 16px 0;">À très vite,<br>L&#39;équipe Maison Lumière</p>\n</td></tr>\n<tr><td align="center"');
   });
@@ -169,11 +169,11 @@ describe('renderReviewEmail: greeting and closing', () => {
       openPixelUrl: 'https://avis.test/review/abc/open.gif',
     });
     expect(email.html).toContain(
-      '</table>\n<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">Vous ne souhaitez plus recevoir de demandes d&#39;avis de Maison Lumière ? <a href="https://avis.test/unsubscribe/abc" style="color:#6b7280;">Se désabonner</a></p>\n<img src="https://avis.test/review/abc/open.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">\n</td></tr>',
+      '</table>\n<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">Vous ne souhaitez plus recevoir de demandes d’avis de Maison Lumière\u202f? <a href="https://avis.test/unsubscribe/abc" style="color:#6b7280;">Se désabonner</a></p>\n<img src="https://avis.test/review/abc/open.gif" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0;">\n</td></tr>',
     );
-    expect(email.text.endsWith("Merci de votre confiance !\n\nVous ne souhaitez plus recevoir de demandes d'avis de Maison Lumière ? https://avis.test/unsubscribe/abc")).toBe(
-      true,
-    );
+    expect(
+      email.text.endsWith('Merci de votre confiance\u202f!\n\nVous ne souhaitez plus recevoir de demandes d’avis de Maison Lumière\u202f? https://avis.test/unsubscribe/abc'),
+    ).toBe(true);
     expect(email.text).not.toContain('open.gif');
     // A preview has neither.
     const preview = renderReviewEmail({ template: DEFAULT_TEMPLATE, variables });

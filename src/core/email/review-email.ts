@@ -73,14 +73,14 @@ export interface ReviewEmailInput {
 export const DEFAULT_GREETING = m.defaultGreeting;
 
 export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
-  subject: 'Votre avis compte pour nous ! 🌟',
+  subject: m.defaultSubject,
   fromName: null,
   logoUrl: null,
   bodyContent: m.defaultBody,
-  buttonText: 'Laisser un avis',
+  buttonText: m.defaultButton,
   buttonUrlTemplate: '{{review_link}}',
   buttonColor: '#10b981',
-  footerText: 'Merci de votre confiance !',
+  footerText: m.defaultFooter,
 };
 
 const DEFAULT_PRIMARY = '#56dadc';

@@ -15,7 +15,7 @@ describe('renderSystemEmail', () => {
     });
     expect(email.subject).toBe('Réinitialisation de votre mot de passe');
     expect(email.text).toBe(
-      `Bonjour Léa,\n\nVous avez demandé à réinitialiser le mot de passe de votre compte Avis Clients.\n\nChoisir un nouveau mot de passe : ${link}\n\nCe lien est valable une heure.\nSinon, ignorez cet e-mail.`,
+      `Bonjour Léa,\n\nVous avez demandé à réinitialiser le mot de passe de votre compte Avis Clients.\n\nChoisir un nouveau mot de passe\u202f: ${link}\n\nCe lien est valable une heure.\nSinon, ignorez cet e-mail.`,
     );
     expect(email.html).toContain('<title>Réinitialisation de votre mot de passe</title>');
     expect(email.html).toContain(`border-top:4px solid ${PRODUCT}`);
@@ -42,7 +42,7 @@ describe('renderSystemEmail', () => {
       footer: 'Vous recevez cet e-mail parce que cette note déclenche une alerte.',
     });
     expect(email.text).toBe(
-      'Un client vient de laisser un avis pour Maison & Fils.\n\nNote : ★☆☆☆☆ (1/5)\nClient : Louis <b>\nCommentaire : Jamais reçu\nTrès déçu\n\nVoir les avis : https://app.test/app/feedback\n\nVous recevez cet e-mail parce que cette note déclenche une alerte.',
+      'Un client vient de laisser un avis pour Maison & Fils.\n\nNote\u202f: ★☆☆☆☆ (1/5)\nClient\u202f: Louis <b>\nCommentaire\u202f: Jamais reçu\nTrès déçu\n\nVoir les avis\u202f: https://app.test/app/feedback\n\nVous recevez cet e-mail parce que cette note déclenche une alerte.',
     );
     expect(email.html).toContain('<title>Nouvel avis 1/5 pour Maison &amp; Fils</title>');
     expect(email.html).toMatch(/<th scope="row"[^>]*>Client<\/th><td[^>]*>Louis &lt;b&gt;<\/td><\/tr>/);
@@ -60,7 +60,7 @@ describe('renderSystemEmail', () => {
       paragraphs: ['Shopify nous a transmis une demande (demande 555).', 'L’export est prêt.'],
       button: { text: 'Télécharger l’export', url: link },
     });
-    expect(email.text).toBe(`Shopify nous a transmis une demande (demande 555).\n\nL’export est prêt.\n\nTélécharger l’export : ${link}`);
+    expect(email.text).toBe(`Shopify nous a transmis une demande (demande 555).\n\nL’export est prêt.\n\nTélécharger l’export\u202f: ${link}`);
     expect(email.html).toContain(`href="${link}"`);
     expect(email.html).toContain('<p style="margin:0 0 16px 0;">L’export est prêt.</p>');
   });

@@ -27,7 +27,7 @@ const actions = (overrides: Record<number, Record<string, unknown>> = {}) =>
   [
     { rating: 5, action_type: 'redirect', redirect_url: SITE, notification_email: null, feedback_message: null },
     { rating: 4, action_type: 'redirect', redirect_url: SITE, notification_email: null, feedback_message: null },
-    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil ?' },
+    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil\u202f?' },
     { rating: 2, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Désolés.' },
     { rating: 1, action_type: 'none', redirect_url: null, notification_email: null, feedback_message: null },
   ].map((a) => ({ ...a, ...overrides[a.rating] }));
@@ -61,17 +61,17 @@ describe('the change log', () => {
     expect(await entriesOf(store.id)).toHaveLength(2);
 
     // One rating's message: one entry naming that rating only.
-    expect((await save(browser, false, actions({ 3: { feedback_message: 'Qu’avons-nous raté ?' } }))).status).toBe(200);
+    expect((await save(browser, false, actions({ 3: { feedback_message: 'Qu’avons-nous raté\u202f?' } }))).status).toBe(200);
     const third = (await entriesOf(store.id)).slice(2);
     expect(third).toHaveLength(1);
     expect(third[0]).toMatchObject({
       action: 'rating_actions.update',
-      before: [{ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil ?' }],
-      after: [{ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Qu’avons-nous raté ?' }],
+      before: [{ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil\u202f?' }],
+      after: [{ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Qu’avons-nous raté\u202f?' }],
     });
 
     // The setting alone: one entry.
-    expect((await save(browser, true, actions({ 3: { feedback_message: 'Qu’avons-nous raté ?' } }))).status).toBe(200);
+    expect((await save(browser, true, actions({ 3: { feedback_message: 'Qu’avons-nous raté\u202f?' } }))).status).toBe(200);
     const fourth = (await entriesOf(store.id)).slice(3);
     expect(fourth).toHaveLength(1);
     expect(fourth[0]).toMatchObject({ action: 'same_path.update', before: false, after: true });
@@ -120,8 +120,10 @@ describe('the exports', () => {
     expect(lines.find((l) => l.includes('Même parcours'))).toMatch(
       new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${email.replace(/\./g, '\\.')};Même parcours pour toutes les notes;Activé;Désactivé$`),
     );
-    expect(lines.find((l) => l.includes('Action de la note 2 étoiles'))).toContain(`"Recueillir un avis privé (message : « =HYPERLINK(""http://x.test"";""ici"") »)"`);
-    expect(lines.find((l) => l.includes('Action de la note 5 étoiles'))).toContain(`;Rediriger vers une plateforme d'avis (URL : ${SITE})`);
+    expect(lines.find((l) => l.includes('Action de la note 2 étoiles'))).toContain(
+      `"Recueillir un avis privé (message\u202f: «\u202f=HYPERLINK(""http://x.test"";""ici"")\u202f»)"`,
+    );
+    expect(lines.find((l) => l.includes('Action de la note 5 étoiles'))).toContain(`;Rediriger vers une plateforme d’avis (URL\u202f: ${SITE})`);
 
     const json = await download(browser, 'format=json&content=changes');
     expect(json.res.headers.get('content-type')).toBe('application/json; charset=utf-8');
@@ -150,7 +152,7 @@ describe('the exports', () => {
     expect(csv.text.startsWith('\uFEFFDate (UTC);Demande;Commande;Note;Même parcours;Action;Lien public proposé;Redirigé;Formulaire privé\r\n')).toBe(true);
     const lines = csv.text.slice(1).trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d'avis;Oui;Oui;Non$`));
+    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d’avis;Oui;Oui;Non$`));
 
     const json = JSON.parse((await download(browser, 'format=json&content=shown')).text) as Record<string, unknown>[];
     expect(json).toEqual([

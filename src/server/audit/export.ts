@@ -92,16 +92,16 @@ const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join('
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const yesNo = (value: boolean) => (value ? m.yes : m.no);
 
-/** "Recueillir un avis privé (message : « … » ; alerte : a@b.fr)": the action as the settings screen names it. */
+/** "Recueillir un avis privé (message : « … » ; alerte : a@b.fr)", French spacing (decision 026): the action as the settings screen names it. */
 export function describeAction(a: RatingAction | undefined): string {
   if (!a) return m.none;
   const details = [
-    a.redirect_url ? `${m.url} : ${a.redirect_url}` : null,
-    a.feedback_message ? `${m.message} : « ${a.feedback_message} »` : null,
-    a.notification_email ? `${m.alert} : ${a.notification_email}` : null,
+    a.redirect_url ? `${m.url}\u202f: ${a.redirect_url}` : null,
+    a.feedback_message ? `${m.message}\u202f: «\u202f${a.feedback_message}\u202f»` : null,
+    a.notification_email ? `${m.alert}\u202f: ${a.notification_email}` : null,
   ].filter((d): d is string => d !== null);
   const label = m.actions[a.action_type] ?? a.action_type;
-  return details.length > 0 ? `${label} (${details.join(' ; ')})` : label;
+  return details.length > 0 ? `${label} (${details.join('\u202f; ')})` : label;
 }
 
 /** One CSV line per change: the setting's, or one per rating whose action changed. */

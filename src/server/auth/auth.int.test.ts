@@ -98,7 +98,7 @@ describe('sign-up and sign-in', () => {
     const { browser } = await signUp();
     const res = await browser.json('/api/auth/update-user', { json: { name: 'Pirate' }, headers: { origin: 'https://evil.example' } });
     expect(res.status).toBe(403);
-    expect(res.body).toEqual({ error: 'Requête refusée : origine non autorisée.', code: 'forbidden_origin' });
+    expect(res.body).toEqual({ error: 'Requête refusée\u202f: origine non autorisée.', code: 'forbidden_origin' });
     // A cookie POST with no Origin (nor Referer) is refused too.
     const cookie = [...browser.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const bare = await app.request(`${ORIGIN}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' });
@@ -291,7 +291,7 @@ describe('bodies', () => {
     const { email } = await signUp();
     const form = await new Browserish(app).json('/api/auth/sign-in/email', { form: { email, password: PASSWORD } });
     expect(form.status).toBe(415);
-    expect(form.body).toEqual({ error: 'Le corps de la requête doit être au format JSON (Content-Type: application/json).', code: 'json_required' });
+    expect(form.body).toEqual({ error: 'Le corps de la requête doit être au format JSON (type de contenu application/json).', code: 'json_required' });
     const plain = await new Browserish(app).json('/api/auth/sign-in/email', { headers: { 'content-type': 'text/plain' }, method: 'POST' });
     expect(plain.status).toBe(415);
   });

@@ -39,7 +39,7 @@ const identity = { button_text_color: '#FFFFFF', button_bg_color: '#222222', pri
 const page = {
   page_title: 'Votre avis sur Maison Lumière',
   page_description: 'Deux minutes suffisent.',
-  thank_you_message: 'Merci infiniment !',
+  thank_you_message: 'Merci infiniment\u202f!',
   positive_feedback_message: 'Ravis que cela vous ait plu.',
   negative_feedback_message: 'Nous allons faire mieux.',
   email_greeting: 'Chère {{ customer_name }},',
@@ -70,8 +70,8 @@ describe('GET and PUT /api/branding', () => {
       },
       page_defaults: {
         page_title: 'Votre avis compte pour nous',
-        page_description: "Comment s'est passée votre commande chez Maison Lumière ?",
-        thank_you_message: 'Merci pour votre avis !',
+        page_description: 'Comment s’est passée votre commande chez Maison Lumière\u202f?',
+        thank_you_message: 'Merci pour votre avis\u202f!',
       },
     });
 
@@ -95,7 +95,7 @@ describe('GET and PUT /api/branding', () => {
     await browser.json('/api/branding/identity', { method: 'PUT', json: identity });
     for (const colour of ['red', '#12345', '#GGGGGG', '', 'javascript:alert(1)']) {
       const res = await browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, primary_color: colour } });
-      expect(res, colour).toMatchObject({ status: 400, body: { code: 'invalid_input', error: 'Couleur invalide : utilisez le format #RRGGBB', field: 'primary_color' } });
+      expect(res, colour).toMatchObject({ status: 400, body: { code: 'invalid_input', error: 'Couleur invalide\u202f: utilisez le format #RRGGBB', field: 'primary_color' } });
     }
     const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopifyStoreId, store.id));
     expect(row!.primaryColor).toBe('#AA3300');
@@ -115,7 +115,7 @@ describe('GET and PUT /api/branding', () => {
     });
     expect(broken.status).toBe(400);
     expect(broken.body.field).toBe('email_greeting');
-    expect(broken.body.error).toMatch(/^La formule d'accueil contient une erreur de syntaxe/);
+    expect(broken.body.error).toMatch(/^La formule d’accueil contient une erreur de syntaxe/);
     const closing = await browser.json<{ field: string }>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: '{{ store_name ' } });
     expect(closing).toMatchObject({ status: 400, body: { field: 'email_closing' } });
     expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopifyStoreId, store.id))).toHaveLength(0);
@@ -265,7 +265,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     );
     const body = { identity, page };
     const positive = await browser.json<{ html: string }>('/api/branding/preview', { method: 'POST', json: { ...body, view: 'thanks_positive' } });
-    expect(positive.body.html).toContain('Merci infiniment !');
+    expect(positive.body.html).toContain('Merci infiniment\u202f!');
     expect(positive.body.html).toContain('Ravis que cela vous ait plu.');
     expect(positive.body.html).toContain('href="https://g.page/r/maison/review"');
     const negative = await browser.json<{ html: string }>('/api/branding/preview', { method: 'POST', json: { ...body, view: 'thanks_negative' } });
@@ -278,7 +278,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
       json: { identity, page: { button_text: 'SUIVANT' } },
     });
     expect(defaults.body.html).toContain('<h1>Votre avis compte pour nous</h1>');
-    expect(defaults.body.html).toContain('Comment s&#39;est passée votre commande chez Maison Lumière ?');
+    expect(defaults.body.html).toContain('Comment s&#39;est passée votre commande chez Maison Lumière\u202f?');
     expect(defaults.body.html).not.toContain('<script');
   });
 
@@ -299,7 +299,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     for (const key of forged) {
       expect(await b.browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, logo_key: key } }), key).toMatchObject({
         status: 404,
-        body: { code: 'logo_not_found', error: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.' },
+        body: { code: 'logo_not_found', error: 'Ce logo est introuvable. Veuillez le téléverser à nouveau.' },
       });
       expect((await b.browser.json('/api/branding/preview', { method: 'POST', json: { identity: { ...identity, logo_key: key }, page } })).status, key).toBe(404);
     }

@@ -156,8 +156,8 @@ describe('PUT, GET and DELETE /api/settings/deliverability', () => {
     const m = await merchant();
     const bad = await m.put('pas-une-adresse');
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ code: 'invalid_input', field: 'from_address', error: "L'adresse d'expédition n'est pas valide" });
-    expect((await m.put('')).body).toMatchObject({ code: 'invalid_input', error: "L'adresse d'expédition est requise" });
+    expect(bad.body).toMatchObject({ code: 'invalid_input', field: 'from_address', error: 'L’adresse d’expédition n’est pas valide' });
+    expect((await m.put('')).body).toMatchObject({ code: 'invalid_input', error: 'L’adresse d’expédition est requise' });
     for (const address of [
       'boutique@gmail.com',
       'boutique@outlook.fr',
@@ -187,7 +187,7 @@ describe('POST /api/settings/deliverability/verify', () => {
     const m = await merchant();
     const answer = await m.verify();
     expect(answer.status).toBe(409);
-    expect(answer.body).toMatchObject({ code: 'sender_domain_not_set', error: "Enregistrez d'abord une adresse d'expédition sur votre nom de domaine." });
+    expect(answer.body).toMatchObject({ code: 'sender_domain_not_set', error: 'Enregistrez d’abord une adresse d’expédition sur votre nom de domaine.' });
   });
 
   it('verifies when all three records are right, and takes the verification back when one breaks', async () => {
@@ -236,7 +236,7 @@ describe('POST /api/settings/deliverability/verify', () => {
     dns.set(dkim.name, [`v=DKIM1; k=rsa; p=${otherKey.toString('base64')}`]);
     const otherP = await m.verify();
     expect(record(otherP.body, 'dkim')).toMatchObject({ status: 'wrong' });
-    expect(record(otherP.body, 'dkim').detail).toMatch(/^Un enregistrement DKIM est publié, mais avec une autre clé publique : « v=DKIM1; k=rsa; p=/);
+    expect(record(otherP.body, 'dkim').detail).toMatch(/^Un enregistrement DKIM est publié, mais avec une autre clé publique\s: «\sv=DKIM1; k=rsa; p=/);
     expect(record(otherP.body, 'dkim').detail!.length).toBeLessThan(300);
     expect(otherP.body.sender!.verified_at).toBeNull();
     expect(otherP.body.reply_to).toBe(`avis@${domain}`);
@@ -449,7 +449,11 @@ describe('POST /api/settings/deliverability/self-test (outbox transport)', () =>
 
     const noPost = await verify({ ...base, html: '<p>ok</p>', text: 'ok', headers: { 'List-Unsubscribe': '<https://a.test/u>' } });
     expect(noPost.dkim_valid!.passed).toBe(true);
-    expect(noPost.one_click_unsubscribe).toEqual({ id: 'one_click_unsubscribe', passed: false, detail: 'En-tête de désinscription en un clic absent : List-Unsubscribe-Post.' });
+    expect(noPost.one_click_unsubscribe).toEqual({
+      id: 'one_click_unsubscribe',
+      passed: false,
+      detail: 'En-tête de désinscription en un clic absent\u202f: List-Unsubscribe-Post.',
+    });
 
     // A header added after signing (as a relay could) is present but not covered by the signature.
     const { raw: signed } = await composeEmail({ ...base, html: '<p>ok</p>', text: 'ok', headers: { 'List-Unsubscribe': '<https://a.test/u>' } }, 'x@a.test', 'y@localhost');
@@ -459,7 +463,7 @@ describe('POST /api/settings/deliverability/self-test (outbox transport)', () =>
     expect(late.one_click_unsubscribe).toEqual({
       id: 'one_click_unsubscribe',
       passed: false,
-      detail: 'En-tête de désinscription présent mais non couvert par une signature valide : List-Unsubscribe-Post.',
+      detail: 'En-tête de désinscription présent mais non couvert par une signature valide\u202f: List-Unsubscribe-Post.',
     });
 
     const headers = { 'List-Unsubscribe': '<https://a.test/u>', 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' };
@@ -467,6 +471,6 @@ describe('POST /api/settings/deliverability/self-test (outbox transport)', () =>
     expect(htmlOnly.one_click_unsubscribe!.passed).toBe(true);
     expect(htmlOnly.text_part!.passed).toBe(false);
     // 60,000 "é" are 120,000 bytes of UTF-8 once decoded from quoted-printable.
-    expect(htmlOnly.html_size).toMatchObject({ passed: false, detail: expect.stringMatching(/^HTML de 117,2 Ko : au-delà de 100 Ko/) });
+    expect(htmlOnly.html_size).toMatchObject({ passed: false, detail: expect.stringMatching(/^HTML de 117,2 Ko\s: au-delà de 100 Ko/) });
   });
 });

@@ -164,7 +164,7 @@ describe('a signing key that cannot be read', () => {
     expect(row).toMatchObject({
       status: 'failed',
       failureKind: 'temporary',
-      lastError: "La clé de signature DKIM de la boutique est illisible : l'e-mail n'est pas parti",
+      lastError: 'La clé de signature DKIM de la boutique est illisible\u202f: l’e-mail n’est pas parti',
       sentAt: null,
     });
     expect(received.has(request.customerEmail!.toLowerCase())).toBe(false);
@@ -193,7 +193,7 @@ describe('the self-test over SMTP', () => {
       browser.cookies = m.browser.cookies;
       const answer = await browser.json<{ code: string; error: string }>('/api/settings/deliverability/self-test', { method: 'POST' });
       expect(answer.status).toBe(502);
-      expect(answer.body).toEqual({ code: 'self_test_failed', error: "L'e-mail de test n'a pas pu être envoyé ou relu. Réessayez dans quelques minutes." });
+      expect(answer.body).toEqual({ code: 'self_test_failed', error: 'L’e-mail de test n’a pas pu être envoyé ou relu. Réessayez dans quelques minutes.' });
     } finally {
       await dead.close();
     }

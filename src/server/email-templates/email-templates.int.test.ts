@@ -34,7 +34,7 @@ const template = {
   button_text: 'Donner mon avis',
   button_url_template: '{{ review_link }}',
   button_color: '#7c3aed',
-  footer_text: "L'équipe {{ store_name }}",
+  footer_text: 'L’équipe {{ store_name }}',
 };
 
 const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
@@ -47,7 +47,7 @@ const activeTemplates = (storeId: string) =>
 describe('GET and PUT /api/email-templates/active', () => {
   it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async () => {
     const { browser, store, email } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt !' });
+    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
     await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
     const first = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
     expect(first.status).toBe(200);
@@ -55,18 +55,18 @@ describe('GET and PUT /api/email-templates/active', () => {
       store_name: 'Maison Lumière',
       saved: false,
       template: {
-        subject: 'Votre avis compte pour nous ! 🌟',
+        subject: 'Votre avis compte pour nous\u202f! 🌟',
         from_name: null,
         logo: null,
         body_content: DEFAULT_TEMPLATE.bodyContent,
         button_text: 'Laisser un avis',
         button_url_template: '{{review_link}}',
         button_color: '#10b981',
-        footer_text: 'Merci de votre confiance !',
+        footer_text: 'Merci de votre confiance\u202f!',
         reminder_subject: null,
         reminder_first_line: null,
       },
-      page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À bientôt !' },
+      page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À bientôt\u202f!' },
       // A PNG logo set before uploads existed is shown as it is.
       branding: { logo_email_url: 'https://cdn.maison.test/logo.png', primary_color: '#112233' },
       test_recipient: email,
@@ -76,7 +76,7 @@ describe('GET and PUT /api/email-templates/active', () => {
 
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
       method: 'PUT',
-      json: { ...template, body_content: 'Laissez un avis et recevez un code promo de 10 % !', button_url_template: 'https://maison.test/avis' },
+      json: { ...template, body_content: 'Laissez un avis et recevez un code promo de 10 %\u202f!', button_url_template: 'https://maison.test/avis' },
     });
     expect(saved.status).toBe(200);
     expect(saved.body.saved).toBe(true);
@@ -99,7 +99,7 @@ describe('GET and PUT /api/email-templates/active', () => {
 
   it('warns about the wording of the greeting and closing the e-mail shows around the body', async () => {
     const { browser, store } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles !' });
+    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
     expect(saved.status).toBe(200);
     expect(saved.body.warnings).toEqual(['selective_wording']);
@@ -134,16 +134,16 @@ describe('GET and PUT /api/email-templates/active', () => {
       const res = await browser.json<{ error: string; code: string }>('/api/email-templates/active', { method: 'PUT', json: { ...template, ...patch } });
       expect(res.status, JSON.stringify(patch)).toBe(422);
       expect(res.body.code).toBe('template_invalid');
-      expect(res.body.error).toMatch(/^Le template contient une erreur de syntaxe : .+\. Vérifiez les variables entre \{\{ \}\}\.$/);
+      expect(res.body.error).toMatch(/^Le template contient une erreur de syntaxe\s: .+\. Vérifiez les variables entre \{\{ \}\}\.$/);
       expect(res.body.error.length).toBeLessThan(260);
     }
     expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, button_color: 'violet' } })).toMatchObject({
       status: 400,
-      body: { error: 'Couleur invalide : utilisez le format #RRGGBB' },
+      body: { error: 'Couleur invalide\u202f: utilisez le format #RRGGBB' },
     });
     expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: '  ' } })).toMatchObject({
       status: 400,
-      body: { error: "L'objet est requis" },
+      body: { error: 'L’objet est requis' },
     });
     expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, body_content: ' \n ' } })).toMatchObject({
       status: 400,
@@ -163,7 +163,7 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(mail!.subject).toBe(`Votre commande ${order!.orderNumber} chez Maison Lumière`);
     expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
     expect(mail!.text).toContain('Merci pour votre achat, Léa Dubois.');
-    expect(mail!.text).toContain(`Donner mon avis : http://localhost:3000/review/${due.token}`);
+    expect(mail!.text).toContain(`Donner mon avis\u202f: http://localhost:3000/review/${due.token}`);
     expect(mail!.html).toContain('>Donner mon avis</a>');
     expect(mail!.html).toContain('background:#7c3aed');
     expect(mail!.html).toContain('L&#39;équipe Maison Lumière');
@@ -175,13 +175,13 @@ describe('the reminder’s subject and first line', () => {
     const { browser, store } = await merchant();
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
       method: 'PUT',
-      json: { ...template, reminder_subject: '  Un mot sur {{ order_number }} ?  ', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' },
+      json: { ...template, reminder_subject: '  Un mot sur {{ order_number }}\u202f?  ', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' },
     });
     expect(saved.status).toBe(200);
-    expect(saved.body.template).toMatchObject({ reminder_subject: 'Un mot sur {{ order_number }} ?', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' });
+    expect(saved.body.template).toMatchObject({ reminder_subject: 'Un mot sur {{ order_number }}\u202f?', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' });
     expect(saved.body.warnings).toEqual([]);
     const [row] = await activeTemplates(store.id);
-    expect(row).toMatchObject({ reminderSubject: 'Un mot sur {{ order_number }} ?', reminderFirstLine: 'Nous revenons vers vous, {{ customer_name }}.' });
+    expect(row).toMatchObject({ reminderSubject: 'Un mot sur {{ order_number }}\u202f?', reminderFirstLine: 'Nous revenons vers vous, {{ customer_name }}.' });
 
     // Blank or absent: null, the defaults.
     const blank = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_subject: '   ' } });
@@ -201,11 +201,11 @@ describe('the reminder’s subject and first line', () => {
     }
     expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_subject: 'x'.repeat(201) } })).toMatchObject({
       status: 400,
-      body: { error: "L'objet de la relance ne peut pas dépasser 200 caractères" },
+      body: { error: 'L’objet de la relance ne peut pas dépasser 200 caractères' },
     });
     expect(await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, reminder_first_line: 'x'.repeat(501) } })).toMatchObject({
       status: 400,
-      body: { error: "La phrase d'introduction de la relance ne peut pas dépasser 500 caractères" },
+      body: { error: 'La phrase d’introduction de la relance ne peut pas dépasser 500 caractères' },
     });
     const [after] = await activeTemplates(store.id);
     expect(after!.reminderFirstLine).toBe('Un bon d’achat vous attend si vous êtes satisfait.');
@@ -227,7 +227,7 @@ describe('POST /api/email-templates/logo', () => {
     const text = await upload(browser, new TextEncoder().encode('pas une image'), 'image/png');
     expect(text).toMatchObject({ status: 415, body: { code: 'template_logo_not_image', error: 'Veuillez sélectionner une image' } });
     const tooLarge = await upload(browser, new Uint8Array(2 * 1024 * 1024 + 1), 'image/png');
-    expect(tooLarge).toMatchObject({ status: 413, body: { code: 'template_logo_too_large', error: "L'image ne doit pas dépasser 2 Mo" } });
+    expect(tooLarge).toMatchObject({ status: 413, body: { code: 'template_logo_too_large', error: 'L’image ne doit pas dépasser 2 Mo' } });
 
     // Saved with the template, the e-mail shows its PNG.
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, logo_key: res.body.key } });
@@ -275,10 +275,10 @@ describe('POST /api/email-templates/test', () => {
     const [mail] = await outboxTo(email);
     expect(mail!.subject).toBe('[Test] Votre commande #1001 chez Maison Lumière');
     expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
-    expect(mail!.text).toMatch(/^E-mail de test : /);
+    expect(mail!.text).toMatch(/^E-mail de test\s: /);
     expect(mail!.text).toContain('Merci pour votre achat, Marie Dupont.');
-    expect(mail!.text).toContain('Donner mon avis : http://localhost:3000/app/branding');
-    expect(mail!.html).toContain('E-mail de test : ');
+    expect(mail!.text).toContain('Donner mon avis\u202f: http://localhost:3000/app/branding');
+    expect(mail!.html).toContain('E-mail de test\u202f: ');
     expect(mail!.html).toContain('href="http://localhost:3000/app/branding"');
     expect(await outboxTo('victime@exemple.test')).toHaveLength(0);
     expect(await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).toEqual(usageBefore);

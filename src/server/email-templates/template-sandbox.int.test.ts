@@ -31,7 +31,7 @@ const merchant = () => subscribedMerchant(app, ctx.db);
 
 const template = {
   subject: 'Votre commande {{ order_number }}',
-  body_content: 'Merci {{ customer_name }} ! Votre avis nous aide.',
+  body_content: 'Merci {{ customer_name }}\u202f! Votre avis nous aide.',
   button_text: 'Donner mon avis',
   button_url_template: '{{ review_link }}',
   button_color: '#7c3aed',
@@ -65,7 +65,7 @@ describe('saving a hostile template (PUT /api/email-templates/active)', () => {
     for (const res of [first, second]) {
       expect(res.status).toBe(422);
       expect(res.body.code).toBe('template_too_large');
-      expect(res.body.error).toMatch(/^Le modèle dépasse la taille maximale d'un e-mail/);
+      expect(res.body.error).toMatch(/^Le modèle dépasse la taille maximale d’un e-mail/);
     }
     // Not a timed test: a bound far above the ~20 ms it takes, far below the 41 s it took.
     expect(performance.now() - started).toBeLessThan(15_000);
@@ -76,7 +76,7 @@ describe('saving a hostile template (PUT /api/email-templates/active)', () => {
   it('refuses nested loops, huge ranges, deep nesting and includes in any field, each with its reason', async () => {
     const { browser, store } = await merchant();
     const cases = [
-      { json: { ...template, subject: HOSTILE.nestedLoops }, code: 'template_too_slow', error: /^Le modèle prend trop de temps à s'afficher/ },
+      { json: { ...template, subject: HOSTILE.nestedLoops }, code: 'template_too_slow', error: /^Le modèle prend trop de temps à s’afficher/ },
       // The reminder's first line is Liquid too, checked the same way.
       { json: { ...template, reminder_first_line: HOSTILE.captureDoubling }, code: 'template_too_large', error: /^Le modèle dépasse la taille maximale/ },
       { json: { ...template, footer_text: HOSTILE.hugeRange }, code: 'template_too_complex', error: /^Le modèle demande trop de mémoire/ },
@@ -119,10 +119,10 @@ describe('saving hostile page texts (PUT /api/branding/page)', () => {
     const { browser, store } = await merchant();
     const greeting = await browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_greeting: HOSTILE.captureDoubling } });
     expect(greeting).toMatchObject({ status: 422, body: { code: 'template_too_large', field: 'email_greeting' } });
-    expect(greeting.body.error).toMatch(/^La formule d'accueil dépasse la taille maximale d'un e-mail/);
+    expect(greeting.body.error).toMatch(/^La formule d’accueil dépasse la taille maximale d’un e-mail/);
     const closing = await browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: HOSTILE.nestedLoops } });
     expect(closing).toMatchObject({ status: 422, body: { code: 'template_too_slow', field: 'email_closing' } });
-    expect(closing.body.error).toMatch(/^La formule de fin prend trop de temps à s'afficher/);
+    expect(closing.body.error).toMatch(/^La formule de fin prend trop de temps à s’afficher/);
     const range = await browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: HOSTILE.hugeRange } });
     expect(range).toMatchObject({ status: 422, body: { code: 'template_too_complex', field: 'email_closing' } });
     expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopifyStoreId, store.id))).toHaveLength(0);
@@ -164,9 +164,9 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
 
     // Past the time limit is retried by the next runs (a busy machine is slower); the rest is final.
     const notes = [
-      [size, /^Modèle d'e-mail trop volumineux/, 'permanent'],
-      [slow, /^Modèle d'e-mail trop long à afficher/, 'temporary'],
-      [greeting, /^Modèle d'e-mail trop gourmand en mémoire/, 'permanent'],
+      [size, /^Modèle d’e-mail trop volumineux/, 'permanent'],
+      [slow, /^Modèle d’e-mail trop long à afficher/, 'temporary'],
+      [greeting, /^Modèle d’e-mail trop gourmand en mémoire/, 'permanent'],
     ] as const;
     for (const [{ store, ids }, note, failureKind] of notes) {
       for (const request of await requestsOf(ids)) {
@@ -208,7 +208,7 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
       // (The run also retries the slow store of the test above: failed again, past the time limit.)
       expect(result.processed).toBe(1);
       expect(templates.stats.died).toBe(1);
-      for (const request of await requestsOf(heavy.ids)) expect(request.lastError).toMatch(/^Modèle d'e-mail trop gourmand en mémoire/);
+      for (const request of await requestsOf(heavy.ids)) expect(request.lastError).toMatch(/^Modèle d’e-mail trop gourmand en mémoire/);
       expect((await requestsOf([fineRequest.id]))[0]!.status).toBe('sent');
     } finally {
       await templates.close();

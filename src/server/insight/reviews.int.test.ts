@@ -147,7 +147,7 @@ describe('the CSV export', () => {
   });
 
   it('quotes what needs it and never lets a cell become a formula', () => {
-    expect(csvCell('Très bien; merci')).toBe('"Très bien; merci"');
+    expect(csvCell('Très bien\u202f; merci')).toBe('"Très bien\u202f; merci"');
     expect(csvCell('Il a dit "super"\nVraiment')).toBe('"Il a dit ""super""\nVraiment"');
     for (const formula of ['=HYPERLINK("http://x")', '+33 6', '-1', '@SUM(A1)']) expect(csvCell(formula).replace(/^"/, '').startsWith("'")).toBe(true);
     expect(csvCell(5)).toBe('5');

@@ -1,4 +1,6 @@
 /** The compliance exports' column names and values (GET /api/audit/export). */
+import { count } from '../../core/french-format';
+
 export const auditExportMessages = {
   changesHeader: ['Date (UTC)', 'Qui', 'Modification', 'Avant', 'Après'],
   shownHeader: ['Date (UTC)', 'Demande', 'Commande', 'Note', 'Même parcours', 'Action', 'Lien public proposé', 'Redirigé', 'Formulaire privé'],
@@ -8,9 +10,9 @@ export const auditExportMessages = {
   samePath: 'Même parcours pour toutes les notes',
   on: 'Activé',
   off: 'Désactivé',
-  ratingAction: (rating: number) => `Action de la note ${rating} ${rating > 1 ? 'étoiles' : 'étoile'}`,
+  ratingAction: (rating: number) => `Action de la note ${count(rating, 'étoile', 'étoiles')}`,
   actions: {
-    redirect: "Rediriger vers une plateforme d'avis",
+    redirect: 'Rediriger vers une plateforme d’avis',
     collect_feedback: 'Recueillir un avis privé',
     notify_email: 'Notifier par e-mail',
     none: 'Aucune action',

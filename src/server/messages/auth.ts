@@ -15,9 +15,9 @@ export const authErrorMessages: MessagesOf<typeof AUTH_ERRORS> = {
   invalid_token: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   user_not_found: 'Utilisateur introuvable.',
   session_expired: 'Session expirée. Veuillez vous reconnecter.',
-  email_cannot_be_updated: "L'adresse email ne peut pas être modifiée.",
+  email_cannot_be_updated: 'L’adresse email ne peut pas être modifiée.',
   email_is_the_same: 'La nouvelle adresse email est identique à l’actuelle.',
-  missing_origin: 'Requête refusée : origine manquante.',
+  missing_origin: 'Requête refusée\u202f: origine manquante.',
   auth_failed: 'Une erreur est survenue',
 };
 
@@ -27,7 +27,7 @@ export const resetEmail = {
   intro: 'Vous avez demandé à réinitialiser le mot de passe de votre compte Avis Clients.',
   button: 'Choisir un nouveau mot de passe',
   expiry: 'Ce lien est valable une heure et ne peut servir qu’une fois.',
-  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : votre mot de passe reste inchangé.',
+  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u202f: votre mot de passe reste inchangé.',
 } as const;
 
 /** The link that confirms a new account address, sent to that address (decision 022). */
@@ -38,7 +38,7 @@ export const emailChangeConfirmation = {
   until: 'Votre compte garde son adresse actuelle tant que vous n’avez pas confirmé celle-ci.',
   button: 'Confirmer ma nouvelle adresse',
   expiry: 'Ce lien est valable 24 heures et ne sert qu’une fois.',
-  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail : rien ne change.',
+  ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u202f: rien ne change.',
 } as const;
 
 /** The notice sent to the account's current address when a change is requested. */
@@ -46,8 +46,8 @@ export const emailChangeNotice = {
   subject: 'Demande de changement de l’adresse e-mail de votre compte',
   greeting: (name: string) => `Bonjour ${name},`,
   intro: (newEmail: string) => `Une demande de changement de l’adresse e-mail de votre compte Avis Clients vers ${newEmail} vient d’être faite.`,
-  until: 'Rien ne change tant que le lien envoyé à la nouvelle adresse n’a pas été suivi : votre compte garde cette adresse-ci.',
+  until: 'Rien ne change tant que le lien envoyé à la nouvelle adresse n’a pas été suivi\u202f: votre compte garde cette adresse-ci.',
   notYou:
-    'Si vous n’êtes pas à l’origine de cette demande, quelqu’un a accès à votre compte : connectez-vous et changez votre mot de passe (toutes les autres sessions seront fermées), ou utilisez « Mot de passe oublié » si vous ne pouvez plus vous connecter. Ne suivez aucun lien de confirmation que vous n’avez pas demandé.',
+    'Si vous n’êtes pas à l’origine de cette demande, quelqu’un a accès à votre compte\u202f: connectez-vous et changez votre mot de passe (toutes les autres sessions seront fermées), ou utilisez «\u202fMot de passe oublié\u202f» si vous ne pouvez plus vous connecter. Ne suivez aucun lien de confirmation que vous n’avez pas demandé.',
   button: 'Ouvrir mon compte',
 } as const;

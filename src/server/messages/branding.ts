@@ -3,31 +3,30 @@ import type { BRANDING_ERRORS } from '../../core/api/branding';
 import type { EMAIL_TEMPLATE_ERRORS } from '../../core/api/email-templates';
 import { RENDER_LIMITS } from '../../core/email/review-email';
 import type { MessagesOf } from './types';
+import { count } from '../../core/french-format';
 
 /** The merchant-written text a template limit is about (sample.ts TemplatePart), as a sentence's subject. */
 function partName(part: string | number | undefined): string {
-  if (part === 'email_greeting') return "La formule d'accueil";
+  if (part === 'email_greeting') return 'La formule d’accueil';
   if (part === 'email_closing') return 'La formule de fin';
   return 'Le modèle';
 }
-
-const formatCount = (n: number) => n.toLocaleString('fr-FR');
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
   // Spec section 5 gives these two in English: said in French with the same meaning (decision 025).
   logo_unsupported_type: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
   logo_too_large: 'Le fichier doit faire moins de 2 Mo',
-  logo_unreadable: 'Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.',
-  logo_not_found: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.',
+  logo_unreadable: 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',
+  logo_not_found: 'Ce logo est introuvable. Veuillez le téléverser à nouveau.',
 };
 
 export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS> = {
   template_logo_not_image: 'Veuillez sélectionner une image',
-  template_logo_too_large: "L'image ne doit pas dépasser 2 Mo",
-  template_invalid: ({ detail }) => `Le template contient une erreur de syntaxe${detail ? ` : ${String(detail)}` : ''}. Vérifiez les variables entre {{ }}.`,
+  template_logo_too_large: 'L’image ne doit pas dépasser 2 Mo',
+  template_invalid: ({ detail }) => `Le template contient une erreur de syntaxe${detail ? `\u202f: ${String(detail)}` : ''}. Vérifiez les variables entre {{ }}.`,
   template_too_large: ({ part }) =>
-    `${partName(part)} dépasse la taille maximale d'un e-mail (plus de ${formatCount(RENDER_LIMITS.outputChars)} caractères à l'affichage). Réduisez les boucles et les répétitions.`,
-  template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s'afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
-  template_too_complex: ({ part }) => `${partName(part)} demande trop de mémoire ou d'imbrications pour s'afficher. Simplifiez les boucles, les listes et les blocs imbriqués.`,
-  test_email_failed: "L'envoi de l'email de test a échoué. Réessayez dans quelques instants.",
+    `${partName(part)} dépasse la taille maximale d’un e-mail (plus de ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} à l’affichage). Réduisez les boucles et les répétitions.`,
+  template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
+  template_too_complex: ({ part }) => `${partName(part)} demande trop de mémoire ou d’imbrications pour s’afficher. Simplifiez les boucles, les listes et les blocs imbriqués.`,
+  test_email_failed: 'L’envoi de l’email de test a échoué. Réessayez dans quelques instants.',
 };

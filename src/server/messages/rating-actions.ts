@@ -6,6 +6,6 @@ export const ratingActionErrorMessages: MessagesOf<typeof RATING_ACTION_ERRORS> 
 
 /** Shown above the comment box until the merchant writes their own (spec section 9). */
 export const defaultFeedbackMessages = {
-  3: 'Merci ! Dites-nous ce que nous pourrions améliorer.',
-  2: 'Nous sommes désolés. Que s’est-il passé ? Votre message nous aidera à faire mieux.',
+  3: 'Merci\u202f! Dites-nous ce que nous pourrions améliorer.',
+  2: 'Nous sommes désolés. Que s’est-il passé\u202f? Votre message nous aidera à faire mieux.',
 } as const;

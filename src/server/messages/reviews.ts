@@ -3,7 +3,7 @@ import type { PublicLinkOutcome, REVIEW_ERRORS } from '../../core/api/reviews';
 import type { MessagesOf } from './types';
 
 export const reviewErrorMessages: MessagesOf<typeof REVIEW_ERRORS> = {
-  invalid_cursor: 'Page introuvable : rechargez la liste des avis.',
+  invalid_cursor: 'Page introuvable\u202f: rechargez la liste des avis.',
 };
 
 /** The reviews export's column names and values (GET /api/reviews/export). */

@@ -1,17 +1,18 @@
 import { RENDER_LIMITS, type TemplateLimit } from '../../core/email/review-email';
+import { count } from '../../core/french-format';
 
 /** French notes the sender writes on a request (shown in the send calendar). */
 export const sendingMessages = {
   /** A request counted sent without proof (its SMTP transaction was cut during DATA). */
-  unconfirmed: "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon",
-  noAddress: "La commande n'a pas d'adresse e-mail",
-  template: (message: string) => `Modèle d'e-mail invalide : ${message}`,
+  unconfirmed: 'Envoi non confirmé\u202f: la transmission a été interrompue\u202f; l’e-mail n’a pas été renvoyé pour éviter un doublon',
+  noAddress: 'La commande n’a pas d’adresse e-mail',
+  template: (message: string) => `Modèle d’e-mail invalide\u202f: ${message}`,
   /** The store's template went beyond a limit of the template sandbox (decision 019): nothing went. */
   templateLimit: {
-    size: `Modèle d'e-mail trop volumineux : une fois affiché, il dépasse ${RENDER_LIMITS.outputChars.toLocaleString('fr-FR')} caractères ; l'e-mail n'est pas parti`,
-    time: `Modèle d'e-mail trop long à afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail) ; l'e-mail n'est pas parti`,
-    memory: "Modèle d'e-mail trop gourmand en mémoire ou trop imbriqué pour s'afficher ; l'e-mail n'est pas parti",
+    size: `Modèle d’e-mail trop volumineux\u202f: une fois affiché, il dépasse ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')}\u202f; l’e-mail n’est pas parti`,
+    time: `Modèle d’e-mail trop long à afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail)\u202f; l’e-mail n’est pas parti`,
+    memory: 'Modèle d’e-mail trop gourmand en mémoire ou trop imbriqué pour s’afficher\u202f; l’e-mail n’est pas parti',
   } satisfies Record<TemplateLimit, string>,
   /** The store's DKIM key could not be read (the encryption key changed): nothing went, the send is retried. */
-  signingKey: "La clé de signature DKIM de la boutique est illisible : l'e-mail n'est pas parti",
+  signingKey: 'La clé de signature DKIM de la boutique est illisible\u202f: l’e-mail n’est pas parti',
 } as const;

@@ -27,24 +27,24 @@ export const shopifyErrorMessages: MessagesOf<typeof SHOPIFY_ERRORS> = {
   expired_state: 'La connexion à Shopify a expiré. Veuillez réessayer.',
   state_already_used: 'Ce lien de connexion a déjà été utilisé.',
   state_not_bound: 'Ce lien de connexion a été ouvert dans un autre navigateur ou un autre compte que celui qui l’a demandé. Relancez la connexion depuis cette page.',
-  access_denied: "L'installation a été annulée sur Shopify.",
+  access_denied: 'L’installation a été annulée sur Shopify.',
   token_exchange_failed: 'L’échange du jeton avec Shopify a échoué.',
   shop_fetch_failed: 'Les informations de la boutique n’ont pas pu être lues sur Shopify.',
   shop_owned_by_another_account:
     'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
-  subscription_not_approved: "L'abonnement n'a pas été approuvé sur Shopify.",
+  subscription_not_approved: 'L’abonnement n’a pas été approuvé sur Shopify.',
   subscription_start_failed: 'Erreur lors du changement de plan',
   billing_sync_failed: 'Erreur lors de la synchronisation',
-  shopify_token_invalid: "Le jeton d'accès Shopify est invalide ou a expiré. Reconnectez votre boutique.",
+  shopify_token_invalid: 'Le jeton d’accès Shopify est invalide ou a expiré. Reconnectez votre boutique.',
   shopify_request_failed: (v) => `Shopify a refusé la requête (${v.reason ?? 'erreur'}).`,
   count_orders_failed: 'Erreur lors du comptage',
   export_not_found: 'Export introuvable.',
-  export_expired: 'Cet export date de plus de 30 jours : il n’est plus disponible. Shopify vous transmettra une nouvelle demande si le client la renouvelle.',
+  export_expired: 'Cet export date de plus de 30 jours\u202f: il n’est plus disponible. Shopify vous transmettra une nouvelle demande si le client la renouvelle.',
   outbox_email_not_found: 'E-mail introuvable',
 };
 
 /** Why Shopify refused a webhook subscription, when the app can say it better than Shopify's English. */
 export const webhookRefusalMessages = {
   protectedCustomerData: (topic: string) =>
-    `${topic} : Shopify refuse cet abonnement tant que l'accès de l'application aux données clients protégées (nom, e-mail) n'a pas été approuvé dans le Partner Dashboard.`,
+    `${topic}\u202f: Shopify refuse cet abonnement tant que l’accès de l’application aux données clients protégées (nom, e-mail) n’a pas été approuvé dans le Partner Dashboard.`,
 } as const;

@@ -9,7 +9,7 @@ export const templateEditorMessages = {
   sample: { customerName: 'Marie Dupont', orderNumber: '#1001' },
   testSubjectPrefix: '[Test] ',
   /** The first line of a test e-mail: the merchant must not take it for a customer's. */
-  testNotice: "E-mail de test : voici votre modèle tel que vos clients le recevront. Le bouton ouvre l'aperçu de votre page d'avis.",
-  greetingInvalid: (detail: string) => `La formule d'accueil contient une erreur de syntaxe (${detail}). Vérifiez les variables entre {{ }}.`,
+  testNotice: 'E-mail de test\u202f: voici votre modèle tel que vos clients le recevront. Le bouton ouvre l’aperçu de votre page d’avis.',
+  greetingInvalid: (detail: string) => `La formule d’accueil contient une erreur de syntaxe (${detail}). Vérifiez les variables entre {{ }}.`,
   closingInvalid: (detail: string) => `La formule de fin contient une erreur de syntaxe (${detail}). Vérifiez les variables entre {{ }}.`,
 };

@@ -8,5 +8,5 @@ export const unsubscribeErrorMessages: MessagesOf<typeof UNSUBSCRIBE_ERRORS> = {
 
 export const unsubscribeMessages = {
   /** Kept on a request that will not be sent because its address unsubscribed (shown in the calendar). */
-  unsubscribedNote: 'Adresse désabonnée : aucun e-mail envoyé',
+  unsubscribedNote: 'Adresse désabonnée\u202f: aucun e-mail envoyé',
 } as const;

@@ -216,7 +216,7 @@ describe('plans-set', () => {
     expect((await storeRow(store.id)).subscriptionStatus).toBe('pending');
 
     expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'pro' } })).toEqual(
-      expect.objectContaining({ status: 200, body: { message: 'Plan mis à jour avec succès!' } }),
+      expect.objectContaining({ status: 200, body: { message: 'Plan mis à jour avec succès\u202f!' } }),
     );
     expect(await planRow(shop)).toMatchObject({ plan: 'pro', emailsQuota: 3000 });
     expect((await storeRow(store.id)).subscriptionStatus).toBe('active');
@@ -225,7 +225,10 @@ describe('plans-set', () => {
 
   it('answers an unknown plan in French: 400 for a code outside the list, plan_not_found for a withdrawn plan', async () => {
     const { browser } = await merchant();
-    expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'gold' } })).toMatchObject({ status: 400, body: { error: 'Plan inconnu : starter, pro ou enterprise' } });
+    expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'gold' } })).toMatchObject({
+      status: 400,
+      body: { error: 'Plan inconnu\u202f: starter, pro ou enterprise' },
+    });
     await ctx.db.update(s.subscriptionPlans).set({ isActive: false }).where(eq(s.subscriptionPlans.code, 'enterprise'));
     try {
       expect(await browser.json('/functions/v1/plans-set', { json: { plan: 'enterprise' } })).toMatchObject({

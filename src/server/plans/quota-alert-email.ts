@@ -7,6 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { shopifyStores, subscriptionPlans } from '../../db/schema';
 import { renderSystemEmail } from '../../core/email/system-email';
+import { formatDate } from '../../core/french-format';
 import type { AppContext } from '../context';
 import { quotaAlertMessages as t } from '../messages/plans';
 import { alertRecipient } from '../recipients/service';
@@ -23,9 +24,8 @@ export interface QuotaAlertPayload {
   periodEnd: string;
 }
 
-const longDate = new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
-/** '31 janvier 2026', and '1er février 2026' as French writes the first of a month. */
-const frenchDate = { format: (date: Date) => longDate.format(date).replace(/^1 /, '1er ') };
+/** '31 janvier 2026', and '1er février 2026' as French writes the first of a month (UTC days, as the period). */
+const frenchDate = { format: (date: Date) => formatDate(date, { timeZone: 'UTC' }) };
 
 /** The Message-ID of one alert: the same on every attempt, so a retry can tell it already went. */
 export function quotaAlertMessageId(ctx: AppContext, payload: QuotaAlertPayload): string {

@@ -72,11 +72,11 @@ describe('quota e-mails', () => {
     expect(await mailsTo(owner)).toEqual([]);
     await runJobs();
     const mails = await mailsTo(owner);
-    expect(mails.map((m) => m.subject).sort()).toEqual(["Quota d'e-mails atteint : vos demandes d'avis attendent", "Vous avez utilisé 80 % de votre quota d'e-mails"]);
+    expect(mails.map((m) => m.subject).sort()).toEqual(['Quota d’e-mails atteint\u202f: vos demandes d’avis attendent', 'Vous avez utilisé 80 % de votre quota d’e-mails']);
 
     const full = mails.find((m) => m.subject.startsWith('Quota'))!;
     expect(full.text).toContain('Votre boutique Maison Lumière a envoyé les 10 e-mails que comprend son plan Starter pour la période en cours.');
-    expect(full.text).toContain("Aucune demande d'avis n'est perdue");
+    expect(full.text).toContain('Aucune demande d’avis n’est perdue');
     expect(full.text).toContain('10 / 10');
     expect(full.text).toContain('http://localhost:3000/app/plans');
     expect(full.html).toContain('href="http://localhost:3000/app/plans"');
@@ -105,7 +105,7 @@ describe('quota e-mails', () => {
     await runDueSends(ctx, { workerId: 'next-period' });
     await runJobs();
     const mails = await mailsTo(owner);
-    expect(mails.map((m) => m.subject)).toEqual(["Vous avez utilisé 80 % de votre quota d'e-mails"]);
+    expect(mails.map((m) => m.subject)).toEqual(['Vous avez utilisé 80 % de votre quota d’e-mails']);
     const rows = await alertRows(store.shopDomain);
     const starts = (metric: string) =>
       rows
@@ -144,11 +144,11 @@ describe('quota e-mails', () => {
       subscription_status: 'active' as const,
       installed_at: store.installedAt,
     };
-    await sendOneOff(ctx, tenant, { shopifyStoreId: store.id, recipientEmail: 'cliente@exemple.test', recipientName: 'Léa', subject: 'Merci', text_content: 'Merci !' });
+    await sendOneOff(ctx, tenant, { shopifyStoreId: store.id, recipientEmail: 'cliente@exemple.test', recipientName: 'Léa', subject: 'Merci', text_content: 'Merci\u202f!' });
     expect(await percents(store)).toEqual([80]);
     await runJobs();
     const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
-    expect((await mailsTo(account!.email)).map((m) => m.subject)).toEqual(["Vous avez utilisé 80 % de votre quota d'e-mails"]);
+    expect((await mailsTo(account!.email)).map((m) => m.subject)).toEqual(['Vous avez utilisé 80 % de votre quota d’e-mails']);
   });
 
   it('never sends the same alert twice when its job runs again after the transport took it', async () => {

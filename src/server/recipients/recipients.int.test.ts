@@ -72,7 +72,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
     const toAccount = (await outboxTo(m.email)).filter((mail) => mail.subject.startsWith('Nouvel avis 1/5'));
     expect(toAccount).toHaveLength(1);
     expect(toAccount[0]!.text).toContain('Texte secret du client');
-    expect(toAccount[0]!.text).toContain(`car ${address} n'a pas encore confirmé`);
+    expect(toAccount[0]!.text).toContain(`car ${address} n’a pas encore confirmé`);
 
     // Reading the link (a mail scanner) confirms nothing; the POST does, once.
     const anonymous = (path: string, method = 'GET') => app.request(`${ORIGIN}${path}`, { method, headers: { origin: ORIGIN } });
@@ -93,7 +93,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
     const alerts = (await outboxTo(address)).filter((mail) => mail.subject.startsWith('Nouvel avis 1/5'));
     expect(alerts).toHaveLength(1);
     expect(alerts[0]!.text).toContain('Deuxième avis');
-    expect(alerts[0]!.text).not.toContain("n'a pas encore confirmé");
+    expect(alerts[0]!.text).not.toContain('n’a pas encore confirmé');
   });
 
   it('the account’s own address needs no link, and a rating action’s address is confirmed like the settings’', async () => {

@@ -228,7 +228,7 @@ describe('sending a reminder', () => {
     const mails = await outboxTo(first.customerEmail!);
     expect(mails).toHaveLength(2);
     const mail = mails.find((m) => m.messageId === `review-${reminder.id}@localhost`)!;
-    expect(mail.subject).toBe(`Petit rappel : votre avis sur la commande ${order.orderNumber}`);
+    expect(mail.subject).toBe(`Petit rappel\u202f: votre avis sur la commande ${order.orderNumber}`);
     const text = mail.text!;
     expect(text.indexOf('Bonjour Léa Dubois,')).toBeLessThan(text.indexOf(REMINDER_DEFAULTS.firstLine));
     expect(text.indexOf(REMINDER_DEFAULTS.firstLine)).toBeLessThan(text.indexOf(`Merci pour votre commande ${order.orderNumber}`));
@@ -253,7 +253,7 @@ describe('sending a reminder', () => {
       name: 'Mon modèle',
       subject: 'Votre avis sur {{ order_number }}',
       bodyContent: 'Merci pour votre achat chez {{ store_name }}.',
-      reminderSubject: '{{ customer_name }}, un mot sur {{ order_number }} ?',
+      reminderSubject: '{{ customer_name }}, un mot sur {{ order_number }}\u202f?',
       reminderFirstLine: 'Nous revenons vers vous au sujet de votre commande chez {{ store_name }}.',
     });
     const { order, first, reminder } = await dueReminder({ store });
@@ -263,7 +263,7 @@ describe('sending a reminder', () => {
     );
     expect(firstMail!.subject).toBe(`Votre avis sur ${order.orderNumber}`);
     expect(firstMail!.text).not.toContain('Nous revenons vers vous');
-    expect(reminderMail!.subject).toBe(`Léa Dubois, un mot sur ${order.orderNumber} ?`);
+    expect(reminderMail!.subject).toBe(`Léa Dubois, un mot sur ${order.orderNumber}\u202f?`);
     expect(reminderMail!.text).toContain('Nous revenons vers vous au sujet de votre commande chez Atelier Bleu.');
     expect(reminderMail!.text).toContain('Merci pour votre achat chez Atelier Bleu.');
   });

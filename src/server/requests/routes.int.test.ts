@@ -97,8 +97,8 @@ describe('/api/flows', () => {
       [{ minimum_order_amount: -0.01 }, 'Le montant minimum doit être un nombre positif ou nul'],
       // Too large is said as such, with the bound the form uses too (core/flow-limits.ts).
       [{ minimum_order_amount: 1_000_000_000.01 }, 'Le montant minimum ne peut pas dépasser 1 000 000 000'],
-      [{ trigger_event: 'order_created' }, 'Le déclencheur doit être « commande payée », « commande expédiée » ou « commande livrée »'],
-      [{ channels: { email: true, whatsapp: true } }, "WhatsApp n'est pas encore disponible"],
+      [{ trigger_event: 'order_created' }, 'Le déclencheur doit être «\u202fcommande payée\u202f», «\u202fcommande expédiée\u202f» ou «\u202fcommande livrée\u202f»'],
+      [{ channels: { email: true, whatsapp: true } }, 'WhatsApp n’est pas encore disponible'],
     ];
     for (const [patch, message] of cases) {
       const res = await browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: store.id, ...patch } });
@@ -154,7 +154,7 @@ describe('/api/review-requests', () => {
     expect((await browser.json<{ total: number }>('/api/review-requests')).body.total).toBe(11);
     await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent' }).where(eq(s.shopifyReviewRequests.id, made[1]!.id));
     const refused = await browser.json('/api/review-requests/' + made[1]!.id, { method: 'DELETE' });
-    expect(refused).toMatchObject({ status: 409, body: { error: "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée." } });
+    expect(refused).toMatchObject({ status: 409, body: { error: 'Cette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.' } });
 
     const other = await merchant();
     expect((await other.browser.json('/api/review-requests/' + made[2]!.id, { method: 'DELETE' })).status).toBe(404);
@@ -336,8 +336,8 @@ describe('history import', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ days_to_spread: 0 }, 'Le nombre de jours doit être compris entre 1 et 30'],
       [{ days_to_spread: 31 }, 'Le nombre de jours doit être compris entre 1 et 30'],
-      [{ send_days: [] }, "Choisissez au moins un jour d'envoi"],
-      [{ send_hour: 24 }, "L'heure d'envoi doit être comprise entre 0 et 23"],
+      [{ send_days: [] }, 'Choisissez au moins un jour d’envoi'],
+      [{ send_hour: 24 }, 'L’heure d’envoi doit être comprise entre 0 et 23'],
     ];
     for (const [patch, message] of cases) {
       expect(await browser.json('/functions/v1/shopify-import-history', { json: { ...base, ...patch } })).toMatchObject({ status: 400, body: { error: message } });
@@ -407,7 +407,7 @@ describe('send-email', () => {
     expect(mail!.html).toMatch(
       /^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d&#39;e-mails (?:de |d&#39;).+ \? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/,
     );
-    expect(mail!.text).toMatch(/^Bonjour\n\nVous ne souhaitez plus recevoir d'e-mails (?:de |d').+ \? http:\/\/localhost:3000\/unsubscribe\/o-\S+$/);
+    expect(mail!.text).toMatch(/^Bonjour\n\nVous ne souhaitez plus recevoir d’e-mails (?:de |d’).+\u202f\? http:\/\/localhost:3000\/unsubscribe\/o-\S+$/);
     const oneClickUrl = /^<(.+)>$/.exec(String((mail!.headers as Record<string, string>)['List-Unsubscribe']))![1]!;
     expect((mail!.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const anonymous = new Browserish(app);

@@ -59,7 +59,7 @@ describe('sending due review requests', () => {
 
     const [mail] = await outboxTo(request.customerEmail!);
     expect(mail).toBeDefined();
-    expect(mail!.subject).toBe('Votre avis compte pour nous ! 🌟');
+    expect(mail!.subject).toBe('Votre avis compte pour nous\u202f! 🌟');
     expect(mail!.messageId).toBe(`review-${request.id}@localhost`);
     expect(mail!.fromAddress).toBe(`"Maison & Fils" <${/<([^>]+)>/.exec(ctx.config.mail.from)?.[1] ?? ctx.config.mail.from}>`);
     expect(mail!.html).toContain('Bonjour &lt;b&gt;Léa&lt;/b&gt; &quot;Dubois&quot;,');
@@ -68,7 +68,7 @@ describe('sending due review requests', () => {
     expect(mail!.html).toContain(`href="http://localhost:3000/review/${request.token}"`);
     expect(mail!.html).toContain(`href="http://localhost:3000/unsubscribe/${request.token}"`);
     expect(mail!.html).toContain('max-width:600px');
-    expect(mail!.text).toContain(`Laisser un avis : http://localhost:3000/review/${request.token}`);
+    expect(mail!.text).toContain(`Laisser un avis\u202f: http://localhost:3000/review/${request.token}`);
     expect(mail!.text).toContain('<b>Léa</b> "Dubois"');
     expect(mail!.headers).toMatchObject({
       'List-Unsubscribe': `<http://localhost:3000/api/public/unsubscribe/${request.token}>`,
@@ -87,7 +87,7 @@ describe('sending due review requests', () => {
     await ctx.db.insert(s.emailTemplates).values({
       shopifyStoreId: store.id,
       name: 'Mon modèle',
-      subject: '{{ customer_name }}, un avis sur {{ order_number }} ?',
+      subject: '{{ customer_name }}, un avis sur {{ order_number }}\u202f?',
       bodyContent: 'Merci {{ customer_name }} pour votre achat chez {{ store_name }}.',
       buttonText: 'Donner mon avis',
       buttonColor: '#123456',
@@ -99,7 +99,7 @@ describe('sending due review requests', () => {
     await runFor(ctx, store.id, [request.id]);
     const [mail] = await outboxTo(request.customerEmail!);
     const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, request.orderId!));
-    expect(mail!.subject).toBe(`Hugo, un avis sur ${order!.orderNumber} ?`);
+    expect(mail!.subject).toBe(`Hugo, un avis sur ${order!.orderNumber}\u202f?`);
     expect(mail!.html).toContain('Merci Hugo pour votre achat chez Atelier Bleu.');
     expect(mail!.html).toContain('Donner mon avis');
     expect(mail!.html).toContain('background:#123456');
@@ -118,7 +118,7 @@ describe('sending due review requests', () => {
     expect(await outboxTo(request.customerEmail!)).toHaveLength(0);
     const after = await requestById(request.id);
     expect(after).toMatchObject({ status: 'failed', failureKind: 'permanent' });
-    expect(after.lastError).toMatch(/^Modèle d'e-mail invalide/);
+    expect(after.lastError).toMatch(/^Modèle d’e-mail invalide/);
     expect(await usage(store.shopDomain)).toEqual({ month: 0, day: 0 });
   });
 

@@ -38,7 +38,7 @@ async function store(samePath: boolean) {
   await ctx.db.insert(s.ratingActions).values([
     { shopifyStoreId: made.id, rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
     { shopifyStoreId: made.id, rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    { shopifyStoreId: made.id, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer ?' },
+    { shopifyStoreId: made.id, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
     { shopifyStoreId: made.id, rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous.' },
     { shopifyStoreId: made.id, rating: 1, actionType: 'notify_email', notificationEmail: 'alerte@atelier.test' },
   ]);
@@ -280,7 +280,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     const res = await postpone(unsubscribed.token);
     expect(res.status).toBe(409);
     const html = await res.text();
-    expect(html).toContain('Vous ne recevez plus nos e-mails : nous ne vous recontacterons pas.');
+    expect(html).toContain('Vous ne recevez plus nos e-mails\u202f: nous ne vous recontacterons pas.');
     expect(html.match(/type="radio"/g)).toHaveLength(5);
     expect(await followUpOf(unsubscribed.id)).toBeUndefined();
 

@@ -22,7 +22,7 @@ describe('the collection notice', () => {
   it('says a customer is asked once per order when several flows could ask', () => {
     const first = (flows: NoticeFlow[]) => collectionNotice({ flows, samePath: true, publicSite: true, link: 'order' }).items[0]!;
     expect(first([flow({ trigger: 'order_paid', delayDays: 0 }), flow({ delayDays: 2 })])).toBe(
-      'Nous invitons par e-mail chaque client qui a passé commande, une seule fois par commande : dès le paiement ou 2 jours après la livraison, au moment le plus proche de la réception de la commande.',
+      'Nous invitons par e-mail chaque client qui a passé commande, une seule fois par commande\u202f: dès le paiement ou 2 jours après la livraison, au moment le plus proche de la réception de la commande.',
     );
     expect(first([flow()])).not.toContain('une seule fois');
   });

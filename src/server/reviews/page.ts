@@ -5,6 +5,7 @@
  */
 import { escapeHtml as e } from '../../core/email/review-email';
 import { legibleText, safeColor } from '../../core/color';
+import { formatDate } from '../../core/french-format';
 import type { ReviewPage, ReviewOutcome } from './public-review';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
@@ -128,8 +129,8 @@ function postponeFormHtml(page: ReviewPage): string {
   return `<form class="later" method="post" action="/review/${e(page.token)}/postpone"><p>${e(m.postpone.question)}</p><button type="submit" class="sec">${e(m.postpone.button)}</button></form>`;
 }
 
-/** « le 12 mars 2026 » as a French reader expects it (Paris time: the customers are French-speaking). */
-export const frenchDate = (date: Date) => new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Paris' }).format(date);
+/** « le 12 mars 2026 », « le 1er avril 2026 » as a French reader expects it (Paris time: the customers are French-speaking). */
+export const frenchDate = (date: Date) => formatDate(date, { timeZone: 'Europe/Paris' });
 
 /** The sentence for a postponement's outcome. */
 export function postponeMessage(outcome: PostponeOutcome): { message: string; ok: boolean } {

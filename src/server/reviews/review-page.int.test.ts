@@ -33,7 +33,7 @@ async function storeWithActions(options: { samePath?: boolean; actions?: Partial
   const base: Record<number, Partial<typeof s.ratingActions.$inferInsert>> = {
     5: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
     4: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    3: { actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer ?' },
+    3: { actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
     2: { actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous ce qui n’a pas été.', notificationEmail: 'alerte@maison.test' },
     1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
   };
@@ -49,7 +49,7 @@ async function storeWithActions(options: { samePath?: boolean; actions?: Partial
     shopifyStoreId: store.id,
     pageTitle: 'Votre avis sur Maison Lumière',
     pageDescription: 'Dites-nous tout.',
-    thankYouMessage: 'Merci infiniment !',
+    thankYouMessage: 'Merci infiniment\u202f!',
     positiveFeedbackMessage: 'Ravi que cela vous ait plu.',
     negativeFeedbackMessage: 'Nous allons faire mieux.',
     buttonText: 'ENVOYER',
@@ -162,7 +162,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
     const thanked = await post(three.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Moyen' }, false);
     expect(thanked.status).toBe(200);
     const page = await thanked.text();
-    expect(page).toContain('Merci infiniment !');
+    expect(page).toContain('Merci infiniment\u202f!');
     expect(page).toContain('Nous allons faire mieux.');
     expect(page).not.toContain('Laisser un avis public');
   });
@@ -173,7 +173,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
     const res = await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Livraison lente' });
     const body = (await res.json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
-    expect(body.html).toContain('Merci infiniment !');
+    expect(body.html).toContain('Merci infiniment\u202f!');
     const [review] = await reviewsOf(store);
     expect(review).toMatchObject({ rating: 3, isPublished: false, actionTaken: 'collect_feedback', comment: 'Livraison lente' });
     await runJobs();
@@ -190,13 +190,13 @@ describe('submitting a review, routing by rating (same path off)', () => {
     await runJobs();
     const [alert2] = await outboxTo('deux@maison.test');
     expect(alert2!.subject).toBe('Nouvel avis 2/5 pour Maison Lumière');
-    expect(alert2!.text).toContain('Commentaire : Abîmé');
+    expect(alert2!.text).toContain('Commentaire\u202f: Abîmé');
     const [alert1] = await outboxTo('un@maison.test');
     expect(alert1!.subject).toBe('Nouvel avis 1/5 pour Maison Lumière');
-    expect(alert1!.text).toContain('Note : ★☆☆☆☆ (1/5)');
-    expect(alert1!.text).toContain('Client : Louis <b>');
-    expect(alert1!.text).toContain('E-mail : louis@exemple.test');
-    expect(alert1!.text).toContain(`Commande : ${order!.orderNumber}`);
+    expect(alert1!.text).toContain('Note\u202f: ★☆☆☆☆ (1/5)');
+    expect(alert1!.text).toContain('Client\u202f: Louis <b>');
+    expect(alert1!.text).toContain('E-mail\u202f: louis@exemple.test');
+    expect(alert1!.text).toContain(`Commande\u202f: ${order!.orderNumber}`);
     expect(alert1!.text).toContain('Jamais reçu\nTrès déçu');
     expect(alert1!.html).toMatch(/<th scope="row"[^>]*>Client<\/th><td[^>]*>Louis &lt;b&gt;<\/td>/);
     expect(alert1!.html).toMatch(/<th scope="row"[^>]*>Commentaire<\/th><td[^>]*>Jamais reçu<br>Très déçu<\/td>/);
@@ -249,14 +249,14 @@ describe('a link is used once; a shared link serves several customers', () => {
     ]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const refused = (await (a.status === 409 ? a : b).json()) as { error: string; html: string };
-    expect(refused.error).toBe('Vous avez déjà donné votre avis avec ce lien. Merci !');
-    expect(refused.html).toContain('Merci infiniment !');
+    expect(refused.error).toBe('Vous avez déjà donné votre avis avec ce lien. Merci\u202f!');
+    expect(refused.html).toContain('Merci infiniment\u202f!');
     // The rating's own message, as the first thank-you said it (3 stars: the negative one).
     expect(refused.html).toContain('Nous allons faire mieux.');
     expect(await reviewsOf(store)).toHaveLength(1);
     const again = await app.request(`${ORIGIN}/review/${request.token}`);
     const html = await again.text();
-    expect(html).toContain('Merci infiniment !');
+    expect(html).toContain('Merci infiniment\u202f!');
     expect(html).toContain('Nous allons faire mieux.');
     expect(html).not.toContain('Ravi que cela vous ait plu.');
     expect(html).not.toContain('<form');
@@ -367,7 +367,7 @@ describe('/api/rating-actions', () => {
   const valid = (email: string) => [
     { rating: 5, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null },
     { rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: 'ignored@exemple.test', feedback_message: 'ignored' },
-    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: 'ignored@exemple.test', feedback_message: 'Un conseil ?' },
+    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: 'ignored@exemple.test', feedback_message: 'Un conseil\u202f?' },
     { rating: 2, action_type: 'collect_feedback', redirect_url: null, notification_email: email, feedback_message: 'Désolés' },
     { rating: 1, action_type: 'none', redirect_url: null, notification_email: null, feedback_message: null },
   ];
@@ -395,7 +395,7 @@ describe('/api/rating-actions', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.saved).toBe(true);
     expect(saved.body.actions[1]).toEqual({ rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null });
-    expect(saved.body.actions[2]).toEqual({ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil ?' });
+    expect(saved.body.actions[2]).toEqual({ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil\u202f?' });
     const rows = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, store.id));
     expect(rows).toHaveLength(5);
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
@@ -417,8 +417,8 @@ describe('/api/rating-actions', () => {
     const { browser, store, email } = await merchantWithStore();
     await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: true, actions: valid(email) } });
     const bad: [number, Record<string, unknown>, string][] = [
-      [0, { redirect_url: 'javascript:alert(1)' }, "L'URL de redirection doit être une adresse http(s) valide (note 5)"],
-      [0, { redirect_url: '' }, "L'URL de redirection doit être une adresse http(s) valide (note 5)"],
+      [0, { redirect_url: 'javascript:alert(1)' }, 'L’URL de redirection doit être une adresse http(s) valide (note 5)'],
+      [0, { redirect_url: '' }, 'L’URL de redirection doit être une adresse http(s) valide (note 5)'],
       [4, { action_type: 'notify_email', notification_email: null }, 'Une adresse e-mail de notification valide est requise (note 1)'],
       [3, { notification_email: 'pas-un-email' }, 'Une adresse e-mail de notification valide est requise (note 2)'],
     ];

@@ -32,7 +32,7 @@ async function merchant() {
 }
 
 // 10 000 as French writes it (a narrow no-break space).
-const LIMIT_MESSAGE = `La limite d'envoi quotidienne doit être un nombre entier entre 1 et ${(10_000).toLocaleString('fr-FR')}`;
+const LIMIT_MESSAGE = `La limite d’envoi quotidienne doit être un nombre entier entre 1 et ${(10_000).toLocaleString('fr-FR')}`;
 const WINDOW_MESSAGE = 'La période doit être un nombre entier de jours entre 0 et 365';
 
 describe('/api/settings', () => {
@@ -78,9 +78,9 @@ describe('/api/settings', () => {
       [{ customer_ask_window_days: 366 }, WINDOW_MESSAGE],
       [{ customer_ask_window_days: 'trente' }, WINDOW_MESSAGE],
       [{ customer_ask_window_days: 1.5 }, WINDOW_MESSAGE],
-      [{ owner_notification_email: '' }, "L'adresse e-mail de notification est requise"],
-      [{ owner_notification_email: undefined }, "L'adresse e-mail de notification est requise"],
-      [{ owner_notification_email: 'pas-une-adresse' }, "L'adresse e-mail de notification n'est pas valide"],
+      [{ owner_notification_email: '' }, 'L’adresse e-mail de notification est requise'],
+      [{ owner_notification_email: undefined }, 'L’adresse e-mail de notification est requise'],
+      [{ owner_notification_email: 'pas-une-adresse' }, 'L’adresse e-mail de notification n’est pas valide'],
     ];
     for (const [patch, message] of cases) {
       const res = await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'autre@maison.test', daily_send_limit: 42, ...patch } });

@@ -18,21 +18,5 @@ export function formatPrice(amount: string | number, currency: string): string |
   }
 }
 
-/** Date and time in French, or the raw input when it is not a valid date. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
-/**
- * A date in French, the first of the month written "1er" as French typography wants ("1er octobre
- * 2025", "31 octobre 2025"), or the raw input when it is not a valid date. `timeZone: 'UTC'` for
- * dates the server counts in UTC days (a billing period's renewal).
- */
-export function formatDate(iso: string, options: { timeZone?: string } = {}): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: options.timeZone }).formatToParts(date);
-  return parts.map((p) => (p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');
-}
+/** Dates are written by the one French formatting helper (« 1er » for the first of the month). */
+export { formatDate, formatDateTime } from '../../core/french-format';

@@ -26,7 +26,7 @@ describe('an alert address waiting for its confirmation (settings)', () => {
     const fetchMock = settingsApi(() => jsonResponse(recipients('pending').recipients[0]));
     renderRoute('/app/settings');
     await screen.findByText('En attente de confirmation', {}, { timeout: 5_000 });
-    expect(screen.getByText(new RegExp(`les alertes partent vers l'adresse de votre compte \\(${testUser.email}\\)`))).toBeTruthy();
+    expect(screen.getByText(new RegExp(`les alertes partent vers l’adresse de votre compte \\(${testUser.email}\\)`))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
     await screen.findByText('Lien envoyé. Il est valable 48 heures.');
     expect(requestBody(fetchMock, '/api/notification-recipients/resend')).toEqual({ email: pendingAddress });
@@ -49,7 +49,7 @@ describe('/confirm-recipient/:token', () => {
       return jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed });
     });
     const { container } = renderRoute('/confirm-recipient/tok_1');
-    await screen.findByText("La boutique Ma boutique souhaite vous envoyer ses alertes d'avis clients.", {}, { timeout: 5_000 });
+    await screen.findByText('La boutique Ma boutique souhaite vous envoyer ses alertes d’avis clients.', {}, { timeout: 5_000 });
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
     expect((await axe.run(container)).violations).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon adresse' }));
@@ -81,7 +81,7 @@ describe('account e-mail change (account settings)', () => {
     const field = (await screen.findByLabelText('Adresse email', {}, { timeout: 5_000 })) as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'zoe@nouvelle-boutique.fr' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText(`Un lien de confirmation a été envoyé à zoe@nouvelle-boutique.fr. Votre compte garde l'adresse ${testUser.email} tant que vous ne l'avez pas suivi.`);
+    await screen.findByText(`Un lien de confirmation a été envoyé à zoe@nouvelle-boutique.fr. Votre compte garde l’adresse ${testUser.email} tant que vous ne l’avez pas suivi.`);
     await waitFor(() => expect(field.value).toBe(testUser.email));
   });
 
@@ -94,6 +94,6 @@ describe('account e-mail change (account settings)', () => {
   it('tells a refused link', async () => {
     mockSignedInApi();
     renderRoute('/app/account-settings?tab=profile&email-change=confirmed&error=INVALID_TOKEN');
-    await screen.findByText("Ce lien de confirmation n'est plus valable (déjà utilisé ou expiré). Votre adresse n'a pas changé.", {}, { timeout: 5_000 });
+    await screen.findByText('Ce lien de confirmation n’est plus valable (déjà utilisé ou expiré). Votre adresse n’a pas changé.', {}, { timeout: 5_000 });
   });
 });

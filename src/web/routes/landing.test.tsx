@@ -19,10 +19,10 @@ describe('landing page', () => {
     expect(screen.getByRole('link', { name: /Installer sur Shopify/ }).getAttribute('href')).toBe('/app/integrations');
 
     for (const claim of ['+96%', '2.1x', '12x', '97.2%', '18.4%']) expect(screen.getByText(claim)).toBeTruthy();
-    expect(screen.getByText("L'avenir du e-commerce est conversationnel")).toBeTruthy();
+    expect(screen.getByText('L’avenir du e-commerce est conversationnel')).toBeTruthy();
 
     const footer = screen.getByRole('contentinfo');
-    for (const text of ['Fonctionnalités', 'Tarifs', 'Intégrations', 'À propos', 'Blog', 'Carrières', "Centre d'aide", 'Contact', 'Statut']) {
+    for (const text of ['Fonctionnalités', 'Tarifs', 'Intégrations', 'À propos', 'Blog', 'Carrières', 'Centre d’aide', 'Contact', 'Statut']) {
       const item = within(footer).getByText(text);
       expect(item.closest('a'), text).toBeNull();
     }

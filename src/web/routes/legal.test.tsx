@@ -38,14 +38,14 @@ const textOf = (element: Element) => (element.textContent ?? '').replace(/[\u00a
 describe('legal pages', () => {
   it.each([
     ['/privacy-policy', 'Politique de confidentialité'],
-    ['/terms-of-service', "Conditions générales d'utilisation"],
+    ['/terms-of-service', 'Conditions générales d’utilisation'],
     ['/legal-notice', 'Mentions légales'],
   ])('%s names the configured operator, dated 14 octobre 2025, without a placeholder left', async (path, title) => {
     const main = await renderLegal(path);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(screen.getByText('14 octobre 2025')).toBeTruthy();
     expect(main.textContent).toContain(operator.name);
-    expect(screen.getAllByRole('link', { name: "Retour à l'accueil" }).map((a) => a.getAttribute('href'))).toEqual(['/', '/']);
+    expect(screen.getAllByRole('link', { name: 'Retour à l’accueil' }).map((a) => a.getAttribute('href'))).toEqual(['/', '/']);
     expect(document.body.textContent).not.toMatch(PLACEHOLDER);
   });
 
@@ -82,7 +82,7 @@ describe('legal pages', () => {
     const rights = within(main).getByRole('heading', { level: 2, name: '9. Vos droits' }).closest('section')!;
     expect(rights.textContent).toContain('contact@maison-lumiere.test');
     expect(main.textContent).toContain('au maximum 30 jours');
-    expect(main.textContent).toContain("jusqu'à 5 ans");
+    expect(main.textContent).toContain('jusqu’à 5 ans');
   });
 
   it('the terms name the plans and their monthly prices from the price list, formatted as the landing page does', async () => {
@@ -95,17 +95,17 @@ describe('legal pages', () => {
     // The spec's old euro list is gone: the database is the one price list.
     expect(main.textContent).not.toMatch(/9[.,]99|29[.,]99|69[.,]99|Basic|Premium/);
     const text = textOf(main);
-    expect(text).toContain("Toute modification de prix est annoncée au moins 30 jours à l'avance");
+    expect(text).toContain('Toute modification de prix est annoncée au moins 30 jours à l’avance');
     expect(text).toContain('notifiée au moins 30 jours avant son entrée en vigueur');
     expect(text).toContain('12 derniers mois');
-    expect(text).toContain("jusqu'à 5 ans");
+    expect(text).toContain('jusqu’à 5 ans');
     expect(within(main).getByRole('link', { name: 'Voir les mentions légales' }).getAttribute('href')).toBe('/legal-notice');
   });
 
   it('the terms say so when no plan is on sale', async () => {
     const main = await renderLegal('/terms-of-service', { operator, plans: [] });
     const pricing = within(main).getByRole('heading', { level: 2, name: '3. Abonnements et tarifs' }).closest('section')!;
-    expect(pricing.textContent).toContain("Aucun plan n'est proposé à la souscription pour le moment.");
+    expect(pricing.textContent).toContain('Aucun plan n’est proposé à la souscription pour le moment.');
     expect(within(pricing).queryAllByRole('listitem')).toEqual([]);
   });
 

@@ -58,9 +58,9 @@ describe('/login', () => {
     expect(password.type).toBe('password');
     expect(password.autocomplete).toBe('current-password');
     expect(screen.getByRole('button', { name: 'Se connecter' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Mot de passe oublié ?' }).getAttribute('href')).toBe('/login?mode=forgot');
+    expect(screen.getByRole('link', { name: 'Mot de passe oublié\u202f?' }).getAttribute('href')).toBe('/login?mode=forgot');
     expect(screen.getByText('Pas encore de compte ?')).toBeTruthy();
-    expect(screen.getByRole('link', { name: "S'inscrire" }).getAttribute('href')).toBe('/signup');
+    expect(screen.getByRole('link', { name: 'S’inscrire' }).getAttribute('href')).toBe('/signup');
   });
 
   it('validates the e-mail format and requires the password before calling the server', async () => {
@@ -68,7 +68,7 @@ describe('/login', () => {
     await openLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(["L'adresse email est requise", 'Le mot de passe est requis']);
+    expect(alerts.map((a) => a.textContent)).toEqual(['L’adresse email est requise', 'Le mot de passe est requis']);
     expect(screen.getByLabelText('Adresse email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Adresse email').getAttribute('aria-describedby')).toBe(alerts[0]!.id);
 
@@ -128,7 +128,7 @@ describe('/login', () => {
     await screen.findByRole('heading', { level: 1, name: 'Connexion' });
     expect(router.state.location.pathname).toBe('/login');
     expect(router.state.location.search).toBe('?redirect=/app/feedback%3Ffilter%3D5');
-    expect(screen.getByRole('link', { name: "S'inscrire" }).getAttribute('href')).toBe('/signup?redirect=/app/feedback%3Ffilter%3D5');
+    expect(screen.getByRole('link', { name: 'S’inscrire' }).getAttribute('href')).toBe('/signup?redirect=/app/feedback%3Ffilter%3D5');
 
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');
@@ -165,7 +165,7 @@ describe('/login forgot-password mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     await screen.findByText('Email ou mot de passe incorrect');
 
-    const forgotLink = screen.getByRole('link', { name: 'Mot de passe oublié ?' });
+    const forgotLink = screen.getByRole('link', { name: 'Mot de passe oublié\u202f?' });
     expect(forgotLink.getAttribute('href')).toBe('/login?mode=forgot&redirect=/app/flow');
     fireEvent.click(forgotLink);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeTruthy();
@@ -196,7 +196,7 @@ describe('/login forgot-password mode', () => {
     await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("L'adresse email est requise");
+    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse email est requise');
 
     fill('Adresse email', 'inconnu@exemple.fr');
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le lien' }));

@@ -30,7 +30,7 @@ describe('/signup', () => {
   it('shows the form: labelled fields, autocomplete, the password hint and the sign-in link', async () => {
     signupApi();
     await openSignup('/signup?redirect=/app/flow');
-    expect(screen.getByText("Collectez plus d'avis clients et boostez vos ventes.")).toBeTruthy();
+    expect(screen.getByText('Collectez plus d’avis clients et boostez vos ventes.')).toBeTruthy();
     expect((screen.getByLabelText('Nom complet') as HTMLInputElement).autocomplete).toBe('name');
     expect((screen.getByLabelText('Adresse email') as HTMLInputElement).autocomplete).toBe('email');
     const password = screen.getByLabelText('Mot de passe') as HTMLInputElement;
@@ -46,7 +46,7 @@ describe('/signup', () => {
     await openSignup();
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['Le nom complet est requis', "L'adresse email est requise", 'Le mot de passe est requis']);
+    expect(alerts.map((a) => a.textContent)).toEqual(['Le nom complet est requis', 'L’adresse email est requise', 'Le mot de passe est requis']);
 
     fill('Nom complet', '   ');
     fill('Adresse email', 'zoe@');

@@ -67,10 +67,10 @@ describe('/subscription', () => {
 
   it('shows the server’s French refusal and lets the merchant choose again', async () => {
     const stub = (location = stubLocation());
-    api('pending', { '/functions/v1/plans-change': () => apiError(502, "Shopify n'a pas pu créer l'abonnement. Réessayez dans un instant.", 'plan_change_failed') });
+    api('pending', { '/functions/v1/plans-change': () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed') });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Erreur lors du changement de planShopify n'a pas pu créer l'abonnement. Réessayez dans un instant.");
+    expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du changement de planShopify n’a pas pu créer l’abonnement. Réessayez dans un instant.');
     expect(stub.assign).not.toHaveBeenCalled();
     expect((screen.getByRole('button', { name: `Choisir ${proPlan.name}` }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -114,7 +114,7 @@ describe('/subscription', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     api('active', { '/api/flows': () => jsonResponse({ flows: [] }) });
     const { router } = await open('/subscription?status=success');
-    expect(screen.getByRole('status').textContent).toContain('Abonnement activé avec succès!');
+    expect(screen.getByRole('status').textContent).toContain('Abonnement activé avec succès\u202f!');
     await act(() => vi.advanceTimersByTimeAsync(1900));
     expect(router.state.location.pathname).toBe('/subscription');
     await act(() => vi.advanceTimersByTimeAsync(200));

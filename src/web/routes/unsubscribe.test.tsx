@@ -44,7 +44,7 @@ describe('/unsubscribe/:token', () => {
     await open();
     await screen.findByRole('button', { name: 'Se désabonner' });
     expect(screen.getByText('j***@example.com')).toBeTruthy();
-    expect(screen.getByText("Vous ne souhaitez plus recevoir de demandes d'avis de Ma boutique ?")).toBeTruthy();
+    expect(screen.getByText('Vous ne souhaitez plus recevoir de demandes d’avis de Ma boutique ?')).toBeTruthy();
     expect(calls(fetchMock, 'GET')).toHaveLength(1);
     expect(calls(fetchMock, 'POST')).toHaveLength(0);
     // No session needed: the page never asks for one.
@@ -57,7 +57,7 @@ describe('/unsubscribe/:token', () => {
   it("elides 'de' before a store name that starts with a vowel", async () => {
     serve({ get: () => jsonResponse({ ...status, store_name: 'Atelier Nova' }) });
     await open();
-    expect(await screen.findByText("Vous ne souhaitez plus recevoir de demandes d'avis d'Atelier Nova ?")).toBeTruthy();
+    expect(await screen.findByText('Vous ne souhaitez plus recevoir de demandes d’avis d’Atelier Nova ?')).toBeTruthy();
   });
 
   it('unsubscribes with the button (busy meanwhile) and confirms', async () => {
@@ -73,7 +73,7 @@ describe('/unsubscribe/:token', () => {
 
     answer.resolve(jsonResponse({ ok: true, store_name: 'Ma boutique' }));
     const confirmation = await screen.findByRole('status');
-    await within(confirmation).findByText("Ma boutique ne vous enverra plus de demandes d'avis à cette adresse.");
+    await within(confirmation).findByText('Ma boutique ne vous enverra plus de demandes d’avis à cette adresse.');
     expect(within(confirmation).getByRole('heading', { name: 'Désinscription confirmée' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
     expect(document.activeElement).toBe(confirmation);
@@ -82,7 +82,7 @@ describe('/unsubscribe/:token', () => {
   it('confirms at once when the address is already unsubscribed', async () => {
     const fetchMock = serve({ get: () => jsonResponse({ ...status, unsubscribed: true }) });
     await open();
-    await screen.findByText("Ma boutique ne vous enverra plus de demandes d'avis à cette adresse.");
+    await screen.findByText('Ma boutique ne vous enverra plus de demandes d’avis à cette adresse.');
     expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
     expect(calls(fetchMock, 'POST')).toHaveLength(0);
   });

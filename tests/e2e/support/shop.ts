@@ -44,7 +44,7 @@ export async function createAccountOnOnboarding(page: Page, name: string) {
   await page.getByLabel(/entreprise|société/i).fill(`Boutique ${name}`);
   await page.getByLabel(/^mot de passe/i).fill(MERCHANT_PASSWORD);
   await page.getByLabel(/confirm/i).fill(MERCHANT_PASSWORD);
-  await page.getByRole('button', { name: "Créer mon compte et activer l'abonnement" }).click();
+  await page.getByRole('button', { name: 'Créer mon compte et activer l’abonnement' }).click();
 }
 
 /**
@@ -55,7 +55,7 @@ export async function installNewShop(page: Page, baseUrl: string, name: string):
   const shop = await createShop(baseUrl, name);
   await installFromShopify(page, baseUrl, shop);
   await choosePro(page);
-  await page.getByText(`Finalisons l'installation pour ${shop}`).waitFor();
+  await page.getByText(`Finalisons l’installation pour ${shop}`).waitFor();
   await createAccountOnOnboarding(page, name);
   await page.getByRole('button', { name: 'Approuver' }).click();
   await page.waitForURL(/\/app\/dashboard/);

@@ -1,6 +1,6 @@
 import type { Timeline as TimelineFigures } from '../../../core/api/dashboard';
+import { FRENCH_LOCALE, formatDay, formatNumber } from '../../../core/french-format';
 import { messages } from '../../i18n';
-import { locale } from '../../i18n';
 import { DashboardSection } from './Section';
 
 const t = messages.dashboard.timeline;
@@ -8,8 +8,8 @@ const t = messages.dashboard.timeline;
 /** How a bucket is named: a day, the week starting that Monday, or a month (dates are UTC, as the figures). */
 function bucketLabel(start: string, bucket: TimelineFigures['bucket']): string {
   const date = new Date(`${start}T00:00:00Z`);
-  if (bucket === 'month') return new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
-  const day = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+  if (bucket === 'month') return new Intl.DateTimeFormat(FRENCH_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  const day = formatDay(date, { timeZone: 'UTC', month: 'short' });
   return bucket === 'week' ? t.weekOf(day) : day;
 }
 
@@ -59,8 +59,8 @@ export function Timeline({ timeline }: { timeline: TimelineFigures }) {
                 .map((p) => (
                   <tr key={p.start}>
                     <th scope="row">{bucketLabel(p.start, timeline.bucket)}</th>
-                    <td>{p.reviews.toLocaleString('fr-FR')}</td>
-                    <td>{p.average_rating === null ? '—' : p.average_rating.toLocaleString('fr-FR')}</td>
+                    <td>{formatNumber(p.reviews)}</td>
+                    <td>{p.average_rating === null ? '—' : formatNumber(p.average_rating)}</td>
                   </tr>
                 ))}
             </tbody>

@@ -33,5 +33,5 @@ const fixTexts = messages.shopifyDiagnostic.actions;
 export function registerOutcome(data: RegisterWebhooksResult): FixOutcome {
   const errors = data.errors.filter((error) => error.trim() !== '');
   if (data.success && errors.length === 0) return { ok: true };
-  return { ok: false, message: errors.length > 0 ? errors.join(' ; ') : fixTexts.registerFailed, changed: data.registered.length > 0 };
+  return { ok: false, message: errors.length > 0 ? errors.join('\u202f; ') : fixTexts.registerFailed, changed: data.registered.length > 0 };
 }

@@ -19,7 +19,7 @@ export function TestimonialSection() {
             ))}
           </p>
           <blockquote className="mt-6 text-xl font-medium leading-9 text-slate-900 sm:text-2xl">
-            <p>« {t.quote} »</p>
+            <p>{`«\u202f${t.quote}\u202f»`}</p>
           </blockquote>
           <figcaption className="mt-8 flex items-center gap-4">
             <span aria-hidden="true" className="flex size-12 items-center justify-center rounded-full bg-brand-100 font-semibold text-brand-900">

@@ -8,12 +8,12 @@ afterEach(cleanup);
 const expected = [
   ['/app/dashboard', 'Tableau de bord'],
   ['/app/feedback', 'Avis clients'],
-  ['/app/schedule', "Calendrier d'envoi"],
+  ['/app/schedule', 'Calendrier d’envoi'],
   ['/app/conditional', 'Actions conditionnelles'],
   ['/app/flow', 'Configuration du flux'],
   ['/app/upsell', 'Configuration upsell'],
   ['/app/branding', 'Branding & Pages'],
-  ['/app/email-templates', "Templates d'emails"],
+  ['/app/email-templates', 'Templates d’emails'],
   ['/app/integrations', 'Intégrations'],
 ];
 
@@ -39,7 +39,7 @@ describe('Sidebar', () => {
       .getAllByRole('link')
       .filter((link) => link.getAttribute('aria-current') === 'page');
     expect(active).toHaveLength(1);
-    expect(active[0]?.textContent).toBe("Calendrier d'envoi");
+    expect(active[0]?.textContent).toBe('Calendrier d’envoi');
   });
 
   it("shows a green dot next to Calendrier d'envoi only", () => {

@@ -10,7 +10,7 @@ const SYNC = '/functions/v1/shopify-sync-plan';
 const declined: BillingNotice = { kind: 'declined', requested_plan: 'Pro', kept_plan: 'Starter' };
 const DECLINED_TEXT = [
   'Changement de plan refusé',
-  'Le changement de plan vers Pro a été refusé sur Shopify : votre boutique reste sur le plan Starter.',
+  'Le changement de plan vers Pro a été refusé sur Shopify\u202f: votre boutique reste sur le plan Starter.',
   'Pour changer de plan, choisissez-le à nouveau et approuvez le paiement sur Shopify.',
 ];
 
@@ -53,7 +53,7 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
     const { syncCalls } = mockBillingApi(declined);
     renderRoute('/app/dashboard');
     fireEvent.click(within(await noticeBox()).getByRole('link', { name: 'Voir les plans' }));
-    await screen.findByRole('heading', { level: 1, name: "Plans d'abonnement" });
+    await screen.findByRole('heading', { level: 1, name: 'Plans d’abonnement' });
     const box = await noticeBox();
     // On the plans page itself, no link to it.
     expect(within(box).queryByRole('link')).toBeNull();
@@ -88,15 +88,15 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
       'an expired change',
       { kind: 'expired', requested_plan: 'Enterprise', kept_plan: 'Pro' },
       'Changement de plan expiré',
-      "Le changement de plan vers Enterprise n'a pas été approuvé à temps sur Shopify (la demande a expiré) : votre boutique reste sur le plan Pro.",
+      'Le changement de plan vers Enterprise n’a pas été approuvé à temps sur Shopify (la demande a expiré)\u202f: votre boutique reste sur le plan Pro.',
       'Pour changer de plan, choisissez-le à nouveau et approuvez le paiement sur Shopify.',
     ],
     [
       'a refused change without a plan kept',
       { kind: 'declined', requested_plan: 'Pro', kept_plan: null },
       'Changement de plan refusé',
-      "Le changement de plan vers Pro a été refusé sur Shopify : votre boutique n'a pas de plan actif.",
-      "Choisissez un plan et approuvez le paiement sur Shopify pour envoyer vos demandes d'avis.",
+      'Le changement de plan vers Pro a été refusé sur Shopify\u202f: votre boutique n’a pas de plan actif.',
+      'Choisissez un plan et approuvez le paiement sur Shopify pour envoyer vos demandes d’avis.',
     ],
   ] as const)('words %s', async (_case, notice, heading, body, next) => {
     mockBillingApi(notice);

@@ -46,7 +46,7 @@ export function QuotaBannerView({ plan, className }: { plan: CurrentPlan; classN
           <h2 id={headingId} className="font-semibold text-slate-900">
             {t.unlimitedHeading}
           </h2>
-          <p className="mt-0.5 text-slate-700">{t.sentThisMonth(formatCount(used), used > 1)}</p>
+          <p className="mt-0.5 text-slate-700">{t.sentThisMonth(used)}</p>
         </div>
         {changePlan}
       </section>
@@ -75,7 +75,7 @@ export function QuotaBannerView({ plan, className }: { plan: CurrentPlan; classN
           {reached ? t.reachedHeading : critical ? t.criticalHeading : t.warningHeading}
         </h2>
         <p className="mt-0.5">{t.used(formatCount(used), formatCount(quota), formatPercent(percentUsed(used, quota)))}</p>
-        {showsRemaining(used, quota) && <p className="mt-0.5 font-semibold">{t.remaining(formatCount(remaining), remaining > 1)}</p>}
+        {showsRemaining(used, quota) && <p className="mt-0.5 font-semibold">{t.remaining(remaining)}</p>}
         {critical && <p className="mt-0.5">{t.waiting(formatDate(plan.period_end, { timeZone: 'UTC' }))}</p>}
       </div>
       {changePlan}

@@ -24,7 +24,7 @@ export function QuotaBar({ used, quota, label, className }: { used: number; quot
       <div className={className}>
         <p className="text-sm font-medium text-slate-700">{label}</p>
         <p className="mt-1 text-lg font-semibold text-slate-900">{t.unlimited}</p>
-        <p className="text-sm text-slate-600">{t.sent(formatCount(used), used > 1)}</p>
+        <p className="text-sm text-slate-600">{t.sent(used)}</p>
       </div>
     );
   }

@@ -1,11 +1,11 @@
 /** How quota numbers read in French: counts with the thousands separator, percentages to the nearest whole. */
 import { BANNER_CRITICAL_RATIO, BANNER_WARNING_RATIO, BAR_RED_RATIO, BAR_YELLOW_RATIO } from '../../../core/quota';
-import { locale } from '../../i18n';
+import { formatNumber, formatPercent as formatShare } from '../../../core/french-format';
 
 /** The percentages at which the bar and the banner change: a share never reads as one it has not reached. */
 const THRESHOLDS = [...new Set([BAR_YELLOW_RATIO, BAR_RED_RATIO, BANNER_WARNING_RATIO, BANNER_CRITICAL_RATIO, 1].map((r) => Math.round(r * 100)))];
 
-export const formatCount = (value: number) => value.toLocaleString(locale);
+export const formatCount = (value: number) => formatNumber(value);
 
 /**
  * The whole percentage of the quota used, to the nearest (81.7 % is 82 %), except that a share never
@@ -21,7 +21,7 @@ export function percentUsed(used: number, quota: number): number {
 }
 
 /** "85 %" with French spacing. */
-export const formatPercent = (percent: number) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 0 }).format(percent / 100);
+export const formatPercent = (percent: number) => formatShare(percent / 100);
 
 /** The remaining count, never negative (the server's `remaining` when it sent one). */
 export const remainingOf = (used: number, quota: number, remaining: number | null) => remaining ?? Math.max(0, quota - used);

@@ -2,20 +2,16 @@ import { CalendarClock, CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useSendForecast, type SendForecast } from '../../api/review-requests';
-import { locale, messages } from '../../i18n';
+import { formatDay, formatNumber as num } from '../../../core/french-format';
+import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format';
 import { buttonClass } from '../ui/button';
 
 const t = messages.schedule.planner;
-const num = (n: number) => n.toLocaleString(locale);
-
-/** A forecast day (YYYY-MM-DD, UTC) in words: "23 décembre", or "lun. 23 déc." in the table. */
+/** A forecast day (YYYY-MM-DD, UTC) in words: "1er décembre", or "mar. 1er déc." in the table. */
 const dayLabel = (date: string, style: 'long' | 'short' = 'long') =>
-  new Intl.DateTimeFormat(
-    locale,
-    style === 'long' ? { day: 'numeric', month: 'long', timeZone: 'UTC' } : { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' },
-  ).format(new Date(`${date}T00:00:00Z`));
+  formatDay(`${date}T00:00:00Z`, style === 'long' ? { timeZone: 'UTC' } : { timeZone: 'UTC', weekday: 'short', month: 'short' });
 
 /**
  * The send calendar's planner: what the sender will do with the scheduled requests until the

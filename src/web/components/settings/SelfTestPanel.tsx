@@ -32,7 +32,7 @@ function Checklist({ result, headingId }: { result: SelfTestResult; headingId: s
               <div className="min-w-0">
                 <p className="text-sm font-medium text-slate-900">
                   {t.checks[check.id]}
-                  {' : '}
+                  {'\u202f: '}
                   <span className={check.passed ? 'text-green-800' : 'text-red-800'}>{check.passed ? t.passed : t.notPassed}</span>
                 </p>
                 {check.detail && <p className="text-xs break-words text-slate-600">{check.detail}</p>}
@@ -66,7 +66,7 @@ export function SelfTestPanel() {
         {busy ? t.busy : t.action}
       </button>
       <p role="status" className="sr-only">
-        {test.isSuccess ? `${t.resultHeading} : ${summary(test.data)}` : ''}
+        {test.isSuccess ? `${t.resultHeading}\u202f: ${summary(test.data)}` : ''}
       </p>
       {test.isError && <ErrorAlert>{test.error.message}</ErrorAlert>}
       {test.isSuccess && <Checklist result={test.data} headingId={`${id}-result`} />}

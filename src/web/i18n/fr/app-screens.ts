@@ -2,7 +2,7 @@
 export const appScreens = {
   dashboard: {
     title: 'Tableau de bord',
-    subtitle: "Suivez vos demandes d'avis et vos résultats.",
+    subtitle: 'Suivez vos demandes d’avis et vos résultats.',
   },
   feedback: {
     title: 'Avis clients',
@@ -20,14 +20,14 @@ export const appScreens = {
       'Des produits complémentaires choisis selon la commande',
       'Le suivi des conversions dans vos analyses',
     ],
-    cta: "Configurer mes demandes d'avis en attendant",
+    cta: 'Configurer mes demandes d’avis en attendant',
   },
   branding: {
     title: 'Branding & Pages',
-    subtitle: "Personnalisez l'apparence de vos pages d'avis.",
+    subtitle: 'Personnalisez l’apparence de vos pages d’avis.',
   },
   subscriptionPlans: {
-    title: "Plans d'abonnement",
+    title: 'Plans d’abonnement',
     subtitle: 'Choisissez le plan adapté à votre boutique.',
   },
 };

@@ -11,14 +11,14 @@ export const auth = {
     confirmPassword: 'Confirmer le mot de passe',
     name: 'Nom complet',
     namePlaceholder: 'Marie Dupont',
-    companyName: "Nom de l'entreprise",
+    companyName: 'Nom de l’entreprise',
     companyPlaceholder: 'Maison Lumière',
     passwordHint: `Minimum ${L.passwordMin} caractères`,
     /** Onboarding from Shopify (spec section 5). */
     onboardingPasswordHint: `Minimum ${L.onboardingPasswordMin} caractères`,
   },
   validation: {
-    emailRequired: "L'adresse email est requise",
+    emailRequired: 'L’adresse email est requise',
     emailInvalid: 'Adresse email invalide',
     passwordRequired: 'Le mot de passe est requis',
     passwordMin: `Le mot de passe doit contenir au moins ${L.passwordMin} caractères`,
@@ -28,8 +28,8 @@ export const auth = {
     nameRequired: 'Le nom complet est requis',
     nameMax: `Le nom ne peut pas dépasser ${L.nameMax} caractères`,
     /** Onboarding from Shopify (spec section 5). */
-    companyRequired: "Le nom de l'entreprise est requis",
-    companyMax: `Le nom de l'entreprise ne peut pas dépasser ${L.companyNameMax} caractères`,
+    companyRequired: 'Le nom de l’entreprise est requis',
+    companyMax: `Le nom de l’entreprise ne peut pas dépasser ${L.companyNameMax} caractères`,
     passwordMinOnboarding: `Le mot de passe doit contenir au moins ${L.onboardingPasswordMin} caractères`,
   },
   /** Shown on /login after a redirect from another screen (keys travel in the navigation state). */

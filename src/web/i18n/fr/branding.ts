@@ -3,6 +3,7 @@
  * and the page customisation (the review page's texts, the e-mail's greeting and closing), each with
  * a live preview of the review page. The spec's few English messages are said in French (decision 025).
  */
+import { count, formatNumber } from '../../../core/french-format';
 import type { PreviewView } from '../../../core/api/branding';
 
 export const branding = {
@@ -11,12 +12,12 @@ export const branding = {
   loadError: 'Failed to load settings',
   noStore: {
     heading: 'Aucune boutique Shopify active trouvée',
-    body: "Connectez votre boutique Shopify pour personnaliser l'apparence de vos pages d'avis.",
+    body: 'Connectez votre boutique Shopify pour personnaliser l’apparence de vos pages d’avis.',
     link: 'Aller aux intégrations',
   },
   defaults: {
     heading: 'Réglages par défaut, pas encore enregistrés',
-    body: 'Ce que vous voyez sont les réglages par défaut. Modifiez-les puis cliquez sur « Enregistrer » pour les appliquer à vos pages.',
+    body: 'Ce que vous voyez sont les réglages par défaut. Modifiez-les puis cliquez sur «\u202fEnregistrer\u202f» pour les appliquer à vos pages.',
   },
   tabs: {
     label: 'Sections du branding',
@@ -38,15 +39,15 @@ export const branding = {
     choose: 'Choisir un fichier',
     remove: 'Retirer le logo',
     previewAlt: 'Logo actuel',
-    uploaded: 'Logo téléchargé avec succès',
-    removed: 'Logo retiré : enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
+    uploaded: 'Logo téléversé',
+    removed: 'Logo retiré\u202f: enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
     // Spec section 5, as given.
     wrongType: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
     tooLarge: 'Le fichier doit faire moins de 2 Mo',
-    uploadFailed: 'Échec du téléchargement du logo',
+    uploadFailed: 'Échec du téléversement du logo',
   },
   colors: {
-    button_text_color: { label: 'Couleur du texte des boutons', hint: 'Le texte des boutons de la page (« SUIVANT »).' },
+    button_text_color: { label: 'Couleur du texte des boutons', hint: 'Le texte des boutons de la page («\u202fSUIVANT\u202f»).' },
     button_bg_color: { label: 'Couleur des boutons', hint: 'Le fond des boutons de la page.' },
     primary_color: { label: 'Couleur principale', hint: 'Le bandeau en haut de la carte de votre page d’avis.' },
     /** The native picker of a colour, named after its field. */
@@ -68,20 +69,20 @@ export const branding = {
       negative_feedback_message: { label: 'Message pour un avis négatif', hint: 'Ajouté au remerciement pour une note de 1 à 3 étoiles.' },
       email_greeting: {
         label: 'Formule d’accueil de l’e-mail',
-        hint: 'Apparaît au début de l’e-mail de demande d’avis. Variables possibles : {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
+        hint: 'Apparaît au début de l’e-mail de demande d’avis. Variables possibles\u202f: {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
       },
       email_closing: {
         label: 'Formule de fin de l’e-mail',
-        hint: 'Apparaît à la fin de l’e-mail de demande d’avis. Variables possibles : {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
+        hint: 'Apparaît à la fin de l’e-mail de demande d’avis. Variables possibles\u202f: {{ customer_name }}, {{ store_name }}, {{ order_number }}.',
       },
     },
     /** The length counter under a text. */
-    counter: (length: number, max: number) => `${length.toLocaleString('fr-FR')} / ${max.toLocaleString('fr-FR')} caractères`,
+    counter: (length: number, max: number) => `${formatNumber(length)} / ${count(max, 'caractère', 'caractères')}`,
   },
   preview: {
     heading: 'Aperçu',
     intro: 'Ce que vos clients verront sur leur téléphone, avec vos modifications non enregistrées.',
-    frameTitle: "Aperçu de la page d'avis",
+    frameTitle: 'Aperçu de la page d’avis',
     updating: 'Mise à jour de l’aperçu…',
     loading: 'Chargement de l’aperçu…',
     failed: 'Impossible d’afficher l’aperçu.',

@@ -9,7 +9,7 @@ export const common = {
   loading: 'Chargement…',
   retry: 'Réessayer',
   reload: 'Recharger la page',
-  backHome: "Retour à l'accueil",
+  backHome: 'Retour à l’accueil',
   errorFallback: 'Une erreur est survenue',
   networkError: 'Impossible de contacter le serveur. Vérifiez votre connexion.',
   documentTitle: (title: string) => `${title} · ${brandName}`,
@@ -34,7 +34,7 @@ export const common = {
   },
   routeError: {
     title: 'Une erreur est survenue',
-    body: "Cette page n'a pas pu s'afficher. Rechargez la page ou revenez à l'accueil.",
+    body: 'Cette page n’a pas pu s’afficher. Rechargez la page ou revenez à l’accueil.',
   },
   footer: {
     copyright: (year: number) => `© ${year} ${brandName}. Tous droits réservés.`,

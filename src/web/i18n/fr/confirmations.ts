@@ -8,20 +8,20 @@ import { elide } from '../../../core/french';
 export const confirmations = {
   recipient: {
     pending: 'En attente de confirmation',
-    pendingHelp: (account: string) => `Un lien de confirmation a été envoyé à cette adresse. D'ici là, les alertes partent vers l'adresse de votre compte (${account}).`,
+    pendingHelp: (account: string) => `Un lien de confirmation a été envoyé à cette adresse. D’ici là, les alertes partent vers l’adresse de votre compte (${account}).`,
     confirmed: 'Adresse confirmée',
     resend: 'Renvoyer le lien',
     resending: 'Envoi…',
     resent: 'Lien envoyé. Il est valable 48 heures.',
-    failed: "Le lien n'a pas pu être envoyé.",
+    failed: 'Le lien n’a pas pu être envoyé.',
   },
   recipientLink: {
-    title: "Confirmation d'adresse",
+    title: 'Confirmation d’adresse',
     loading: 'Chargement…',
-    intro: (storeName: string) => `La boutique ${storeName} souhaite vous envoyer ses alertes d'avis clients.`,
+    intro: (storeName: string) => `La boutique ${storeName} souhaite vous envoyer ses alertes d’avis clients.`,
     storeLabel: 'Boutique',
     addressLabel: 'Adresse e-mail',
-    explanation: "Confirmez si vous êtes d'accord. Sinon, fermez simplement cette page : vous ne recevrez rien.",
+    explanation: 'Confirmez si vous êtes d’accord. Sinon, fermez simplement cette page\u202f: vous ne recevrez rien.',
     submit: 'Confirmer mon adresse',
     submitting: 'Confirmation…',
     doneHeading: 'Adresse confirmée',
@@ -33,7 +33,7 @@ export const confirmations = {
   emailLink: {
     title: 'Nouvelle adresse e-mail',
     intro: 'Confirmez que cette adresse doit désormais servir à votre compte Avis Clients.',
-    explanation: "Tant que vous n'avez pas confirmé, votre compte garde son adresse actuelle.",
+    explanation: 'Tant que vous n’avez pas confirmé, votre compte garde son adresse actuelle.',
     submit: 'Confirmer ma nouvelle adresse',
   },
 };

@@ -27,6 +27,6 @@ export const feedback = {
     followed: 'A suivi le lien vers votre page d’avis publique',
   } as Record<PublicLinkOutcome, string | null>,
   privateFeedback: 'Formulaire de commentaire privé affiché',
-  share: "Partager le lien d'avis",
+  share: 'Partager le lien d’avis',
   exportCsv: 'Exporter en CSV',
 };

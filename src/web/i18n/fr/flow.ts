@@ -2,27 +2,28 @@
  * /app/flow: the flow configurations (spec sections 2, 5 'Flow', 8 success notices, 9 default flow).
  * The form's validation sentences are the contract's (core/flow-limits.ts), shared with the server.
  */
+import { count } from '../../../core/french-format';
 import type { TriggerEvent } from '../../../core/domain';
 
 export const flow = {
   title: 'Configuration du flux',
-  subtitle: "Quand et comment vos demandes d'avis partent.",
+  subtitle: 'Quand et comment vos demandes d’avis partent.',
   loading: 'Chargement de vos flux…',
   loadError: 'Impossible de charger vos flux. Veuillez réessayer.',
   noStore: {
     heading: 'Aucune boutique Shopify connectée',
-    body: "Connectez votre boutique Shopify pour configurer l'envoi de vos demandes d'avis.",
+    body: 'Connectez votre boutique Shopify pour configurer l’envoi de vos demandes d’avis.',
     link: 'Aller aux intégrations',
   },
   list: {
     heading: 'Vos flux',
-    description: "Chaque flux actif programme une demande d'avis pour les commandes qui lui correspondent, quelques jours après le paiement, l'expédition ou la livraison.",
+    description: 'Chaque flux actif programme une demande d’avis pour les commandes qui lui correspondent, quelques jours après le paiement, l’expédition ou la livraison.',
     label: 'Flux configurés',
   },
   add: 'Ajouter un flux',
   empty: {
     heading: 'Aucun flux configuré',
-    body: "Un flux envoie automatiquement une demande d'avis à vos clients quelques jours après le paiement, l'expédition ou la livraison de leur commande. Ajoutez-en un pour commencer à collecter des avis.",
+    body: 'Un flux envoie automatiquement une demande d’avis à vos clients quelques jours après le paiement, l’expédition ou la livraison de leur commande. Ajoutez-en un pour commencer à collecter des avis.',
   },
   triggers: {
     order_paid: 'Commande payée',
@@ -31,9 +32,9 @@ export const flow = {
   } satisfies Record<TriggerEvent, string>,
   /** "3 jours après l'expédition", "1 jour après le paiement", "Dès la livraison" (0 day). */
   delay: (days: number, trigger: TriggerEvent) => {
-    const event = ({ order_paid: 'le paiement', order_fulfilled: "l'expédition", order_delivered: 'la livraison' } satisfies Record<TriggerEvent, string>)[trigger];
+    const event = ({ order_paid: 'le paiement', order_fulfilled: 'l’expédition', order_delivered: 'la livraison' } satisfies Record<TriggerEvent, string>)[trigger];
     if (days === 0) return `Dès ${event}`;
-    return `${days} ${days === 1 ? 'jour' : 'jours'} après ${event}`;
+    return `${count(days, 'jour', 'jours')} après ${event}`;
   },
   card: {
     trigger: 'Déclencheur',
@@ -56,7 +57,7 @@ export const flow = {
   /** The card's reminder line. */
   reminder: {
     none: 'Aucune relance',
-    after: (days: number) => `${days} ${days === 1 ? 'jour' : 'jours'} après le premier e-mail, si pas encore d'avis`,
+    after: (days: number) => `${count(days, 'jour', 'jours')} après le premier e-mail, si pas encore d’avis`,
   },
   target: {
     all: 'Toutes les commandes',
@@ -69,54 +70,55 @@ export const flow = {
     editHeading: (name: string) => `Modifier le flux ${name}`,
     name: 'Nom du flux',
     trigger: 'Déclencheur',
-    triggerHint: "L'événement Shopify qui lance le compte à rebours.",
+    triggerHint: 'L’événement Shopify qui lance le compte à rebours.',
     /** Shown under the select for the chosen trigger. */
     triggerHints: {
-      order_paid: "Dès le paiement : le client n'a pas encore reçu sa commande, prévoyez un délai suffisant.",
-      order_fulfilled: "À l'expédition : prévoyez le temps d'acheminement dans le délai.",
+      order_paid: 'Dès le paiement\u202f: le client n’a pas encore reçu sa commande, prévoyez un délai suffisant.',
+      order_fulfilled: 'À l’expédition\u202f: prévoyez le temps d’acheminement dans le délai.',
       order_delivered:
-        'Recommandé : attend le scan « livré » du transporteur (suivi de livraison Shopify), le client a son colis en main. Les commandes sans suivi de livraison ne reçoivent pas de demande avec ce déclencheur.',
+        'Recommandé\u202f: attendre le scan «\u202flivré\u202f» du transporteur (suivi de livraison Shopify), quand le client a son colis en main. Les commandes sans suivi de livraison ne reçoivent pas de demande avec ce déclencheur.',
     } satisfies Record<TriggerEvent, string>,
     delay: 'Délai avant envoi (jours)',
-    delayHint: "Nombre de jours entre le déclencheur et l'envoi de la demande d'avis (0 : le jour même).",
-    channels: "Canaux d'envoi",
+    delayHint: 'Nombre de jours entre le déclencheur et l’envoi de la demande d’avis (0\u202f: le jour même).',
+    channels: 'Canaux d’envoi',
     email: 'Email',
     whatsapp: 'WhatsApp',
     soon: 'Bientôt disponible',
-    whatsappHint: 'Le canal WhatsApp arrive bientôt : il ne peut pas encore être activé.',
+    whatsappHint: 'Le canal WhatsApp arrive bientôt\u202f: il ne peut pas encore être activé.',
     targetAll: 'Toutes les commandes',
-    targetAllHint: "Désactivez pour n'envoyer de demande d'avis qu'à partir d'un montant de commande.",
+    targetAllHint: 'Désactivez pour n’envoyer de demande d’avis qu’à partir d’un montant de commande.',
     minimum: 'Montant minimum de commande (€)',
-    minimumHint: 'En euros. Modifiable quand « Toutes les commandes » est désactivé.',
+    minimumHint: 'En euros. Modifiable quand «\u202fToutes les commandes\u202f» est désactivé.',
     reminder: 'Envoyer une relance',
     reminderHint:
-      "Une seule relance, uniquement aux clients qui n'ont pas encore laissé d'avis. Elle est annulée par un avis, une désinscription, une annulation ou un remboursement, et compte dans votre quota d'e-mails.",
+      'Une seule relance, uniquement aux clients qui n’ont pas encore laissé d’avis. Elle est annulée par un avis, une désinscription, une annulation ou un remboursement, et compte dans votre quota d’e-mails.',
     reminderDays: 'Relance après (jours)',
     reminderDaysHint: 'Nombre de jours entre le premier e-mail et la relance (1 à 30).',
     active: 'Flux actif',
-    activeHint: "Un flux inactif ne programme plus de demandes d'avis, et ses demandes pas encore envoyées sont annulées.",
+    activeHint: 'Un flux inactif ne programme plus de demandes d’avis, et ses demandes pas encore envoyées sont annulées.',
     save: 'Enregistrer',
     saving: 'Enregistrement...',
     cancel: 'Annuler',
   },
-  saved: 'Flux enregistré avec succès!',
+  saved: 'Flux enregistré avec succès\u202f!',
   deleted: 'Flux supprimé',
   confirm: {
-    title: 'Supprimer ce flux ?',
-    body: (name: string) => `Le flux « ${name} » sera supprimé définitivement : il ne programmera plus de demandes d'avis, et ses demandes pas encore envoyées seront annulées.`,
+    title: 'Supprimer ce flux\u202f?',
+    body: (name: string) =>
+      `Le flux «\u202f${name}\u202f» sera supprimé définitivement\u202f: il ne programmera plus de demandes d’avis, et ses demandes pas encore envoyées seront annulées.`,
     cancel: 'Annuler',
     confirm: 'Supprimer',
     confirming: 'Suppression...',
   },
   /** What a new merchant can expect, on the dashboard and the calendar while nothing was sent yet. */
   next: {
-    title: 'Et maintenant ?',
-    active: 'Vos prochaines commandes recevront une demande d’avis par e-mail :',
-    item: (name: string, when: string) => `« ${name} » : ${when}`,
+    title: 'Et maintenant\u202f?',
+    active: 'Vos prochaines commandes recevront une demande d’avis par e-mail\u202f:',
+    item: (name: string, when: string) => `«\u202f${name}\u202f»\u202f: ${when}`,
     minimum: (amount: string) => `, pour les commandes d’au moins ${amount}`,
     calendar: 'Chaque demande apparaît dans le calendrier d’envoi dès la commande reçue, avec sa date d’envoi.',
     calendarLink: 'Voir le calendrier d’envoi',
-    none: 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.',
+    none: 'Aucun flux actif\u202f: vos prochaines commandes ne recevront pas de demande d’avis.',
     configure: 'Configurer un flux',
   },
 };

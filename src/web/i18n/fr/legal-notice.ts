@@ -5,7 +5,7 @@ import { legal, type LegalDocumentContent } from './legal';
 export const legalNotice: LegalDocumentContent = {
   title: 'Mentions légales',
   updatedAt: legal.updatedAt,
-  intro: `Informations relatives à l'éditeur et à l'hébergeur du site ${brandName}, conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l'économie numérique.`,
+  intro: `Informations relatives à l’éditeur et à l’hébergeur du site ${brandName}, conformément à la loi n° 2004-575 du 21 juin 2004 pour la confiance dans l’économie numérique.`,
   sections: ({ operator: o }) => [
     {
       heading: 'Éditeur',

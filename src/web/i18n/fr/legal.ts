@@ -1,4 +1,5 @@
 /** Shape of one legal document, rendered by components/legal/LegalDocument. */
+import { count } from '../../../core/french-format';
 export interface LegalSection {
   heading: string;
   /** A sentence introducing the list below it. */
@@ -38,12 +39,10 @@ export interface LegalDocumentContent {
   sections: (facts: LegalFacts) => LegalSection[];
 }
 
-const num = (n: number) => n.toLocaleString('fr-FR');
-
 /** Strings shared by the three legal pages. */
 export const legal = {
-  backHome: "Retour à l'accueil",
-  updatedLabel: 'Dernière mise à jour :',
+  backHome: 'Retour à l’accueil',
+  updatedLabel: 'Dernière mise à jour\u202f:',
   updatedAt: '14 octobre 2025',
   navLabel: 'Documents légaux',
   loading: 'Chargement des informations légales…',
@@ -51,14 +50,15 @@ export const legal = {
   /** Lines of the publisher's identity (LCEN art. 6 III). */
   publisher: {
     legalForm: (legalForm: string, capital: string) => `${legalForm} au capital de ${capital}`,
-    address: (address: string) => `Siège social : ${address}`,
-    registration: (registration: string) => `Immatriculation : ${registration}`,
-    vat: (vat: string) => `TVA intracommunautaire : ${vat}`,
-    phone: (phone: string) => `Téléphone : ${phone}`,
-    email: (email: string) => `Contact : ${email}`,
-    director: (name: string) => `Directeur de la publication : ${name}`,
-    host: (host: string) => `Hébergeur : ${host}`,
+    address: (address: string) => `Siège social\u202f: ${address}`,
+    registration: (registration: string) => `Immatriculation\u202f: ${registration}`,
+    vat: (vat: string) => `TVA intracommunautaire\u202f: ${vat}`,
+    phone: (phone: string) => `Téléphone\u202f: ${phone}`,
+    email: (email: string) => `Contact\u202f: ${email}`,
+    director: (name: string) => `Directeur de la publication\u202f: ${name}`,
+    host: (host: string) => `Hébergeur\u202f: ${host}`,
   },
   /** One plan of the terms: "Pro : 77 $ par mois, 3 000 e-mails par mois". */
-  plan: (name: string, price: string, quota: number | null) => `${name} : ${price} par mois, ${quota === null ? 'e-mails illimités' : `${num(quota)} e-mails par mois`}`,
+  plan: (name: string, price: string, quota: number | null) =>
+    `${name}\u202f: ${price} par mois, ${quota === null ? 'e-mails illimités' : `${count(quota, 'e-mail', 'e-mails')} par mois`}`,
 };

@@ -1,22 +1,24 @@
 /**
  * /app/plans, the quota banner (dashboard and send calendar) and the quota bar (spec sections 2, 4,
- * 8 'Plans/account' and 9). Numbers arrive formatted (French thousands separator).
+ * 8 'Plans/account' and 9). Numbers arrive formatted (French thousands separator), except counts
+ * agreed with their noun (src/core/french-format.ts).
  */
+import { count } from '../../../core/french-format';
 
-/** 'N emails restants' (spec); French puts 0 and 1 in the singular. */
-const emails = (count: string, plural: boolean, word: string) => `${count} ${plural ? `emails ${word}s` : `email ${word}`}`;
+/** 'N emails restants' (spec), agreed with the count. */
+const emails = (n: number, word: string) => count(n, `email ${word}`, `emails ${word}s`);
 
 /** What the store is on after a refused plan change. */
-const keptClause = (kept: string | null) => (kept ? `votre boutique reste sur le plan ${kept}` : "votre boutique n'a pas de plan actif");
+const keptClause = (kept: string | null) => (kept ? `votre boutique reste sur le plan ${kept}` : 'votre boutique n’a pas de plan actif');
 
 export const plans = {
-  title: "Plans d'abonnement",
+  title: 'Plans d’abonnement',
   subtitle: 'Votre plan, sa consommation ce mois-ci et les autres plans.',
   loading: 'Chargement des plans…',
   loadError: 'Erreur lors du chargement des plans',
   sessionExpired: 'Votre session a expiré. Veuillez vous reconnecter.',
   sessionExpiredLink: 'Se reconnecter',
-  noStore: "Aucune boutique Shopify trouvée. Veuillez d'abord connecter votre boutique.",
+  noStore: 'Aucune boutique Shopify trouvée. Veuillez d’abord connecter votre boutique.',
   noStoreNext: 'Redirection vers les intégrations…',
 
   usage: {
@@ -24,7 +26,7 @@ export const plans = {
     plan: (name: string) => `Plan ${name}`,
     barLabel: 'Emails envoyés sur la période',
     periodEnd: (date: string) => `Renouvellement le ${date}`,
-    daily: (sent: string, limit: string) => `Aujourd'hui : ${sent} / ${limit} emails (limite quotidienne)`,
+    daily: (sent: string, limit: string) => `Aujourd’hui\u202f: ${sent} / ${limit} emails (limite quotidienne)`,
   },
 
   list: {
@@ -39,7 +41,7 @@ export const plans = {
   changeFor: (name: string) => `pour ${name}`,
   redirecting: 'Redirection vers Shopify…',
   /** Under a plan whose quota this period's sends already exceed (a downgrade). */
-  belowUsage: (sent: string) => `Vous avez déjà envoyé ${sent} emails sur cette période : avec ce plan, les demandes au-delà de son quota attendront la période suivante.`,
+  belowUsage: (sent: string) => `Vous avez déjà envoyé ${sent} emails sur cette période\u202f: avec ce plan, les demandes au-delà de son quota attendront la période suivante.`,
   changeErrors: {
     missingUrl: 'URL de confirmation manquante',
     failed: 'Erreur lors du changement de plan',
@@ -47,7 +49,7 @@ export const plans = {
   sync: {
     label: 'Synchroniser',
     busy: 'Synchronisation…',
-    hint: 'Votre plan ne semble pas à jour ? Relisez votre abonnement sur Shopify.',
+    hint: 'Votre plan ne semble pas à jour\u202f? Relisez votre abonnement sur Shopify.',
     success: 'Plan synchronisé avec succès',
     failed: 'Erreur lors de la synchronisation',
   },
@@ -64,7 +66,7 @@ export const plans = {
   quota: {
     ofQuota: (used: string, quota: string) => `${used} / ${quota} emails`,
     unlimited: 'Emails illimités',
-    sent: (count: string, plural: boolean) => emails(count, plural, 'envoyé'),
+    sent: (n: number) => emails(n, 'envoyé'),
     percent: (percent: string) => `${percent} du quota utilisé`,
   },
   banner: {
@@ -73,11 +75,11 @@ export const plans = {
     /** From 100 % used: every request now waits. */
     reachedHeading: 'Quota atteint',
     used: (used: string, quota: string, percent: string) => `Vous avez utilisé ${used} emails sur ${quota} (${percent}) pour la période en cours.`,
-    remaining: (count: string, plural: boolean) => emails(count, plural, 'restant'),
+    remaining: (n: number) => emails(n, 'restant'),
     /** Issue 16: a request over the quota waits, it is never dropped. */
-    waiting: (date: string) => `Au-delà du quota, vos demandes d'avis attendent le renouvellement du ${date} ou un plan supérieur : aucune n'est perdue.`,
+    waiting: (date: string) => `Au-delà du quota, vos demandes d’avis attendent le renouvellement du ${date} ou un plan supérieur\u202f: aucune n’est perdue.`,
     unlimitedHeading: 'Plan Entreprise – e-mails illimités',
-    sentThisMonth: (count: string, plural: boolean) => `${emails(count, plural, 'envoyé')} ce mois-ci`,
+    sentThisMonth: (n: number) => `${emails(n, 'envoyé')} ce mois-ci`,
     changePlan: 'Changer de plan',
   },
 
@@ -87,13 +89,13 @@ export const plans = {
    */
   billingNotice: {
     heading: { declined: 'Changement de plan refusé', expired: 'Changement de plan expiré' },
-    declined: (requested: string, kept: string | null) => `Le changement de plan vers ${requested} a été refusé sur Shopify : ${keptClause(kept)}.`,
+    declined: (requested: string, kept: string | null) => `Le changement de plan vers ${requested} a été refusé sur Shopify\u202f: ${keptClause(kept)}.`,
     expired: (requested: string, kept: string | null) =>
-      `Le changement de plan vers ${requested} n'a pas été approuvé à temps sur Shopify (la demande a expiré) : ${keptClause(kept)}.`,
+      `Le changement de plan vers ${requested} n’a pas été approuvé à temps sur Shopify (la demande a expiré)\u202f: ${keptClause(kept)}.`,
     next: (kept: string | null) =>
       kept
         ? 'Pour changer de plan, choisissez-le à nouveau et approuvez le paiement sur Shopify.'
-        : "Choisissez un plan et approuvez le paiement sur Shopify pour envoyer vos demandes d'avis.",
+        : 'Choisissez un plan et approuvez le paiement sur Shopify pour envoyer vos demandes d’avis.',
     link: 'Voir les plans',
     dismiss: 'Masquer ce message',
   },

@@ -12,7 +12,7 @@ export const resetPassword = {
   success: 'Mot de passe modifié avec succès',
   successBody: 'Vous pouvez maintenant vous connecter avec votre nouveau mot de passe.',
   signIn: 'Se connecter',
-  missingToken: 'Ce lien de réinitialisation est incomplet : le jeton est manquant. Demandez un nouveau lien pour réinitialiser votre mot de passe.',
+  missingToken: 'Ce lien de réinitialisation est incomplet\u202f: le jeton est manquant. Demandez un nouveau lien pour réinitialiser votre mot de passe.',
   requestNewLink: 'Demander un nouveau lien',
   backToLogin: 'Retour à la connexion',
 };

@@ -4,25 +4,22 @@
  */
 import type { WithdrawnReason } from '../../../core/domain';
 import { elide } from '../../../core/french';
-
-const num = (n: number) => n.toLocaleString('fr-FR');
-/** French plural: 0 and 1 take the singular. */
-const plural = (n: number, one: string, many: string) => (Math.abs(n) < 2 ? one : many);
+import { count, formatNumber as num, plural } from '../../../core/french-format';
 
 export const schedule = {
-  title: "Calendrier d'envoi",
-  subtitle: "Vos demandes d'avis programmées et envoyées.",
+  title: 'Calendrier d’envoi',
+  subtitle: 'Vos demandes d’avis programmées et envoyées.',
 
   toolbar: {
     label: 'Actions du calendrier',
-    import: "Importer l'historique",
-    share: "Partager le lien d'avis",
+    import: 'Importer l’historique',
+    share: 'Partager le lien d’avis',
   },
 
   list: {
-    heading: "Demandes d'avis",
-    loading: "Chargement des demandes d'avis…",
-    loadError: "Impossible de charger les demandes d'avis.",
+    heading: 'Demandes d’avis',
+    loading: 'Chargement des demandes d’avis…',
+    loadError: 'Impossible de charger les demandes d’avis.',
     refreshing: 'Mise à jour…',
     /** "Demandes 11 à 20 sur 35" */
     range: (from: number, to: number, total: number) => `${plural(total, 'Demande', 'Demandes')} ${num(from)} à ${num(to)} sur ${num(total)}`,
@@ -30,27 +27,30 @@ export const schedule = {
     order: (orderNumber: string) => `Commande ${orderNumber}`,
     scheduledAt: 'Programmée le',
     sentAt: 'Envoyée le',
-    due: 'Échéance :',
+    due: 'Échéance\u202f:',
     sharedLink: 'Lien partagé',
-    sharedLinkHint: "Demande créée en partageant le lien d'avis",
-    lastError: 'Dernière erreur :',
+    sharedLinkHint: 'Demande créée en partageant le lien d’avis',
+    lastError: 'Dernière erreur\u202f:',
     unconfirmed: 'Non confirmé',
     unconfirmedHint:
-      "La transmission a été interrompue pendant l'envoi : l'e-mail est peut-être arrivé, peut-être pas. Il n'a pas été renvoyé automatiquement, pour éviter un doublon.",
+      'La transmission a été interrompue pendant l’envoi\u202f: l’e-mail est peut-être arrivé, peut-être pas. Il n’a pas été renvoyé automatiquement, pour éviter un doublon.',
     attempts: (n: number) => `${num(n)} ${plural(n, 'tentative', 'tentatives')}`,
     /** A flow's reminder (or the customer's postponed request): the one follow-up of a first e-mail. */
     reminder: 'Relance',
-    reminderHint: "Relance du premier e-mail, envoyée seulement si le client n'a pas encore donné son avis. Elle mène à la même page d'avis.",
+    reminderHint: 'Relance du premier e-mail, envoyée seulement si le client n’a pas encore donné son avis. Elle mène à la même page d’avis.',
     postponed: 'Reportée à la demande du client',
     /** A request the app withdrew by itself: one ask per order. */
     withdrawn: {
-      better_moment: 'Retirée : une autre demande pour cette commande part à un meilleur moment',
-      already_asked: 'Retirée : ce client a déjà été sollicité pour cette commande',
-      reviewed: 'Retirée : le client a déjà laissé un avis sur cette commande',
-      newer_order: 'Retirée : ce client a commandé de nouveau depuis ; la demande porte sur sa dernière commande',
-      customer_asked: 'Retirée : ce client a déjà été sollicité pour une autre commande récente',
+      better_moment: 'Retirée\u202f: une autre demande pour cette commande part à un meilleur moment',
+      already_asked: 'Retirée\u202f: ce client a déjà été sollicité pour cette commande',
+      reviewed: 'Retirée\u202f: le client a déjà laissé un avis sur cette commande',
+      newer_order: 'Retirée\u202f: ce client a commandé de nouveau depuis\u202f; la demande porte sur sa dernière commande',
+      customer_asked: 'Retirée\u202f: ce client a déjà été sollicité pour une autre commande récente',
     } as Record<WithdrawnReason, string>,
-    postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande : la demande lui sera renvoyée plus tard.`,
+    postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande\u202f: la demande lui sera renvoyée plus tard.`,
+    /** A scheduled request the store's daily sending limit moves past the day it falls due. */
+    dailyLimit: 'Reporté\u202f: limite quotidienne atteinte',
+    dailyLimitHint: (day: string) => `La limite d’envoi quotidienne de votre boutique est atteinte avant son tour\u202f: elle partira le ${day}.`,
   },
 
   /** Spec section 4: one label per stored status. */
@@ -65,7 +65,7 @@ export const schedule = {
     processing: 'En cours',
     pending: 'En attente',
   },
-  statusLabel: 'Statut :',
+  statusLabel: 'Statut\u202f:',
 
   /** Spec section 4: 'En retard' if past, else 'Dans N jour(s)', 'Dans N heure(s)' or 'Bientôt'. */
   dueLabels: {
@@ -81,10 +81,10 @@ export const schedule = {
     cancel: 'Annuler',
     /** Accessible names of the per-row buttons: they say which request ("… de Marie Dupont, commande #1001"). */
     /** `reminder`: the row is a reminder (« la relance de … »), so that it is told apart from its first e-mail. */
-    sendNowFor: (subject: string, reminder = false) => `Envoyer maintenant ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
-    cancelFor: (subject: string, reminder = false) => `Annuler ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
+    sendNowFor: (subject: string, reminder = false) => `Envoyer maintenant ${reminder ? 'la relance' : 'la demande d’avis'} ${subject}`,
+    cancelFor: (subject: string, reminder = false) => `Annuler ${reminder ? 'la relance' : 'la demande d’avis'} ${subject}`,
     resend: 'Renvoyer',
-    resendFor: (subject: string, reminder = false) => `Renvoyer ${reminder ? 'la relance' : "la demande d'avis"} ${subject}`,
+    resendFor: (subject: string, reminder = false) => `Renvoyer ${reminder ? 'la relance' : 'la demande d’avis'} ${subject}`,
     /** Who or what a request is for, as a complement: "de Marie Dupont, commande #1001", "de la commande #1001", "du 14 oct. 2025, 09:00". */
     subject: ({ who, order, date }: { who: string | null; order: string | null; date: string }) => {
       if (who) return order ? `${elide('de', who)}, commande ${order}` : elide('de', who);
@@ -93,22 +93,22 @@ export const schedule = {
   },
 
   confirmCancel: {
-    title: "Annuler la demande d'avis ?",
+    title: 'Annuler la demande d’avis\u202f?',
     body: (subject: string) =>
-      `La demande d'avis ${subject} sera supprimée et ne sera pas envoyée ; aucune autre ne sera programmée pour cette commande. Cette action est définitive.`,
+      `La demande d’avis ${subject} sera supprimée et ne sera pas envoyée\u202f; aucune autre ne sera programmée pour cette commande. Cette action est définitive.`,
     confirm: 'Annuler la demande',
     confirming: 'Annulation…',
     keep: 'Conserver',
     /** The same, for a reminder: the first e-mail already went; only the follow-up is withdrawn. */
-    reminderTitle: 'Annuler la relance ?',
+    reminderTitle: 'Annuler la relance\u202f?',
     reminderBody: (subject: string) =>
-      `La relance ${subject} sera supprimée et ne sera pas envoyée ; aucune autre demande ne sera programmée pour cette commande. Cette action est définitive.`,
+      `La relance ${subject} sera supprimée et ne sera pas envoyée\u202f; aucune autre demande ne sera programmée pour cette commande. Cette action est définitive.`,
   },
 
   confirmResend: {
-    title: "Renvoyer la demande d'avis ?",
+    title: 'Renvoyer la demande d’avis\u202f?',
     body: (subject: string) =>
-      `La demande d'avis ${subject} est peut-être déjà arrivée : la renvoyer peut faire recevoir deux e-mails au client. Elle ne sera comptée qu'une fois dans votre quota.`,
+      `La demande d’avis ${subject} est peut-être déjà arrivée\u202f: la renvoyer peut faire recevoir deux e-mails au client. Elle ne sera comptée qu’une fois dans votre quota.`,
     confirm: 'Renvoyer maintenant',
     confirming: 'Envoi…',
     keep: 'Ne pas renvoyer',
@@ -118,15 +118,16 @@ export const schedule = {
   notices: {
     sessionExpired: 'Session expirée',
     sessionExpiredLink: 'Se reconnecter',
-    sent: 'Email envoyé avec succès!',
+    sent: 'Email envoyé avec succès\u202f!',
     quotaExceeded: (plan: string, quota: string, used: string) =>
-      `Quota dépassé ! Votre plan ${plan} permet ${quota} emails/mois. Vous en avez utilisé ${used}. Veuillez passer à un plan supérieur.`,
-    sendFailed: "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
-    nothingProcessed: "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
-    httpError: (status: number, body: string) => `Erreur HTTP ${status}: ${body}`,
-    cancelled: "Demande d'avis annulée",
+      `Quota dépassé\u202f! Votre plan ${plan} permet ${quota} emails/mois. Vous en avez utilisé ${used}. Veuillez passer à un plan supérieur.`,
+    sendFailed: 'L’envoi de l’email a échoué. Vérifiez la configuration de votre email.',
+    nothingProcessed: 'Aucune demande n’a pu être traitée. Vérifiez que la demande existe toujours et qu’elle est au statut «\u202fProgrammé\u202f».',
+    httpError: (status: number, body: string) => `Erreur HTTP ${status}\u202f: ${body}`,
+    cancelled: 'Demande d’avis annulée',
     cancelFailed: 'Erreur lors de la suppression',
-    imported: (synced: number, scheduled: number) => `${num(synced)} commandes importées et ${num(scheduled)} demandes d'avis programmées!`,
+    imported: (synced: number, scheduled: number) =>
+      `${count(synced, 'commande importée', 'commandes importées')} et ${count(scheduled, 'demande d’avis programmée', 'demandes d’avis programmées')}\u202f!`,
   },
 
   /** Plan names in the quota message (spec section 9 name mapping). */
@@ -138,13 +139,13 @@ export const schedule = {
 
   noStore: {
     heading: 'Aucune boutique Shopify active trouvée',
-    body: "Connectez votre boutique Shopify pour programmer l'envoi de vos demandes d'avis.",
+    body: 'Connectez votre boutique Shopify pour programmer l’envoi de vos demandes d’avis.',
     link: 'Connecter ma boutique',
   },
 
   empty: {
     heading: 'Aucune campagne pour le moment',
-    body: "Aucune demande d'avis n'est encore programmée. Importez l'historique de vos commandes récentes, ou attendez vos prochaines commandes : les demandes d'avis apparaîtront ici.",
+    body: 'Aucune demande d’avis n’est encore programmée. Importez l’historique de vos commandes récentes, ou attendez vos prochaines commandes\u202f: les demandes d’avis apparaîtront ici.',
   },
 
   pagination: {
@@ -152,6 +153,8 @@ export const schedule = {
     previous: 'Page précédente',
     next: 'Page suivante',
     page: (n: number) => `Page ${num(n)}`,
+    /** The compact control of a narrow screen: « Page 3 sur 12 ». */
+    position: (page: number, total: number) => `Page ${num(page)} sur ${num(total)}`,
     more: 'Pages masquées',
   },
 
@@ -160,29 +163,29 @@ export const schedule = {
     intro: 'Vérifiez que votre boutique Shopify transmet bien ses commandes.',
     run: 'Relancer',
     running: 'Diagnostic en cours…',
-    loadError: "Le diagnostic n'a pas pu être effectué.",
+    loadError: 'Le diagnostic n’a pas pu être effectué.',
     retry: 'Réessayer',
     noStore: 'Aucune boutique Shopify connectée.',
     fullPage: 'Ouvrir le diagnostic complet',
-    allGood: 'Tout fonctionne : les 7 vérifications sont réussies.',
+    allGood: 'Tout fonctionne\u202f: les 7 vérifications sont réussies.',
     issues: (problems: number) => `${num(problems)} ${plural(problems, 'point demande', 'points demandent')} votre attention.`,
   },
 
   /** Spec sections 4 'History import dialog', 5 'Import', 9. */
   importDialog: {
-    title: "Importer l'historique",
-    description: "Importez les commandes payées de ces 60 derniers jours et programmez une demande d'avis pour chacune.",
+    title: 'Importer l’historique',
+    description: 'Importez les commandes payées de ces 60 derniers jours et programmez une demande d’avis pour chacune.',
     counting: 'Comptage des commandes payées…',
     countFailed: 'Erreur lors du comptage',
     count: (n: number) => (n === 0 ? 'Aucune commande payée ces 60 derniers jours.' : `${num(n)} ${plural(n, 'commande payée', 'commandes payées')} ces 60 derniers jours.`),
-    choiceLegend: 'Quand envoyer les demandes ?',
+    choiceLegend: 'Quand envoyer les demandes\u202f?',
     immediate: 'Envoyer maintenant',
-    immediateHint: "Les demandes d'avis partent dès le prochain envoi.",
-    deferred: "Étaler l'envoi",
+    immediateHint: 'Les demandes d’avis partent dès le prochain envoi.',
+    deferred: 'Étaler l’envoi',
     deferredHint: 'Choisissez sur combien de jours, quels jours et à quelle heure.',
-    spreadLabel: "Étaler l'envoi sur",
+    spreadLabel: 'Étaler l’envoi sur',
     days: (n: number) => `${num(n)} ${plural(n, 'jour', 'jours')}`,
-    sendDaysLabel: "Jours d'envoi",
+    sendDaysLabel: 'Jours d’envoi',
     sendDaysHint: 'Au moins un jour doit rester sélectionné.',
     /** Monday first; values are Date.getUTCDay() numbers (0 = Sunday). */
     weekdays: [
@@ -194,36 +197,36 @@ export const schedule = {
       { day: 6, short: 'Sam', name: 'Samedi' },
       { day: 0, short: 'Dim', name: 'Dimanche' },
     ],
-    hourLabel: "Heure d'envoi (UTC)",
+    hourLabel: 'Heure d’envoi (UTC)',
     hour: (h: number) => `${String(h).padStart(2, '0')}:00 UTC`,
     back: 'Retour',
-    start: "Démarrer l'importation",
+    start: 'Démarrer l’importation',
     importing: 'Importation en cours…',
-    failed: "Erreur lors de l'importation",
+    failed: 'Erreur lors de l’importation',
     close: 'Fermer',
   },
 
   /** The 'Partager le lien d'avis' modal (spec sections 2 and 8). */
   shareLink: {
-    title: "Partager le lien d'avis",
-    description: 'Envoyez ce lien à un client, par message ou sur vos réseaux : il pourra laisser son avis directement.',
+    title: 'Partager le lien d’avis',
+    description: 'Envoyez ce lien à un client, par message ou sur vos réseaux\u202f: il pourra laisser son avis directement.',
     generating: 'Génération du lien…',
     failed: 'Erreur lors de la génération du lien',
     retry: 'Réessayer',
-    linkLabel: "Lien d'avis",
+    linkLabel: 'Lien d’avis',
     copy: 'Copier',
     copied: 'Copié',
     copiedAnnouncement: 'Lien copié dans le presse-papiers',
-    copyFailed: 'Copie impossible : sélectionnez le lien et copiez-le vous-même.',
-    tip: 'Astuce : personnalisez la page que verront vos clients dans',
+    copyFailed: 'Copie impossible\u202f: sélectionnez le lien et copiez-le vous-même.',
+    tip: 'Astuce\u202f: personnalisez la page que verront vos clients dans',
     tipLink: 'Branding & Pages',
     close: 'Fermer',
-    reused: 'Ce lien reste le même à chaque ouverture : plusieurs clients peuvent l’utiliser.',
+    reused: 'Ce lien reste le même à chaque ouverture\u202f: plusieurs clients peuvent l’utiliser.',
     renew: 'Générer un nouveau lien',
-    renewWarning: 'L’ancien lien ne permettra plus de laisser un avis. Continuer ?',
+    renewWarning: 'L’ancien lien ne permettra plus de laisser un avis. Continuer\u202f?',
     renewConfirm: 'Oui, générer un nouveau lien',
     renewCancel: 'Garder ce lien',
-    renewed: 'Nouveau lien généré : l’ancien ne fonctionne plus.',
+    renewed: 'Nouveau lien généré\u202f: l’ancien ne fonctionne plus.',
   },
 
   /**
@@ -231,38 +234,38 @@ export const schedule = {
    * quota and the daily limit. Requests that do not fit wait, visibly: they are never dropped.
    */
   planner: {
-    heading: "Prévisions d'envoi",
-    intro: "Jour par jour jusqu'à la fin de votre période de facturation, selon votre quota et votre limite quotidienne.",
+    heading: 'Prévisions d’envoi',
+    intro: 'Jour par jour jusqu’à la fin de votre période de facturation, selon votre quota et votre limite quotidienne.',
     loading: 'Calcul des prévisions…',
-    loadError: "Impossible de calculer les prévisions d'envoi.",
+    loadError: 'Impossible de calculer les prévisions d’envoi.',
     /** "1 240 envois prévus d'ici le 23 décembre" */
-    planned: (n: number, end: string) => `${num(n)} ${plural(n, 'envoi prévu', 'envois prévus')} d'ici le ${end}`,
-    nothing: (end: string) => `Aucun envoi programmé d'ici le ${end}.`,
+    planned: (n: number, end: string) => `${num(n)} ${plural(n, 'envoi prévu', 'envois prévus')} d’ici le ${end}`,
+    nothing: (end: string) => `Aucun envoi programmé d’ici le ${end}.`,
     waitingQuota: (n: number, end: string, fit: number, waiting: number) =>
-      `${schedule.planner.planned(n, end)} ; votre quota en permet ${num(fit)} : ${num(waiting)} ${plural(waiting, 'demande attendra', 'demandes attendront')} le renouvellement de votre plan ou un plan supérieur.`,
+      `${schedule.planner.planned(n, end)}\u202f; votre quota en permet ${num(fit)}\u202f: ${num(waiting)} ${plural(waiting, 'demande attendra', 'demandes attendront')} le renouvellement de votre plan ou un plan supérieur.`,
     waitingDailyLimit: (n: number, end: string, fit: number, waiting: number, limit: number) =>
-      `${schedule.planner.planned(n, end)} ; votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en permet ${num(fit)} : ${num(waiting)} ${plural(waiting, 'demande partira', 'demandes partiront')} après cette date.`,
+      `${schedule.planner.planned(n, end)}\u202f; votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en permet ${num(fit)}\u202f: ${num(waiting)} ${plural(waiting, 'demande partira', 'demandes partiront')} après cette date.`,
     paused: (waiting: number) =>
-      `Votre abonnement n'est pas actif : aucun e-mail ne part. ${num(waiting)} ${plural(waiting, 'demande attend', 'demandes attendent')} un abonnement actif.`,
-    allFit: (n: number, end: string) => `${schedule.planner.planned(n, end)} : tous partiront avant la fin de votre période.`,
+      `Votre abonnement n’est pas actif\u202f: aucun e-mail ne part. ${num(waiting)} ${plural(waiting, 'demande attend', 'demandes attendent')} un abonnement actif.`,
+    allFit: (n: number, end: string) => `${schedule.planner.planned(n, end)}\u202f: tous partiront avant la fin de votre période.`,
     delayed: (limit: number) => `Votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en décalera certains au lendemain ou plus tard.`,
-    firstWaiting: (when: string) => `La première demande concernée est programmée le ${when} ; toutes les suivantes attendront aussi.`,
-    neverDropped: 'Aucune demande n’est perdue : elles restent programmées et partent automatiquement dès que votre quota le permet.',
+    firstWaiting: (when: string) => `La première demande concernée est programmée le ${when}\u202f; toutes les suivantes attendront aussi.`,
+    neverDropped: 'Aucune demande n’est perdue\u202f: elles restent programmées et partent automatiquement dès que votre quota le permet.',
     changePlan: 'Changer de plan',
     changeLimit: 'Modifier la limite quotidienne',
-    quota: (remaining: number, quota: number) => `Quota restant : ${num(remaining)} sur ${num(quota)}`,
-    unlimited: 'Plan illimité : seule la limite quotidienne s’applique',
-    dailyLimit: (limit: number, sentToday: number) => `Limite quotidienne : ${num(limit)} (${num(sentToday)} ${plural(sentToday, 'envoyé', 'envoyés')} aujourd’hui)`,
+    quota: (remaining: number, quota: number) => `Quota restant\u202f: ${num(remaining)} sur ${num(quota)}`,
+    unlimited: 'Plan illimité\u202f: seule la limite quotidienne s’applique',
+    dailyLimit: (limit: number, sentToday: number) => `Limite quotidienne\u202f: ${num(limit)} (${num(sentToday)} ${plural(sentToday, 'envoyé', 'envoyés')} aujourd’hui)`,
     chartLabel: (end: string, sent: number, waiting: number) =>
-      `Envois prévus par jour jusqu'au ${end} : ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}${waiting > 0 ? `, ${num(waiting)} en attente à la fin de la période` : ''}.`,
+      `Envois prévus par jour jusqu’au ${end}\u202f: ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}${waiting > 0 ? `, ${num(waiting)} en attente à la fin de la période` : ''}.`,
     /** Forecasts, not facts: nothing in the planner has left yet (today's real sends are in « Limite quotidienne »). */
     legend: { sent: 'Envois prévus', carried: 'En attente' },
     day: (date: string, sent: number, carried: number) =>
-      `${date} : ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}, ${num(carried)} ${plural(carried, 'reporté', 'reportés')}`,
-    tableCaption: "Envois prévus par jour jusqu'à la fin de la période",
+      `${date}\u202f: ${num(sent)} ${plural(sent, 'envoi prévu', 'envois prévus')}, ${num(carried)} ${plural(carried, 'reporté', 'reportés')}`,
+    tableCaption: 'Envois prévus par jour jusqu’à la fin de la période',
     columns: { date: 'Jour', due: 'Programmés', capacity: 'Possibles', sent: 'Envois prévus', carried: 'Reportés' },
     /** The calendar's mark on a request that will not fit before the period ends. */
     badge: 'En attente de quota',
-    badgeHint: 'Le quota de la période sera atteint avant son tour : elle reste programmée et partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur.',
+    badgeHint: 'Le quota de la période sera atteint avant son tour\u202f: elle reste programmée et partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur.',
   },
 };

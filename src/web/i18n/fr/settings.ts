@@ -5,7 +5,7 @@
  */
 export const settings = {
   title: 'Paramètres',
-  subtitle: "Notifications, réglages d'envoi et délivrabilité.",
+  subtitle: 'Notifications, réglages d’envoi et délivrabilité.',
   loading: 'Chargement de vos paramètres…',
   loadError: 'Impossible de charger vos paramètres.',
   noStore: {
@@ -15,7 +15,7 @@ export const settings = {
   },
   defaults: {
     heading: 'Paramètres par défaut, pas encore enregistrés',
-    body: "Les alertes partent vers l'adresse de votre compte et 1\u00a0000 e-mails au plus sont envoyés par jour. Cliquez sur « Enregistrer » pour garder ces réglages ou les modifier.",
+    body: 'Les alertes partent vers l’adresse de votre compte et 1\u00a0000 e-mails au plus sont envoyés par jour. Cliquez sur «\u202fEnregistrer\u202f» pour garder ces réglages ou les modifier.',
   },
   formLabel: 'Paramètres de la boutique',
   notifications: {
@@ -27,16 +27,16 @@ export const settings = {
   },
   sending: {
     heading: 'Envoi',
-    dailyLimit: "Limite d'envoi quotidienne",
+    dailyLimit: 'Limite d’envoi quotidienne',
     dailyLimitHint:
-      "Nombre maximal d'e-mails de demande d'avis envoyés par jour, entre 1 et 10\u00a0000 (1\u00a0000 par défaut). Au-delà, les demandes suivantes partent le lendemain.",
+      'Nombre maximal d’e-mails de demande d’avis envoyés par jour, entre 1 et 10\u00a0000 (1\u00a0000 par défaut). Au-delà, les demandes suivantes partent le lendemain.',
     customerWindow: 'Une seule demande par client sur (jours)',
     customerWindowHint:
-      "Un client qui commande plusieurs fois pendant cette période reçoit une seule demande d'avis, pour sa dernière commande (30 jours par défaut). Mettez 0 pour demander un avis à chaque commande.",
+      'Un client qui commande plusieurs fois pendant cette période reçoit une seule demande d’avis, pour sa dernière commande (30 jours par défaut). Mettez 0 pour demander un avis à chaque commande.',
     unsubscribe: 'Lien de désinscription dans chaque e-mail',
     alwaysOn: 'Toujours activé',
     unsubscribeReason:
-      "Il ne peut pas être désactivé : la loi (RGPD et directive ePrivacy) impose de pouvoir refuser ces e-mails, et depuis 2024 Gmail et Yahoo exigent un lien visible et la désinscription en un clic dans chaque e-mail. Une adresse désinscrite ne reçoit plus de demandes d'avis de votre boutique.",
+      'Il ne peut pas être désactivé\u202f: la loi (RGPD et directive ePrivacy) impose de pouvoir refuser ces e-mails, et depuis 2024 Gmail et Yahoo exigent un lien visible et la désinscription en un clic dans chaque e-mail. Une adresse désinscrite ne reçoit plus de demandes d’avis de votre boutique.',
   },
   saved: 'Paramètres enregistrés avec succès',
 };

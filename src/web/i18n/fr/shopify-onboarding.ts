@@ -2,9 +2,9 @@
 import { elide } from '../../../core/french';
 
 export const shopifyOnboarding = {
-  title: "Finalisation de l'installation",
+  title: 'Finalisation de l’installation',
   checking: 'Vérification en cours...',
-  welcome: (shop: string) => `Finalisons l'installation pour ${shop}`,
+  welcome: (shop: string) => `Finalisons l’installation pour ${shop}`,
   intro: 'Créez votre compte ou connectez-vous pour activer votre abonnement.',
   selectedPlan: 'Plan sélectionné',
   changePlan: 'Changer de plan',
@@ -14,8 +14,8 @@ export const shopifyOnboarding = {
     signin: 'Se connecter',
   },
   submit: {
-    signup: "Créer mon compte et activer l'abonnement",
-    signin: "Se connecter et activer l'abonnement",
+    signup: 'Créer mon compte et activer l’abonnement',
+    signin: 'Se connecter et activer l’abonnement',
   },
   submitting: 'Activation en cours...',
   signedInAs: (email: string) => `Vous êtes connecté en tant ${elide('que', email)}.`,
@@ -31,5 +31,5 @@ export const shopifyOnboarding = {
   signupFailed: 'Échec de la création du compte',
   sessionAfterSignin: 'Session non établie après connexion',
   sessionAfterSignup: 'Session non établie après création du compte',
-  billingNote: "Vous validerez ensuite l'abonnement sur Shopify : facturation mensuelle via Shopify, sans engagement.",
+  billingNote: 'Vous validerez ensuite l’abonnement sur Shopify\u202f: facturation mensuelle via Shopify, sans engagement.',
 };

@@ -2,7 +2,7 @@
 export const shopifyPlanSelection = {
   title: 'Choisissez votre plan',
   subtitle: (shop: string) => `Pour la boutique ${shop}`,
-  intro: "Sélectionnez l'offre adaptée à votre boutique. Vous pourrez en changer à tout moment.",
+  intro: 'Sélectionnez l’offre adaptée à votre boutique. Vous pourrez en changer à tout moment.',
   plansLabel: 'Plans disponibles',
   loading: 'Chargement des plans...',
   loadError: 'Impossible de charger les plans. Veuillez réessayer.',

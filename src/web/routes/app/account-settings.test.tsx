@@ -105,7 +105,7 @@ describe('profile tab', () => {
 
     fill('Adresse email', '');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("L'adresse email est requise");
+    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse email est requise');
     fill('Adresse email', 'pas-un-email');
     expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/auth/update-user'))).toBe(false);

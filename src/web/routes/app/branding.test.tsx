@@ -31,9 +31,9 @@ const defaults: BrandingConfig = {
     button_text: 'SUIVANT',
   },
   page_defaults: {
-    page_title: 'Comment s’est passée votre commande ?',
+    page_title: 'Comment s’est passée votre commande\u202f?',
     page_description: 'Votre avis aide Ma boutique à s’améliorer.',
-    thank_you_message: 'Merci pour votre avis !',
+    thank_you_message: 'Merci pour votre avis\u202f!',
   },
 };
 
@@ -101,7 +101,7 @@ const tab = (name: 'Identité visuelle' | 'Personnalisation des pages') => scree
 const panel = () => screen.getByRole('tabpanel');
 
 function frame(): HTMLIFrameElement {
-  return within(panel()).getByTitle("Aperçu de la page d'avis") as HTMLIFrameElement;
+  return within(panel()).getByTitle('Aperçu de la page d’avis') as HTMLIFrameElement;
 }
 
 /** Waits until the visible preview shows `text`. */
@@ -181,9 +181,9 @@ describe('/app/branding loading', () => {
     // The page's defaults are the placeholders; counters give the contract's limits.
     const title = field('Titre de la page');
     expect(title.value).toBe('');
-    expect(title.placeholder).toBe('Comment s’est passée votre commande ?');
+    expect(title.placeholder).toBe('Comment s’est passée votre commande\u202f?');
     expect(field('Description').placeholder).toBe('Votre avis aide Ma boutique à s’améliorer.');
-    expect(field('Message de remerciement').placeholder).toBe('Merci pour votre avis !');
+    expect(field('Message de remerciement').placeholder).toBe('Merci pour votre avis\u202f!');
     expect(field('Texte du bouton').value).toBe('SUIVANT');
     const describedBy = (element: HTMLElement) =>
       (element.getAttribute('aria-describedby') ?? '')
@@ -254,7 +254,7 @@ describe('/app/branding visual identity', () => {
     fireEvent.blur(text);
     await waitFor(() => expect(text.getAttribute('aria-invalid')).toBe('true'));
     const error = document.getElementById(text.getAttribute('aria-describedby')!.split(' ').at(-1)!);
-    expect(error?.textContent).toBe('Couleur invalide : utilisez le format #RRGGBB');
+    expect(error?.textContent).toBe('Couleur invalide\u202f: utilisez le format #RRGGBB');
     expect(error?.getAttribute('role')).toBe('alert');
     // The preview keeps the last valid colour meanwhile.
     await previewShows('text=#FFFFFF');
@@ -286,7 +286,7 @@ describe('/app/branding visual identity', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     chooseFile(file);
 
-    expect(await screen.findByText('Logo téléchargé avec succès')).toBeTruthy();
+    expect(await screen.findByText('Logo téléversé')).toBeTruthy();
     const upload = calls(fetchMock, paths.logo);
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]?.method).toBe('POST');
@@ -325,7 +325,7 @@ describe('/app/branding visual identity', () => {
 
     // Exactly 2 MB is accepted.
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024)], 'logo.png', { type: 'image/png' }));
-    await screen.findByText('Logo téléchargé avec succès');
+    await screen.findByText('Logo téléversé');
     expect(calls(fetchMock, paths.logo)).toHaveLength(1);
     expect(within(panel()).queryByRole('alert')).toBeNull();
   });
@@ -342,19 +342,19 @@ describe('/app/branding visual identity', () => {
     expect(refused.textContent).toBe('Veuillez téléverser un fichier PNG, JPG ou SVG');
     expect(calls(fetchMock, paths.logo)).toHaveLength(1);
 
-    answer = () => apiError(422, 'Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
+    answer = () => apiError(422, 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
     chooseFile(new File(['<svg'], 'logo.svg', { type: 'image/svg+xml' }));
-    await within(panel()).findByText('Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.');
+    await within(panel()).findByText('Échec du téléversement du logo : le fichier est illisible ou contient des éléments non autorisés.');
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     chooseFile(new File(['png'], 'logo.png', { type: 'image/png' }));
-    await within(panel()).findByText('Échec du téléchargement du logo');
-    expect(screen.queryByText('Logo téléchargé avec succès')).toBeNull();
+    await within(panel()).findByText('Échec du téléversement du logo');
+    expect(screen.queryByText('Logo téléversé')).toBeNull();
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
   });
 
   it("says 'Failed to save settings' with the server's reason, and keeps the edits", async () => {
-    brandingApi(defaults, { [paths.identity]: () => apiError(404, 'Ce logo est introuvable. Veuillez le télécharger à nouveau.', 'logo_not_found') });
+    brandingApi(defaults, { [paths.identity]: () => apiError(404, 'Ce logo est introuvable. Veuillez le téléverser à nouveau.', 'logo_not_found') });
     await open();
     await loaded();
     type(field('Couleur des boutons'), '#112233');

@@ -23,14 +23,14 @@ const defaultActions: RatingAction[] = [
     action_type: 'collect_feedback',
     redirect_url: null,
     notification_email: null,
-    feedback_message: 'Merci ! Dites-nous ce que nous pourrions améliorer.',
+    feedback_message: 'Merci\u202f! Dites-nous ce que nous pourrions améliorer.',
   },
   {
     rating: 2,
     action_type: 'collect_feedback',
     redirect_url: null,
     notification_email: testUser.email,
-    feedback_message: 'Nous sommes désolés. Que s’est-il passé ? Votre message nous aidera à faire mieux.',
+    feedback_message: 'Nous sommes désolés. Que s’est-il passé\u202f? Votre message nous aidera à faire mieux.',
   },
   { rating: 1, action_type: 'notify_email', redirect_url: null, notification_email: testUser.email, feedback_message: null },
 ];
@@ -118,7 +118,7 @@ function fieldOf(rating: number, label: string) {
   return within(card(rating)).queryByLabelText(label) as HTMLInputElement | null;
 }
 
-const urlLabel = "URL de votre page d'avis";
+const urlLabel = 'URL de votre page d’avis';
 const emailLabel = 'E-mail de notification';
 const messageLabel = 'Message affiché au client';
 
@@ -135,8 +135,8 @@ function samePath() {
   return screen.getByRole('checkbox', { name: 'Même parcours pour toutes les notes' }) as HTMLInputElement;
 }
 
-const gatingText = /Seules certaines notes mènent à votre page d'avis publique/;
-const noPublicLinkText = /aucun lien vers votre page d'avis publique ne sera proposé/;
+const gatingText = /Seules certaines notes mènent à votre page d’avis publique/;
+const noPublicLinkText = /aucun lien vers votre page d’avis publique ne sera proposé/;
 const enableButton = { name: 'Activer le même parcours pour toutes les notes' };
 
 /** The message tied to a field by aria-describedby, checked to be announced and the field invalid. */
@@ -182,7 +182,7 @@ describe('/app/conditional loading', () => {
     // 5 and 4: redirect, URL to enter (a placeholder example only).
     for (const rating of [5, 4]) {
       expect(actionOf(rating).value).toBe('redirect');
-      expect(within(actionOf(rating)).getByRole('option', { selected: true }).textContent).toBe("Rediriger vers une plateforme d'avis");
+      expect(within(actionOf(rating)).getByRole('option', { selected: true }).textContent).toBe('Rediriger vers une plateforme d’avis');
       const url = fieldOf(rating, urlLabel)!;
       expect(url.type).toBe('url');
       expect(url.value).toBe('');
@@ -193,12 +193,12 @@ describe('/app/conditional loading', () => {
     }
     // 3: private feedback with its message, no e-mail above rating 2.
     expect(actionOf(3).value).toBe('collect_feedback');
-    expect((fieldOf(3, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Merci ! Dites-nous ce que nous pourrions améliorer.');
+    expect((fieldOf(3, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Merci\u202f! Dites-nous ce que nous pourrions améliorer.');
     expect(fieldOf(3, emailLabel)).toBeNull();
     expect(fieldOf(3, urlLabel)).toBeNull();
     // 2: private feedback with the account's e-mail (optional).
     expect(actionOf(2).value).toBe('collect_feedback');
-    expect((fieldOf(2, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Nous sommes désolés. Que s’est-il passé ? Votre message nous aidera à faire mieux.');
+    expect((fieldOf(2, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Nous sommes désolés. Que s’est-il passé\u202f? Votre message nous aidera à faire mieux.');
     expect(fieldOf(2, emailLabel)!.value).toBe(testUser.email);
     expect(fieldOf(2, emailLabel)!.required).toBe(false);
     // 1: notify by e-mail, the address required.
@@ -213,7 +213,7 @@ describe('/app/conditional loading', () => {
       within(actionOf(3))
         .getAllByRole('option')
         .map((option) => option.textContent),
-    ).toEqual(["Rediriger vers une plateforme d'avis", 'Recueillir un avis privé', 'Notifier par e-mail', 'Aucune action']);
+    ).toEqual(['Rediriger vers une plateforme d’avis', 'Recueillir un avis privé', 'Notifier par e-mail', 'Aucune action']);
     expect(samePath().checked).toBe(true);
     expect(screen.getByRole('button', { name: 'Enregistrer' })).toBeTruthy();
     // The first test of the file pays for transforming the lazy screen: room for a loaded machine.
@@ -229,7 +229,7 @@ describe('/app/conditional loading', () => {
     type(fieldOf(5, urlLabel), googleUrl);
     type(fieldOf(4, urlLabel), googleUrl);
     save();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
     expect(screen.queryByText('Configuration suggérée, pas encore enregistrée')).toBeNull();
   });
@@ -293,7 +293,7 @@ describe('/app/conditional fields by action', () => {
 
     // Back to private feedback: the message typed before is still there.
     chooseAction(3, 'collect_feedback');
-    expect((fieldOf(3, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Merci ! Dites-nous ce que nous pourrions améliorer.');
+    expect((fieldOf(3, messageLabel) as unknown as HTMLTextAreaElement).value).toBe('Merci\u202f! Dites-nous ce que nous pourrions améliorer.');
     expect(fieldOf(3, emailLabel)).toBeNull();
   });
 
@@ -321,7 +321,7 @@ describe('/app/conditional fields by action', () => {
     await cards();
     const select = actionOf(4);
     const hint = () => document.getElementById(select.getAttribute('aria-describedby')!)?.textContent;
-    expect(hint()).toContain("page d'avis publique");
+    expect(hint()).toContain('page d’avis publique');
     chooseAction(4, 'collect_feedback');
     expect(hint()).toContain('commentaire privé');
   });
@@ -336,14 +336,14 @@ describe('/app/conditional validation', () => {
     type(fieldOf(1, emailLabel), '');
     save();
 
-    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection doit être une adresse http(s) valide"));
-    expectFieldError(fieldOf(4, urlLabel), "L'URL de redirection est requise");
+    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), 'L’URL de redirection doit être une adresse http(s) valide'));
+    expectFieldError(fieldOf(4, urlLabel), 'L’URL de redirection est requise');
     expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise');
     // The first invalid field takes the focus.
     expect(document.activeElement).toBe(fieldOf(5, urlLabel));
     expect(fieldOf(2, emailLabel)!.getAttribute('aria-invalid')).toBeNull();
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
-    expect(screen.queryByText('Configuration enregistrée avec succès!')).toBeNull();
+    expect(screen.queryByText('Configuration enregistrée avec succès !')).toBeNull();
   });
 
   it.each([['pas-une-url'], ['javascript:alert(1)'], ['ftp://exemple.fr'], ['https://'], ['https://exemple .fr']])('refuses the URL %j', async (url) => {
@@ -353,7 +353,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(5, urlLabel), url);
     type(fieldOf(4, urlLabel), googleUrl);
     save();
-    expect(await within(card(5)).findByText("L'URL de redirection doit être une adresse http(s) valide")).toBeTruthy();
+    expect(await within(card(5)).findByText('L’URL de redirection doit être une adresse http(s) valide')).toBeTruthy();
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
   });
 
@@ -365,7 +365,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(2, emailLabel), 'pas-un-email');
     save();
     await waitFor(() => expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise'));
-    expectFieldError(fieldOf(2, emailLabel), "L'adresse e-mail de notification n'est pas valide");
+    expectFieldError(fieldOf(2, emailLabel), 'L’adresse e-mail de notification n’est pas valide');
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
 
     // Fixed: the errors go as the fields change, and the save goes through.
@@ -373,7 +373,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(2, emailLabel), '');
     await waitFor(() => expect(fieldOf(1, emailLabel)!.getAttribute('aria-invalid')).toBeNull());
     save();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
   });
 
@@ -389,14 +389,14 @@ describe('/app/conditional validation', () => {
     type(fieldOf(5, urlLabel), `https://exemple.fr/${'a'.repeat(2000)}`);
     type(message, 'a'.repeat(1001));
     save();
-    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), "L'URL de redirection ne peut pas dépasser 2\u00a0000 caractères"));
+    await waitFor(() => expectFieldError(fieldOf(5, urlLabel), 'L’URL de redirection ne peut pas dépasser 2\u00a0000 caractères'));
     expectFieldError(fieldOf(3, messageLabel), 'Le message ne peut pas dépasser 1\u00a0000 caractères');
     expect(calls(fetchMock, 'PUT')).toHaveLength(0);
 
     type(fieldOf(5, urlLabel), googleUrl);
     type(message, 'a'.repeat(1000));
     save();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
   });
 
@@ -407,7 +407,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(5, urlLabel), 'pas-une-url');
     chooseAction(5, 'none');
     save();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
   });
 });
@@ -423,7 +423,7 @@ describe('/app/conditional saving', () => {
     // 4 leaves redirect: the URL typed before is kept in the form but not sent.
     type(fieldOf(4, urlLabel), 'https://exemple.fr/ancienne-page');
     chooseAction(4, 'collect_feedback');
-    type(fieldOf(4, messageLabel), 'Que pourrions-nous améliorer ?');
+    type(fieldOf(4, messageLabel), 'Que pourrions-nous améliorer\u202f?');
     // 2 switches to notify: its message is kept in the form but not sent.
     chooseAction(2, 'notify_email');
     // 3 gets no message: sent as null.
@@ -431,7 +431,7 @@ describe('/app/conditional saving', () => {
     fireEvent.click(samePath());
 
     save();
-    const notice = await screen.findByText('Configuration enregistrée avec succès!');
+    const notice = await screen.findByText('Configuration enregistrée avec succès !');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
     expect(sentBody(fetchMock)).toEqual({
@@ -443,7 +443,7 @@ describe('/app/conditional saving', () => {
           action_type: 'collect_feedback',
           redirect_url: null,
           notification_email: null,
-          feedback_message: 'Que pourrions-nous améliorer ?',
+          feedback_message: 'Que pourrions-nous améliorer\u202f?',
         },
         { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: null },
         { rating: 2, action_type: 'notify_email', redirect_url: null, notification_email: testUser.email, feedback_message: null },
@@ -460,11 +460,11 @@ describe('/app/conditional saving', () => {
     act(() => {
       vi.advanceTimersByTime(4_900);
     });
-    expect(screen.getByText('Configuration enregistrée avec succès!')).toBeTruthy();
+    expect(screen.getByText('Configuration enregistrée avec succès !')).toBeTruthy();
     act(() => {
       vi.advanceTimersByTime(200);
     });
-    expect(screen.queryByText('Configuration enregistrée avec succès!')).toBeNull();
+    expect(screen.queryByText('Configuration enregistrée avec succès !')).toBeNull();
   });
 
   it("shows 'Enregistrement…' and disables the button while saving", async () => {
@@ -478,7 +478,7 @@ describe('/app/conditional saving', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(busy);
     release();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -488,7 +488,7 @@ describe('/app/conditional saving', () => {
       overrides: {
         [path]: (_url, init) =>
           init?.method === 'PUT'
-            ? jsonResponse({ error: "L'URL de redirection doit être une adresse http(s) valide (note 5)", code: 'invalid_input', field: 'actions.0.redirect_url' }, 400)
+            ? jsonResponse({ error: 'L’URL de redirection doit être une adresse http(s) valide (note 5)', code: 'invalid_input', field: 'actions.0.redirect_url' }, 400)
             : jsonResponse(savedConfig),
       },
     });
@@ -497,11 +497,11 @@ describe('/app/conditional saving', () => {
     type(fieldOf(5, urlLabel), 'https://exemple.fr/avis');
     save();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe("L'URL de redirection doit être une adresse http(s) valide (note 5)");
+    expect(alert.textContent).toBe('L’URL de redirection doit être une adresse http(s) valide (note 5)');
     expect(calls(fetchMock, 'PUT')).toHaveLength(1);
     expect(fieldOf(5, urlLabel)!.value).toBe('https://exemple.fr/avis');
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
-    expect(screen.queryByText('Configuration enregistrée avec succès!')).toBeNull();
+    expect(screen.queryByText('Configuration enregistrée avec succès !')).toBeNull();
   });
 });
 
@@ -550,7 +550,7 @@ describe('/app/conditional review gating', () => {
 
     type(fieldOf(5, urlLabel), googleUrl);
     save();
-    await screen.findByText('Configuration enregistrée avec succès!');
+    await screen.findByText('Configuration enregistrée avec succès !');
     expect(sentBody(fetchMock)).toMatchObject({ same_path_for_all_ratings: true });
   });
 
@@ -568,7 +568,7 @@ describe('/app/conditional review gating', () => {
     await cards();
     expect(screen.getByText(gatingText)).toBeTruthy();
     save();
-    await within(card(5)).findByText("L'URL de redirection est requise");
+    await within(card(5)).findByText('L’URL de redirection est requise');
     expect(await axeViolations()).toEqual([]);
   });
 });

@@ -18,7 +18,7 @@ const summary = (overrides: Record<string, unknown> = {}) => ({
     { rating: 1, count: 0 },
   ],
   recent_reviews: [
-    { id: 'r1', rating: 5, customer_name: 'Léa Dubois', comment: 'Parfait, merci !', order_number: '#1042', is_published: true, created_at: '2026-11-23T09:00:00.000Z' },
+    { id: 'r1', rating: 5, customer_name: 'Léa Dubois', comment: 'Parfait, merci\u202f!', order_number: '#1042', is_published: true, created_at: '2026-11-23T09:00:00.000Z' },
     { id: 'r2', rating: 4, customer_name: null, comment: null, order_number: null, is_published: true, created_at: '2026-11-22T09:00:00.000Z' },
   ],
   unconfirmed: { count: 0, items: [] },
@@ -71,7 +71,7 @@ describe('/app/dashboard', () => {
     expect(within(counters).getByText('Invitations envoyées').nextElementSibling?.textContent).toBe((1280).toLocaleString('fr-FR'));
     expect(within(counters).getByText('Avis reçus').nextElementSibling?.textContent).toBe('3');
     expect(within(counters).getByText('Note moyenne').nextElementSibling?.textContent).toBe('4,7 / 5');
-    expect(screen.getByRole('img', { name: /Répartition des notes : 5 étoiles : 2 avis, 4 étoiles : 1 avis, 3 étoiles : 0 avis/ })).toBeTruthy();
+    expect(screen.getByRole('img', { name: /Répartition des notes\s: 5 étoiles\s: 2 avis, 4 étoiles\s: 1 avis, 3 étoiles\s: 0 avis/ })).toBeTruthy();
     const recent = screen.getByRole('region', { name: 'Derniers avis' });
     expect(within(recent).getByRole('img', { name: '5 étoiles sur 5' })).toBeTruthy();
     expect(within(recent).getByText('Parfait, merci !')).toBeTruthy();
@@ -92,16 +92,16 @@ describe('/app/dashboard', () => {
       `Page d’avis visitée400 · 31 % des envois`,
       `Avis laissés256 · 20 % des envois`,
     ]);
-    expect(within(funnel).getByText(/^Taux de réponse : 20\s%$/)).toBeTruthy();
+    expect(within(funnel).getByText(/^Taux de réponse\s: 20\s%$/)).toBeTruthy();
     expect(within(funnel).getByText(/Les ouvertures sont une estimation/)).toBeTruthy();
-    expect(within(funnel).getByText(/« Envoyé » signifie accepté par le serveur d’envoi/)).toBeTruthy();
+    expect(within(funnel).getByText(/«\sEnvoyé\s» signifie accepté par le serveur d’envoi/)).toBeTruthy();
   });
 
   it('draws reviews over time with the figures in a table for screen readers', async () => {
     mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
     await open();
     const section = await screen.findByRole('region', { name: 'Avis reçus dans le temps' });
-    expect(within(section).getByRole('img', { name: 'Avis reçus par jour : 3 au total, détail dans le tableau qui suit' })).toBeTruthy();
+    expect(within(section).getByRole('img', { name: 'Avis reçus par jour\u202f: 3 au total, détail dans le tableau qui suit' })).toBeTruthy();
     const table = within(section).getByRole('table', { name: 'Avis reçus par jour' });
     expect(
       within(table)
@@ -112,8 +112,8 @@ describe('/app/dashboard', () => {
 
   it('says whom the public site hears from: skewed to the happy ones, alike, gated, or nobody yet', async () => {
     const cases: [ReturnType<typeof representativeness>, RegExp, boolean][] = [
-      [representativeness(), /entend surtout des clients satisfaits : note moyenne 4,4 chez ceux qui ont suivi le lien, contre 3,8/, true],
-      [representativeness(undefined, { average_responses: 3.8, average_offered: 3.8, average_followed: 4.0 }), /ressemblent à l’ensemble : note moyenne 4,0, contre 3,8/, false],
+      [representativeness(), /entend surtout des clients satisfaits\s: note moyenne 4,4 chez ceux qui ont suivi le lien, contre 3,8/, true],
+      [representativeness(undefined, { average_responses: 3.8, average_offered: 3.8, average_followed: 4.0 }), /ressemblent à l’ensemble\s: note moyenne 4,0, contre 3,8/, false],
       [
         representativeness(
           [5, 4, 3, 2, 1].map((rating) => ({ rating, responses: 10, offered: rating >= 4 ? 10 : 0, followed: 0 })),
@@ -134,7 +134,7 @@ describe('/app/dashboard', () => {
     for (const [figures, sentence, warns] of cases) {
       mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary({ representativeness: figures })) });
       const { unmount } = await open();
-      const section = await screen.findByRole('region', { name: 'Qui laisse un avis public ?' });
+      const section = await screen.findByRole('region', { name: 'Qui laisse un avis public\u202f?' });
       expect(within(section).getByText(sentence)).toBeTruthy();
       expect(within(section).queryByRole('link', { name: 'Voir les actions conditionnelles' }) !== null).toBe(warns);
       unmount();
@@ -178,14 +178,14 @@ describe('/app/dashboard', () => {
       funnel: { sent: 0, opened: 0, visited: 0, reviewed: 0 },
     });
     for (const [flows, expected] of [
-      [[defaultFlow], "« Nouveau flux » : 3 jours après l'expédition."],
+      [[defaultFlow], '« Nouveau flux » : 3 jours après l’expédition.'],
       [[{ ...defaultFlow, is_active: false }], 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.'],
     ] as const) {
       mockSignedInApi({ '/api/dashboard': () => jsonResponse(nothing), '/api/flows': () => jsonResponse({ stores: [store], store_id: store.id, flows }) });
       const { unmount } = await open();
       expect(await screen.findByText(expected)).toBeTruthy();
       if (flows[0].is_active) {
-        const next = screen.getByRole('region', { name: 'Et maintenant ?' });
+        const next = screen.getByRole('region', { name: 'Et maintenant\u202f?' });
         expect(within(next).getByRole('link', { name: 'Voir le calendrier d’envoi' }).getAttribute('href')).toBe('/app/schedule');
       } else {
         expect(screen.getByRole('link', { name: 'Configurer un flux' }).getAttribute('href')).toBe('/app/flow');
@@ -244,7 +244,7 @@ describe('/app/dashboard', () => {
     });
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: '1 envoi non confirmé' })).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: "Renvoyer la demande d'avis à Marc Petit" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Renvoyer la demande d’avis à Marc Petit' }));
     await waitFor(() => expect(screen.queryByRole('heading', { name: '1 envoi non confirmé' })).toBeNull());
   });
 

@@ -152,7 +152,7 @@ function Distribution({ distribution, total }: { distribution: DashboardSummary[
       const offset = previous ? previous.offset - Number(previous.dash.split(' ')[0]) : 25;
       return [...done, { rating: d.rating, dash: `${share} ${100 - share}`, offset }];
     }, []);
-  const summary = distribution.map((d) => `${t.distribution.stars(d.rating)} : ${t.distribution.count(d.count)}`).join(', ');
+  const summary = distribution.map((d) => `${t.distribution.stars(d.rating)}\u202f: ${t.distribution.count(d.count)}`).join(', ');
   return (
     <DashboardSection title={t.distribution.title}>
       <div className="flex flex-col items-center gap-6 sm:flex-row">

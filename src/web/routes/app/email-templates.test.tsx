@@ -11,25 +11,25 @@ const logoPath = '/api/email-templates/logo';
 const testPath = '/api/email-templates/test';
 
 const defaultBody =
-  'Merci pour votre commande {{ order_number }} chez {{ store_name }} ! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis ? Cela nous aide beaucoup.';
+  'Merci pour votre commande {{ order_number }} chez {{ store_name }}\u202f! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis\u202f? Cela nous aide beaucoup.';
 
 /** What the server answers before anything is saved (spec section 9, default template). */
 const defaults: EmailTemplateConfig = {
   store_name: 'Atelier Nova',
   saved: false,
   template: {
-    subject: 'Votre avis compte pour nous ! 🌟',
+    subject: 'Votre avis compte pour nous\u202f! 🌟',
     from_name: null,
     logo: null,
     body_content: defaultBody,
     button_text: 'Laisser un avis',
     button_url_template: '{{ review_link }}',
     button_color: '#10b981',
-    footer_text: 'Merci de votre confiance !',
+    footer_text: 'Merci de votre confiance\u202f!',
     reminder_subject: null,
     reminder_first_line: null,
   },
-  page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À très vite chez {{ store_name }} !' },
+  page_texts: { email_greeting: 'Chère {{ customer_name }},', email_closing: 'À très vite chez {{ store_name }}\u202f!' },
   branding: { logo_email_url: null, primary_color: '#56dadc' },
   test_recipient: testUser.email,
   sample: { customer_name: 'Marie Dupont', store_name: 'Atelier Nova', order_number: '#1042', review_link: 'https://avis.exemple.test/review/exemple' },
@@ -90,7 +90,7 @@ function lastBody(fetchMock: FetchMock, url: string, method: string): unknown {
 async function open() {
   renderRoute('/app/email-templates');
   // The screen is a lazy chunk: the first test also pays for transforming it.
-  await screen.findByRole('heading', { level: 1, name: "Templates d'emails" }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Templates d’emails' }, { timeout: 5_000 });
 }
 
 async function editor() {
@@ -99,7 +99,7 @@ async function editor() {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement | HTMLTextAreaElement;
 const body = () => field('Contenu') as HTMLTextAreaElement;
-const frame = () => screen.getByTitle("Aperçu de l'e-mail") as HTMLIFrameElement;
+const frame = () => screen.getByTitle('Aperçu de l’e-mail') as HTMLIFrameElement;
 const srcdoc = () => frame().getAttribute('srcdoc') ?? '';
 
 function type(element: HTMLElement, value: string) {
@@ -112,7 +112,7 @@ function save() {
 
 /** The live warnings region (a status, never an alert). */
 function liveWarnings() {
-  return screen.getByRole('status', { name: "Points à vérifier avant d'enregistrer" });
+  return screen.getByRole('status', { name: 'Points à vérifier avant d’enregistrer' });
 }
 
 async function axeViolations() {
@@ -130,8 +130,8 @@ describe('/app/email-templates loading', () => {
     answer(jsonResponse(defaults));
 
     const subject = await editor();
-    expect(subject.value).toBe('Votre avis compte pour nous ! 🌟');
-    const fromName = field("Nom de l'expéditeur") as HTMLInputElement;
+    expect(subject.value).toBe('Votre avis compte pour nous\u202f! 🌟');
+    const fromName = field('Nom de l’expéditeur') as HTMLInputElement;
     expect(fromName.value).toBe('');
     expect(fromName.placeholder).toBe('Atelier Nova');
     expect(body().value).toBe(defaultBody);
@@ -140,7 +140,7 @@ describe('/app/email-templates loading', () => {
     expect(field('Lien du bouton').value).toBe('{{ review_link }}');
     expect(field('Couleur du bouton').value).toBe('#10b981');
     expect(field('Choisir la couleur du bouton').value).toBe('#10b981');
-    expect(field('Pied de page').value).toBe('Merci de votre confiance !');
+    expect(field('Pied de page').value).toBe('Merci de votre confiance\u202f!');
     expect(screen.getByText('Template par défaut, pas encore enregistré')).toBeTruthy();
 
     // The greeting and closing come from Branding & Pages, which the note links to.
@@ -153,10 +153,10 @@ describe('/app/email-templates loading', () => {
     expect(iframe.getAttribute('sandbox')).toBe('');
     expect(srcdoc()).toContain('Merci pour votre commande #1042 chez Atelier Nova');
     expect(srcdoc()).toContain('Chère Marie Dupont,');
-    expect(srcdoc()).toContain('À très vite chez Atelier Nova !');
+    expect(srcdoc()).toContain('À très vite chez Atelier Nova\u202f!');
     expect(srcdoc()).toContain('href="https://avis.exemple.test/review/exemple"');
     expect(srcdoc()).toContain('Se désabonner');
-    expect(screen.getByTestId('preview-subject').textContent).toBe('Votre avis compte pour nous ! 🌟');
+    expect(screen.getByTestId('preview-subject').textContent).toBe('Votre avis compte pour nous\u202f! 🌟');
     expect(screen.getByText('Atelier Nova', { selector: 'dd' })).toBeTruthy();
 
     // The test button says where the test goes before anything is sent.
@@ -172,7 +172,7 @@ describe('/app/email-templates loading', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
     expect(screen.queryByLabelText('Objet')).toBeNull();
-    expect(screen.queryByTitle("Aperçu de l'e-mail")).toBeNull();
+    expect(screen.queryByTitle('Aperçu de l’e-mail')).toBeNull();
   });
 
   it('shows a load error with the reason and a retry button that loads again', async () => {
@@ -215,7 +215,7 @@ describe('/app/email-templates variables', () => {
     expect(screen.getByText('Insérée dans le champ « Objet », à la position du curseur.')).toBeTruthy();
     subject.setSelectionRange(6, 10); // "avis"
     fireEvent.click(screen.getByRole('button', { name: 'Insérer la variable nom du client' }));
-    expect(subject.value).toBe('Votre {{ customer_name }} compte pour nous ! 🌟');
+    expect(subject.value).toBe('Votre {{ customer_name }} compte pour nous\u202f! 🌟');
     expect(document.activeElement).toBe(subject);
     expect(subject.selectionStart).toBe(6 + '{{ customer_name }}'.length);
     expect(subject.selectionEnd).toBe(subject.selectionStart);
@@ -225,18 +225,18 @@ describe('/app/email-templates variables', () => {
     fireEvent.focus(footer);
     footer.setSelectionRange(footer.value.length, footer.value.length);
     fireEvent.click(screen.getByRole('button', { name: 'Insérer la variable nom de la boutique' }));
-    expect(footer.value).toBe('Merci de votre confiance !{{ store_name }}');
+    expect(footer.value).toBe('Merci de votre confiance\u202f!{{ store_name }}');
 
     // The button link.
     const link = field('Lien du bouton');
     type(link, '');
     fireEvent.focus(link);
-    fireEvent.click(screen.getByRole('button', { name: "Insérer la variable lien vers la page d'avis" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Insérer la variable lien vers la page d’avis' }));
     expect(link.value).toBe('{{ review_link }}');
 
     // The preview follows: the subject as the customer sees it.
-    expect(screen.getByTestId('preview-subject').textContent).toBe('Votre Marie Dupont compte pour nous ! 🌟');
-    expect(srcdoc()).toContain('Merci de votre confiance !Atelier Nova');
+    expect(screen.getByTestId('preview-subject').textContent).toBe('Votre Marie Dupont compte pour nous\u202f! 🌟');
+    expect(srcdoc()).toContain('Merci de votre confiance\u202f!Atelier Nova');
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
   });
 });
@@ -247,7 +247,7 @@ describe('/app/email-templates preview', () => {
     await open();
     await editor();
     type(body(), 'Un texte tout neuf pour {{ customer_name }}.\n\nDeuxième paragraphe <b>gras</b>.');
-    type(field("Nom de l'expéditeur"), 'Nova Service client');
+    type(field('Nom de l’expéditeur'), 'Nova Service client');
     type(field('Texte du bouton'), 'Donner mon avis');
     type(field('Couleur du bouton'), '#7c3aed');
 
@@ -266,7 +266,7 @@ describe('/app/email-templates preview', () => {
     expect(field('Couleur du bouton').value).toBe('#ff0000');
     expect(srcdoc()).toContain('#ff0000');
 
-    const devices = screen.getByRole('group', { name: "Largeur de l'aperçu" });
+    const devices = screen.getByRole('group', { name: 'Largeur de l’aperçu' });
     const desktop = within(devices).getByRole('button', { name: 'Ordinateur (600 px)' });
     const phone = within(devices).getByRole('button', { name: 'Téléphone (375 px)' });
     expect(desktop.getAttribute('aria-pressed')).toBe('true');
@@ -284,12 +284,12 @@ describe('/app/email-templates preview', () => {
     await open();
     await editor();
     type(body(), 'Bonjour {% if customer_name %} sans fin');
-    const message = screen.getByText("L'aperçu ne peut pas être affiché");
+    const message = screen.getByText('L’aperçu ne peut pas être affiché');
     expect(message.closest('[role="status"]')?.textContent).toContain('Le template contient une erreur de syntaxe');
-    expect(screen.queryByTitle("Aperçu de l'e-mail")).toBeNull();
+    expect(screen.queryByTitle('Aperçu de l’e-mail')).toBeNull();
 
     type(body(), 'Bonjour {% if customer_name %}{{ customer_name }}{% endif %}');
-    expect(screen.queryByText("L'aperçu ne peut pas être affiché")).toBeNull();
+    expect(screen.queryByText('L’aperçu ne peut pas être affiché')).toBeNull();
     expect(srcdoc()).toContain('Bonjour Marie Dupont');
   });
 
@@ -298,11 +298,11 @@ describe('/app/email-templates preview', () => {
     await open();
     await editor();
     type(body(), '{% assign s = "ab" %}{% for i in (1..25) %}{% capture s %}{{s}}{{s}}{% endcapture %}{% endfor %}{{ s }}');
-    const status = screen.getByText("L'aperçu ne peut pas être affiché").closest('[role="status"]');
-    expect(status?.textContent).toContain("Le modèle dépasse la taille maximale d'un e-mail");
+    const status = screen.getByText('L’aperçu ne peut pas être affiché').closest('[role="status"]');
+    expect(status?.textContent).toContain('Le modèle dépasse la taille maximale d’un e-mail');
     expect(status?.textContent).not.toContain('erreur de syntaxe');
     type(body(), '{% for i in (1..999999999) %}x{% endfor %}');
-    expect(screen.getByText("L'aperçu ne peut pas être affiché").closest('[role="status"]')?.textContent).toContain('Le modèle demande trop de mémoire');
+    expect(screen.getByText('L’aperçu ne peut pas être affiché').closest('[role="status"]')?.textContent).toContain('Le modèle demande trop de mémoire');
   });
 });
 
@@ -312,7 +312,7 @@ describe('/app/email-templates reminder', () => {
     await open();
     await editor();
     const reminderSubject = field('Objet de la relance') as HTMLInputElement;
-    const firstLine = field("Phrase d'introduction de la relance") as HTMLTextAreaElement;
+    const firstLine = field('Phrase d’introduction de la relance') as HTMLTextAreaElement;
     expect(reminderSubject.value).toBe('');
     expect(reminderSubject.placeholder).toBe(REMINDER_DEFAULTS.subject);
     expect(firstLine.value).toBe('');
@@ -325,7 +325,7 @@ describe('/app/email-templates reminder', () => {
     expect(srcdoc()).not.toContain(REMINDER_DEFAULTS.firstLine.replace(/’/g, '&#39;').slice(0, 30));
     fireEvent.click(reminderTab);
     expect(reminderTab.getAttribute('aria-pressed')).toBe('true');
-    expect(screen.getByTestId('preview-subject').textContent).toBe('Petit rappel : votre avis sur la commande #1042');
+    expect(screen.getByTestId('preview-subject').textContent).toBe('Petit rappel\u202f: votre avis sur la commande #1042');
     expect(srcdoc()).toContain('Nous nous permettons de revenir vers vous');
     // After the greeting, before the body, with the same review link.
     expect(srcdoc().indexOf('Chère Marie Dupont,')).toBeLessThan(srcdoc().indexOf('Nous nous permettons'));
@@ -346,7 +346,7 @@ describe('/app/email-templates reminder', () => {
     expect(liveWarnings().textContent).toBe('');
 
     save();
-    await screen.findByText('Template enregistré avec succès!');
+    await screen.findByText('Template enregistré avec succès !');
     expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({
       reminder_subject: 'Un mot sur votre commande {{ order_number }}',
       reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.',
@@ -358,11 +358,11 @@ describe('/app/email-templates reminder', () => {
     const fetchMock = templateApi();
     await open();
     await editor();
-    type(field("Phrase d'introduction de la relance"), 'Un code promo vous attend si vous êtes satisfait.');
+    type(field('Phrase d’introduction de la relance'), 'Un code promo vous attend si vous êtes satisfait.');
     expect(liveWarnings().textContent).toContain('Le texte semble promettre une récompense');
-    expect(liveWarnings().textContent).toContain("Le texte semble s'adresser aux seuls clients satisfaits");
+    expect(liveWarnings().textContent).toContain('Le texte semble s’adresser aux seuls clients satisfaits');
     save();
-    expect(await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements ?' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements\u202f?' })).toBeTruthy();
     expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
   });
 
@@ -372,7 +372,7 @@ describe('/app/email-templates reminder', () => {
     await editor();
     type(field('Objet de la relance'), 'x'.repeat(TEMPLATE_LIMITS.reminderSubjectMax + 1));
     save();
-    expect(await screen.findByText(`L'objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`)).toBeTruthy();
+    expect(await screen.findByText(`L’objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`)).toBeTruthy();
     expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
   });
 });
@@ -383,20 +383,20 @@ describe('/app/email-templates warnings', () => {
     await open();
     await editor();
 
-    type(body(), 'Si vous êtes satisfait, laissez-nous 5 étoiles ! Un code promo vous attend.');
+    type(body(), 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f! Un code promo vous attend.');
     type(field('Lien du bouton'), 'https://atelier-nova.exemple/avis');
     const live = liveWarnings();
     expect(live.getAttribute('role')).toBe('status');
-    expect(live.textContent).toContain("Aucun lien vers la page d'avis");
-    expect(live.textContent).toContain("le client ne pourra pas atteindre la page d'avis");
-    expect(live.textContent).toContain("Le texte semble s'adresser aux seuls clients satisfaits");
+    expect(live.textContent).toContain('Aucun lien vers la page d’avis');
+    expect(live.textContent).toContain('le client ne pourra pas atteindre la page d’avis');
+    expect(live.textContent).toContain('Le texte semble s’adresser aux seuls clients satisfaits');
     expect(live.textContent).toMatch(/Google, Trustpilot et la FTC/);
     expect(live.textContent).toContain('Le texte semble promettre une récompense');
     expect(screen.queryByRole('alert')).toBeNull();
 
     save();
-    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements ?' });
-    expect(dialog.textContent).toContain("Aucun lien vers la page d'avis");
+    const dialog = await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements\u202f?' });
+    expect(dialog.textContent).toContain('Aucun lien vers la page d’avis');
     expect(dialog.textContent).toContain('interdit par la FTC');
     expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
 
@@ -408,11 +408,11 @@ describe('/app/email-templates warnings', () => {
     save();
     const again = await screen.findByRole('dialog');
     fireEvent.click(within(again).getByRole('button', { name: 'Enregistrer quand même' }));
-    await screen.findByText('Template enregistré avec succès!');
+    await screen.findByText('Template enregistré avec succès !');
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetchMock, path, 'PUT')).toHaveLength(1);
     expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({
-      body_content: 'Si vous êtes satisfait, laissez-nous 5 étoiles ! Un code promo vous attend.',
+      body_content: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f! Un code promo vous attend.',
       button_url_template: 'https://atelier-nova.exemple/avis',
     });
   });
@@ -424,7 +424,7 @@ describe('/app/email-templates warnings', () => {
     // Under the 100,000 characters a body may have, over 100 KB once in UTF-8 (é takes two bytes).
     type(body(), 'Été réussi, idée géniale. '.repeat(3500));
     expect(body().value.length).toBeLessThan(100_000);
-    expect(liveWarnings().textContent).toContain("L'e-mail dépasse 100 Ko");
+    expect(liveWarnings().textContent).toContain('L’e-mail dépasse 100 Ko');
     expect(liveWarnings().textContent).toContain('102 Ko');
   });
 });
@@ -435,14 +435,14 @@ describe('/app/email-templates saving and testing', () => {
     await open();
     await editor();
     type(field('Objet'), '  Votre avis sur {{ order_number }}  ');
-    type(body(), 'Merci {{ customer_name }} ! Votre avis : {{ review_link }}');
+    type(body(), 'Merci {{ customer_name }}\u202f! Votre avis\u202f: {{ review_link }}');
     type(field('Pied de page'), '   ');
     save();
-    await screen.findByText('Template enregistré avec succès!');
+    await screen.findByText('Template enregistré avec succès !');
     expect(lastBody(fetchMock, path, 'PUT')).toEqual({
       subject: 'Votre avis sur {{ order_number }}',
       from_name: null,
-      body_content: 'Merci {{ customer_name }} ! Votre avis : {{ review_link }}',
+      body_content: 'Merci {{ customer_name }}\u202f! Votre avis\u202f: {{ review_link }}',
       button_text: 'Laisser un avis',
       button_url_template: '{{ review_link }}',
       button_color: '#10b981',
@@ -465,7 +465,7 @@ describe('/app/email-templates saving and testing', () => {
     type(body(), '');
     type(field('Couleur du bouton'), 'vert');
     save();
-    expect(await screen.findByText("L'objet est requis")).toBeTruthy();
+    expect(await screen.findByText('L’objet est requis')).toBeTruthy();
     expect(screen.getByText('Le contenu est requis')).toBeTruthy();
     expect(screen.getByText('Couleur invalide : utilisez le format #RRGGBB')).toBeTruthy();
     expect(field('Objet').getAttribute('aria-invalid')).toBe('true');
@@ -473,7 +473,7 @@ describe('/app/email-templates saving and testing', () => {
   });
 
   it("shows the server's message when it refuses the template (422 template_invalid)", async () => {
-    const message = 'Le template contient une erreur de syntaxe : unexpected token. Vérifiez les variables entre {{ }}.';
+    const message = 'Le template contient une erreur de syntaxe\u202f: unexpected token. Vérifiez les variables entre {{ }}.';
     templateApi(defaults, { [path]: (_url, init) => (init?.method === 'PUT' ? apiError(422, message, 'template_invalid') : jsonResponse(defaults)) });
     await open();
     await editor();
@@ -482,7 +482,7 @@ describe('/app/email-templates saving and testing', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe(message);
     expect(field('Objet').value).toBe('Un nouvel objet');
-    expect(screen.queryByText('Template enregistré avec succès!')).toBeNull();
+    expect(screen.queryByText('Template enregistré avec succès !')).toBeNull();
   });
 
   it('sends a test of the unsaved values to the merchant and says where it went', async () => {
@@ -490,7 +490,7 @@ describe('/app/email-templates saving and testing', () => {
     await open();
     await editor();
     type(field('Objet'), 'Objet de test');
-    type(field("Nom de l'expéditeur"), ' Nova ');
+    type(field('Nom de l’expéditeur'), ' Nova ');
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
     await screen.findByText(`Email de test envoyé à ${testUser.email}`);
     expect(lastBody(fetchMock, testPath, 'POST')).toEqual({
@@ -500,7 +500,7 @@ describe('/app/email-templates saving and testing', () => {
       button_text: 'Laisser un avis',
       button_url_template: '{{ review_link }}',
       button_color: '#10b981',
-      footer_text: 'Merci de votre confiance !',
+      footer_text: 'Merci de votre confiance\u202f!',
       reminder_subject: null,
       reminder_first_line: null,
     });
@@ -541,7 +541,7 @@ describe('/app/email-templates logo', () => {
     await open();
     await editor();
     choose(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grand.png', { type: 'image/png' }));
-    expect((await screen.findByRole('alert')).textContent).toBe("L'image ne doit pas dépasser 2 Mo");
+    expect((await screen.findByRole('alert')).textContent).toBe('L’image ne doit pas dépasser 2 Mo');
     expect(calls(fetchMock, logoPath, 'POST')).toHaveLength(0);
   });
 
@@ -551,16 +551,16 @@ describe('/app/email-templates logo', () => {
     await editor();
     const file = png();
     choose(file);
-    await screen.findByText('Logo uploadé avec succès!');
+    await screen.findByText('Logo téléversé');
     const upload = calls(fetchMock, logoPath, 'POST');
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]!.body).toBe(file);
-    expect(screen.getByAltText("Logo de l'e-mail").getAttribute('src')).toBe(uploaded.url);
+    expect(screen.getByAltText('Logo de l’e-mail').getAttribute('src')).toBe(uploaded.url);
     // The e-mail shows the PNG made for mail.
     expect(srcdoc()).toContain(`src="${uploaded.email_url}"`);
 
     save();
-    await screen.findByText('Template enregistré avec succès!');
+    await screen.findByText('Template enregistré avec succès !');
     expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({ logo_key: uploaded.key });
 
     // A second save without touching the logo keeps it (no logo_key sent).
@@ -569,14 +569,14 @@ describe('/app/email-templates logo', () => {
     expect(lastBody(fetchMock, path, 'PUT')).not.toHaveProperty('logo_key');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retirer le logo' }));
-    expect(screen.queryByAltText("Logo de l'e-mail")).toBeNull();
+    expect(screen.queryByAltText('Logo de l’e-mail')).toBeNull();
     expect(srcdoc()).not.toContain(uploaded.email_url);
     save();
     await waitFor(() => expect(calls(fetchMock, path, 'PUT')).toHaveLength(3));
     expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({ logo_key: null });
   });
 
-  it("shows the server's refusal, or 'Erreur d'upload' when the server cannot be reached", async () => {
+  it("shows the server's refusal, or 'Échec du téléversement du logo' when the server cannot be reached", async () => {
     let reachable = true;
     templateApi(defaults, {
       [logoPath]: () => {
@@ -590,7 +590,7 @@ describe('/app/email-templates logo', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Veuillez sélectionner une image');
     reachable = false;
     choose(png());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe("Erreur d'upload"));
-    expect(screen.queryByText('Logo uploadé avec succès!')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Échec du téléversement du logo'));
+    expect(screen.queryByText('Logo téléversé')).toBeNull();
   });
 });

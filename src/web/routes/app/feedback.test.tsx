@@ -8,7 +8,7 @@ const review = (i: number, extra: Record<string, unknown> = {}) => ({
   customer_name: `Client ${i}`,
   customer_email: `client${i}@exemple.test`,
   order_number: `#${1000 + i}`,
-  comment: i === 0 ? 'Livraison rapide, merci !' : null,
+  comment: i === 0 ? 'Livraison rapide, merci\u202f!' : null,
   is_published: 5 - (i % 5) >= 4,
   action_taken: i === 0 ? 'redirect' : 'none',
   outcome: { public_link: i === 0 ? 'followed' : 'none', private_feedback: false },
@@ -107,7 +107,7 @@ describe('/app/feedback', () => {
       '/api/review-requests/share-link': () => jsonResponse({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' }),
     });
     await open();
-    fireEvent.click(await screen.findByRole('button', { name: "Partager le lien d'avis" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
     const dialog = await screen.findByRole('dialog');
     expect(((await within(dialog).findByDisplayValue('http://localhost:3000/review/abc')) as HTMLInputElement).readOnly).toBe(true);
   });
@@ -123,7 +123,7 @@ describe('/app/feedback', () => {
       },
     });
     await open();
-    fireEvent.click(await screen.findByRole('button', { name: "Partager le lien d'avis" }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('http://localhost:3000/review/abc');
     expect(requestBody(fetchMock, '/api/review-requests/share-link')).toEqual({});

@@ -135,7 +135,7 @@ describe('/app/flow list', () => {
     const first = await screen.findByRole('article', { name: 'Après expédition' });
     expect(screen.queryByText('Chargement de vos flux…')).toBeNull();
     expect(within(first).getByText('Commande expédiée')).toBeTruthy();
-    expect(within(first).getByText("3 jours après l'expédition")).toBeTruthy();
+    expect(within(first).getByText('3 jours après l’expédition')).toBeTruthy();
     expect(within(first).getByText('Email')).toBeTruthy();
     expect(within(first).getByText('Toutes les commandes')).toBeTruthy();
     expect(within(first).getByText('Actif')).toBeTruthy();
@@ -147,7 +147,7 @@ describe('/app/flow list', () => {
     expect(within(second).getByText('1 jour après le paiement')).toBeTruthy();
     expect(within(second).getByText('Inactif')).toBeTruthy();
     expect(plain(second.textContent)).toContain('Commandes ≥ 50,00 €');
-    expect(within(second).getByText("7 jours après le premier e-mail, si pas encore d'avis")).toBeTruthy();
+    expect(within(second).getByText('7 jours après le premier e-mail, si pas encore d’avis')).toBeTruthy();
     expect(within(first).getByText('Aucune relance')).toBeTruthy();
 
     // Oldest first, as the server sends them.
@@ -163,7 +163,7 @@ describe('/app/flow list', () => {
     flowsApi([]);
     await open();
     expect(await screen.findByRole('heading', { name: 'Aucun flux configuré' })).toBeTruthy();
-    expect(screen.getByText(/envoie automatiquement une demande d'avis/)).toBeTruthy();
+    expect(screen.getByText(/envoie automatiquement une demande d’avis/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Ajouter un flux' })).toBeTruthy();
     expect(screen.queryByRole('list', { name: 'Flux configurés' })).toBeNull();
   });
@@ -215,23 +215,23 @@ describe('/app/flow adding', () => {
 
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
 
-    const notice = await screen.findByText('Flux enregistré avec succès!');
+    const notice = await screen.findByText('Flux enregistré avec succès !');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody });
     expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
     expect(screen.queryByRole('form')).toBeNull();
     const created = card('Nouveau flux');
-    expect(within(created).getByText("3 jours après l'expédition")).toBeTruthy();
+    expect(within(created).getByText('3 jours après l’expédition')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(within(created).getByRole('button', { name: 'Modifier le flux Nouveau flux' })));
 
     act(() => {
       vi.advanceTimersByTime(2_900);
     });
-    expect(screen.getByText('Flux enregistré avec succès!')).toBeTruthy();
+    expect(screen.getByText('Flux enregistré avec succès !')).toBeTruthy();
     act(() => {
       vi.advanceTimersByTime(200);
     });
-    expect(screen.queryByText('Flux enregistré avec succès!')).toBeNull();
+    expect(screen.queryByText('Flux enregistré avec succès !')).toBeNull();
   });
 
   it("blocks an empty name with 'Le nom du flux est requis' and sends nothing", async () => {
@@ -295,7 +295,7 @@ describe('/app/flow adding', () => {
 
     fireEvent.change(minimum, { target: { value: '49.9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({
       shopify_store_id: mainStore.id,
       ...defaultBody,
@@ -321,7 +321,7 @@ describe('/app/flow adding', () => {
     expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
     expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
-    expect(screen.queryByText('Flux enregistré avec succès!')).toBeNull();
+    expect(screen.queryByText('Flux enregistré avec succès !')).toBeNull();
   });
 
   it('shows a refusal the server pins on a field on that field', async () => {
@@ -361,7 +361,7 @@ describe('/app/flow adding', () => {
     // The limit itself is accepted.
     fireEvent.change(minimum, { target: { value: String(FLOW_LIMITS.maxMinimumAmount) } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     expect(sentBody(fetchMock, '/api/flows', 'POST')).toMatchObject({ target_all_orders: false, minimum_order_amount: FLOW_LIMITS.maxMinimumAmount });
   });
 });
@@ -400,7 +400,7 @@ describe('/app/flow editing', () => {
     expect(busy.getAttribute('aria-busy')).toBe('true');
     release();
 
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     const put = calls(fetchMock, '/api/flows/f2', 'PUT');
     expect(put).toHaveLength(1);
     expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toEqual({
@@ -418,7 +418,7 @@ describe('/app/flow editing', () => {
     expect(calls(fetchMock, '/api/flows')).toHaveLength(2);
     expect(screen.queryByRole('form')).toBeNull();
     const updated = card('Commandes premium');
-    expect(within(updated).getByText("7 jours après l'expédition")).toBeTruthy();
+    expect(within(updated).getByText('7 jours après l’expédition')).toBeTruthy();
     expect(within(updated).getByText('Actif')).toBeTruthy();
     expect(plain(updated.textContent)).toContain('Commandes ≥ 75,50 €');
     expect(screen.queryByRole('article', { name: 'Grosses commandes' })).toBeNull();
@@ -447,7 +447,7 @@ describe('/app/flow deleting', () => {
     remove.focus();
     fireEvent.click(remove);
 
-    let dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux ?' });
+    let dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux\u202f?' });
     expect(dialog.textContent).toContain('Après expédition');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -455,7 +455,7 @@ describe('/app/flow deleting', () => {
     expect(calls(fetchMock, '/api/flows/f1', 'DELETE')).toHaveLength(0);
 
     fireEvent.click(remove);
-    dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux ?' });
+    dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
 
     const notice = await screen.findByText('Flux supprimé');
@@ -503,16 +503,16 @@ describe('/app/flow delivery trigger and reminder', () => {
       ['order_delivered', 'Commande livrée'],
     ]);
     const hint = () => document.getElementById(trigger.getAttribute('aria-describedby')!)?.textContent ?? '';
-    expect(hint()).toContain("À l'expédition");
+    expect(hint()).toContain('À l’expédition');
 
     fireEvent.change(trigger, { target: { value: 'order_delivered' } });
     expect(hint()).toContain('Recommandé');
-    expect(hint()).toContain('scan « livré » du transporteur');
+    expect(hint()).toContain('scan «\u202flivré\u202f» du transporteur');
     expect(hint()).toContain('sans suivi de livraison');
 
     fireEvent.change(within(form).getByLabelText('Délai avant envoi (jours)'), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, trigger_event: 'order_delivered', delay_days: 2 });
     const created = card('Nouveau flux');
     expect(within(created).getByText('Commande livrée')).toBeTruthy();
@@ -525,7 +525,7 @@ describe('/app/flow delivery trigger and reminder', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     const box = field('Envoyer une relance');
     expect(box.checked).toBe(false);
-    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain("uniquement aux clients qui n'ont pas encore laissé d'avis");
+    expect(document.getElementById(box.getAttribute('aria-describedby')!)?.textContent).toContain('uniquement aux clients qui n’ont pas encore laissé d’avis');
     expect(screen.queryByLabelText('Relance après (jours)')).toBeNull();
 
     fireEvent.click(box);
@@ -547,9 +547,9 @@ describe('/app/flow delivery trigger and reminder', () => {
 
     fireEvent.change(days, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, reminder_days: 10 });
-    expect(within(card('Nouveau flux')).getByText("10 jours après le premier e-mail, si pas encore d'avis")).toBeTruthy();
+    expect(within(card('Nouveau flux')).getByText('10 jours après le premier e-mail, si pas encore d’avis')).toBeTruthy();
   });
 
   it('unticking the reminder removes it from the flow, even with an invalid number typed', async () => {
@@ -560,7 +560,7 @@ describe('/app/flow delivery trigger and reminder', () => {
     fireEvent.click(field('Envoyer une relance'));
     expect(screen.queryByLabelText('Relance après (jours)')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    await screen.findByText('Flux enregistré avec succès!');
+    await screen.findByText('Flux enregistré avec succès !');
     expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toMatchObject({ reminder_days: null });
     expect(within(card('Grosses commandes')).getByText('Aucune relance')).toBeTruthy();
   });

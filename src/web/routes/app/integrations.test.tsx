@@ -18,14 +18,14 @@ function shopifyCard() {
 }
 
 const DISCONNECT = '/api/stores/current/disconnect';
-const REMOVE = "Résilier l'abonnement et désinstaller l'application de Shopify";
-const KEEP = "Garder l'abonnement et l'application sur Shopify";
+const REMOVE = 'Résilier l’abonnement et désinstaller l’application de Shopify';
+const KEEP = 'Garder l’abonnement et l’application sur Shopify';
 
 const describedBy = (element: HTMLElement) => document.getElementById(element.getAttribute('aria-describedby')!)?.textContent;
 
 async function openDialog() {
   fireEvent.click(await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' }));
-  return screen.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
+  return screen.getByRole('dialog', { name: 'Déconnecter la boutique\u202f?' });
 }
 
 /** Opens the dialog, takes `choice` and confirms. */
@@ -49,13 +49,13 @@ function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
 
 /** The steps in Shopify's admin, in order, and a link to the shop's admin in a new tab. */
 function expectAdminPath(outcome: HTMLElement) {
-  const path = within(outcome).getByRole('list', { name: "Chemin dans l'administration Shopify" });
+  const path = within(outcome).getByRole('list', { name: 'Chemin dans l’administration Shopify' });
   expect(
     within(path)
       .getAllByRole('listitem')
       .map((item) => item.textContent?.replace('›', '')),
   ).toEqual(['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller']);
-  const admin = within(outcome).getByRole('link', { name: "Ouvrir l'administration Shopify (nouvel onglet)" });
+  const admin = within(outcome).getByRole('link', { name: 'Ouvrir l’administration Shopify (nouvel onglet)' });
   expect(admin.getAttribute('href')).toBe(activeStore.admin_url);
   expect(admin.getAttribute('target')).toBe('_blank');
 }
@@ -74,7 +74,7 @@ describe('/app/integrations query notices', () => {
       'shop_owned_by_another_account',
       'Cette boutique Shopify est déjà connectée à un autre compte Avis Clients. Connectez-vous avec ce compte, ou désinstallez l’application depuis l’administration Shopify avant de la connecter ici.',
     ],
-    ['access_denied', "L'installation a été annulée sur Shopify."],
+    ['access_denied', 'L’installation a été annulée sur Shopify.'],
     // Any other text in the link is not the app's to say: the generic message.
     ['Votre compte est suspendu, appelez le 08 99 00 00 00', 'Une erreur est survenue lors de la connexion à Shopify.'],
     ['', 'Une erreur est survenue lors de la connexion à Shopify.'],
@@ -137,12 +137,12 @@ describe('/app/integrations store card', () => {
     const disconnect = await within(await waitFor(() => shopifyCard())).findByRole('button', { name: 'Déconnecter' });
     disconnect.focus();
     fireEvent.click(disconnect);
-    const dialog = screen.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
+    const dialog = screen.getByRole('dialog', { name: 'Déconnecter la boutique\u202f?' });
     expect(dialog.getAttribute('aria-modal')).toBe('true');
     expect(dialog.textContent).toContain(activeStore.shop_domain);
     // Said plainly: Shopify's subscription and installation are separate from the link here.
     const description = document.getElementById(dialog.getAttribute('aria-describedby')!)!;
-    expect(description.textContent).toContain("Votre abonnement et l'installation de l'application sur Shopify sont indépendants de ce lien");
+    expect(description.textContent).toContain('Votre abonnement et l’installation de l’application sur Shopify sont indépendants de ce lien');
 
     // Two choices in a named group, none taken beforehand; each says what it means for billing.
     const group = within(dialog).getByRole('group', { name: 'Sur Shopify' });
@@ -150,8 +150,8 @@ describe('/app/integrations store card', () => {
     expect(remove).toBe(within(group).getByRole('radio', { name: REMOVE }));
     expect(keep).toBe(within(group).getByRole('radio', { name: KEEP }));
     expect(remove!.checked || keep!.checked).toBe(false);
-    expect(describedBy(remove!)).toMatch(/^Recommandé : Shopify cesse de vous facturer l'application/);
-    expect(describedBy(keep!)).toBe("Shopify continue de vous facturer l'abonnement tant que l'application reste installée.");
+    expect(describedBy(remove!)).toMatch(/^Recommandé\s: Shopify cesse de vous facturer l’application/);
+    expect(describedBy(keep!)).toBe('Shopify continue de vous facturer l’abonnement tant que l’application reste installée.');
 
     const cancel = within(dialog).getByRole('button', { name: 'Annuler' });
     const confirm = within(dialog).getByRole('button', { name: 'Déconnecter' });
@@ -184,7 +184,7 @@ describe('/app/integrations store card', () => {
     const dialog = await openDialog();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Déconnecter' }));
     const error = within(dialog).getByRole('alert');
-    expect(error.textContent).toBe("Choisissez ce que deviennent l'abonnement et l'application sur Shopify.");
+    expect(error.textContent).toBe('Choisissez ce que deviennent l’abonnement et l’application sur Shopify.');
     expect(within(dialog).getByRole('group', { name: 'Sur Shopify' }).getAttribute('aria-describedby')).toBe(error.id);
     expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: REMOVE }));
     expect(fetchMock.mock.calls.some(([url]) => url === DISCONNECT)).toBe(false);
@@ -200,10 +200,10 @@ describe('/app/integrations store card', () => {
 
     const outcome = await screen.findByRole('status', { name: 'Boutique déconnectée' });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(outcome.textContent).toContain(`La boutique ${activeStore.shop_domain} n'est plus reliée à votre compte`);
-    expect(within(outcome).getByText("L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.")).toBeTruthy();
-    expect(within(outcome).getByText("L'application est désinstallée de votre boutique Shopify.")).toBeTruthy();
-    expect(within(outcome).queryByRole('list', { name: "Chemin dans l'administration Shopify" })).toBeNull();
+    expect(outcome.textContent).toContain(`La boutique ${activeStore.shop_domain} n’est plus reliée à votre compte`);
+    expect(within(outcome).getByText('L’abonnement Shopify est résilié : Shopify ne vous facture plus l’application.')).toBeTruthy();
+    expect(within(outcome).getByText('L’application est désinstallée de votre boutique Shopify.')).toBeTruthy();
+    expect(within(outcome).queryByRole('list', { name: 'Chemin dans l’administration Shopify' })).toBeNull();
     // The store list refreshed: the outcome stays above it.
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
@@ -220,7 +220,7 @@ describe('/app/integrations store card', () => {
 
     const outcome = await screen.findByRole('status', { name: 'Boutique déconnectée' });
     expect(
-      within(outcome).getByText("L'abonnement et l'application restent sur Shopify : Shopify continue de vous facturer l'abonnement tant que l'application reste installée."),
+      within(outcome).getByText('L’abonnement et l’application restent sur Shopify : Shopify continue de vous facturer l’abonnement tant que l’application reste installée.'),
     ).toBeTruthy();
     expect(within(outcome).queryByText(/résilié/)).toBeNull();
     expectAdminPath(outcome);
@@ -234,18 +234,18 @@ describe('/app/integrations store card', () => {
       'without a working token',
       { subscription_cancelled: false, app_uninstalled: false, failure: 'token_invalid' },
       [
-        "L'abonnement Shopify n'a pas pu être résilié.",
-        "L'application n'a pas pu être désinstallée de votre boutique Shopify.",
-        "Shopify n'accepte plus l'accès de l'application à votre boutique : ces étapes ne peuvent pas être faites d'ici.",
+        'L’abonnement Shopify n’a pas pu être résilié.',
+        'L’application n’a pas pu être désinstallée de votre boutique Shopify.',
+        'Shopify n’accepte plus l’accès de l’application à votre boutique : ces étapes ne peuvent pas être faites d’ici.',
       ],
     ],
     [
       'when Shopify fails a step',
       { subscription_cancelled: true, app_uninstalled: false, failure: 'shopify_failed' },
       [
-        "L'abonnement Shopify est résilié : Shopify ne vous facture plus l'application.",
-        "L'application n'a pas pu être désinstallée de votre boutique Shopify.",
-        "Shopify n'a pas pu terminer ces étapes. L'application est bien déconnectée ici.",
+        'L’abonnement Shopify est résilié : Shopify ne vous facture plus l’application.',
+        'L’application n’a pas pu être désinstallée de votre boutique Shopify.',
+        'Shopify n’a pas pu terminer ces étapes. L’application est bien déconnectée ici.',
       ],
     ],
   ] as const)("'remove' %s: an alert with what was done, why, and what to do in Shopify's admin", async (_case, steps, lines) => {
@@ -255,7 +255,7 @@ describe('/app/integrations store card', () => {
 
     const outcome = await screen.findByRole('alert', { name: 'Boutique déconnectée' });
     for (const line of lines) expect(within(outcome).getByText(line)).toBeTruthy();
-    expect(within(outcome).getByText(/^Dans l'administration Shopify, désinstallez l'application/)).toBeTruthy();
+    expect(within(outcome).getByText(/^Dans l’administration Shopify, désinstallez l’application/)).toBeTruthy();
     expectAdminPath(outcome);
     // The app is disconnected here, and the instructions stay once the store list says so.
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
@@ -278,9 +278,9 @@ describe('/app/integrations without a store', () => {
     await open();
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Connecter une boutique' }));
-    const notice = screen.getByText(/L'installation doit se faire depuis l'App Store de Shopify/);
+    const notice = screen.getByText(/L’installation doit se faire depuis l’App Store de Shopify/);
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(screen.getByRole('link', { name: "Tester l'installation Shopify" }).getAttribute('href')).toBe('/shopify/test-onboarding');
+    expect(screen.getByRole('link', { name: 'Tester l’installation Shopify' }).getAttribute('href')).toBe('/shopify/test-onboarding');
   });
 
   it('marks WhatsApp as coming soon with a disabled, explained switch', async () => {

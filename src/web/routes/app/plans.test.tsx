@@ -31,7 +31,7 @@ function mockPlansApi(routes: ApiRoutes = {}, used = 2550, quota: number | null 
 
 async function openPlans() {
   const result = renderRoute('/app/plans');
-  await screen.findByRole('heading', { level: 1, name: "Plans d'abonnement" });
+  await screen.findByRole('heading', { level: 1, name: 'Plans d’abonnement' });
   await screen.findByRole('list', { name: 'Plans disponibles' });
   return result;
 }
@@ -67,7 +67,7 @@ describe('/app/plans', () => {
     expect(meter.getAttribute('data-level')).toBe('yellow');
     expect(within(usage).getByText(spaced('2 550 / 3 000 emails'))).toBeTruthy();
     expect(within(usage).getByText('Renouvellement le 31 octobre 2025')).toBeTruthy();
-    expect(within(usage).getByText(spaced("Aujourd'hui : 12 / 1 000 emails (limite quotidienne)"))).toBeTruthy();
+    expect(within(usage).getByText(spaced('Aujourd’hui\u202f: 12 / 1 000 emails (limite quotidienne)'))).toBeTruthy();
   });
 
   it('turns the bar red from 90 %', async () => {
@@ -118,11 +118,11 @@ describe('/app/plans', () => {
   });
 
   it("says 'Erreur lors du changement de plan' with the server's reason when it gives one", async () => {
-    mockPlansApi({ [PLANS_CHANGE]: () => apiError(502, "Shopify n'a pas pu créer l'abonnement. Réessayez dans un instant.", 'plan_change_failed') });
+    mockPlansApi({ [PLANS_CHANGE]: () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed') });
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Starter' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe("Erreur lors du changement de planShopify n'a pas pu créer l'abonnement. Réessayez dans un instant.");
+    expect(alert.textContent).toBe('Erreur lors du changement de planShopify n’a pas pu créer l’abonnement. Réessayez dans un instant.');
   });
 
   it("says only 'Erreur lors du changement de plan' when the server gives no reason", async () => {
@@ -185,7 +185,7 @@ describe('/app/plans', () => {
     mockPlansApi({ [PLANS_CURRENT]: () => apiError(404, 'Aucune boutique Shopify active trouvée.', 'no_store') });
     const { router } = renderRoute('/app/plans');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText("Aucune boutique Shopify trouvée. Veuillez d'abord connecter votre boutique.")).toBeTruthy();
+    expect(within(alert).getByText('Aucune boutique Shopify trouvée. Veuillez d’abord connecter votre boutique.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/plans');
     await act(() => vi.advanceTimersByTimeAsync(NO_STORE_REDIRECT_MS + 100));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/integrations'));

@@ -120,11 +120,11 @@ function serve(routes: Record<string, Handler>) {
 async function open(path = '/app/schedule') {
   const result = renderRoute(path);
   // The screen is a lazy chunk: the first test also pays for transforming it.
-  await screen.findByRole('heading', { level: 1, name: "Calendrier d'envoi" }, { timeout: 5_000 });
+  await screen.findByRole('heading', { level: 1, name: 'Calendrier d’envoi' }, { timeout: 5_000 });
   return result;
 }
 
-const requestList = () => screen.findByRole('list', { name: "Demandes d'avis" });
+const requestList = () => screen.findByRole('list', { name: 'Demandes d’avis' });
 const row = (name: string) => screen.getByRole('listitem', { name });
 
 /** The status badge of a row, read as a screen reader does ("Statut : Programmé"). */
@@ -171,7 +171,7 @@ describe('/app/schedule', () => {
 
     const marieRow = row('Marie Dupont');
     const badge = within(marieRow).getByText('Relance');
-    expect(badge.getAttribute('title')).toContain("n'a pas encore donné son avis");
+    expect(badge.getAttribute('title')).toContain('n’a pas encore donné son avis');
     expect(within(marieRow).queryByText('Reportée à la demande du client')).toBeNull();
     expect(within(marieRow).getByRole('button', { name: 'Envoyer maintenant la relance de Marie Dupont, commande #1001' })).toBeTruthy();
     expect(within(marieRow).getByText('Dans 2 jours')).toBeTruthy();
@@ -186,7 +186,7 @@ describe('/app/schedule', () => {
 
     // Cancelling a reminder says it is the reminder that goes.
     fireEvent.click(within(marieRow).getByRole('button', { name: 'Annuler la relance de Marie Dupont, commande #1001' }));
-    const dialog = screen.getByRole('dialog', { name: 'Annuler la relance ?' });
+    const dialog = screen.getByRole('dialog', { name: 'Annuler la relance\u202f?' });
     expect(dialog.textContent).toContain('La relance de Marie Dupont, commande #1001 sera supprimée');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Conserver' }));
     expect(await axeViolations()).toEqual([]);
@@ -199,15 +199,15 @@ describe('/app/schedule', () => {
     serve({ [`GET ${listPath}`]: () => listResponse([better, reviewed, byMerchant], { total: 3 }) });
     await open();
     await requestList();
-    expect(row('Nina Roux').textContent).toContain('Retirée : une autre demande pour cette commande part à un meilleur moment');
-    expect(row('Hugo Blanc').textContent).toContain('Retirée : le client a déjà laissé un avis sur cette commande');
-    expect(row('Inès Roy').textContent).not.toContain('Retirée :');
+    expect(row('Nina Roux').textContent).toContain('Retirée\u202f: une autre demande pour cette commande part à un meilleur moment');
+    expect(row('Hugo Blanc').textContent).toContain('Retirée\u202f: le client a déjà laissé un avis sur cette commande');
+    expect(row('Inès Roy').textContent).not.toContain('Retirée\u202f:');
   });
 
   it('lists the requests with their customer, order, date, French status badge and due label', async () => {
     const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage) });
     await open();
-    expect(screen.getByText("Vos demandes d'avis programmées et envoyées.")).toBeTruthy();
+    expect(screen.getByText('Vos demandes d’avis programmées et envoyées.')).toBeTruthy();
     const list = await requestList();
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
     expect(api.calls('GET', listPath)[0]?.url.search).toBe('?page=1');
@@ -218,7 +218,7 @@ describe('/app/schedule', () => {
     expect(within(marieRow).getByText('marie@example.com')).toBeTruthy();
     expect(within(marieRow).getByText('Commande #1001')).toBeTruthy();
     expect(marieRow.textContent).toContain(`Programmée le ${formatDateTime(marie.scheduled_at)}`);
-    expect(statusOf('Marie Dupont')?.textContent).toBe('Statut : Programmé');
+    expect(statusOf('Marie Dupont')?.textContent).toBe('Statut\u202f: Programmé');
     expect(statusOf('Marie Dupont')?.className).toContain('bg-sky-100');
     expect(within(marieRow).getByText('Dans 3 jours')).toBeTruthy();
 
@@ -229,15 +229,15 @@ describe('/app/schedule', () => {
     expect(within(row('Inès Roy')).getByText('Bientôt')).toBeTruthy();
 
     // Failed: red badge, the last error discreetly; no due label on non-scheduled requests.
-    expect(statusOf('Luc Martin')?.textContent).toBe('Statut : Échec');
+    expect(statusOf('Luc Martin')?.textContent).toBe('Statut\u202f: Échec');
     expect(statusOf('Luc Martin')?.className).toContain('bg-red-100');
-    expect(row('Luc Martin').textContent).toContain('Dernière erreur : Boîte aux lettres pleine (2 tentatives)');
+    expect(row('Luc Martin').textContent).toContain('Dernière erreur\u202f: Boîte aux lettres pleine (2 tentatives)');
     expect(within(row('Luc Martin')).queryByText('En retard')).toBeNull();
 
     // A shared link says so.
     const sharedRow = row('Client inconnu');
     expect(within(sharedRow).getByText('Lien partagé')).toBeTruthy();
-    expect(statusOf('Client inconnu')?.textContent).toBe('Statut : Terminé');
+    expect(statusOf('Client inconnu')?.textContent).toBe('Statut\u202f: Terminé');
 
     expect(row('Ana Ruiz').textContent).toContain(`Envoyée le ${formatDateTime('2025-10-09T09:02:00Z')}`);
     const labels: Array<[string, string]> = [
@@ -246,20 +246,20 @@ describe('/app/schedule', () => {
       ['Client cancelled', 'Annulé'],
       ['Client delivered', 'Délivré'],
     ];
-    for (const [name, label] of labels) expect(statusOf(name)?.textContent).toBe(`Statut : ${label}`);
+    for (const [name, label] of labels) expect(statusOf(name)?.textContent).toBe(`Statut\u202f: ${label}`);
 
     // Send now only for scheduled requests; cancel for scheduled, pending and failed ones.
-    const sendButtons = screen.getAllByRole('button', { name: /^Envoyer maintenant la demande d'avis/ });
+    const sendButtons = screen.getAllByRole('button', { name: /^Envoyer maintenant la demande d’avis/ });
     expect(sendButtons.map((button) => button.getAttribute('aria-label'))).toEqual([
-      "Envoyer maintenant la demande d'avis de Marie Dupont, commande #1001",
-      "Envoyer maintenant la demande d'avis de paul@example.com, commande #1002",
-      "Envoyer maintenant la demande d'avis d'Hugo Blanc",
-      "Envoyer maintenant la demande d'avis d'Inès Roy",
+      'Envoyer maintenant la demande d’avis de Marie Dupont, commande #1001',
+      'Envoyer maintenant la demande d’avis de paul@example.com, commande #1002',
+      'Envoyer maintenant la demande d’avis d’Hugo Blanc',
+      'Envoyer maintenant la demande d’avis d’Inès Roy',
     ]);
-    const cancelButtons = screen.getAllByRole('button', { name: /^Annuler la demande d'avis/ });
+    const cancelButtons = screen.getAllByRole('button', { name: /^Annuler la demande d’avis/ });
     expect(cancelButtons).toHaveLength(6);
-    expect(within(row('Luc Martin')).getByRole('button', { name: "Annuler la demande d'avis de Luc Martin" })).toBeTruthy();
-    expect(within(row('Jade Petit')).getByRole('button', { name: "Annuler la demande d'avis de Jade Petit" })).toBeTruthy();
+    expect(within(row('Luc Martin')).getByRole('button', { name: 'Annuler la demande d’avis de Luc Martin' })).toBeTruthy();
+    expect(within(row('Jade Petit')).getByRole('button', { name: 'Annuler la demande d’avis de Jade Petit' })).toBeTruthy();
     for (const name of ['Ana Ruiz', 'Client inconnu', 'Client cancelled', 'Client delivered']) {
       expect(within(row(name)).queryByRole('button')).toBeNull();
     }
@@ -315,7 +315,7 @@ describe('/app/schedule', () => {
   });
 
   describe('send now', () => {
-    const sendButton = "Envoyer maintenant la demande d'avis de Marie Dupont, commande #1001";
+    const sendButton = 'Envoyer maintenant la demande d’avis de Marie Dupont, commande #1001';
 
     it('sends the request, says so, and reloads the list', async () => {
       const answer = deferred<Response>();
@@ -332,13 +332,13 @@ describe('/app/schedule', () => {
       // Busy: the button says so and keeps the focus; the other send buttons wait.
       await waitFor(() => expect(button.textContent).toBe('Envoi…'));
       expect(button.getAttribute('aria-busy')).toBe('true');
-      const other = screen.getByRole('button', { name: "Envoyer maintenant la demande d'avis d'Hugo Blanc" });
+      const other = screen.getByRole('button', { name: 'Envoyer maintenant la demande d’avis d’Hugo Blanc' });
       expect(other.getAttribute('aria-disabled')).toBe('true');
       fireEvent.click(other);
       expect(api.calls('POST', processPath)).toHaveLength(1);
 
       answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }));
-      await screen.findByText('Email envoyé avec succès!');
+      await screen.findByText('Email envoyé avec succès !');
       await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
     });
 
@@ -346,17 +346,17 @@ describe('/app/schedule', () => {
       [
         'the quota is exceeded',
         () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: true, plan: 'Starter', quota: 300, used: 300 }),
-        'Quota dépassé ! Votre plan Starter permet 300 emails/mois. Vous en avez utilisé 300. Veuillez passer à un plan supérieur.',
+        'Quota dépassé\u202f! Votre plan Starter permet 300 emails/mois. Vous en avez utilisé 300. Veuillez passer à un plan supérieur.',
       ],
       [
         'the e-mail fails',
         () => jsonResponse({ success: false, processed: 1, failed: 1, quota_exceeded: false }),
-        "L'envoi de l'email a échoué. Vérifiez la configuration de votre email.",
+        'L’envoi de l’email a échoué. Vérifiez la configuration de votre email.',
       ],
       [
         'nothing was processed',
         () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: false }),
-        "Aucune demande n'a pu être traitée. Vérifiez que la demande existe toujours et qu'elle est au statut « Programmé ».",
+        'Aucune demande n’a pu être traitée. Vérifiez que la demande existe toujours et qu’elle est au statut «\u202fProgrammé\u202f».',
       ],
       [
         'the server explains a refusal',
@@ -366,15 +366,15 @@ describe('/app/schedule', () => {
             processed: 0,
             failed: 0,
             quota_exceeded: false,
-            error: "Limite d'envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.",
+            error: 'Limite d’envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.',
             code: 'daily_limit_reached',
           }),
-        "Limite d'envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.",
+        'Limite d’envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.',
       ],
       [
         'the call fails (HTTP)',
         () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'),
-        'Erreur HTTP 500: Une erreur interne est survenue. Veuillez réessayer.',
+        'Erreur HTTP 500\u202f: Une erreur interne est survenue. Veuillez réessayer.',
       ],
       ['the session has expired', () => apiError(401, 'Vous devez être connecté pour effectuer cette action.'), 'Session expirée'],
     ])('reports it when %s', async (_case, answer, message) => {
@@ -384,7 +384,7 @@ describe('/app/schedule', () => {
       fireEvent.click(screen.getByRole('button', { name: sendButton }));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(message);
-      expect(screen.queryByText('Email envoyé avec succès!')).toBeNull();
+      expect(screen.queryByText('Email envoyé avec succès !')).toBeNull();
       await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
     });
 
@@ -397,16 +397,16 @@ describe('/app/schedule', () => {
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: sendButton }));
-      await screen.findByText('Email envoyé avec succès!');
+      await screen.findByText('Email envoyé avec succès !');
       act(() => vi.advanceTimersByTime(4_500));
-      expect(screen.getByText('Email envoyé avec succès!')).toBeTruthy();
+      expect(screen.getByText('Email envoyé avec succès !')).toBeTruthy();
       act(() => vi.advanceTimersByTime(600));
-      expect(screen.queryByText('Email envoyé avec succès!')).toBeNull();
+      expect(screen.queryByText('Email envoyé avec succès !')).toBeNull();
     });
   });
 
   describe('cancel', () => {
-    const cancelButton = "Annuler la demande d'avis de Marie Dupont, commande #1001";
+    const cancelButton = 'Annuler la demande d’avis de Marie Dupont, commande #1001';
 
     it('asks for confirmation, then deletes the request and says so for 3 s', async () => {
       let deleted = false;
@@ -423,8 +423,8 @@ describe('/app/schedule', () => {
       opener.focus();
       fireEvent.click(opener);
 
-      const dialog = screen.getByRole('dialog', { name: "Annuler la demande d'avis ?" });
-      expect(dialog.textContent).toContain("La demande d'avis de Marie Dupont, commande #1001 sera supprimée");
+      const dialog = screen.getByRole('dialog', { name: 'Annuler la demande d’avis\u202f?' });
+      expect(dialog.textContent).toContain('La demande d’avis de Marie Dupont, commande #1001 sera supprimée');
       expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(0);
 
       // 'Conserver' keeps it.
@@ -436,27 +436,27 @@ describe('/app/schedule', () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
       fireEvent.click(opener);
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
-      await screen.findByText("Demande d'avis annulée");
+      await screen.findByText('Demande d’avis annulée');
       expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(1);
       expect(screen.queryByRole('dialog')).toBeNull();
       await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Marie Dupont' })).toBeNull());
       expect(screen.getByText('Demandes 1 à 9 sur 24')).toBeTruthy();
 
       act(() => vi.advanceTimersByTime(3_100));
-      expect(screen.queryByText("Demande d'avis annulée")).toBeNull();
+      expect(screen.queryByText('Demande d’avis annulée')).toBeNull();
     });
 
     it('reports a failed deletion with the server reason', async () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`DELETE ${listPath}/r1`]: () => apiError(409, "Cette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.", 'request_not_cancellable'),
+        [`DELETE ${listPath}/r1`]: () => apiError(409, 'Cette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.', 'request_not_cancellable'),
       });
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: cancelButton }));
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
       const alert = await screen.findByRole('alert');
-      expect(alert.textContent).toBe("Erreur lors de la suppressionCette demande ne peut plus être annulée : elle est en cours d'envoi ou déjà envoyée.");
+      expect(alert.textContent).toBe('Erreur lors de la suppressionCette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.');
       expect(within(alert).getByText('Erreur lors de la suppression')).toBeTruthy();
       expect(screen.getByRole('listitem', { name: 'Marie Dupont' })).toBeTruthy();
     });
@@ -487,20 +487,20 @@ describe('/app/schedule', () => {
       await requestList();
       const zoe = row('Zoé Morel');
       expect(within(zoe).getByText('Non confirmé')).toBeTruthy();
-      expect(zoe.textContent).toContain("l'e-mail est peut-être arrivé, peut-être pas");
+      expect(zoe.textContent).toContain('l’e-mail est peut-être arrivé, peut-être pas');
       // A confirmed send offers nothing of the sort.
       expect(within(row('Ana Ruiz')).queryByRole('button', { name: /Renvoyer/ })).toBeNull();
 
-      fireEvent.click(within(zoe).getByRole('button', { name: "Renvoyer la demande d'avis de Zoé Morel, commande #1042" }));
-      const dialog = screen.getByRole('dialog', { name: "Renvoyer la demande d'avis ?" });
+      fireEvent.click(within(zoe).getByRole('button', { name: 'Renvoyer la demande d’avis de Zoé Morel, commande #1042' }));
+      const dialog = screen.getByRole('dialog', { name: 'Renvoyer la demande d’avis\u202f?' });
       expect(dialog.textContent).toContain('deux e-mails');
-      expect(dialog.textContent).toContain("qu'une fois dans votre quota");
+      expect(dialog.textContent).toContain('qu’une fois dans votre quota');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Ne pas renvoyer' }));
       expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(0);
 
       fireEvent.click(within(row('Zoé Morel')).getByRole('button', { name: /^Renvoyer la demande/ }));
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Renvoyer maintenant' }));
-      await screen.findByText('Email envoyé avec succès!');
+      await screen.findByText('Email envoyé avec succès !');
       expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(1);
       await waitFor(() => expect(within(row('Zoé Morel')).queryByText('Non confirmé')).toBeNull());
       expect(await axeViolations()).toEqual([]);
@@ -516,8 +516,8 @@ describe('/app/schedule', () => {
       });
       await open();
       await requestList();
-      fireEvent.click(screen.getByRole('button', { name: "Importer l'historique" }));
-      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
+      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
       expect(within(dialog).getByText('Comptage des commandes payées…')).toBeTruthy();
       await within(dialog).findByText('42 commandes payées ces 60 derniers jours.');
       expect(api.calls('POST', countPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id }]);
@@ -525,7 +525,7 @@ describe('/app/schedule', () => {
       expect(await axeViolations()).toEqual([]);
 
       fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
-      await screen.findByText("42 commandes importées et 40 demandes d'avis programmées!");
+      await screen.findByText('42 commandes importées et 40 demandes d’avis programmées !');
       expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: true }]);
       expect(screen.queryByRole('dialog')).toBeNull();
       await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
@@ -539,24 +539,24 @@ describe('/app/schedule', () => {
       });
       await open();
       await requestList();
-      fireEvent.click(screen.getByRole('button', { name: "Importer l'historique" }));
-      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
+      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
       await within(dialog).findByText('12 commandes payées ces 60 derniers jours.');
-      fireEvent.click(within(dialog).getByRole('button', { name: /^Étaler l'envoi/ }));
+      fireEvent.click(within(dialog).getByRole('button', { name: /^Étaler l’envoi/ }));
 
-      const slider = within(dialog).getByRole('slider', { name: "Étaler l'envoi sur" }) as HTMLInputElement;
+      const slider = within(dialog).getByRole('slider', { name: 'Étaler l’envoi sur' }) as HTMLInputElement;
       expect(slider.value).toBe('7');
       expect(slider.min).toBe('1');
       expect(slider.max).toBe('30');
       expect(slider.getAttribute('aria-valuetext')).toBe('7 jours');
-      const days = within(within(dialog).getByRole('group', { name: "Jours d'envoi" }));
+      const days = within(within(dialog).getByRole('group', { name: 'Jours d’envoi' }));
       const pressed = () =>
         days
           .getAllByRole('button')
           .filter((button) => button.getAttribute('aria-pressed') === 'true')
           .map((button) => button.textContent);
       expect(pressed()).toEqual(['LunLundi', 'MarMardi', 'MerMercredi', 'JeuJeudi', 'VenVendredi']);
-      const hour = within(dialog).getByRole('combobox', { name: "Heure d'envoi (UTC)" }) as HTMLSelectElement;
+      const hour = within(dialog).getByRole('combobox', { name: 'Heure d’envoi (UTC)' }) as HTMLSelectElement;
       expect(hour.value).toBe('9');
       expect(hour.options).toHaveLength(24);
       expect(hour.selectedOptions[0]?.textContent).toBe('09:00 UTC');
@@ -568,7 +568,7 @@ describe('/app/schedule', () => {
       expect(monday.getAttribute('aria-disabled')).toBe('true');
       fireEvent.click(monday);
       expect(monday.getAttribute('aria-pressed')).toBe('true');
-      const start = within(dialog).getByRole('button', { name: "Démarrer l'importation" }) as HTMLButtonElement;
+      const start = within(dialog).getByRole('button', { name: 'Démarrer l’importation' }) as HTMLButtonElement;
       expect(start.disabled).toBe(false);
 
       // Choose: 14 days, Saturday and Wednesday (Monday dropped), 18:00 UTC.
@@ -581,7 +581,7 @@ describe('/app/schedule', () => {
       fireEvent.change(hour, { target: { value: '18' } });
 
       fireEvent.click(start);
-      await screen.findByText("12 commandes importées et 12 demandes d'avis programmées!");
+      await screen.findByText('12 commandes importées et 12 demandes d’avis programmées !');
       expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 }]);
     });
 
@@ -589,14 +589,14 @@ describe('/app/schedule', () => {
       serve({
         [`GET ${listPath}`]: () => listResponse(firstPage),
         [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502),
-        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: "Erreur lors de l'importation", code: 'import_failed' }, 502),
+        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: 'Erreur lors de l’importation', code: 'import_failed' }, 502),
       });
       await open();
       await requestList();
-      const opener = screen.getByRole('button', { name: "Importer l'historique" });
+      const opener = screen.getByRole('button', { name: 'Importer l’historique' });
       opener.focus();
       fireEvent.click(opener);
-      const dialog = screen.getByRole('dialog', { name: "Importer l'historique" });
+      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
       expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors du comptage');
 
       fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
@@ -605,7 +605,7 @@ describe('/app/schedule', () => {
           within(dialog)
             .getAllByRole('alert')
             .map((alert) => alert.textContent),
-        ).toContain("Erreur lors de l'importation"),
+        ).toContain('Erreur lors de l’importation'),
       );
 
       fireEvent.keyDown(dialog, { key: 'Escape' });
@@ -621,9 +621,9 @@ describe('/app/schedule', () => {
     });
     await open();
     await screen.findByRole('heading', { name: 'Aucune campagne pour le moment' });
-    expect(screen.queryByRole('list', { name: "Demandes d'avis" })).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Demandes d’avis' })).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Pagination des demandes' })).toBeNull();
-    const importButtons = screen.getAllByRole('button', { name: "Importer l'historique" });
+    const importButtons = screen.getAllByRole('button', { name: 'Importer l’historique' });
     expect(importButtons).toHaveLength(1);
     fireEvent.click(importButtons[0]!);
     await screen.findByText('3 commandes payées ces 60 derniers jours.');
@@ -634,7 +634,7 @@ describe('/app/schedule', () => {
     await open();
     await screen.findByRole('heading', { name: 'Aucune boutique Shopify active trouvée' });
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
-    expect(screen.queryByRole('button', { name: "Importer l'historique" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Importer l’historique' })).toBeNull();
   });
 
   it('says when the session has expired', async () => {
@@ -649,10 +649,10 @@ describe('/app/schedule', () => {
     let calls = 0;
     serve({ [`GET ${listPath}`]: () => (calls++ === 0 ? first.promise : listResponse(firstPage)) });
     await open();
-    expect(await screen.findByText("Chargement des demandes d'avis…")).toBeTruthy();
+    expect(await screen.findByText('Chargement des demandes d’avis…')).toBeTruthy();
     first.resolve(apiError(500, 'Panne'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Impossible de charger les demandes d'avis.");
+    expect(alert.textContent).toContain('Impossible de charger les demandes d’avis.');
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await requestList();
   });
@@ -668,9 +668,9 @@ describe('/app/schedule', () => {
       });
       await open();
       await requestList();
-      fireEvent.click(screen.getByRole('button', { name: "Partager le lien d'avis" }));
-      const dialog = screen.getByRole('dialog', { name: "Partager le lien d'avis" });
-      const input = (await within(dialog).findByRole('textbox', { name: "Lien d'avis" })) as HTMLInputElement;
+      fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
+      const dialog = screen.getByRole('dialog', { name: 'Partager le lien d’avis' });
+      const input = (await within(dialog).findByRole('textbox', { name: 'Lien d’avis' })) as HTMLInputElement;
       expect(input.value).toBe(url);
       expect(input.readOnly).toBe(true);
       expect(api.calls('POST', shareLinkPath)).toHaveLength(1);
@@ -696,8 +696,8 @@ describe('/app/schedule', () => {
       });
       await open();
       await requestList();
-      fireEvent.click(screen.getByRole('button', { name: "Partager le lien d'avis" }));
-      const dialog = screen.getByRole('dialog', { name: "Partager le lien d'avis" });
+      fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
+      const dialog = screen.getByRole('dialog', { name: 'Partager le lien d’avis' });
       expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors de la génération du lien');
       expect(within(dialog).queryByRole('textbox')).toBeNull();
     });

@@ -85,15 +85,15 @@ async function open() {
   return screen.findByRole('region', { name: 'Délivrabilité' }, { timeout: 5_000 });
 }
 
-const senderForm = () => screen.getByRole('form', { name: "Adresse d'expédition de la boutique" });
-const addressField = () => within(senderForm()).getByLabelText("Adresse d'expédition") as HTMLInputElement;
+const senderForm = () => screen.getByRole('form', { name: 'Adresse d’expédition de la boutique' });
+const addressField = () => within(senderForm()).getByLabelText('Adresse d’expédition') as HTMLInputElement;
 
 function typeAddress(value: string) {
   fireEvent.change(addressField(), { target: { value } });
 }
 
 function saveAddress() {
-  fireEvent.click(within(senderForm()).getByRole('button', { name: "Enregistrer l'adresse" }));
+  fireEvent.click(within(senderForm()).getByRole('button', { name: 'Enregistrer l’adresse' }));
 }
 
 /** The row of one record, found by its row header (DKIM, SPF, DMARC). */
@@ -111,7 +111,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
   it("says mail goes from the app's address with replies to the merchant when no sender is set, and is accessible", async () => {
     deliverabilityApi();
     const section = await open();
-    await within(section).findByText(`Vos e-mails partent de l'adresse de l'application : ${APP_FROM}.`);
+    await within(section).findByText(`Vos e-mails partent de l’adresse de l’application : ${APP_FROM}.`);
     expect(within(section).getByText(`Les réponses de vos clients arrivent à votre adresse : ${testUser.email}.`)).toBeTruthy();
     expect(within(section).getByText('Une fois votre domaine vérifié, ils partiront de votre propre adresse, signés (DKIM).')).toBeTruthy();
     expect(addressField().value).toBe('');
@@ -127,9 +127,9 @@ describe("/app/settings, 'Délivrabilité'", () => {
   }, 15_000);
 
   it.each([
-    ['pas-une-adresse', "L'adresse d'expédition n'est pas valide"],
-    ['avis@', "L'adresse d'expédition n'est pas valide"],
-    ['   ', "L'adresse d'expédition est requise"],
+    ['pas-une-adresse', 'L’adresse d’expédition n’est pas valide'],
+    ['avis@', 'L’adresse d’expédition n’est pas valide'],
+    ['   ', 'L’adresse d’expédition est requise'],
   ])("refuses the address %j with the contract's French message and sends nothing", async (value, message) => {
     const fetchMock = deliverabilityApi();
     await open();
@@ -186,7 +186,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     deliverabilityApi(senderState('avis@atelier-nova.fr', recordsFor('atelier-nova.fr', 'ok'), '2025-10-12T10:00:00Z'));
     await open();
     await screen.findByText(/^Vérifié le /u);
-    const warning = /Vous changez de domaine \(boutique-nova\.com\) : une nouvelle clé DKIM sera créée/u;
+    const warning = /Vous changez de domaine \(boutique-nova\.com\)\s: une nouvelle clé DKIM sera créée/u;
 
     typeAddress('contact@atelier-nova.fr');
     expect(screen.queryByText(warning)).toBeNull();
@@ -204,7 +204,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     const partly: DeliverabilityState = senderState('avis@atelier-nova.fr', [
       { ...dkim!, status: 'ok' },
       { ...spf!, status: 'missing', detail: 'Aucun enregistrement TXT trouvé à ce nom.' },
-      { ...dmarc!, status: 'wrong', detail: "L'enregistrement DMARC n'a pas de politique valide : v=DMARC1; rua=x" },
+      { ...dmarc!, status: 'wrong', detail: 'L’enregistrement DMARC n’a pas de politique valide\u202f: v=DMARC1; rua=x' },
     ]);
     const verified = senderState('avis@atelier-nova.fr', recordsFor(domain, 'ok'), '2025-10-14T08:30:00Z');
     const fetchMock = deliverabilityApi(senderState('avis@atelier-nova.fr'), {
@@ -228,9 +228,9 @@ describe("/app/settings, 'Délivrabilité'", () => {
     expect(status.getAttribute('role')).toBe('status');
     expect(cellTexts(recordRow('DKIM')).at(-1)).toBe('Correct');
     expect(cellTexts(recordRow('SPF')).at(-1)).toBe('AbsentAucun enregistrement TXT trouvé à ce nom.');
-    expect(cellTexts(recordRow('DMARC')).at(-1)).toBe("IncorrectL'enregistrement DMARC n'a pas de politique valide : v=DMARC1; rua=x");
+    expect(cellTexts(recordRow('DMARC')).at(-1)).toBe('IncorrectL’enregistrement DMARC n’a pas de politique valide\u202f: v=DMARC1; rua=x');
     expect(within(section).getByText('Non vérifié')).toBeTruthy();
-    expect(within(section).getByText(/^Dernière vérification : /u)).toBeTruthy();
+    expect(within(section).getByText(/^Dernière vérification\s: /u)).toBeTruthy();
     expect(calls(fetchMock, verifyPath, 'POST')).toHaveLength(1);
 
     fireEvent.click(within(section).getByRole('button', { name: 'Vérifier' }));
@@ -252,7 +252,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
         { id: 'alignment', passed: true, detail: 'Le domaine de la signature correspond à celui de l’expéditeur (atelier-nova.fr).' },
         { id: 'one_click_unsubscribe', passed: true, detail: 'Les en-têtes List-Unsubscribe et List-Unsubscribe-Post sont présents et signés.' },
         { id: 'text_part', passed: true, detail: 'L’e-mail contient une version texte.' },
-        { id: 'html_size', passed: false, detail: 'HTML de 131 Ko : au-delà de 100 Ko, Gmail coupe le message.' },
+        { id: 'html_size', passed: false, detail: 'HTML de 131 Ko\u202f: au-delà de 100 Ko, Gmail coupe le message.' },
       ],
     };
     let answer: (response: Response) => void = () => {};
@@ -269,11 +269,11 @@ describe("/app/settings, 'Délivrabilité'", () => {
         .getAllByRole('listitem')
         .map((item) => item.querySelector('p')?.textContent),
     ).toEqual([
-      'Signature DKIM valide : Réussi',
-      'Alignement du domaine : Réussi',
-      'Désinscription en un clic présente et signée : Réussi',
-      'Version texte présente : Réussi',
-      'HTML de moins de 100 Ko : Échec',
+      'Signature DKIM valide\u202f: Réussi',
+      'Alignement du domaine\u202f: Réussi',
+      'Désinscription en un clic présente et signée\u202f: Réussi',
+      'Version texte présente\u202f: Réussi',
+      'HTML de moins de 100 Ko\u202f: Échec',
     ]);
     expect(within(list).getByText('HTML de 131 Ko : au-delà de 100 Ko, Gmail coupe le message.')).toBeTruthy();
     expect(within(section).getByText('Envoyé à : controle@avis-clients.test')).toBeTruthy();
@@ -288,8 +288,8 @@ describe("/app/settings, 'Délivrabilité'", () => {
 
   it.each([
     ['Vérifier', () => apiError(429, 'Trop de tentatives. Veuillez réessayer dans 12 minutes.', 'rate_limited')],
-    ['Vérifier', () => apiError(409, "Enregistrez d'abord une adresse d'expédition sur votre nom de domaine.", 'sender_domain_not_set')],
-    ['Tester la délivrabilité', () => apiError(502, "L'e-mail de test n'a pas pu être envoyé ou relu. Réessayez dans quelques minutes.", 'self_test_failed')],
+    ['Vérifier', () => apiError(409, 'Enregistrez d’abord une adresse d’expédition sur votre nom de domaine.', 'sender_domain_not_set')],
+    ['Tester la délivrabilité', () => apiError(502, 'L’e-mail de test n’a pas pu être envoyé ou relu. Réessayez dans quelques minutes.', 'self_test_failed')],
     ['Tester la délivrabilité', () => apiError(429, 'Trop de tentatives. Veuillez réessayer dans 1 minute.', 'rate_limited')],
   ])("shows the server's French message when '%s' fails", async (action, failure) => {
     deliverabilityApi(senderState('avis@atelier-nova.fr'), { verify: failure, selfTest: failure });
@@ -305,22 +305,22 @@ describe("/app/settings, 'Délivrabilité'", () => {
   it("'Supprimer l'adresse' asks first; confirmed, mail goes from the app's address again", async () => {
     const fetchMock = deliverabilityApi(senderState('avis@atelier-nova.fr'));
     const section = await open();
-    fireEvent.click(await within(section).findByRole('button', { name: "Supprimer l'adresse" }));
-    let dialog = screen.getByRole('dialog', { name: "Supprimer l'adresse d'expédition ?" });
-    expect(dialog.textContent).toContain(`de l'adresse de l'application : ${APP_FROM}`);
+    fireEvent.click(await within(section).findByRole('button', { name: 'Supprimer l’adresse' }));
+    let dialog = screen.getByRole('dialog', { name: 'Supprimer l’adresse d’expédition\u202f?' });
+    expect(dialog.textContent).toContain(`de l’adresse de l’application\u202f: ${APP_FROM}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(calls(fetchMock, path, 'DELETE')).toHaveLength(0);
 
-    fireEvent.click(within(section).getByRole('button', { name: "Supprimer l'adresse" }));
-    dialog = screen.getByRole('dialog', { name: "Supprimer l'adresse d'expédition ?" });
+    fireEvent.click(within(section).getByRole('button', { name: 'Supprimer l’adresse' }));
+    dialog = screen.getByRole('dialog', { name: 'Supprimer l’adresse d’expédition\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
-    await within(section).findByText("Adresse supprimée : vos e-mails partent de l'adresse de l'application.");
+    await within(section).findByText('Adresse supprimée : vos e-mails partent de l’adresse de l’application.');
     expect(calls(fetchMock, path, 'DELETE')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section).queryByRole('table')).toBeNull();
     await waitFor(() => expect(addressField().value).toBe(''), { timeout: 3000 });
-    expect(within(section).getByText(`Vos e-mails partent de l'adresse de l'application : ${APP_FROM}.`)).toBeTruthy();
+    expect(within(section).getByText(`Vos e-mails partent de l’adresse de l’application : ${APP_FROM}.`)).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(addressField()));
   });
 
@@ -332,10 +332,10 @@ describe("/app/settings, 'Délivrabilité'", () => {
     });
     const section = await open();
     const alert = await within(section).findByRole('alert');
-    expect(alert.textContent).toContain("Impossible de charger l'adresse d'expédition.");
+    expect(alert.textContent).toContain('Impossible de charger l’adresse d’expédition.');
     expect(screen.getByLabelText('E-mail de notification')).toBeTruthy();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    await within(section).findByText(`Vos e-mails partent de l'adresse de l'application : ${APP_FROM}.`);
+    await within(section).findByText(`Vos e-mails partent de l’adresse de l’application : ${APP_FROM}.`);
   });
 });

@@ -44,8 +44,8 @@ async function open() {
 }
 
 const emailField = () => screen.getByLabelText('E-mail de notification') as HTMLInputElement;
-const limitField = () => screen.getByLabelText("Limite d'envoi quotidienne") as HTMLInputElement;
-const limitMessage = /^La limite d'envoi quotidienne doit être un nombre entier entre 1 et 10\s000$/u;
+const limitField = () => screen.getByLabelText('Limite d’envoi quotidienne') as HTMLInputElement;
+const limitMessage = /^La limite d’envoi quotidienne doit être un nombre entier entre 1 et 10\s000$/u;
 
 async function form() {
   await screen.findByLabelText('E-mail de notification', {}, { timeout: 5_000 });
@@ -123,9 +123,9 @@ describe('/app/settings', () => {
   });
 
   it.each([
-    ['pas-une-adresse', "L'adresse e-mail de notification n'est pas valide"],
-    ['zoe@', "L'adresse e-mail de notification n'est pas valide"],
-    ['   ', "L'adresse e-mail de notification est requise"],
+    ['pas-une-adresse', 'L’adresse e-mail de notification n’est pas valide'],
+    ['zoe@', 'L’adresse e-mail de notification n’est pas valide'],
+    ['   ', 'L’adresse e-mail de notification est requise'],
   ])('refuses the notification e-mail %j', async (value, message) => {
     const fetchMock = settingsApi();
     await open();

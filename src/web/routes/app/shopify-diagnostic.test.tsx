@@ -91,7 +91,7 @@ function deferred<T>() {
 }
 
 const stepNames = [
-  "Jeton d'accès",
+  'Jeton d’accès',
   'Commandes',
   'Webhooks enregistrés (base de données)',
   'Webhooks sur Shopify',
@@ -115,28 +115,28 @@ describe('/app/shopify-diagnostic', () => {
     // Running: every step is pending, with its state in words, and the button is busy.
     await waitFor(() => expect(steps().getAllByRole('listitem')).toHaveLength(8));
     // The introduction counts the steps shown, in words.
-    expect(screen.getByText(/^Huit vérifications, du jeton d'accès/)).toBeTruthy();
+    expect(screen.getByText(/^Huit vérifications, du jeton d’accès/)).toBeTruthy();
     expect(
       steps()
         .getAllByRole('heading', { level: 3 })
         .map((heading) => heading.textContent),
     ).toEqual(stepNames);
     for (const name of stepNames) expect(step(name)).toBeTruthy();
-    for (const name of stepNames) expect(stateOf(name)).toBe('État : En cours');
+    for (const name of stepNames) expect(stateOf(name)).toBe('État\u202f: En cours');
     const busyButton = screen.getByRole('button', { name: 'Diagnostic en cours…' });
     expect(busyButton.getAttribute('aria-busy')).toBe('true');
     expect(busyButton.getAttribute('aria-disabled')).toBe('true');
     expect(liveRegion().textContent).toBe('Diagnostic en cours…');
 
     answer.resolve(jsonResponse(diagnostic()));
-    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
-    for (const name of stepNames) expect(stateOf(name)).toBe('État : Réussi');
+    await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
+    for (const name of stepNames) expect(stateOf(name)).toBe('État\u202f: Réussi');
     expect(screen.queryByRole('heading', { name: 'Solution suggérée' })).toBeNull();
     expect(screen.getByText(activeStore.shop_domain)).toBeTruthy();
     expect(within(step('Commandes')).getByText('12 commandes trouvées sur votre boutique.')).toBeTruthy();
     expect(within(step('Flux actif')).getByText('1 flux actif sur 2 configurés.')).toBeTruthy();
     expect(within(step('Événements de commande')).getByText('3 événements de commande reçus.')).toBeTruthy();
-    expect(step('Webhooks sur Shopify').textContent).toContain('Présents sur Shopify : orders/paid, orders/fulfilled');
+    expect(step('Webhooks sur Shopify').textContent).toContain('Présents sur Shopify\u202f: orders/paid, orders/fulfilled');
 
     // Recent events: topic, French date and outcome.
     const events = within(step('Événements récents')).getByRole('list', { name: 'Derniers événements reçus' });
@@ -146,12 +146,12 @@ describe('/app/shopify-diagnostic', () => {
     expect(rows[0]!.textContent).toContain(formatDateTime('2025-10-14T08:30:00Z'));
     expect(rows[0]!.textContent).toContain('Traité');
     expect(rows[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2025-10-14T08:30:00Z');
-    expect(rows[1]!.textContent).toContain('Erreur : Commande introuvable');
+    expect(rows[1]!.textContent).toContain('Erreur\u202f: Commande introuvable');
 
     expect(calls(fetchMock, diagnosticPath)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Lancer le diagnostic' }));
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
+    await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
     expect(screen.getByRole('button', { name: 'Lancer le diagnostic' }).getAttribute('aria-disabled')).toBeNull();
   });
 
@@ -173,21 +173,21 @@ describe('/app/shopify-diagnostic', () => {
         ),
     });
     await open();
-    await finished('Diagnostic terminé : 5 étapes réussies, 3 erreurs.');
+    await finished('Diagnostic terminé\u202f: 5 étapes réussies, 3 erreurs.');
 
-    const token = step("Jeton d'accès");
-    expect(stateOf("Jeton d'accès")).toBe('État : Erreur');
-    expect(within(token).getByText("Shopify refuse le jeton d'accès (erreur 401) : il est invalide ou a expiré.")).toBeTruthy();
+    const token = step('Jeton d’accès');
+    expect(stateOf('Jeton d’accès')).toBe('État\u202f: Erreur');
+    expect(within(token).getByText('Shopify refuse le jeton d’accès (erreur 401) : il est invalide ou a expiré.')).toBeTruthy();
     expect(within(token).getByRole('heading', { level: 4, name: 'Solution suggérée' })).toBeTruthy();
     expect(within(token).getByRole('link', { name: 'Reconnecter la boutique' }).getAttribute('href')).toBe('/app/integrations');
 
     // The platform checks after it could not run: they say why.
     for (const name of ['Commandes', 'Webhooks sur Shopify']) {
-      expect(stateOf(name)).toBe('État : Erreur');
-      expect(within(step(name)).getByText("Vérification impossible : Shopify refuse le jeton d'accès de la boutique.")).toBeTruthy();
+      expect(stateOf(name)).toBe('État\u202f: Erreur');
+      expect(within(step(name)).getByText('Vérification impossible : Shopify refuse le jeton d’accès de la boutique.')).toBeTruthy();
       expect(within(step(name)).queryByRole('button', { name: 'Enregistrer les webhooks' })).toBeNull();
     }
-    expect(stateOf('Flux actif')).toBe('État : Réussi');
+    expect(stateOf('Flux actif')).toBe('État\u202f: Réussi');
   });
 
   it("registers missing webhooks with 'Enregistrer les webhooks', then runs the diagnostic again", async () => {
@@ -216,12 +216,12 @@ describe('/app/shopify-diagnostic', () => {
       },
     });
     await open();
-    await finished('Diagnostic terminé : 6 étapes réussies, 2 erreurs.');
+    await finished('Diagnostic terminé\u202f: 6 étapes réussies, 2 erreurs.');
 
     const database = step('Webhooks enregistrés (base de données)');
-    expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État : Erreur');
-    expect(database.textContent).toContain('Webhooks manquants : orders/fulfilled');
-    expect(step('Webhooks sur Shopify').textContent).toContain('Absents sur Shopify : orders/fulfilled');
+    expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État\u202f: Erreur');
+    expect(database.textContent).toContain('Webhooks manquants\u202f: orders/fulfilled');
+    expect(step('Webhooks sur Shopify').textContent).toContain('Absents sur Shopify\u202f: orders/fulfilled');
     expect(within(step('Webhooks sur Shopify')).getByRole('button', { name: 'Enregistrer les webhooks' })).toBeTruthy();
 
     fireEvent.click(within(database).getByRole('button', { name: 'Enregistrer les webhooks' }));
@@ -240,8 +240,8 @@ describe('/app/shopify-diagnostic', () => {
     expect(calls(fetchMock, registerPath)[0]?.[1]?.method).toBe('POST');
 
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
-    expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État : Réussi');
+    await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
+    expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État\u202f: Réussi');
   });
 
   it("fixes webhooks sent to a wrong address with 'Corriger les URL'", async () => {
@@ -267,18 +267,18 @@ describe('/app/shopify-diagnostic', () => {
       },
     });
     await open();
-    await finished('Diagnostic terminé : 7 étapes réussies, 1 erreur.');
+    await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
 
     const platform = step('Webhooks sur Shopify');
-    expect(platform.textContent).toContain('Envoyés à une mauvaise adresse : orders/paid');
-    expect(platform.textContent).toContain(`Adresse attendue : ${expectedAddress}`);
+    expect(platform.textContent).toContain('Envoyés à une mauvaise adresse\u202f: orders/paid');
+    expect(platform.textContent).toContain(`Adresse attendue\u202f: ${expectedAddress}`);
     expect(within(platform).queryByRole('button', { name: 'Enregistrer les webhooks' })).toBeNull();
 
     fireEvent.click(within(platform).getByRole('button', { name: 'Corriger les URL' }));
     expect(await screen.findByText('URL corrigées')).toBeTruthy();
     expect(requestBody(fetchMock, fixUrlsPath)).toEqual({ shop_id: activeStore.id });
     await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
-    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
+    await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
   });
 
   it("shows the server's error when a fix fails, without running the diagnostic again", async () => {
@@ -293,7 +293,7 @@ describe('/app/shopify-diagnostic', () => {
     });
     await open();
     await finished();
-    expect(step('Webhooks enregistrés (base de données)').textContent).toContain('Webhooks manquants : orders/paid, orders/fulfilled');
+    expect(step('Webhooks enregistrés (base de données)').textContent).toContain('Webhooks manquants\u202f: orders/paid, orders/fulfilled');
 
     fireEvent.click(within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Boutique introuvable');
@@ -305,12 +305,12 @@ describe('/app/shopify-diagnostic', () => {
   it('reports the errors listed in a partial registration', async () => {
     mockSignedInApi({
       [diagnosticPath]: () => jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } })),
-      [registerPath]: () => jsonResponse({ success: false, registered: [], errors: ['orders/paid: adresse refusée par Shopify'] }),
+      [registerPath]: () => jsonResponse({ success: false, registered: [], errors: ['orders/paid\u202f: adresse refusée par Shopify'] }),
     });
     await open();
     await finished();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les webhooks' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('orders/paid: adresse refusée par Shopify');
+    expect((await screen.findByRole('alert')).textContent).toBe('orders/paid\u202f: adresse refusée par Shopify');
     expect(screen.queryByText('Webhooks enregistrés')).toBeNull();
   });
 
@@ -327,24 +327,24 @@ describe('/app/shopify-diagnostic', () => {
         ),
     });
     await open();
-    await finished('Diagnostic terminé : 4 étapes réussies, 3 avertissements, 1 erreur.');
+    await finished('Diagnostic terminé\u202f: 4 étapes réussies, 3 avertissements, 1 erreur.');
 
-    expect(stateOf('Commandes')).toBe('État : Avertissement');
+    expect(stateOf('Commandes')).toBe('État\u202f: Avertissement');
     const orders = step('Commandes');
     expect(within(orders).getByText('Aucune commande trouvée sur votre boutique Shopify.')).toBeTruthy();
     expect(orders.textContent).toContain('après la première commande payée');
-    expect(within(orders).getByRole('link', { name: "Importer l'historique depuis le calendrier" }).getAttribute('href')).toBe('/app/schedule');
+    expect(within(orders).getByRole('link', { name: 'Importer l’historique depuis le calendrier' }).getAttribute('href')).toBe('/app/schedule');
 
-    expect(stateOf('Flux actif')).toBe('État : Erreur');
+    expect(stateOf('Flux actif')).toBe('État\u202f: Erreur');
     expect(within(step('Flux actif')).getByText('Aucun flux actif (1 flux configuré).')).toBeTruthy();
     expect(within(step('Flux actif')).getByRole('link', { name: 'Configurer un flux' }).getAttribute('href')).toBe('/app/flow');
 
-    expect(stateOf('Événements récents')).toBe('État : Avertissement');
+    expect(stateOf('Événements récents')).toBe('État\u202f: Avertissement');
     expect(within(step('Événements récents')).getByText('Aucun événement webhook reçu récemment.')).toBeTruthy();
     expect(within(step('Événements récents')).getByRole('heading', { name: 'Solution suggérée' })).toBeTruthy();
     expect(step('Événements récents').textContent).toContain('Vérifiez que les webhooks sont enregistrés');
 
-    expect(stateOf('Événements de commande')).toBe('État : Avertissement');
+    expect(stateOf('Événements de commande')).toBe('État\u202f: Avertissement');
     expect(within(step('Événements de commande')).getByText('Aucun événement de commande reçu.')).toBeTruthy();
     expect(step('Événements de commande').textContent).toContain('orders/paid, orders/fulfilled');
   });
@@ -354,10 +354,10 @@ describe('/app/shopify-diagnostic', () => {
       [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } })),
     });
     await open();
-    await finished('Diagnostic terminé : 7 étapes réussies, 1 erreur.');
-    expect(stateOf('Données clients protégées')).toBe('État : Erreur');
+    await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
+    expect(stateOf('Données clients protégées')).toBe('État\u202f: Erreur');
     const card = step('Données clients protégées');
-    expect(card.textContent).toContain('Shopify n’a pas approuvé l’accès de l’application aux données clients protégées : l’e-mail et le nom sont retenus.');
+    expect(card.textContent).toContain('Shopify n’a pas approuvé l’accès de l’application aux données clients protégées\u202f: l’e-mail et le nom sont retenus.');
     expect(card.textContent).toContain('aucune demande d’avis ne peut partir');
     expect(card.textContent).toContain('Partner Dashboard');
     expect(within(card).getByRole('link', { name: 'Données clients protégées (Shopify)' }).getAttribute('href')).toBe(
@@ -368,7 +368,7 @@ describe('/app/shopify-diagnostic', () => {
   it('cannot check protected customer data before the first order, and says when to look again', async () => {
     mockSignedInApi({ [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } })) });
     await open();
-    await finished('Diagnostic terminé : 7 étapes réussies, 1 avertissement.');
+    await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 avertissement.');
     expect(step('Données clients protégées').textContent).toContain('Relancez le diagnostic après la première commande');
   });
 
@@ -378,7 +378,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
     expect(screen.queryByRole('list', { name: 'Étapes du diagnostic' })).toBeNull();
-    expect(liveRegion().textContent).toBe('Diagnostic terminé : aucune boutique Shopify connectée.');
+    expect(liveRegion().textContent).toBe('Diagnostic terminé\u202f: aucune boutique Shopify connectée.');
   });
 
   it('opens for a merchant without a store (the sidebar offers it everywhere) and says so, instead of leaving for Intégrations', async () => {
@@ -395,13 +395,13 @@ describe('/app/shopify-diagnostic', () => {
     });
     await open();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain("Le diagnostic n'a pas pu être effectué.");
+    expect(alert.textContent).toContain('Le diagnostic n’a pas pu être effectué.');
     expect(alert.textContent).toContain('Le serveur est indisponible.');
     expect(screen.queryByRole('list', { name: 'Étapes du diagnostic' })).toBeNull();
 
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
-    await finished('Diagnostic terminé : les 8 étapes sont réussies.');
+    await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
     expect(calls(fetchMock, diagnosticPath)).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Lancer le diagnostic' }));

@@ -127,7 +127,9 @@ export default function ShopifyDiagnosticScreen() {
             <p className="flex items-center gap-2 text-sm text-slate-700">
               <Store aria-hidden="true" className="size-4 shrink-0 text-slate-500" />
               <span>
-                {t.shop} : <span className="font-medium break-all text-slate-900">{result.store.shop_domain}</span>
+                {t.shop}
+                {'\u202f: '}
+                <span className="font-medium break-all text-slate-900">{result.store.shop_domain}</span>
               </span>
             </p>
           )}

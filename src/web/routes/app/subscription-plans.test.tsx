@@ -18,7 +18,7 @@ function mockApi() {
 
 async function open(search = '') {
   const result = renderRoute(`/app/subscription-plans${search}`);
-  await screen.findByRole('heading', { level: 1, name: "Plans d'abonnement" });
+  await screen.findByRole('heading', { level: 1, name: 'Plans d’abonnement' });
   return result;
 }
 
@@ -40,7 +40,7 @@ describe('/app/subscription-plans', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     mockApi();
     const { router } = await open('?status=success');
-    expect(await screen.findByText('Abonnement activé avec succès!')).toBeTruthy();
+    expect(await screen.findByText('Abonnement activé avec succès !')).toBeTruthy();
     await act(() => vi.advanceTimersByTimeAsync(ACTIVATED_REDIRECT_MS + 100));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/dashboard'));
   });

@@ -20,7 +20,7 @@ describe('/dev/outbox', () => {
   it('shows the empty state', async () => {
     mockFetch(() => jsonResponse({ emails: [] }));
     renderRoute('/dev/outbox');
-    expect(await screen.findByText("Aucun e-mail dans la boîte d'envoi locale.")).toBeTruthy();
+    expect(await screen.findByText('Aucun e-mail dans la boîte d’envoi locale.')).toBeTruthy();
   });
 
   it('shows headers, text and sandboxed HTML of one e-mail', async () => {
@@ -41,7 +41,7 @@ describe('/dev/outbox', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Récent' })).toBeTruthy();
     expect(screen.getByText('Bonjour en texte')).toBeTruthy();
     expect(screen.getByText('List-Unsubscribe')).toBeTruthy();
-    const frame = screen.getByTitle("Aperçu HTML de l'e-mail");
+    const frame = screen.getByTitle('Aperçu HTML de l’e-mail');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toContain('Bonjour');
   });
@@ -50,6 +50,6 @@ describe('/dev/outbox', () => {
     mockFetch(() => apiError(404, 'E-mail introuvable', 'outbox_email_not_found'));
     renderRoute('/dev/outbox/zzz');
     expect(await screen.findByRole('heading', { level: 1, name: 'E-mail introuvable' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: "Retour à la boîte d'envoi" }).getAttribute('href')).toBe('/dev/outbox');
+    expect(screen.getByRole('link', { name: 'Retour à la boîte d’envoi' }).getAttribute('href')).toBe('/dev/outbox');
   });
 });

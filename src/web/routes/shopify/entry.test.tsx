@@ -58,10 +58,10 @@ describe('/shopify/entry', () => {
     const close = vi.spyOn(window, 'close').mockImplementation(() => {});
     renderRoute('/shopify/entry?hmac=ff');
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe("Paramètre shop manquant. Veuillez réinstaller l'application depuis Shopify.");
+    expect(alert.textContent).toBe('Paramètre shop manquant. Veuillez réinstaller l’application depuis Shopify.');
     fireEvent.click(screen.getByRole('button', { name: 'Fermer' }));
     expect(close).toHaveBeenCalledTimes(1);
-    expect(screen.getByRole('link', { name: "Retour à l'accueil" }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Retour à l’accueil' }).getAttribute('href')).toBe('/');
     expect(location.replace).not.toHaveBeenCalled();
   });
 

@@ -15,15 +15,15 @@ const claimPath = `/api/shopify/installations/${installToken}/claim`;
 
 describe('/shopify/install', () => {
   it.each([
-    ['invalid_hmac', "La requête Shopify n'est pas valide. Veuillez réessayer."],
-    ['server_error', "Une erreur serveur s'est produite. Veuillez réessayer."],
-    ['invalid_token', "Le lien d'installation a expiré. Veuillez réinstaller l'application."],
-    ['something_else', "Une erreur s'est produite."],
-    ['constructor', "Une erreur s'est produite."],
+    ['invalid_hmac', 'La requête Shopify n’est pas valide. Veuillez réessayer.'],
+    ['server_error', 'Une erreur serveur s’est produite. Veuillez réessayer.'],
+    ['invalid_token', 'Le lien d’installation a expiré. Veuillez réinstaller l’application.'],
+    ['something_else', 'Une erreur s’est produite.'],
+    ['constructor', 'Une erreur s’est produite.'],
   ])('shows the text of error=%s with a Close button', async (code, text) => {
     mockApi();
     renderRoute(`/shopify/install?error=${code}`);
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(text);
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
   });
@@ -31,7 +31,7 @@ describe('/shopify/install', () => {
   it.each(['', `?token=${installToken}`, `?shop=${installShop}`])('reports missing parameters (%s)', async (search) => {
     mockApi();
     renderRoute(`/shopify/install${search}`);
-    expect((await screen.findByRole('alert')).textContent).toBe("Paramètres d'installation manquants. Veuillez réinstaller l'application depuis Shopify.");
+    expect((await screen.findByRole('alert')).textContent).toBe('Paramètres d’installation manquants. Veuillez réinstaller l’application depuis Shopify.');
   });
 
   it('sends a signed-out visitor to the onboarding with token, shop and plan_id', async () => {
@@ -61,7 +61,7 @@ describe('/shopify/install', () => {
       [claimPath]: () => apiError(409, tokenMessages.used, 'installation_claim_refused'),
     });
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
-    expect((await screen.findByRole('alert')).textContent).toBe("Le lien d'installation a expiré ou n'est pas valide...");
+    expect((await screen.findByRole('alert')).textContent).toBe('Le lien d’installation a expiré ou n’est pas valide...');
     expect(location.assign).not.toHaveBeenCalled();
   });
 

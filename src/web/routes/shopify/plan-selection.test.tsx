@@ -96,7 +96,7 @@ describe('/shopify/plan-selection', () => {
   it('shows the error of an expired link', async () => {
     planApi({ [installationPath]: () => apiError(410, tokenMessages.expired, 'installation_expired') });
     renderRoute(url);
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.expired);
     expect(screen.getByText(tokenMessages.expired).closest('[lang="en"]')).toBeNull();
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();

@@ -19,13 +19,13 @@ function testApi(emulatorShop: 'created' | 'existing' | null = 'created') {
 }
 
 async function createLink() {
-  fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+  fireEvent.click(screen.getByRole('button', { name: 'Créer le lien d’installation' }));
   await screen.findByLabelText('Lien de sélection du plan');
 }
 
 async function open() {
   const result = renderRoute('/shopify/test-onboarding');
-  await screen.findByRole('heading', { level: 1, name: "Test de l'installation Shopify" });
+  await screen.findByRole('heading', { level: 1, name: 'Test de l’installation Shopify' });
   return result;
 }
 
@@ -37,7 +37,7 @@ describe('/shopify/test-onboarding', () => {
     expect(screen.getByText('Starter')).toBeTruthy();
     expect(screen.getByText('Entreprise')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Ouvrir le Shopify local' }).getAttribute('href')).toBe('/_shopify');
-    expect(screen.getByRole('heading', { level: 2, name: "Mode d'emploi" })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Mode d’emploi' })).toBeTruthy();
     expect((screen.getByLabelText('Domaine de la boutique de test') as HTMLInputElement).value).toBe('maison-lumiere.myshopify.com');
   });
 
@@ -50,7 +50,7 @@ describe('/shopify/test-onboarding', () => {
     fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), {
       target: { value: ' https://Maison-Lumiere.myshopify.com/ ' },
     });
-    fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer le lien d’installation' }));
 
     const field = (await screen.findByLabelText('Lien de sélection du plan')) as HTMLInputElement;
     expect(field.value).toBe(planSelectionUrl);
@@ -88,7 +88,7 @@ describe('/shopify/test-onboarding', () => {
     testApi(null);
     await open();
     await createLink();
-    expect(screen.getByText(/La boutique maison-lumiere\.myshopify\.com doit exister/).textContent).toContain("l'application doit y être disponible");
+    expect(screen.getByText(/La boutique maison-lumiere\.myshopify\.com doit exister/).textContent).toContain('l’application doit y être disponible');
     expect(screen.queryByText(/sur le Shopify local\./)).toBeNull();
   });
 
@@ -96,7 +96,7 @@ describe('/shopify/test-onboarding', () => {
     const fetchMock = testApi();
     await open();
     fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), { target: { value: 'boutique.fr' } });
-    fireEvent.click(screen.getByRole('button', { name: "Créer le lien d'installation" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Créer le lien d’installation' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com');
     expect(fetchMock.mock.calls.some(([path]) => path === '/api/shopify/test-installations')).toBe(false);
   });

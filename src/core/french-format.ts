@@ -1,0 +1,82 @@
+/**
+ * The one place French numbers, counts and dates are written (decision 026): plurals through
+ * `Intl.PluralRules`, figures and dates through `Intl`, so no screen, e-mail or page agrees a noun
+ * or writes a date by hand. Shared by the server's messages and the web app.
+ */
+
+/** The locale of every figure and date the product writes. */
+export const FRENCH_LOCALE = 'fr-FR';
+
+const pluralRules = new Intl.PluralRules(FRENCH_LOCALE);
+const integers = new Intl.NumberFormat(FRENCH_LOCALE);
+
+/**
+ * `one` or `other` as French agrees them with `n`: 0 and 1 (and anything under 2) take the
+ * singular, « 1 demande », « 0 demande », « 2 demandes ». French's 'many' (« 1 000 000 de … ») reads
+ * as the plural here.
+ */
+export function plural(n: number, one: string, other: string): string {
+  return pluralRules.select(n) === 'one' ? one : other;
+}
+
+/** A figure in French: « 1 234 » (with the narrow no-break space Intl puts between thousands). */
+export function formatNumber(n: number, options?: Intl.NumberFormatOptions): string {
+  return options ? new Intl.NumberFormat(FRENCH_LOCALE, options).format(n) : integers.format(n);
+}
+
+/**
+ * A count and its noun, agreed: count(1, 'demande d’avis programmée', 'demandes d’avis programmées')
+ * is « 1 demande d’avis programmée », count(12, …) « 12 demandes d’avis programmées ».
+ */
+export function count(n: number, one: string, other: string): string {
+  return `${formatNumber(n)} ${plural(n, one, other)}`;
+}
+
+/** A share (0.817) as a whole percentage in French: « 82 % » (Intl's narrow no-break space). */
+export function formatPercent(share: number): string {
+  return formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
+}
+
+/** The first day of a month is written « 1er » in a French date. */
+function firstOfMonth(parts: Intl.DateTimeFormatPart[]): string {
+  return parts.map((p) => (p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');
+}
+
+function toDate(value: Date | string | number): Date | null {
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
+
+export interface DateOptions {
+  /** 'UTC' for dates counted in UTC days (a billing period's renewal); the reader's zone otherwise. */
+  timeZone?: string;
+}
+
+/**
+ * A date in French, the first of the month written « 1er »: « 1er octobre 2025 », « 31 octobre 2025 »
+ * (`style` 'long', the default), or « 1er oct. 2025 » ('medium'). An invalid date is given back as it
+ * came, when it came as text, or as an empty string.
+ */
+export function formatDate(value: Date | string | number, options: DateOptions & { style?: 'long' | 'medium' } = {}): string {
+  const date = toDate(value);
+  if (!date) return typeof value === 'string' ? value : '';
+  return firstOfMonth(new Intl.DateTimeFormat(FRENCH_LOCALE, { dateStyle: options.style ?? 'long', timeZone: options.timeZone }).formatToParts(date));
+}
+
+/**
+ * A day without the year: « 1er octobre », with the weekday « mardi 1er octobre », or short
+ * « mar. 1er oct. » (`weekday: 'short', month: 'short'`).
+ */
+export function formatDay(value: Date | string | number, options: DateOptions & { weekday?: 'long' | 'short'; month?: 'long' | 'short' } = {}): string {
+  const date = toDate(value);
+  if (!date) return typeof value === 'string' ? value : '';
+  const format = new Intl.DateTimeFormat(FRENCH_LOCALE, { weekday: options.weekday, day: 'numeric', month: options.month ?? 'long', timeZone: options.timeZone });
+  return firstOfMonth(format.formatToParts(date));
+}
+
+/** A date and time in French, « 1er oct. 2025, 14:05 » (the first of the month « 1er »). */
+export function formatDateTime(value: Date | string | number, options: DateOptions = {}): string {
+  const date = toDate(value);
+  if (!date) return typeof value === 'string' ? value : '';
+  return firstOfMonth(new Intl.DateTimeFormat(FRENCH_LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: options.timeZone }).formatToParts(date));
+}
