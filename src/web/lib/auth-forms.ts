@@ -48,11 +48,13 @@ export const profileSchema = z.object({ name: field.name, email });
 export const changePasswordSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
 /**
- * Onboarding from Shopify (spec section 5): the company name is the account's name, and the
+ * Onboarding from Shopify (spec section 5): the person's name names the account and the company
+ * name stays the company's (issue 29: the account no longer takes the company for a person), and the
  * password is longer than the API requires, typed twice.
  */
 export const onboardingSignupSchema = z
   .object({
+    name: field.name,
     email,
     companyName: filled(field.companyName, v.companyRequired),
     password: z.string().min(1, { error: v.passwordRequired }).min(ACCOUNT_LIMITS.onboardingPasswordMin, { error: v.passwordMinOnboarding }).pipe(field.newPassword),

@@ -24,8 +24,8 @@ interface ShopSignUpFormProps extends SignUpFormProps {
 
 /**
  * The one sign-up form, in the spec's two variants: `account` (/signup, section 2: name, e-mail,
- * password) and `shop` (/shopify/onboarding, section 5: e-mail, company name, which also names the
- * account, and a longer password typed twice).
+ * password) and `shop` (/shopify/onboarding, section 5: the person's name, e-mail, company name and
+ * a longer password typed twice). The account is named after the person, never the company.
  */
 export function SignUpForm(props: ({ variant: 'account' } & SignUpFormProps) | ({ variant: 'shop' } & ShopSignUpFormProps)) {
   return props.variant === 'account' ? <AccountFields {...props} /> : <ShopFields {...props} />;
@@ -70,16 +70,12 @@ function ShopFields({ onSubmit, busy, submitLabel, busyLabel, defaultEmail = '',
     formState: { errors },
   } = useForm({
     resolver: zodResolver(onboardingSignupSchema),
-    defaultValues: { email: defaultEmail, companyName: '', password: '', confirmPassword: '' },
+    defaultValues: { name: '', email: defaultEmail, companyName: '', password: '', confirmPassword: '' },
   });
 
   return (
-    <form
-      noValidate
-      // No personal name is asked here: the account is named after the company.
-      onSubmit={handleSubmit(({ email, companyName, password }) => onSubmit({ name: companyName, email, password, companyName }))}
-      className="space-y-5"
-    >
+    <form noValidate onSubmit={handleSubmit(({ name, email, companyName, password }) => onSubmit({ name, email, password, companyName }))} className="space-y-5">
+      <TextField required label={t.name} autoComplete="name" placeholder={t.namePlaceholder} error={errors.name?.message} {...register('name')} />
       <TextField
         required
         label={t.email}

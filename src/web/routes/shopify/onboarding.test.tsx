@@ -14,7 +14,7 @@ afterEach(() => {
 const claimPath = `${installationPath}/claim`;
 const redirectUrl = `/functions/v1/shopify-auth?shop=${installShop}&state=st_1`;
 const url = `/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`;
-const welcome = `Finalisons l'installation pour ${installShop}`;
+const welcome = `Finalisons l’installation pour ${installShop}`;
 
 type Handler = Parameters<typeof mockApi>[0] extends infer R ? R : never;
 
@@ -48,7 +48,7 @@ async function open(path = url) {
   return result;
 }
 
-const signupButton = () => screen.getByRole('button', { name: "Créer mon compte et activer l'abonnement" });
+const signupButton = () => screen.getByRole('button', { name: 'Créer mon compte et activer l’abonnement' });
 
 describe('/shopify/onboarding', () => {
   it("shows 'Vérification en cours...' while the link is checked, then the welcome and the plan", async () => {
@@ -60,7 +60,8 @@ describe('/shopify/onboarding', () => {
     expect(screen.getByText('Pro')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Créer un compte' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Se connecter' }).getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByLabelText("Nom de l'entreprise")).toBeTruthy();
+    expect(screen.getByLabelText('Nom complet')).toBeTruthy();
+    expect(screen.getByLabelText('Nom de l’entreprise')).toBeTruthy();
     expect(screen.getByLabelText('Confirmer le mot de passe')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
@@ -77,14 +78,16 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(signupButton());
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      "L'adresse email est requise",
-      "Le nom de l'entreprise est requis",
+      'Le nom complet est requis',
+      'L’adresse email est requise',
+      'Le nom de l’entreprise est requis',
       'Le mot de passe est requis',
       'Veuillez confirmer le mot de passe',
     ]);
 
+    fill('Nom complet', 'Zoé Martin');
     fill('Adresse email', 'zoe@boutique.fr');
-    fill("Nom de l'entreprise", 'Maison Lumière');
+    fill('Nom de l’entreprise', 'Maison Lumière');
     fill('Mot de passe', 'court12');
     fill('Confirmer le mot de passe', 'court12');
     fireEvent.click(signupButton());
@@ -112,19 +115,20 @@ describe('/shopify/onboarding', () => {
     expect(toggle.getAttribute('aria-controls')?.split(' ')).toEqual([password.id, confirm.id]);
   });
 
-  it('creates the account (name = company), claims the link with the plan, then leaves for Shopify', async () => {
+  it('creates the account named after the person, the company kept as the company, claims the link with the plan, then leaves for Shopify', async () => {
     location = stubLocation();
     const fetchMock = onboardingApi();
     await open();
+    fill('Nom complet', ' Zoé Martin ');
     fill('Adresse email', 'zoe@boutique.fr');
-    fill("Nom de l'entreprise", ' Maison Lumière ');
+    fill('Nom de l’entreprise', ' Maison Lumière ');
     fill('Mot de passe', 'Lumiere-2025');
     fill('Confirmer le mot de passe', 'Lumiere-2025');
     fireEvent.click(signupButton());
 
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
     expect(requestBody(fetchMock, '/api/auth/sign-up/email')).toEqual({
-      name: 'Maison Lumière',
+      name: 'Zoé Martin',
       email: 'zoe@boutique.fr',
       password: 'Lumiere-2025',
       companyName: 'Maison Lumière',
@@ -139,8 +143,9 @@ describe('/shopify/onboarding', () => {
       routes: { '/api/auth/sign-up/email': () => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists') },
     });
     await open();
+    fill('Nom complet', 'Zoé Martin');
     fill('Adresse email', 'zoe@boutique.fr');
-    fill("Nom de l'entreprise", 'Maison Lumière');
+    fill('Nom de l’entreprise', 'Maison Lumière');
     fill('Mot de passe', 'Lumiere-2025');
     fill('Confirmer le mot de passe', 'Lumiere-2025');
     fireEvent.click(signupButton());
@@ -151,7 +156,7 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(screen.queryByRole('alert')).toBeNull();
     expect((screen.getByLabelText('Adresse email') as HTMLInputElement).value).toBe('zoe@boutique.fr');
-    expect(screen.queryByLabelText("Nom de l'entreprise")).toBeNull();
+    expect(screen.queryByLabelText('Nom de l’entreprise')).toBeNull();
     expect(screen.queryByLabelText('Confirmer le mot de passe')).toBeNull();
   });
 
@@ -162,7 +167,7 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'court');
-    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter et activer l’abonnement' }));
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
     expect(requestBody(fetchMock, '/api/auth/sign-in/email')).toEqual({ email: 'zoe@boutique.fr', password: 'court' });
   });
@@ -175,7 +180,7 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'mauvais');
-    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter et activer l’abonnement' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Email ou mot de passe incorrect.');
   });
 
@@ -194,10 +199,10 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'Lumiere-2025');
-    fireEvent.click(screen.getByRole('button', { name: "Se connecter et activer l'abonnement" }));
-    expect((await screen.findByRole('alert')).textContent).toBe("Impossible de terminer l'installation. Veuillez réessayer.");
+    fireEvent.click(screen.getByRole('button', { name: 'Se connecter et activer l’abonnement' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Impossible de terminer l’installation. Veuillez réessayer.');
     const again = await screen.findByRole('button', { name: `Continuer avec ${testSession.user.email}` });
-    expect(screen.getByRole('alert').textContent).toBe("Impossible de terminer l'installation. Veuillez réessayer.");
+    expect(screen.getByRole('alert').textContent).toBe('Impossible de terminer l’installation. Veuillez réessayer.');
     fireEvent.click(again);
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
   });
@@ -233,16 +238,16 @@ describe('/shopify/onboarding', () => {
   it('shows the installation error screen for a used link', async () => {
     onboardingApi({ routes: { [installationPath]: () => apiError(410, tokenMessages.used, 'installation_used') } });
     renderRoute(url);
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.used);
     expect(screen.getByRole('button', { name: 'Fermer' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: "Créer mon compte et activer l'abonnement" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Créer mon compte et activer l’abonnement' })).toBeNull();
   });
 
   it('shows the installation error screen for an unknown link', async () => {
     onboardingApi({ routes: { [installationPath]: () => apiError(404, tokenMessages.notFound, 'installation_not_found') } });
     renderRoute(url);
-    expect(await screen.findByRole('heading', { level: 1, name: "Erreur d'installation" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.notFound);
   });
 
@@ -251,6 +256,6 @@ describe('/shopify/onboarding', () => {
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}`);
     expect(screen.getByText('Aucun plan sélectionné. Veuillez choisir un plan.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);
-    expect(screen.queryByRole('button', { name: "Créer mon compte et activer l'abonnement" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Créer mon compte et activer l’abonnement' })).toBeNull();
   });
 });
