@@ -75,6 +75,12 @@ export const requestItem = z.object({
    * the renewal or a higher plan (never dropped); null for every other request.
    */
   fits_in_period: z.boolean().nullable().optional(),
+  /**
+   * The UTC day (YYYY-MM-DD) a scheduled e-mail request goes out when the store's daily sending
+   * limit moves it past the day it falls due (the planner's first-in, first-out order); null when it
+   * goes out on its day, waits for the quota, or is not a scheduled e-mail.
+   */
+  daily_limit_until: z.iso.date().nullable().optional(),
 });
 export type RequestItem = z.infer<typeof requestItem>;
 
@@ -252,7 +258,7 @@ export const generateRequests = endpoint({
 // ---- History import ----
 
 const daysMessage = `Le nombre de jours doit être compris entre ${SPREAD_LIMITS.minDays} et ${SPREAD_LIMITS.maxDays}`;
-const hourMessage = "L'heure d'envoi doit être comprise entre 0 et 23";
+const hourMessage = 'L’heure d’envoi doit être comprise entre 0 et 23';
 
 /** Import now, or spread over days (0 = Sunday … 6 = Saturday, at a UTC hour). */
 export const importHistoryInput = z.discriminatedUnion(
@@ -265,7 +271,7 @@ export const importHistoryInput = z.discriminatedUnion(
       days_to_spread: z.number().int(daysMessage).min(SPREAD_LIMITS.minDays, daysMessage).max(SPREAD_LIMITS.maxDays, daysMessage),
       send_days: z
         .array(z.number().int().min(0).max(6), { message: "Jours d'envoi invalides" })
-        .min(1, "Choisissez au moins un jour d'envoi")
+        .min(1, 'Choisissez au moins un jour d’envoi')
         .max(7)
         .transform((days) => [...new Set(days)]),
       send_hour: z.number().int(hourMessage).min(0, hourMessage).max(23, hourMessage),
@@ -303,13 +309,13 @@ export const sendEmailInput = z
     subject: z
       .string()
       .trim()
-      .min(1, "L'objet est requis")
-      .max(SEND_EMAIL_LIMITS.subjectMax, `L'objet ne peut pas dépasser ${SEND_EMAIL_LIMITS.subjectMax} caractères`)
-      .refine((s) => !/[\r\n]/.test(s), "L'objet ne peut pas contenir de retour à la ligne"),
+      .min(1, 'L’objet est requis')
+      .max(SEND_EMAIL_LIMITS.subjectMax, `L’objet ne peut pas dépasser ${SEND_EMAIL_LIMITS.subjectMax} caractères`)
+      .refine((s) => !/[\r\n]/.test(s), 'L’objet ne peut pas contenir de retour à la ligne'),
     html_content: z.string().max(SEND_EMAIL_LIMITS.bodyMax, 'Le contenu HTML dépasse 100 Ko').optional(),
     text_content: z.string().max(SEND_EMAIL_LIMITS.bodyMax, 'Le contenu texte dépasse 100 Ko').optional(),
   })
-  .refine((b) => Boolean(b.html_content?.trim() || b.text_content?.trim()), { message: "Le contenu de l'e-mail est requis" });
+  .refine((b) => Boolean(b.html_content?.trim() || b.text_content?.trim()), { message: 'Le contenu de l’e-mail est requis' });
 export type SendEmailInput = z.output<typeof sendEmailInput>;
 
 export const sendEmail = endpoint({

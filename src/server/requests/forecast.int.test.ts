@@ -105,6 +105,13 @@ describe('the send forecast of a seeded calendar', () => {
     expect(verdict.get(retry[0]!)).toBeNull();
     expect([...verdict.values()].filter((v) => v === false)).toHaveLength(2);
 
+    // The daily limit moves the one due later today to tomorrow (three of today's four go first, in
+    // FIFO order); everything else goes on the day it falls due, or waits for the quota.
+    const moved = new Map([...page.items, ...pageTwo.items].map((i) => [i.id, i.daily_limit_until]));
+    expect(moved.get(laterToday[0]!)).toBe('2031-05-11');
+    expect([...overdue, ...tomorrow, ...sameTime].map((id) => moved.get(id))).toEqual(Array(9).fill(null));
+    expect([...moved.values()].filter((day) => day !== null)).toEqual(['2031-05-11']);
+
     // The other store: its own seven, today.
     const theirs = await sendForecast(ctx.db, summary(other), options(now));
     expect(theirs.totals).toMatchObject({ due: 7, sent: 7, waiting: 0, first_waiting_at: null, limited_by: null });
@@ -131,6 +138,19 @@ describe('the send forecast of a seeded calendar', () => {
     expect(forecast).toMatchObject({ quota: null, remaining_quota: null, daily_limit: 1 });
     // Ten days of one e-mail each.
     expect(forecast.totals).toEqual({ due: 12, sent: 10, waiting: 2, first_waiting_at: '2031-05-10T10:00:00.000Z', limited_by: 'daily_limit' });
+    // The calendar: the first goes today, the next nine are moved a day each by the daily limit.
+    const items = [
+      ...(await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(now))).items,
+      ...(await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 2), options(now))).items,
+    ];
+    const ids = items.map((i) => i.id).sort();
+    const byId = new Map(items.map((i) => [i.id, i]));
+    expect(ids.map((id) => byId.get(id)?.daily_limit_until ?? null)).toEqual([
+      null,
+      ...['11', '12', '13', '14', '15', '16', '17', '18', '19'].map((d) => `2031-05-${d}`),
+      null,
+      null,
+    ]);
   });
 
   it('sends nothing for a store without an active subscription, and says so', async () => {
@@ -173,6 +193,35 @@ describe('the send forecast of a seeded calendar', () => {
     const stillScheduled = rows.filter((r) => r.status === 'scheduled').map((r) => r.id);
     expect(stillScheduled.sort()).toEqual(waiting.sort());
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(3);
+  });
+});
+
+describe('requests moved by the daily limit', () => {
+  it('agrees with the sender: the ones it flags stay scheduled today, the others go', async () => {
+    // Real time: the sender's run is now. Five overdue requests, a daily limit of 3, one sent today.
+    const realNow = new Date();
+    const store = await makeStore(ctx.db, { quota: 100, dailyLimit: 3 });
+    await setUsage(store, DAY_METRIC, utcDayStart(realNow), 1);
+    const ids = [
+      ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
+      ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
+    ];
+    const marked = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(realNow));
+    expect(requestPage.parse(marked)).toBeTruthy();
+    const tomorrow = new Date(utcDayStart(realNow).getTime() + 86_400_000).toISOString().slice(0, 10);
+    const flagged = marked.items.filter((i) => i.daily_limit_until !== null);
+    expect(flagged.map((i) => i.daily_limit_until)).toEqual([tomorrow, tomorrow, tomorrow]);
+    expect(marked.items.every((i) => i.fits_in_period === true)).toBe(true);
+
+    await runDueSends(ctx, { workerId: 'daily-limit-check', now: realNow });
+    const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids));
+    expect(
+      rows
+        .filter((r) => r.status === 'scheduled')
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual(flagged.map((i) => i.id).sort());
+    expect(rows.filter((r) => r.status === 'sent')).toHaveLength(2);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstWaitingSlot, forecastDates, simulateForecast, type SimulationInput } from './forecast';
+import { fifoPosition, firstWaitingSlot, forecastDates, sendingDay, simulateForecast, type SimulationInput } from './forecast';
 
 const at = (iso: string) => new Date(iso);
 const dates = ['2026-03-10', '2026-03-11', '2026-03-12', '2026-03-13'];
@@ -85,5 +85,32 @@ describe('the send simulation', () => {
 
   it('ignores counts for days outside the forecast', () => {
     expect(simulateForecast({ ...base, due: { '2026-03-20': 9 } }).totals.due).toBe(0);
+  });
+});
+
+describe('the day a request goes out', () => {
+  const days = [
+    { date: '2031-05-10', due: 4, sent: 3 },
+    { date: '2031-05-11', due: 3, sent: 4 },
+    { date: '2031-05-12', due: 0, sent: 0 },
+    { date: '2031-05-13', due: 4, sent: 2 },
+  ];
+
+  it('places a request after the requests of earlier days and those of its day before it', () => {
+    expect(fifoPosition(days, '2031-05-10', 0)).toBe(0);
+    expect(fifoPosition(days, '2031-05-10', 3)).toBe(3);
+    expect(fifoPosition(days, '2031-05-11', 1)).toBe(5);
+    expect(fifoPosition(days, '2031-05-13', 2)).toBe(9);
+  });
+
+  it('is the first day by the end of which more requests than those before it have gone, or none', () => {
+    expect(sendingDay(days, 0)).toBe('2031-05-10');
+    expect(sendingDay(days, 2)).toBe('2031-05-10');
+    // The fourth of the 10th goes on the 11th: moved by the daily limit.
+    expect(sendingDay(days, 3)).toBe('2031-05-11');
+    expect(sendingDay(days, 6)).toBe('2031-05-11');
+    expect(sendingDay(days, 8)).toBe('2031-05-13');
+    // Past what the period sends: it waits (the quota's mark, not the daily limit's).
+    expect(sendingDay(days, 9)).toBeNull();
   });
 });

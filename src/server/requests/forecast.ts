@@ -112,6 +112,8 @@ interface Computed {
   forecast: SendForecast;
   periodEnd: Date;
   boundary: Boundary | null;
+  /** The simulated days, today first. */
+  days: ForecastDay[];
 }
 
 /**
@@ -184,6 +186,7 @@ async function computeForecast(db: Queryable, store: Pick<TenantStore, 'id' | 's
   return {
     periodEnd,
     boundary,
+    days: simulation.days,
     forecast: {
       store_id: store.id,
       period_end: periodEnd.toISOString(),
@@ -205,9 +208,33 @@ export async function sendForecast(db: Queryable, store: Pick<TenantStore, 'id' 
 }
 
 /**
+ * The day a request goes out, from its place in the first-in, first-out order (`position` requests
+ * go before it): the first simulated day by the end of which more than `position` have gone. Null
+ * when it waits past the last day.
+ */
+export function sendingDay(days: readonly Pick<ForecastDay, 'date' | 'sent'>[], position: number): string | null {
+  let sent = 0;
+  for (const day of days) {
+    sent += day.sent;
+    if (sent > position) return day.date;
+  }
+  return null;
+}
+
+/**
+ * The request's place in the order: the requests due on earlier days, plus those of its own day
+ * before it (`rank`). Its day is the day it falls due, today for an overdue one.
+ */
+export function fifoPosition(days: readonly Pick<ForecastDay, 'date' | 'due'>[], dueDate: string, rank: number): number {
+  return days.filter((day) => day.date < dueDate).reduce((sum, day) => sum + day.due, 0) + rank;
+}
+
+/**
  * Marks a calendar page's scheduled e-mail requests due before the period ends: `fits_in_period`
- * false from the first waiting request on (FIFO), true before it; null for every other request. The
- * forecast runs only when the page shows such a request.
+ * false from the first waiting request on (FIFO), true before it; null for every other request.
+ * A request that fits but goes out on a later day than it falls due, because the days before filled
+ * the store's daily limit, gets that day in `daily_limit_until` (« Reporté : limite quotidienne
+ * atteinte »). The forecast runs only when the page shows such a request.
  */
 export async function markWaiting<P extends { items: RequestItem[] }>(
   db: Queryable,
@@ -216,18 +243,35 @@ export async function markWaiting<P extends { items: RequestItem[] }>(
   options: ForecastOptions,
 ): Promise<P> {
   const candidates = page.items.filter((i) => i.status === 'scheduled' && i.channel === 'email' && i.customer_email);
-  if (candidates.length === 0) return { ...page, items: page.items.map((i) => ({ ...i, fits_in_period: null })) };
-  const { periodEnd, boundary } = await computeForecast(db, store, options);
-  const rows = await queryRows<{ id: string; in_period: boolean; waits: boolean }>(
+  if (candidates.length === 0) return { ...page, items: page.items.map((i) => ({ ...i, fits_in_period: null, daily_limit_until: null })) };
+  const { periodEnd, boundary, days } = await computeForecast(db, store, options);
+  const tomorrow = new Date(utcDayStart(options.now).getTime() + DAY_MS);
+  const pending = pendingOf(store.id, options.maxAttempts);
+  // `rank`: the pending requests of its day before it (for today's, the overdue ones too).
+  const rows = await queryRows<{ id: string; in_period: boolean; waits: boolean; due_date: string; rank: number }>(
     db,
-    sql`SELECT r.id::text, r.scheduled_at < ${periodEnd.toISOString()}::timestamptz AS in_period,
-               ${boundary ? sql`(r.scheduled_at, r.id) >= (${boundary.scheduledAt}::timestamptz, ${boundary.id}::uuid)` : sql`false`} AS waits
-        FROM shopify_review_requests r
-        WHERE r.shop_id = ${store.id}::uuid AND r.id IN (${sql.join(
+    sql`SELECT c.id::text, c.scheduled_at < ${periodEnd.toISOString()}::timestamptz AS in_period,
+               ${boundary ? sql`(c.scheduled_at, c.id) >= (${boundary.scheduledAt}::timestamptz, ${boundary.id}::uuid)` : sql`false`} AS waits,
+               to_char(greatest(c.scheduled_at, ${utcDayStart(options.now).toISOString()}::timestamptz) AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS due_date,
+               (SELECT count(*) FROM shopify_review_requests r
+                 WHERE ${pending} AND (r.scheduled_at, r.id) < (c.scheduled_at, c.id)
+                   AND (c.scheduled_at < ${tomorrow.toISOString()}::timestamptz
+                        OR r.scheduled_at >= date_trunc('day', c.scheduled_at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC'))::int AS rank
+        FROM shopify_review_requests c
+        WHERE c.shop_id = ${store.id}::uuid AND c.id IN (${sql.join(
           candidates.map((c) => sql`${c.id}::uuid`),
           sql`, `,
         )})`,
   );
-  const verdict = new Map(rows.map((r) => [r.id, r.in_period ? !r.waits : null]));
-  return { ...page, items: page.items.map((i) => ({ ...i, fits_in_period: verdict.get(i.id) ?? null })) };
+  const verdict = new Map(
+    rows.map((r) => {
+      const fits = r.in_period ? !r.waits : null;
+      const day = fits ? sendingDay(days, fifoPosition(days, r.due_date, r.rank)) : null;
+      return [r.id, { fits, movedTo: day && day > r.due_date ? day : null }];
+    }),
+  );
+  return {
+    ...page,
+    items: page.items.map((i) => ({ ...i, fits_in_period: verdict.get(i.id)?.fits ?? null, daily_limit_until: verdict.get(i.id)?.movedTo ?? null })),
+  };
 }

@@ -1,6 +1,7 @@
 import { CalendarClock, CircleAlert, CircleHelp, Clock, Hourglass, Link2, Repeat, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
 import { dueLabel, type DueLabel } from '../../../core/due-label';
+import { formatDay } from '../../../core/french-format';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { formatDateTime } from '../../lib/format';
@@ -19,6 +20,8 @@ export const canResend = (item: RequestItem) => item.status === 'sent' && item.u
 export const canCancel = (item: RequestItem) => cancellable.has(item.status);
 /** The send planner's mark: this scheduled request will not go out before the billing period ends. */
 export const waitsForQuota = (item: RequestItem) => item.status === 'scheduled' && item.fits_in_period === false;
+/** The day the store's daily sending limit moves this scheduled request to (the planner's verdict), or null. */
+export const dailyLimitDay = (item: RequestItem) => (item.status === 'scheduled' && item.daily_limit_until ? item.daily_limit_until : null);
 /** A reminder: the one follow-up of a first e-mail (a flow's reminder, or the customer's postponement). */
 export const isReminder = (item: RequestItem) => item.kind === 'reminder';
 
@@ -126,7 +129,13 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
               {t.list.unconfirmed}
             </span>
           )}
-          {item.status === 'scheduled' && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
+          {item.status === 'scheduled' && !dailyLimitDay(item) && <DueBadge scheduledAt={item.scheduled_at} now={now} />}
+          {dailyLimitDay(item) && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
+              <Hourglass aria-hidden="true" className="size-3.5" />
+              {t.list.dailyLimit}
+            </span>
+          )}
           {waitsForQuota(item) && (
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
               <Hourglass aria-hidden="true" className="size-3.5" />
@@ -155,6 +164,9 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
         {item.status === 'cancelled' && item.withdrawn_reason && <p className="text-xs text-slate-600">{t.list.withdrawn[item.withdrawn_reason]}</p>}
         {canResend(item) && <p className="text-xs text-amber-900">{t.list.unconfirmedHint}</p>}
         {waitsForQuota(item) && <p className="text-xs text-amber-900">{t.planner.badgeHint}</p>}
+        {dailyLimitDay(item) && (
+          <p className="text-xs text-amber-900">{t.list.dailyLimitHint(formatDay(`${dailyLimitDay(item)}T00:00:00Z`, { timeZone: 'UTC', weekday: 'long' }))}</p>
+        )}
         {item.status === 'failed' && item.last_error && (
           <p className="flex items-start gap-1 text-xs text-red-800">
             <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />

@@ -47,7 +47,7 @@ function renderPlanner(answer: () => Response) {
   return fetchMock;
 }
 
-const panel = () => screen.getByRole('region', { name: "Prévisions d'envoi" });
+const panel = () => screen.getByRole('region', { name: 'Prévisions d’envoi' });
 
 describe('SendPlanner', () => {
   it('says how many requests will wait, from when, that none is lost, and links to the plans', async () => {
@@ -62,7 +62,7 @@ describe('SendPlanner', () => {
       { due: 1240, sent: 860, waiting: 380, first_waiting_at: '2025-12-11T10:00:00.000Z', limited_by: 'quota' },
     );
     renderPlanner(() => jsonResponse(waiting));
-    await screen.findByText(`1 240 envois prévus d'ici le 23 décembre ; votre quota en permet 860 : 380 demandes attendront le renouvellement de votre plan ou un plan supérieur.`);
+    await screen.findByText(`1 240 envois prévus d’ici le 23 décembre ; votre quota en permet 860 : 380 demandes attendront le renouvellement de votre plan ou un plan supérieur.`);
     expect(within(panel()).getByText(/^La première demande concernée est programmée le 11 déc\. 2025/)).toBeTruthy();
     expect(within(panel()).getByText(/Aucune demande n’est perdue/)).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
@@ -70,8 +70,8 @@ describe('SendPlanner', () => {
     expect(within(panel()).getByText('Limite quotidienne : 100 (12 envoyés aujourd’hui)')).toBeTruthy();
 
     // The chart speaks through its label; its figures are a table for screen readers (active days only).
-    expect(within(panel()).getByRole('img', { name: "Envois prévus par jour jusqu'au 23 décembre : 860 envois prévus, 380 en attente à la fin de la période." })).toBeTruthy();
-    const table = within(panel()).getByRole('table', { name: "Envois prévus par jour jusqu'à la fin de la période" });
+    expect(within(panel()).getByRole('img', { name: 'Envois prévus par jour jusqu’au 23 décembre\u202f: 860 envois prévus, 380 en attente à la fin de la période.' })).toBeTruthy();
+    const table = within(panel()).getByRole('table', { name: 'Envois prévus par jour jusqu’à la fin de la période' });
     const rows = within(table).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'JourProgrammésPossiblesEnvois prévusReportés',
@@ -88,7 +88,7 @@ describe('SendPlanner', () => {
       { due: 800, sent: 700, waiting: 100, first_waiting_at: '2025-12-10T08:00:00.000Z', limited_by: 'daily_limit' },
     );
     renderPlanner(() => jsonResponse(unlimited));
-    await screen.findByText("800 envois prévus d'ici le 23 décembre ; votre limite de 50 e-mails par jour en permet 700 : 100 demandes partiront après cette date.");
+    await screen.findByText('800 envois prévus d’ici le 23 décembre ; votre limite de 50 e-mails par jour en permet 700 : 100 demandes partiront après cette date.');
     expect(within(panel()).getByText('Plan illimité : seule la limite quotidienne s’applique')).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Modifier la limite quotidienne' }).getAttribute('href')).toBe('/app/settings');
     expect(within(panel()).queryByRole('link', { name: 'Changer de plan' })).toBeNull();
@@ -105,7 +105,7 @@ describe('SendPlanner', () => {
       { due: 130, sent: 130 },
     );
     renderPlanner(() => jsonResponse(fits));
-    await screen.findByText("130 envois prévus d'ici le 23 décembre : tous partiront avant la fin de votre période.");
+    await screen.findByText('130 envois prévus d’ici le 23 décembre : tous partiront avant la fin de votre période.');
     expect(within(panel()).getByText('Votre limite de 100 e-mails par jour en décalera certains au lendemain ou plus tard.')).toBeTruthy();
     expect(within(panel()).queryByRole('link')).toBeNull();
     expect(within(panel()).queryByText(/attendront/)).toBeNull();
@@ -117,13 +117,13 @@ describe('SendPlanner', () => {
       { due: 3, waiting: 3, first_waiting_at: '2025-12-10T08:00:00.000Z', limited_by: 'subscription' },
     );
     renderPlanner(() => jsonResponse(paused));
-    await screen.findByText("Votre abonnement n'est pas actif : aucun e-mail ne part. 3 demandes attendent un abonnement actif.");
+    await screen.findByText('Votre abonnement n’est pas actif : aucun e-mail ne part. 3 demandes attendent un abonnement actif.');
     expect(within(panel()).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
   });
 
   it('has a plain line when nothing is scheduled (no chart)', async () => {
     renderPlanner(() => jsonResponse(forecast()));
-    await screen.findByText("Aucun envoi programmé d'ici le 23 décembre.");
+    await screen.findByText('Aucun envoi programmé d’ici le 23 décembre.');
     expect(within(panel()).queryByRole('img')).toBeNull();
     expect(within(panel()).queryByRole('table')).toBeNull();
   });
@@ -132,11 +132,11 @@ describe('SendPlanner', () => {
     let calls = 0;
     const fetchMock = renderPlanner(() => (++calls === 1 ? apiError(500, 'Une erreur est survenue.', 'internal') : jsonResponse(forecast())));
     expect(within(panel()).getByText('Calcul des prévisions…')).toBeTruthy();
-    await within(panel()).findByText("Impossible de calculer les prévisions d'envoi.");
+    await within(panel()).findByText('Impossible de calculer les prévisions d’envoi.');
     // Never an alert: the panel must not talk over the calendar's own notices.
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(within(panel()).getByRole('button', { name: 'Réessayer' }));
-    await screen.findByText("Aucun envoi programmé d'ici le 23 décembre.");
+    await screen.findByText('Aucun envoi programmé d’ici le 23 décembre.');
     expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith(forecastPath))).toHaveLength(2);
   });
 });
@@ -164,23 +164,17 @@ describe('the calendar’s mark on requests that will not fit', () => {
     ...overrides,
   });
   const actions = { onSendNow: () => {}, onCancel: () => {}, onResend: () => {}, sendingId: null };
+  const renderList = (items: RequestItem[]) => renderWithProviders(<RequestList label="Demandes" now={Date.parse('2025-12-10T09:00:00Z')} actions={actions} items={items} />);
 
   it('shows « En attente de quota » and why on a scheduled request that waits, and nowhere else', () => {
-    renderWithProviders(
-      <RequestList
-        label="Demandes"
-        now={Date.parse('2025-12-10T09:00:00Z')}
-        actions={actions}
-        items={[
-          item({ id: 'waits', customer_name: 'Marie Dupont', fits_in_period: false }),
-          item({ id: 'fits', customer_name: 'Paul Roux', fits_in_period: true }),
-          item({ id: 'later', customer_name: 'Luc Martin', fits_in_period: null }),
-          item({ id: 'old', customer_name: 'Léa Petit' }),
-          // A reminder waits for the quota like any e-mail.
-          item({ id: 'reminder', customer_name: 'Hugo Blanc', kind: 'reminder', reminder_of: 'first', fits_in_period: false }),
-        ]}
-      />,
-    );
+    renderList([
+      item({ id: 'waits', customer_name: 'Marie Dupont', fits_in_period: false }),
+      item({ id: 'fits', customer_name: 'Paul Roux', fits_in_period: true }),
+      item({ id: 'later', customer_name: 'Luc Martin', fits_in_period: null }),
+      item({ id: 'old', customer_name: 'Léa Petit' }),
+      // A reminder waits for the quota like any e-mail.
+      item({ id: 'reminder', customer_name: 'Hugo Blanc', kind: 'reminder', reminder_of: 'first', fits_in_period: false }),
+    ]);
     const waits = screen.getByRole('listitem', { name: 'Marie Dupont' });
     expect(within(waits).getByText('En attente de quota')).toBeTruthy();
     expect(within(waits).getByText(/partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur/)).toBeTruthy();
@@ -188,5 +182,21 @@ describe('the calendar’s mark on requests that will not fit', () => {
     expect(within(reminder).getByText('Relance')).toBeTruthy();
     expect(within(reminder).getByText('En attente de quota')).toBeTruthy();
     for (const name of ['Paul Roux', 'Luc Martin', 'Léa Petit']) expect(within(screen.getByRole('listitem', { name })).queryByText('En attente de quota')).toBeNull();
+  });
+
+  it('flags « Reporté : limite quotidienne atteinte » and the day it goes on a request the daily limit moves, instead of « En retard »', () => {
+    renderList([
+      item({ id: 'moved', customer_name: 'Marie Dupont', scheduled_at: '2025-12-09T08:00:00.000Z', fits_in_period: true, daily_limit_until: '2026-01-01' }),
+      item({ id: 'late', customer_name: 'Paul Roux', scheduled_at: '2025-12-09T08:00:00.000Z', fits_in_period: true, daily_limit_until: null }),
+      item({ id: 'sent', customer_name: 'Léa Petit', status: 'sent', sent_at: '2025-12-09T08:00:00.000Z', daily_limit_until: '2025-12-11' }),
+    ]);
+    const moved = screen.getByRole('listitem', { name: 'Marie Dupont' });
+    expect(within(moved).getByText('Reporté : limite quotidienne atteinte')).toBeTruthy();
+    expect(within(moved).getByText('La limite d’envoi quotidienne de votre boutique est atteinte avant son tour : elle partira le jeudi 1er janvier.')).toBeTruthy();
+    expect(within(moved).queryByText('En retard')).toBeNull();
+    const late = screen.getByRole('listitem', { name: 'Paul Roux' });
+    expect(within(late).getByText('En retard')).toBeTruthy();
+    expect(within(late).queryByText(/limite quotidienne/)).toBeNull();
+    expect(within(screen.getByRole('listitem', { name: 'Léa Petit' })).queryByText(/limite quotidienne/)).toBeNull();
   });
 });
