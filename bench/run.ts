@@ -18,7 +18,7 @@
  *   - templates: /health's p99, probed from another process, while six merchants load and save
  *     hostile templates (bench/template-sandbox.ts, decision 019); aim p99 < 50 ms.
  *   - screens: the gzip JavaScript each merchant screen (/app/dashboard, /app/feedback, /app/schedule)
- *     loads before it is usable, read from the web build's manifest (bench/route-js.ts); aim ≤ 150 KB,
+ *     loads before it is usable, read from the web build's manifest (tests/support/first-load-js.ts); aim ≤ 150 KB,
  *     with the landing page's chart and the template editor out of their first load.
  * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates or screens runs only that case.
  */
@@ -44,7 +44,7 @@ import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
 import { benchTemplateSandbox } from './template-sandbox';
-import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from './route-js';
+import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '../tests/support/first-load-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { tmpdir } from 'node:os';
@@ -180,7 +180,7 @@ const runs = (name: string) => !only || only === name;
 const shared = !only || !['footprint', 'insight', 'screens'].includes(only);
 if (runs('screens')) {
   execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
-  for (const [path, modules] of Object.entries(MERCHANT_SCREENS)) {
+  for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
     const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
     console.log(
       `[web] ${path.padEnd(15)} first-load JavaScript ${(gzipBytes / 1024).toFixed(1)} KB gzip (aim ≤ ${FIRST_LOAD_AIM_BYTES / 1024} KB)` +

@@ -12,6 +12,9 @@ const targets = {
     sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'],
     command: 'npx vite build --logLevel warn',
     label: 'the web app (dist/web)',
+    // Always React's production build: Vite builds React's development one when NODE_ENV says
+    // otherwise, and the e2e project's global setup (this script) runs with vitest's NODE_ENV=test.
+    env: { NODE_ENV: 'production' },
   },
   server: {
     out: 'dist/server/main.js',
@@ -35,6 +38,6 @@ for (const name of wanted) {
   const changedAt = Math.max(...target.sources.filter(existsSync).map(newest));
   if (builtAt < changedAt) {
     console.log(`Building ${target.label}…`);
-    execSync(target.command, { stdio: 'inherit' });
+    execSync(target.command, { stdio: 'inherit', env: { ...process.env, ...target.env } });
   }
 }

@@ -1,78 +1,42 @@
-import { accountSettings } from './account-settings';
-import { appScreens } from './app-screens';
-import { auth } from './auth';
-import { branding } from './branding';
-import { emailTemplates } from './email-templates';
-import { settings } from './settings';
-import { deliverability } from './deliverability';
-import { common } from './common';
-import { conditional } from './conditional';
-import { dashboard } from './dashboard';
-import { feedback } from './feedback';
-import { flow } from './flow';
-import { landing } from './landing';
-import { layout } from './layout';
-import { legal } from './legal';
-import { legalNotice } from './legal-notice';
-import { login } from './login';
-import { notFound } from './not-found';
-import { outbox } from './outbox';
-import { plans } from './plans';
-import { privacyPolicy } from './privacy-policy';
-import { resetPassword } from './reset-password';
-import { schedule } from './schedule';
-import { integrations } from './integrations';
-import { shopifyDiagnostic } from './shopify-diagnostic';
-import { shopifyDiagnosticFailures } from './shopify-diagnostic-failures';
-import { shopifyEntry } from './shopify-entry';
-import { shopifyFlow } from './shopify-flow';
-import { shopifyInstall } from './shopify-install';
-import { shopifyOnboarding } from './shopify-onboarding';
-import { shopifyPlanSelection } from './shopify-plan-selection';
-import { shopifyTestOnboarding } from './shopify-test-onboarding';
-import { signup } from './signup';
-import { subscription } from './subscription';
-import { termsOfService } from './terms-of-service';
-import { unsubscribe } from './unsubscribe';
-import { confirmations } from './confirmations';
-
-/** The French catalogue: one entry per screen file. */
-export const fr = {
-  common,
-  layout,
-  appScreens,
-  auth,
-  login,
-  signup,
-  resetPassword,
-  accountSettings,
-  landing,
-  legal,
-  privacyPolicy,
-  termsOfService,
-  legalNotice,
-  notFound,
-  outbox,
-  shopifyFlow,
-  shopifyEntry,
-  shopifyInstall,
-  shopifyPlanSelection,
-  shopifyOnboarding,
-  shopifyTestOnboarding,
-  integrations,
-  shopifyDiagnostic,
-  shopifyDiagnosticFailures,
-  flow,
-  schedule,
-  conditional,
-  branding,
-  emailTemplates,
-  settings,
-  deliverability,
-  unsubscribe,
-  confirmations,
-  subscription,
-  dashboard,
-  feedback,
-  plans,
-};
+/**
+ * The French catalogue: one named export per screen file. Re-exported, never gathered into one object, so
+ * that the bundler resolves `messages.<screen>` to that screen's file and each screen's JavaScript
+ * carries only the catalogues it reads (decision 027).
+ */
+export { accountSettings } from './account-settings';
+export { appScreens } from './app-screens';
+export { auth } from './auth';
+export { branding } from './branding';
+export { common } from './common';
+export { conditional } from './conditional';
+export { confirmations } from './confirmations';
+export { dashboard } from './dashboard';
+export { deliverability } from './deliverability';
+export { emailTemplates } from './email-templates';
+export { feedback } from './feedback';
+export { flow } from './flow';
+export { integrations } from './integrations';
+export { landing } from './landing';
+export { layout } from './layout';
+export { legal } from './legal';
+export { legalNotice } from './legal-notice';
+export { login } from './login';
+export { notFound } from './not-found';
+export { outbox } from './outbox';
+export { plans } from './plans';
+export { privacyPolicy } from './privacy-policy';
+export { resetPassword } from './reset-password';
+export { schedule } from './schedule';
+export { settings } from './settings';
+export { shopifyDiagnostic } from './shopify-diagnostic';
+export { shopifyDiagnosticFailures } from './shopify-diagnostic-failures';
+export { shopifyEntry } from './shopify-entry';
+export { shopifyFlow } from './shopify-flow';
+export { shopifyInstall } from './shopify-install';
+export { shopifyOnboarding } from './shopify-onboarding';
+export { shopifyPlanSelection } from './shopify-plan-selection';
+export { shopifyTestOnboarding } from './shopify-test-onboarding';
+export { signup } from './signup';
+export { subscription } from './subscription';
+export { termsOfService } from './terms-of-service';
+export { unsubscribe } from './unsubscribe';

@@ -1,0 +1,105 @@
+/**
+ * The JavaScript a screen of the React app loads before it is usable: the entry chunk, the lazy
+ * chunks of its route (the /app layout and the screen) and everything they import statically,
+ * gzip-compressed as a server would send them. Read from Vite's build manifest
+ * (dist/web/.vite/manifest.json, `build.manifest` in vite.config.ts); chunks loaded later
+ * (`dynamicImports`: another screen, the landing page's chart) are not counted.
+ *
+ * Shared by the bench (`BENCH_ONLY=screens npm run bench`, which prints the figures against the aim)
+ * and the browser project's test (tests/e2e/first-load-js.e2e.test.ts, which fails past the ceilings).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  dynamicImports?: string[];
+  isEntry?: boolean;
+}
+
+/** Aim of issue 30: no screen loads more than this much gzip JavaScript before it is usable. */
+export const FIRST_LOAD_AIM_BYTES = 150 * 1024;
+
+export interface MerchantScreen {
+  /** The source modules its route loads (src/web/router.tsx). */
+  modules: string[];
+  /**
+   * What it loads today, rounded up: the test fails above it, so the figure only goes down. Above
+   * the aim because React, React Router, TanStack Query and zod alone weigh 131 KB (decision 027).
+   */
+  ceilingBytes: number;
+  /** The French catalogues (src/web/i18n/fr/<name>.ts) it reads: any other one in its first load is an error. */
+  catalogues: string[];
+}
+
+/** Catalogues every screen of the /app area reads: the shell, the sign-in gate, the 404 and the landing (main bundle). */
+const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'landing', 'plans', 'app-screens'];
+
+/** The merchant's screens measured. */
+export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
+  '/app/dashboard': {
+    modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
+    ceilingBytes: 187 * 1024,
+    catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow'],
+  },
+  '/app/feedback': {
+    modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
+    ceilingBytes: 187 * 1024,
+    catalogues: [...SHELL_CATALOGUES, 'feedback', 'schedule'],
+  },
+  '/app/schedule': {
+    modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
+    ceilingBytes: 206 * 1024,
+    catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow', 'shopify-diagnostic', 'shopify-diagnostic-failures'],
+  },
+};
+
+/**
+ * Code that must stay out of those screens' first load, found by the sources of the chunks' source
+ * maps: the landing page's chart (recharts) and the template editor (its screen, its catalogue and
+ * liquidjs, the engine its preview runs).
+ */
+export const KEPT_OUT: Record<string, RegExp> = {
+  'the landing chart': /landing\/SampleReviewsChart|node_modules\/recharts\//,
+  'the template editor': /routes\/app\/email-templates|i18n\/fr\/email-templates|node_modules\/liquidjs\//,
+};
+
+export interface FirstLoad {
+  /** Manifest keys (source modules or shared chunks) in the first load. */
+  chunks: string[];
+  gzipBytes: number;
+  /** The names of KEPT_OUT found in it. */
+  keptOutInside: string[];
+  /** The French catalogues in it (file names under src/web/i18n/fr, without `.ts`). */
+  catalogues: string[];
+}
+
+export function readManifest(distWeb: string): Record<string, ManifestChunk> {
+  return JSON.parse(readFileSync(join(distWeb, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+}
+
+export function firstLoad(distWeb: string, modules: string[], manifest = readManifest(distWeb)): FirstLoad {
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entry) throw new Error('no entry chunk in the build manifest');
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`${key} is not in the build manifest (is it still a route module?)`);
+    if (seen.has(key)) return;
+    seen.add(key);
+    for (const imported of chunk.imports ?? []) visit(imported);
+  };
+  for (const key of [entry, ...modules]) visit(key);
+  const files = new Set([...seen].map((key) => manifest[key]!.file).filter((file) => file.endsWith('.js')));
+  const gzipBytes = [...files].reduce((sum, file) => sum + gzipSync(readFileSync(join(distWeb, file))).byteLength, 0);
+  // The bundler's runtime helpers come without a source map: they hold no module of ours or of a package.
+  const sources = [...files]
+    .map((file) => join(distWeb, `${file}.map`))
+    .filter((map) => existsSync(map))
+    .flatMap((map) => (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources);
+  const keptOutInside = Object.keys(KEPT_OUT).filter((name) => sources.some((source) => KEPT_OUT[name]!.test(source)));
+  const catalogues = [...new Set(sources.flatMap((source) => /src\/web\/i18n\/fr\/([\w-]+)\.ts$/.exec(source)?.[1] ?? []))].sort();
+  return { chunks: [...seen], gzipBytes, keptOutInside, catalogues };
+}
