@@ -44,27 +44,30 @@ export function Timeline({ timeline }: { timeline: TimelineFigures }) {
             <span>{bucketLabel(timeline.points[0]!.start, timeline.bucket)}</span>
             <span>{bucketLabel(timeline.points.at(-1)!.start, timeline.bucket)}</span>
           </div>
-          <table className="sr-only">
-            <caption>{t.tableCaption(per)}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t.columns.start}</th>
-                <th scope="col">{t.columns.reviews}</th>
-                <th scope="col">{t.columns.average}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {timeline.points
-                .filter((p) => p.reviews > 0)
-                .map((p) => (
-                  <tr key={p.start}>
-                    <th scope="row">{bucketLabel(p.start, timeline.bucket)}</th>
-                    <td>{formatNumber(p.reviews)}</td>
-                    <td>{p.average_rating === null ? '—' : formatNumber(p.average_rating)}</td>
-                  </tr>
-                ))}
-            </tbody>
-          </table>
+          {/* Hidden in a div: a table keeps its content's width whatever its own, and would widen a phone's page. */}
+          <div className="sr-only">
+            <table>
+              <caption>{t.tableCaption(per)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t.columns.start}</th>
+                  <th scope="col">{t.columns.reviews}</th>
+                  <th scope="col">{t.columns.average}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {timeline.points
+                  .filter((p) => p.reviews > 0)
+                  .map((p) => (
+                    <tr key={p.start}>
+                      <th scope="row">{bucketLabel(p.start, timeline.bucket)}</th>
+                      <td>{formatNumber(p.reviews)}</td>
+                      <td>{p.average_rating === null ? '—' : formatNumber(p.average_rating)}</td>
+                    </tr>
+                  ))}
+              </tbody>
+            </table>
+          </div>
         </>
       )}
     </DashboardSection>

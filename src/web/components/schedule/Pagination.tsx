@@ -11,6 +11,9 @@ const itemClass = 'inline-flex min-w-9 items-center justify-center rounded-lg px
  * Page buttons for a paginated list (spec section 9, src/core/pagination.ts): previous, the page
  * numbers with ellipses, next. The current page is marked aria-current. Hidden with one page. Previous and next stay focusable at
  * the ends (aria-disabled), so the keyboard focus is never dropped.
+ *
+ * On a narrow screen (under 640 px: a phone) the numbers give way to « Page 3 sur 12 » between
+ * previous and next, so the control stays on one line.
  */
 export function Pagination({
   page,
@@ -29,7 +32,7 @@ export function Pagination({
   const items = paginationItems(page, totalPages);
   return (
     <nav aria-label={label} className={className}>
-      <ul className="flex flex-wrap items-center justify-center gap-1">
+      <ul className="flex flex-nowrap items-center justify-center gap-1">
         <li>
           <button
             type="button"
@@ -43,12 +46,12 @@ export function Pagination({
         </li>
         {items.map((item, index) =>
           item === 'ellipsis' ? (
-            <li key={`ellipsis-${index}`} className={cx(itemClass, 'text-slate-500')}>
+            <li key={`ellipsis-${index}`} className={cx(itemClass, 'hidden text-slate-500 sm:inline-flex')}>
               <span aria-hidden="true">…</span>
               <span className="sr-only">{t.more}</span>
             </li>
           ) : (
-            <li key={item}>
+            <li key={item} className="hidden sm:block">
               <button
                 type="button"
                 onClick={() => item !== page && onChange(item)}
@@ -61,6 +64,9 @@ export function Pagination({
             </li>
           ),
         )}
+        <li className="px-2 text-sm font-medium whitespace-nowrap text-slate-700 sm:hidden" data-testid="pagination-position">
+          {t.position(page, totalPages)}
+        </li>
         <li>
           <button
             type="button"

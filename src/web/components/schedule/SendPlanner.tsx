@@ -138,29 +138,32 @@ function ForecastChart({ forecast, end }: { forecast: SendForecast; end: string 
           {t.legend.carried}
         </span>
       </div>
-      <table className="sr-only">
-        <caption>{t.tableCaption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t.columns.date}</th>
-            <th scope="col">{t.columns.due}</th>
-            <th scope="col">{t.columns.capacity}</th>
-            <th scope="col">{t.columns.sent}</th>
-            <th scope="col">{t.columns.carried}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {active.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{dayLabel(d.date, 'short')}</th>
-              <td>{num(d.due)}</td>
-              <td>{num(d.capacity)}</td>
-              <td>{num(d.sent)}</td>
-              <td>{num(d.carried)}</td>
+      {/* The hiding box is a div: a table keeps its content's width whatever its own, and would widen a phone's page. */}
+      <div className="sr-only">
+        <table>
+          <caption>{t.tableCaption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t.columns.date}</th>
+              <th scope="col">{t.columns.due}</th>
+              <th scope="col">{t.columns.capacity}</th>
+              <th scope="col">{t.columns.sent}</th>
+              <th scope="col">{t.columns.carried}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {active.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{dayLabel(d.date, 'short')}</th>
+                <td>{num(d.due)}</td>
+                <td>{num(d.capacity)}</td>
+                <td>{num(d.sent)}</td>
+                <td>{num(d.carried)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </div>
   );
 }
