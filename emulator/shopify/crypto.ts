@@ -1,4 +1,4 @@
-// Signatures exactly as Shopify computes them (see /work/shared/reference/shopify.md).
+// Signatures exactly as Shopify computes them (docs/shopify/signatures.md).
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type QueryParams = Record<string, string | string[]>;

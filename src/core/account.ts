@@ -9,7 +9,7 @@ import { z } from 'zod';
 export const ACCOUNT_LIMITS = {
   passwordMin: 6,
   passwordMax: 128,
-  /** The Shopify onboarding form asks for more (spec section 5); the API accepts from passwordMin. */
+  /** The Shopify onboarding form asks for more (docs/product/validation.md); the API accepts from passwordMin. */
   onboardingPasswordMin: 8,
   nameMax: 100,
   companyNameMax: 100,

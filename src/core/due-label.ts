@@ -1,5 +1,5 @@
 /**
- * The due label of a scheduled review request (spec section 4, 'Review request status'):
+ * The due label of a scheduled review request (docs/product/statuses.md, 'Review request status'):
  * 'En retard' when the time has passed by more than a sending run, else 'Dans N jour(s)',
  * 'Dans N heure(s)' or 'Bientôt'.
  * The words live in the web catalogue; this module only says which one applies.

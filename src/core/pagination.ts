@@ -1,5 +1,5 @@
 /**
- * Page numbers of a paginated list (spec section 9: 'pagination shows all pages when 7 or fewer,
+ * Page numbers of a paginated list (docs/product/limits.md: 'pagination shows all pages when 7 or fewer,
  * else first, last and neighbours of the current page with ellipses').
  *
  * Beyond 7 pages the list always has 7 items, so the control does not jump in width: near an end

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { bannerLevel, barLevel, crossedAlerts, showsRemaining } from './quota';
 
-describe('quota thresholds (spec sections 4 and 9)', () => {
+describe('quota thresholds (docs/product/statuses.md and docs/product/limits.md)', () => {
   it('hides the banner under 80 %, warns from 80 %, says almost reached from 95 %', () => {
     expect([79, 80, 94, 95, 100, 120].map((used) => bannerLevel(used, 100))).toEqual(['hidden', 'warning', 'warning', 'critical', 'critical', 'critical']);
     expect(bannerLevel(5, null)).toBe('unlimited');

@@ -1,5 +1,5 @@
 /**
- * The quota thresholds of spec sections 4 and 9, written once for the banner, the quota bar and the
+ * The quota thresholds of docs/product/statuses.md and docs/product/limits.md, written once for the banner, the quota bar and the
  * merchant's quota e-mails.
  *  - Banner: hidden under 80 %, a warning from 80 %, 'almost reached' (critical) from 95 %; the
  *    remaining count is shown at 50 or fewer; an unlimited plan shows its sends instead.

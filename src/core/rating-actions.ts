@@ -8,7 +8,7 @@ export function usesRedirectUrl(type: ActionType): boolean {
   return type === 'redirect';
 }
 
-/** Spec section 5: the notification e-mail of collect_feedback only at ratings 2 or lower. */
+/** docs/product/validation.md: the notification e-mail of collect_feedback only at ratings 2 or lower. */
 export function usesNotificationEmail(type: ActionType, rating: number): boolean {
   return type === 'notify_email' || (type === 'collect_feedback' && rating <= 2);
 }
@@ -28,7 +28,7 @@ export function isHttpUrl(text: string): boolean {
 }
 
 /**
- * Review gating (GUIDE, product stances): with a different path per rating, some but not all ratings
+ * Review gating (docs/product/stances.md): with a different path per rating, some but not all ratings
  * are sent to a public review site.
  */
 export function isGated(samePath: boolean, types: readonly ActionType[]): boolean {

@@ -1,6 +1,6 @@
 /**
  * Deferred history import: spreads N sends over the next `daysToSpread` calendar days, only on the
- * chosen weekdays, at the chosen UTC hour (spec section 9: 1–30 days, default 7, Monday–Friday, 09:00).
+ * chosen weekdays, at the chosen UTC hour (docs/product/limits.md: 1–30 days, default 7, Monday–Friday, 09:00).
  *
  * The window starts today when today's send hour is still ahead, else tomorrow. When no chosen
  * weekday falls inside the window (e.g. 2 days, Mondays only), the first chosen weekday after it is

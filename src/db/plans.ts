@@ -1,6 +1,6 @@
 /**
  * The three plans, seeded into `subscription_plans`: the one source of truth for every price shown
- * (landing, plan selection, /app/plans, billing). Prices are the landing page's (spec section 9).
+ * (landing, plan selection, /app/plans, billing). Prices are the landing page's (docs/product/limits.md).
  */
 import type { Queryable } from './client';
 import { subscriptionPlans } from './schema';

@@ -138,7 +138,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/api', api);
 
   const functions = new Hono();
-  // The spec's server functions (section 7).
+  // The spec's server functions (docs/product/calls.md).
   functions.all('*', (c) => errorResponse(c, 'unknown_function'));
   app.route('/functions/v1', functions);
 

@@ -1,5 +1,5 @@
 /**
- * The store's branding (spec sections 2, 3, 5, 8, 9): visual identity (logo and colours, table
+ * The store's branding (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md): visual identity (logo and colours, table
  * store_branding) and page customisation (the review page's texts and the e-mail's greeting and
  * closing, table store_customization), each saved as an upsert per store, and a preview: the real
  * review page rendered by the server with values not yet saved.
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 
-/** Spec section 9. */
+/** docs/product/limits.md. */
 export const BRANDING_DEFAULTS = {
   button_text_color: '#FFFFFF',
   button_bg_color: '#56dadc',
@@ -15,7 +15,7 @@ export const BRANDING_DEFAULTS = {
   button_text: 'SUIVANT',
 } as const;
 
-/** A logo: PNG, JPG or SVG (checked by content), at most 2 MB (spec sections 5 and 9). */
+/** A logo: PNG, JPG or SVG (checked by content), at most 2 MB (docs/product/validation.md and docs/product/limits.md). */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/svg+xml'] as const;
 /** What an e-mail template's logo may be ('Veuillez sélectionner une image'): any image mail can be given as a PNG. */

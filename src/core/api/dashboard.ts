@@ -1,4 +1,4 @@
-/** The merchant's dashboard (spec sections 2, 4, 9): what the review requests brought, per period. */
+/** The merchant's dashboard (docs/product/screens.md, docs/product/statuses.md, docs/product/limits.md): what the review requests brought, per period. */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';

@@ -1,5 +1,5 @@
 /**
- * The review-request e-mail template editor (spec sections 2, 3, 5, 9): one active template per
+ * The review-request e-mail template editor (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): one active template per
  * store, which the sender uses from the next e-mail on. Until the merchant saves, GET answers the
  * spec's defaults. The preview is rendered in the browser by the function the sender uses
  * (src/core/email/review-email.ts); the server renders templates only in its sandbox (decision 019),

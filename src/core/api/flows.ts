@@ -1,5 +1,5 @@
 /**
- * Flow configurations (spec sections 3, 5 'Flow', 9): the active store's flows, created, changed
+ * Flow configurations (docs/product/entities.md, docs/product/validation.md 'Flow', docs/product/limits.md): the active store's flows, created, changed
  * and deleted there only. The input schema is the server's validation and the web form's
  * (react-hook-form's zodResolver), so a bound or a message is written here once.
  */

@@ -1,10 +1,10 @@
-/** The subscription plans: the one price list every screen shows (GUIDE: one price list). */
+/** The subscription plans: the one price list every screen shows (docs/product/stances.md: one price list). */
 import { z } from 'zod';
 import { SUBSCRIPTION_STATUSES } from '../domain';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
 
-/** Refusals of a plan change (spec section 7: plans-change). */
+/** Refusals of a plan change (docs/product/calls.md: plans-change). */
 export const PLAN_ERRORS = {
   /** The plan asked for is unknown or no longer offered. */
   plan_not_found: 404,
@@ -41,7 +41,7 @@ export const listPlans = endpoint({
 });
 
 /**
- * Spec section 7, plans-change: creates the Shopify subscription for `plan_id` on the active store
+ * docs/product/calls.md, plans-change: creates the Shopify subscription for `plan_id` on the active store
  * and answers Shopify's confirmation page; the browser goes there, and Shopify brings it back to the
  * billing callback (approved) or to the Shopify admin (declined).
  */
@@ -55,12 +55,12 @@ export const changePlan = endpoint({
   errors: ['plan_not_found', 'plan_change_failed', 'shopify_token_invalid'],
 });
 
-/** The plan codes plans-set takes (spec section 7). */
+/** The plan codes plans-set takes (docs/product/calls.md). */
 export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 
 /**
- * Spec section 7, plans-current: the store's plan and this billing period's usage, read from the same
+ * docs/product/calls.md, plans-current: the store's plan and this billing period's usage, read from the same
  * ledger the sender reserves against (shop_plans, shop_usage).
  */
 export const currentPlanResponse = z.object({
@@ -92,9 +92,9 @@ export const currentPlan = endpoint({
 });
 
 /**
- * Spec section 7, plans-set: records a plan only when it matches the store's active Shopify
+ * docs/product/calls.md, plans-set: records a plan only when it matches the store's active Shopify
  * subscription (or on the local emulator, where the subscription is the emulator's). No plan without
- * payment (GUIDE stance).
+ * payment (docs/product/stances.md).
  */
 export const setPlan = endpoint({
   method: 'POST',
@@ -120,7 +120,7 @@ export const billingNotice = z.object({
 export type BillingNotice = z.infer<typeof billingNotice>;
 
 /**
- * Spec section 7, shopify-sync-plan: re-reads the store's Shopify billing and records what Shopify
+ * docs/product/calls.md, shopify-sync-plan: re-reads the store's Shopify billing and records what Shopify
  * says now (plan, status, period). The app calls it when the merchant opens it; the answer carries a
  * refused plan change once (`notice`).
  */

@@ -1,6 +1,6 @@
 /**
- * The per-rating actions of the active store (spec sections 3, 5 'Rating actions', 9) and its
- * review-gating setting (GUIDE stance "same path for every rating"). Until the merchant saves,
+ * The per-rating actions of the active store (docs/product/entities.md, docs/product/validation.md 'Rating actions', docs/product/limits.md) and its
+ * review-gating setting (docs/product/stances.md: "same path for every rating"). Until the merchant saves,
  * GET answers the spec's defaults with `saved: false`; PUT replaces the five at once.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * Review requests: the send calendar (GET /api/review-requests and its actions), shared review
- * links, and the spec's server functions that send or create requests (section 7):
+ * links, and the spec's server functions that send or create requests (docs/product/calls.md):
  * process-review-requests, generate-review-requests, shopify-import-history and send-email. Those
  * keep the spec's response shapes (`{ success, … }`); their failures add a `code`.
  */
@@ -32,7 +32,7 @@ export const REQUEST_ERRORS = {
 
 // ---- The calendar ----
 
-/** Spec section 9: the calendar shows 10 requests a page. */
+/** docs/product/limits.md: the calendar shows 10 requests a page. */
 export const REQUEST_PAGE_SIZE = 10;
 /** Highest page number asked for (a bound on the offset the database computes). */
 export const REQUEST_PAGE_MAX = 1_000_000;

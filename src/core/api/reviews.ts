@@ -1,4 +1,4 @@
-/** The merchant's reviews list (spec sections 2, 5: /app/feedback). */
+/** The merchant's reviews list (docs/product/screens.md, docs/product/validation.md: /app/feedback). */
 import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';

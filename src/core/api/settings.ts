@@ -1,6 +1,6 @@
 /**
- * The store's notification and sending settings (spec sections 2, 3, 5, 9; table
- * store_email_config). Unsubscribe is not a setting: every e-mail carries it (GUIDE stance).
+ * The store's notification and sending settings (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/limits.md; table
+ * store_email_config). Unsubscribe is not a setting: every e-mail carries it (docs/product/stances.md).
  */
 import { z } from 'zod';
 import { endpoint } from './endpoint';

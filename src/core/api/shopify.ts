@@ -1,6 +1,6 @@
 /**
  * The merchant's Shopify connection: installation links (plan selection, claim), OAuth and billing
- * navigations, the connection diagnostic and the spec's server functions (section 7) that repair
+ * navigations, the connection diagnostic and the spec's server functions (docs/product/calls.md) that repair
  * it. The `functions/v1` answers keep the spec's shapes (`{ success, … }`); their failures add a
  * `code`.
  */
@@ -216,7 +216,7 @@ export const PROTECTED_CUSTOMER_FIELDS = ['email', 'name'] as const;
 export type ProtectedCustomerField = (typeof PROTECTED_CUSTOMER_FIELDS)[number];
 
 /**
- * The webhook topics every store needs (spec section 9): the diagnostic checks these. The flows'
+ * The webhook topics every store needs (docs/product/limits.md): the diagnostic checks these. The flows'
  * triggers come from them: payment, fulfilment, and the carriers' delivery events (read_fulfillments).
  */
 export const DIAGNOSED_TOPICS = ['orders/paid', 'orders/fulfilled', 'fulfillment_events/create'] as const;

@@ -7,7 +7,7 @@ export const emailMessages = {
    * like the body: the body itself starts after it, so the customer never reads 'Bonjour' twice.
    */
   defaultGreeting: 'Bonjour {{ customer_name }},',
-  /** The spec's default template (section 9), in French typography (decision 026). */
+  /** The spec's default template (docs/product/limits.md), in French typography (decision 026). */
   defaultSubject: 'Votre avis compte pour nous\u202f! 🌟',
   defaultButton: 'Laisser un avis',
   defaultFooter: 'Merci de votre confiance\u202f!',

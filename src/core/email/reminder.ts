@@ -4,7 +4,7 @@
  * button to the first request's review page) with its own subject and a first line before the body.
  * A template saves null for either to keep these defaults.
  *
- * The wording follows the compliance reference: addressed to every customer who has not reviewed,
+ * The wording follows docs/product/stances.md: addressed to every customer who has not reviewed,
  * whatever their experience; no pressure, no reward, no hint at the rating expected.
  */
 

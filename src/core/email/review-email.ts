@@ -1,6 +1,6 @@
 /**
  * The review-request e-mail, rendered by one pure function used by the sender and by the template
- * editor's preview: what the merchant previews is what the customer gets (GUIDE habit 8).
+ * editor's preview: what the merchant previews is what the customer gets (decision 015).
  *
  * Merchant text (subject, greeting, body, closing, button, footer) is Liquid with four variables,
  * rendered to plain text; the shared layout (layout.ts) escapes all of it for the HTML part, the
@@ -23,7 +23,7 @@ export { escapeHtml, safeImageUrl, safeUrl, type RenderedEmail } from './layout'
 export const TEMPLATE_VARIABLES = ['customer_name', 'store_name', 'order_number', 'review_link'] as const;
 export type TemplateVariables = Record<(typeof TEMPLATE_VARIABLES)[number], string>;
 
-/** The fields of an `email_templates` row the e-mail is made of (spec section 9 defaults). */
+/** The fields of an `email_templates` row the e-mail is made of (docs/product/limits.md defaults). */
 export interface ReviewEmailTemplate {
   subject: string;
   fromName?: string | null;

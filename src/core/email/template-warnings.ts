@@ -1,6 +1,6 @@
 /**
  * What a review-request template is warned about before it is saved (never refused: the merchant
- * decides). The wording checks follow the compliance reference (Google, Trustpilot, the US FTC's
+ * decides). The wording checks follow docs/product/stances.md (Google, Trustpilot, the US FTC's
  * 16 CFR 465): asking only satisfied customers, or rewarding a review, is forbidden.
  */
 

@@ -1,5 +1,5 @@
 /**
- * The plan functions that speak to Shopify (spec section 7), each on the session's active store:
+ * The plan functions that speak to Shopify (docs/product/calls.md), each on the session's active store:
  * - POST shopify-sync-plan: re-read Shopify's billing and record it (the app calls it when the
  *   merchant opens it); answers a refused plan change once;
  * - POST plans-set: records a plan only when it is Shopify's active subscription's (no plan without

@@ -1,6 +1,6 @@
 /**
- * The store's branding (spec sections 2, 3, 5, 9): the visual identity (store_branding) and the page
- * customisation (store_customization), each an upsert per store (spec section 7), and the preview:
+ * The store's branding (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): the visual identity (store_branding) and the page
+ * customisation (store_customization), each an upsert per store (docs/product/calls.md), and the preview:
  * the real review page (reviews/page.ts) rendered with values not yet saved.
  */
 import { eq } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The review-request template editor (spec sections 2, 3, 5, 9): one active template per store,
+ * The review-request template editor (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): one active template per store,
  * which the sender uses from its next e-mail on (requests/sender.ts reads the same row). Until the
  * merchant saves, the spec's defaults. Every template is rendered by the sender's own function, in
  * the template sandbox (sandbox.ts, decision 019), before it is saved or sent as a test, so a broken

@@ -1,5 +1,5 @@
 /**
- * The dashboard's figures for one store and period (spec sections 2, 4; issue 14): invitations sent,
+ * The dashboard's figures for one store and period (docs/product/screens.md, docs/product/statuses.md; issue 14): invitations sent,
  * reviews received, their average and distribution, the latest reviews, the funnel of the e-mails
  * sent, reviews over time, whom the public review site hears from, and the sends whose transmission
  * was interrupted (decision 008), which the merchant can re-send from the dashboard.

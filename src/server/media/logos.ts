@@ -1,5 +1,5 @@
 /**
- * Uploaded logos: the store's branding logo (bucket 'branding', spec section 7) and the e-mail
+ * Uploaded logos: the store's branding logo (bucket 'branding', docs/product/calls.md) and the e-mail
  * template's logo (bucket 'email-logos', per account). Each upload is stored twice, under keys that
  * are never rewritten: the original as the review page shows it (an SVG made safe) and a PNG for
  * e-mails (mail clients do not show SVG), at `<key without extension>-email.png`. A save refers to an

@@ -1,4 +1,4 @@
-/** French messages of branding, logos and the e-mail template editor (spec section 8 where it gives them). */
+/** French messages of branding, logos and the e-mail template editor (docs/product/errors.md). */
 import type { BRANDING_ERRORS } from '../../core/api/branding';
 import type { EMAIL_TEMPLATE_ERRORS } from '../../core/api/email-templates';
 import { RENDER_LIMITS } from '../../core/email/review-email';
@@ -13,7 +13,7 @@ function partName(part: string | number | undefined): string {
 }
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
-  // Spec section 5 gives these two in English: said in French with the same meaning (decision 025).
+  // The first specification gave these two in English (docs/product/validation.md): said in French with the same meaning (decision 025).
   logo_unsupported_type: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
   logo_too_large: 'Le fichier doit faire moins de 2 Mo',
   logo_unreadable: 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',

@@ -12,7 +12,7 @@ export const planErrorMessages: MessagesOf<typeof PLAN_ERRORS> = {
 
 /** The other sentences of plans: answers of the plan functions. */
 export const planMessages = {
-  /** plans-set's answer (spec section 7). */
+  /** plans-set's answer (docs/product/calls.md). */
   setSuccess: 'Plan mis à jour avec succès\u202f!',
   /** plans-current's plan name for a store without any plan yet. */
   noPlanName: 'Aucun plan',

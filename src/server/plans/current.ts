@@ -1,5 +1,5 @@
 /**
- * plans-current (spec section 7): the store's plan and this billing period's usage, read from the
+ * plans-current (docs/product/calls.md): the store's plan and this billing period's usage, read from the
  * very counters the sender reserves against (quota.ts), so the screen and the sender never disagree:
  * the same window (rolled forward in 30-day steps once the recorded period ended), the same monthly
  * counter, the same daily limit and day counter.

@@ -19,7 +19,7 @@ export interface PlanDto {
   sort_order: number;
 }
 
-/** Active plans priced in USD, by sort order (spec section 7). */
+/** Active plans priced in USD, by sort order (docs/product/calls.md). */
 export async function listActivePlans(db: Queryable): Promise<PlanDto[]> {
   const rows = await db
     .select()

@@ -1,5 +1,5 @@
 /**
- * The store's plan state (spec section 7): GET plans-current, on the session's active store only
+ * The store's plan state (docs/product/calls.md): GET plans-current, on the session's active store only
  * (access 'store'). The functions that speak to Shopify (shopify-sync-plan, plans-set,
  * plans-change) are billing/routes.ts.
  */

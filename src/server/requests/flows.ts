@@ -1,4 +1,4 @@
-/** Flow configurations (spec sections 3, 5, 9): list, create, update, delete, always within the active store. */
+/** Flow configurations (docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): list, create, update, delete, always within the active store. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/client';
 import { flowConfigurations, shopifyReviewRequests } from '../../db/schema';

@@ -2,7 +2,7 @@
  * HTTP surface of review requests, through their contracts (core/api/flows.ts, review-requests.ts,
  * unsubscribe.ts): /api/flows, /api/review-requests, the public unsubscribe endpoint, and the spec's
  * server functions process-review-requests, generate-review-requests, shopify-import-history and
- * send-email (all for the active store: GUIDE stance). The functions keep the spec's answers
+ * send-email (all for the active store: docs/product/stances.md). The functions keep the spec's answers
  * (`{ success, … }`); their failures carry a `code` as every error does.
  */
 import { hostname } from 'node:os';

@@ -1,5 +1,5 @@
 /**
- * `send-email` (spec section 7): a one-off e-mail from the merchant's store. Behind the session (the
+ * `send-email` (docs/product/calls.md): a one-off e-mail from the merchant's store. Behind the session (the
  * spec shows it open: an open relay), counted against the same quotas as review requests, never to
  * an address that unsubscribed from the store, and with an unsubscribe link and headers of its own.
  */

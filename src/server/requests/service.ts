@@ -10,7 +10,7 @@ import { addUsage } from '../plans/quota';
 import { UNCONFIRMED_NOTE } from './sender';
 import { UNSENT_IDLE_STATUSES } from '../../core/domain';
 
-/** Statuses a merchant may still cancel (cancelling deletes the request, spec section 4). */
+/** Statuses a merchant may still cancel (cancelling deletes the request, docs/product/statuses.md). */
 const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;
 
 /** Dates as the database's JSON gives them, before they are made ISO 8601 UTC. */
@@ -98,7 +98,7 @@ export async function requeueUnconfirmed(db: Database, storeId: string, requestI
 
 /**
  * The store's shareable review link: one manual request, `completed` at once, on the `link` channel
- * (spec section 4), made the first time and reused after, so opening the share dialog never adds a
+ * (docs/product/statuses.md), made the first time and reused after, so opening the share dialog never adds a
  * row. `renew` cancels the current links (the review page then refuses them) and makes a new one.
  * Decided under the store's advisory lock, so two openings at once make one link.
  */

@@ -1,6 +1,6 @@
 /**
  * 'Comment nous recueillons les avis' on the review page (EU Omnibus directive: a trader showing
- * reviews says whether and how it checks they come from real buyers; GUIDE stance: same path for
+ * reviews says whether and how it checks they come from real buyers; docs/product/stances.md: same path for
  * every rating). Generated from the store's real settings, never a fixed text: who is asked and when
  * (its active e-mail flows' triggers, delays, minimums and reminders), what follows a rating (the same
  * path, or honestly, routing by rating), that reviews are kept whatever their rating and never paid

@@ -11,7 +11,7 @@ import { reviewPageMessages as m } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
 import type { PostponeOutcome } from '../requests/reminders';
 
-/** Spec section 9: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */
+/** docs/product/limits.md: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */
 export const RATING_COLORS: Record<number, string> = { 5: '#16a34a', 4: '#0891b2', 3: '#ca8a04', 2: '#ea580c', 1: '#dc2626' };
 
 const DEFAULT_BRAND = '#56dadc';

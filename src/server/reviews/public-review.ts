@@ -1,11 +1,11 @@
 /**
- * The public review page's data and the submission of a review (spec sections 2, 4, 5, 8).
+ * The public review page's data and the submission of a review (docs/product/screens.md, docs/product/statuses.md, docs/product/validation.md, docs/product/errors.md).
  *
  * A request link (channel email) is used once: the submission marks the request `completed` under a
  * row lock, so a double submit stores one review and a later visit shows the thank-you state. A
  * shared link (channel link) stays open for several customers, each review linked to it.
  *
- * Review gating (GUIDE stance, decision 010): with the store's "même parcours pour toutes les notes"
+ * Review gating (docs/product/stances.md, decision 010): with the store's "même parcours pour toutes les notes"
  * on, nobody is redirected by rating; every reviewer is offered the public review link afterwards and
  * the rating's action only adds steps (private feedback, merchant alert). With it off, the spec's
  * routing applies: a `redirect` rating goes to its URL.

@@ -1,5 +1,5 @@
 /**
- * Per-rating actions (spec sections 3, 5, 9) and the review-gating setting (GUIDE stance): read with
+ * Per-rating actions (docs/product/entities.md, docs/product/validation.md, docs/product/limits.md) and the review-gating setting (docs/product/stances.md): read with
  * the spec's defaults when nothing is saved, saved by replacing the five rows in one transaction.
  * Their input schema is the contract's (core/api/rating-actions.ts). Every change is audited
  * (src/server/audit/log.ts).
@@ -15,7 +15,7 @@ import { ratingActionsDiff, recordAudit, type AuditActor } from '../audit/log';
 /** @see RatingAction (the contract's name for it). */
 export type RatingActionDto = RatingAction;
 
-/** Spec section 9: 5 and 4 redirect (the merchant enters the platform URL), 3 and 2 collect feedback, 1 alerts the merchant. */
+/** docs/product/limits.md: 5 and 4 redirect (the merchant enters the platform URL), 3 and 2 collect feedback, 1 alerts the merchant. */
 export function defaultRatingActions(accountEmail: string): RatingAction[] {
   return [
     { rating: 5, action_type: 'redirect', redirect_url: null, notification_email: null, feedback_message: null },
@@ -52,7 +52,7 @@ export async function readRatingActions(db: Queryable, storeId: string, accountE
 }
 
 /**
- * Replaces the five rows and the gating setting in one transaction (spec section 7), with their
+ * Replaces the five rows and the gating setting in one transaction (docs/product/calls.md), with their
  * audit entries (compliance evidence): the changed ratings' actions before and after, and the
  * setting's before and after, each only when it changed. The store row is locked first, so two saves
  * are serialised and each entry's "before" is what the other left.

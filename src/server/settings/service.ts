@@ -32,7 +32,7 @@ export async function readSettings(db: Queryable, storeId: string): Promise<Stor
   };
 }
 
-/** An upsert on the store (spec section 7); the sender reads the limit at each claim, so it applies from its next run. */
+/** An upsert on the store (docs/product/calls.md); the sender reads the limit at each claim, so it applies from its next run. */
 export async function saveSettings(db: Database, storeId: string, input: SettingsInput): Promise<StoreSettings> {
   const values = {
     ownerNotificationEmail: input.owner_notification_email,

@@ -1,5 +1,5 @@
 /**
- * Browser navigations of the install flow (server functions, spec section 7):
+ * Browser navigations of the install flow (server functions, docs/product/calls.md):
  * - GET /functions/v1/shopify-auth?shop&hmac&host&timestamp: an install or an opening from Shopify.
  *   Verify the HMAC and timestamp; a shop connected here with a working token goes to the app, any
  *   other starts OAuth at once (App Store rule: before any login or signup page).

@@ -1,5 +1,5 @@
 /**
- * Server functions about a merchant's Shopify connection (spec section 7): shopify-register-webhooks,
+ * Server functions about a merchant's Shopify connection (docs/product/calls.md): shopify-register-webhooks,
  * register-gdpr-webhooks, fix-webhook-urls, shopify-count-orders. They act on the active store (the
  * `shop_id` they are sent must be its id); answers follow the spec's table, failures add a `code`.
  */

@@ -1,5 +1,5 @@
 /**
- * Shopify's two signatures (shared/reference/shopify.md):
+ * Shopify's two signatures (docs/shopify/signatures.md):
  * - query HMAC (install link, OAuth callback): hex HMAC-SHA256 over the sorted `k=v` pairs without
  *   `hmac` and `signature`, values encoded like URLSearchParams but spaces as %20, arrays as `k[]=v`;
  * - webhook HMAC: base64 HMAC-SHA256 of the raw body bytes.

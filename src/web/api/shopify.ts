@@ -80,7 +80,7 @@ export async function claimInstallation(token: string, planId: string | null): P
 export const isNoPlanError = (error: unknown) => error instanceof ApiError && error.code === 'no_plan_selected';
 
 /**
- * What to show when claiming fails (spec section 8: any claim-stage failure reads 'Impossible de
+ * What to show when claiming fails (docs/product/errors.md: any claim-stage failure reads 'Impossible de
  * terminer l'installation. Veuillez réessayer.'). The server's own explanation is kept when it
  * tells the merchant what to do: the link is no longer usable, no plan was chosen, or another
  * store is already connected.

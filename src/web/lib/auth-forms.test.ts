@@ -49,7 +49,7 @@ describe('auth forms and contracts', () => {
     expect(signUp.body.parse(parsed)).toMatchObject(parsed);
   });
 
-  it('asks more of a Shopify onboarding password than the API does (spec section 5)', () => {
+  it('asks more of a Shopify onboarding password than the API does (docs/product/validation.md)', () => {
     const values = { email, companyName: 'Maison', password: 'secret1', confirmPassword: 'secret1' };
     expect(onboardingSignupSchema.safeParse(values).success).toBe(false);
     expect(signUp.body.safeParse({ name: 'Maison', email, password: 'secret1' }).success).toBe(true);

@@ -3,7 +3,7 @@ import { ACCOUNT_LIMITS, accountFields } from '../../core/account';
 import { messages } from '../i18n';
 
 /**
- * The auth forms' schemas (spec sections 2, 4 and 5): the account's fields as the API's contracts
+ * The auth forms' schemas (docs/product/screens.md, docs/product/statuses.md and docs/product/validation.md): the account's fields as the API's contracts
  * define them (src/core/account.ts, so a limit is written once), worded for the forms, plus what
  * only a form asks (a filled field, a confirmation). The server validates again and may refuse more
  * (common passwords…); its message is then shown as-is.
@@ -48,7 +48,7 @@ export const profileSchema = z.object({ name: field.name, email });
 export const changePasswordSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
 /**
- * Onboarding from Shopify (spec section 5): the person's name names the account and the company
+ * Onboarding from Shopify (docs/product/validation.md): the person's name names the account and the company
  * name stays the company's (issue 29: the account no longer takes the company for a person), and the
  * password is longer than the API requires, typed twice.
  */

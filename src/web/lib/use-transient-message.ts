@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Notices disappear after 5 s (spec section 4: status toasts). */
+/** Notices disappear after 5 s (docs/product/statuses.md: status toasts). */
 export const noticeDurationMs = 5_000;
 
 /**

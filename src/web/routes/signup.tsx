@@ -9,7 +9,7 @@ import { safeRedirectPath, withRedirect } from '../lib/safe-redirect';
 
 /**
  * /signup: creates the account (the server sets the session cookie), then goes to the safe
- * `?redirect=` target or the dashboard. No e-mail confirmation step (spec section 4).
+ * `?redirect=` target or the dashboard. No e-mail confirmation step (docs/product/statuses.md).
  */
 export default function SignupScreen() {
   const t = messages.signup;

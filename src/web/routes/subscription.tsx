@@ -4,7 +4,7 @@ import { messages } from '../i18n';
 
 /**
  * /subscription: where the app's gate sends a merchant whose store has no active subscription
- * (spec section 4): a pending charge, a declined or expired one, a cancelled or frozen plan.
+ * (docs/product/statuses.md): a pending charge, a declined or expired one, a cancelled or frozen plan.
  */
 export default function SubscriptionScreen() {
   return (

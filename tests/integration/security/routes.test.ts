@@ -81,7 +81,7 @@ describe('route inventory', () => {
     ]) {
       expect(keys, key).toContain(key);
     }
-    // `app.use('*', requireSession)` and the CSRF/body-limit middleware are not endpoints.
+    // Middleware (CSRF, body limits, per-area `app.use`) is not an endpoint.
     expect(keys).not.toContain('ALL /api/stores/*');
     expect(keys).not.toContain('ALL /api/flows/*');
     // The catch-alls: a new one must be looked at (and classified in PUBLIC_BY_DESIGN) on purpose.

@@ -6,7 +6,7 @@ import { Spinner } from '../ui/Spinner';
 export type SubscriptionGateOutcome = 'loading' | 'no-store' | 'no-subscription' | 'allowed';
 
 /**
- * The spec's subscription gate (section 4), for a signed-in user: no active store or a failed
+ * The spec's subscription gate (docs/product/statuses.md), for a signed-in user: no active store or a failed
  * lookup → integrations; a store whose subscription_status is not 'active' → plan choice.
  */
 export function subscriptionGateOutcome(store: { data: { is_active: boolean; subscription_status: string | null } | null | undefined; isError: boolean }): SubscriptionGateOutcome {

@@ -23,8 +23,8 @@ interface ShopSignUpFormProps extends SignUpFormProps {
 }
 
 /**
- * The one sign-up form, in the spec's two variants: `account` (/signup, section 2: name, e-mail,
- * password) and `shop` (/shopify/onboarding, section 5: the person's name, e-mail, company name and
+ * The one sign-up form, in the spec's two variants: `account` (/signup, docs/product/screens.md: name, e-mail,
+ * password) and `shop` (/shopify/onboarding, docs/product/validation.md: the person's name, e-mail, company name and
  * a longer password typed twice). The account is named after the person, never the company.
  */
 export function SignUpForm(props: ({ variant: 'account' } & SignUpFormProps) | ({ variant: 'shop' } & ShopSignUpFormProps)) {

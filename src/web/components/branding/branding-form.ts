@@ -131,7 +131,7 @@ export function previewBody(identity: IdentityFormValues, page: PageFormValues, 
 const LOGO_EXTENSIONS = /\.(png|jpe?g|svg)$/i;
 
 /**
- * The browser's first check of a logo (spec section 5): an accepted type and at most 2 MB, with the
+ * The browser's first check of a logo (docs/product/validation.md): an accepted type and at most 2 MB, with the
  * spec's messages; the server then judges the content. Null when the file may be sent.
  */
 export function logoFileError(file: File): string | null {

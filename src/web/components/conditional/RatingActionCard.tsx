@@ -19,7 +19,7 @@ export const selectClass = cx(
 
 /**
  * One rating's card: a fieldset named by the rating ("5 étoiles", stars drawn in its colour), the
- * action selector and the fields that action uses (spec section 5), each shown only when relevant.
+ * action selector and the fields that action uses (docs/product/validation.md), each shown only when relevant.
  */
 export function RatingActionCard({
   index,

@@ -2,7 +2,7 @@ import { Star } from 'lucide-react';
 import { cx } from '../../lib/cx';
 import { RATINGS, type Rating } from './rating-actions';
 
-/** Spec section 9, rating colours: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red. */
+/** docs/product/limits.md, rating colours: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red. */
 export const ratingColours: Record<Rating, { star: string; accent: string }> = {
   5: { star: 'fill-green-500 text-green-600', accent: 'border-l-green-500' },
   4: { star: 'fill-cyan-500 text-cyan-600', accent: 'border-l-cyan-500' },

@@ -9,7 +9,7 @@ import { isGated, type RatingActionsFormOutput, type RatingActionsFormValues } f
 const t = messages.conditional;
 
 /**
- * The review-gating stance (GUIDE, product stances): the "same path for every rating" setting, and a
+ * The review-gating stance (docs/product/stances.md): the "same path for every rating" setting, and a
  * plain warning, with a one-click fix, when it is off and only some ratings lead to a public site.
  * A note also says when no rating leads to a public site at all: the server offers as public link
  * the URL of the best rating set to redirect, so there is none then.

@@ -29,7 +29,7 @@ const actionFields = z.object({
 });
 
 /**
- * One message per case, on its field (spec section 5): an http(s) URL is required for a redirect;
+ * One message per case, on its field (docs/product/validation.md): an http(s) URL is required for a redirect;
  * an e-mail is required for notify_email and, when filled in, must be valid for collect_feedback;
  * the contract's bounds on lengths. The output is one action of the PUT body: trimmed, empty text
  * and irrelevant fields as null.

@@ -149,7 +149,7 @@ function EventList({ events }: { events: readonly WebhookEvent[] }) {
   );
 }
 
-/** What a finished check says, and the fix to suggest when it is not a success (spec section 8). */
+/** What a finished check says, and the fix to suggest when it is not a success (docs/product/errors.md). */
 function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: FixActions): StepOutcome {
   // Shopify unavailable or silent is not a refused token: the merchant tries again, never reconnects for it.
   const tokenFailure = checks.token?.status === 'error' ? (checks.token.failure ?? 'refused') : null;

@@ -10,7 +10,7 @@ const t = messages.emailTemplates.preview;
 const DEVICES = ['desktop', 'phone'] as const;
 const KINDS = ['first', 'reminder'] as const satisfies readonly PreviewKind[];
 type Device = (typeof DEVICES)[number];
-/** The e-mail's own width (spec section 9), and a common phone's. */
+/** The e-mail's own width (docs/product/limits.md), and a common phone's. */
 const WIDTH: Record<Device, number> = { desktop: 600, phone: 375 };
 /** How tall the message's window is on screen. */
 const HEIGHT = 640;

@@ -1,6 +1,6 @@
 /**
  * The template editor's form values, what a save or a test sends, and the preview: the e-mail
- * rendered in the browser by the function the sender uses (GUIDE habit 8), from unsaved values.
+ * rendered in the browser by the function the sender uses (decision 015), from unsaved values.
  */
 import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '../../api/email-templates';
 import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail, type TemplateLimit } from '../../../core/email/review-email';

@@ -1,6 +1,6 @@
 import { messages } from '../../i18n';
 
-/** Band of marketing figures (spec section 1). */
+/** Band of marketing figures (docs/product/screens.md). */
 export function MetricsSection() {
   const t = messages.landing.metrics;
   return (

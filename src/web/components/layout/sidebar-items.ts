@@ -11,7 +11,7 @@ export interface SidebarItem {
 
 const t = messages.layout.nav;
 
-/** The nine sidebar entries, in display order (spec section 2). */
+/** The nine sidebar entries, in display order (docs/product/screens.md). */
 export const sidebarItems: readonly SidebarItem[] = [
   { to: '/app/dashboard', label: t.dashboard, icon: LayoutDashboard },
   { to: '/app/feedback', label: t.feedback, icon: MessageSquareText },

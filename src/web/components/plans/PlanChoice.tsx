@@ -28,7 +28,7 @@ export function statusErrorText(params: URLSearchParams): string {
 }
 
 /**
- * The plan choice of /subscription and /app/subscription-plans (spec sections 2, 4, 8): why the
+ * The plan choice of /subscription and /app/subscription-plans (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md): why the
  * merchant is here (the store's subscription status: pending, declined, expired…), the plans from
  * the database (the store's current one marked when it has one), and the choice, which creates the
  * Shopify subscription (plans-change) and sends the browser to Shopify's confirmation page. Reads

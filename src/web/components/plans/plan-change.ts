@@ -1,5 +1,5 @@
 /**
- * Changing plan, for /app/plans and the plan choice of /subscription (spec sections 4 and 8): plans-change
+ * Changing plan, for /app/plans and the plan choice of /subscription (docs/product/statuses.md and docs/product/errors.md): plans-change
  * answers Shopify's confirmation page and the browser goes there; what a refusal says.
  */
 import { useEffect } from 'react';
@@ -10,7 +10,7 @@ import { ApiError } from '../../lib/api';
 
 const t = messages.plans;
 
-/** After 'Aucune boutique Shopify trouvée…', the integrations page (spec section 9: 2 s). */
+/** After 'Aucune boutique Shopify trouvée…', the integrations page (docs/product/limits.md: 2 s). */
 export const NO_STORE_REDIRECT_MS = 2000;
 
 /** plans-change answered without a page to go to. */
@@ -36,7 +36,7 @@ export interface Failure {
   detail?: string;
 }
 
-/** Spec section 8: session expired, no store, no confirmation URL, else 'Erreur lors du changement de plan'. */
+/** docs/product/errors.md: session expired, no store, no confirmation URL, else 'Erreur lors du changement de plan'. */
 export function planChangeFailure(error: unknown): Failure {
   if (isSessionExpired(error)) return { text: t.sessionExpired };
   if (isNoStore(error)) return { text: t.noStore };
@@ -70,7 +70,7 @@ export function usePlanChange() {
   };
 }
 
-/** Without a store, the integrations page after 2 s (spec section 8 'Plans/account'). */
+/** Without a store, the integrations page after 2 s (docs/product/errors.md 'Plans/account'). */
 export function useNoStoreRedirect(active: boolean) {
   const navigate = useNavigate();
   useEffect(() => {

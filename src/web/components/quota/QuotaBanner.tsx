@@ -12,7 +12,7 @@ import { formatCount, formatPercent, percentUsed, remainingOf } from './figures'
 const t = messages.plans.banner;
 
 /**
- * The quota banner of the dashboard and the send calendar (spec sections 4 and 9, thresholds from
+ * The quota banner of the dashboard and the send calendar (docs/product/statuses.md and docs/product/limits.md, thresholds from
  * core/quota.ts): nothing under 80 % of the quota; an amber warning from 80 %; a red 'almost reached'
  * from 95 %, announced at once (role=alert: sends are about to wait), headed 'reached' from 100 %
  * (every request now waits); 'N emails restants' at 50 or

@@ -13,7 +13,7 @@ const FILL: Record<BarLevel, string> = {
 };
 
 /**
- * This period's sends against the plan's quota (spec section 4: the quota bar elsewhere than the
+ * This period's sends against the plan's quota (docs/product/statuses.md: the quota bar elsewhere than the
  * banner is yellow from 80 %, red from 90 %, thresholds from core/quota.ts). The figures are written
  * out beside the bar, so the colour is never the only signal. Unlimited plans show their sends.
  */

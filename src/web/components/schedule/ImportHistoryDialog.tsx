@@ -18,14 +18,14 @@ const busyClass = 'aria-disabled:cursor-not-allowed aria-disabled:opacity-60';
 const optionClass = cx('flex flex-col items-start gap-1 rounded-xl border border-slate-300 p-4 text-left hover:border-brand-700 hover:bg-brand-50', busyClass);
 
 /**
- * 'Importer l'historique' (spec section 4 'History import dialog'): counts the paid orders of the
+ * 'Importer l'historique' (docs/product/statuses.md 'History import dialog'): counts the paid orders of the
  * last 60 days (shopify-count-orders), then offers an immediate import (submitted at once) or a
  * deferred one (days to spread, send days, UTC hour), and calls shopify-import-history.
  * Render it only while open; `onImported` gets the counts on success (the caller closes it).
  */
 export function ImportHistoryDialog({ shopId, onClose, onImported }: { shopId: string; onClose: () => void; onImported: (result: ImportHistoryResult) => void }) {
   const [step, setStep] = useState<Step>('choice');
-  // Spec section 9: 1 to 30 days (7), Monday to Friday, 09:00 UTC.
+  // docs/product/limits.md: 1 to 30 days (7), Monday to Friday, 09:00 UTC.
   const [daysToSpread, setDaysToSpread] = useState<number>(SPREAD_LIMITS.defaultDays);
   const [sendDays, setSendDays] = useState<number[]>([...SPREAD_LIMITS.defaultSendDays]);
   const [sendHour, setSendHour] = useState<number>(SPREAD_LIMITS.defaultHour);
@@ -68,7 +68,7 @@ export function ImportHistoryDialog({ shopId, onClose, onImported }: { shopId: s
     requestAnimationFrame(() => (next === 'schedule' ? scheduleHeadingRef.current : deferredRef.current)?.focus());
   };
 
-  /** A day toggles, except the last one selected: at least one day stays (spec section 5). */
+  /** A day toggles, except the last one selected: at least one day stays (docs/product/validation.md). */
   const toggleDay = (day: number) => {
     setSendDays((days) => {
       if (!days.includes(day)) return [...days, day];

@@ -38,7 +38,7 @@ export function requestSubject(item: RequestItem): string {
   return t.actions.subject({ who, order: orderLabel(item.order_number), date: formatDateTime(item.scheduled_at) });
 }
 
-/** The due label's words (spec section 4). */
+/** The due label's words (docs/product/statuses.md). */
 export function dueText(label: DueLabel): string {
   switch (label.kind) {
     case 'overdue':

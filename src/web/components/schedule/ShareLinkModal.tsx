@@ -11,11 +11,11 @@ import { Modal } from '../ui/Modal';
 
 const t = messages.schedule.shareLink;
 
-/** How long 'Copié' shows after a copy (spec section 9). */
+/** How long 'Copié' shows after a copy (docs/product/limits.md). */
 export const copiedDurationMs = 2_000;
 
 /**
- * 'Partager le lien d'avis' (spec sections 2 and 8): on opening, asks the server for a new review
+ * 'Partager le lien d'avis' (docs/product/screens.md and docs/product/errors.md): on opening, asks the server for a new review
  * link (POST /api/review-requests/share-link, which records a request with channel 'link') and shows
  * it in a read-only field with 'Copier' ('Copié' for 2 s), a tip about Branding & Pages, and 'Fermer'.
  * Render it only while open; `onCreated` runs once the link exists (e.g. to refresh a list).

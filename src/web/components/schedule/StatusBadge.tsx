@@ -21,7 +21,7 @@ export function isKnownStatus(status: string): status is ReviewRequestStatus {
   return (REVIEW_REQUEST_STATUSES as readonly string[]).includes(status);
 }
 
-/** The French label of a status (spec section 4); an unknown value is shown as stored. */
+/** The French label of a status (docs/product/statuses.md); an unknown value is shown as stored. */
 export function statusLabel(status: string): string {
   return isKnownStatus(status) ? t.statuses[status] : status;
 }

@@ -35,7 +35,7 @@ const shown = (value: number | string | undefined | null) =>
 const planName = (plan: string | undefined) => (plan ? (messages.schedule.planNames[plan.toLowerCase()] ?? plan) : undefined);
 
 /**
- * What 'Envoyer maintenant' reports (spec section 8 'Calendar'): quota exceeded (with the plan and
+ * What 'Envoyer maintenant' reports (docs/product/errors.md 'Calendar'): quota exceeded (with the plan and
  * the numbers), send failure, nothing processed, a server error, or success.
  */
 export function sendOutcome(data: ManualSendResult): Outcome {

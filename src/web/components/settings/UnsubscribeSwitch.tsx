@@ -4,7 +4,7 @@ import { messages } from '../../i18n';
 const t = messages.settings.sending;
 
 /**
- * Unsubscribe is not a setting (GUIDE stance): a switch shown on and disabled, with the reason, so
+ * Unsubscribe is not a setting (docs/product/stances.md): a switch shown on and disabled, with the reason, so
  * the merchant sees that every e-mail carries the link and why it cannot be removed.
  */
 export function UnsubscribeSwitch() {

@@ -14,7 +14,7 @@ export const appScreens = {
     badge: 'Bientôt disponible',
     heading: 'Les offres upsell arrivent bientôt',
     body: 'Vous pourrez bientôt proposer une offre personnalisée à vos clients sur la page de remerciement, une fois leur avis envoyé.',
-    // Never tied to the rating nor a reward for the review (compliance reference: FTC 16 CFR 465).
+    // Never tied to the rating nor a reward for the review (docs/product/stances.md: FTC 16 CFR 465).
     points: [
       'Une offre sur la page de remerciement, pour chaque client, quelle que soit sa note',
       'Des produits complémentaires choisis selon la commande',

@@ -14,7 +14,7 @@ export const auth = {
     companyName: 'Nom de l’entreprise',
     companyPlaceholder: 'Maison Lumière',
     passwordHint: `Minimum ${L.passwordMin} caractères`,
-    /** Onboarding from Shopify (spec section 5). */
+    /** Onboarding from Shopify (docs/product/validation.md). */
     onboardingPasswordHint: `Minimum ${L.onboardingPasswordMin} caractères`,
   },
   validation: {
@@ -27,7 +27,7 @@ export const auth = {
     confirmRequired: 'Veuillez confirmer le mot de passe',
     nameRequired: 'Le nom complet est requis',
     nameMax: `Le nom ne peut pas dépasser ${L.nameMax} caractères`,
-    /** Onboarding from Shopify (spec section 5). */
+    /** Onboarding from Shopify (docs/product/validation.md). */
     companyRequired: 'Le nom de l’entreprise est requis',
     companyMax: `Le nom de l’entreprise ne peut pas dépasser ${L.companyNameMax} caractères`,
     passwordMinOnboarding: `Le mot de passe doit contenir au moins ${L.onboardingPasswordMin} caractères`,

@@ -1,5 +1,5 @@
 /**
- * /app/branding, Branding & Pages (spec sections 2, 5, 8, 9): the visual identity (logo, colours)
+ * /app/branding, Branding & Pages (docs/product/screens.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md): the visual identity (logo, colours)
  * and the page customisation (the review page's texts, the e-mail's greeting and closing), each with
  * a live preview of the review page. The spec's few English messages are said in French (decision 025).
  */
@@ -8,7 +8,7 @@ import type { PreviewView } from '../../../core/api/branding';
 
 export const branding = {
   loading: 'Chargement de votre branding…',
-  // Spec section 8.
+  // docs/product/errors.md.
   loadError: 'Failed to load settings',
   noStore: {
     heading: 'Aucune boutique Shopify active trouvée',
@@ -24,7 +24,7 @@ export const branding = {
     identity: 'Identité visuelle',
     page: 'Personnalisation des pages',
   },
-  // Spec section 8, as given.
+  // docs/product/errors.md.
   saved: 'Paramètres enregistrés',
   saveFailed: 'Failed to save settings',
   identity: {
@@ -41,7 +41,7 @@ export const branding = {
     previewAlt: 'Logo actuel',
     uploaded: 'Logo téléversé',
     removed: 'Logo retiré\u202f: enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
-    // Spec section 5, as given.
+    // docs/product/validation.md.
     wrongType: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
     tooLarge: 'Le fichier doit faire moins de 2 Mo',
     uploadFailed: 'Échec du téléversement du logo',

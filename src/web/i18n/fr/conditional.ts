@@ -1,7 +1,7 @@
 /**
- * /app/conditional, the actions run after each rating (spec sections 2, 3 'rating_actions', 4 'Public
- * review flow', 5 'Rating actions', 8 success notice, 9 default actions and rating colours) and the
- * review-gating stance of docs/GUIDE ("same path for every rating").
+ * /app/conditional, the actions run after each rating (docs/product/screens.md, docs/product/entities.md 'rating_actions', docs/product/statuses.md 'Public
+ * review flow', docs/product/validation.md 'Rating actions', docs/product/errors.md success notice, docs/product/limits.md default actions and rating colours) and the
+ * review-gating stance of docs/product/stances.md ("same path for every rating").
  */
 import { count } from '../../../core/french-format';
 import type { ActionType } from '../../../core/domain';

@@ -1,4 +1,4 @@
-/** /app/dashboard (spec sections 2, 4, 9). */
+/** /app/dashboard (docs/product/screens.md, docs/product/statuses.md, docs/product/limits.md). */
 import type { DashboardPeriod } from '../../../core/api/dashboard';
 
 import { count, formatNumber as num, formatPercent as percent, plural } from '../../../core/french-format';

@@ -1,7 +1,7 @@
 /**
- * /app/email-templates, the review-request e-mail editor (spec sections 2, 3 'email_templates', 5
- * 'Email template logo', 8 notices, 9 default template) and the warnings of the compliance
- * reference (review gating, incentives, Gmail's clipping).
+ * /app/email-templates, the review-request e-mail editor (docs/product/screens.md, docs/product/entities.md 'email_templates', docs/product/validation.md
+ * 'Email template logo', docs/product/errors.md notices, docs/product/limits.md default template) and the warnings of docs/product/stances.md
+ * (review gating, incentives, Gmail's clipping).
  */
 import type { TemplateWarning } from '../../../core/email/template-warnings';
 import { RENDER_LIMITS, type TemplateLimit } from '../../../core/email/review-email';

@@ -1,4 +1,4 @@
-/** /app/feedback, the reviews list (spec sections 2, 5). */
+/** /app/feedback, the reviews list (docs/product/screens.md, docs/product/validation.md). */
 import type { PublicLinkOutcome, ReviewFilter } from '../../../core/api/reviews';
 
 export const feedback = {

@@ -1,5 +1,5 @@
 /**
- * /app/flow: the flow configurations (spec sections 2, 5 'Flow', 8 success notices, 9 default flow).
+ * /app/flow: the flow configurations (docs/product/screens.md, docs/product/validation.md 'Flow', docs/product/errors.md success notices, docs/product/limits.md default flow).
  * The form's validation sentences are the contract's (core/flow-limits.ts), shared with the server.
  */
 import { count } from '../../../core/french-format';
@@ -64,7 +64,7 @@ export const flow = {
     minimum: (amount: string) => `Commandes ≥ ${amount}`,
   },
   form: {
-    /** The name a new flow starts with (spec section 9, default flow). */
+    /** The name a new flow starts with (docs/product/limits.md, default flow). */
     defaultName: 'Nouveau flux',
     newHeading: 'Nouveau flux',
     editHeading: (name: string) => `Modifier le flux ${name}`,

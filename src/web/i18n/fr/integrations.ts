@@ -1,4 +1,4 @@
-/** /app/integrations (spec sections 2, 4 'Shop', 8 'Integrations query errors', 'Second store', 'Connect button', 'Disconnect failure'). */
+/** /app/integrations (docs/product/screens.md, docs/product/statuses.md 'Shop', docs/product/errors.md 'Integrations query errors', 'Second store', 'Connect button', 'Disconnect failure'). */
 import type { OAuthRedirectCode } from '../../../core/api/shopify';
 
 export const integrations = {

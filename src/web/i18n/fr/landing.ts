@@ -1,4 +1,4 @@
-/** Public landing page (spec sections 1 and 2). Marketing figures are sample content only. */
+/** Public landing page (docs/product/screens.md). Marketing figures are sample content only. */
 export const landing = {
   documentTitle: 'Collectez plus d’avis clients sur Shopify',
   nav: {

@@ -1,4 +1,4 @@
-/** /login: sign-in and forgot-password modes (spec sections 2, 4, 8). Field labels: auth.fields. */
+/** /login: sign-in and forgot-password modes (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md). Field labels: auth.fields. */
 export const login = {
   title: 'Connexion',
   subtitle: 'Connectez-vous à votre compte.',

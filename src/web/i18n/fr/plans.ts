@@ -1,6 +1,6 @@
 /**
- * /app/plans, the quota banner (dashboard and send calendar) and the quota bar (spec sections 2, 4,
- * 8 'Plans/account' and 9). Numbers arrive formatted (French thousands separator), except counts
+ * /app/plans, the quota banner (dashboard and send calendar) and the quota bar (docs/product/screens.md, docs/product/statuses.md,
+ * docs/product/errors.md 'Plans/account' and docs/product/limits.md). Numbers arrive formatted (French thousands separator), except counts
  * agreed with their noun (src/core/french-format.ts).
  */
 import { count } from '../../../core/french-format';

@@ -1,6 +1,6 @@
 /**
- * /app/schedule, the send calendar (spec sections 2, 4 'Review request status' and 'History import
- * dialog', 5 'Import', 8 'Calendar', 9 pagination and import limits) and the share-link modal.
+ * /app/schedule, the send calendar (docs/product/screens.md, docs/product/statuses.md 'Review request status' and 'History import
+ * dialog', docs/product/validation.md 'Import', docs/product/errors.md 'Calendar', docs/product/limits.md pagination and import limits) and the share-link modal.
  */
 import type { WithdrawnReason } from '../../../core/domain';
 import { elide } from '../../../core/french';
@@ -53,7 +53,7 @@ export const schedule = {
     dailyLimitHint: (day: string) => `La limite d’envoi quotidienne de votre boutique est atteinte avant son tour\u202f: elle partira le ${day}.`,
   },
 
-  /** Spec section 4: one label per stored status. */
+  /** docs/product/statuses.md: one label per stored status. */
   statuses: {
     scheduled: 'Programmé',
     sent: 'Envoyé',
@@ -67,7 +67,7 @@ export const schedule = {
   },
   statusLabel: 'Statut\u202f:',
 
-  /** Spec section 4: 'En retard' if past, else 'Dans N jour(s)', 'Dans N heure(s)' or 'Bientôt'. */
+  /** docs/product/statuses.md: 'En retard' if past, else 'Dans N jour(s)', 'Dans N heure(s)' or 'Bientôt'. */
   dueLabels: {
     overdue: 'En retard',
     days: (n: number) => `Dans ${num(n)} ${plural(n, 'jour', 'jours')}`,
@@ -114,7 +114,7 @@ export const schedule = {
     keep: 'Ne pas renvoyer',
   },
 
-  /** Spec section 8 'Calendar'. */
+  /** docs/product/errors.md 'Calendar'. */
   notices: {
     sessionExpired: 'Session expirée',
     sessionExpiredLink: 'Se reconnecter',
@@ -130,7 +130,7 @@ export const schedule = {
       `${count(synced, 'commande importée', 'commandes importées')} et ${count(scheduled, 'demande d’avis programmée', 'demandes d’avis programmées')}\u202f!`,
   },
 
-  /** Plan names in the quota message (spec section 9 name mapping). */
+  /** Plan names in the quota message (docs/product/limits.md name mapping). */
   planNames: {
     starter: 'Starter',
     pro: 'Pro',
@@ -171,7 +171,7 @@ export const schedule = {
     issues: (problems: number) => `${num(problems)} ${plural(problems, 'point demande', 'points demandent')} votre attention.`,
   },
 
-  /** Spec sections 4 'History import dialog', 5 'Import', 9. */
+  /** docs/product/statuses.md 'History import dialog', docs/product/validation.md 'Import', docs/product/limits.md. */
   importDialog: {
     title: 'Importer l’historique',
     description: 'Importez les commandes payées de ces 60 derniers jours et programmez une demande d’avis pour chacune.',
@@ -206,7 +206,7 @@ export const schedule = {
     close: 'Fermer',
   },
 
-  /** The 'Partager le lien d'avis' modal (spec sections 2 and 8). */
+  /** The 'Partager le lien d'avis' modal (docs/product/screens.md and docs/product/errors.md). */
   shareLink: {
     title: 'Partager le lien d’avis',
     description: 'Envoyez ce lien à un client, par message ou sur vos réseaux\u202f: il pourra laisser son avis directement.',

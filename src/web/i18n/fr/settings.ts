@@ -1,7 +1,7 @@
 /**
- * /app/settings, the store's notification and sending settings (spec sections 2, 3
- * 'store_email_config', 5 'Daily send limit', 8 notice, 9 default limit) and why unsubscribe cannot
- * be switched off (GUIDE stance, compliance reference).
+ * /app/settings, the store's notification and sending settings (docs/product/screens.md, docs/product/entities.md
+ * 'store_email_config', docs/product/validation.md 'Daily send limit', docs/product/errors.md notice, docs/product/limits.md default limit) and why unsubscribe cannot
+ * be switched off (docs/product/stances.md).
  */
 export const settings = {
   title: 'Paramètres',

@@ -1,4 +1,4 @@
-/** /app/shopify-diagnostic (spec sections 2, 4 'Diagnostic steps', 8 'Diagnostic', 9 'Required webhook topics'). */
+/** /app/shopify-diagnostic (docs/product/screens.md, docs/product/statuses.md 'Diagnostic steps', docs/product/errors.md 'Diagnostic', docs/product/limits.md 'Required webhook topics'). */
 
 import { formatNumber as num, plural } from '../../../core/french-format';
 

@@ -1,4 +1,4 @@
-/** /shopify/entry: where Shopify sends a merchant who installs the app (spec section 2). */
+/** /shopify/entry: where Shopify sends a merchant who installs the app (docs/product/screens.md). */
 export const shopifyEntry = {
   title: 'Connexion à Shopify',
   redirecting: 'Redirection vers Shopify...',

@@ -1,6 +1,6 @@
 /**
- * Shared by the install screens (/shopify/entry, install, plan-selection, onboarding): spec sections
- * 2 and 8 ('Onboarding/session', 'Install screen codes').
+ * Shared by the install screens (/shopify/entry, install, plan-selection, onboarding):
+ * docs/product/screens.md and docs/product/errors.md ('Onboarding/session', 'Install screen codes').
  */
 import type { BillingRedirectCode } from '../../../core/api/shopify';
 

@@ -1,4 +1,4 @@
-/** /shopify/install: the install completion screen (spec sections 2 and 8, 'Install screen codes'). */
+/** /shopify/install: the install completion screen (docs/product/screens.md and docs/product/errors.md, 'Install screen codes'). */
 export const shopifyInstall = {
   title: 'Installation de l’application',
   codes: {

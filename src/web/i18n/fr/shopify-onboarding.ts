@@ -1,4 +1,4 @@
-/** /shopify/onboarding (spec sections 2, 4 'Installation token', 5 and 8 'Onboarding/session'). Field labels: auth.fields. */
+/** /shopify/onboarding (docs/product/screens.md, docs/product/statuses.md 'Installation token', docs/product/validation.md and docs/product/errors.md 'Onboarding/session'). Field labels: auth.fields. */
 import { elide } from '../../../core/french';
 
 export const shopifyOnboarding = {

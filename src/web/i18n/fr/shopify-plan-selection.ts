@@ -1,4 +1,4 @@
-/** /shopify/plan-selection (spec sections 2, 4 'Plan selection' and 8). */
+/** /shopify/plan-selection (docs/product/screens.md, docs/product/statuses.md 'Plan selection' and docs/product/errors.md). */
 export const shopifyPlanSelection = {
   title: 'Choisissez votre plan',
   subtitle: (shop: string) => `Pour la boutique ${shop}`,

@@ -1,4 +1,4 @@
-/** /shopify/test-onboarding: developer page to try the install flow (spec section 2). */
+/** /shopify/test-onboarding: developer page to try the install flow (docs/product/screens.md). */
 import { count } from '../../../core/french-format';
 export const shopifyTestOnboarding = {
   title: 'Test de l’installation Shopify',

@@ -1,4 +1,4 @@
-/** /signup (spec section 2). Field labels: auth.fields. */
+/** /signup (docs/product/screens.md). Field labels: auth.fields. */
 export const signup = {
   title: 'Créer un compte',
   subtitle: 'Collectez plus d’avis clients et boostez vos ventes.',

@@ -1,5 +1,5 @@
 /**
- * /subscription and /app/subscription-plans (spec sections 2, 4, 8): choosing a plan, and why the
+ * /subscription and /app/subscription-plans (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md): choosing a plan, and why the
  * merchant is asked to (the store's subscription status).
  */
 import type { BillingRedirectCode } from '../../../core/api/shopify';

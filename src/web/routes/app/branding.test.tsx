@@ -13,7 +13,7 @@ const paths = {
   preview: '/api/branding/preview',
 };
 
-/** What the server answers before anything is saved (spec section 9). */
+/** What the server answers before anything is saved (docs/product/limits.md). */
 const defaults: BrandingConfig = {
   store_id: activeStore.id,
   store_name: 'Ma boutique',

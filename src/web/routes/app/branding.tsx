@@ -33,7 +33,7 @@ const TABS: readonly TabItem<TabId>[] = [
 const TAB_PREFIX = 'branding';
 
 /**
- * /app/branding, Branding & Pages (spec sections 2, 3, 5, 8, 9): two tabs, the visual identity and
+ * /app/branding, Branding & Pages (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md): two tabs, the visual identity and
  * the page customisation, each saved on its own, each beside a live preview of the review page built
  * from the unsaved values of both.
  */

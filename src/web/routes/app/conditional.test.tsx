@@ -14,7 +14,7 @@ const auditPath = '/api/audit/changes';
 /** No change recorded yet (the compliance panel's list). */
 const noChanges = { [auditPath]: () => jsonResponse({ items: [] }) };
 
-/** What the server answers before anything is saved (spec section 9, default rating actions). */
+/** What the server answers before anything is saved (docs/product/limits.md, default rating actions). */
 const defaultActions: RatingAction[] = [
   { rating: 5, action_type: 'redirect', redirect_url: null, notification_email: null, feedback_message: null },
   { rating: 4, action_type: 'redirect', redirect_url: null, notification_email: null, feedback_message: null },

@@ -19,9 +19,9 @@ import { SaveBar } from '../../components/ui/SaveBar';
 const t = messages.conditional;
 
 /**
- * /app/conditional, the rating actions (spec sections 2, 4 'Public review flow', 5, 9): one card per
+ * /app/conditional, the rating actions (docs/product/screens.md, docs/product/statuses.md 'Public review flow', docs/product/validation.md, docs/product/limits.md): one card per
  * rating, 5 to 1, saved together; the "same path for every rating" setting and the review-gating
- * warning (GUIDE, product stances). Until the merchant saves, the server sends the spec's defaults.
+ * warning (docs/product/stances.md). Until the merchant saves, the server sends the spec's defaults.
  * Below, the compliance evidence (issue 18): what is recorded, its exports, the latest changes.
  */
 export default function ConditionalActionsScreen() {

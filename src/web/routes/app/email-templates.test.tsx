@@ -13,7 +13,7 @@ const testPath = '/api/email-templates/test';
 const defaultBody =
   'Merci pour votre commande {{ order_number }} chez {{ store_name }}\u202f! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis\u202f? Cela nous aide beaucoup.';
 
-/** What the server answers before anything is saved (spec section 9, default template). */
+/** What the server answers before anything is saved (docs/product/limits.md, default template). */
 const defaults: EmailTemplateConfig = {
   store_name: 'Atelier Nova',
   saved: false,

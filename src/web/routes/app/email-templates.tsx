@@ -7,7 +7,7 @@ import { usePageHeader } from '../../lib/page-header';
 const t = messages.emailTemplates;
 
 /**
- * /app/email-templates, the review-request e-mail (spec sections 2, 3, 5, 8, 9): an editor beside a
+ * /app/email-templates, the review-request e-mail (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md): an editor beside a
  * live preview rendered by the sender's own function, warnings before a save, a test e-mail to the
  * merchant. Until the merchant saves, the server sends the spec's default template.
  */

@@ -21,7 +21,7 @@ import { SubmitButton } from '../../components/ui/SubmitButton';
 
 const t = messages.flow;
 
-/** Flow notices ('Flux enregistré avec succès!', 'Flux supprimé') disappear after 3 s (spec section 9). */
+/** Flow notices ('Flux enregistré avec succès!', 'Flux supprimé') disappear after 3 s (docs/product/limits.md). */
 export const flowNoticeDurationMs = 3_000;
 
 /** "50,00 €" */
@@ -35,7 +35,7 @@ function formatEuros(amount: number): string {
 }
 
 /**
- * The form's starting values: a flow's, or a new flow's (spec section 9: 'Nouveau flux', fulfilment,
+ * The form's starting values: a flow's, or a new flow's (docs/product/limits.md: 'Nouveau flux', fulfilment,
  * 3 days, e-mail, all orders, 0, active). WhatsApp is not offered yet and the contract refuses it,
  * so a flow is always saved with it off.
  */

@@ -27,7 +27,7 @@ interface Notice {
 type QueryErrorCode = keyof typeof t.query.errors;
 
 /**
- * The notice for `?shopify=success|error&message&shop` (spec section 8, 'Integrations query
+ * The notice for `?shopify=success|error&message&shop` (docs/product/errors.md, 'Integrations query
  * errors'). The server's OAuth redirects carry a code in `message`, each with its text here; any
  * other message gets the generic one: a link's text is never shown as the app's own words.
  */

@@ -20,7 +20,7 @@ import { useTransientMessage } from '../../lib/use-transient-message';
 const t = messages.plans;
 
 /**
- * /app/plans (spec sections 2, 4, 8, 9): the store's plan with this period's usage (the quota bar,
+ * /app/plans (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md, docs/product/limits.md): the store's plan with this period's usage (the quota bar,
  * the period's end, today's sends against the daily limit), a plan change Shopify refused (told once),
  * 'Synchroniser' (re-reads the subscription on Shopify), and every plan of the price list with 'Changer de plan', which sends the
  * browser to Shopify's confirmation page. Prices come from the database only.

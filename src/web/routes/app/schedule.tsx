@@ -27,7 +27,7 @@ import { noticeDurationMs } from '../../lib/use-transient-message';
 
 const t = messages.schedule;
 
-/** Spec sections 4 and 9: cancellation notices last 3 s, status toasts 5 s. */
+/** docs/product/statuses.md and docs/product/limits.md: cancellation notices last 3 s, status toasts 5 s. */
 export const cancelNoticeMs = 3_000;
 /** The due labels are recomputed every minute. */
 const clockTickMs = 60_000;
@@ -62,7 +62,7 @@ function useNotice() {
 }
 
 /**
- * /app/schedule, the send calendar (spec sections 2, 4, 5, 8, 9): the store's review requests,
+ * /app/schedule, the send calendar (docs/product/screens.md, docs/product/statuses.md, docs/product/validation.md, docs/product/errors.md, docs/product/limits.md): the store's review requests,
  * newest scheduled first, 10 a page (`?page=N`), each with its status, due label and the send-now
  * and cancel actions; the history import dialog, the share-link modal and a compact diagnostic.
  */

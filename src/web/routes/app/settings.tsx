@@ -8,7 +8,7 @@ import { usePageHeader } from '../../lib/page-header';
 const t = messages.settings;
 
 /**
- * /app/settings (spec sections 2, 3, 5, 9): where merchant alerts go, how many review requests may
+ * /app/settings (docs/product/screens.md, docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): where merchant alerts go, how many review requests may
  * leave per day, and the unsubscribe link every e-mail carries. Until the merchant saves, the
  * server sends the defaults (the account's address, 1 000 a day). Below, 'Délivrabilité' (issue 18):
  * the store's own sending address and its DNS records, shown once the store is known to exist.

@@ -21,7 +21,7 @@ function requestFailure(error: unknown, fallback: string): FixOutcome {
 }
 
 /**
- * /app/shopify-diagnostic (spec sections 2, 4, 8): runs GET /api/shopify/diagnostic on load and on
+ * /app/shopify-diagnostic (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md): runs GET /api/shopify/diagnostic on load and on
  * 'Lancer le diagnostic', and shows its eight checks as an ordered list of steps (pending while
  * running, then success, warning or error, each failure with its suggested fix). The webhook fixes
  * call the register-webhooks and fix-webhook-urls functions, then run the diagnostic again. Its

@@ -3,7 +3,7 @@ import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
 /**
- * /app/subscription-plans: the plan choice inside the app (spec section 2: 'Choisissez votre plan',
+ * /app/subscription-plans: the plan choice inside the app (docs/product/screens.md: 'Choisissez votre plan',
  * plans from the database, ?status=success|error&message=), for a merchant with an active plan.
  */
 export default function SubscriptionPlansScreen() {

@@ -4,7 +4,7 @@ import { buttonClass } from '../../components/ui/button';
 import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
 
-/** /app/upsell: a deliberate 'coming soon' placeholder (spec section 1). */
+/** /app/upsell: a deliberate 'coming soon' placeholder (docs/product/screens.md). */
 export default function UpsellScreen() {
   const t = messages.appScreens.upsell;
   usePageHeader(t.title, t.subtitle);

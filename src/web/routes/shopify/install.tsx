@@ -12,7 +12,7 @@ import { claimErrorMessage, claimInstallation, installFlowUrl, isInstallationLin
 
 type InstallCode = keyof typeof messages.shopifyInstall.codes;
 
-/** Spec section 8, 'Install screen codes': a known code's text, else the generic one. */
+/** docs/product/errors.md, 'Install screen codes': a known code's text, else the generic one. */
 function installCodeMessage(code: string): string {
   const codes = messages.shopifyInstall.codes;
   return Object.prototype.hasOwnProperty.call(codes, code) ? codes[code as InstallCode] : codes.other;

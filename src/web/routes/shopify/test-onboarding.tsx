@@ -16,7 +16,7 @@ import { useCreateTestInstallation, type TestInstallation } from '../../api/shop
 
 const t = messages.shopifyTestOnboarding;
 
-/** Copy confirmation shows 2 s (spec section 9). */
+/** Copy confirmation shows 2 s (docs/product/limits.md). */
 const copiedDurationMs = 2_000;
 
 /** The endpoint's own body schema: a valid *.myshopify.com domain, written once for both sides. */
