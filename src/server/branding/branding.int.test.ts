@@ -278,7 +278,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
       json: { identity, page: { button_text: 'SUIVANT' } },
     });
     expect(defaults.body.html).toContain('<h1>Votre avis compte pour nous</h1>');
-    expect(defaults.body.html).toContain('Comment s&#39;est passée votre commande chez Maison Lumière\u202f?');
+    expect(defaults.body.html).toContain('Comment s’est passée votre commande chez Maison Lumière\u202f?');
     expect(defaults.body.html).not.toContain('<script');
   });
 

@@ -166,7 +166,7 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(mail!.text).toContain(`Donner mon avis\u202f: http://localhost:3000/review/${due.token}`);
     expect(mail!.html).toContain('>Donner mon avis</a>');
     expect(mail!.html).toContain('background:#7c3aed');
-    expect(mail!.html).toContain('L&#39;équipe Maison Lumière');
+    expect(mail!.html).toContain('L’équipe Maison Lumière');
   });
 });
 

@@ -405,7 +405,7 @@ describe('send-email', () => {
     expect(mail).toMatchObject({ subject: 'Bonjour' });
     // The merchant's content, then a visible unsubscribe link and the RFC 8058 headers of its own.
     expect(mail!.html).toMatch(
-      /^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d&#39;e-mails (?:de |d&#39;).+ \? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/,
+      /^<p>Bonjour<\/p><p [^>]*>Vous ne souhaitez plus recevoir d’e-mails (?:de |d’).+\u202f\? <a href="http:\/\/localhost:3000\/unsubscribe\/o-[^"]+"[^>]*>Se désabonner<\/a><\/p>$/,
     );
     expect(mail!.text).toMatch(/^Bonjour\n\nVous ne souhaitez plus recevoir d’e-mails (?:de |d’).+\u202f\? http:\/\/localhost:3000\/unsubscribe\/o-\S+$/);
     const oneClickUrl = /^<(.+)>$/.exec(String((mail!.headers as Record<string, string>)['List-Unsubscribe']))![1]!;

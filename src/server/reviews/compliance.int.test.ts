@@ -158,7 +158,7 @@ describe("'Comment nous recueillons les avis'", () => {
 
 describe("« Je n'ai pas encore reçu ma commande »", () => {
   // The button's label as the page's HTML carries it (the apostrophe escaped).
-  const button = 'Je n&#39;ai pas encore reçu ma commande';
+  const button = 'Je n’ai pas encore reçu ma commande';
 
   it('is offered on a sent first request, never on the shared link, a reminder or an unsent request', async () => {
     const st = await store(true);
