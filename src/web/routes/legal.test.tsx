@@ -127,6 +127,6 @@ describe('legal pages', () => {
     expect(document.body.textContent).not.toMatch(PLACEHOLDER);
     fail = false;
     fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
-    await waitFor(() => expect(screen.getByRole('main').textContent).toContain('Directeur de la publication : Hélène Moreau'));
+    await waitFor(() => expect(textOf(screen.getByRole('main'))).toContain('Directeur de la publication : Hélène Moreau'));
   });
 });
