@@ -8,7 +8,7 @@ const t = messages.schedule.pagination;
 const itemClass = 'inline-flex min-w-9 items-center justify-center rounded-lg px-2.5 py-1.5 text-sm font-medium transition-colors';
 
 /**
- * Page buttons for a paginated list (spec section 9, src/core/pagination.ts): previous, the page
+ * Page buttons for a paginated list (docs/product/limits.md, src/core/pagination.ts): previous, the page
  * numbers with ellipses, next. The current page is marked aria-current. Hidden with one page. Previous and next stay focusable at
  * the ends (aria-disabled), so the keyboard focus is never dropped.
  *
