@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/api';
 
 const t = messages.branding;
 
-/** 'Failed to save settings' (spec), with the server's own sentence when it says what to fix (a logo gone, a text refused). */
+/** « Impossible d’enregistrer les réglages » (the spec's 'Failed to save settings', decision 025), with the server's own sentence when it says what to fix (a logo gone, a text refused). */
 export function SaveFailure({ error }: { error: Error }) {
   const reason = error instanceof ApiError && error.code && error.code !== 'internal' ? error.message : null;
   return (

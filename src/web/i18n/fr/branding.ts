@@ -9,7 +9,7 @@ import type { PreviewView } from '../../../core/api/branding';
 export const branding = {
   loading: 'Chargement de votre branding…',
   // docs/product/errors.md.
-  loadError: 'Failed to load settings',
+  loadError: 'Impossible de charger les réglages',
   noStore: {
     heading: 'Aucune boutique Shopify active trouvée',
     body: 'Connectez votre boutique Shopify pour personnaliser l’apparence de vos pages d’avis.',
@@ -26,7 +26,7 @@ export const branding = {
   },
   // docs/product/errors.md.
   saved: 'Paramètres enregistrés',
-  saveFailed: 'Failed to save settings',
+  saveFailed: 'Impossible d’enregistrer les réglages',
   identity: {
     formLabel: 'Identité visuelle',
     logoHeading: 'Logo',

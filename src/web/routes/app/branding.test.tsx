@@ -199,16 +199,16 @@ describe('/app/branding loading', () => {
     expect(describedBy(title)).toContain('10 / 120 caractères');
   });
 
-  it("says 'Failed to load settings' and loads again on 'Réessayer'", async () => {
+  it("says 'Impossible de charger les réglages' and loads again on 'Réessayer'", async () => {
     let fail = true;
     brandingApi(defaults, { [paths.branding]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)) });
     await open();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Failed to load settings');
+    expect(alert.textContent).toContain('Impossible de charger les réglages');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await loaded();
-    expect(screen.queryByText('Failed to load settings')).toBeNull();
+    expect(screen.queryByText('Impossible de charger les réglages')).toBeNull();
   });
 
   it('links to the integrations when the merchant has no active store', async () => {
@@ -353,14 +353,14 @@ describe('/app/branding visual identity', () => {
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
   });
 
-  it("says 'Failed to save settings' with the server's reason, and keeps the edits", async () => {
+  it("says 'Impossible d’enregistrer les réglages' with the server's reason, and keeps the edits", async () => {
     brandingApi(defaults, { [paths.identity]: () => apiError(404, 'Ce logo est introuvable. Veuillez le téléverser à nouveau.', 'logo_not_found') });
     await open();
     await loaded();
     type(field('Couleur des boutons'), '#112233');
     save();
     const alert = await within(panel()).findByRole('alert');
-    expect(alert.textContent).toContain('Failed to save settings');
+    expect(alert.textContent).toContain('Impossible d’enregistrer les réglages');
     expect(alert.textContent).toContain('Ce logo est introuvable.');
     expect(field('Couleur des boutons').value).toBe('#112233');
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
@@ -413,7 +413,7 @@ describe('/app/branding page customisation', () => {
     expect(calls(fetchMock, paths.page)).toHaveLength(0);
   });
 
-  it("says 'Failed to save settings' when the save fails", async () => {
+  it("says 'Impossible d’enregistrer les réglages' when the save fails", async () => {
     brandingApi(defaults, { [paths.page]: () => Promise.reject(new TypeError('Failed to fetch')) });
     await open();
     await loaded();
@@ -421,7 +421,7 @@ describe('/app/branding page customisation', () => {
     type(field('Titre de la page'), 'Votre avis');
     save();
     const alert = await within(panel()).findByRole('alert');
-    expect(alert.textContent).toBe('Failed to save settings');
+    expect(alert.textContent).toBe('Impossible d’enregistrer les réglages');
   });
 });
 
