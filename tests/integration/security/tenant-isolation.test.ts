@@ -87,6 +87,9 @@ const ISOLATION: Record<string, Entry> = {
     ],
   },
   'GET /api/compliance/exports/:id': { calls: () => [{ method: 'GET', path: `/api/compliance/exports/${a.exportId}` }] },
+  // Storefront moderation (decision 028): B may not hide or show A's review (404, A's row unchanged).
+  'POST /api/reviews/:id/hide': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/hide`, json: { reason: 'insult' } }] },
+  'POST /api/reviews/:id/show': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/show`, json: {} }] },
   'GET /api/flows': { calls: () => [{ method: 'GET', path: `/api/flows?store_id=${a.store.id}` }] },
   'POST /api/flows': { calls: () => [{ method: 'POST', path: '/api/flows', json: { ...flowBody, shopify_store_id: a.store.id } }] },
   'PUT /api/flows/:id': { calls: () => [{ method: 'PUT', path: `/api/flows/${a.flowId}`, json: { ...flowBody, is_active: false } }] },

@@ -104,6 +104,9 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'POST /api/notification-recipients/resend': () => ({ path: '/api/notification-recipients/resend', body: { email: 'alertes@exemple.test' }, readsBody: true, client: 'merchant' }),
   // An unknown token: 404, nothing confirmed.
   'POST /api/public/recipients/:token': () => ({ path: '/api/public/recipients/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', body: {}, readsBody: false, client: 'anonymous' }),
+  // Storefront moderation (decision 028): hiding reads its reason; showing again takes no body.
+  'POST /api/reviews/:id/hide': ({ m }) => ({ path: `/api/reviews/${m.reviewId}/hide`, body: { reason: 'off_topic' }, readsBody: true, client: 'merchant' }),
+  'POST /api/reviews/:id/show': ({ m }) => ({ path: `/api/reviews/${m.reviewId}/show`, body: {}, readsBody: false, client: 'merchant' }),
   'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),
 
   // --- /functions/v1

@@ -86,6 +86,8 @@ export interface Merchant {
   /** An installation link for this merchant's shop nobody claimed yet. */
   openInstallationToken: string;
   suppressedEmail: string;
+  /** A review of the store, for the storefront moderation routes (hide, show). */
+  reviewId: string;
 }
 
 export const flowBody = {
@@ -189,6 +191,10 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
 
   const suppressedEmail = `desabonne-${t}@exemple.test`;
   await ctx.db.insert(s.emailSuppressions).values({ shopId: store!.id, email: suppressedEmail, reason: 'unsubscribe' });
+  const [review] = await ctx.db
+    .insert(s.shopifyReviews)
+    .values({ userId, shopId: store!.id, customerEmail: due.customerEmail, customerName: 'Léa Dubois', rating: 2, comment: 'Colis arrivé en retard.' })
+    .returning({ id: s.shopifyReviews.id });
 
   return {
     label,
@@ -210,6 +216,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
     claimedInstallationToken: claimed,
     openInstallationToken: open,
     suppressedEmail,
+    reviewId: review!.id,
   };
 }
 
