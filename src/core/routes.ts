@@ -28,6 +28,7 @@ export const appRoutes = [
   '/app',
   '/app/dashboard',
   '/app/feedback',
+  '/app/storefront',
   '/app/schedule',
   '/app/conditional',
   '/app/flow',

@@ -69,6 +69,7 @@ export const routes: RouteObject[] = [
                 children: [
                   { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
                   { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
+                  { path: 'storefront', ...screen(() => import('./routes/app/storefront')) },
                   { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
                   { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },
                   { path: 'flow', ...screen(() => import('./routes/app/flow')) },

@@ -47,4 +47,9 @@ export const queryKeys = {
   /** Every search of the reviews list. */
   reviews: (filter: string, q: string) => ['reviews', filter, q] as const,
   unsubscribe: (token: string) => ['public', 'unsubscribe', token] as const,
+  /** Everything /app/storefront reads (invalidate this prefix after a hide or a show). */
+  storefront: ['storefront'] as const,
+  storefrontStatus: ['storefront', 'status'] as const,
+  storefrontPreview: ['storefront', 'preview'] as const,
+  storefrontModeration: (filter: string) => ['storefront', 'reviews', filter] as const,
 } as const;

@@ -1,7 +1,8 @@
-import { useId, useRef, useState, type FormEvent, type Ref } from 'react';
+import { useId, useRef, type Ref } from 'react';
 import type { DisconnectChoice } from '../../api/shopify';
 import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
+import { useRequiredChoice } from '../../lib/required-choice';
 import { buttonClass } from '../ui/button';
 import { Modal } from '../ui/Modal';
 
@@ -20,22 +21,7 @@ const CHOICES: readonly DisconnectChoice[] = ['remove', 'keep'];
  */
 export function DisconnectDialog({ shop, busy, onConfirm, onCancel }: { shop: string; busy: boolean; onConfirm: (choice: DisconnectChoice) => void; onCancel: () => void }) {
   const cancelRef = useRef<HTMLButtonElement>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
-  const [choice, setChoice] = useState<DisconnectChoice | null>(null);
-  const [missing, setMissing] = useState(false);
-  const name = useId();
-  const errorId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!choice) {
-      setMissing(true);
-      firstRef.current?.focus();
-      return;
-    }
-    onConfirm(choice);
-  };
+  const { choice, choose, missing, firstRef, name, errorId, submit } = useRequiredChoice(onConfirm, busy);
 
   return (
     <Modal
@@ -60,17 +46,7 @@ export function DisconnectDialog({ shop, busy, onConfirm, onCancel }: { shop: st
           )}
           <div className="mt-3 space-y-3">
             {CHOICES.map((value, index) => (
-              <Choice
-                key={value}
-                name={name}
-                value={value}
-                checked={choice === value}
-                inputRef={index === 0 ? firstRef : undefined}
-                onChoose={() => {
-                  setChoice(value);
-                  setMissing(false);
-                }}
-              />
+              <Choice key={value} name={name} value={value} checked={choice === value} inputRef={index === 0 ? firstRef : undefined} onChoose={() => choose(value)} />
             ))}
           </div>
         </fieldset>

@@ -1,14 +1,16 @@
-import { Download, MessageSquare, Search, Share2 } from 'lucide-react';
+import { Download, MessageSquare, Search, Share2, Store } from 'lucide-react';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
 import { RatingStars } from '../../components/reviews/RatingStars';
 import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { LoadMoreButton } from '../../components/ui/LoadMoreButton';
 import { QueryState } from '../../components/ui/QueryState';
 import { ToggleGroup } from '../../components/ui/ToggleGroup';
 import { messages } from '../../i18n';
+import { storefront } from '../../i18n/fr/storefront';
 import { cx } from '../../lib/cx';
 import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
@@ -82,6 +84,11 @@ export default function FeedbackScreen() {
             <Share2 aria-hidden="true" className="size-4" />
             {t.share}
           </button>
+          {/* What buyers see of these reviews on the shop, and their moderation (decision 028). */}
+          <Link to="/app/storefront" className={buttonClass('secondary')}>
+            <Store aria-hidden="true" className="size-4" />
+            {storefront.feedbackLink}
+          </Link>
         </div>
       </div>
       <ToggleGroup
@@ -110,19 +117,7 @@ export default function FeedbackScreen() {
                   <ReviewCard key={review.id} review={review} />
                 ))}
               </ul>
-              {reviews.hasNextPage && (
-                <div className="flex justify-center">
-                  <button
-                    type="button"
-                    className={buttonClass('secondary')}
-                    disabled={reviews.isFetchingNextPage}
-                    aria-busy={reviews.isFetchingNextPage || undefined}
-                    onClick={() => void reviews.fetchNextPage()}
-                  >
-                    {reviews.isFetchingNextPage ? t.loadingMore : t.more}
-                  </button>
-                </div>
-              )}
+              <LoadMoreButton query={reviews} label={t.more} loadingLabel={t.loadingMore} />
             </>
           );
         }}

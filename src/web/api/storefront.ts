@@ -1,0 +1,42 @@
+/**
+ * Reviews on the storefront (decision 028) for /app/storefront: what the storefront shows and the
+ * theme editor's links, the block's preview, the moderation list page after page, hiding a review
+ * for a stated reason and showing it again.
+ */
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview, type HideReason, type ModerationItem } from '../../core/api/storefront';
+import { call } from './client';
+import { queryKeys } from './keys';
+
+export { HIDE_REASONS, MODERATION_FILTERS, type HideReason, type ModerationItem } from '../../core/api/storefront';
+export type ModerationFilter = 'all' | 'visible' | 'hidden';
+
+/** The store's storefront: its domain, the theme editor's deep links, what the metafield holds. */
+export function useStorefront() {
+  return useQuery({ queryKey: queryKeys.storefrontStatus, queryFn: ({ signal }) => call(getStorefront, { signal }) });
+}
+
+/** The app block rendered by the server from the extension's Liquid, as an HTML document for a sandboxed frame. */
+export function useStorefrontPreview() {
+  return useQuery({ queryKey: queryKeys.storefrontPreview, queryFn: async ({ signal }) => (await call(getStorefrontPreview, { signal })).html });
+}
+
+/** The store's reviews with their moderation, newest first, 20 a page. */
+export function useModeration(filter: ModerationFilter) {
+  return useInfiniteQuery({
+    queryKey: queryKeys.storefrontModeration(filter),
+    queryFn: ({ pageParam, signal }) => call(listModeration, { query: { filter, page: pageParam }, signal }),
+    initialPageParam: 1,
+    getNextPageParam: (last) => last.next_page,
+  });
+}
+
+/** Hides a review for a reason, or (reason null) shows it again; then re-reads the status, the preview and the list. */
+export function useModerate() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ review, reason }: { review: Pick<ModerationItem, 'id'>; reason: HideReason | null }) =>
+      reason ? call(hideReview, { params: { id: review.id }, body: { reason } }) : call(showReview, { params: { id: review.id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.storefront }),
+  });
+}

@@ -1,0 +1,224 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, type ApiRoutes } from '../../test/render';
+
+const SHOP = 'ma-boutique.myshopify.com';
+const BLOCK_URL = `https://${SHOP}/admin/themes/current/editor?template=index&addAppBlockId=cle-api/avis-clients`;
+const EMBED_URL = `https://${SHOP}/admin/themes/current/editor?context=apps&template=index&activateAppId=cle-api/badge-avis`;
+
+const snapshot = (over: Record<string, unknown> = {}) => ({
+  version: 1,
+  count: 3,
+  average: 3.3,
+  average_label: '3,3',
+  average_percent: 66,
+  distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: rating === 5 || rating === 3 || rating === 1 ? 1 : 0, percent: rating % 2 ? 33 : 0 })),
+  hidden: 2,
+  reviews: [],
+  more: false,
+  accent: '#0f766e',
+  updated_at: '2026-11-20T10:00:00.000Z',
+  ...over,
+});
+
+const status = (over: Record<string, unknown> = {}) => ({ shop_domain: SHOP, block_editor_url: BLOCK_URL, embed_editor_url: EMBED_URL, snapshot: snapshot(over) });
+
+const item = (i: number, over: Record<string, unknown> = {}) => ({
+  id: `00000000-0000-4000-8000-00000000000${i}`,
+  rating: i,
+  public_name: `Client${i} D.`,
+  comment: i === 1 ? 'Très déçu.' : null,
+  created_at: new Date(Date.UTC(2026, 10, 20, 10) - i * 3_600_000).toISOString(),
+  hidden_at: null,
+  hidden_reason: null,
+  hidden_by_email: null,
+  ...over,
+});
+
+const PREVIEW = '<!doctype html><html lang="fr"><body><section class="avis-clients"><h2>Avis clients</h2></section></body></html>';
+
+function api(routes: ApiRoutes = {}) {
+  return mockSignedInApi({
+    '/api/storefront': () => jsonResponse(status()),
+    '/api/storefront/preview': () => jsonResponse({ html: PREVIEW }),
+    '/api/storefront/reviews': () => jsonResponse({ items: [item(1), item(5)], next_page: null, hidden_count: 0 }),
+    ...routes,
+  });
+}
+
+async function open(path = '/app/storefront') {
+  const result = renderRoute(path);
+  // The screen is a lazy chunk: the first test also pays for transforming it.
+  await screen.findByRole('heading', { level: 1, name: 'Avis sur la boutique' }, { timeout: 5_000 });
+  return result;
+}
+
+const calls = (fetchMock: ReturnType<typeof api>, path: string, method = 'GET') =>
+  fetchMock.mock.calls.filter(([url, init]) => new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
+
+describe('/app/storefront', () => {
+  it('shows what the storefront shows: average, count, the public line of hidden reviews, the preview and the install steps', async () => {
+    api();
+    await open();
+    const summary = await screen.findByRole('region', { name: 'Sur votre boutique' });
+    expect(summary.textContent).toContain('3,3 sur 5');
+    expect(summary.textContent).toContain('3 avis affichés');
+    expect(summary.textContent).toContain('2 avis masqués pour non-respect de la charte');
+
+    const frame = await screen.findByTitle('Aperçu du bloc « Avis clients » sur votre boutique');
+    expect(frame.getAttribute('sandbox')).toBe('');
+    expect(frame.getAttribute('srcdoc')).toBe(PREVIEW);
+
+    const install = screen.getByRole('region', { name: 'Installer le bloc sur votre boutique' });
+    expect(within(install).getAllByRole('listitem')).toHaveLength(3);
+    const editor = within(install).getByRole('link', { name: 'Ajouter le bloc dans l’éditeur de thème (nouvel onglet)' });
+    expect(editor.getAttribute('href')).toBe(BLOCK_URL);
+    expect(editor.getAttribute('target')).toBe('_blank');
+    expect(editor.getAttribute('rel')).toContain('noopener');
+    expect(within(install).getByRole('link', { name: 'Activer le badge (nouvel onglet)' }).getAttribute('href')).toBe(EMBED_URL);
+  });
+
+  it('says « 1 avis masqué » in the singular and nothing when none is hidden', async () => {
+    api({ '/api/storefront': () => jsonResponse(status({ hidden: 1, count: 1, average_label: '5,0' })) });
+    await open();
+    const summary = await screen.findByRole('region', { name: 'Sur votre boutique' });
+    expect(summary.textContent).toContain('1 avis masqué pour non-respect de la charte');
+    expect(summary.textContent).toContain('1 avis affiché');
+  });
+
+  it('lists every review with its rating in words; a 1-star review can be hidden only with a reason', async () => {
+    const fetchMock = api({
+      '/api/reviews/00000000-0000-4000-8000-000000000001/hide': () =>
+        jsonResponse(item(1, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'off_topic', hidden_by_email: 'zoe@boutique.fr' })),
+    });
+    await open();
+    const list = await screen.findByRole('list', { name: 'Avis de la boutique' });
+    const one = within(list).getByRole('listitem', { name: 'Client1 D., 1 étoile sur 5' });
+    expect(within(one).getByRole('img', { name: '1 étoile sur 5' })).toBeTruthy();
+    expect(within(list).getByRole('listitem', { name: 'Client5 D., 5 étoiles sur 5' }).textContent).toContain('Affiché sur la boutique');
+
+    const hideButton = within(one).getByRole('button', { name: 'Masquer l’avis de Client1 D.' });
+    hideButton.focus();
+    fireEvent.click(hideButton);
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer cet avis' });
+    const reasons = within(dialog).getByRole('group', { name: /Motif/ });
+    expect(
+      within(reasons)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.querySelector('.font-medium')?.textContent),
+    ).toEqual(['Propos injurieux ou haineux', 'Données personnelles', 'Hors sujet', 'Ne vient pas d’un client']);
+    // Focus starts on the first reason.
+    expect(document.activeElement).toBe(within(reasons).getAllByRole('radio')[0]);
+
+    // No reason: refused on the spot, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer l’avis' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('Choisissez un motif pour masquer cet avis.');
+    expect(reasons.getAttribute('aria-invalid')).toBe('true');
+    expect(calls(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000001/hide', 'POST')).toHaveLength(0);
+
+    const listReads = calls(fetchMock, '/api/storefront/reviews').length;
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Hors sujet/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer l’avis' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requestBody(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000001/hide')).toEqual({ reason: 'off_topic' });
+    expect((await screen.findByRole('status')).textContent).toContain('L’avis est masqué sur votre boutique.');
+    // The status, the preview and the list are read again.
+    await waitFor(() => expect(calls(fetchMock, '/api/storefront/reviews').length).toBeGreaterThan(listReads));
+    expect(calls(fetchMock, '/api/storefront/preview').length).toBeGreaterThan(1);
+  });
+
+  it('closes the dialog with Escape, sending nothing, and gives the focus back to « Masquer »', async () => {
+    const fetchMock = api();
+    await open();
+    const button = await screen.findByRole('button', { name: 'Masquer l’avis de Client5 D.' });
+    button.focus();
+    fireEvent.click(button);
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer cet avis' });
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(document.activeElement).toBe(button);
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).startsWith('/api/reviews/') && init?.method === 'POST')).toBe(false);
+  });
+
+  it('shows a hidden review with its reason, who hid it and « Afficher de nouveau »', async () => {
+    const hidden = item(2, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'personal_data', hidden_by_email: 'zoe@boutique.fr' });
+    const fetchMock = api({
+      '/api/storefront/reviews': () => jsonResponse({ items: [hidden], next_page: null, hidden_count: 1 }),
+      '/api/reviews/00000000-0000-4000-8000-000000000002/show': () => jsonResponse(item(2)),
+    });
+    await open();
+    const card = await screen.findByRole('listitem', { name: 'Client2 D., 2 étoiles sur 5' });
+    expect(card.textContent).toContain('Masqué\u202f: Données personnelles');
+    expect(card.textContent).toContain('Masqué par zoe@boutique.fr le 21 novembre 2026');
+    fireEvent.click(within(card).getByRole('button', { name: 'Afficher de nouveau l’avis de Client2 D.' }));
+    expect((await screen.findByRole('status')).textContent).toContain('L’avis est de nouveau affiché sur votre boutique.');
+    expect(calls(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000002/show', 'POST')).toHaveLength(1);
+  });
+
+  it('says why when the server refuses a hide, in the dialog', async () => {
+    api({ '/api/reviews/00000000-0000-4000-8000-000000000005/hide': () => apiError(404, 'Avis introuvable pour cette boutique.', 'review_not_found') });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Masquer l’avis de Client5 D.' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer cet avis' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Propos injurieux/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer l’avis' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toContain('Avis introuvable pour cette boutique.');
+  });
+
+  it('filters the list and pages with the server’s next page', async () => {
+    const fetchMock = api({
+      '/api/storefront/reviews': (url) => {
+        void url;
+        const n = calls(fetchMock, '/api/storefront/reviews').length;
+        return n <= 1
+          ? jsonResponse({
+              items: Array.from({ length: 20 }, (_, i) => item((i % 5) + 1, { id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}` })),
+              next_page: 2,
+              hidden_count: 0,
+            })
+          : jsonResponse({ items: [item(3)], next_page: null, hidden_count: 0 });
+      },
+    });
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Afficher plus d’avis' }));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Avis de la boutique' })).getAllByRole('listitem')).toHaveLength(21));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes('page=2'))).toBe(true);
+    const filters = screen.getByRole('group', { name: 'Filtrer les avis de la boutique' });
+    fireEvent.click(within(filters).getByRole('button', { name: 'Masqués' }));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('filter=hidden'))).toBe(true));
+  });
+
+  it('has an empty state', async () => {
+    api({
+      '/api/storefront/reviews': () => jsonResponse({ items: [], next_page: null, hidden_count: 0 }),
+      '/api/storefront': () => jsonResponse(status({ count: 0, hidden: 0, average: null, average_label: '' })),
+    });
+    await open();
+    expect(await screen.findByRole('heading', { level: 3, name: 'Aucun avis pour le moment' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'Sur votre boutique' }).textContent).toContain('Aucun avis affiché pour l’instant.');
+  });
+
+  it('says when there is no store, and offers to retry after an error', async () => {
+    api({ '/api/storefront': () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    await open();
+    expect(await screen.findByRole('link', { name: 'Connecter une boutique' })).toBeTruthy();
+  });
+
+  it('shows an error with « Réessayer » when the storefront cannot be read', async () => {
+    let fail = true;
+    api({ '/api/storefront': () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse(status())) });
+    await open();
+    expect((await screen.findByRole('alert')).textContent).toContain('Impossible de charger l’état de votre boutique.');
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Réessayer' }));
+    expect(await screen.findByRole('region', { name: 'Sur votre boutique' })).toBeTruthy();
+  });
+
+  it('is reachable from « Avis clients »', async () => {
+    api({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    const { router } = renderRoute('/app/feedback');
+    fireEvent.click(await screen.findByRole('link', { name: 'Avis sur la boutique et modération' }, { timeout: 5_000 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/storefront'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Avis sur la boutique' })).toBeTruthy();
+  });
+});

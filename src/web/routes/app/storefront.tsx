@@ -1,0 +1,44 @@
+import { useStorefront } from '../../api/storefront';
+import { ModerationList } from '../../components/storefront/ModerationList';
+import { BlockPreview, InstallSteps } from '../../components/storefront/StorefrontSetup';
+import { StoreQueryState } from '../../components/ui/StoreQueryState';
+import { storefront as t } from '../../i18n/fr/storefront';
+import { usePageHeader } from '../../lib/page-header';
+
+/**
+ * /app/storefront: the reviews on the merchant's storefront (decision 028). What the block shows now
+ * (average, count and the public line of hidden reviews), its preview, how to add it in the theme
+ * editor, and the moderation of every review: hide only for a stated reason, show again.
+ */
+export default function StorefrontScreen() {
+  usePageHeader(t.title, t.subtitle);
+  const status = useStorefront();
+  return (
+    <StoreQueryState query={status} loadingLabel={t.loading} errorMessage={t.loadError} noStore={t.noStore}>
+      {({ shop_domain, block_editor_url, embed_editor_url, snapshot }) => (
+        <div className="space-y-6">
+          <section aria-labelledby="storefront-summary" className="rounded-2xl border border-slate-200 bg-white p-5">
+            <h2 id="storefront-summary" className="text-base font-semibold text-slate-900">
+              {t.summary.heading}
+            </h2>
+            {snapshot.count === 0 ? (
+              <p className="mt-2 text-sm text-slate-700">{t.summary.none}</p>
+            ) : (
+              <p className="mt-2 flex flex-wrap items-baseline gap-x-3 text-sm text-slate-700">
+                <strong className="text-2xl font-semibold text-slate-900">{t.summary.average(snapshot.average_label)}</strong>
+                <span>{t.summary.count(snapshot.count)}</span>
+              </p>
+            )}
+            {snapshot.hidden > 0 && <p className="mt-1 text-sm text-slate-700">{t.summary.hidden(snapshot.hidden)}</p>}
+            <p className="mt-3 text-sm text-slate-600">{t.summary.honesty}</p>
+          </section>
+          <div className="grid gap-6 xl:grid-cols-2">
+            <BlockPreview />
+            <InstallSteps shopDomain={shop_domain} blockUrl={block_editor_url} embedUrl={embed_editor_url} />
+          </div>
+          <ModerationList />
+        </div>
+      )}
+    </StoreQueryState>
+  );
+}
