@@ -1,12 +1,36 @@
-import { defineConfig } from 'vite';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside every script, style sheet and SVG of the build, at
+ * their best compression: the server sends the one the browser accepts (src/server/http/static-web.ts)
+ * without compressing anything per request.
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle(options, bundle) {
+      for (const [fileName, output] of Object.entries(bundle)) {
+        if (!/\.(js|css|svg)$/.test(fileName)) continue;
+        const source = Buffer.from(output.type === 'chunk' ? output.code : output.source);
+        const file = join(options.dir!, fileName);
+        writeFileSync(`${file}.br`, brotliCompressSync(source, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }));
+        writeFileSync(`${file}.gz`, gzipSync(source, { level: 9 }));
+      }
+    },
+  };
+}
 
 // The React app lives in src/web and is built to dist/web, which the Hono server serves.
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -20,7 +20,10 @@
  *   - screens: the gzip JavaScript each merchant screen (/app/dashboard, /app/feedback, /app/schedule)
  *     loads before it is usable, read from the web build's manifest (tests/support/first-load-js.ts); aim ≤ 150 KB,
  *     with the landing page's chart and the template editor out of their first load.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates or screens runs only that case.
+ *   - lighthouse: Lighthouse (desktop and mobile) on those three screens of the demo store, signed in as the
+ *     demo merchant (bench/merchant-screens.ts); aims performance ≥ 95, accessibility 100, mobile LCP < 1.5 s.
+ *     LIGHTHOUSE_RUNS (default 3) runs per screen and preset.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens or lighthouse runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -44,6 +47,7 @@ import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
 import { benchTemplateSandbox } from './template-sandbox';
+import { benchMerchantScreens } from './merchant-screens';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '../tests/support/first-load-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -177,9 +181,9 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
 const runs = (name: string) => !only || only === name;
-const shared = !only || !['footprint', 'insight', 'screens'].includes(only);
+const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse'].includes(only);
+if (runs('screens') || runs('lighthouse')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
 if (runs('screens')) {
-  execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
   for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
     const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
     console.log(
@@ -188,6 +192,7 @@ if (runs('screens')) {
     );
   }
 }
+if (runs('lighthouse')) await benchMerchantScreens();
 if (shared) {
   const memory = await openDatabase({ kind: 'pglite-memory' });
   await benchDatabase('pglite', memory);

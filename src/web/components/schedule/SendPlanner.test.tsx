@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import type { ForecastDay, RequestItem, SendForecast } from '../../../core/api/review-requests';
 import { apiError, jsonResponse, mockSignedInApi, renderWithProviders } from '../../test/render';
+import { sendForecast } from '../../test/schedule-fixtures';
 import { RequestList } from './RequestList';
 import { SendPlanner } from './SendPlanner';
 
@@ -25,20 +26,9 @@ function days(figures: Partial<ForecastDay>[], length = 14): ForecastDay[] {
   }));
 }
 
+/** The shared forecast, over 14 days from 10 December 2025 unless `overrides` say otherwise. */
 function forecast(overrides: Partial<SendForecast> = {}, totals: Partial<SendForecast['totals']> = {}): SendForecast {
-  return {
-    store_id: 'st1',
-    period_end: '2025-12-23T10:00:00.000Z',
-    quota: 1000,
-    used: 140,
-    remaining_quota: 860,
-    daily_limit: 100,
-    sent_today: 12,
-    paused: false,
-    days: days([]),
-    ...overrides,
-    totals: { due: 0, sent: 0, waiting: 0, first_waiting_at: null, limited_by: null, ...totals },
-  };
+  return sendForecast({ days: days([]), ...overrides }, totals);
 }
 
 function renderPlanner(answer: () => Response) {

@@ -5,6 +5,7 @@ import type { RequestItem } from '../../../core/api/review-requests';
 import { formatDateTime } from '../../lib/format';
 import { checkAgainstContract } from '../../test/contract-check';
 import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '../../test/render';
+import { requestItem as request } from '../../test/schedule-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -22,29 +23,6 @@ const hour = 60 * minute;
 const day = 24 * hour;
 /** An ISO date `offset` ms from now (the due labels are computed against the real clock). */
 const fromNow = (offset: number) => new Date(Date.now() + offset).toISOString();
-
-function request(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): RequestItem {
-  return {
-    customer_name: null,
-    customer_email: null,
-    order_number: null,
-    shopify_order_id: null,
-    status: 'scheduled',
-    scheduled_at: fromNow(3 * day + hour),
-    sent_at: null,
-    channel: 'email',
-    token: `tok-${overrides.id}`,
-    attempts: 0,
-    last_error: null,
-    unconfirmed: false,
-    created_at: '2025-10-01T09:00:00Z',
-    kind: 'first',
-    reminder_of: null,
-    postponed_at: null,
-    withdrawn_reason: null,
-    ...overrides,
-  };
-}
 
 const marie = request({
   id: 'r1',
