@@ -122,7 +122,7 @@ describe('disconnecting the store', () => {
     // Shopify's admin: still installed, still billed.
     const admin = await openShopAdmin(page, shop);
     await admin.app.getByText('Installée', { exact: true }).waitFor();
-    await admin.app.getByRole('button', { name: 'Désinstaller l’application' }).waitFor();
+    await admin.app.getByRole('button', { name: "Désinstaller l'application" }).waitFor();
     expect(await subscriptionStatuses(admin.subscriptions, 'Pro')).toEqual(['Actif']);
   });
 });
@@ -189,8 +189,8 @@ describe('uninstalled from Shopify, then installed again', () => {
 
     // Uninstalled from Shopify's admin: Shopify cancels the subscription.
     let admin = await openShopAdmin(page, shop);
-    await admin.app.getByRole('button', { name: 'Désinstaller l’application' }).click();
-    await page.getByText('L’application a été désinstallée.', { exact: false }).waitFor();
+    await admin.app.getByRole('button', { name: "Désinstaller l'application" }).click();
+    await page.getByText("L'application a été désinstallée.", { exact: false }).waitFor();
     admin = { app: page.getByRole('region', { name: /^Application «\s/ }), subscriptions: page.getByRole('region', { name: "Abonnements de l'application" }) };
     await admin.app.getByText('Non installée').waitFor();
     expect(await subscriptionStatuses(admin.subscriptions, 'Pro')).toEqual(['Annulé']);
