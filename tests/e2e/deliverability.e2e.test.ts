@@ -68,7 +68,7 @@ describe("settings, 'Délivrabilité'", () => {
     await checklist.waitFor({ timeout: 30_000 });
     const items = await checklist.getByRole('listitem').allTextContents();
     expect(items).toHaveLength(CHECKS.length);
-    CHECKS.forEach((label, i) => expect(items[i]).toMatch(new RegExp(`^${label} : (Réussi|Échec)`, 'u')));
+    CHECKS.forEach((label, i) => expect(items[i]).toMatch(new RegExp(`^${label}\\s: (Réussi|Échec)`, 'u')));
     await section.getByText(/^Envoyé à\s: \S+@\S+$/u).waitFor();
     await expectAccessible(page);
   });
