@@ -138,3 +138,48 @@ describe('the documentation', () => {
     expect(unknown).toEqual([]);
   });
 });
+
+/**
+ * Source comments cite only what the repository holds: `docs/…` paths that exist, decisions that
+ * exist, and never the first product specification's sections, the team guide or ../shared (their
+ * rules are restated in docs/product/).
+ */
+describe('the citations in source files', () => {
+  const SOURCES = FILES.filter(
+    (f) =>
+      /^(src|emulator|tests|bench|scripts)\//.test(f) && /\.(ts|tsx|mjs|js|css|html)$/.test(f) && !/\/(migrations|fixtures)\//.test(f) && !f.endsWith('docs-citations.test.ts'),
+  );
+
+  it('has sources to check', () => {
+    expect(SOURCES.length).toBeGreaterThan(300);
+  });
+
+  it('name only docs that exist', () => {
+    const missing = SOURCES.flatMap((f) =>
+      [...read(f).matchAll(/(?<![\w./-])docs\/[\w./-]*[\w/]/g)]
+        .map((m) => m[0])
+        .filter((p) => !resolves(p))
+        .map((p) => `${f}: ${p}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('name only decisions that exist', () => {
+    const missing = SOURCES.flatMap((f) =>
+      namedDecisions(read(f))
+        .filter((n) => !decisionFile(n))
+        .map((n) => `${f}: decision ${n}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('cite nothing outside the repository', () => {
+    const outside = /\b[Ss]pec sections? \d|\(section \d\)|\bGUIDE\b|compliance\s+(?:\*\s+)?reference|shared\/reference|\.\.\/shared|\/work\/shared/;
+    const found = SOURCES.flatMap((f) =>
+      read(f)
+        .split('\n')
+        .flatMap((line, i) => (outside.test(line) ? [`${f}:${i + 1}: ${line.trim()}`] : [])),
+    );
+    expect(found).toEqual([]);
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * Every client-side route of the product (spec section 2). The web router and the server share
+ * Every client-side route of the product (docs/product/screens.md). The web router and the server share
  * this list: the server answers unknown paths with the app's 404 screen and a real 404 status.
  * /review/{token} is not here: the server renders that page itself (src/server/reviews/page.ts).
  */

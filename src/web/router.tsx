@@ -51,7 +51,7 @@ export const routes: RouteObject[] = [
       { path: 'dev/outbox/:id', ...screen(() => import('./routes/dev/outbox-detail')) },
       {
         // Every /app page needs a session; all but integrations and account settings also need a
-        // connected store with an active subscription (spec section 4).
+        // connected store with an active subscription (docs/product/statuses.md).
         path: 'app',
         Component: RequireSession,
         children: [
