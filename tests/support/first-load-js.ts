@@ -47,7 +47,7 @@ export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
     ceilingBytes: 187 * 1024,
-    catalogues: [...SHELL_CATALOGUES, 'feedback', 'schedule'],
+    catalogues: [...SHELL_CATALOGUES, 'feedback', 'schedule', 'storefront'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],

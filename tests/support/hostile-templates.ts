@@ -1,6 +1,6 @@
 /**
  * Liquid a hostile merchant could save (issue 28): each goes beyond one of the limits every e-mail
- * has (core/email/review-email.ts RENDER_LIMITS, decision 019) or reaches for what it cannot have.
+ * has (core/email/render-limits.ts, decision 019) or reaches for what it cannot have.
  */
 export const HOSTILE = {
   /** The issue's ~120 bytes: a 2-character string doubled 25 times by `{% capture %}`, then printed (64 M characters). */

@@ -36,7 +36,7 @@ export const EMAIL_TEMPLATE_ERRORS = {
   template_invalid: 422,
   /**
    * A template (or a page text, `field` then names it) that renders beyond the limits every e-mail
-   * has (core/email/review-email.ts RENDER_LIMITS, decision 019): too much output, too long to
+   * has (core/email/render-limits.ts, decision 019): too much output, too long to
    * render, too much memory or nesting. Refused at save; at send time the e-mail fails with the reason.
    */
   template_too_large: 422,

@@ -5,7 +5,7 @@
  * Merchant text (subject, greeting, body, closing, button, footer) is Liquid with four variables,
  * rendered to plain text; the shared layout (layout.ts) escapes all of it for the HTML part, the
  * merchant's words as much as the variables' values: a `<b>` typed in the body is shown, not
- * obeyed. Includes cannot reach any file (`templates: {}`), and RENDER_LIMITS bound what one e-mail
+ * obeyed. Includes cannot reach any file (`templates: {}`), and RENDER_LIMITS (render-limits.ts) bound what one e-mail
  * may cost wherever it renders. On the server, merchant-written Liquid only ever runs in the
  * template sandbox's processes (server/email-templates/sandbox.ts, decision 019), which add a
  * heap limit and a wall-clock deadline to these limits; the browser's preview runs it in the
@@ -16,6 +16,7 @@ import { legibleText, safeColor } from '../color';
 import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
 import { emailMessages as m } from './messages';
 import { reminderTexts } from './reminder';
+import { RENDER_LIMITS, type TemplateLimit } from './render-limits';
 
 export { safeColor };
 export { escapeHtml, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
@@ -84,29 +85,8 @@ export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
 };
 
 const DEFAULT_PRIMARY = '#56dadc';
-/**
- * What one e-mail's Liquid may cost, the same in the sender, the editor's checks and the browser's
- * preview (decision 019). Liquid's own memory count does not see a string built by `{% capture %}`,
- * so the output is counted here, field by field, before anything else reads it.
- */
-export const RENDER_LIMITS = {
-  /** Characters of Liquid source parsed per field: the body's own maximum. */
-  parseChars: 100_000,
-  /**
-   * Milliseconds for all the Liquid fields of one e-mail together (not per field, as Liquid counts):
-   * a merchant's template takes a millisecond or two, so a busy machine stays far from it.
-   */
-  renderMs: 200,
-  /** Liquid's count of what its filters and ranges allocate, per field. */
-  memory: 1_000_000,
-  /** Characters the Liquid fields of one e-mail may produce together. */
-  outputChars: 200_000,
-} as const;
 
 export class TemplateError extends Error {}
-
-/** Which of RENDER_LIMITS (or, in the sandbox, its heap and deadline) a template went beyond. */
-export type TemplateLimit = 'size' | 'time' | 'memory';
 
 /** A template that renders, but beyond a limit: too much output, too long, or too much memory or nesting. */
 export class TemplateLimitError extends TemplateError {

@@ -1,7 +1,7 @@
 /** French messages of branding, logos and the e-mail template editor (docs/product/errors.md). */
 import type { BRANDING_ERRORS } from '../../core/api/branding';
 import type { EMAIL_TEMPLATE_ERRORS } from '../../core/api/email-templates';
-import { RENDER_LIMITS } from '../../core/email/review-email';
+import { RENDER_LIMITS } from '../../core/email/render-limits';
 import type { MessagesOf } from './types';
 import { count } from '../../core/french-format';
 

@@ -1,4 +1,4 @@
-import { RENDER_LIMITS, type TemplateLimit } from '../../core/email/review-email';
+import { RENDER_LIMITS, type TemplateLimit } from '../../core/email/render-limits';
 import { count } from '../../core/french-format';
 
 /** French notes the sender writes on a request (shown in the send calendar). */

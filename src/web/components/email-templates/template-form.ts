@@ -3,7 +3,8 @@
  * rendered in the browser by the function the sender uses (decision 015), from unsaved values.
  */
 import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '../../api/email-templates';
-import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail, type TemplateLimit } from '../../../core/email/review-email';
+import type { TemplateLimit } from '../../../core/email/render-limits';
+import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail } from '../../../core/email/review-email';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../../core/email/template-warnings';
 import type { TemplateTextField, TemplateVariable } from '../../i18n/fr/email-templates';
 

@@ -4,7 +4,7 @@
  * (review gating, incentives, Gmail's clipping).
  */
 import type { TemplateWarning } from '../../../core/email/template-warnings';
-import { RENDER_LIMITS, type TemplateLimit } from '../../../core/email/review-email';
+import { RENDER_LIMITS, type TemplateLimit } from '../../../core/email/render-limits';
 import { count } from '../../../core/french-format';
 
 export type TemplateVariable = 'customer_name' | 'store_name' | 'order_number' | 'review_link';
@@ -116,7 +116,7 @@ export const emailTemplates = {
     frameTitle: 'Aperçu de l’e-mail',
     errorHeading: 'L’aperçu ne peut pas être affiché',
     errorBody: 'Le template contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
-    /** A template beyond the limits every e-mail has (core/email/review-email.ts RENDER_LIMITS): the server refuses it too. */
+    /** A template beyond the limits every e-mail has (core/email/render-limits.ts): the server refuses it too. */
     limitBody: {
       size: `Le modèle dépasse la taille maximale d’un e-mail (${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} une fois affiché). Réduisez les boucles et les répétitions.`,
       time: `Le modèle prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
