@@ -46,12 +46,13 @@ export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 187 * 1024,
-    catalogues: [...SHELL_CATALOGUES, 'feedback', 'schedule', 'storefront'],
+    ceilingBytes: 177 * 1024,
+    // Not the calendar's: the share-link dialog that reads it loads when opened.
+    catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
-    ceilingBytes: 206 * 1024,
+    ceilingBytes: 203 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow', 'shopify-diagnostic', 'shopify-diagnostic-failures'],
   },
 };

@@ -1,9 +1,8 @@
 import { Download, MessageSquare, Search, Share2, Store } from 'lucide-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
 import { RatingStars } from '../../components/reviews/RatingStars';
-import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { buttonClass } from '../../components/ui/button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { LoadMoreButton } from '../../components/ui/LoadMoreButton';
@@ -14,6 +13,9 @@ import { storefront } from '../../i18n/fr/storefront';
 import { cx } from '../../lib/cx';
 import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
+
+/** Opened on demand: its code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
+const ShareLinkModal = lazy(() => import('../../components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
 
 const t = messages.feedback;
 
@@ -122,7 +124,11 @@ export default function FeedbackScreen() {
           );
         }}
       </QueryState>
-      {sharing && <ShareLinkModal onClose={() => setSharing(false)} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareLinkModal onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }

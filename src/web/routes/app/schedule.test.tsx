@@ -495,7 +495,7 @@ describe('/app/schedule', () => {
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
-      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
+      const dialog = await screen.findByRole('dialog', { name: 'Importer l’historique' });
       expect(within(dialog).getByText('Comptage des commandes payées…')).toBeTruthy();
       await within(dialog).findByText('42 commandes payées ces 60 derniers jours.');
       expect(api.calls('POST', countPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id }]);
@@ -518,7 +518,7 @@ describe('/app/schedule', () => {
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
-      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
+      const dialog = await screen.findByRole('dialog', { name: 'Importer l’historique' });
       await within(dialog).findByText('12 commandes payées ces 60 derniers jours.');
       fireEvent.click(within(dialog).getByRole('button', { name: /^Étaler l’envoi/ }));
 
@@ -574,7 +574,7 @@ describe('/app/schedule', () => {
       const opener = screen.getByRole('button', { name: 'Importer l’historique' });
       opener.focus();
       fireEvent.click(opener);
-      const dialog = screen.getByRole('dialog', { name: 'Importer l’historique' });
+      const dialog = await screen.findByRole('dialog', { name: 'Importer l’historique' });
       expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors du comptage');
 
       fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
@@ -647,7 +647,7 @@ describe('/app/schedule', () => {
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
-      const dialog = screen.getByRole('dialog', { name: 'Partager le lien d’avis' });
+      const dialog = await screen.findByRole('dialog', { name: 'Partager le lien d’avis' });
       const input = (await within(dialog).findByRole('textbox', { name: 'Lien d’avis' })) as HTMLInputElement;
       expect(input.value).toBe(url);
       expect(input.readOnly).toBe(true);
@@ -675,7 +675,7 @@ describe('/app/schedule', () => {
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
-      const dialog = screen.getByRole('dialog', { name: 'Partager le lien d’avis' });
+      const dialog = await screen.findByRole('dialog', { name: 'Partager le lien d’avis' });
       expect((await within(dialog).findByRole('alert')).textContent).toContain('Erreur lors de la génération du lien');
       expect(within(dialog).queryByRole('textbox')).toBeNull();
     });

@@ -1,5 +1,5 @@
 import { CalendarX2, History, Share2, Store } from 'lucide-react';
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { REQUEST_PAGE_SIZE, requestPageQuery } from '../../../core/api/review-requests';
 import { pageCount } from '../../../core/pagination';
@@ -14,11 +14,9 @@ import {
   type RequestItem,
 } from '../../api/review-requests';
 import { DiagnosticPanel } from '../../components/schedule/DiagnosticPanel';
-import { ImportHistoryDialog } from '../../components/schedule/ImportHistoryDialog';
 import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '../../components/schedule/outcomes';
 import { Pagination } from '../../components/schedule/Pagination';
 import { RequestList, requestSubject } from '../../components/schedule/RequestList';
-import { ShareLinkModal } from '../../components/schedule/ShareLinkModal';
 import { SendPlanner } from '../../components/schedule/SendPlanner';
 import { QuotaBanner } from '../../components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
@@ -34,6 +32,10 @@ import { usePageHeader } from '../../lib/page-header';
 import { withRedirect } from '../../lib/safe-redirect';
 import { useCurrentStore } from '../../lib/session';
 import { noticeDurationMs } from '../../lib/use-transient-message';
+
+/** Opened on demand: their code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
+const ShareLinkModal = lazy(() => import('../../components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
+const ImportHistoryDialog = lazy(() => import('../../components/schedule/ImportHistoryDialog').then((module) => ({ default: module.ImportHistoryDialog })));
 
 const t = messages.schedule;
 
@@ -321,9 +323,17 @@ export default function ScheduleScreen() {
         </ConfirmDialog>
       )}
 
-      {importing && storeId && <ImportHistoryDialog shopId={storeId} onClose={() => setImporting(false)} onImported={onImported} />}
+      {importing && storeId && (
+        <Suspense fallback={null}>
+          <ImportHistoryDialog shopId={storeId} onClose={() => setImporting(false)} onImported={onImported} />
+        </Suspense>
+      )}
 
-      {sharing && <ShareLinkModal onClose={() => setSharing(false)} />}
+      {sharing && (
+        <Suspense fallback={null}>
+          <ShareLinkModal onClose={() => setSharing(false)} />
+        </Suspense>
+      )}
     </div>
   );
 }
