@@ -45,6 +45,9 @@ export default defineConfig({
           exclude: ['src/web/**/*.int.test.ts', '**/node_modules/**'],
           environment: 'jsdom',
           setupFiles: ['src/web/test/setup.ts'],
+          // A screen's first render (its lazy chunk transformed) and axe in jsdom take seconds on a
+          // busy 2-core machine; vitest's default of 5 s made them fail there though nothing was wrong.
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },
