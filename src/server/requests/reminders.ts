@@ -55,8 +55,18 @@ const SCHEDULING_STATUSES = ['sent', 'delivered', 'opened'] as const;
  * (a second flow): a reminder would ask someone who already answered.
  */
 export const reviewedSql = (requestId: SQL, orderId: SQL) =>
-  sql`EXISTS (SELECT 1 FROM shopify_reviews v JOIN shopify_review_requests q ON q.id = v.review_request_id
-              WHERE q.id = ${requestId} OR (${orderId} IS NOT NULL AND q.order_id = ${orderId}))`;
+  // Three index lookups rather than one join with an OR: the OR left no index usable, so every check
+  // read the whole requests table, once per request the sender completed (decision 030). The
+  // requests of an order are its first requests (review_requests_order_flow) and their follow-ups
+  // (review_requests_one_reminder), which carry their first request's order.
+  sql`(EXISTS (SELECT 1 FROM shopify_reviews v WHERE v.review_request_id = ${requestId})
+       OR (${orderId} IS NOT NULL AND EXISTS (
+             SELECT 1 FROM shopify_review_requests q JOIN shopify_reviews v ON v.review_request_id = q.id
+             WHERE q.order_id = ${orderId} AND q.reminder_of IS NULL))
+       OR (${orderId} IS NOT NULL AND EXISTS (
+             SELECT 1 FROM shopify_review_requests q JOIN shopify_review_requests m ON m.reminder_of = q.id
+             JOIN shopify_reviews v ON v.review_request_id = m.id
+             WHERE q.order_id = ${orderId} AND q.reminder_of IS NULL)))`;
 
 /**
  * Schedules the flow reminders of first requests counted sent outside the ledger statement (the

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context';
 import { addUsage } from '../../plans/quota';
 import { flowReminderInsert, scheduleFlowReminders } from '../reminders';
 import { ERRORS, type Reserved } from './model';
+import { preparedRows } from './prepared';
 
 export type LedgerStep = { kind: 'handOver' | 'complete'; id: string };
 
@@ -51,9 +52,11 @@ export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps:
       AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
     RETURNING l.request_id::text AS id`;
   // A deadlock victim or serialization failure was rolled back: run it once more.
-  const rows = await queryRows<{ id: string }>(ctx.db, statement).catch((error: unknown) => {
+  // Prepared: planned once per connection, not once per call (prepared.ts, decision 030).
+  const run = () => preparedRows<{ id: string }>(ctx, 'sender_ledger_steps', statement);
+  const rows = await run().catch((error: unknown) => {
     if (!isRetryableConflict(error)) throw error;
-    return queryRows<{ id: string }>(ctx.db, statement);
+    return run();
   });
   const handed = new Set(rows.map((r) => r.id));
   const refused = handIds.filter((id) => !handed.has(id));

@@ -9,7 +9,7 @@ import { emailMessages } from '../../../core/email/messages';
 import { DEFAULT_TEMPLATE, type ReviewEmailBranding, type ReviewEmailTemplate } from '../../../core/email/review-email';
 import { queryRows } from '../../../db/client';
 import type { AppContext } from '../../context';
-import type { SenderDomainRow } from '../../deliverability/identity';
+import type { SenderDomainRow, SenderIdentity } from '../../deliverability/identity';
 import { emailLogoUrl } from '../../media/logos';
 import { storeDisplayName } from '../../stores/service';
 import { requestLinks } from '../links';
@@ -87,6 +87,11 @@ export interface RenderContext {
   replyTo: string | null;
   /** The store's own sending domain, if any (deliverability/identity.ts decides whether it is used). */
   senderDomain: SenderDomainRow | null;
+  /**
+   * Who the store's e-mails are from, worked out (its DKIM key unsealed) by the first e-mail of the
+   * run that needs it and kept for the others, rather than once per e-mail (decision 030).
+   */
+  identity?: SenderIdentity;
 }
 
 /** Per store: its name, active template (or the default), branding, greeting and closing, and reply-to address. */

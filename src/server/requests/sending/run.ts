@@ -133,7 +133,13 @@ async function sendOne(
   // pass for a transport error of unknown outcome, which would count it as sent.
   let identity;
   try {
-    identity = senderIdentity(ctx.config.mail.from, ctx.config.encryptionKey, render.template.fromName || render.storeName, render.senderDomain, render.replyTo);
+    identity = render.identity ??= senderIdentity(
+      ctx.config.mail.from,
+      ctx.config.encryptionKey,
+      render.template.fromName || render.storeName,
+      render.senderDomain,
+      render.replyTo,
+    );
   } catch (error) {
     ctx.log.child('sender').error('DKIM key unreadable', { requestId: request.id, shopId: request.shop_id, error: describeMailError(error) });
     await completeFailed(ctx, [request], 'temporary', ERRORS.signingKey);
