@@ -158,6 +158,14 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
     kind: 'public',
     why: 'the tracked link to the public review site: the token and the review must belong together, and it only leads to the site that review was offered',
   },
+  'GET /storefront-proxy/avis': {
+    kind: 'public',
+    why: "the storefront's « Voir plus » through Shopify's app proxy: Shopify's `signature` (HMAC with the app secret, fresh timestamp) is the credential; public reviews only",
+  },
+  'GET /storefront-proxy/methode': {
+    kind: 'public',
+    why: "how reviews are collected, through Shopify's app proxy: the same signature; no tenant data beyond the shop's public review method",
+  },
   'ALL /api/*': { kind: 'fallback', why: 'unknown API path: 404 { error }' },
   'ALL /functions/v1/*': { kind: 'fallback', why: 'unknown function: 404 { error }' },
   'GET /*': { kind: 'fallback', why: 'the built React app (index.html for client-side routes); no data' },
