@@ -34,6 +34,9 @@ export default defineConfig({
           exclude: ['src/**/*.int.test.ts', 'src/web/**', '**/node_modules/**'],
           environment: 'node',
           setupFiles: nodeSetupFiles,
+          // The template sandbox's tests start child processes and wait for their deadlines: on a busy
+          // 2-core machine that passes vitest's default 5 s (the timings they check are their own).
+          testTimeout: 20_000,
           sequence: { groupOrder: 0 },
         },
       },
