@@ -1,7 +1,7 @@
 /**
  * The repository's documentation points only at what the repository holds: every file path and
  * decision named in docs/**\/*.md and README.md exists, no document cites anything outside the
- * repository (the first product specification, the team guide, ../shared), every decision record has
+ * repository (the rules it relies on are written in docs/product/), every decision record has
  * the one header, a record another amends says so, and the messages docs/product/errors.md quotes are
  * the code's.
  */
@@ -141,8 +141,8 @@ describe('the documentation', () => {
 
 /**
  * Source comments cite only what the repository holds: `docs/…` paths that exist, decisions that
- * exist, and never the first product specification's sections, the team guide or ../shared (their
- * rules are restated in docs/product/).
+ * exist, and never a document outside the repository (docs/product/README.md says where the
+ * product's rules are written).
  */
 describe('the citations in source files', () => {
   const SOURCES = FILES.filter(
