@@ -32,7 +32,7 @@ export interface ScreenScore {
 }
 
 /** The session cookie the demo merchant's sign-in sets, as a Cookie header. */
-async function signInCookie(baseUrl: string): Promise<string> {
+export async function signInCookie(baseUrl: string): Promise<string> {
   const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', origin: baseUrl },
@@ -44,7 +44,7 @@ async function signInCookie(baseUrl: string): Promise<string> {
   return cookies.join('; ');
 }
 
-function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): ScreenScore {
+export function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): ScreenScore {
   const audits = Object.values(lhr.audits);
   const accessibilityIds = new Set((lhr.categories.accessibility?.auditRefs ?? []).filter((ref) => ref.weight > 0).map((ref) => ref.id));
   const failedAccessibility = audits

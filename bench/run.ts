@@ -23,7 +23,11 @@
  *   - lighthouse: Lighthouse (desktop and mobile) on those three screens of the demo store, signed in as the
  *     demo merchant (bench/merchant-screens.ts); aims performance ≥ 95, accessibility 100, mobile LCP < 1.5 s.
  *     LIGHTHOUSE_RUNS (default 3) runs per screen and preset.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens or lighthouse runs only that case.
+ *   - storefront: Lighthouse (desktop and mobile) on the local Shopify's storefront page with the « Avis clients »
+ *     block and badge added through the theme editor's links (bench/storefront.ts); aims CLS 0, accessibility 100,
+ *     performance ≥ 95.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens, lighthouse or storefront
+ * runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -48,6 +52,7 @@ import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
 import { benchTemplateSandbox } from './template-sandbox';
 import { benchMerchantScreens } from './merchant-screens';
+import { benchStorefront } from './storefront';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '../tests/support/first-load-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -181,8 +186,8 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 
 console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
 const runs = (name: string) => !only || only === name;
-const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse'].includes(only);
-if (runs('screens') || runs('lighthouse')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
+const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront'].includes(only);
+if (runs('screens') || runs('lighthouse') || runs('storefront')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
 if (runs('screens')) {
   for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
     const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
@@ -193,6 +198,7 @@ if (runs('screens')) {
   }
 }
 if (runs('lighthouse')) await benchMerchantScreens();
+if (runs('storefront')) await benchStorefront();
 if (shared) {
   const memory = await openDatabase({ kind: 'pglite-memory' });
   await benchDatabase('pglite', memory);

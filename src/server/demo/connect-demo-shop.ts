@@ -8,6 +8,7 @@ import { shopPlans, shopifyStores, subscriptionPlans } from '../../db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
 import { scopesCover } from '../shopify/auth-routes';
+import { schedulePublish } from '../storefront/publish';
 import { REQUIRED_TOPICS, recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
 import { DEMO_ACCOUNT } from './seed-demo';
 
@@ -41,6 +42,9 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
     const recorded = await recordedTopics(ctx, store.id);
     if (REQUIRED_TOPICS.some((topic) => !recorded.includes(topic))) await subscribeDemoWebhooks(ctx, store.id);
     await subscribeDemoPlan(ctx, store.id);
+    // The local Shopify's state may be older than the reviews here (a data directory copied, a seed):
+    // the storefront's metafield is written again from them.
+    await schedulePublish(ctx.db, store.id, now);
     return false;
   }
   if (!(await ctx.emulator.state.getShop(DEMO_ACCOUNT.shopDomain))) {
@@ -81,6 +85,8 @@ export async function connectDemoShop(ctx: AppContext, now = new Date()): Promis
     .where(eq(shopifyStores.id, store.id));
   await subscribeDemoWebhooks(ctx, store.id);
   await subscribeDemoPlan(ctx, store.id);
+  // As after a merchant's install (auth-routes.ts): the new installation's metafield from the reviews here.
+  await schedulePublish(ctx.db, store.id, now);
   return true;
 }
 

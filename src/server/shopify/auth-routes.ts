@@ -27,6 +27,7 @@ import { connectStore, consumeOAuthState, createInstallationToken, createOAuthSt
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
+import { schedulePublish } from '../storefront/publish';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
 
@@ -186,6 +187,9 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       } catch (error) {
         log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
       }
+      // The storefront block reads an app-data metafield of this installation: a new installation has
+      // none, so the reviews collected so far are written now rather than after the next review.
+      await schedulePublish(ctx.db, store.id);
 
       // A (re)install starts from Shopify's billing as it is now, never from what was recorded before
       // (a merchant still inside a paid period keeps it; a cancelled plan stays cancelled).

@@ -92,6 +92,9 @@ describe('install from Shopify to an active subscription', () => {
     // The store's webhooks were subscribed when it connected.
     const hooks = await ctx.db.select().from(s.shopifyWebhooks).where(eq(s.shopifyWebhooks.shopId, active!.id));
     expect(hooks.map((h) => h.topic)).toEqual(expect.arrayContaining(['orders/paid', 'orders/fulfilled', 'app/uninstalled', 'customers/redact']));
+    // And its storefront's metafield asked for (a new installation has none; decision 028).
+    const publications = await ctx.db.select().from(s.jobs).where(eq(s.jobs.name, 'publish-storefront'));
+    expect(publications.filter((job) => (job.payload as { storeId?: string }).storeId === active!.id)).toHaveLength(1);
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, shop));
     expect(plan).toMatchObject({ plan: 'pro', emailsQuota: 3000 });
     const current = await browser.json<{ store: { admin_url: string } }>('/api/stores/current');

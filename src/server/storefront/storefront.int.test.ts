@@ -88,6 +88,12 @@ describe('reviews on the storefront', () => {
     await page(new URL(info.body.embed_editor_url).pathname + new URL(info.body.embed_editor_url).search);
     // Nothing written yet: the block renders its empty state, no review.
     expect(await page()).toContain('Aucun avis pour l’instant.');
+    // Connecting the store (connectDemoShop, as an install does) asked for the metafield: the reviews
+    // collected before the block was added show without waiting for a new one.
+    await runJobs();
+    const collected = (await merchant.json<{ snapshot: { count: number } }>('/api/storefront')).body.snapshot.count;
+    expect(collected).toBeGreaterThan(0);
+    expect(await page()).toContain(`${collected} avis`);
 
     const low = await customerReviews('Lucie', 'Marchand', 1, 'Colis arrivé cassé, très déçue.');
     const high = await customerReviews('Paul', 'Girard', 5, 'Superbe bougie, je recommande.');

@@ -1,10 +1,12 @@
 import { HIDE_REASONS, type HideReason } from '../../api/storefront';
-import { storefront as t } from '../../i18n/fr/storefront';
+import { messages } from '../../i18n';
 import { cx } from '../../lib/cx';
 import { useRequiredChoice } from '../../lib/required-choice';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { Modal } from '../ui/Modal';
+
+const t = messages.storefront;
 
 /**
  * « Masquer » (decision 028): the merchant picks one of the four content reasons, required, in a

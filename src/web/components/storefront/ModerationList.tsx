@@ -1,7 +1,7 @@
 import { EyeOff, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
 import { useModerate, useModeration, MODERATION_FILTERS, type HideReason, type ModerationFilter, type ModerationItem } from '../../api/storefront';
-import { storefront as t } from '../../i18n/fr/storefront';
+import { messages } from '../../i18n';
 import { formatDate } from '../../lib/format';
 import { RatingStars } from '../reviews/RatingStars';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
@@ -11,6 +11,8 @@ import { LoadMoreButton } from '../ui/LoadMoreButton';
 import { QueryState } from '../ui/QueryState';
 import { ToggleGroup } from '../ui/ToggleGroup';
 import { HideReviewDialog } from './HideReviewDialog';
+
+const t = messages.storefront;
 
 const m = t.moderation;
 const nameOf = (review: ModerationItem) => review.public_name ?? m.anonymous;

@@ -1,9 +1,11 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useStorefrontPreview } from '../../api/storefront';
-import { storefront as t } from '../../i18n/fr/storefront';
+import { messages } from '../../i18n';
 import { buttonClass } from '../ui/button';
 import { QueryState } from '../ui/QueryState';
+
+const t = messages.storefront;
 
 /** A white card named by its heading. */
 function Card({ id, heading, children }: { id: string; heading: string; children: ReactNode }) {

@@ -37,6 +37,7 @@ export { shopifyOnboarding } from './shopify-onboarding';
 export { shopifyPlanSelection } from './shopify-plan-selection';
 export { shopifyTestOnboarding } from './shopify-test-onboarding';
 export { signup } from './signup';
+export { storefront } from './storefront';
 export { subscription } from './subscription';
 export { termsOfService } from './terms-of-service';
 export { unsubscribe } from './unsubscribe';

@@ -9,7 +9,7 @@ import { LoadMoreButton } from '../../components/ui/LoadMoreButton';
 import { QueryState } from '../../components/ui/QueryState';
 import { ToggleGroup } from '../../components/ui/ToggleGroup';
 import { messages } from '../../i18n';
-import { storefront } from '../../i18n/fr/storefront';
+
 import { cx } from '../../lib/cx';
 import { formatDate } from '../../lib/format';
 import { usePageHeader } from '../../lib/page-header';
@@ -89,7 +89,7 @@ export default function FeedbackScreen() {
           {/* What buyers see of these reviews on the shop, and their moderation (decision 028). */}
           <Link to="/app/storefront" className={buttonClass('secondary')}>
             <Store aria-hidden="true" className="size-4" />
-            {storefront.feedbackLink}
+            {messages.storefront.feedbackLink}
           </Link>
         </div>
       </div>

@@ -2,8 +2,10 @@ import { useStorefront } from '../../api/storefront';
 import { ModerationList } from '../../components/storefront/ModerationList';
 import { BlockPreview, InstallSteps } from '../../components/storefront/StorefrontSetup';
 import { StoreQueryState } from '../../components/ui/StoreQueryState';
-import { storefront as t } from '../../i18n/fr/storefront';
+import { messages } from '../../i18n';
 import { usePageHeader } from '../../lib/page-header';
+
+const t = messages.storefront;
 
 /**
  * /app/storefront: the reviews on the merchant's storefront (decision 028). What the block shows now

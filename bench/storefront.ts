@@ -1,0 +1,73 @@
+/**
+ * Storefront case (issue 32, decision 028): Lighthouse, desktop and mobile presets, on the local
+ * Shopify's storefront page of the demo shop with the « Avis clients » block and the badge added
+ * through the theme editor's deep links, as a merchant adds them. The product starts as the browser
+ * tests start it (demo mode: the demo store has about three months of reviews of every rating); the
+ * case waits until the storefront shows the reviews (the app-data metafield is written by a debounced
+ * job), then measures.
+ *
+ * Aims: CLS 0 (the block reserves its space; « Voir plus » is not measured here, the browser test
+ * covers it), accessibility 100, performance ≥ 95.
+ */
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
+import { startApp } from '../tests/e2e/support/server';
+import { scoreOf, signInCookie, type ScreenScore } from './merchant-screens';
+
+const AIMS = { performance: 95, accessibility: 100, cls: 0 };
+
+/** The demo merchant's theme editor links (GET /api/storefront), opened as the merchant's browser would. */
+async function addBlockAndBadge(baseUrl: string, cookie: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/storefront`, { headers: { cookie } });
+  if (!res.ok) throw new Error(`GET /api/storefront answered ${res.status}: ${await res.text()}`);
+  const info = (await res.json()) as { shop_domain: string; block_editor_url: string; embed_editor_url: string };
+  for (const link of [info.block_editor_url, info.embed_editor_url]) {
+    const editor = await fetch(link);
+    const text = await editor.text();
+    if (!editor.ok || !text.includes('Ajouté au thème')) throw new Error(`the theme editor refused ${link}: ${editor.status} ${text.slice(0, 300)}`);
+  }
+  return `${baseUrl}/_shopify/store/${info.shop_domain}/storefront`;
+}
+
+/** The storefront once the block lists reviews (the metafield written), within a minute. */
+async function waitForReviews(url: string) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const page = await (await fetch(url)).text();
+    if (page.includes('data-avis-badge') && page.includes('class="avis-clients__avis"')) return;
+    if (Date.now() > deadline) throw new Error(`the storefront showed no review within 60 s:\n${page.slice(0, 1500)}`);
+    await new Promise((r) => setTimeout(r, 1_000));
+  }
+}
+
+export async function benchStorefront(runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)) {
+  const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  const app = await startApp({ DEMO_MODE: 'true', LOG_LEVEL: 'error' });
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
+  try {
+    const url = await addBlockAndBadge(app.url, await signInCookie(app.url));
+    await waitForReviews(url);
+    for (const preset of ['desktop', 'mobile'] as const) {
+      const flags: Flags = { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
+      const scores: ScreenScore[] = [];
+      for (let i = 0; i < runs; i++) {
+        const result = await lighthouse(url, flags, preset === 'desktop' ? desktopConfig : undefined);
+        if (!result) throw new Error('Lighthouse gave no result for the storefront');
+        scores.push(scoreOf(result.lhr));
+      }
+      const median = [...scores].sort((a, b) => a.performance - b.performance)[Math.floor(scores.length / 2)]!;
+      const worstCls = Math.max(...scores.map((s) => s.cls));
+      console.log(
+        `[web] lighthouse ${preset.padEnd(7)} storefront      CLS ${scores.map((s) => s.cls.toFixed(3)).join('/')} (aim ${AIMS.cls})  ` +
+          `performance ${scores.map((s) => s.performance).join('/')} (aim ≥ ${AIMS.performance})  ` +
+          `accessibility ${scores.map((s) => s.accessibility).join('/')} (aim ${AIMS.accessibility})  ` +
+          `LCP ${(median.lcpMs / 1000).toFixed(2)} s  TBT ${Math.round(median.tbtMs)} ms`,
+      );
+      for (const failed of median.failedAccessibility) console.log(`      accessibility: ${failed}`);
+      if (worstCls > 0) for (const shift of scores.find((s) => s.cls === worstCls)!.shifts) console.log(`      layout shift: ${shift}`);
+    }
+  } finally {
+    await chrome.kill();
+    await app.stop();
+  }
+}
