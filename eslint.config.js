@@ -13,7 +13,7 @@ import tseslint from 'typescript-eslint';
 // A relative specifier that climbs out of src/web into these folders. src/web has no folder of
 // these names, so any `../…/server` written there means src/server (or a path that does not exist).
 const WEB_FORBIDDEN = {
-  regex: '^(\\.\\./)+(src/)?(server|db|emulator)(/|$)',
+  regex: '^((\\.\\./)+(src/)?|#)(server|db|emulator)(/|$)',
   message: 'The web app may not import server, database or emulator code: share it through src/core.',
 };
 
@@ -48,7 +48,7 @@ const coreBoundary = (depth, tests) => {
               message: 'src/core may import only from src/core (it is shared by the server and the browser).',
             },
             {
-              regex: `^(?!\\.|(${packages.join('|')})(/|$))`,
+              regex: `^(?!\\.|#core/|(${packages.join('|')})(/|$))`,
               message: `src/core may import only from src/core and these packages: ${packages.join(', ')}.`,
             },
           ],
@@ -71,7 +71,34 @@ const LAYER_ZONES = [
   { target: './src/db', from: ['./src/server', './src/web', './emulator'], message: 'src/db never imports the server: command-line tools that need both live in scripts/.' },
   { target: './emulator', from: ['./src'], message: 'The local Shopify stands alone, as Shopify does: it imports nothing of the app.' },
   { target: './src/server', from: ['./src/web', './tests', './bench'], message: 'The server never imports the web app, the tests or the benches.' },
+  {
+    // The queue and the worker know jobs only as definitions handed to them (src/server/job-registry.ts):
+    // a feature imports jobs/, never the other way, so no cycle can form.
+    target: './src/server/jobs',
+    from: './src/server',
+    except: ['./jobs', './context.ts', './logger.ts'],
+    message: 'src/server/jobs imports no feature folder: features define their jobs with defineJob, job-registry.ts lists them.',
+  },
 ];
+
+// Imports across areas and up more than one folder go through the package's import aliases (#core/*,
+// #db/*, #server/*, #web/*, #emulator/*, #tests/*: package.json `imports`, mirrored in tsconfig's
+// `paths`), so a file reads where an import comes from and moves without rewriting its neighbours.
+// no-restricted-syntax sees every kind of import (static, re-export, dynamic, vi.mock).
+const aliasSelectors = (pattern, message) => [
+  ...['ImportDeclaration', 'ExportNamedDeclaration', 'ExportAllDeclaration', 'ImportExpression'].map((node) => ({ selector: `${node}[source.value=${pattern}]`, message })),
+  { selector: `CallExpression[callee.object.name='vi'][arguments.0.value=${pattern}]`, message },
+];
+const CLIMBS = aliasSelectors(
+  '/^\\.\\.\\x2F\\.\\.\\x2F/',
+  'Import from two or more folders up through its alias (#core/…, #server/…, #web/…, #db/…, #emulator/…, #tests/…), not a ../../ chain.',
+);
+// From a file directly inside an area (src/<area>/, bench/, scripts/, emulator/, tests/), one `../`
+// already leaves the area.
+const CROSSES = aliasSelectors(
+  '/^\\.\\.\\x2F(core|db|server|web|src|emulator|tests|bench|scripts)(\\x2F|$)/',
+  'Import from another area through its alias (#core/…, #server/…, #web/…, #db/…, #emulator/…, #tests/…).',
+);
 
 export default defineConfig(
   // src/**/__fixtures__/lint holds deliberate violations that src/lint-boundaries.test.ts lints on purpose.
@@ -127,26 +154,12 @@ export default defineConfig(
       ],
     },
   },
-  {
-    // The queue and the worker know jobs only as definitions handed to them (src/server/job-registry.ts):
-    // a feature imports jobs/, never the other way, so no cycle can form.
-    files: ['src/server/jobs/**/*.ts'],
-    ignores: ['src/server/jobs/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              regex: '^\\.\\./(?!context$)[^./]',
-              message: 'src/server/jobs imports no feature folder: features define their jobs with defineJob, job-registry.ts lists them.',
-            },
-          ],
-        },
-      ],
-    },
-  },
   ...coreBoundaries,
+  { files: ['**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...CLIMBS] } },
+  {
+    files: ['src/*/*.{ts,tsx}', 'bench/*.ts', 'scripts/*.ts', 'emulator/*.ts', 'tests/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', ...CLIMBS, ...CROSSES] },
+  },
   {
     // Boundaries and cycles on resolved files (eslint-plugin-import-x with the TypeScript resolver).
     files: ['src/**/*.{ts,tsx}', 'emulator/**/*.ts'],

@@ -14,16 +14,16 @@
 import { appendFileSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { ReviewFilter } from '../src/core/api/reviews';
-import type { DashboardPeriod } from '../src/core/api/dashboard';
-import { queryRows, type Database, type DatabaseHandle, type Queryable } from '../src/db/client';
-import { migrateDatabase } from '../src/db/migrate';
-import * as schema from '../src/db/schema';
-import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../src/db/schema';
-import { dashboardSummary } from '../src/server/insight/dashboard';
-import { encodeCursor, listReviews } from '../src/server/insight/reviews';
-import { sqlPublicToken } from '../src/server/requests/generate';
-import { UNCONFIRMED_NOTE } from '../src/server/requests/sender';
+import type { ReviewFilter } from '#core/api/reviews';
+import type { DashboardPeriod } from '#core/api/dashboard';
+import { queryRows, type Database, type DatabaseHandle, type Queryable } from '#db/client';
+import { migrateDatabase } from '#db/migrate';
+import * as schema from '#db/schema';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
+import { dashboardSummary } from '#server/insight/dashboard';
+import { encodeCursor, listReviews } from '#server/insight/reviews';
+import { sqlPublicToken } from '#server/requests/generate';
+import { UNCONFIRMED_NOTE } from '#server/requests/sender';
 
 const STORES = 100;
 /** Requests per statement: one statement's transition tables and trigger work stay within PGlite's WebAssembly memory. */

@@ -11,8 +11,8 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { DEMO } from '../tests/e2e/support/flows';
-import { startApp } from '../tests/e2e/support/server';
+import { DEMO } from '#tests/e2e/support/flows';
+import { startApp } from '#tests/e2e/support/server';
 
 export const LIGHTHOUSE_SCREENS = ['/app/dashboard', '/app/feedback', '/app/schedule'] as const;
 const AIMS = { performance: 95, accessibility: 100, mobileLcpMs: 1500 };

@@ -6,10 +6,10 @@ import { serve } from '@hono/node-server';
 import { randomUUID } from 'node:crypto';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import * as schema from '../src/db/schema';
-import { createApp } from '../src/server/app';
-import type { AppContext } from '../src/server/context';
-import { newPublicToken } from '../src/server/security/tokens';
+import * as schema from '#db/schema';
+import { createApp } from '#server/app';
+import type { AppContext } from '#server/context';
+import { newPublicToken } from '#server/security/tokens';
 
 async function seedReviewPage(ctx: AppContext): Promise<string> {
   const userId = randomUUID();

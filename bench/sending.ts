@@ -18,13 +18,13 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import * as schema from '../src/db/schema';
-import type { AppContext } from '../src/server/context';
-import { createMailer } from '../src/server/email/mailer';
-import { runDueSends } from '../src/server/requests/sender';
-import { sqlPublicToken } from '../src/server/requests/generate';
-import { DEFAULT_TEMPLATE, renderReviewEmail } from '../src/core/email/review-email';
-import { queryRows } from '../src/db/client';
+import * as schema from '#db/schema';
+import type { AppContext } from '#server/context';
+import { createMailer } from '#server/email/mailer';
+import { runDueSends } from '#server/requests/sender';
+import { sqlPublicToken } from '#server/requests/generate';
+import { DEFAULT_TEMPLATE, renderReviewEmail } from '#core/email/review-email';
+import { queryRows } from '#db/client';
 import { printSummary, summarise, type CpuProfile } from './cpuprofile';
 
 /** The ratio to raw nodemailer each engine aims at (decision 030). */

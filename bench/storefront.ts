@@ -11,7 +11,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { startApp } from '../tests/e2e/support/server';
+import { startApp } from '#tests/e2e/support/server';
 import { scoreOf, signInCookie, type ScreenScore } from './merchant-screens';
 
 const AIMS = { performance: 95, accessibility: 100, cls: 0 };

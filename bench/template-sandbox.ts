@@ -9,11 +9,11 @@
 import { spawn } from 'node:child_process';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import * as schema from '../src/db/schema';
-import { createApp } from '../src/server/app';
-import type { AppContext } from '../src/server/context';
-import { HOSTILE } from '../tests/support/hostile-templates';
-import { subscribedMerchant } from '../tests/support/http';
+import * as schema from '#db/schema';
+import { createApp } from '#server/app';
+import type { AppContext } from '#server/context';
+import { HOSTILE } from '#tests/support/hostile-templates';
+import { subscribedMerchant } from '#tests/support/http';
 
 const MERCHANTS = 6;
 const seconds = Number(process.env.TEMPLATE_BENCH_SECONDS ?? 10);

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { signWebhook } from '../src/server/shopify/hmac';
+import { signWebhook } from '#server/shopify/hmac';
 
 const [url, shop, secret, seconds, connections] = process.argv.slice(2) as [string, string, string, string, string];
 

@@ -1,7 +1,7 @@
 /** npm run db:migrate: applies pending migrations (safe to run from several processes at once). */
-import { openContext } from '../src/server/bootstrap';
-import { loadConfig } from '../src/server/config';
-import { migrateDatabase, migrationStatus } from '../src/db/migrate';
+import { openContext } from '#server/bootstrap';
+import { loadConfig } from '#server/config';
+import { migrateDatabase, migrationStatus } from '#db/migrate';
 
 const ctx = await openContext(loadConfig(process.env, 'worker'));
 try {

@@ -1,8 +1,8 @@
 /** npm run db:seed: migrates, then creates the demo merchant, shop and data (idempotent; demo mode only). */
-import { openContext } from '../src/server/bootstrap';
-import { loadConfig } from '../src/server/config';
-import { seedDemo } from '../src/server/demo/seed-demo';
-import { migrateDatabase } from '../src/db/migrate';
+import { openContext } from '#server/bootstrap';
+import { loadConfig } from '#server/config';
+import { seedDemo } from '#server/demo/seed-demo';
+import { migrateDatabase } from '#db/migrate';
 
 const config = loadConfig(process.env, 'worker');
 // The demo account's password is published and its customers are made up: never in a real

@@ -25,6 +25,18 @@ describe('lint on resolved files', { timeout: 120_000 }, () => {
     expect(await rulesBroken('src/db/__fixtures__/lint/imports-server.ts')).toContain('import-x/no-restricted-paths');
   });
 
+  it('resolves the import aliases: the web app importing server code through #server/ is refused too', async () => {
+    expect(await rulesBroken('src/web/__fixtures__/lint/imports-server-alias.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses the queue importing a feature (features define their jobs; job-registry.ts lists them)', async () => {
+    expect(await rulesBroken('src/server/jobs/__fixtures__/lint/imports-feature.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('asks for the alias instead of a ../../ chain', async () => {
+    expect(await rulesBroken('src/server/__fixtures__/lint/relative-chain.ts')).toEqual(['no-restricted-syntax']);
+  });
+
   it('refuses the web app importing a server-only package', async () => {
     expect(await rulesBroken('src/web/__fixtures__/lint/imports-node-package.ts')).toContain('no-restricted-imports');
   });

@@ -6,7 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { queryRows } from './client';
-import { createTestDatabase, testDbKind, type TestDatabase } from '../../tests/support/test-db';
+import { createTestDatabase, testDbKind, type TestDatabase } from '#tests/support/test-db';
 
 let database: TestDatabase;
 beforeAll(async () => {

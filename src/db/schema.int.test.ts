@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../tests/support/test-db';
+import { createTestDatabase, type TestDatabase } from '#tests/support/test-db';
 import type { Database } from './client';
 import { migrateDatabase, migrationStatus } from './migrate';
 import * as s from './schema';

@@ -43,8 +43,8 @@ import {
   type SubscriptionStatus,
   type TriggerEvent,
   type WithdrawnReason,
-} from '../core/domain';
-import { HIDE_REASONS, type HideReason } from '../core/api/storefront';
+} from '#core/domain';
+import { HIDE_REASONS, type HideReason } from '#core/api/storefront';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();

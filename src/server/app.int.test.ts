@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, contextFor, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '../../tests/support/test-context';
+import { createTestContext, contextFor, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '#tests/support/test-context';
 import { createApp } from './app';
 import { createWorker } from './jobs/worker';
 

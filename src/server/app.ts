@@ -38,10 +38,10 @@ import { notificationRecipientRoutes } from './recipients/routes';
 import { deliverabilityRoutes } from './deliverability/routes';
 import { mediaRoutes } from './media/routes';
 import { storefrontProxyRoutes } from './storefront/proxy';
-import { APP_PROXY } from '../core/storefront';
+import { APP_PROXY } from '#core/storefront';
 import { storefrontRoutes } from './storefront/routes';
-import { pgErrorCode } from '../db/pg-error';
-import { ENDPOINTS } from '../core/api';
+import { pgErrorCode } from '#db/pg-error';
+import { ENDPOINTS } from '#core/api';
 import { messageFor } from './messages';
 
 /** SQLSTATEs of text values PostgreSQL refuses: character_not_in_repertoire, untranslatable_character, string_data_right_truncation. */

@@ -4,8 +4,8 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { serve, type ServerType } from '@hono/node-server';
-import { openDatabase, type DatabaseHandle } from '../db/client';
-import { migrateDatabase } from '../db/migrate';
+import { openDatabase, type DatabaseHandle } from '#db/client';
+import { migrateDatabase } from '#db/migrate';
 import { createApp } from './app';
 import { createAuth } from './auth/auth';
 import type { Config } from './config';

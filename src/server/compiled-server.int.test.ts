@@ -9,9 +9,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows } from '../db/client';
-import { createTestDatabase, testDbKind } from '../../tests/support/test-db';
-import { freePort } from '../../tests/support/free-port';
+import { openDatabase, queryRows } from '#db/client';
+import { createTestDatabase, testDbKind } from '#tests/support/test-db';
+import { freePort } from '#tests/support/free-port';
 
 const out = `.tmp/compiled-server-${testDbKind}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'avis-compiled-'));

@@ -2,7 +2,7 @@
  * Everything a request handler or a job needs, built once per process and passed explicitly
  * (no module-level singletons, so tests can build as many isolated apps as they like).
  */
-import type { Database, DatabaseHandle } from '../db/client';
+import type { Database, DatabaseHandle } from '#db/client';
 import type { Auth } from './auth/auth';
 import type { Config } from './config';
 import type { Mailer } from './email/mailer';
@@ -11,7 +11,7 @@ import type { Logger } from './logger';
 import type { ShopifyFacade } from './shopify/facade';
 import type { Storage } from './media/types';
 import type { TemplateSandbox } from './email-templates/sandbox';
-import type { ShopifyEmulator } from '../../emulator/shopify';
+import type { ShopifyEmulator } from '#emulator/shopify';
 
 export interface AppContext {
   config: Config;

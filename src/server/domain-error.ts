@@ -2,7 +2,7 @@
  * What a service throws when it refuses: a code from the API's list, never HTTP or French. The
  * edge (src/server/http/errors.ts) turns it into a status and a French message from the catalogue.
  */
-import type { ErrorCode } from '../core/api/codes';
+import type { ErrorCode } from '#core/api/codes';
 
 export interface DomainErrorDetails {
   /** The refused field, for a form to point at. */

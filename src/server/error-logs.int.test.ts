@@ -5,8 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../tests/support/test-context';
-import { subscribedMerchant } from '../../tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from './app';
 import type { Logger } from './logger';
 

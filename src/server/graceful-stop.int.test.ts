@@ -14,11 +14,11 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows, type Database } from '../db/client';
-import { makeStore, type TestStore } from '../../tests/support/factories';
-import { crashTarget } from '../../tests/support/crash-target';
-import { freePort } from '../../tests/support/free-port';
-import { testDbKind } from '../../tests/support/test-db';
+import { queryRows, type Database } from '#db/client';
+import { makeStore, type TestStore } from '#tests/support/factories';
+import { crashTarget } from '#tests/support/crash-target';
+import { freePort } from '#tests/support/free-port';
+import { testDbKind } from '#tests/support/test-db';
 import { MONTH_METRIC } from './plans/quota';
 
 const REQUESTS = 300;

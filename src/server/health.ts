@@ -6,8 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { Hono } from 'hono';
-import { queryRows } from '../db/client';
-import { migrationStatus } from '../db/migrate';
+import { queryRows } from '#db/client';
+import { migrationStatus } from '#db/migrate';
 import type { AppContext } from './context';
 
 /** A worker heart-beats every 10 s; two minutes of silence means none is running. */

@@ -3,7 +3,7 @@
  * Configuration problems stop the start with one clear line.
  */
 import { ConfigError, loadConfig, type Role } from './config';
-import { DataDirLockedError } from '../db/client';
+import { DataDirLockedError } from '#db/client';
 import { startServices } from './bootstrap';
 
 function roleFromArgs(argv: string[]): Role {

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { allRoutes } from '../core/routes';
+import { allRoutes } from '#core/routes';
 import { routes } from './router';
 import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
 

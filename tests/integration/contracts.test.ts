@@ -9,13 +9,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ENDPOINTS, ERROR_STATUS, errorBody, pathWith, type Endpoint } from '../../src/core/api';
-import { mountedEndpoints } from '../../src/server/http/route';
+import { ENDPOINTS, ERROR_STATUS, errorBody, pathWith, type Endpoint } from '#core/api';
+import { mountedEndpoints } from '#server/http/route';
 import { expandedInventory } from './security/support/routes';
 import { SAMPLES } from './security/support/samples';
 import { createWorld, makeMerchant, signUp, type World } from './security/support/world';
 
-vi.mock('../../src/server/auth/password', async (original) => (await import('./security/support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./security/support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 beforeAll(async () => {

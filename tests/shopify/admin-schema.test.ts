@@ -6,9 +6,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { NoDeprecatedCustomRule, TypeInfo, getNamedType, parse, specifiedRules, validate, visit, visitWithTypeInfo } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { PROTECTED_CUSTOMER_FIELDS } from '../../src/core/api/shopify';
-import { loadConfig } from '../../src/server/config';
-import { ADMIN_DOCUMENTS } from '../../src/server/shopify/admin-documents';
+import { PROTECTED_CUSTOMER_FIELDS } from '#core/api/shopify';
+import { loadConfig } from '#server/config';
+import { ADMIN_DOCUMENTS } from '#server/shopify/admin-documents';
 import { loadShopifySchema, satisfies, scopeAlternatives, type ShopifySchema } from './shopify-schema';
 
 const config = loadConfig({});

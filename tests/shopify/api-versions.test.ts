@@ -4,8 +4,8 @@
 // app's documents are checked against it (admin-schema.test.ts). Decision 020.
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config';
-import { DEFAULT_API_VERSION, STABLE_API_VERSIONS, releaseDate, versionStatus } from '../../src/server/shopify/api-versions';
+import { loadConfig } from '#server/config';
+import { DEFAULT_API_VERSION, STABLE_API_VERSIONS, releaseDate, versionStatus } from '#server/shopify/api-versions';
 
 const FIXTURES = new URL('../fixtures/shopify/admin-schema/', import.meta.url);
 const source = readFileSync(new URL('SOURCE.md', FIXTURES), 'utf8');

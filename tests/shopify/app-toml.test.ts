@@ -4,12 +4,12 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { shopifyAuthCallback } from '../../src/core/api/shopify';
-import { APP_PROXY } from '../../src/core/storefront';
-import { publicRoutes } from '../../src/core/routes';
-import type { AppContext } from '../../src/server/context';
-import { loadConfig } from '../../src/server/config';
-import { COMPLIANCE_TOPICS, webhookAddress } from '../../src/server/shopify/webhook-subscriptions';
+import { shopifyAuthCallback } from '#core/api/shopify';
+import { APP_PROXY } from '#core/storefront';
+import { publicRoutes } from '#core/routes';
+import type { AppContext } from '#server/context';
+import { loadConfig } from '#server/config';
+import { COMPLIANCE_TOPICS, webhookAddress } from '#server/shopify/webhook-subscriptions';
 
 interface AppToml {
   name: string;

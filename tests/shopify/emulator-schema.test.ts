@@ -16,8 +16,8 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { SDL, schema as emulatorSchema } from '../../emulator/shopify/graphql/schema';
-import { loadConfig } from '../../src/server/config';
+import { SDL, schema as emulatorSchema } from '#emulator/shopify/graphql/schema';
+import { loadConfig } from '#server/config';
 import { loadShopifySchema } from './shopify-schema';
 
 /** Deliberate differences, each with why it is kept. */

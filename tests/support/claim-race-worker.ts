@@ -2,12 +2,12 @@
  * A separate OS process for the two-process claim test: starts a real worker (the product's loop)
  * against DATABASE_URL with a handler that records each job it runs, prints the ids, and exits.
  */
-import { openDatabase } from '../../src/db/client';
+import { openDatabase } from '#db/client';
 import { z } from 'zod';
-import { defineJob } from '../../src/server/jobs/define';
-import { createWorker } from '../../src/server/jobs/worker';
-import { openContext } from '../../src/server/bootstrap';
-import { loadConfig } from '../../src/server/config';
+import { defineJob } from '#server/jobs/define';
+import { createWorker } from '#server/jobs/worker';
+import { openContext } from '#server/bootstrap';
+import { loadConfig } from '#server/config';
 
 const url = process.env.DATABASE_URL!;
 const handle = await openDatabase({ kind: 'postgres', url, poolMax: 4 });

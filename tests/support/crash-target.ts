@@ -3,8 +3,8 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
-import { migrateDatabase } from '../../src/db/migrate';
+import { openDatabase, type DatabaseHandle } from '#db/client';
+import { migrateDatabase } from '#db/migrate';
 import { createTestDatabase, testDbKind } from './test-db';
 
 export type CrashTarget = { env: Record<string, string>; open(): Promise<DatabaseHandle>; cleanup(): Promise<void> };

@@ -1,10 +1,10 @@
 /** Merchants on the local Shopify: installed, connected, and installed again as the OAuth callback would. */
 import type { Hono } from 'hono';
-import type { TokenResponse } from '../../emulator/shopify';
-import { syncBilling } from '../../src/server/billing/sync';
-import type { AppContext } from '../../src/server/context';
-import { connectStore } from '../../src/server/shopify/install-service';
-import { registerWebhooks } from '../../src/server/shopify/webhook-subscriptions';
+import type { TokenResponse } from '#emulator/shopify';
+import { syncBilling } from '#server/billing/sync';
+import type { AppContext } from '#server/context';
+import { connectStore } from '#server/shopify/install-service';
+import { registerWebhooks } from '#server/shopify/webhook-subscriptions';
 import { signedInMerchant } from './http';
 
 let made = 0;

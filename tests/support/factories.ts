@@ -1,8 +1,8 @@
 /** Unique test data for review-request tests: a merchant with a store on a plan, flows, orders, requests. */
 import { randomUUID } from 'node:crypto';
-import type { Database } from '../../src/db/client';
-import * as s from '../../src/db/schema';
-import { newPublicToken } from '../../src/server/security/tokens';
+import type { Database } from '#db/client';
+import * as s from '#db/schema';
+import { newPublicToken } from '#server/security/tokens';
 
 export interface StoreOptions {
   /** Monthly quota; null = unlimited. Default 300 (Starter). */

@@ -8,8 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '../../src/db/client';
-import { migrateDatabase } from '../../src/db/migrate';
+import { openDatabase } from '#db/client';
+import { migrateDatabase } from '#db/migrate';
 import { adminUrl, databaseUrlFor } from './pg-urls';
 
 export default async function setup(project: TestProject) {

@@ -1,8 +1,8 @@
 /** Small helpers to talk to an in-process app like a browser would (same origin, cookies kept). */
 import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import type { Database } from '../../src/db/client';
-import * as s from '../../src/db/schema';
+import type { Database } from '#db/client';
+import * as s from '#db/schema';
 
 export const ORIGIN = 'http://localhost:3000';
 

@@ -6,7 +6,7 @@
  */
 import { Resolver } from 'node:dns/promises';
 import dns2 from 'dns2';
-import type { DnsResolve } from '../../src/server/deliverability/dns';
+import type { DnsResolve } from '#server/deliverability/dns';
 
 const { Packet } = dns2;
 

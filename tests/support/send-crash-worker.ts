@@ -5,10 +5,10 @@
  * (ledger handed over, transport not called) or 'accepted' (transport accepted, ledger not completed).
  * Prints the run's result as JSON when it survives.
  */
-import { openDatabase } from '../../src/db/client';
-import { openContext } from '../../src/server/bootstrap';
-import { loadConfig } from '../../src/server/config';
-import { runDueSends, type SendHooks } from '../../src/server/requests/sender';
+import { openDatabase } from '#db/client';
+import { openContext } from '#server/bootstrap';
+import { loadConfig } from '#server/config';
+import { runDueSends, type SendHooks } from '#server/requests/sender';
 
 // No vitest imports here: this runs outside the test runner.
 const env: Record<string, string> = {

@@ -4,7 +4,7 @@
  * posts to /webhooks/shopify, so a header Shopify adds is added once.
  */
 import { randomUUID } from 'node:crypto';
-import { signWebhook } from '../../src/server/shopify/hmac';
+import { signWebhook } from '#server/shopify/hmac';
 
 export interface DeliveryOptions {
   /** X-Shopify-Shop-Domain; null leaves the header out. */

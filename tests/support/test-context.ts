@@ -1,13 +1,13 @@
 /** An AppContext on a fresh test database, with the outbox mailer and a silent logger. */
-import type { DatabaseHandle } from '../../src/db/client';
-import { loadConfig, type Config } from '../../src/server/config';
-import type { AppContext } from '../../src/server/context';
-import { createMailer } from '../../src/server/email/mailer';
-import { createStorage } from '../../src/server/media/storage';
-import { createAuth } from '../../src/server/auth/auth';
-import { createShopifyIntegration } from '../../src/server/shopify/integration';
-import { createLogger } from '../../src/server/logger';
-import { TemplateSandbox } from '../../src/server/email-templates/sandbox';
+import type { DatabaseHandle } from '#db/client';
+import { loadConfig, type Config } from '#server/config';
+import type { AppContext } from '#server/context';
+import { createMailer } from '#server/email/mailer';
+import { createStorage } from '#server/media/storage';
+import { createAuth } from '#server/auth/auth';
+import { createShopifyIntegration } from '#server/shopify/integration';
+import { createLogger } from '#server/logger';
+import { TemplateSandbox } from '#server/email-templates/sandbox';
 import { createTestDatabase, type TestDatabase } from './test-db';
 
 /**

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../src/db/client';
+import { openDatabase, type DatabaseHandle } from '#db/client';
 import { adminUrl, databaseUrlFor } from './pg-urls';
 
 export const testDbKind = (process.env.TEST_DB_KIND ?? 'pglite') as 'pglite' | 'postgres';

@@ -5,10 +5,10 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeOrder } from '../../../tests/support/factories';
-import { subscribedMerchant, type Browserish } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeOrder } from '#tests/support/factories';
+import { subscribedMerchant, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { changeBatches } from './export';
 

@@ -8,13 +8,13 @@
  * (AuditChangeRecord, ShownRecord), the log's before and after kept as recorded.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { AuditChangeRecord, AuditExportContent, AuditExportFormat, ShownRecord } from '../../core/api/audit';
-import type { RatingAction } from '../../core/api/rating-actions';
-import { queryRows, type Queryable } from '../../db/client';
-import type { ReviewShown } from '../../db/schema';
+import type { AuditChangeRecord, AuditExportContent, AuditExportFormat, ShownRecord } from '#core/api/audit';
+import type { RatingAction } from '#core/api/rating-actions';
+import { queryRows, type Queryable } from '#db/client';
+import type { ReviewShown } from '#db/schema';
 import { csvCell } from '../insight/reviews-csv';
 import { auditExportMessages as m } from '../messages/audit';
-import type { HideReason } from '../../core/api/storefront';
+import type { HideReason } from '#core/api/storefront';
 import { moderationAuditWords } from '../messages/storefront';
 
 const BATCH = 1000;

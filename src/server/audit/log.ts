@@ -5,10 +5,10 @@
  * not at all; a save that changes nothing writes nothing.
  */
 import { sql } from 'drizzle-orm';
-import { SETTING_AUDIT_ACTIONS, type AuditAction, type AuditChange } from '../../core/api/audit';
-import type { RatingAction } from '../../core/api/rating-actions';
-import { queryRows, type Queryable } from '../../db/client';
-import { auditLog } from '../../db/schema';
+import { SETTING_AUDIT_ACTIONS, type AuditAction, type AuditChange } from '#core/api/audit';
+import type { RatingAction } from '#core/api/rating-actions';
+import { queryRows, type Queryable } from '#db/client';
+import { auditLog } from '#db/schema';
 
 /** Who made a change: the signed-in account (kept as text: the entry outlives the account). */
 export interface AuditActor {

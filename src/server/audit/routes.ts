@@ -1,5 +1,5 @@
 /** GET /api/audit/changes (the latest changes, for /app/conditional) and GET /api/audit/export (CSV or JSON files). */
-import { exportAudit, listAuditChanges } from '../../core/api/audit';
+import { exportAudit, listAuditChanges } from '#core/api/audit';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { auditExportResponse } from './export';

@@ -1,14 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { queryRows } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { Browserish, ORIGIN, uniqueEmail } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { queryRows } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { Browserish, ORIGIN, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { hitRateLimit } from '../security/rate-limit';
-import { API_ACCOUNT_WORDING } from '../../core/api/auth';
+import { API_ACCOUNT_WORDING } from '#core/api/auth';
 import { messageFor } from '../messages';
 import { AUTH_LIMITS, signInLimitKeys } from './routes';
 

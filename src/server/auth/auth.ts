@@ -12,18 +12,18 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import type { Database } from '../../db/client';
-import * as schema from '../../db/schema';
+import type { Database } from '#db/client';
+import * as schema from '#db/schema';
 import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
-import { ACCOUNT_LIMITS } from '../../core/account';
+import { ACCOUNT_LIMITS } from '#core/account';
 import { messageFor } from '../messages';
 import { emailChangeConfirmation, resetEmail } from '../messages/auth';
-import { renderSystemEmail } from '../../core/email/system-email';
+import { renderSystemEmail } from '#core/email/system-email';
 
 const PASSWORD_MIN = ACCOUNT_LIMITS.passwordMin;
 const PASSWORD_MAX = ACCOUNT_LIMITS.passwordMax;

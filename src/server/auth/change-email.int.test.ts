@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { EMAIL_CHANGE_LANDING } from '../../core/api/auth';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { Browserish, subscribedMerchant, uniqueEmail } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { EMAIL_CHANGE_LANDING } from '#core/api/auth';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { Browserish, subscribedMerchant, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';

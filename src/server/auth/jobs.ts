@@ -3,7 +3,7 @@
  * exists. Enqueued by POST /api/auth/forgot-password; registered in src/server/job-registry.ts.
  */
 import { z } from 'zod';
-import { renderSystemEmail } from '../../core/email/system-email';
+import { renderSystemEmail } from '#core/email/system-email';
 import { defineJob } from '../jobs/define';
 import { emailChangeNotice } from '../messages/auth';
 

@@ -28,8 +28,8 @@ import {
   signIn,
   signUp,
   verifyEmail,
-} from '../../core/api/auth';
-import { ERROR_STATUS, type ErrorCode } from '../../core/api/codes';
+} from '#core/api/auth';
+import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import type { AppContext } from '../context';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
 import { clientIp } from '../http/client-ip';

@@ -8,11 +8,11 @@
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import * as s from '../../db/schema';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { merchantOnEmulator, reinstallOnEmulator } from '../../../tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { queryRows } from '#db/client';
+import * as s from '#db/schema';
+import { makeDueRequest } from '#tests/support/factories';
+import { merchantOnEmulator, reinstallOnEmulator } from '#tests/support/emulator-merchant';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';

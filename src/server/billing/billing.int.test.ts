@@ -6,12 +6,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CurrentPlan } from '../../core/api/plans';
-import * as s from '../../db/schema';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { merchantOnEmulator, reinstallOnEmulator } from '../../../tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import type { Browserish } from '../../../tests/support/http';
+import type { CurrentPlan } from '#core/api/plans';
+import * as s from '#db/schema';
+import { makeDueRequest } from '#tests/support/factories';
+import { merchantOnEmulator, reinstallOnEmulator } from '#tests/support/emulator-merchant';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';

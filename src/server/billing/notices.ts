@@ -4,9 +4,9 @@
  * the app takes it, and taking it marks it seen.
  */
 import { and, desc, eq, isNull } from 'drizzle-orm';
-import type { BillingNotice } from '../../core/api/plans';
-import type { Queryable } from '../../db/client';
-import { billingNotices } from '../../db/schema';
+import type { BillingNotice } from '#core/api/plans';
+import type { Queryable } from '#db/client';
+import { billingNotices } from '#db/schema';
 
 /** The store's newest unseen notice, marked seen in the same statement (two tabs cannot both show it); null when none. */
 export async function takeBillingNotice(db: Queryable, storeId: string, now = new Date()): Promise<BillingNotice | null> {

@@ -8,8 +8,8 @@
  *   the billing callback; declined: Shopify's admin, and the next opening of the app says so).
  */
 import { and, eq } from 'drizzle-orm';
-import { changePlan, setPlan, syncPlan } from '../../core/api/plans';
-import { subscriptionPlans } from '../../db/schema';
+import { changePlan, setPlan, syncPlan } from '#core/api/plans';
+import { subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

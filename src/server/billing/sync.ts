@@ -12,8 +12,8 @@
  * cannot undo the new one.
  */
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Transaction } from '../../db/client';
-import { billingNotices, shopifyStores, subscriptionPlans } from '../../db/schema';
+import type { Transaction } from '#db/client';
+import { billingNotices, shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { recordShopPlan } from '../plans/quota';
 import { cancelUnsentRequests } from '../requests/generate';

@@ -2,7 +2,7 @@
  * What a read of Shopify's billing means for a store (decision 021). Pure: the same read always
  * gives the same verdict, whatever was recorded before and whatever order the webhooks came in.
  */
-import type { SubscriptionStatus } from '../../core/domain';
+import type { SubscriptionStatus } from '#core/domain';
 import type { ShopifyBilling, ShopifySubscription } from '../shopify/billing';
 
 export interface BillingVerdict {

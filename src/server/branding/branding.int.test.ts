@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { BRANDING_DEFAULTS, LOGO_MAX_BYTES, LOGO_UPLOADS_PER_HOUR, type BrandingConfig, type StoredLogo } from '../../core/api/branding';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { ORIGIN, signedInMerchant, subscribedMerchant, type Browserish } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { BRANDING_DEFAULTS, LOGO_MAX_BYTES, LOGO_UPLOADS_PER_HOUR, type BrandingConfig, type StoredLogo } from '#core/api/branding';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest } from '#tests/support/factories';
+import { ORIGIN, signedInMerchant, subscribedMerchant, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';

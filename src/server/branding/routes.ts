@@ -8,7 +8,7 @@ import {
   saveIdentity as saveIdentityEndpoint,
   savePage as savePageEndpoint,
   uploadBrandingLogo,
-} from '../../core/api/branding';
+} from '#core/api/branding';
 import type { AppContext } from '../context';
 import { route, type Route } from '../http/route';
 import { saveUploadedLogo } from '../media/logos';

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { shopifyStores, storeBranding, storeCustomization, user } from '../../db/schema';
-import { BRANDING_DEFAULTS, type BrandingConfig, type IdentityInput, type PageInput, type previewInput, type StoredLogo } from '../../core/api/branding';
-import { DEFAULT_TEMPLATE } from '../../core/email/review-email';
+import { shopifyStores, storeBranding, storeCustomization, user } from '#db/schema';
+import { BRANDING_DEFAULTS, type BrandingConfig, type IdentityInput, type PageInput, type previewInput, type StoredLogo } from '#core/api/branding';
+import { DEFAULT_TEMPLATE } from '#core/email/review-email';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { resolveLogoKey, storedLogoOf } from '../media/logos';

@@ -6,11 +6,11 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { DELIVERABILITY_CHECKS_PER_HOUR, type DeliverabilityState, type SelfTestResult } from '../../core/api/deliverability';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { subscribedMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { DELIVERABILITY_CHECKS_PER_HOUR, type DeliverabilityState, type SelfTestResult } from '#core/api/deliverability';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest } from '#tests/support/factories';
+import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { composeEmail } from '../email/mailer';
 import { MONTH_METRIC } from '../plans/quota';
@@ -19,7 +19,7 @@ import { unseal } from '../security/encryption';
 import { verifyMessage } from './self-test';
 import { recheckSenderDomainsJob } from './jobs';
 import { RECHECK_AFTER_HOURS, recheckVerifiedDomains } from './service';
-import { startLocalDns, type LocalDns } from '../../../tests/support/local-dns';
+import { startLocalDns, type LocalDns } from '#tests/support/local-dns';
 
 const RELAY = '_spf.relais.test';
 let ctx: TestContext;

@@ -7,7 +7,7 @@
  * - DMARC, TXT at `_dmarc.{domain}`: right when one `v=DMARC1` record with a policy (p=) exists;
  *   any policy counts, the suggested value only starts at p=none with reports to the sender address.
  */
-import type { DnsRecordKind } from '../../core/api/deliverability';
+import type { DnsRecordKind } from '#core/api/deliverability';
 import { dnsCheckMessages as m } from '../messages/deliverability';
 import { isNotFound, lookupTxt, type DnsResolve } from './dns';
 

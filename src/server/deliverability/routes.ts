@@ -5,7 +5,7 @@ import {
   runSelfTest as selfTestEndpoint,
   saveSenderAddress as saveEndpoint,
   verifySenderDomain as verifyEndpoint,
-} from '../../core/api/deliverability';
+} from '#core/api/deliverability';
 import type { AppContext } from '../context';
 import { route, type Route } from '../http/route';
 import { runSelfTest } from './self-test';

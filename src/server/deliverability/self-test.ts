@@ -14,8 +14,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { DNSResolver } from 'mailauth';
-import type { SelfTestCheckId, SelfTestResult } from '../../core/api/deliverability';
-import { emailOutbox } from '../../db/schema';
+import type { SelfTestCheckId, SelfTestResult } from '#core/api/deliverability';
+import { emailOutbox } from '#db/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { renderStoreReviewEmail } from '../email-templates/service';

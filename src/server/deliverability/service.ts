@@ -7,8 +7,8 @@
 import { generateKeyPair, randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { and, eq, sql } from 'drizzle-orm';
-import { storeEmailConfig, storeSenderDomains } from '../../db/schema';
-import { DELIVERABILITY_CHECKS_PER_HOUR, DNS_RECORD_KINDS, DNS_RECORD_STATUSES, type DeliverabilityState, type SenderInput } from '../../core/api/deliverability';
+import { storeEmailConfig, storeSenderDomains } from '#db/schema';
+import { DELIVERABILITY_CHECKS_PER_HOUR, DNS_RECORD_KINDS, DNS_RECORD_STATUSES, type DeliverabilityState, type SenderInput } from '#core/api/deliverability';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { seal } from '../security/encryption';

@@ -4,7 +4,7 @@
  * address, signed, once its domain verified; otherwise the app's address with Reply-To the merchant.
  */
 import { eq } from 'drizzle-orm';
-import { storeEmailConfig, storeSenderDomains } from '../../db/schema';
+import { storeEmailConfig, storeSenderDomains } from '#db/schema';
 import type { AppContext } from '../context';
 import { senderIdentity, type SenderIdentity } from './identity';
 

@@ -4,7 +4,7 @@
  * sur Shopify', the diagnostic and order intake work from the first start.
  */
 import { and, eq } from 'drizzle-orm';
-import { shopPlans, shopifyStores, subscriptionPlans } from '../../db/schema';
+import { shopPlans, shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
 import { scopesCover } from '../shopify/auth-routes';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { verifyPassword } from '../auth/password';
 import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
 import { demoHistory } from './history';

@@ -6,10 +6,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '../../db/client';
-import * as s from '../../db/schema';
-import type { ActionType } from '../../core/domain';
-import { safeUrl } from '../../core/email/review-email';
+import type { Database, Transaction } from '#db/client';
+import * as s from '#db/schema';
+import type { ActionType } from '#core/domain';
+import { safeUrl } from '#core/email/review-email';
 import { hashPassword } from '../auth/password';
 import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { newPublicToken } from '../security/tokens';

@@ -3,8 +3,8 @@
  * shows one. Mounted only when developer tools are enabled (never in production).
  */
 import { desc, eq } from 'drizzle-orm';
-import { getOutboxEmail, listOutbox } from '../../core/api/dev-outbox';
-import { emailOutbox } from '../../db/schema';
+import { getOutboxEmail, listOutbox } from '#core/api/dev-outbox';
+import { emailOutbox } from '#db/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

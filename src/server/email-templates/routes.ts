@@ -3,7 +3,7 @@
  * save, the template logo's upload (under the account's folder; the save keeps it) and the test
  * e-mail to the signed-in merchant.
  */
-import { readEmailTemplate as readEndpoint, saveEmailTemplate as saveEndpoint, sendTestEmail as testEndpoint, uploadTemplateLogo } from '../../core/api/email-templates';
+import { readEmailTemplate as readEndpoint, saveEmailTemplate as saveEndpoint, sendTestEmail as testEndpoint, uploadTemplateLogo } from '#core/api/email-templates';
 import type { AppContext } from '../context';
 import { route, type Route } from '../http/route';
 import { saveUploadedLogo } from '../media/logos';

@@ -2,7 +2,7 @@
  * What the template editor's preview, its test e-mail and the page texts' check fill the variables
  * with, and how they refuse a template the sandbox could not render.
  */
-import type { TemplateError, TemplateVariables } from '../../core/email/review-email';
+import type { TemplateError, TemplateVariables } from '#core/email/review-email';
 import { DomainError } from '../domain-error';
 import { templateEditorMessages as t } from '../messages/template-editor';
 import type { TemplateProblem } from './sandbox';

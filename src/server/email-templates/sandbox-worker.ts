@@ -4,7 +4,7 @@
  * inside the heap limit and deadline its parent set. Templates are parsed once per process
  * (review-email.ts keeps them). It answers its parent over the IPC channel and nothing else.
  */
-import { renderReviewEmail, TemplateError, TemplateLimitError } from '../../core/email/review-email';
+import { renderReviewEmail, TemplateError, TemplateLimitError } from '#core/email/review-email';
 import type { SandboxOutcome, SandboxReply, SandboxRequest, TemplateProblem } from './sandbox';
 
 const send = process.send?.bind(process);

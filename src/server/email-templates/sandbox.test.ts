@@ -4,8 +4,8 @@
  * the processes, and a batch is rendered in chunks rather than one call per e-mail.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATE, renderReviewEmail, type ReviewEmailTemplate } from '../../core/email/review-email';
-import { HOSTILE } from '../../../tests/support/hostile-templates';
+import { DEFAULT_TEMPLATE, renderReviewEmail, type ReviewEmailTemplate } from '#core/email/review-email';
+import { HOSTILE } from '#tests/support/hostile-templates';
 import { CHUNK_EMAILS, TemplateSandbox, type SandboxJob } from './sandbox';
 
 const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'https://avis.test/review/abc' };

@@ -22,8 +22,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { RENDER_LIMITS, type TemplateLimit } from '../../core/email/render-limits';
-import type { RenderedEmail, ReviewEmailBranding, ReviewEmailTemplate, TemplateVariables } from '../../core/email/review-email';
+import { RENDER_LIMITS, type TemplateLimit } from '#core/email/render-limits';
+import type { RenderedEmail, ReviewEmailBranding, ReviewEmailTemplate, TemplateVariables } from '#core/email/review-email';
 import type { Logger } from '../logger';
 
 /** The parts of a review e-mail that change from one customer to the next. */

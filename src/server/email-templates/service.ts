@@ -6,11 +6,11 @@
  * or hostile one never reaches a customer and never runs on the thread that serves requests.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { emailTemplates, shopifyStores, storeBranding, storeCustomization } from '../../db/schema';
-import { BRANDING_DEFAULTS } from '../../core/api/branding';
-import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '../../core/api/email-templates';
-import { DEFAULT_TEMPLATE, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '../../core/email/review-email';
-import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../core/email/template-warnings';
+import { emailTemplates, shopifyStores, storeBranding, storeCustomization } from '#db/schema';
+import { BRANDING_DEFAULTS } from '#core/api/branding';
+import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '#core/api/email-templates';
+import { DEFAULT_TEMPLATE, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '#core/email/review-email';
+import { templateWarnings, utf8Bytes, type TemplateWarning } from '#core/email/template-warnings';
 import type { SessionData } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';

@@ -7,12 +7,12 @@
  */
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import type { EmailTemplateConfig } from '../../core/api/email-templates';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
-import { HOSTILE } from '../../../tests/support/hostile-templates';
-import { subscribedMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import type { EmailTemplateConfig } from '#core/api/email-templates';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
+import { HOSTILE } from '#tests/support/hostile-templates';
+import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { runDueSends } from '../requests/sender';

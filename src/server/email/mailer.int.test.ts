@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createMailer } from './mailer';
 
 interface Received {

@@ -11,8 +11,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import DKIM from 'nodemailer/lib/dkim';
 import MailComposer from 'nodemailer/lib/mail-composer';
-import type { Database } from '../../db/client';
-import { emailOutbox } from '../../db/schema';
+import type { Database } from '#db/client';
+import { emailOutbox } from '#db/schema';
 import { createSmtpPool, NotTransmittedError, UnconfirmedTransmissionError } from './smtp-pool';
 
 export { NotTransmittedError, UnconfirmedTransmissionError } from './smtp-pool';

@@ -6,7 +6,7 @@
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { ERROR_STATUS, type ErrorCode } from '../../core/api/codes';
+import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
 import { messageFor } from '../messages';
 

@@ -5,7 +5,7 @@
  * contract's response schema so a handler cannot drift from what the browser expects.
  */
 import type { Context, Hono } from 'hono';
-import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '../../core/api/endpoint';
+import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#core/api/endpoint';
 import type { SessionData } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';

@@ -8,7 +8,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import type { Context } from 'hono';
-import { isKnownRoute } from '../../core/routes';
+import { isKnownRoute } from '#core/routes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

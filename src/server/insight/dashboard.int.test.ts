@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import * as s from '../../db/schema';
-import { uuidArray } from '../../db/sql-arrays';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
-import { Browserish, uniqueEmail } from '../../../tests/support/http';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { queryRows } from '#db/client';
+import * as s from '#db/schema';
+import { uuidArray } from '#db/sql-arrays';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
+import { Browserish, uniqueEmail } from '#tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { UNCONFIRMED_NOTE } from '../requests/sender';
 import { newPublicToken } from '../security/tokens';

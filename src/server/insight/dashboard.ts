@@ -18,8 +18,8 @@ import {
   type DashboardSummary,
   type Representativeness,
   type Timeline,
-} from '../../core/api/dashboard';
-import { queryRows, type Queryable } from '../../db/client';
+} from '#core/api/dashboard';
+import { queryRows, type Queryable } from '#db/client';
 import { UNCONFIRMED_NOTE } from '../requests/sender';
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);

@@ -7,8 +7,8 @@
  * prefixed with an apostrophe: a customer's comment must not become a formula on the merchant's
  * machine (CSV injection).
  */
-import type { ReviewItem } from '../../core/api/reviews';
-import type { Queryable } from '../../db/client';
+import type { ReviewItem } from '#core/api/reviews';
+import type { Queryable } from '#db/client';
 import { reviewExportMessages as m } from '../messages/reviews';
 import { allReviews, type ReviewQuery } from './reviews';
 

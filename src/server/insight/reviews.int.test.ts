@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { DomainError } from '../domain-error';
 import { createApp } from '../app';
-import { Browserish, uniqueEmail } from '../../../tests/support/http';
+import { Browserish, uniqueEmail } from '#tests/support/http';
 import { allReviews, listReviews, SEARCH_WINDOW, searchPattern } from './reviews';
 import { csvCell, reviewCsvLine, reviewsCsv } from './reviews-csv';
 

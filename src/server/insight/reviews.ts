@@ -8,9 +8,9 @@
  * (reviews_search_trgm_idx), so a fragment is found among a million reviews (decision 014).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem, type ReviewOutcome } from '../../core/api/reviews';
-import { queryRows, type Queryable } from '../../db/client';
-import { SEARCH_ACCENTED, SEARCH_PLAIN } from '../../db/schema';
+import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem, type ReviewOutcome } from '#core/api/reviews';
+import { queryRows, type Queryable } from '#db/client';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
 import { DomainError } from '../domain-error';
 
 /** The search as search_text holds it: lower-cased, accents dropped, LIKE's wildcards escaped. */

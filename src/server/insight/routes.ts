@@ -1,6 +1,6 @@
 /** GET /api/dashboard (the active store's figures for a period), GET /api/reviews (its reviews list) and its CSV export. */
-import { getDashboard } from '../../core/api/dashboard';
-import { exportReviews, listReviews } from '../../core/api/reviews';
+import { getDashboard } from '#core/api/dashboard';
+import { exportReviews, listReviews } from '#core/api/reviews';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { dashboardSummary } from './dashboard';

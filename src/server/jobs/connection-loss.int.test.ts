@@ -9,10 +9,10 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { z } from 'zod';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { adminUrl } from '../../../tests/support/pg-urls';
-import { testDbKind } from '../../../tests/support/test-db';
+import { queryRows } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { adminUrl } from '#tests/support/pg-urls';
+import { testDbKind } from '#tests/support/test-db';
 import { defineJob, enqueue } from './define';
 import { createWorker, type Worker } from './worker';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '#db/client';
 import { defineJob, enqueue, enqueueMany, InvalidJobPayloadError, parseJobPayload, periodic, tickPayload } from './define';
 
 const notify = defineJob({

@@ -9,7 +9,7 @@
  * stored is the parsed value, and the worker parses it again.
  */
 import { z } from 'zod';
-import type { Queryable } from '../../db/client';
+import type { Queryable } from '#db/client';
 import type { AppContext } from '../context';
 import { enqueueJob, enqueueJobs, type EnqueueOptions } from './queue';
 

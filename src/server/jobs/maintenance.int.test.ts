@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { testDbKind } from '../../../tests/support/test-db';
+import { queryRows } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { testDbKind } from '#tests/support/test-db';
 import { enqueueJob } from './queue';
 import { maintenanceJob } from './maintenance';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { queryRows } from '../../db/client';
-import { jobs } from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { testDbKind } from '../../../tests/support/test-db';
+import { queryRows } from '#db/client';
+import { jobs } from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { testDbKind } from '#tests/support/test-db';
 import { claimJobs, completeJob, enqueueJob, failExhaustedJobs, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
 import { z } from 'zod';
 import { defineJob, enqueue, InvalidJobPayloadError, periodic, tickPayload } from './define';

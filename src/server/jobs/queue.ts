@@ -6,8 +6,8 @@
  * its worker, ends `failed` with its reason in `last_error` (the schema has no separate dead state).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client';
-import { jobs } from '../../db/schema';
+import { queryRows, type Queryable } from '#db/client';
+import { jobs } from '#db/schema';
 
 export interface Job {
   id: string;

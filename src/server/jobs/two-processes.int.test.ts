@@ -3,9 +3,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openDatabase } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { testDbKind } from '../../../tests/support/test-db';
+import { DataDirLockedError, openDatabase } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { testDbKind } from '#tests/support/test-db';
 import { enqueueJob } from './queue';
 
 function startWorkerProcess(databaseUrl: string) {

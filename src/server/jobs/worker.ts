@@ -11,7 +11,7 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
-import { workerHeartbeats } from '../../db/schema';
+import { workerHeartbeats } from '#db/schema';
 import { enqueue, InvalidJobPayloadError, JobReleasedError, type JobDefinition, type PeriodicTask } from './define';
 import { claimJobs, completeJob, failJob, reclaimStaleJobs, releaseJobs, storableErrorText, tickKey, type Job } from './queue';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getLegalInformation } from '../../core/api/legal';
-import { subscriptionPlans } from '../../db/schema';
-import { contextFor, createTestContext, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '../../../tests/support/test-context';
+import { getLegalInformation } from '#core/api/legal';
+import { subscriptionPlans } from '#db/schema';
+import { contextFor, createTestContext, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 
 let ctx: TestContext;

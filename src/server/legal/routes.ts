@@ -3,7 +3,7 @@
  * production, a fictional demo publisher elsewhere); the plans are the one price list, read the way
  * GET /api/plans reads it, so the terms can never quote a price the product does not charge.
  */
-import { getLegalInformation } from '../../core/api/legal';
+import { getLegalInformation } from '#core/api/legal';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { cachedPlans } from '../plans/routes';

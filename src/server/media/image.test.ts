@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { IMAGE_TYPES, LOGO_TYPES } from '../../core/api/branding';
+import { IMAGE_TYPES, LOGO_TYPES } from '#core/api/branding';
 import { EMAIL_PNG_WIDTH, processImage } from './image';
 import { ImageRejected } from './types';
 

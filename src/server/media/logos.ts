@@ -6,7 +6,7 @@
  * upload by its key, checked here against the owner's folder so nobody can adopt another's file.
  */
 import { randomBytes } from 'node:crypto';
-import { IMAGE_TYPES, LOGO_TYPES, LOGO_UPLOADS_PER_HOUR, type StoredLogo } from '../../core/api/branding';
+import { IMAGE_TYPES, LOGO_TYPES, LOGO_UPLOADS_PER_HOUR, type StoredLogo } from '#core/api/branding';
 import { hitRateLimit } from '../security/rate-limit';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';

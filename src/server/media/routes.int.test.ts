@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, createTestContext, testConfig, type TestContext } from '../../../tests/support/test-context';
+import { contextFor, createTestContext, testConfig, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { MEDIA_CSP } from './routes';
 

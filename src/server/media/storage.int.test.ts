@@ -5,9 +5,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storedFiles } from '../../db/schema';
-import { createTestContext, testConfig, type TestContext } from '../../../tests/support/test-context';
-import { freePort } from '../../../tests/support/free-port';
+import { storedFiles } from '#db/schema';
+import { createTestContext, testConfig, type TestContext } from '#tests/support/test-context';
+import { freePort } from '#tests/support/free-port';
 import { createStorage, isStorageKey } from './storage';
 import type { Storage } from './types';
 

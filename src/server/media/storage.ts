@@ -12,8 +12,8 @@ import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promis
 import { dirname, resolve, sep } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { storedFiles } from '../../db/schema';
+import type { Database } from '#db/client';
+import { storedFiles } from '#db/schema';
 import type { Config } from '../config';
 import type { StoredObject, Storage } from './types';
 

@@ -1,5 +1,5 @@
 /** What the media area offers the rest of the server: a storage for uploaded files and image processing. */
-import type { IMAGE_TYPES } from '../../core/api/branding';
+import type { IMAGE_TYPES } from '#core/api/branding';
 
 export type ImageType = (typeof IMAGE_TYPES)[number];
 

@@ -1,5 +1,5 @@
 /** The compliance exports' column names and values (GET /api/audit/export). */
-import { count } from '../../core/french-format';
+import { count } from '#core/french-format';
 
 export const auditExportMessages = {
   changesHeader: ['Date (UTC)', 'Qui', 'Modification', 'Avant', 'Après'],

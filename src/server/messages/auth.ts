@@ -3,7 +3,7 @@
  * single field (e-mail, name, password length) are worded in the contract's schemas
  * (API_ACCOUNT_WORDING in src/core/api/auth.ts).
  */
-import type { AUTH_ERRORS } from '../../core/api/auth';
+import type { AUTH_ERRORS } from '#core/api/auth';
 import type { MessagesOf } from './types';
 
 export const authErrorMessages: MessagesOf<typeof AUTH_ERRORS> = {

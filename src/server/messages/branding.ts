@@ -1,9 +1,9 @@
 /** French messages of branding, logos and the e-mail template editor (docs/product/errors.md). */
-import type { BRANDING_ERRORS } from '../../core/api/branding';
-import type { EMAIL_TEMPLATE_ERRORS } from '../../core/api/email-templates';
-import { RENDER_LIMITS } from '../../core/email/render-limits';
+import type { BRANDING_ERRORS } from '#core/api/branding';
+import type { EMAIL_TEMPLATE_ERRORS } from '#core/api/email-templates';
+import { RENDER_LIMITS } from '#core/email/render-limits';
 import type { MessagesOf } from './types';
-import { count } from '../../core/french-format';
+import { count } from '#core/french-format';
 
 /** The merchant-written text a template limit is about (sample.ts TemplatePart), as a sentence's subject. */
 function partName(part: string | number | undefined): string {

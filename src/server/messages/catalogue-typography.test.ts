@@ -7,8 +7,8 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { findTypographyIssues } from '../../core/french-typography';
-import { sourceTexts, type SourceText } from '../../../tests/support/catalogue-strings';
+import { findTypographyIssues } from '#core/french-typography';
+import { sourceTexts, type SourceText } from '#tests/support/catalogue-strings';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 

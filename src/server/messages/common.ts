@@ -1,7 +1,7 @@
 /** French messages of the codes every endpoint may answer. */
 import type { MessagesOf } from './types';
-import { count } from '../../core/french-format';
-import type { COMMON_ERRORS } from '../../core/api/errors';
+import { count } from '#core/french-format';
+import type { COMMON_ERRORS } from '#core/api/errors';
 
 export const commonMessages: MessagesOf<typeof COMMON_ERRORS> = {
   invalid_input: 'Les données envoyées sont invalides.',

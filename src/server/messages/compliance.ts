@@ -1,5 +1,5 @@
 /** French e-mail the merchant receives when Shopify forwards a customer's data request. */
-import { elide } from '../../core/french';
+import { elide } from '#core/french';
 
 export const complianceMessages = {
   dataRequest: {

@@ -1,7 +1,7 @@
 /** French sentences of the 'Délivrabilité' settings: errors, what 'Vérifier' found, the self-test's checklist. */
-import type { DELIVERABILITY_ERRORS } from '../../core/api/deliverability';
+import type { DELIVERABILITY_ERRORS } from '#core/api/deliverability';
 import type { MessagesOf } from './types';
-import { count } from '../../core/french-format';
+import { count } from '#core/french-format';
 
 export const deliverabilityErrorMessages: MessagesOf<typeof DELIVERABILITY_ERRORS> = {
   sender_domain_not_set: 'Enregistrez d’abord une adresse d’expédition sur votre nom de domaine.',

@@ -3,7 +3,7 @@
  * sentences the server writes: e-mails, pages). Ready for a second language: another folder with
  * the same keys.
  */
-import type { ErrorCode } from '../../core/api/codes';
+import type { ErrorCode } from '#core/api/codes';
 import { commonMessages } from './common';
 import { authErrorMessages } from './auth';
 import { storeErrorMessages } from './stores';

@@ -3,8 +3,8 @@
  * the alert sent to the account's address while another waits for its confirmation, and the hour's
  * digest of alerts over the cap.
  */
-import type { NOTIFICATION_RECIPIENT_ERRORS } from '../../core/api/notification-recipients';
-import { count } from '../../core/french-format';
+import type { NOTIFICATION_RECIPIENT_ERRORS } from '#core/api/notification-recipients';
+import { count } from '#core/french-format';
 import type { MessagesOf } from './types';
 
 export const notificationRecipientErrorMessages: MessagesOf<typeof NOTIFICATION_RECIPIENT_ERRORS> = {

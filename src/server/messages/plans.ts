@@ -1,6 +1,6 @@
 /** French messages of this area's error codes. */
-import type { PLAN_ERRORS } from '../../core/api/plans';
-import { count, formatNumber } from '../../core/french-format';
+import type { PLAN_ERRORS } from '#core/api/plans';
+import { count, formatNumber } from '#core/french-format';
 import type { MessagesOf } from './types';
 
 export const planErrorMessages: MessagesOf<typeof PLAN_ERRORS> = {

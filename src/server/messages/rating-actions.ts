@@ -1,5 +1,5 @@
 /** French messages of the rating actions: no error of their own, and the spec's default feedback prompts. */
-import type { RATING_ACTION_ERRORS } from '../../core/api/rating-actions';
+import type { RATING_ACTION_ERRORS } from '#core/api/rating-actions';
 import type { MessagesOf } from './types';
 
 export const ratingActionErrorMessages: MessagesOf<typeof RATING_ACTION_ERRORS> = {};

@@ -1,5 +1,5 @@
 /** French strings of the public review page and of the merchant's review alert (one catalogue). */
-import { count } from '../../core/french-format';
+import { count } from '#core/french-format';
 
 export const reviewPageMessages = {
   invalidLink: 'Lien invalide ou expiré',

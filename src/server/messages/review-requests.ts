@@ -1,7 +1,7 @@
 /** French messages of the review requests' error codes and the other sentences their endpoints write. */
-import type { REQUEST_ERRORS } from '../../core/api/review-requests';
+import type { REQUEST_ERRORS } from '#core/api/review-requests';
 import type { MessagesOf } from './types';
-import { count } from '../../core/french-format';
+import { count } from '#core/french-format';
 
 export const requestErrorMessages: MessagesOf<typeof REQUEST_ERRORS> = {
   request_not_found: 'Demande introuvable',

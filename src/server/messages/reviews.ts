@@ -1,5 +1,5 @@
 /** French messages of this area's error codes. */
-import type { PublicLinkOutcome, REVIEW_ERRORS } from '../../core/api/reviews';
+import type { PublicLinkOutcome, REVIEW_ERRORS } from '#core/api/reviews';
 import type { MessagesOf } from './types';
 
 export const reviewErrorMessages: MessagesOf<typeof REVIEW_ERRORS> = {

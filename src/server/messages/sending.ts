@@ -1,5 +1,5 @@
-import { RENDER_LIMITS, type TemplateLimit } from '../../core/email/render-limits';
-import { count } from '../../core/french-format';
+import { RENDER_LIMITS, type TemplateLimit } from '#core/email/render-limits';
+import { count } from '#core/french-format';
 
 /** French notes the sender writes on a request (shown in the send calendar). */
 export const sendingMessages = {

@@ -1,5 +1,5 @@
 /** Reviews on the storefront (decision 028): errors, the reasons' names, the audit export's words, the public pages. */
-import type { HideReason, STOREFRONT_ERRORS } from '../../core/api/storefront';
+import type { HideReason, STOREFRONT_ERRORS } from '#core/api/storefront';
 import type { MessagesOf } from './types';
 
 export const storefrontErrorMessages: MessagesOf<typeof STOREFRONT_ERRORS> = {

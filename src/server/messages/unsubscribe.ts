@@ -1,5 +1,5 @@
 /** French messages of the unsubscribe link's error codes and the note it leaves on cancelled requests. */
-import type { UNSUBSCRIBE_ERRORS } from '../../core/api/unsubscribe';
+import type { UNSUBSCRIBE_ERRORS } from '#core/api/unsubscribe';
 import type { MessagesOf } from './types';
 
 export const unsubscribeErrorMessages: MessagesOf<typeof UNSUBSCRIBE_ERRORS> = {

@@ -3,7 +3,7 @@
  * each page mapped to domain orders. `read_orders` sees only the last 60 days.
  */
 import type { AppContext } from '../context';
-import type { ProtectedCustomerField } from '../../core/api/shopify';
+import type { ProtectedCustomerField } from '#core/api/shopify';
 import { ShopifyRequestError, type GraphqlFieldError } from '../shopify/facade';
 import { fromGraphql, type GraphqlOrder, type ShopifyOrder } from './order';
 import { READ_ORDERS } from '../shopify/admin-documents';

@@ -3,8 +3,8 @@
  * e-mail (case-insensitive) or by the Shopify order ids the request lists, and erased of identity.
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { shopifyOrders } from '../../db/schema';
+import type { Queryable } from '#db/client';
+import { shopifyOrders } from '#db/schema';
 
 export interface CustomerMatch {
   /** Lower-cased, or null when the request names none. */

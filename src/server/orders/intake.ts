@@ -5,8 +5,8 @@
  * ones. Intake is idempotent: Shopify delivers late and twice.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Transaction } from '../../db/client';
-import { shopifyOrders, type shopifyStores } from '../../db/schema';
+import { queryRows, type Transaction } from '#db/client';
+import { shopifyOrders, type shopifyStores } from '#db/schema';
 import { cancelUnsentRequests, generateForOrder } from '../requests/generate';
 import type { DeliveryEvent, OrderEvent, ShopifyOrder } from './order';
 

@@ -3,8 +3,8 @@
 // intake stores either the same way.
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';

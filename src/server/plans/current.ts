@@ -10,9 +10,9 @@
  * applies: the smallest plan's quota (quota.ts fallbackWindow).
  */
 import { eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { storeEmailConfig } from '../../db/schema';
-import type { SubscriptionStatus } from '../../core/domain';
+import type { Queryable } from '#db/client';
+import { storeEmailConfig } from '#db/schema';
+import type { SubscriptionStatus } from '#core/domain';
 import { planMessages } from '../messages/plans';
 import { DEFAULT_DAILY_LIMIT, PERIOD_MS, fallbackWindow, planDisplayName, recordedWindow, usageOf, utcDayStart, type PlanWindow } from './quota';
 

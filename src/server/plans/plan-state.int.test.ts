@@ -6,15 +6,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import type { CurrentPlan } from '../../core/api/plans';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { Browserish, signedInMerchant, subscribedMerchant } from '../../../tests/support/http';
-import { makeDueRequest } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import type { CurrentPlan } from '#core/api/plans';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { Browserish, signedInMerchant, subscribedMerchant } from '#tests/support/http';
+import { makeDueRequest } from '#tests/support/factories';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
-import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { DAY_METRIC, MONTH_METRIC, recordShopPlan, utcDayStart } from './quota';
 

@@ -5,9 +5,9 @@
  * It tells the facts of the crossing (the job's payload), not whatever the usage is when it runs.
  */
 import { eq } from 'drizzle-orm';
-import { shopifyStores, subscriptionPlans } from '../../db/schema';
-import { renderSystemEmail } from '../../core/email/system-email';
-import { formatDate } from '../../core/french-format';
+import { shopifyStores, subscriptionPlans } from '#db/schema';
+import { renderSystemEmail } from '#core/email/system-email';
+import { formatDate } from '#core/french-format';
 import type { AppContext } from '../context';
 import { quotaAlertMessages as t } from '../messages/plans';
 import { alertRecipient } from '../recipients/service';

@@ -5,9 +5,9 @@
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { runDueSends } from '../requests/sender';

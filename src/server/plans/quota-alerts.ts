@@ -8,8 +8,8 @@
  * (the job runs after the commit, and again after a failure).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Transaction } from '../../db/client';
-import type { QuotaAlertRatio } from '../../core/quota';
+import { queryRows, type Transaction } from '#db/client';
+import type { QuotaAlertRatio } from '#core/quota';
 import { enqueue } from '../jobs/define';
 import { sendQuotaAlertJob } from './jobs';
 

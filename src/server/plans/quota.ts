@@ -7,9 +7,9 @@
  * transaction (quota-alerts.ts).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { queryRows, type Queryable, type Transaction } from '../../db/client';
-import { shopPlans, subscriptionPlans } from '../../db/schema';
-import { crossedAlerts } from '../../core/quota';
+import { queryRows, type Queryable, type Transaction } from '#db/client';
+import { shopPlans, subscriptionPlans } from '#db/schema';
+import { crossedAlerts } from '#core/quota';
 import { recordQuotaAlerts, type QuotaAlert } from './quota-alerts';
 
 export const MONTH_METRIC = 'emails_sent';

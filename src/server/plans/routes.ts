@@ -1,5 +1,5 @@
 /** GET /api/plans: the active USD plans, the one source of every price the product shows. */
-import { listPlans } from '../../core/api/plans';
+import { listPlans } from '#core/api/plans';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { listActivePlans, type PlanDto } from './service';

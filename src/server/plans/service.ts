@@ -4,8 +4,8 @@
  * (billing/sync.ts, decision 021). Usage against the quota is quota.ts.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { subscriptionPlans } from '../../db/schema';
+import type { Queryable } from '#db/client';
+import { subscriptionPlans } from '#db/schema';
 
 export interface PlanDto {
   id: string;

@@ -3,7 +3,7 @@
  * (access 'store'). The functions that speak to Shopify (shopify-sync-plan, plans-set,
  * plans-change) are billing/routes.ts.
  */
-import { currentPlan } from '../../core/api/plans';
+import { currentPlan } from '#core/api/plans';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { readCurrentPlan } from './current';

@@ -3,10 +3,10 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Database } from '../../db/client';
-import { notificationRecipients, shopifyStores } from '../../db/schema';
-import { ALERT_LIMITS } from '../../core/alert-limits';
-import { renderSystemEmail } from '../../core/email/system-email';
+import type { Database } from '#db/client';
+import { notificationRecipients, shopifyStores } from '#db/schema';
+import { ALERT_LIMITS } from '#core/alert-limits';
+import { renderSystemEmail } from '#core/email/system-email';
 import { defineJob } from '../jobs/define';
 import { recipientMessages } from '../messages/notification-recipients';
 import { hashToken, newPublicToken } from '../security/tokens';

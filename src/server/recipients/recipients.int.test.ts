@@ -1,11 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { ALERT_LIMITS } from '../../core/alert-limits';
-import type { NotificationRecipients, RecipientLinkStatus } from '../../core/api/notification-recipients';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { ORIGIN, subscribedMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { ALERT_LIMITS } from '#core/alert-limits';
+import type { NotificationRecipients, RecipientLinkStatus } from '#core/api/notification-recipients';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest } from '#tests/support/factories';
+import { ORIGIN, subscribedMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';

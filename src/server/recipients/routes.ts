@@ -1,5 +1,5 @@
 /** The notification addresses' endpoints (src/core/api/notification-recipients.ts). */
-import { confirmRecipient, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '../../core/api/notification-recipients';
+import { confirmRecipient, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '#core/api/notification-recipients';
 import type { AppContext } from '../context';
 import { route, type Route } from '../http/route';
 import { confirmRecipientLink, readRecipientLink as readLink, readRecipients, resendLink } from './service';

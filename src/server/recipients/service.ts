@@ -7,10 +7,10 @@
  * stored only as its SHA-256, like the other one-time secrets here.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { notificationRecipients, ratingActions, shopifyStores, storeEmailConfig, user } from '../../db/schema';
-import { ALERT_LIMITS } from '../../core/alert-limits';
-import type { NotificationRecipient, NotificationRecipients, RecipientLinkStatus } from '../../core/api/notification-recipients';
+import type { Queryable } from '#db/client';
+import { notificationRecipients, ratingActions, shopifyStores, storeEmailConfig, user } from '#db/schema';
+import { ALERT_LIMITS } from '#core/alert-limits';
+import type { NotificationRecipient, NotificationRecipients, RecipientLinkStatus } from '#core/api/notification-recipients';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { enqueue } from '../jobs/define';

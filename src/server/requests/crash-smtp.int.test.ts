@@ -7,10 +7,10 @@ import type { AddressInfo } from 'node:net';
 import { inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { makeDueRequest, makeStore } from '../../../tests/support/factories';
-import { crashTarget, runCrashWorker } from '../../../tests/support/crash-target';
-import { testDbKind } from '../../../tests/support/test-db';
+import * as s from '#db/schema';
+import { makeDueRequest, makeStore } from '#tests/support/factories';
+import { crashTarget, runCrashWorker } from '#tests/support/crash-target';
+import { testDbKind } from '#tests/support/test-db';
 import { MONTH_METRIC } from '../plans/quota';
 
 /** What the server saw, by recipient: DATA begun, and messages received whole (by Message-ID). */

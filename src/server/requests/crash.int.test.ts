@@ -4,10 +4,10 @@
  */
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { testDbKind } from '../../../tests/support/test-db';
-import { makeDueRequest, makeStore } from '../../../tests/support/factories';
-import { crashTarget as target, runCrashWorker as runWorker } from '../../../tests/support/crash-target';
+import * as s from '#db/schema';
+import { testDbKind } from '#tests/support/test-db';
+import { makeDueRequest, makeStore } from '#tests/support/factories';
+import { crashTarget as target, runCrashWorker as runWorker } from '#tests/support/crash-target';
 
 const modes = testDbKind === 'postgres' ? (['reserved', 'transmitting', 'accepted'] as const) : (['transmitting'] as const);
 

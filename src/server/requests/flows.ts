@@ -1,9 +1,9 @@
 /** Flow configurations (docs/product/entities.md, docs/product/validation.md, docs/product/limits.md): list, create, update, delete, always within the active store. */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
-import { flowConfigurations, shopifyReviewRequests } from '../../db/schema';
-import type { FlowInput } from '../../core/api/flows';
-import { UNSENT_IDLE_STATUSES } from '../../core/domain';
+import type { Database, Queryable } from '#db/client';
+import { flowConfigurations, shopifyReviewRequests } from '#db/schema';
+import type { FlowInput } from '#core/api/flows';
+import { UNSENT_IDLE_STATUSES } from '#core/domain';
 import { DomainError } from '../domain-error';
 import type { TenantStore } from '../stores/tenancy';
 

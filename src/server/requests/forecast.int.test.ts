@@ -1,10 +1,10 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
-import { subscribedMerchant } from '../../../tests/support/http';
-import { sendForecastResult, requestPage, type SendForecast } from '../../core/api/review-requests';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
+import { subscribedMerchant } from '#tests/support/http';
+import { sendForecastResult, requestPage, type SendForecast } from '#core/api/review-requests';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { markWaiting, sendForecast } from './forecast';

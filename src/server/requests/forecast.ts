@@ -15,9 +15,9 @@
  * and one more query finds the first waiting request when some wait.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client';
-import { RETRYABLE } from '../../core/domain';
-import type { ForecastDay, ForecastLimit, RequestItem, SendForecast } from '../../core/api/review-requests';
+import { queryRows, type Queryable } from '#db/client';
+import { RETRYABLE } from '#core/domain';
+import type { ForecastDay, ForecastLimit, RequestItem, SendForecast } from '#core/api/review-requests';
 import { DEFAULT_DAILY_LIMIT, planWindow, usageOf, utcDayStart } from '../plans/quota';
 import type { TenantStore } from '../stores/tenancy';
 

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
-import { signedInMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
+import { signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { JOBS } from '../job-registry';
@@ -13,10 +13,10 @@ import { upsertOrder } from '../orders/intake';
 import { fromWebhook, type WebhookOrder as OrderPayload } from '../orders/order';
 import { generateForOrder, generateForStore, lockStoreRequests } from './generate';
 import { newPublicToken } from '../security/tokens';
-import { testDbKind } from '../../../tests/support/test-db';
+import { testDbKind } from '#tests/support/test-db';
 import { cancelRequest } from './service';
 import { deleteFlow, updateFlow } from './flows';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

@@ -9,9 +9,9 @@
  * asked by a flow since deleted, or whose request the merchant cancelled (review_request_exclusions).
  */
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database, type Queryable } from '../../db/client';
-import { shopifyReviewRequests } from '../../db/schema';
-import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '../../core/domain';
+import { queryRows, type Database, type Queryable } from '#db/client';
+import { shopifyReviewRequests } from '#db/schema';
+import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '#core/domain';
 import { keepOneAskPerCustomer } from './one-ask-per-customer';
 
 /**

@@ -7,10 +7,10 @@
  * within the store's window is asked once, about the latest (one-ask-per-customer.ts).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../db/client';
-import { timestamptzArray, uuidArray } from '../../db/sql-arrays';
-import type { shopifyStores } from '../../db/schema';
-import { spreadSchedule, type SpreadOptions } from '../../core/schedule-spread';
+import { queryRows } from '#db/client';
+import { timestamptzArray, uuidArray } from '#db/sql-arrays';
+import type { shopifyStores } from '#db/schema';
+import { spreadSchedule, type SpreadOptions } from '#core/schedule-spread';
 import type { AppContext } from '../context';
 import { enqueue } from '../jobs/define';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from '../orders/admin-api';

@@ -15,10 +15,10 @@
  * cannot hold back an earlier order's e-mail that falls due first.
  */
 import { sql } from 'drizzle-orm';
-import { ASKED_STATUSES, UNSENT_IDLE_STATUSES } from '../../core/domain';
-import { CUSTOMER_ASK_WINDOW } from '../../core/api/settings';
-import { queryRows, type Queryable } from '../../db/client';
-import { uuidArray } from '../../db/sql-arrays';
+import { ASKED_STATUSES, UNSENT_IDLE_STATUSES } from '#core/domain';
+import { CUSTOMER_ASK_WINDOW } from '#core/api/settings';
+import { queryRows, type Queryable } from '#db/client';
+import { uuidArray } from '#db/sql-arrays';
 
 const inList = (statuses: readonly string[]) =>
   sql.join(

@@ -6,9 +6,9 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
 import { newPublicToken } from '../security/tokens';
 import { generateForOrder } from './generate';
 import { withdrawOtherAsksOfOrder } from './reminders';

@@ -6,9 +6,9 @@
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeStore } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeStore } from '#tests/support/factories';
 import { runDueSends } from './sender';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 

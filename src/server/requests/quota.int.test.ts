@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeStore } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeStore } from '#tests/support/factories';
 import { planWindow, recordShopPlan, reserveSends } from '../plans/quota';
 
 let ctx: TestContext;

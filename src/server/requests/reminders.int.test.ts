@@ -5,12 +5,12 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '../../../tests/support/factories';
-import { ORIGIN } from '../../../tests/support/http';
-import { REMINDER_DEFAULTS } from '../../core/email/reminder';
-import type { FlowInput } from '../../core/api/flows';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
+import { ORIGIN } from '#tests/support/http';
+import { REMINDER_DEFAULTS } from '#core/email/reminder';
+import type { FlowInput } from '#core/api/flows';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { reminderMessages } from '../messages/reminders';

@@ -7,9 +7,9 @@
  * its e-mail links to the first request's review page.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Queryable } from '../../db/client';
-import { uuidArray } from '../../db/sql-arrays';
-import { UNSENT_STATUSES } from '../../core/domain';
+import { queryRows, type Queryable } from '#db/client';
+import { uuidArray } from '#db/sql-arrays';
+import { UNSENT_STATUSES } from '#core/domain';
 import { sqlPublicToken } from './generate';
 
 /** « Je n'ai pas encore reçu ma commande » asks again this many days later. */

@@ -1,13 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeFlow } from '../../../tests/support/factories';
-import { Browserish, signedInMerchant } from '../../../tests/support/http';
-import { spreadSchedule } from '../../core/schedule-spread';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeFlow } from '#tests/support/factories';
+import { Browserish, signedInMerchant } from '#tests/support/http';
+import { spreadSchedule } from '#core/schedule-spread';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
-import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

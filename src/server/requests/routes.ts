@@ -8,8 +8,8 @@
 import { hostname } from 'node:os';
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_STATUS } from '../../core/api/codes';
-import { createFlow, deleteFlow, listFlows, updateFlow } from '../../core/api/flows';
+import { ERROR_STATUS } from '#core/api/codes';
+import { createFlow, deleteFlow, listFlows, updateFlow } from '#core/api/flows';
 import {
   cancelRequest,
   createShareLink,
@@ -21,8 +21,8 @@ import {
   sendEmail,
   sendForecast,
   type ManualSendResult,
-} from '../../core/api/review-requests';
-import { confirmUnsubscribe, readUnsubscribe } from '../../core/api/unsubscribe';
+} from '#core/api/review-requests';
+import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { errorBodyOf } from '../http/errors';

@@ -5,8 +5,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { emailSuppressions } from '../../db/schema';
-import type { SendEmailInput } from '../../core/api/review-requests';
+import { emailSuppressions } from '#db/schema';
+import type { SendEmailInput } from '#core/api/review-requests';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { classifyMailError } from '../email/mailer';
@@ -14,8 +14,8 @@ import { addUsage, planDisplayName, reserveSends } from '../plans/quota';
 import { storeSenderIdentity } from '../deliverability/store-identity';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
-import { emailMessages } from '../../core/email/messages';
-import { escapeHtml } from '../../core/email/review-email';
+import { emailMessages } from '#core/email/messages';
+import { escapeHtml } from '#core/email/review-email';
 import { oneClickUnsubscribeHeaders, requestLinks } from './links';
 import { oneOffUnsubscribeToken } from './one-off-unsubscribe';
 

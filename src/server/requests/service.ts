@@ -1,14 +1,14 @@
 /** The send calendar's data: the store's requests, cancelling one, and shared review links. */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database, type Queryable } from '../../db/client';
-import { reviewRequestExclusions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
-import { REQUEST_PAGE_SIZE, type RequestItem } from '../../core/api/review-requests';
+import { queryRows, type Database, type Queryable } from '#db/client';
+import { reviewRequestExclusions, shopifyReviewRequests, shopifyStores } from '#db/schema';
+import { REQUEST_PAGE_SIZE, type RequestItem } from '#core/api/review-requests';
 import { DomainError } from '../domain-error';
 import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
 import { addUsage } from '../plans/quota';
 import { UNCONFIRMED_NOTE } from './sender';
-import { UNSENT_IDLE_STATUSES } from '../../core/domain';
+import { UNSENT_IDLE_STATUSES } from '#core/domain';
 
 /** Statuses a merchant may still cancel (cancelling deletes the request, docs/product/statuses.md). */
 const CANCELLABLE = [...UNSENT_IDLE_STATUSES, 'cancelled'] as const;

@@ -4,13 +4,13 @@
  * the address joins the store's suppression list and its pending requests are cancelled.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
-import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '../../db/schema';
+import type { Database } from '#db/client';
+import { emailSuppressions, shopifyReviewRequests, shopifyStores } from '#db/schema';
 import { DomainError } from '../domain-error';
 import { unsubscribeMessages } from '../messages/unsubscribe';
 import { storeDisplayName } from '../stores/service';
 import { isOneOffToken, readOneOffUnsubscribeToken } from './one-off-unsubscribe';
-import { UNSENT_IDLE_STATUSES } from '../../core/domain';
+import { UNSENT_IDLE_STATUSES } from '#core/domain';
 
 /** Kept on a request that will not be sent because its address unsubscribed (shown in the calendar). */
 export const UNSUBSCRIBED_NOTE = unsubscribeMessages.unsubscribedNote;

@@ -9,10 +9,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import { queryRows } from '../../db/client';
-import { merchantAlerts, shopifyReviews, shopifyStores } from '../../db/schema';
-import { ALERT_LIMITS } from '../../core/alert-limits';
-import { renderSystemEmail } from '../../core/email/system-email';
+import { queryRows } from '#db/client';
+import { merchantAlerts, shopifyReviews, shopifyStores } from '#db/schema';
+import { ALERT_LIMITS } from '#core/alert-limits';
+import { renderSystemEmail } from '#core/email/system-email';
 import type { AppContext } from '../context';
 import { defineJob, enqueue } from '../jobs/define';
 import { recipientMessages } from '../messages/notification-recipients';

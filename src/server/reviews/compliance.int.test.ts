@@ -5,9 +5,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeFlow, makeStore } from '../../../tests/support/factories';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeFlow, makeStore } from '#tests/support/factories';
 import { createApp } from '../app';
 import { POSTPONE_DAYS } from '../requests/reminders';
 import { frenchDate } from './page';

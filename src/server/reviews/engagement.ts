@@ -9,8 +9,8 @@
  * the dashboard's list of sends to check.
  */
 import { sql } from 'drizzle-orm';
-import { SENT_STATUSES } from '../../core/domain';
-import { queryRows, type Queryable } from '../../db/client';
+import { SENT_STATUSES } from '#core/domain';
+import { queryRows, type Queryable } from '#db/client';
 
 /** A 1×1 transparent GIF: the open pixel's body. */
 export const OPEN_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');

@@ -7,8 +7,8 @@
  * for, and whether this link ties the review to a real order.
  */
 import { sql } from 'drizzle-orm';
-import type { TriggerEvent } from '../../core/domain';
-import { queryRows, type Queryable } from '../../db/client';
+import type { TriggerEvent } from '#core/domain';
+import { queryRows, type Queryable } from '#db/client';
 import { reviewPageMessages } from '../messages/review-page';
 
 const m = reviewPageMessages.notice;

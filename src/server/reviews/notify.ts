@@ -7,8 +7,8 @@
  * beyond the hourly cap it is held for the hour's digest (alert-cap.ts).
  */
 import { eq } from 'drizzle-orm';
-import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '../../db/schema';
-import { renderSystemEmail } from '../../core/email/system-email';
+import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '#db/schema';
+import { renderSystemEmail } from '#core/email/system-email';
 import type { AppContext } from '../context';
 import { reviewPageMessages } from '../messages/review-page';
 import { recipientMessages } from '../messages/notification-recipients';

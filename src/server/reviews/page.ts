@@ -3,9 +3,9 @@
  * small inline script (progressive enhancement: the form also works without JavaScript), fixed-size
  * boxes so nothing moves while it loads. What a customer sees on a phone.
  */
-import { escapeHtml as e } from '../../core/email/review-email';
-import { legibleText, safeColor } from '../../core/color';
-import { formatDate } from '../../core/french-format';
+import { escapeHtml as e } from '#core/email/review-email';
+import { legibleText, safeColor } from '#core/color';
+import { formatDate } from '#core/french-format';
 import type { ReviewPage, ReviewOutcome } from './public-review';
 import { reviewPageMessages as m } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';

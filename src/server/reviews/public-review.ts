@@ -12,10 +12,10 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { queryRows, type Database, type Queryable } from '../../db/client';
-import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user, type ReviewShown } from '../../db/schema';
-import type { ActionType } from '../../core/domain';
-import { safeUrl } from '../../core/email/review-email';
+import { queryRows, type Database, type Queryable } from '#db/client';
+import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user, type ReviewShown } from '#db/schema';
+import type { ActionType } from '#core/domain';
+import { safeUrl } from '#core/email/review-email';
 import { enqueue } from '../jobs/define';
 import { sendReviewNotificationJob } from './jobs';
 import { storeRatingActions, type RatingActionDto } from './rating-actions';

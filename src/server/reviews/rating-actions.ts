@@ -5,9 +5,9 @@
  * (src/server/audit/log.ts).
  */
 import { asc, desc, eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
-import { ratingActions, shopifyStores } from '../../db/schema';
-import type { RatingAction, RatingActionsInput } from '../../core/api/rating-actions';
+import type { Database, Queryable } from '#db/client';
+import { ratingActions, shopifyStores } from '#db/schema';
+import type { RatingAction, RatingActionsInput } from '#core/api/rating-actions';
 import { DomainError } from '../domain-error';
 import { defaultFeedbackMessages } from '../messages/rating-actions';
 import { ratingActionsDiff, recordAudit, type AuditActor } from '../audit/log';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '../../../tests/support/factories';
-import { Browserish, signedInMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
+import { Browserish, signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { JOBS } from '../job-registry';

@@ -4,7 +4,7 @@
  * plain form without JavaScript, answered with a page or a redirect).
  */
 import { Hono, type Context } from 'hono';
-import { readRatingActions as readRatingActionsEndpoint, saveRatingActions as saveRatingActionsEndpoint } from '../../core/api/rating-actions';
+import { readRatingActions as readRatingActionsEndpoint, saveRatingActions as saveRatingActionsEndpoint } from '#core/api/rating-actions';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { parseWith } from '../http/errors';

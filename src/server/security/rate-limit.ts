@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { queryRows, type Queryable } from '../../db/client';
+import { queryRows, type Queryable } from '#db/client';
 
 export interface Limit {
   max: number;

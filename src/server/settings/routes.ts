@@ -1,5 +1,5 @@
 /** GET and PUT /api/settings, for the active store (src/core/api/settings.ts). */
-import { readSettings as readSettingsEndpoint, saveSettings as saveSettingsEndpoint } from '../../core/api/settings';
+import { readSettings as readSettingsEndpoint, saveSettings as saveSettingsEndpoint } from '#core/api/settings';
 import type { AppContext } from '../context';
 import { route, type Route } from '../http/route';
 import { requestConfirmations } from '../recipients/service';

@@ -4,9 +4,9 @@
  * one ask per customer. Until saved, the defaults: the account's own address, 1,000 a day, 30 days.
  */
 import { eq } from 'drizzle-orm';
-import type { Database, Queryable } from '../../db/client';
-import { shopifyStores, storeEmailConfig, user } from '../../db/schema';
-import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, type SettingsInput, type StoreSettings } from '../../core/api/settings';
+import type { Database, Queryable } from '#db/client';
+import { shopifyStores, storeEmailConfig, user } from '#db/schema';
+import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, type SettingsInput, type StoreSettings } from '#core/api/settings';
 import { DomainError } from '../domain-error';
 
 export async function readSettings(db: Queryable, storeId: string): Promise<StoreSettings> {

@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import type { StoreSettings } from '../../core/api/settings';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeDueRequest } from '../../../tests/support/factories';
-import { ORIGIN, signedInMerchant } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import type { StoreSettings } from '#core/api/settings';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeDueRequest } from '#tests/support/factories';
+import { ORIGIN, signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { sendBatch } from '../requests/sender';
 

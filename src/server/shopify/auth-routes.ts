@@ -11,8 +11,8 @@
  */
 import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { shopifyStores } from '../../db/schema';
-import { OAUTH_REDIRECT_CODES, shopifyAuth, shopifyAuthCallback, shopifyBillingCallback, type BillingRedirectCode, type OAuthRedirectCode } from '../../core/api/shopify';
+import { shopifyStores } from '#db/schema';
+import { OAUTH_REDIRECT_CODES, shopifyAuth, shopifyAuthCallback, shopifyBillingCallback, type BillingRedirectCode, type OAuthRedirectCode } from '#core/api/shopify';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

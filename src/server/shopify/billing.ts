@@ -5,8 +5,8 @@
  * uninstalls when the merchant asks. What is recorded from a read is decided by billing/sync.ts.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { shopifyStores, subscriptionPlans } from '../../db/schema';
+import type { Queryable } from '#db/client';
+import { shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { isDeadToken } from '../plans/shopify-errors';
 import { storeAccessToken } from './store-tokens';

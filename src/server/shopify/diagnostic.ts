@@ -3,15 +3,8 @@
  * the server: the access token never reaches the browser.
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
-import { flowConfigurations, shopifyWebhookEvents } from '../../db/schema';
-import {
-  DIAGNOSED_TOPICS,
-  PROTECTED_CUSTOMER_FIELDS,
-  type DiagnosticChecks,
-  type DiagnosticResult,
-  type ProtectedCustomerField,
-  type ShopifyFailure,
-} from '../../core/api/shopify';
+import { flowConfigurations, shopifyWebhookEvents } from '#db/schema';
+import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, type DiagnosticResult, type ProtectedCustomerField, type ShopifyFailure } from '#core/api/shopify';
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';

@@ -7,11 +7,11 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { FaultInput } from '../../../emulator/shopify';
-import * as s from '../../db/schema';
-import { Browserish, uniqueEmail } from '../../../tests/support/http';
-import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import type { FaultInput } from '#emulator/shopify';
+import * as s from '#db/schema';
+import { Browserish, uniqueEmail } from '#tests/support/http';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import type { AppContext } from '../context';
 import { createApp } from '../app';
 import { reconcileStore } from '../webhooks/reconcile';

@@ -4,8 +4,8 @@
  * `shop_id` they are sent must be its id); answers follow the spec's table, failures add a `code`.
  */
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ERROR_STATUS } from '../../core/api/codes';
-import { countOrders, fixWebhookUrls as fixWebhookUrlsEndpoint, registerGdprWebhooks, registerWebhooks as registerWebhooksEndpoint } from '../../core/api/shopify';
+import { ERROR_STATUS } from '#core/api/codes';
+import { countOrders, fixWebhookUrls as fixWebhookUrlsEndpoint, registerGdprWebhooks, registerWebhooks as registerWebhooksEndpoint } from '#core/api/shopify';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { messageFor } from '../messages';

@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { Browserish, ORIGIN, uniqueEmail } from '../../../tests/support/http';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { Browserish, ORIGIN, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
-import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { storeAccessToken } from './store-tokens';
 
 let ctx: TestContext;

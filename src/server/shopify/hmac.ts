@@ -60,4 +60,4 @@ export function verifyWebhookHmac(rawBody: Uint8Array | string, header: string |
 }
 
 /** The one shop-domain rule, shared with the browser (src/core/shopify-domain.ts). */
-export { normalizeShopDomain } from '../../core/shopify-domain';
+export { normalizeShopDomain } from '#core/shopify-domain';

@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { testDbKind } from '../../../tests/support/test-db';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { testDbKind } from '#tests/support/test-db';
 import { unseal } from '../security/encryption';
 import {
   claimInstallationToken,

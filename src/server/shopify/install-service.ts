@@ -3,9 +3,9 @@
  * `claim_installation_token` rules), and connecting a shop to an account with its tokens sealed.
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { ErrorCode } from '../../core/api/codes';
-import type { Database, Queryable } from '../../db/client';
-import { oauthStates, shopifyInstallationTokens, shopifyStores } from '../../db/schema';
+import type { ErrorCode } from '#core/api/codes';
+import type { Database, Queryable } from '#db/client';
+import { oauthStates, shopifyInstallationTokens, shopifyStores } from '#db/schema';
 import { DomainError } from '../domain-error';
 import { seal } from '../security/encryption';
 import { newPublicToken } from '../security/tokens';

@@ -8,7 +8,7 @@
  * - POST /test-installations            developer tool: an installation link for a test shop (created on the
  *                                       local Shopify emulator first when it is mounted and the shop is missing)
  */
-import { claimInstallation, connectShop, createTestInstallation, diagnostic, getInstallation, selectInstallationPlan } from '../../core/api/shopify';
+import { claimInstallation, connectShop, createTestInstallation, diagnostic, getInstallation, selectInstallationPlan } from '#core/api/shopify';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

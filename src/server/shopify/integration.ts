@@ -4,8 +4,8 @@
  * browser reaches it over HTTP at the same origin.
  */
 import { fileURLToPath } from 'node:url';
-import { createShopifyEmulator, type ShopifyEmulator } from '../../../emulator/shopify';
-import { APP_PROXY, THEME_EXTENSION } from '../../core/storefront';
+import { createShopifyEmulator, type ShopifyEmulator } from '#emulator/shopify';
+import { APP_PROXY, THEME_EXTENSION } from '#core/storefront';
 import type { Config } from '../config';
 import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
 import { PROTECTED_CUSTOMER_DATA_REQUEST } from './protected-data';

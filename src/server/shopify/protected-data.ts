@@ -7,6 +7,6 @@
  * protected field read without asking for it fails in development; tests/shopify checks that the
  * GraphQL documents select no protected field beyond it.
  */
-import { PROTECTED_CUSTOMER_FIELDS } from '../../core/api/shopify';
+import { PROTECTED_CUSTOMER_FIELDS } from '#core/api/shopify';
 
 export const PROTECTED_CUSTOMER_DATA_REQUEST = { level: 2, fields: PROTECTED_CUSTOMER_FIELDS } as const;

@@ -5,8 +5,8 @@
  * call have a time limit.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { ShopifyEmulator } from '../../../emulator/shopify';
-import { testConfig } from '../../../tests/support/test-context';
+import type { ShopifyEmulator } from '#emulator/shopify';
+import { testConfig } from '#tests/support/test-context';
 import { CREATE_WEBHOOK_SUBSCRIPTION, SHOP_DETAILS, UPDATE_WEBHOOK_SUBSCRIPTION } from './admin-documents';
 import type { ShopifyFacade } from './facade';
 import { createShopifyIntegration } from './integration';

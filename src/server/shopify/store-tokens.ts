@@ -4,7 +4,7 @@
  * the same refresh token (the second would then hold a dead one).
  */
 import { eq, sql } from 'drizzle-orm';
-import { shopifyStores } from '../../db/schema';
+import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { seal, unseal } from '../security/encryption';
 

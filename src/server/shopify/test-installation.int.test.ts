@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { Browserish } from '../../../tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 
 type TestInstallation = { token: string; shop: string; plan_selection_url: string; emulator_shop: 'created' | 'existing' | null };

@@ -5,9 +5,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { merchantOnEmulator } from '../../../tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { throttleWait } from './facade';
 import { DEFAULT_SHOPIFY_RETRY } from './resilience';

@@ -4,9 +4,9 @@
 // (the diagnostic compares what Shopify lists with what the app needs).
 import { isEnumType } from 'graphql';
 import { describe, expect, it } from 'vitest';
-import { DIAGNOSED_TOPICS } from '../../core/api/shopify';
+import { DIAGNOSED_TOPICS } from '#core/api/shopify';
 import { loadConfig } from '../config';
-import { loadShopifySchema } from '../../../tests/shopify/shopify-schema';
+import { loadShopifySchema } from '#tests/shopify/shopify-schema';
 import { REQUIRED_TOPICS, topicEnum, topicName } from './webhook-subscriptions';
 
 const config = loadConfig({});

@@ -4,7 +4,7 @@
  * app's configuration (the emulator's control API), pointing at the same endpoint.
  */
 import { and, eq } from 'drizzle-orm';
-import { shopifyWebhooks } from '../../db/schema';
+import { shopifyWebhooks } from '#db/schema';
 import { webhookRefusalMessages } from '../messages/shopify';
 import { shopifyAvailabilityMessages } from '../messages/shopify-availability';
 import { shopifyUnavailable } from './resilience';

@@ -5,10 +5,10 @@
  * words) and asks for the storefront's metafield to be written again.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { MODERATION_PAGE_SIZE, type HideReason, type ModerationItem } from '../../core/api/storefront';
-import { publicName } from '../../core/storefront';
-import { queryRows, type Database, type Queryable } from '../../db/client';
-import { shopifyReviews } from '../../db/schema';
+import { MODERATION_PAGE_SIZE, type HideReason, type ModerationItem } from '#core/api/storefront';
+import { publicName } from '#core/storefront';
+import { queryRows, type Database, type Queryable } from '#db/client';
+import { shopifyReviews } from '#db/schema';
 import { recordAudit, type AuditActor } from '../audit/log';
 import { DomainError } from '../domain-error';
 import { schedulePublish } from './publish';

@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadThemeExtension, type ThemeExtension } from '../../../emulator/shopify/storefront/theme';
-import type { StorefrontSnapshot } from '../../core/api/storefront';
-import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '../../core/storefront';
-import { escapeHtml } from '../../core/email/layout';
+import { loadThemeExtension, type ThemeExtension } from '#emulator/shopify/storefront/theme';
+import type { StorefrontSnapshot } from '#core/api/storefront';
+import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '#core/storefront';
+import { escapeHtml } from '#core/email/layout';
 
 const DIR = fileURLToPath(new URL(`../../../extensions/${THEME_EXTENSION.handle}`, import.meta.url));
 let extension: ThemeExtension | null = null;

@@ -35,7 +35,7 @@ describe("Shopify's app-proxy signature", () => {
   });
 
   it('the local Shopify signs as the app verifies', async () => {
-    const { signProxyQuery } = await import('../../../emulator/shopify/storefront/routes');
+    const { signProxyQuery } = await import('#emulator/shopify/storefront/routes');
     const params = new URLSearchParams(DOCUMENTED);
     expect(signProxyQuery(params, 'hush')).toBe(DOCUMENTED_SIGNATURE);
   });

@@ -6,9 +6,9 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { STOREFRONT_MAX_PAGE } from '../../core/storefront';
-import { escapeHtml } from '../../core/email/layout';
-import { shopifyStores } from '../../db/schema';
+import { STOREFRONT_MAX_PAGE } from '#core/storefront';
+import { escapeHtml } from '#core/email/layout';
+import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { storefrontPublic as m } from '../messages/storefront';
 import { hitRateLimit } from '../security/rate-limit';

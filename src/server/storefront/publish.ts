@@ -7,9 +7,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { STOREFRONT_METAFIELD } from '../../core/storefront';
-import type { Queryable } from '../../db/client';
-import { jobs, shopifyStores } from '../../db/schema';
+import { STOREFRONT_METAFIELD } from '#core/storefront';
+import type { Queryable } from '#db/client';
+import { jobs, shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { defineJob, enqueue } from '../jobs/define';
 import { APP_INSTALLATION_ID, SET_APP_METAFIELDS } from '../shopify/admin-documents';

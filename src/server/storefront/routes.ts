@@ -1,6 +1,6 @@
 /** The storefront's endpoints for the merchant (decision 028): what it shows, its preview, moderation. */
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview } from '../../core/api/storefront';
-import { themeEditorLinks } from '../../core/storefront';
+import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview } from '#core/api/storefront';
+import { themeEditorLinks } from '#core/storefront';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { moderateReview, moderationPage } from './moderation';

@@ -4,9 +4,9 @@
  * pages. Never `is_published` (the specification's rating rule), never an e-mail or an order.
  */
 import { sql } from 'drizzle-orm';
-import { STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '../../core/storefront';
-import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '../../core/api/storefront';
-import { queryRows, type Queryable } from '../../db/client';
+import { STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
+import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '#core/api/storefront';
+import { queryRows, type Queryable } from '#db/client';
 
 /**
  * A review listed on the storefront: shown, and with something to show. A review whose name and

@@ -4,10 +4,10 @@
 // rendering the extension's Liquid from it, and « Voir plus » through the signed app proxy.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { THEME_EXTENSION } from '../../core/storefront';
-import * as s from '../../db/schema';
-import { Browserish } from '../../../tests/support/http';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import { THEME_EXTENSION } from '#core/storefront';
+import * as s from '#db/schema';
+import { Browserish } from '#tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';

@@ -1,5 +1,5 @@
 /** The signed-in merchant's store: read it, disconnect it. */
-import { currentStore, disconnectStore as disconnectStoreEndpoint, type DisconnectOutcome } from '../../core/api/stores';
+import { currentStore, disconnectStore as disconnectStoreEndpoint, type DisconnectOutcome } from '#core/api/stores';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

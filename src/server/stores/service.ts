@@ -1,7 +1,7 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Queryable } from '../../db/client';
-import { shopifyStores } from '../../db/schema';
-import type { SubscriptionStatus } from '../../core/domain';
+import type { Queryable } from '#db/client';
+import { shopifyStores } from '#db/schema';
+import type { SubscriptionStatus } from '#core/domain';
 
 export interface StoreSummary {
   id: string;

@@ -12,10 +12,10 @@
  * Logs name the store and counts, never the customer.
  */
 import { complianceMessages } from '../messages/compliance';
-import { renderSystemEmail } from '../../core/email/system-email';
+import { renderSystemEmail } from '#core/email/system-email';
 import { and, eq, inArray, or, sql, type Column } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Transaction } from '../../db/client';
+import type { Transaction } from '#db/client';
 import {
   complianceExports,
   emailOutbox,
@@ -29,9 +29,9 @@ import {
   shopPlans,
   shopUsage,
   storeEmailConfig,
-} from '../../db/schema';
+} from '#db/schema';
 import type { AppContext } from '../context';
-import { UNSENT_STATUSES } from '../../core/domain';
+import { UNSENT_STATUSES } from '#core/domain';
 import { customerOrders, redactOrders } from '../orders/customer';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { alertRecipient } from '../recipients/service';

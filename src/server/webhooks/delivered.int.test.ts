@@ -4,19 +4,19 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import type { EmulatorDelivery } from '../../../emulator/shopify';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { makeFlow, makeStore } from '../../../tests/support/factories';
-import { subscribedMerchant } from '../../../tests/support/http';
-import { flowValidationMessages } from '../../core/flow-limits';
+import * as s from '#db/schema';
+import type { EmulatorDelivery } from '#emulator/shopify';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { makeFlow, makeStore } from '#tests/support/factories';
+import { subscribedMerchant } from '#tests/support/http';
+import { flowValidationMessages } from '#core/flow-limits';
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { listPlatformSubscriptions, registerWebhooks } from '../shopify/webhook-subscriptions';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

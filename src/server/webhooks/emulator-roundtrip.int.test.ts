@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';

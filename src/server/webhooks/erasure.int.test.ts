@@ -6,11 +6,11 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { queryRows } from '../../db/client';
-import { makeFlow } from '../../../tests/support/factories';
-import { subscribedMerchant, type Browserish } from '../../../tests/support/http';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { queryRows } from '#db/client';
+import { makeFlow } from '#tests/support/factories';
+import { subscribedMerchant, type Browserish } from '#tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { enqueue } from '../jobs/define';
@@ -18,7 +18,7 @@ import { createWorker } from '../jobs/worker';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { sendReviewNotification } from '../reviews/notify';
 import { PERSONAL_DATA } from './personal-data';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

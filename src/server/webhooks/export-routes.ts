@@ -4,8 +4,8 @@
  * works for its 30 days after an uninstall too, as the e-mail promises.
  */
 import { and, eq } from 'drizzle-orm';
-import { EXPORT_TTL_DAYS, downloadExport } from '../../core/api/compliance';
-import { complianceExports, shopifyStores } from '../../db/schema';
+import { EXPORT_TTL_DAYS, downloadExport } from '#core/api/compliance';
+import { complianceExports, shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';

@@ -11,7 +11,7 @@ import { createWebhookRecorder } from './recorder';
 import type { AppContext } from '../context';
 import { normalizeShopDomain, verifyWebhookHmac } from '../shopify/hmac';
 import { COMPLIANCE_TOPICS } from '../shopify/webhook-subscriptions';
-import { pgErrorCode } from '../../db/pg-error';
+import { pgErrorCode } from '#db/pg-error';
 
 /** Deliveries are small JSON documents; anything bigger is not Shopify. */
 const MAX_BODY_BYTES = 512 * 1024;

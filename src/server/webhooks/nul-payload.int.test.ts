@@ -5,14 +5,14 @@ import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import * as s from '../../db/schema';
-import { queryRows } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { queryRows } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { defineJob } from '../jobs/define';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

@@ -3,7 +3,7 @@
 import { is } from 'drizzle-orm';
 import { PgTable, getTableConfig } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
-import * as schema from '../../db/schema';
+import * as schema from '#db/schema';
 import { PERSONAL_DATA } from './personal-data';
 
 /** Table → its columns, as the database names them, from Drizzle's definitions. */

@@ -6,9 +6,9 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { TEST_ORDER_EVENT_NOTE } from '../../core/api/shopify';
-import type { Queryable, Transaction } from '../../db/client';
-import { shopifyStores, shopifyWebhookEvents } from '../../db/schema';
+import { TEST_ORDER_EVENT_NOTE } from '#core/api/shopify';
+import type { Queryable, Transaction } from '#db/client';
+import { shopifyStores, shopifyWebhookEvents } from '#db/schema';
 import type { AppContext } from '../context';
 import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
 import { OrderOfAnotherShopError, TestOrderError, recordDelivery, upsertOrder } from '../orders/intake';

@@ -5,7 +5,7 @@
  * `reconcile-orders` and per-store `reconcile-store` jobs are in jobs.ts.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { shopifyStores } from '../../db/schema';
+import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { dateFilter, readOrderPages } from '../orders/admin-api';

@@ -9,8 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
-import { pgErrorCode } from '../../db/pg-error';
+import type { Database } from '#db/client';
+import { pgErrorCode } from '#db/pg-error';
 import { processWebhookJob } from './jobs';
 
 /** The one key of the process-webhook payload, written by the SQL below: a rename of it fails to compile here. */

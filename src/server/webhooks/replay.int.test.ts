@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { queryRows } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
-import { testDbKind } from '../../../tests/support/test-db';
+import * as s from '#db/schema';
+import { queryRows } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { testDbKind } from '#tests/support/test-db';
 import type { Logger } from '../logger';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
@@ -16,7 +16,7 @@ import { signWebhook } from '../shopify/hmac';
 import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
 import { recordOrder } from '../orders/intake';
 import { parseWebhookOrder } from '../orders/order';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;

@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as s from '../../db/schema';
-import { queryRows, type Database } from '../../db/client';
-import { createTestContext, type TestContext } from '../../../tests/support/test-context';
+import * as s from '#db/schema';
+import { queryRows, type Database } from '#db/client';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { createWebhookRecorder } from './recorder';
-import { deliverWebhook } from '../../../tests/support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -428,7 +428,7 @@ describe('privacy topics', () => {
     expect(mails[0]!.html).not.toContain(email);
 
     // Only the store's owner can download it.
-    const { Browserish } = await import('../../../tests/support/http');
+    const { Browserish } = await import('#tests/support/http');
     const stranger = new Browserish(app);
     await stranger.json('/api/auth/sign-up/email', { json: { name: 'X', email: `x.${randomUUID().slice(0, 6)}@exemple.test`, password: 'Lumiere-des-Avis-2025' } });
     expect((await stranger.json(link)).status).toBe(404);

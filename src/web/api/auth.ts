@@ -3,14 +3,14 @@
  * the requests and mutations of sign-in, sign-up, sign-out, password reset and account changes.
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as contract from '../../core/api/auth';
-import type { BodyInput } from '../../core/api/endpoint';
+import * as contract from '#core/api/auth';
+import type { BodyInput } from '#core/api/endpoint';
 import { ApiError } from '../lib/api';
 import { postAuthEvent } from '../lib/auth-channel';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { Session, SessionUser } from '../../core/api/auth';
+export type { Session, SessionUser } from '#core/api/auth';
 type Session = contract.Session;
 
 /** The session is re-read every 30 s while the tab is open, and when the window regains focus. */

@@ -5,12 +5,12 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { identityInput, pageInput, previewInput, previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type StoredLogo } from '../../core/api/branding';
+import { identityInput, pageInput, previewInput, previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type StoredLogo } from '#core/api/branding';
 import { apiFetch } from '../lib/api';
 import { call, urlOf } from './client';
 import { queryKeys } from './keys';
 
-export type { BrandingConfig, PageCustomization, PreviewView, StoredLogo, VisualIdentity } from '../../core/api/branding';
+export type { BrandingConfig, PageCustomization, PreviewView, StoredLogo, VisualIdentity } from '#core/api/branding';
 
 export type IdentityBody = z.input<typeof identityInput>;
 export type PageBody = z.input<typeof pageInput>;

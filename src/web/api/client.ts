@@ -2,8 +2,8 @@
  * Calls an endpoint through its contract (src/core/api): the path, method, body and answer types
  * come from the one definition the server mounts, so a contract change fails to compile here.
  */
-import type { BodyInput, Endpoint, ParamsInput, QueryInput, ResponseOf } from '../../core/api/endpoint';
-import { pathWith } from '../../core/api/endpoint';
+import type { BodyInput, Endpoint, ParamsInput, QueryInput, ResponseOf } from '#core/api/endpoint';
+import { pathWith } from '#core/api/endpoint';
 import { apiFetch } from '../lib/api';
 
 export interface CallInput<E extends Endpoint> {

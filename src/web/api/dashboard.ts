@@ -1,10 +1,10 @@
 /** The dashboard's figures for a period, from GET /api/dashboard. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { getDashboard, type DashboardPeriod } from '../../core/api/dashboard';
+import { getDashboard, type DashboardPeriod } from '#core/api/dashboard';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, type DashboardSummary, type RecentReview, type UnconfirmedSend } from '../../core/api/dashboard';
+export { DASHBOARD_PERIODS, DEFAULT_DASHBOARD_PERIOD, type DashboardPeriod, type DashboardSummary, type RecentReview, type UnconfirmedSend } from '#core/api/dashboard';
 
 /** While another period loads, the current figures stay on screen. */
 export function useDashboard(period: DashboardPeriod) {

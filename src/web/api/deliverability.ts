@@ -1,18 +1,10 @@
 /** The store's sending address, its DNS records and the self-test: /api/settings/deliverability. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  readDeliverability,
-  removeSenderAddress,
-  runSelfTest,
-  saveSenderAddress,
-  verifySenderDomain,
-  type DeliverabilityState,
-  type SenderInput,
-} from '../../core/api/deliverability';
+import { readDeliverability, removeSenderAddress, runSelfTest, saveSenderAddress, verifySenderDomain, type DeliverabilityState, type SenderInput } from '#core/api/deliverability';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { DeliverabilityState, DnsRecord, SelfTestResult, SenderInput } from '../../core/api/deliverability';
+export type { DeliverabilityState, DnsRecord, SelfTestResult, SenderInput } from '#core/api/deliverability';
 
 const deliverabilityKey = queryKeys.deliverability;
 

@@ -1,6 +1,6 @@
 /** The local outbox (developer tool), through its contracts (src/core/api/dev-outbox.ts). */
 import { useQuery } from '@tanstack/react-query';
-import { getOutboxEmail, listOutbox, type OutboxEmail, type OutboxEmailSummary } from '../../core/api/dev-outbox';
+import { getOutboxEmail, listOutbox, type OutboxEmail, type OutboxEmailSummary } from '#core/api/dev-outbox';
 import { ApiError } from '../lib/api';
 import { call } from './client';
 import { queryKeys } from './keys';

@@ -3,14 +3,14 @@
  * upload (POST /api/email-templates/logo, the file as the body) and the test e-mail.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readEmailTemplate, saveEmailTemplate, sendTestEmail, uploadTemplateLogo, type TemplateBody } from '../../core/api/email-templates';
-import type { StoredLogo } from '../../core/api/branding';
+import { readEmailTemplate, saveEmailTemplate, sendTestEmail, uploadTemplateLogo, type TemplateBody } from '#core/api/email-templates';
+import type { StoredLogo } from '#core/api/branding';
 import { apiFetch } from '../lib/api';
 import { call, urlOf } from './client';
 import { queryKeys } from './keys';
 
-export type { EmailTemplateConfig, TemplateBody, TemplateFields } from '../../core/api/email-templates';
-export type { StoredLogo } from '../../core/api/branding';
+export type { EmailTemplateConfig, TemplateBody, TemplateFields } from '#core/api/email-templates';
+export type { StoredLogo } from '#core/api/branding';
 
 /** The template, its page texts, branding and preview sample (`saved: false`: the spec's defaults). */
 export function useEmailTemplate() {

@@ -1,10 +1,10 @@
 /** The active store's flows: GET, POST, PUT and DELETE /api/flows. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { createFlow, deleteFlow, listFlows, updateFlow, type Flow, type FlowInput } from '../../core/api/flows';
+import { createFlow, deleteFlow, listFlows, updateFlow, type Flow, type FlowInput } from '#core/api/flows';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { Flow, FlowInput, FlowInputValues } from '../../core/api/flows';
+export type { Flow, FlowInput, FlowInputValues } from '#core/api/flows';
 
 /** The active store and its flows, oldest first (`no_store` when no store is connected). */
 export function useFlows() {

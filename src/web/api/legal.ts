@@ -1,6 +1,6 @@
 /** What the legal pages name, from GET /api/legal. */
 import { useQuery } from '@tanstack/react-query';
-import { getLegalInformation, type LegalOperator, type LegalPlan } from '../../core/api/legal';
+import { getLegalInformation, type LegalOperator, type LegalPlan } from '#core/api/legal';
 import { call } from './client';
 import { queryKeys } from './keys';
 

@@ -3,12 +3,12 @@
  * « Renvoyer le lien »; the public confirmation link (no session): GET reads it, POST confirms.
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { confirmRecipient, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '../../core/api/notification-recipients';
+import { confirmRecipient, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '#core/api/notification-recipients';
 import { ApiError } from '../lib/api';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { NotificationRecipient, NotificationRecipients, RecipientLinkStatus } from '../../core/api/notification-recipients';
+export type { NotificationRecipient, NotificationRecipients, RecipientLinkStatus } from '#core/api/notification-recipients';
 
 export function useNotificationRecipients() {
   return useQuery({ queryKey: queryKeys.notificationRecipients, queryFn: ({ signal }) => call(readNotificationRecipients, { signal }) });

@@ -1,9 +1,9 @@
 /** The plans (GET /api/plans) and the store's own plan: plans-current, plans-change, plans-set, shopify-sync-plan. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '../../core/api/plans';
-import type { ResponseOf } from '../../core/api/endpoint';
-import type { StoreSummary } from '../../core/api/stores';
+import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '#core/api/plans';
+import type { ResponseOf } from '#core/api/endpoint';
+import type { StoreSummary } from '#core/api/stores';
 import { call } from './client';
 import { queryKeys } from './keys';
 

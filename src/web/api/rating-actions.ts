@@ -1,10 +1,10 @@
 /** The active store's rating actions: GET and PUT /api/rating-actions. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readRatingActions, saveRatingActions, type RatingActionsBody } from '../../core/api/rating-actions';
+import { readRatingActions, saveRatingActions, type RatingActionsBody } from '#core/api/rating-actions';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { RatingActionsBody, RatingActionsConfig } from '../../core/api/rating-actions';
+export type { RatingActionsBody, RatingActionsConfig } from '#core/api/rating-actions';
 
 /** The five actions, 5 to 1, and the gating setting (`saved: false`: the spec's defaults). */
 export function useRatingActions() {

@@ -4,7 +4,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ResponseOf } from '../../core/api/endpoint';
+import type { ResponseOf } from '#core/api/endpoint';
 import {
   cancelRequest,
   createShareLink,
@@ -15,12 +15,12 @@ import {
   sendForecast,
   type ImportHistoryInput,
   type RequestItem,
-} from '../../core/api/review-requests';
-import { countOrders } from '../../core/api/shopify';
+} from '#core/api/review-requests';
+import { countOrders } from '#core/api/shopify';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { ForecastDay, ImportHistoryInput, ManualSendResult, RequestItem, SendForecast, ShareLink } from '../../core/api/review-requests';
+export type { ForecastDay, ImportHistoryInput, ManualSendResult, RequestItem, SendForecast, ShareLink } from '#core/api/review-requests';
 export type ImportHistoryResult = ResponseOf<typeof importHistory>;
 
 /** One page of the calendar; while another page loads, the current one stays on screen. */

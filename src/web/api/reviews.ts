@@ -1,10 +1,10 @@
 /** The reviews list of /app/feedback (GET /api/reviews), page after page. */
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { exportReviews, listReviews, type ReviewFilter } from '../../core/api/reviews';
+import { exportReviews, listReviews, type ReviewFilter } from '#core/api/reviews';
 import { call, urlOf } from './client';
 import { queryKeys } from './keys';
 
-export { REVIEW_FILTERS, type ReviewFilter, type ReviewItem } from '../../core/api/reviews';
+export { REVIEW_FILTERS, type ReviewFilter, type ReviewItem } from '#core/api/reviews';
 
 export function useReviews(filter: ReviewFilter, q: string) {
   return useInfiniteQuery({

@@ -1,10 +1,10 @@
 /** The store's notification and sending settings: GET and PUT /api/settings. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readSettings, saveSettings, type SettingsBody } from '../../core/api/settings';
+import { readSettings, saveSettings, type SettingsBody } from '#core/api/settings';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { SettingsBody, StoreSettings } from '../../core/api/settings';
+export type { SettingsBody, StoreSettings } from '#core/api/settings';
 
 /** The owner's notification address and the daily send limit (`saved: false`: the defaults). */
 export function useSettings() {

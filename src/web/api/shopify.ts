@@ -22,8 +22,8 @@ import {
   type SelectedPlan,
   type TestInstallation,
   type WebhookEvent,
-} from '../../core/api/shopify';
-import { disconnectStore, type DISCONNECT_CHOICES, type DisconnectOutcome } from '../../core/api/stores';
+} from '#core/api/shopify';
+import { disconnectStore, type DISCONNECT_CHOICES, type DisconnectOutcome } from '#core/api/stores';
 import { messages } from '../i18n';
 import { ApiError } from '../lib/api';
 import { call } from './client';

@@ -4,11 +4,11 @@
  * for a stated reason and showing it again.
  */
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview, type HideReason, type ModerationItem } from '../../core/api/storefront';
+import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview, type HideReason, type ModerationItem } from '#core/api/storefront';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export { HIDE_REASONS, MODERATION_FILTERS, type HideReason, type ModerationItem } from '../../core/api/storefront';
+export { HIDE_REASONS, MODERATION_FILTERS, type HideReason, type ModerationItem } from '#core/api/storefront';
 export type ModerationFilter = 'all' | 'visible' | 'hidden';
 
 /** The store's storefront: its domain, the theme editor's deep links, what the metafield holds. */

@@ -1,6 +1,6 @@
 /** The public unsubscribe link (no session): GET reads it, POST unsubscribes. */
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { confirmUnsubscribe, readUnsubscribe } from '../../core/api/unsubscribe';
+import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
 import { ApiError } from '../lib/api';
 import { call } from './client';
 import { queryKeys } from './keys';

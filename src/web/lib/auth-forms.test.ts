@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changePassword, resetPassword, signIn, signUp } from '../../core/api/auth';
+import { changePassword, resetPassword, signIn, signUp } from '#core/api/auth';
 import { changePasswordSchema, loginSchema, onboardingSignupSchema, resetPasswordSchema, signupSchema } from './auth-forms';
 
 /**

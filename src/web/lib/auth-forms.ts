@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCOUNT_LIMITS, accountFields } from '../../core/account';
+import { ACCOUNT_LIMITS, accountFields } from '#core/account';
 import { messages } from '../i18n';
 
 /**

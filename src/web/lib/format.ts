@@ -19,4 +19,4 @@ export function formatPrice(amount: string | number, currency: string): string |
 }
 
 /** Dates are written by the one French formatting helper (« 1er » for the first of the month). */
-export { formatDate, formatDateTime } from '../../core/french-format';
+export { formatDate, formatDateTime } from '#core/french-format';

@@ -6,7 +6,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
-import { currentStore, type StoreSummary } from '../../core/api/stores';
+import { currentStore, type StoreSummary } from '#core/api/stores';
 import { useSession, useSignOut as useSignOutRequest } from '../api/auth';
 import { call } from '../api/client';
 import { queryKeys } from '../api/keys';

@@ -2,7 +2,7 @@
  * The shop-domain checks of the install screens. The rule itself is the server's
  * (src/core/shopify-domain.ts): one definition of a valid `*.myshopify.com` domain.
  */
-import { cleanShopInput, normalizeShopDomain } from '../../core/shopify-domain';
+import { cleanShopInput, normalizeShopDomain } from '#core/shopify-domain';
 
 export { normalizeShopDomain };
 

@@ -1,6 +1,6 @@
 import { MailCheck } from 'lucide-react';
 import { useParams } from 'react-router';
-import { verifyEmail } from '../../core/api/auth';
+import { verifyEmail } from '#core/api/auth';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { buttonClass } from '../components/ui/button';
 import { messages } from '../i18n';

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { NotificationRecipients } from '../../core/api/notification-recipients';
-import type { StoreSettings } from '../../core/api/settings';
+import type { NotificationRecipients } from '#core/api/notification-recipients';
+import type { StoreSettings } from '#core/api/settings';
 import { apiError, jsonResponse, mockFetch, mockSignedInApi, renderRoute, requestBody, testUser } from '../test/render';
 
 const pendingAddress = 'alertes@ailleurs.fr';

@@ -4,7 +4,7 @@
  * reported with console.error, which fails the test (tests/support/fail-on-console-error.ts). A
  * server contract change therefore breaks the screens' tests that relied on the old shape.
  */
-import { ENDPOINTS, errorBody, type Endpoint } from '../../core/api';
+import { ENDPOINTS, errorBody, type Endpoint } from '#core/api';
 
 /** A mocked answer carrying this header is deliberately malformed (a test of the client's defences). */
 export const OUTSIDE_CONTRACT = 'x-test-outside-contract';

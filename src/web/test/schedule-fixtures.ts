@@ -1,5 +1,5 @@
 /** Answers of the calendar's endpoints for web tests: a review request of the list and a send forecast. */
-import type { RequestItem, SendForecast } from '../../core/api/review-requests';
+import type { RequestItem, SendForecast } from '#core/api/review-requests';
 
 /** A scheduled e-mail request due in three days, with `overrides`. */
 export function requestItem(overrides: Partial<RequestItem> & Pick<RequestItem, 'id'>): RequestItem {

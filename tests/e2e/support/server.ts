@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from '../../support/free-port';
+import { freePort } from '#tests/support/free-port';
 
 export interface RunningApp {
   url: string;

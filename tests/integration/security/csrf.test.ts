@@ -6,13 +6,13 @@
  * See src/server/http/csrf.ts.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ORIGIN } from '../../support/http';
+import { ORIGIN } from '#tests/support/http';
 import { accessOf, expandedInventory } from './support/routes';
 import { isJsonEndpoint, SAMPLES } from './support/samples';
 import { changedTables, cookieHeader, createWorld, makeMerchant, rawRequest, signUp, snapshotTenant, type Merchant, type World } from './support/world';
 
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let m: Merchant;

@@ -7,15 +7,15 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as s from '../../../src/db/schema';
-import { Browserish, ORIGIN } from '../../support/http';
+import * as s from '#db/schema';
+import { Browserish, ORIGIN } from '#tests/support/http';
 import { fuzzEndpoint, HOSTILE, HOSTILE_SEGMENTS, isValidRating, judge, prototypePolluted, send, short, type FuzzCase } from './support/fuzz';
 import { expandedInventory, PUBLIC_PREFIXES } from './support/routes';
 import { isJsonEndpoint, SAMPLES, type Sample } from './support/samples';
 import { createWorld, freshIp, makeMerchant, signUp, type Merchant, type World } from './support/world';
-import { deliverWebhook } from '../../support/shopify-webhook';
+import { deliverWebhook } from '#tests/support/shopify-webhook';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let c: Merchant;

@@ -5,12 +5,12 @@
  * comes from a new client address, so the per-address limits are not what answers.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Browserish } from '../../support/http';
+import { Browserish } from '#tests/support/http';
 import { fuzzEndpoint, prototypePolluted } from './support/fuzz';
 import { SAMPLES } from './support/samples';
 import { createWorld, freshIp, makeMerchant, signUp, type Merchant, type World } from './support/world';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let m: Merchant;

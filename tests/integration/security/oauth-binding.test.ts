@@ -9,12 +9,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as s from '../../../src/db/schema';
-import { Browserish, ORIGIN } from '../../support/http';
+import * as s from '#db/schema';
+import { Browserish, ORIGIN } from '#tests/support/http';
 import { createWorld, freshIp, newBrowser, PASSWORD, signUp, type World } from './support/world';
 
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let shopSeq = 0;

@@ -5,12 +5,12 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as s from '../../../src/db/schema';
-import { createApp } from '../../../src/server/app';
-import { messageFor } from '../../../src/server/messages';
-import { loadConfig } from '../../../src/server/config';
-import { ORIGIN } from '../../support/http';
-import { contextFor, PRODUCTION_OPERATOR_ENV } from '../../support/test-context';
+import * as s from '#db/schema';
+import { createApp } from '#server/app';
+import { messageFor } from '#server/messages';
+import { loadConfig } from '#server/config';
+import { ORIGIN } from '#tests/support/http';
+import { contextFor, PRODUCTION_OPERATOR_ENV } from '#tests/support/test-context';
 import {
   AUTH_ENDPOINTS,
   PUBLIC_BY_DESIGN,
@@ -40,7 +40,7 @@ import {
 } from './support/world';
 
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let a: Merchant;

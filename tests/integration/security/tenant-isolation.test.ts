@@ -6,15 +6,15 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as s from '../../../src/db/schema';
-import { signQuery } from '../../../src/server/shopify/hmac';
+import * as s from '#db/schema';
+import { signQuery } from '#server/shopify/hmac';
 import { expandedInventory, idFieldsOf, PUBLIC_PREFIXES, type Endpoint } from './support/routes';
 import { SAMPLES } from './support/samples';
 import { changedTables, createWorld, flowBody, identityBody, makeMerchant, pageBody, secretsOf, snapshotTenant, templateBody, type Merchant, type World } from './support/world';
-import { saveUploadedLogo } from '../../../src/server/media/logos';
+import { saveUploadedLogo } from '#server/media/logos';
 import sharp from 'sharp';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
-vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
 let w: World;
 let a: Merchant;

@@ -5,12 +5,12 @@
  * lease recovery (recovery.ts) schedules again.
  */
 import { sql } from 'drizzle-orm';
-import { RETRYABLE } from '../../../core/domain';
-import { queryRows } from '../../../db/client';
-import { timestamptzArray, uuidArray } from '../../../db/sql-arrays';
-import type { AppContext } from '../../context';
-import { reminderMessages } from '../../messages/reminders';
-import { reserveSendsMany, type QuotaState } from '../../plans/quota';
+import { RETRYABLE } from '#core/domain';
+import { queryRows } from '#db/client';
+import { timestamptzArray, uuidArray } from '#db/sql-arrays';
+import type { AppContext } from '#server/context';
+import { reminderMessages } from '#server/messages/reminders';
+import { reserveSendsMany, type QuotaState } from '#server/plans/quota';
 import { reviewedSql } from '../reminders';
 import { ERRORS, type Claimed, type ClaimOptions, type Reserved, type SendRunResult } from './model';
 

@@ -6,11 +6,11 @@
  * statement or one transaction, so a crash between two of them never sends twice.
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../db/client';
-import { isRetryableConflict } from '../../../db/pg-error';
-import { uuidArray } from '../../../db/sql-arrays';
-import type { AppContext } from '../../context';
-import { addUsage } from '../../plans/quota';
+import { queryRows } from '#db/client';
+import { isRetryableConflict } from '#db/pg-error';
+import { uuidArray } from '#db/sql-arrays';
+import type { AppContext } from '#server/context';
+import { addUsage } from '#server/plans/quota';
 import { flowReminderInsert, scheduleFlowReminders } from '../reminders';
 import { ERRORS, type Reserved } from './model';
 import { preparedRows } from './prepared';

@@ -4,11 +4,11 @@
  * and the notes a request keeps when it did not go. Kept apart so that the claim, the render, the
  * ledger and the recovery depend on this file and not on each other.
  */
-import type { RenderedEmail } from '../../../core/email/review-email';
-import type { RequestKind } from '../../../core/domain';
-import type { AppContext } from '../../context';
-import type { TemplateProblem } from '../../email-templates/sandbox';
-import { sendingMessages } from '../../messages/sending';
+import type { RenderedEmail } from '#core/email/review-email';
+import type { RequestKind } from '#core/domain';
+import type { AppContext } from '#server/context';
+import type { TemplateProblem } from '#server/email-templates/sandbox';
+import { sendingMessages } from '#server/messages/sending';
 import { UNSUBSCRIBED_NOTE } from '../unsubscribe';
 
 export interface SendHooks {

@@ -16,9 +16,9 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Queryable } from '../../../db/client';
-import { pgErrorCode } from '../../../db/pg-error';
-import type { AppContext } from '../../context';
+import type { Queryable } from '#db/client';
+import { pgErrorCode } from '#db/pg-error';
+import type { AppContext } from '#server/context';
 
 const dialect = new PgDialect();
 

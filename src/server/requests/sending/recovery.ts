@@ -5,9 +5,9 @@
  * request is counted sent « non confirmé » rather than risk a second e-mail).
  */
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../db/client';
-import type { AppContext } from '../../context';
-import { addUsage } from '../../plans/quota';
+import { queryRows } from '#db/client';
+import type { AppContext } from '#server/context';
+import { addUsage } from '#server/plans/quota';
 import { scheduleFlowReminders } from '../reminders';
 import { ERRORS } from './model';
 

@@ -5,13 +5,13 @@
  * here, before any transport call, with its quota given back.
  */
 import { sql } from 'drizzle-orm';
-import { emailMessages } from '../../../core/email/messages';
-import { DEFAULT_TEMPLATE, type ReviewEmailBranding, type ReviewEmailTemplate } from '../../../core/email/review-email';
-import { queryRows } from '../../../db/client';
-import type { AppContext } from '../../context';
-import type { SenderDomainRow, SenderIdentity } from '../../deliverability/identity';
-import { emailLogoUrl } from '../../media/logos';
-import { storeDisplayName } from '../../stores/service';
+import { emailMessages } from '#core/email/messages';
+import { DEFAULT_TEMPLATE, type ReviewEmailBranding, type ReviewEmailTemplate } from '#core/email/review-email';
+import { queryRows } from '#db/client';
+import type { AppContext } from '#server/context';
+import type { SenderDomainRow, SenderIdentity } from '#server/deliverability/identity';
+import { emailLogoUrl } from '#server/media/logos';
+import { storeDisplayName } from '#server/stores/service';
 import { requestLinks } from '../links';
 import { completeFailed } from './ledger';
 import { templateNote, type Rendered, type Reserved, type SendRunResult } from './model';

@@ -4,9 +4,9 @@
  * and the hand-overs and completions of all lanes are written together (ledger.ts). A stopping worker
  * (decision 023) claims nothing more and releases what it holds and did not hand over.
  */
-import type { AppContext } from '../../context';
-import { senderIdentity } from '../../deliverability/identity';
-import { classifyMailError, NotTransmittedError } from '../../email/mailer';
+import type { AppContext } from '#server/context';
+import { senderIdentity } from '#server/deliverability/identity';
+import { classifyMailError, NotTransmittedError } from '#server/email/mailer';
 import { coalesce } from '../coalesce';
 import { oneClickUnsubscribeHeaders, requestLinks } from '../links';
 import { claimBatch } from './claim';

@@ -1,8 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { messages } from '../../i18n';
-import { withRedirect } from '../../lib/safe-redirect';
-import { useSession, type LoginLocationState } from '../../lib/session';
+import { messages } from '#web/i18n';
+import { withRedirect } from '#web/lib/safe-redirect';
+import { useSession, type LoginLocationState } from '#web/lib/session';
 import { QueryState } from '../ui/QueryState';
 
 /** Full-page frame for the gate's waiting and error states (one region, no heading of its own). */

@@ -1,6 +1,6 @@
 import { Navigate, Outlet } from 'react-router';
-import { messages } from '../../i18n';
-import { useCurrentStore } from '../../lib/session';
+import { messages } from '#web/i18n';
+import { useCurrentStore } from '#web/lib/session';
 import { Spinner } from '../ui/Spinner';
 
 export type SubscriptionGateOutcome = 'loading' | 'no-store' | 'no-subscription' | 'allowed';

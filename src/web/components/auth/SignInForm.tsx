@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import type { SignInBody } from '../../api/auth';
-import { messages } from '../../i18n';
-import { loginSchema } from '../../lib/auth-forms';
+import type { SignInBody } from '#web/api/auth';
+import { messages } from '#web/i18n';
+import { loginSchema } from '#web/lib/auth-forms';
 import { PasswordField } from '../ui/PasswordField';
 import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';

@@ -1,9 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import type { SignUpBody } from '../../api/auth';
-import { messages } from '../../i18n';
-import { onboardingSignupSchema, signupSchema } from '../../lib/auth-forms';
+import type { SignUpBody } from '#web/api/auth';
+import { messages } from '#web/i18n';
+import { onboardingSignupSchema, signupSchema } from '#web/lib/auth-forms';
 import { PasswordField } from '../ui/PasswordField';
 import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentStoreQueryKey, sessionQueryKey } from '../../lib/session';
-import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute, testSession } from '../../test/render';
+import { currentStoreQueryKey, sessionQueryKey } from '#web/lib/session';
+import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute, testSession } from '#web/test/render';
 import { subscriptionGateOutcome } from './RequireSubscription';
 
 afterEach(() => {

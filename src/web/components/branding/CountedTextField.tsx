@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { fieldControlClass } from '../ui/TextField';
 
 const t = messages.branding.page;

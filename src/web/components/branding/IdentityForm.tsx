@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { contrastRatio, readableOn } from '../../../core/color';
-import { useSaveIdentity, useUploadLogo, type BrandingConfig } from '../../api/branding';
-import { messages } from '../../i18n';
-import { isClientError } from '../../lib/api';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { contrastRatio, readableOn } from '#core/color';
+import { useSaveIdentity, useUploadLogo, type BrandingConfig } from '#web/api/branding';
+import { messages } from '#web/i18n';
+import { isClientError } from '#web/lib/api';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 import { SuccessAlert, WarningNote } from '../ui/Alert';
 import { ImageUpload } from '../ui/ImageUpload';
 import { COLOR_FIELDS, identityBody, identityValues, isHexColor, LOGO_ACCEPT, logoFileError, type IdentityFormValues } from './branding-form';

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
-import { useSavePage, type BrandingConfig } from '../../api/branding';
-import { messages } from '../../i18n';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { useSavePage, type BrandingConfig } from '#web/api/branding';
+import { messages } from '#web/i18n';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 import { PAGE_FIELDS, pageValues, type PageField, type PageFormOutput, type PageFormValues } from './branding-form';
 import { CountedTextField } from './CountedTextField';
 import { InfoNotice } from '../ui/InfoNotice';

@@ -1,8 +1,8 @@
 import { LoaderCircle, Smartphone } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { PREVIEW_VIEWS, type PreviewView } from '../../../core/api/branding';
-import { useBrandingPreview } from '../../api/branding';
-import { messages } from '../../i18n';
+import { PREVIEW_VIEWS, type PreviewView } from '#core/api/branding';
+import { useBrandingPreview } from '#web/api/branding';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 import { ToggleGroup } from '../ui/ToggleGroup';
 import { useDebouncedValue } from './use-debounced-value';

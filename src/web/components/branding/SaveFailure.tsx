@@ -1,5 +1,5 @@
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
 
 const t = messages.branding;
 

@@ -17,17 +17,17 @@ import {
   type BrandingConfig,
   type PageInput,
   type PreviewView,
-} from '../../../core/api/branding';
-import type { IdentityBody, PreviewBody } from '../../api/branding';
-import { messages } from '../../i18n';
+} from '#core/api/branding';
+import type { IdentityBody, PreviewBody } from '#web/api/branding';
+import { messages } from '#web/i18n';
 
 const t = messages.branding;
 
 export const COLOR_FIELDS = ['button_text_color', 'button_bg_color', 'primary_color'] as const;
 export type ColorField = (typeof COLOR_FIELDS)[number];
 
-export { isHexColor, normalizeHex } from '../../../core/color';
-import { isHexColor, normalizeHex } from '../../../core/color';
+export { isHexColor, normalizeHex } from '#core/color';
+import { isHexColor, normalizeHex } from '#core/color';
 
 export const identitySchema = z.object({
   logo: storedLogo.nullable(),

@@ -1,8 +1,8 @@
 import { Download } from 'lucide-react';
 import { useId } from 'react';
-import { auditExportUrl, useAuditChanges, type AuditChange } from '../../api/audit';
-import { messages } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { auditExportUrl, useAuditChanges, type AuditChange } from '#web/api/audit';
+import { messages } from '#web/i18n';
+import { formatDateTime } from '#web/lib/format';
 import { buttonClass } from '../ui/button';
 import { QueryState } from '../ui/QueryState';
 

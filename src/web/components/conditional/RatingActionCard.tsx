@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { useWatch, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { RATING_ACTION_LIMITS } from '../../../core/api/rating-actions';
-import { ACTION_TYPES } from '../../../core/domain';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { RATING_ACTION_LIMITS } from '#core/api/rating-actions';
+import { ACTION_TYPES } from '#core/domain';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { RecipientStatus } from '../settings/RecipientStatus';
 import { TextField } from '../ui/TextField';
 import { RatingStars, ratingColours } from './RatingStars';

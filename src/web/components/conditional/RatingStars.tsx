@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 import { RATINGS, type Rating } from './rating-actions';
 
 /** docs/product/limits.md, rating colours: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red. */

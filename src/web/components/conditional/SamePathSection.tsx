@@ -1,7 +1,7 @@
 import { Info } from 'lucide-react';
 import { useId } from 'react';
 import { useWatch, type Control, type UseFormRegister } from 'react-hook-form';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { WarningNote } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { isGated, type RatingActionsFormOutput, type RatingActionsFormValues } from './rating-actions';

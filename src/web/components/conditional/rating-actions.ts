@@ -4,13 +4,13 @@
  * apply. Types, ratings and bounds are the contract's.
  */
 import { z } from 'zod';
-import { RATING_ACTION_LIMITS, RATINGS, type Rating, type RatingAction, type RatingActionsConfig } from '../../../core/api/rating-actions';
-import { ACTION_TYPES } from '../../../core/domain';
-import { isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '../../../core/rating-actions';
-import { messages } from '../../i18n';
+import { RATING_ACTION_LIMITS, RATINGS, type Rating, type RatingAction, type RatingActionsConfig } from '#core/api/rating-actions';
+import { ACTION_TYPES } from '#core/domain';
+import { isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '#core/rating-actions';
+import { messages } from '#web/i18n';
 
 export { RATINGS, type Rating };
-export { isGated, isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '../../../core/rating-actions';
+export { isGated, isHttpUrl, usesFeedbackMessage, usesNotificationEmail, usesRedirectUrl } from '#core/rating-actions';
 
 const v = messages.conditional.validation;
 

@@ -1,5 +1,5 @@
-import type { Funnel as FunnelFigures } from '../../../core/api/dashboard';
-import { messages } from '../../i18n';
+import type { Funnel as FunnelFigures } from '#core/api/dashboard';
+import { messages } from '#web/i18n';
 import { DashboardSection } from './Section';
 
 const t = messages.dashboard.funnel;

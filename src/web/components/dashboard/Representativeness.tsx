@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import type { Representativeness as Figures } from '../../../core/api/dashboard';
-import { messages } from '../../i18n';
+import type { Representativeness as Figures } from '#core/api/dashboard';
+import { messages } from '#web/i18n';
 import { WarningNote } from '../ui/Alert';
 import { DashboardSection } from './Section';
 

@@ -1,6 +1,6 @@
-import type { Timeline as TimelineFigures } from '../../../core/api/dashboard';
-import { FRENCH_LOCALE, formatDay, formatNumber } from '../../../core/french-format';
-import { messages } from '../../i18n';
+import type { Timeline as TimelineFigures } from '#core/api/dashboard';
+import { FRENCH_LOCALE, formatDay, formatNumber } from '#core/french-format';
+import { messages } from '#web/i18n';
 import { DashboardSection } from './Section';
 
 const t = messages.dashboard.timeline;

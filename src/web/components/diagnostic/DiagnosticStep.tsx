@@ -1,7 +1,7 @@
 import { CircleCheck, CircleDashed, CircleX, LoaderCircle, TriangleAlert, Wrench } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import type { StepState } from './types';
 
 const t = messages.shopifyDiagnostic;

@@ -1,10 +1,10 @@
 import { CircleCheck, CircleX, Clock } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { messages } from '#web/i18n';
+import { formatDateTime } from '#web/lib/format';
 import { buttonClass } from '../ui/button';
-import { DIAGNOSED_TOPICS, TEST_ORDER_EVENT_NOTE } from '../../../core/api/shopify';
+import { DIAGNOSED_TOPICS, TEST_ORDER_EVENT_NOTE } from '#core/api/shopify';
 import { DiagnosticStep, TopicList } from './DiagnosticStep';
 import { diagnosticStepIds, type CheckStatus, type DiagnosticChecks, type DiagnosticStepId, type StepState, type WebhookEvent } from './types';
 

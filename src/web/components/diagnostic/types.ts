@@ -2,10 +2,10 @@
  * The diagnostic's steps as the screens show them. The data is GET /api/shopify/diagnostic's
  * contract (src/core/api/shopify.ts).
  */
-import type { CheckStatus, DiagnosticChecks, RegisterWebhooksResult } from '../../api/shopify';
-import { messages } from '../../i18n';
+import type { CheckStatus, DiagnosticChecks, RegisterWebhooksResult } from '#web/api/shopify';
+import { messages } from '#web/i18n';
 
-export type { CheckStatus, DiagnosticChecks, DiagnosticResult, WebhookEvent } from '../../api/shopify';
+export type { CheckStatus, DiagnosticChecks, DiagnosticResult, WebhookEvent } from '#web/api/shopify';
 
 /** The eight steps, in the order they are shown. */
 export const diagnosticStepIds = [

@@ -1,7 +1,7 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { ToggleGroup } from '../ui/ToggleGroup';
 import type { Preview, PreviewKind } from './template-form';
 

@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
-import type { TemplateWarning } from '../../../core/email/template-warnings';
-import { messages } from '../../i18n';
+import type { TemplateWarning } from '#core/email/template-warnings';
+import { messages } from '#web/i18n';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 
 const t = messages.emailTemplates.warnings;

@@ -1,7 +1,7 @@
 import { Plus } from 'lucide-react';
 import { useId } from 'react';
-import { messages } from '../../i18n';
-import type { TemplateVariable } from '../../i18n/fr/email-templates';
+import { messages } from '#web/i18n';
+import type { TemplateVariable } from '#web/i18n/fr/email-templates';
 import { buttonClass } from '../ui/button';
 import { VARIABLES } from './template-form';
 

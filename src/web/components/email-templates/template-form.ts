@@ -2,11 +2,11 @@
  * The template editor's form values, what a save or a test sends, and the preview: the e-mail
  * rendered in the browser by the function the sender uses (decision 015), from unsaved values.
  */
-import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '../../api/email-templates';
-import type { TemplateLimit } from '../../../core/email/render-limits';
-import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail } from '../../../core/email/review-email';
-import { templateWarnings, utf8Bytes, type TemplateWarning } from '../../../core/email/template-warnings';
-import type { TemplateTextField, TemplateVariable } from '../../i18n/fr/email-templates';
+import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '#web/api/email-templates';
+import type { TemplateLimit } from '#core/email/render-limits';
+import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail } from '#core/email/review-email';
+import { templateWarnings, utf8Bytes, type TemplateWarning } from '#core/email/template-warnings';
+import type { TemplateTextField, TemplateVariable } from '#web/i18n/fr/email-templates';
 
 export const VARIABLES: readonly TemplateVariable[] = ['customer_name', 'store_name', 'order_number', 'review_link'];
 export const TEXT_FIELDS: readonly TemplateTextField[] = [

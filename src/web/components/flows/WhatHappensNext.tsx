@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { useFlows } from '../../api/flows';
-import { messages } from '../../i18n';
-import { formatPrice } from '../../lib/format';
+import { useFlows } from '#web/api/flows';
+import { messages } from '#web/i18n';
+import { formatPrice } from '#web/lib/format';
 import { WarningNote } from '../ui/Alert';
 import { textLinkClass } from '../ui/TextField';
 

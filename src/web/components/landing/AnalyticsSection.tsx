@@ -1,6 +1,6 @@
 import { CircleCheck } from 'lucide-react';
 import { lazy, Suspense } from 'react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { SectionHeading } from './SectionHeading';
 
 const SampleReviewsChart = lazy(() => import('./SampleReviewsChart'));

@@ -1,6 +1,6 @@
 import { ArrowRight, MessagesSquare } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 /** Closing call to action: conversational e-commerce, 'Commencer gratuitement' to /signup. */
 export function ClosingSection() {

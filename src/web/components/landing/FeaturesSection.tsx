@@ -1,5 +1,5 @@
 import { ChartColumn, MailCheck, SlidersHorizontal, Store, type LucideIcon } from 'lucide-react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { SectionHeading } from './SectionHeading';
 
 const icons: readonly LucideIcon[] = [MailCheck, SlidersHorizontal, Store, ChartColumn];

@@ -1,6 +1,6 @@
 import { ArrowRight, CalendarClock, ShoppingBag, Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 
 function Stars({ className }: { className?: string }) {

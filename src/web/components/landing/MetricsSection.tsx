@@ -1,4 +1,4 @@
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 /** Band of marketing figures (docs/product/screens.md). */
 export function MetricsSection() {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockFetch, renderWithProviders } from '../../test/render';
+import { apiError, jsonResponse, mockFetch, renderWithProviders } from '#web/test/render';
 import { PricingSection } from './PricingSection';
 
 const plans = [

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { usePlans } from '../../api/plans';
+import { messages } from '#web/i18n';
+import { usePlans } from '#web/api/plans';
 import { PlanCard } from '../plans/PlanCard';
 import { QueryState } from '../ui/QueryState';
 import { buttonClass } from '../ui/button';

@@ -1,5 +1,5 @@
 import { Area, AreaChart, CartesianGrid, Tooltip, XAxis, YAxis } from 'recharts';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 const weeklyReviews = [18, 24, 29, 35, 41, 52, 63, 74];
 

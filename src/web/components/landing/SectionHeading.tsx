@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 
 export interface SectionHeadingProps {
   id: string;

@@ -1,5 +1,5 @@
 import { Quote, Star } from 'lucide-react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 /** One customer quote (marketing content). */
 export function TestimonialSection() {

@@ -1,9 +1,9 @@
 import { ChevronDown, KeyRound, LogOut, Settings, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import type { SessionUser } from '../../api/auth';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import type { SessionUser } from '#web/api/auth';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 
 export interface AccountMenuProps {
   /** The signed-in user, or `null` when unknown. */

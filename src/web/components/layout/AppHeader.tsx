@@ -1,9 +1,9 @@
 import { ChevronRight, Menu } from 'lucide-react';
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { useCurrentPageHeader } from '../../lib/page-header';
-import { useSession, useSignOut } from '../../lib/session';
+import { messages } from '#web/i18n';
+import { useCurrentPageHeader } from '#web/lib/page-header';
+import { useSession, useSignOut } from '#web/lib/session';
 import { ErrorAlert } from '../ui/Alert';
 import { AccountMenu } from './AccountMenu';
 import { ShopifyAdminButton } from './ShopifyAdminButton';

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { PageHeaderProvider } from '../../lib/page-header';
+import { PageHeaderProvider } from '#web/lib/page-header';
 import { useOpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
 import { AppHeader } from './AppHeader';

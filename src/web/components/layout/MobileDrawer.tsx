@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
-import { messages } from '../../i18n';
-import { trapTab } from '../../lib/focus-trap';
+import { messages } from '#web/i18n';
+import { trapTab } from '#web/lib/focus-trap';
 
 export interface MobileDrawerProps {
   id: string;

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { useDocumentTitle } from '../../lib/page-header';
+import { messages } from '#web/i18n';
+import { useDocumentTitle } from '#web/lib/page-header';
 import { Logo } from '../ui/Logo';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
 

@@ -1,5 +1,5 @@
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
-import { useAuthSync } from '../../lib/session';
+import { useAuthSync } from '#web/lib/session';
 
 /** Thin bar at the top of the window while a lazy screen is loading. */
 function NavigationProgress() {

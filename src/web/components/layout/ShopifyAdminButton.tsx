@@ -1,6 +1,6 @@
 import { ExternalLink } from 'lucide-react';
-import { messages } from '../../i18n';
-import { shopAdminUrl, useCurrentStore } from '../../lib/session';
+import { messages } from '#web/i18n';
+import { shopAdminUrl, useCurrentStore } from '#web/lib/session';
 import { buttonClass } from '../ui/button';
 
 /** 'Aller sur Shopify': opens the shop admin in a new tab; disabled until the shop domain is known. */

@@ -1,7 +1,7 @@
 import { Stethoscope } from 'lucide-react';
 import { Link, NavLink } from 'react-router';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { Logo } from '../ui/Logo';
 import { sidebarItems } from './sidebar-items';
 

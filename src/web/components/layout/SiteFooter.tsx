@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { Logo } from '../ui/Logo';
 
 const legalLinks = [

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 import { Logo } from '../ui/Logo';
 

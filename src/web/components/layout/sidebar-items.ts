@@ -1,5 +1,5 @@
 import { CalendarClock, LayoutDashboard, Mail, MessageSquareText, Palette, Plug, Rocket, SlidersHorizontal, Workflow, type LucideIcon } from 'lucide-react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 export interface SidebarItem {
   to: string;

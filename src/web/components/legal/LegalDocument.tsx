@@ -1,10 +1,10 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link } from 'react-router';
-import { useLegalInformation, type LegalOperator, type LegalPlan } from '../../api/legal';
-import { messages } from '../../i18n';
-import type { LegalDocumentContent, LegalFacts, LegalSection } from '../../i18n/fr/legal';
-import { formatPrice } from '../../lib/format';
-import { useDocumentTitle } from '../../lib/page-header';
+import { useLegalInformation, type LegalOperator, type LegalPlan } from '#web/api/legal';
+import { messages } from '#web/i18n';
+import type { LegalDocumentContent, LegalFacts, LegalSection } from '#web/i18n/fr/legal';
+import { formatPrice } from '#web/lib/format';
+import { useDocumentTitle } from '#web/lib/page-header';
 import { SiteFooter } from '../layout/SiteFooter';
 import { SiteHeader } from '../layout/SiteHeader';
 import { QueryState } from '../ui/QueryState';

@@ -1,9 +1,9 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { BillingNotice } from '../../api/plans';
+import type { BillingNotice } from '#web/api/plans';
 import { currentPlanFixture } from '../quota/fixtures';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
-import { plansFixture } from '../../test/shopify-fixtures';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '#web/test/render';
+import { plansFixture } from '#web/test/shopify-fixtures';
 
 const SYNC = '/functions/v1/shopify-sync-plan';
 

@@ -1,9 +1,9 @@
 import { CircleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { useBillingSync } from '../../api/plans';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { useCurrentStore } from '../../lib/session';
+import { useBillingSync } from '#web/api/plans';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { useCurrentStore } from '#web/lib/session';
 import { textLinkClass } from '../ui/TextField';
 import { mainContentId } from '../ui/SkipLink';
 

@@ -1,9 +1,9 @@
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { formatPrice } from '../../lib/format';
-import type { Plan } from '../../api/plans';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { formatPrice } from '#web/lib/format';
+import type { Plan } from '#web/api/plans';
 
 export interface PlanCardProps {
   plan: Plan;

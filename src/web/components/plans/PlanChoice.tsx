@@ -1,9 +1,9 @@
 import { useEffect, useId } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { BILLING_REDIRECT_CODES, type BillingRedirectCode } from '../../../core/api/shopify';
-import { useCurrentPlan, usePlans } from '../../api/plans';
-import { messages } from '../../i18n';
-import { useCurrentStore, type CurrentStore } from '../../lib/session';
+import { BILLING_REDIRECT_CODES, type BillingRedirectCode } from '#core/api/shopify';
+import { useCurrentPlan, usePlans } from '#web/api/plans';
+import { messages } from '#web/i18n';
+import { useCurrentStore, type CurrentStore } from '#web/lib/session';
 import { ErrorAlert, SuccessAlert, WarningNote } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { QueryState } from '../ui/QueryState';

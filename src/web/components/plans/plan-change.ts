@@ -4,9 +4,9 @@
  */
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useChangePlan, type Plan } from '../../api/plans';
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { useChangePlan, type Plan } from '#web/api/plans';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
 
 const t = messages.plans;
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { queryKeys } from '../../api/keys';
-import type { CurrentPlan } from '../../api/plans';
+import { queryKeys } from '#web/api/keys';
+import type { CurrentPlan } from '#web/api/plans';
 import { currentPlanFixture, spaced } from './fixtures';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, renderWithProviders } from '../../test/render';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, renderWithProviders } from '#web/test/render';
 import { QuotaBannerView } from './QuotaBanner';
 
 const currentPlan = currentPlanFixture;

@@ -1,11 +1,11 @@
 import { Infinity as InfinityIcon, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { bannerLevel, showsRemaining, usedRatio } from '../../../core/quota';
-import { useCurrentPlan, type CurrentPlan } from '../../api/plans';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { formatDate } from '../../lib/format';
+import { bannerLevel, showsRemaining, usedRatio } from '#core/quota';
+import { useCurrentPlan, type CurrentPlan } from '#web/api/plans';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { formatDate } from '#web/lib/format';
 import { buttonClass } from '../ui/button';
 import { formatCount, formatPercent, percentUsed, remainingOf } from './figures';
 

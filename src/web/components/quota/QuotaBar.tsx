@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { barLevel, type BarLevel } from '../../../core/quota';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { barLevel, type BarLevel } from '#core/quota';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { formatCount, formatPercent, percentUsed } from './figures';
 
 const t = messages.plans.quota;

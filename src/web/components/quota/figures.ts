@@ -1,6 +1,6 @@
 /** How quota numbers read in French: counts with the thousands separator, percentages to the nearest whole. */
-import { BANNER_CRITICAL_RATIO, BANNER_WARNING_RATIO, BAR_RED_RATIO, BAR_YELLOW_RATIO } from '../../../core/quota';
-import { formatNumber, formatPercent as formatShare } from '../../../core/french-format';
+import { BANNER_CRITICAL_RATIO, BANNER_WARNING_RATIO, BAR_RED_RATIO, BAR_YELLOW_RATIO } from '#core/quota';
+import { formatNumber, formatPercent as formatShare } from '#core/french-format';
 
 /** The percentages at which the bar and the banner change: a share never reads as one it has not reached. */
 const THRESHOLDS = [...new Set([BAR_YELLOW_RATIO, BAR_RED_RATIO, BANNER_WARNING_RATIO, BANNER_CRITICAL_RATIO, 1].map((r) => Math.round(r * 100)))];

@@ -1,5 +1,5 @@
 /** Test fixtures: plans-current answers (the contract's shape: src/core/api/plans.ts). */
-import type { CurrentPlan } from '../../api/plans';
+import type { CurrentPlan } from '#web/api/plans';
 
 /** `used` of `quota` this period (quota null: unlimited), a Pro plan otherwise. */
 export function currentPlanFixture(used: number, quota: number | null, overrides: Partial<CurrentPlan> = {}): CurrentPlan {

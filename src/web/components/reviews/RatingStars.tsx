@@ -1,5 +1,5 @@
 import { Star } from 'lucide-react';
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 
 /** A rating as five stars, read out by its label ('4 étoiles sur 5'). */
 export function RatingStars({ rating, label }: { rating: number; label: string }) {

@@ -1,10 +1,10 @@
 import { ChevronDown, RefreshCw, Stethoscope } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '../../api/shopify';
-import { cx } from '../../lib/cx';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { messages } from '#web/i18n';
+import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '#web/api/shopify';
+import { cx } from '#web/lib/cx';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 import { countOutcomes, DiagnosticSteps, type FixActions } from '../diagnostic/DiagnosticSteps';
 import { registerOutcome } from '../diagnostic/types';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';

@@ -1,9 +1,9 @@
 import { CalendarRange, LoaderCircle, Send } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { SPREAD_LIMITS } from '../../../core/schedule-spread';
-import { useImportHistory, useOrderCount, type ImportHistoryInput, type ImportHistoryResult } from '../../api/review-requests';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { SPREAD_LIMITS } from '#core/schedule-spread';
+import { useImportHistory, useOrderCount, type ImportHistoryInput, type ImportHistoryResult } from '#web/api/review-requests';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { QueryState } from '../ui/QueryState';

@@ -1,7 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { paginationItems } from '../../../core/pagination';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { paginationItems } from '#core/pagination';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 
 const t = messages.schedule.pagination;
 

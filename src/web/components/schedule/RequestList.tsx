@@ -1,14 +1,14 @@
 import { CalendarClock, CircleAlert, CircleHelp, Clock, Hourglass, Link2, Repeat, RotateCw, Send, Trash2 } from 'lucide-react';
 import { useId } from 'react';
-import { dueLabel, type DueLabel } from '../../../core/due-label';
-import { formatDay } from '../../../core/french-format';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { formatDateTime } from '../../lib/format';
+import { dueLabel, type DueLabel } from '#core/due-label';
+import { formatDay } from '#core/french-format';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { formatDateTime } from '#web/lib/format';
 import { buttonClass } from '../ui/button';
 import { StatusBadge } from './StatusBadge';
-import type { RequestItem } from '../../api/review-requests';
-import { UNSENT_IDLE_STATUSES } from '../../../core/domain';
+import type { RequestItem } from '#web/api/review-requests';
+import { UNSENT_IDLE_STATUSES } from '#core/domain';
 
 const t = messages.schedule;
 

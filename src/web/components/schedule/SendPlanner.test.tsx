@@ -1,9 +1,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { ForecastDay, RequestItem, SendForecast } from '../../../core/api/review-requests';
-import { apiError, jsonResponse, mockSignedInApi, renderWithProviders } from '../../test/render';
-import { sendForecast } from '../../test/schedule-fixtures';
+import type { ForecastDay, RequestItem, SendForecast } from '#core/api/review-requests';
+import { apiError, jsonResponse, mockSignedInApi, renderWithProviders } from '#web/test/render';
+import { sendForecast } from '#web/test/schedule-fixtures';
 import { RequestList } from './RequestList';
 import { SendPlanner } from './SendPlanner';
 

@@ -1,11 +1,11 @@
 import { CalendarClock, CircleCheck, LoaderCircle, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { useSendForecast, type SendForecast } from '../../api/review-requests';
-import { formatDay, formatNumber as num } from '../../../core/french-format';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { formatDateTime } from '../../lib/format';
+import { useSendForecast, type SendForecast } from '#web/api/review-requests';
+import { formatDay, formatNumber as num } from '#core/french-format';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { formatDateTime } from '#web/lib/format';
 import { buttonClass } from '../ui/button';
 
 const t = messages.schedule.planner;

@@ -1,8 +1,8 @@
 import { Check, Copy, Lightbulb } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { useCreateShareLink, type ShareLink } from '../../api/review-requests';
-import { messages } from '../../i18n';
+import { useCreateShareLink, type ShareLink } from '#web/api/review-requests';
+import { messages } from '#web/i18n';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { Spinner } from '../ui/Spinner';

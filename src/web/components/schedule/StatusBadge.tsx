@@ -1,6 +1,6 @@
-import { REVIEW_REQUEST_STATUSES, type ReviewRequestStatus } from '../../../core/domain';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { REVIEW_REQUEST_STATUSES, type ReviewRequestStatus } from '#core/domain';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 
 const t = messages.schedule;
 

@@ -1,6 +1,6 @@
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
-import type { ManualSendResult } from '../../api/review-requests';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
+import type { ManualSendResult } from '#web/api/review-requests';
 
 const n = messages.schedule.notices;
 

@@ -1,9 +1,9 @@
 import { CircleCheck, CircleX, Mail, Trash2 } from 'lucide-react';
 import { useId, useRef, useState } from 'react';
-import { useDeliverability, useRemoveSenderAddress, useVerifySenderDomain, type DeliverabilityState } from '../../api/deliverability';
-import { messages } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { useDeliverability, useRemoveSenderAddress, useVerifySenderDomain, type DeliverabilityState } from '#web/api/deliverability';
+import { messages } from '#web/i18n';
+import { formatDateTime } from '#web/lib/format';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { ConfirmDialog } from '../ui/ConfirmDialog';

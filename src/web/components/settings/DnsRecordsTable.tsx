@@ -1,9 +1,9 @@
 import { Check, CircleCheck, CircleX, Clock, Copy, TriangleAlert, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import type { DnsRecordKind } from '../../../core/api/deliverability';
-import type { DnsRecord } from '../../api/deliverability';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import type { DnsRecordKind } from '#core/api/deliverability';
+import type { DnsRecord } from '#web/api/deliverability';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { buttonClass } from '../ui/button';
 
 const t = messages.deliverability.records;

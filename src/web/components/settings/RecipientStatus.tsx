@@ -1,5 +1,5 @@
-import { useNotificationRecipients, useResendRecipientLink } from '../../api/notification-recipients';
-import { messages } from '../../i18n';
+import { useNotificationRecipients, useResendRecipientLink } from '#web/api/notification-recipients';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 
 const t = messages.confirmations.recipient;

@@ -1,8 +1,8 @@
 import { CircleCheck, CircleX } from 'lucide-react';
 import { useId } from 'react';
-import { useSelfTest, type SelfTestResult } from '../../api/deliverability';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { useSelfTest, type SelfTestResult } from '#web/api/deliverability';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { senderInput, type SenderInput } from '../../../core/api/deliverability';
-import { useSaveSenderAddress, type DeliverabilityState } from '../../api/deliverability';
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
+import { senderInput, type SenderInput } from '#core/api/deliverability';
+import { useSaveSenderAddress, type DeliverabilityState } from '#web/api/deliverability';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
 import { ErrorAlert, WarningNote } from '../ui/Alert';
 import { SubmitButton } from '../ui/SubmitButton';
 import { TextField } from '../ui/TextField';

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
-import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, settingsInput, type SettingsInput } from '../../../core/api/settings';
-import { useSaveSettings, type StoreSettings } from '../../api/settings';
-import { messages } from '../../i18n';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { CUSTOMER_ASK_WINDOW, DAILY_SEND_LIMIT, settingsInput, type SettingsInput } from '#core/api/settings';
+import { useSaveSettings, type StoreSettings } from '#web/api/settings';
+import { messages } from '#web/i18n';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 import { TextField } from '../ui/TextField';
 import { RecipientStatus } from './RecipientStatus';
 import { UnsubscribeSwitch } from './UnsubscribeSwitch';

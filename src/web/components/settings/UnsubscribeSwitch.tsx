@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 const t = messages.settings.sending;
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 
 /** How long to wait for the window to close before explaining that the browser refused. */

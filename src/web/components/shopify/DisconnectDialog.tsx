@@ -1,8 +1,8 @@
 import { useId, useRef, type Ref } from 'react';
-import type { DisconnectChoice } from '../../api/shopify';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { useRequiredChoice } from '../../lib/required-choice';
+import type { DisconnectChoice } from '#web/api/shopify';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { useRequiredChoice } from '#web/lib/required-choice';
 import { buttonClass } from '../ui/button';
 import { Modal } from '../ui/Modal';
 

@@ -1,8 +1,8 @@
 import { CircleCheck, CircleExclamationPoint, ExternalLink, TriangleAlert } from 'lucide-react';
 import { useId } from 'react';
-import type { ShopifyRemoval } from '../../api/shopify';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import type { ShopifyRemoval } from '#web/api/shopify';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { textLinkClass } from '../ui/TextField';
 
 const t = messages.integrations.outcome;

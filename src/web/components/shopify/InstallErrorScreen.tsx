@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { PublicLayout } from '../layout/PublicLayout';
 import { ErrorAlert } from '../ui/Alert';
 import { CloseWindowActions } from './CloseWindowActions';

@@ -1,7 +1,7 @@
-import { HIDE_REASONS, type HideReason } from '../../api/storefront';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
-import { useRequiredChoice } from '../../lib/required-choice';
+import { HIDE_REASONS, type HideReason } from '#web/api/storefront';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
+import { useRequiredChoice } from '#web/lib/required-choice';
 import { ErrorAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { Modal } from '../ui/Modal';

@@ -1,8 +1,8 @@
 import { EyeOff, MessageSquare } from 'lucide-react';
 import { useState } from 'react';
-import { useModerate, useModeration, MODERATION_FILTERS, type HideReason, type ModerationFilter, type ModerationItem } from '../../api/storefront';
-import { messages } from '../../i18n';
-import { formatDate } from '../../lib/format';
+import { useModerate, useModeration, MODERATION_FILTERS, type HideReason, type ModerationFilter, type ModerationItem } from '#web/api/storefront';
+import { messages } from '#web/i18n';
+import { formatDate } from '#web/lib/format';
 import { RatingStars } from '../reviews/RatingStars';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';

@@ -1,7 +1,7 @@
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useStorefrontPreview } from '../../api/storefront';
-import { messages } from '../../i18n';
+import { useStorefrontPreview } from '#web/api/storefront';
+import { messages } from '#web/i18n';
 import { buttonClass } from '../ui/button';
 import { QueryState } from '../ui/QueryState';
 

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleExclamationPoint, TriangleAlert } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 import { buttonClass } from './button';
 
 /** A red error box (role=alert) with an optional action such as a retry button. */

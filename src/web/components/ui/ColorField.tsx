@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useController, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
-import { isHexColor, normalizeHex } from '../../../core/color';
+import { isHexColor, normalizeHex } from '#core/color';
 import { fieldControlClass } from './TextField';
 
 /**

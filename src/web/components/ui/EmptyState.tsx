@@ -1,7 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 import { buttonClass } from './button';
 
 export interface EmptyStateProps {

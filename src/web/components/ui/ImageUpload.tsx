@@ -1,7 +1,7 @@
 import { ImageIcon, LoaderCircle, Trash2, Upload } from 'lucide-react';
 import { useState, type ChangeEvent, type DragEvent } from 'react';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 import { buttonClass } from './button';
 
 export interface ImageUploadProps {

@@ -1,7 +1,7 @@
 import { Star } from 'lucide-react';
 import { Link } from 'react-router';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 
 /** The brand mark: icon + name. With `to`, it is a link (labelled for screen readers). */
 export function Logo({

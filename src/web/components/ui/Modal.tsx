@@ -1,7 +1,7 @@
 import { X } from 'lucide-react';
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
-import { cx } from '../../lib/cx';
-import { trapTab } from '../../lib/focus-trap';
+import { cx } from '#web/lib/cx';
+import { trapTab } from '#web/lib/focus-trap';
 
 export interface ModalProps {
   title: string;

@@ -5,7 +5,7 @@
  */
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { ErrorAlert } from './Alert';
 import { Spinner } from './Spinner';
 

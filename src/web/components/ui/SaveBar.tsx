@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { ErrorAlert, SuccessAlert } from './Alert';
 import { SubmitButton } from './SubmitButton';
 

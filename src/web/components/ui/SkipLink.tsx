@@ -1,4 +1,4 @@
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 
 export const mainContentId = 'main-content';
 

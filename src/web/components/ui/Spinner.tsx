@@ -1,6 +1,6 @@
 import { LoaderCircle } from 'lucide-react';
-import { messages } from '../../i18n';
-import { cx } from '../../lib/cx';
+import { messages } from '#web/i18n';
+import { cx } from '#web/lib/cx';
 
 /** An accessible loading indicator (announced politely). */
 export function Spinner({ label = messages.common.loading, className }: { label?: string; className?: string }) {

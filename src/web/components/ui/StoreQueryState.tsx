@@ -4,7 +4,7 @@
  * of an error.
  */
 import { Store } from 'lucide-react';
-import { ApiError } from '../../lib/api';
+import { ApiError } from '#web/lib/api';
 import { EmptyState } from './EmptyState';
 import { QueryState } from './QueryState';
 

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 
 export interface TabItem<K extends string> {
   id: K;

@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 
 /**
  * One choice among a few, as toggle buttons (aria-pressed) in a labelled group: the dashboard's

@@ -1,5 +1,5 @@
 import { Construction } from 'lucide-react';
-import { messages } from '../../i18n';
+import { messages } from '#web/i18n';
 import { EmptyState } from './EmptyState';
 
 /** Neutral body for screens that are not built yet. Renders an h2: the page owns its h1. */

@@ -1,4 +1,4 @@
-import { cx } from '../../lib/cx';
+import { cx } from '#web/lib/cx';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 type Size = 'sm' | 'md' | 'lg';

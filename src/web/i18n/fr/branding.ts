@@ -3,8 +3,8 @@
  * and the page customisation (the review page's texts, the e-mail's greeting and closing), each with
  * a live preview of the review page. The spec's few English messages are said in French (decision 025).
  */
-import { count, formatNumber } from '../../../core/french-format';
-import type { PreviewView } from '../../../core/api/branding';
+import { count, formatNumber } from '#core/french-format';
+import type { PreviewView } from '#core/api/branding';
 
 export const branding = {
   loading: 'Chargement de votre branding…',

@@ -3,8 +3,8 @@
  * review flow', docs/product/validation.md 'Rating actions', docs/product/errors.md success notice, docs/product/limits.md default actions and rating colours) and the
  * review-gating stance of docs/product/stances.md ("same path for every rating").
  */
-import { count } from '../../../core/french-format';
-import type { ActionType } from '../../../core/domain';
+import { count } from '#core/french-format';
+import type { ActionType } from '#core/domain';
 
 export const conditional = {
   title: 'Actions conditionnelles',

@@ -3,7 +3,7 @@
  * the public page of its confirmation link (/confirm-recipient/:token), and the page of an account
  * e-mail change link (/confirm-email/:token).
  */
-import { elide } from '../../../core/french';
+import { elide } from '#core/french';
 
 export const confirmations = {
   recipient: {

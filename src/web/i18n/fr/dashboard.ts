@@ -1,7 +1,7 @@
 /** /app/dashboard (docs/product/screens.md, docs/product/statuses.md, docs/product/limits.md). */
-import type { DashboardPeriod } from '../../../core/api/dashboard';
+import type { DashboardPeriod } from '#core/api/dashboard';
 
-import { count, formatNumber as num, formatPercent as percent, plural } from '../../../core/french-format';
+import { count, formatNumber as num, formatPercent as percent, plural } from '#core/french-format';
 
 const rating = (value: number) => num(value, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
 

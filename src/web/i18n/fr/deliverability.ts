@@ -3,9 +3,9 @@
  * the DNS records to publish for it (DKIM, SPF, DMARC), 'Vérifier', and the self-test's checklist.
  * Sentences that insert an address put it after a colon, so no elision is needed.
  */
-import type { DnsRecordKind, SelfTestCheckId } from '../../../core/api/deliverability';
+import type { DnsRecordKind, SelfTestCheckId } from '#core/api/deliverability';
 
-import { count, plural } from '../../../core/french-format';
+import { count, plural } from '#core/french-format';
 
 const kindNames: Record<DnsRecordKind, string> = { dkim: 'DKIM', spf: 'SPF', dmarc: 'DMARC' };
 

@@ -3,9 +3,9 @@
  * 'Email template logo', docs/product/errors.md notices, docs/product/limits.md default template) and the warnings of docs/product/stances.md
  * (review gating, incentives, Gmail's clipping).
  */
-import type { TemplateWarning } from '../../../core/email/template-warnings';
-import { RENDER_LIMITS, type TemplateLimit } from '../../../core/email/render-limits';
-import { count } from '../../../core/french-format';
+import type { TemplateWarning } from '#core/email/template-warnings';
+import { RENDER_LIMITS, type TemplateLimit } from '#core/email/render-limits';
+import { count } from '#core/french-format';
 
 export type TemplateVariable = 'customer_name' | 'store_name' | 'order_number' | 'review_link';
 export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'button_url_template' | 'footer_text' | 'reminder_subject' | 'reminder_first_line';

@@ -1,5 +1,5 @@
 /** /app/feedback, the reviews list (docs/product/screens.md, docs/product/validation.md). */
-import type { PublicLinkOutcome, ReviewFilter } from '../../../core/api/reviews';
+import type { PublicLinkOutcome, ReviewFilter } from '#core/api/reviews';
 
 export const feedback = {
   searchLabel: 'Rechercher un avis',

@@ -2,8 +2,8 @@
  * /app/flow: the flow configurations (docs/product/screens.md, docs/product/validation.md 'Flow', docs/product/errors.md success notices, docs/product/limits.md default flow).
  * The form's validation sentences are the contract's (core/flow-limits.ts), shared with the server.
  */
-import { count } from '../../../core/french-format';
-import type { TriggerEvent } from '../../../core/domain';
+import { count } from '#core/french-format';
+import type { TriggerEvent } from '#core/domain';
 
 export const flow = {
   title: 'Configuration du flux',

@@ -1,5 +1,5 @@
 /** /app/integrations (docs/product/screens.md, docs/product/statuses.md 'Shop', docs/product/errors.md 'Integrations query errors', 'Second store', 'Connect button', 'Disconnect failure'). */
-import type { OAuthRedirectCode } from '../../../core/api/shopify';
+import type { OAuthRedirectCode } from '#core/api/shopify';
 
 export const integrations = {
   title: 'Intégrations',

@@ -1,5 +1,5 @@
 /** Shape of one legal document, rendered by components/legal/LegalDocument. */
-import { count } from '../../../core/french-format';
+import { count } from '#core/french-format';
 export interface LegalSection {
   heading: string;
   /** A sentence introducing the list below it. */

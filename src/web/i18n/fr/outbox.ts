@@ -1,5 +1,5 @@
 /** Developer page: the local e-mail outbox. */
-import { count } from '../../../core/french-format';
+import { count } from '#core/french-format';
 export const outbox = {
   title: 'Boîte d’envoi locale',
   intro: 'Les e-mails envoyés par l’application en développement sont conservés ici au lieu d’être remis.',

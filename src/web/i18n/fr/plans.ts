@@ -3,7 +3,7 @@
  * docs/product/errors.md 'Plans/account' and docs/product/limits.md). Numbers arrive formatted (French thousands separator), except counts
  * agreed with their noun (src/core/french-format.ts).
  */
-import { count } from '../../../core/french-format';
+import { count } from '#core/french-format';
 
 /** 'N emails restants' (spec), agreed with the count. */
 const emails = (n: number, word: string) => count(n, `email ${word}`, `emails ${word}s`);

@@ -2,9 +2,9 @@
  * /app/schedule, the send calendar (docs/product/screens.md, docs/product/statuses.md 'Review request status' and 'History import
  * dialog', docs/product/validation.md 'Import', docs/product/errors.md 'Calendar', docs/product/limits.md pagination and import limits) and the share-link modal.
  */
-import type { WithdrawnReason } from '../../../core/domain';
-import { elide } from '../../../core/french';
-import { count, formatNumber as num, plural } from '../../../core/french-format';
+import type { WithdrawnReason } from '#core/domain';
+import { elide } from '#core/french';
+import { count, formatNumber as num, plural } from '#core/french-format';
 
 export const schedule = {
   title: 'Calendrier d’envoi',

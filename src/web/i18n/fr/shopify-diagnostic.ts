@@ -1,6 +1,6 @@
 /** /app/shopify-diagnostic (docs/product/screens.md, docs/product/statuses.md 'Diagnostic steps', docs/product/errors.md 'Diagnostic', docs/product/limits.md 'Required webhook topics'). */
 
-import { formatNumber as num, plural } from '../../../core/french-format';
+import { formatNumber as num, plural } from '#core/french-format';
 
 const topicList = (topics: readonly string[]) => topics.join(', ');
 const COUNT_WORDS = ['Aucune', 'Une', 'Deux', 'Trois', 'Quatre', 'Cinq', 'Six', 'Sept', 'Huit', 'Neuf', 'Dix'];

@@ -2,7 +2,7 @@
  * Shared by the install screens (/shopify/entry, install, plan-selection, onboarding):
  * docs/product/screens.md and docs/product/errors.md ('Onboarding/session', 'Install screen codes').
  */
-import type { BillingRedirectCode } from '../../../core/api/shopify';
+import type { BillingRedirectCode } from '#core/api/shopify';
 
 export const shopifyFlow = {
   errorTitle: 'Erreur d’installation',

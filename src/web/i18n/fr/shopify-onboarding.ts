@@ -1,5 +1,5 @@
 /** /shopify/onboarding (docs/product/screens.md, docs/product/statuses.md 'Installation token', docs/product/validation.md and docs/product/errors.md 'Onboarding/session'). Field labels: auth.fields. */
-import { elide } from '../../../core/french';
+import { elide } from '#core/french';
 
 export const shopifyOnboarding = {
   title: 'Finalisation de l’installation',

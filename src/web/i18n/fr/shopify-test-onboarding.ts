@@ -1,5 +1,5 @@
 /** /shopify/test-onboarding: developer page to try the install flow (docs/product/screens.md). */
-import { count } from '../../../core/french-format';
+import { count } from '#core/french-format';
 export const shopifyTestOnboarding = {
   title: 'Test de l’installation Shopify',
   intro: 'Outil de développement\u202f: créez un lien d’installation pour une boutique de test, puis suivez le parcours d’un marchand qui installe l’application.',

@@ -1,5 +1,5 @@
 /** /app/storefront: reviews on the storefront, their moderation, the block's preview and installation (decision 028). */
-import type { HideReason } from '../../../core/api/storefront';
+import type { HideReason } from '#core/api/storefront';
 
 /** French puts 0 and 1 in the singular. */
 const agree = (n: number, one: string, other: string) => `${n.toLocaleString('fr-FR')} ${n <= 1 ? one : other}`;

@@ -2,8 +2,8 @@
  * /subscription and /app/subscription-plans (docs/product/screens.md, docs/product/statuses.md, docs/product/errors.md): choosing a plan, and why the
  * merchant is asked to (the store's subscription status).
  */
-import type { BillingRedirectCode } from '../../../core/api/shopify';
-import type { SubscriptionStatus } from '../../../core/domain';
+import type { BillingRedirectCode } from '#core/api/shopify';
+import type { SubscriptionStatus } from '#core/domain';
 
 export const subscription = {
   title: 'Choisissez votre plan',

@@ -1,4 +1,4 @@
-import { elide } from '../../../core/french';
+import { elide } from '#core/french';
 import { brandName } from './common';
 import { legal, type LegalDocumentContent } from './legal';
 

@@ -1,5 +1,5 @@
 /** /unsubscribe/:token, the public unsubscribe page linked from every review-request e-mail. */
-import { elide } from '../../../core/french';
+import { elide } from '#core/french';
 
 export const unsubscribe = {
   title: 'Désinscription',

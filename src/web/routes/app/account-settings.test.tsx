@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentPlanFixture } from '../../components/quota/fixtures';
-import { sessionQueryKey } from '../../lib/session';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
+import { currentPlanFixture } from '#web/components/quota/fixtures';
+import { sessionQueryKey } from '#web/lib/session';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { BrandingConfig, StoredLogo } from '../../../core/api/branding';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, requestBody, type ApiRoutes } from '../../test/render';
-import { renderRoute } from '../../test/render';
+import type { BrandingConfig, StoredLogo } from '#core/api/branding';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, requestBody, type ApiRoutes } from '#web/test/render';
+import { renderRoute } from '#web/test/render';
 
 const paths = {
   branding: '/api/branding',

@@ -2,8 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Palette, Type } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import type { PreviewView } from '../../../core/api/branding';
-import { useBranding, type BrandingConfig } from '../../api/branding';
+import type { PreviewView } from '#core/api/branding';
+import { useBranding, type BrandingConfig } from '#web/api/branding';
 import {
   identitySchema,
   identityValues,
@@ -13,14 +13,14 @@ import {
   type IdentityFormValues,
   type PageFormOutput,
   type PageFormValues,
-} from '../../components/branding/branding-form';
-import { IdentityForm } from '../../components/branding/IdentityForm';
-import { PageForm } from '../../components/branding/PageForm';
-import { PreviewPane } from '../../components/branding/PreviewPane';
-import { StoreQueryState } from '../../components/ui/StoreQueryState';
-import { TabList, TabPanel, type TabItem } from '../../components/ui/Tabs';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+} from '#web/components/branding/branding-form';
+import { IdentityForm } from '#web/components/branding/IdentityForm';
+import { PageForm } from '#web/components/branding/PageForm';
+import { PreviewPane } from '#web/components/branding/PreviewPane';
+import { StoreQueryState } from '#web/components/ui/StoreQueryState';
+import { TabList, TabPanel, type TabItem } from '#web/components/ui/Tabs';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.branding;
 const header = messages.appScreens.branding;

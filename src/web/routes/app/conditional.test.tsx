@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditChange } from '../../../core/api/audit';
-import type { RatingAction, RatingActionsConfig } from '../../../core/api/rating-actions';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
+import type { AuditChange } from '#core/api/audit';
+import type { RatingAction, RatingActionsConfig } from '#core/api/rating-actions';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+import { jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
 
 afterEach(() => vi.useRealTimers());
 

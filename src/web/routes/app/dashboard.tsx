@@ -9,24 +9,24 @@ import {
   type DashboardSummary,
   type RecentReview,
   type UnconfirmedSend,
-} from '../../api/dashboard';
-import { queryKeys } from '../../api/keys';
-import { useResend } from '../../api/review-requests';
-import { Funnel } from '../../components/dashboard/Funnel';
-import { WhatHappensNext } from '../../components/flows/WhatHappensNext';
-import { Representativeness } from '../../components/dashboard/Representativeness';
-import { DashboardSection } from '../../components/dashboard/Section';
-import { Timeline } from '../../components/dashboard/Timeline';
-import { RatingStars } from '../../components/reviews/RatingStars';
-import { BillingNotice } from '../../components/plans/BillingNotice';
-import { QuotaBanner } from '../../components/quota/QuotaBanner';
-import { ErrorAlert, SuccessAlert, WarningNote } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { QueryState } from '../../components/ui/QueryState';
-import { ToggleGroup } from '../../components/ui/ToggleGroup';
-import { messages } from '../../i18n';
-import { formatDate, formatDateTime } from '../../lib/format';
-import { usePageHeader } from '../../lib/page-header';
+} from '#web/api/dashboard';
+import { queryKeys } from '#web/api/keys';
+import { useResend } from '#web/api/review-requests';
+import { Funnel } from '#web/components/dashboard/Funnel';
+import { WhatHappensNext } from '#web/components/flows/WhatHappensNext';
+import { Representativeness } from '#web/components/dashboard/Representativeness';
+import { DashboardSection } from '#web/components/dashboard/Section';
+import { Timeline } from '#web/components/dashboard/Timeline';
+import { RatingStars } from '#web/components/reviews/RatingStars';
+import { BillingNotice } from '#web/components/plans/BillingNotice';
+import { QuotaBanner } from '#web/components/quota/QuotaBanner';
+import { ErrorAlert, SuccessAlert, WarningNote } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { QueryState } from '#web/components/ui/QueryState';
+import { ToggleGroup } from '#web/components/ui/ToggleGroup';
+import { messages } from '#web/i18n';
+import { formatDate, formatDateTime } from '#web/lib/format';
+import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.dashboard;
 

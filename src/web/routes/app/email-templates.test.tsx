@@ -1,10 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_LIMITS, type EmailTemplateConfig, type TemplateBody } from '../../../core/api/email-templates';
-import { REMINDER_DEFAULTS } from '../../../core/email/reminder';
-import type { StoredLogo } from '../../../core/api/branding';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '../../test/render';
+import { TEMPLATE_LIMITS, type EmailTemplateConfig, type TemplateBody } from '#core/api/email-templates';
+import { REMINDER_DEFAULTS } from '#core/email/reminder';
+import type { StoredLogo } from '#core/api/branding';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '#web/test/render';
 
 const path = '/api/email-templates/active';
 const logoPath = '/api/email-templates/logo';

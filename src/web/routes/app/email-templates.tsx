@@ -1,8 +1,8 @@
-import { useEmailTemplate } from '../../api/email-templates';
-import { TemplateEditor } from '../../components/email-templates/TemplateEditor';
-import { StoreQueryState } from '../../components/ui/StoreQueryState';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+import { useEmailTemplate } from '#web/api/email-templates';
+import { TemplateEditor } from '#web/components/email-templates/TemplateEditor';
+import { StoreQueryState } from '#web/components/ui/StoreQueryState';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.emailTemplates;
 

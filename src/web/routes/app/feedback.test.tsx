@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
+import { jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
 
 const review = (i: number, extra: Record<string, unknown> = {}) => ({
   id: `r${i}`,

@@ -1,21 +1,21 @@
 import { Download, MessageSquare, Search, Share2, Store } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '../../api/reviews';
-import { RatingStars } from '../../components/reviews/RatingStars';
-import { buttonClass } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { LoadMoreButton } from '../../components/ui/LoadMoreButton';
-import { QueryState } from '../../components/ui/QueryState';
-import { ToggleGroup } from '../../components/ui/ToggleGroup';
-import { messages } from '../../i18n';
+import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
+import { RatingStars } from '#web/components/reviews/RatingStars';
+import { buttonClass } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { LoadMoreButton } from '#web/components/ui/LoadMoreButton';
+import { QueryState } from '#web/components/ui/QueryState';
+import { ToggleGroup } from '#web/components/ui/ToggleGroup';
+import { messages } from '#web/i18n';
 
-import { cx } from '../../lib/cx';
-import { formatDate } from '../../lib/format';
-import { usePageHeader } from '../../lib/page-header';
+import { cx } from '#web/lib/cx';
+import { formatDate } from '#web/lib/format';
+import { usePageHeader } from '#web/lib/page-header';
 
 /** Opened on demand: its code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
-const ShareLinkModal = lazy(() => import('../../components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
+const ShareLinkModal = lazy(() => import('#web/components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
 
 const t = messages.feedback;
 

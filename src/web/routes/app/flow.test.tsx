@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Flow, FlowsPage } from '../../../core/api/flows';
-import { FLOW_LIMITS, flowValidationMessages } from '../../../core/flow-limits';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '../../test/render';
+import type { Flow, FlowsPage } from '#core/api/flows';
+import { FLOW_LIMITS, flowValidationMessages } from '#core/flow-limits';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

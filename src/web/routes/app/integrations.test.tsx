@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DisconnectOutcome } from '../../../core/api/stores';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
+import type { DisconnectOutcome } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

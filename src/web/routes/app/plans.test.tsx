@@ -1,10 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NO_STORE_REDIRECT_MS } from '../../components/plans/plan-change';
-import { currentPlanFixture, spaced } from '../../components/quota/fixtures';
-import { malformedResponse } from '../../test/contract-check';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation, type ApiRoutes } from '../../test/render';
-import { plansFixture } from '../../test/shopify-fixtures';
+import { NO_STORE_REDIRECT_MS } from '#web/components/plans/plan-change';
+import { currentPlanFixture, spaced } from '#web/components/quota/fixtures';
+import { malformedResponse } from '#web/test/contract-check';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation, type ApiRoutes } from '#web/test/render';
+import { plansFixture } from '#web/test/shopify-fixtures';
 
 // Prices nobody would hard-code: what the screen shows must come from GET /api/plans.
 const plans = plansFixture.map((plan, i) => ({ ...plan, price_amount: ['11.50', '23.00', '88.00'][i]! }));

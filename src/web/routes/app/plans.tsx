@@ -1,21 +1,21 @@
 import { RefreshCw } from 'lucide-react';
 import { useId } from 'react';
 import { Link, useLocation } from 'react-router';
-import { useCurrentPlan, usePlans, useSyncPlan, type CurrentPlan, type Plan } from '../../api/plans';
-import { isNoStore, isSessionExpired, serverMessage, useNoStoreRedirect, usePlanChange, type Failure } from '../../components/plans/plan-change';
-import { BillingNotice } from '../../components/plans/BillingNotice';
-import { PlanCard } from '../../components/plans/PlanCard';
-import { formatCount } from '../../components/quota/figures';
-import { QuotaBar } from '../../components/quota/QuotaBar';
-import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/Spinner';
-import { textLinkClass } from '../../components/ui/TextField';
-import { messages } from '../../i18n';
-import { formatDate } from '../../lib/format';
-import { usePageHeader } from '../../lib/page-header';
-import { withRedirect } from '../../lib/safe-redirect';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { useCurrentPlan, usePlans, useSyncPlan, type CurrentPlan, type Plan } from '#web/api/plans';
+import { isNoStore, isSessionExpired, serverMessage, useNoStoreRedirect, usePlanChange, type Failure } from '#web/components/plans/plan-change';
+import { BillingNotice } from '#web/components/plans/BillingNotice';
+import { PlanCard } from '#web/components/plans/PlanCard';
+import { formatCount } from '#web/components/quota/figures';
+import { QuotaBar } from '#web/components/quota/QuotaBar';
+import { ErrorAlert, SuccessAlert } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/Spinner';
+import { textLinkClass } from '#web/components/ui/TextField';
+import { messages } from '#web/i18n';
+import { formatDate } from '#web/lib/format';
+import { usePageHeader } from '#web/lib/page-header';
+import { withRedirect } from '#web/lib/safe-redirect';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 
 const t = messages.plans;
 

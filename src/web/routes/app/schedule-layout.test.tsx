@@ -4,8 +4,8 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
-import { requestItem, sendForecast } from '../../test/schedule-fixtures';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
+import { requestItem, sendForecast } from '#web/test/schedule-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();

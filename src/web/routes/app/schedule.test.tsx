@@ -1,11 +1,11 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RequestItem } from '../../../core/api/review-requests';
-import { formatDateTime } from '../../lib/format';
-import { checkAgainstContract } from '../../test/contract-check';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '../../test/render';
-import { requestItem as request } from '../../test/schedule-fixtures';
+import type { RequestItem } from '#core/api/review-requests';
+import { formatDateTime } from '#web/lib/format';
+import { checkAgainstContract } from '#web/test/contract-check';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
+import { requestItem as request } from '#web/test/schedule-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

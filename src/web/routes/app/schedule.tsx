@@ -1,41 +1,32 @@
 import { CalendarX2, History, Share2, Store } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { REQUEST_PAGE_SIZE, requestPageQuery } from '../../../core/api/review-requests';
-import { pageCount } from '../../../core/pagination';
-import {
-  useCancelRequest,
-  useRefreshRequests,
-  useRequestPage,
-  useResend,
-  useSendForecast,
-  useSendNow,
-  type ImportHistoryResult,
-  type RequestItem,
-} from '../../api/review-requests';
-import { DiagnosticPanel } from '../../components/schedule/DiagnosticPanel';
-import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '../../components/schedule/outcomes';
-import { Pagination } from '../../components/schedule/Pagination';
-import { RequestList, requestSubject } from '../../components/schedule/RequestList';
-import { SendPlanner } from '../../components/schedule/SendPlanner';
-import { QuotaBanner } from '../../components/quota/QuotaBanner';
-import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { WhatHappensNext } from '../../components/flows/WhatHappensNext';
-import { ConfirmDialog } from '../../components/ui/ConfirmDialog';
-import { QueryState } from '../../components/ui/QueryState';
-import { Spinner } from '../../components/ui/Spinner';
-import { textLinkClass } from '../../components/ui/TextField';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
-import { withRedirect } from '../../lib/safe-redirect';
-import { useCurrentStore } from '../../lib/session';
-import { noticeDurationMs } from '../../lib/use-transient-message';
+import { REQUEST_PAGE_SIZE, requestPageQuery } from '#core/api/review-requests';
+import { pageCount } from '#core/pagination';
+import { useCancelRequest, useRefreshRequests, useRequestPage, useResend, useSendForecast, useSendNow, type ImportHistoryResult, type RequestItem } from '#web/api/review-requests';
+import { DiagnosticPanel } from '#web/components/schedule/DiagnosticPanel';
+import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '#web/components/schedule/outcomes';
+import { Pagination } from '#web/components/schedule/Pagination';
+import { RequestList, requestSubject } from '#web/components/schedule/RequestList';
+import { SendPlanner } from '#web/components/schedule/SendPlanner';
+import { QuotaBanner } from '#web/components/quota/QuotaBanner';
+import { ErrorAlert, SuccessAlert } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { WhatHappensNext } from '#web/components/flows/WhatHappensNext';
+import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
+import { QueryState } from '#web/components/ui/QueryState';
+import { Spinner } from '#web/components/ui/Spinner';
+import { textLinkClass } from '#web/components/ui/TextField';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
+import { withRedirect } from '#web/lib/safe-redirect';
+import { useCurrentStore } from '#web/lib/session';
+import { noticeDurationMs } from '#web/lib/use-transient-message';
 
 /** Opened on demand: their code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
-const ShareLinkModal = lazy(() => import('../../components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
-const ImportHistoryDialog = lazy(() => import('../../components/schedule/ImportHistoryDialog').then((module) => ({ default: module.ImportHistoryDialog })));
+const ShareLinkModal = lazy(() => import('#web/components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
+const ImportHistoryDialog = lazy(() => import('#web/components/schedule/ImportHistoryDialog').then((module) => ({ default: module.ImportHistoryDialog })));
 
 const t = messages.schedule;
 

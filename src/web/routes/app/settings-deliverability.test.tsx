@@ -5,9 +5,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliverabilityState, DnsRecord, SelfTestResult } from '../../../core/api/deliverability';
-import type { StoreSettings } from '../../../core/api/settings';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '../../test/render';
+import type { DeliverabilityState, DnsRecord, SelfTestResult } from '#core/api/deliverability';
+import type { StoreSettings } from '#core/api/settings';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '#web/test/render';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');

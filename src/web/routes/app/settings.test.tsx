@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { DeliverabilityState } from '../../../core/api/deliverability';
-import type { StoreSettings } from '../../../core/api/settings';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser, type ApiRoutes } from '../../test/render';
+import type { DeliverabilityState } from '#core/api/deliverability';
+import type { StoreSettings } from '#core/api/settings';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser, type ApiRoutes } from '#web/test/render';
 
 const path = '/api/settings';
 

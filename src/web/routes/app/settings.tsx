@@ -1,9 +1,9 @@
-import { useSettings } from '../../api/settings';
-import { DeliverabilitySection } from '../../components/settings/DeliverabilitySection';
-import { SettingsForm } from '../../components/settings/SettingsForm';
-import { StoreQueryState } from '../../components/ui/StoreQueryState';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+import { useSettings } from '#web/api/settings';
+import { DeliverabilitySection } from '#web/components/settings/DeliverabilitySection';
+import { SettingsForm } from '#web/components/settings/SettingsForm';
+import { StoreQueryState } from '#web/components/ui/StoreQueryState';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.settings;
 

@@ -5,7 +5,7 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
+import { activeStore, jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
 
 const expectedAddress = 'https://app.example/webhooks/shopify';
 const platform = (failure: string | null) => ({ status: 'error', registered: [], missing: [], wrong_address: [], expected_address: expectedAddress, failure });

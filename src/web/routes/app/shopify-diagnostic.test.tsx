@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { formatDateTime } from '../../lib/format';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '../../test/render';
+import { formatDateTime } from '#web/lib/format';
+import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
 
 afterEach(() => {
   vi.useRealTimers();

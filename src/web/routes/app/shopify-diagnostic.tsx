@@ -1,16 +1,16 @@
 import { RefreshCw, Store } from 'lucide-react';
 import { useCallback, useId, useRef, useState } from 'react';
-import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '../../api/shopify';
-import { countOutcomes, DiagnosticSteps, type FixActions } from '../../components/diagnostic/DiagnosticSteps';
-import { diagnosticStepIds, registerOutcome, type FixOutcome } from '../../components/diagnostic/types';
-import { ErrorAlert, SuccessAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { EmptyState } from '../../components/ui/EmptyState';
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
-import { usePageHeader } from '../../lib/page-header';
-import { useTransientMessage } from '../../lib/use-transient-message';
+import { useDiagnostic, useFixWebhookUrls, useRegisterWebhooks } from '#web/api/shopify';
+import { countOutcomes, DiagnosticSteps, type FixActions } from '#web/components/diagnostic/DiagnosticSteps';
+import { diagnosticStepIds, registerOutcome, type FixOutcome } from '#web/components/diagnostic/types';
+import { ErrorAlert, SuccessAlert } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { EmptyState } from '#web/components/ui/EmptyState';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
+import { formatDateTime } from '#web/lib/format';
+import { usePageHeader } from '#web/lib/page-header';
+import { useTransientMessage } from '#web/lib/use-transient-message';
 
 const t = messages.shopifyDiagnostic;
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, type ApiRoutes } from '../../test/render';
+import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, type ApiRoutes } from '#web/test/render';
 
 const SHOP = 'ma-boutique.myshopify.com';
 const BLOCK_URL = `https://${SHOP}/admin/themes/current/editor?template=index&addAppBlockId=cle-api/avis-clients`;

@@ -1,9 +1,9 @@
-import { useStorefront } from '../../api/storefront';
-import { ModerationList } from '../../components/storefront/ModerationList';
-import { BlockPreview, InstallSteps } from '../../components/storefront/StorefrontSetup';
-import { StoreQueryState } from '../../components/ui/StoreQueryState';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+import { useStorefront } from '#web/api/storefront';
+import { ModerationList } from '#web/components/storefront/ModerationList';
+import { BlockPreview, InstallSteps } from '#web/components/storefront/StorefrontSetup';
+import { StoreQueryState } from '#web/components/ui/StoreQueryState';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.storefront;
 

@@ -1,9 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ACTIVATED_REDIRECT_MS } from '../../components/plans/PlanChoice';
-import { currentPlanFixture } from '../../components/quota/fixtures';
-import { jsonResponse, mockSignedInApi, renderRoute } from '../../test/render';
-import { plansFixture } from '../../test/shopify-fixtures';
+import { ACTIVATED_REDIRECT_MS } from '#web/components/plans/PlanChoice';
+import { currentPlanFixture } from '#web/components/quota/fixtures';
+import { jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
+import { plansFixture } from '#web/test/shopify-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -1,6 +1,6 @@
-import { PlanChoice } from '../../components/plans/PlanChoice';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+import { PlanChoice } from '#web/components/plans/PlanChoice';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 /**
  * /app/subscription-plans: the plan choice inside the app (docs/product/screens.md: 'Choisissez votre plan',

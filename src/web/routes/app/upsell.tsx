@@ -1,8 +1,8 @@
 import { CircleCheck, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { buttonClass } from '../../components/ui/button';
-import { messages } from '../../i18n';
-import { usePageHeader } from '../../lib/page-header';
+import { buttonClass } from '#web/components/ui/button';
+import { messages } from '#web/i18n';
+import { usePageHeader } from '#web/lib/page-header';
 
 /** /app/upsell: a deliberate 'coming soon' placeholder (docs/product/screens.md). */
 export default function UpsellScreen() {

@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { DevLayout } from '../../components/layout/DevLayout';
-import { isEmailNotFound, useOutboxEmail, type OutboxEmail } from '../../api/dev-outbox';
-import { ErrorAlert } from '../../components/ui/Alert';
-import { Spinner } from '../../components/ui/Spinner';
-import { messages } from '../../i18n';
-import { ApiError } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
+import { DevLayout } from '#web/components/layout/DevLayout';
+import { isEmailNotFound, useOutboxEmail, type OutboxEmail } from '#web/api/dev-outbox';
+import { ErrorAlert } from '#web/components/ui/Alert';
+import { Spinner } from '#web/components/ui/Spinner';
+import { messages } from '#web/i18n';
+import { ApiError } from '#web/lib/api';
+import { formatDateTime } from '#web/lib/format';
 
 const t = messages.outbox;
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockFetch, renderRoute } from '../../test/render';
+import { apiError, jsonResponse, mockFetch, renderRoute } from '#web/test/render';
 
 const older = { id: 'a1', to: 'client@example.com', from: 'shop@example.com', subject: 'Ancien', created_at: '2025-10-01T09:00:00Z' };
 const newer = { id: 'b2', to: 'autre@example.com', from: 'shop@example.com', subject: 'Récent', created_at: '2025-10-02T09:00:00Z' };

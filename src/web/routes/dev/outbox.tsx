@@ -1,11 +1,11 @@
 import { Inbox, RefreshCw } from 'lucide-react';
 import { Link } from 'react-router';
-import { DevLayout } from '../../components/layout/DevLayout';
-import { useOutboxEmails, type OutboxEmailSummary } from '../../api/dev-outbox';
-import { buttonClass } from '../../components/ui/button';
-import { QueryState } from '../../components/ui/QueryState';
-import { messages } from '../../i18n';
-import { formatDateTime } from '../../lib/format';
+import { DevLayout } from '#web/components/layout/DevLayout';
+import { useOutboxEmails, type OutboxEmailSummary } from '#web/api/dev-outbox';
+import { buttonClass } from '#web/components/ui/button';
+import { QueryState } from '#web/components/ui/QueryState';
+import { messages } from '#web/i18n';
+import { formatDateTime } from '#web/lib/format';
 
 const t = messages.outbox;
 

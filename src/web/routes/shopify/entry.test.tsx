@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { checkShopParam, normalizeShopDomain } from '../../lib/shopify';
-import { mockApi, renderRoute, stubLocation } from '../../test/render';
+import { checkShopParam, normalizeShopDomain } from '#web/lib/shopify';
+import { mockApi, renderRoute, stubLocation } from '#web/test/render';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 

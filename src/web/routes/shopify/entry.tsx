@@ -1,13 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { PublicLayout } from '../../components/layout/PublicLayout';
-import { CloseWindowActions } from '../../components/shopify/CloseWindowActions';
-import { ErrorAlert } from '../../components/ui/Alert';
-import { Spinner } from '../../components/ui/Spinner';
-import { textLinkClass } from '../../components/ui/TextField';
-import { messages } from '../../i18n';
-import { shopifyAuthPath } from '../../api/shopify';
-import { checkShopParam } from '../../lib/shopify';
+import { PublicLayout } from '#web/components/layout/PublicLayout';
+import { CloseWindowActions } from '#web/components/shopify/CloseWindowActions';
+import { ErrorAlert } from '#web/components/ui/Alert';
+import { Spinner } from '#web/components/ui/Spinner';
+import { textLinkClass } from '#web/components/ui/TextField';
+import { messages } from '#web/i18n';
+import { shopifyAuthPath } from '#web/api/shopify';
+import { checkShopParam } from '#web/lib/shopify';
 
 /**
  * /shopify/entry?shop&hmac&host&timestamp: where Shopify sends a merchant installing the app.

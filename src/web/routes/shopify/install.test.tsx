@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
-import { installShop, installToken, proPlan, tokenMessages } from '../../test/shopify-fixtures';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '#web/test/render';
+import { installShop, installToken, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 

@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../components/layout/PublicLayout';
-import { CloseWindowActions } from '../../components/shopify/CloseWindowActions';
-import { InstallErrorScreen } from '../../components/shopify/InstallErrorScreen';
-import { Spinner } from '../../components/ui/Spinner';
-import { buttonClass } from '../../components/ui/button';
-import { messages } from '../../i18n';
-import { useSession } from '../../lib/session';
-import { claimErrorMessage, claimInstallation, installFlowUrl, isInstallationLinkError, isNoPlanError } from '../../api/shopify';
+import { PublicLayout } from '#web/components/layout/PublicLayout';
+import { CloseWindowActions } from '#web/components/shopify/CloseWindowActions';
+import { InstallErrorScreen } from '#web/components/shopify/InstallErrorScreen';
+import { Spinner } from '#web/components/ui/Spinner';
+import { buttonClass } from '#web/components/ui/button';
+import { messages } from '#web/i18n';
+import { useSession } from '#web/lib/session';
+import { claimErrorMessage, claimInstallation, installFlowUrl, isInstallationLinkError, isNoPlanError } from '#web/api/shopify';
 
 type InstallCode = keyof typeof messages.shopifyInstall.codes;
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '../../test/render';
-import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '../../test/shopify-fixtures';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '#web/test/render';
+import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
-import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, tokenMessages } from '../../test/shopify-fixtures';
+import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '#web/test/render';
+import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
 const planPath = `${installationPath}/plan`;
 const url = `/shopify/plan-selection?token=${installToken}&shop=${installShop}`;

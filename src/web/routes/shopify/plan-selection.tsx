@@ -1,14 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import { useNavigate, useSearchParams } from 'react-router';
-import { PublicLayout } from '../../components/layout/PublicLayout';
-import { PlanCard } from '../../components/plans/PlanCard';
-import { InstallErrorScreen } from '../../components/shopify/InstallErrorScreen';
-import { ErrorAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/Spinner';
-import { messages } from '../../i18n';
-import { usePlans, type Plan } from '../../api/plans';
-import { installFlowUrl, isInstallationLinkError, selectInstallationPlan, useInstallation } from '../../api/shopify';
+import { PublicLayout } from '#web/components/layout/PublicLayout';
+import { PlanCard } from '#web/components/plans/PlanCard';
+import { InstallErrorScreen } from '#web/components/shopify/InstallErrorScreen';
+import { ErrorAlert } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { Spinner } from '#web/components/ui/Spinner';
+import { messages } from '#web/i18n';
+import { usePlans, type Plan } from '#web/api/plans';
+import { installFlowUrl, isInstallationLinkError, selectInstallationPlan, useInstallation } from '#web/api/shopify';
 
 /**
  * /shopify/plan-selection?token&shop: where the server sends a fresh install after Shopify's

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody } from '../../test/render';
-import { plansFixture } from '../../test/shopify-fixtures';
+import { jsonResponse, mockApi, renderRoute, requestBody } from '#web/test/render';
+import { plansFixture } from '#web/test/shopify-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();

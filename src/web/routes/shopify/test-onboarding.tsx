@@ -3,16 +3,16 @@ import { CircleCheck, ExternalLink, Info } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { createTestInstallation } from '../../../core/api/shopify';
-import { DevLayout } from '../../components/layout/DevLayout';
-import { ErrorAlert } from '../../components/ui/Alert';
-import { buttonClass } from '../../components/ui/button';
-import { QueryState } from '../../components/ui/QueryState';
-import { TextField } from '../../components/ui/TextField';
-import { messages } from '../../i18n';
-import { formatPrice } from '../../lib/format';
-import { usePlans, type Plan } from '../../api/plans';
-import { useCreateTestInstallation, type TestInstallation } from '../../api/shopify';
+import { createTestInstallation } from '#core/api/shopify';
+import { DevLayout } from '#web/components/layout/DevLayout';
+import { ErrorAlert } from '#web/components/ui/Alert';
+import { buttonClass } from '#web/components/ui/button';
+import { QueryState } from '#web/components/ui/QueryState';
+import { TextField } from '#web/components/ui/TextField';
+import { messages } from '#web/i18n';
+import { formatPrice } from '#web/lib/format';
+import { usePlans, type Plan } from '#web/api/plans';
+import { useCreateTestInstallation, type TestInstallation } from '#web/api/shopify';
 
 const t = messages.shopifyTestOnboarding;
 

@@ -6,11 +6,11 @@
  * verification is the real code. Password hashing strength is not what this suite tests.
  *
  * Use in a test file (vi.mock is hoisted above imports, so the factory imports this lazily):
- *   vi.mock('../../../src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
+ *   vi.mock('#tests/src/server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
  */
 import { randomBytes, scryptSync } from 'node:crypto';
 
-type PasswordModule = typeof import('../../../../src/server/auth/password');
+type PasswordModule = typeof import('#server/auth/password');
 
 export async function cheapPasswordModule(importOriginal: () => Promise<PasswordModule>): Promise<PasswordModule> {
   const real = await importOriginal();

@@ -4,7 +4,7 @@
  * hostile values plus fast-check samples drawn from a fixed seed, so a failure replays exactly.
  */
 import fc from 'fast-check';
-import type { Browserish } from '../../../support/http';
+import type { Browserish } from '#tests/support/http';
 import { browserRequest, freshIp, type World } from './world';
 
 export const SEED = 20_250_611;

@@ -5,7 +5,7 @@
  * id, fuzz and CSRF tables must say how to call it, or the suite fails.
  */
 import type { Hono } from 'hono';
-import { FORWARDED } from '../../../../src/server/auth/routes';
+import { FORWARDED } from '#server/auth/routes';
 
 export interface Endpoint {
   method: string;

@@ -8,12 +8,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq, inArray, like, or } from 'drizzle-orm';
 import type { Hono } from 'hono';
-import * as s from '../../../../src/db/schema';
-import { createApp } from '../../../../src/server/app';
-import { claimInstallationToken, connectStore, createInstallationToken } from '../../../../src/server/shopify/install-service';
-import { makeDueRequest, makeFlow } from '../../../support/factories';
-import { Browserish, ORIGIN } from '../../../support/http';
-import { createTestContext, type TestContext } from '../../../support/test-context';
+import * as s from '#db/schema';
+import { createApp } from '#server/app';
+import { claimInstallationToken, connectStore, createInstallationToken } from '#server/shopify/install-service';
+import { makeDueRequest, makeFlow } from '#tests/support/factories';
+import { Browserish, ORIGIN } from '#tests/support/http';
+import { createTestContext, type TestContext } from '#tests/support/test-context';
 
 export const PASSWORD = 'Lumiere-des-Avis-2025';
 
