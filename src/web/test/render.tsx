@@ -41,7 +41,7 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
-type Handler = (url: string, init: RequestInit | undefined) => Response | Promise<Response>;
+type Handler = (url: string, init: RequestInit | undefined, input: RequestInfo | URL) => Response | Promise<Response>;
 
 /**
  * Replaces global fetch with `handler` (keyed on the request path). Unhandled paths answer 404 like
@@ -52,7 +52,7 @@ export function mockFetch(handler: Handler) {
     const raw = input instanceof Request ? input.url : String(input);
     const url = new URL(raw, 'http://localhost').pathname;
     const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
-    return checkAgainstContract(method, url, await handler(url, init));
+    return checkAgainstContract(method, url, await handler(url, init, input));
   });
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
