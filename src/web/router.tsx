@@ -4,7 +4,6 @@ import { RequireSession } from './components/auth/RequireSession';
 import { RequireSubscription } from './components/auth/RequireSubscription';
 import { RootShell } from './components/layout/RootShell';
 import { LoadingScreen } from './components/ui/Spinner';
-import LandingScreen from './routes/landing';
 import { NotFoundScreen } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
 
@@ -16,8 +15,9 @@ function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
 }
 
 /**
- * Every route of src/core/routes.ts. The landing page, the 404 screen and the auth gates are in the
- * main bundle; everything else (the whole /app area, legal pages, dev tools) is split into lazy chunks.
+ * Every route of src/core/routes.ts. The 404 screen and the auth gates are in the main bundle;
+ * every screen (the landing page, the whole /app area, legal pages, dev tools) is split into lazy
+ * chunks, so a merchant screen does not load the landing page (decision 027).
  * /app/* and /subscription sit behind RequireSession; most /app pages also behind RequireSubscription.
  */
 export const routes: RouteObject[] = [
@@ -27,7 +27,7 @@ export const routes: RouteObject[] = [
     ErrorBoundary: RouteErrorScreen,
     HydrateFallback: LoadingScreen,
     children: [
-      { index: true, Component: LandingScreen },
+      { index: true, ...screen(() => import('./routes/landing')) },
       { path: 'login', ...screen(() => import('./routes/login')) },
       { path: 'signup', ...screen(() => import('./routes/signup')) },
       { path: 'reset-password', ...screen(() => import('./routes/reset-password')) },
