@@ -2,13 +2,14 @@
 // a control API. Mount `app` at the path of `baseUrl` (e.g. `app.route('/_shopify', emulator.app)`).
 // Never mounted in production.
 import { Hono } from 'hono';
-import { EmulatorCore, EmulatorError, type CreateCustomerInput, type CreateOrderInput, type CreateShopInput, type TokenResponse } from './core';
+import { EmulatorError, type CoreOptions, type CreateCustomerInput, type CreateOrderInput, type CreateShopInput, type TokenResponse } from './areas/shared';
+import { EmulatorCore } from './core';
 import { toCents } from './format';
 import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
 import { storefrontRoutes, type StorefrontOptions } from './storefront/routes';
-import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type AppRegistration, type ComplianceTopic, type FulfillmentEventStatus } from './types';
+import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type ComplianceTopic, type FulfillmentEventStatus } from './types';
 import {
   appSubscriptionView,
   customerView,
@@ -25,18 +26,7 @@ import {
   type EmulatorWebhookSubscription,
 } from './views';
 
-export interface EmulatorOptions {
-  /** Absolute URL where this emulator is reachable, e.g. http://localhost:3000/_shopify (no trailing slash). */
-  baseUrl: string;
-  /** The app registration. */
-  app: AppRegistration;
-  /** JSON file to persist state (shops, orders, customers, tokens, subscriptions, webhook subscriptions); omit for in-memory. */
-  statePath?: string;
-  /** Retry schedule for failed webhook deliveries, in ms (real Shopify: 8 retries over 4 h). Default [1000, 5000, 30000, 120000, 600000, 1800000, 3600000, 7200000]. */
-  webhookRetryDelaysMs?: number[];
-  /** Injected for tests. */
-  fetch?: typeof fetch;
-  now?: () => Date;
+export interface EmulatorOptions extends CoreOptions {
   /** The shop's storefront with the app's theme app extension and its app proxy (storefront/routes.ts). */
   storefront?: Omit<StorefrontOptions, 'fetch'>;
 }
@@ -219,11 +209,11 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
   };
 }
 
-export { EmulatorError } from './core';
+export { EmulatorError } from './areas/shared';
 export { FAULT_KINDS, type Fault, type FaultInput, type FaultKind } from './faults';
-export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './core';
+export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './areas/shared';
 export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
 export type { AppConfigRecord, AppRegistration, ComplianceTopic, ProtectedCustomerDataApproval, ProtectedField } from './types';
 export type { EmulatorAppSubscription, EmulatorCustomer, EmulatorDelivery, EmulatorOrder, EmulatorShop, EmulatorToken, EmulatorWebhookSubscription } from './views';
-export { DEFAULT_API_VERSION, DEMO_SHOP } from './core';
+export { DEFAULT_API_VERSION, DEMO_SHOP } from './areas/shared';
 export { DEFAULT_RETRY_DELAYS_MS } from './webhooks';

@@ -1,7 +1,8 @@
 // POST /store/{shop}/admin/api/{version}/graphql.json
 import { GraphQLError, execute, parse, validate, type DocumentNode } from 'graphql';
 import type { Context } from 'hono';
-import { API_VERSION_RE, BUCKET_MAX, BUCKET_RESTORE_PER_S, type EmulatorCore } from '../core';
+import { API_VERSION_RE, BUCKET_MAX, BUCKET_RESTORE_PER_S } from '../areas/shared';
+import type { EmulatorCore } from '../core';
 import { throttledRequests } from '../faults';
 import { requestedCost } from './cost';
 import { rootValue, type GqlContext } from './resolvers';

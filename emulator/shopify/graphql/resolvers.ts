@@ -1,7 +1,8 @@
 // Root resolvers and view objects. graphql-js's default resolver reads properties and calls
 // functions with (args, context, info); unions and interfaces resolve through `__typename`.
 import { GraphQLError } from 'graphql';
-import { splitScopes, type EmulatorCore, type NewAppSubscriptionInput } from '../core';
+import { splitScopes, type NewAppSubscriptionInput } from '../areas/shared';
+import type { EmulatorCore } from '../core';
 import { gid, graphqlDecimal, parseId } from '../format';
 import { paginate, type Page, type PageArgs } from '../pagination';
 import { orderMatches, parseSearch, searchWarnings, type SearchWarning } from '../search';

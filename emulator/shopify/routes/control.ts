@@ -2,11 +2,12 @@
 // to the same endpoints: a form post is answered with a redirect to a page, JSON with JSON.
 import type { Context, Hono } from 'hono';
 import { z } from 'zod';
-import { EmulatorError, type EmulatorCore } from '../core';
+import { EmulatorError } from '../areas/shared';
+import type { EmulatorCore } from '../core';
 import { CURRENCIES, toCents } from '../format';
 import { FAULT_KINDS } from '../faults';
 import { errorPage, isFormRequest, readParams } from '../http';
-import { controlPage } from '../pages';
+import { controlPage } from '../pages/control';
 import { COMPLIANCE_TOPICS } from '../topics';
 import { FULFILLMENT_EVENT_STATUSES } from '../types';
 import { appSubscriptionView, customerView, deliveryView, orderView, shopView, webhookSubscriptionView } from '../views';

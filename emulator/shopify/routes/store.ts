@@ -1,10 +1,11 @@
 // Routes of an emulated shop: `https://{shop}/admin/...` is served at `/store/{shop}/admin/...`.
 import type { Context, Hono } from 'hono';
-import { EmulatorError, type EmulatorCore } from '../core';
+import { EmulatorError } from '../areas/shared';
+import type { EmulatorCore } from '../core';
 import { encodeHost, signedUrl } from '../crypto';
 import { graphqlHandler } from '../graphql/handler';
 import { errorPage, readParams } from '../http';
-import { adminPage, chargePage, consentPage } from '../pages';
+import { adminPage, chargePage, consentPage } from '../pages/admin';
 import type { ComplianceTopic, ShopRecord } from '../types';
 import { COMPLIANCE_TOPICS } from '../topics';
 
