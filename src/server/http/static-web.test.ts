@@ -61,3 +61,64 @@ describe('the built web app', () => {
     expect(Buffer.from(await image.arrayBuffer())).toEqual(PNG);
   });
 });
+
+describe('the pages of the built web app', () => {
+  // A build's manifest: the entry, the /app layout, the dashboard and a chunk the dashboard shares with the entry.
+  const MANIFEST = {
+    'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_framework-1.js'] },
+    '_framework-1.js': { file: 'assets/framework-1.js' },
+    'components/layout/AppLayout.tsx': { file: 'assets/AppLayout-1.js', imports: ['_app-shell-1.js', '_framework-1.js'] },
+    '_app-shell-1.js': { file: 'assets/app-shell-1.js' },
+    'routes/app/dashboard.tsx': { file: 'assets/dashboard-1.js', imports: ['_framework-1.js', '_figures-1.js'] },
+    '_figures-1.js': { file: 'assets/figures-1.js' },
+    'routes/landing.tsx': { file: 'assets/landing-1.js', imports: ['_framework-1.js'] },
+  };
+  const HTML = '<!doctype html><html lang="fr"><head><title>app</title></head><body><div id="root"></div></body></html>';
+
+  function built(manifest: object | null = MANIFEST) {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    mkdirSync(join(dir, '.vite'));
+    writeFileSync(join(dir, 'index.html'), HTML);
+    if (manifest) writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+    const app = new Hono();
+    app.get('*', createWebHandler(dir));
+    return app;
+  }
+  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+
+  it('names the scripts of the route’s screen that the entry does not, in the head', async () => {
+    const dashboard = await (await built().request('/app/dashboard')).text();
+    expect(preloads(dashboard)).toEqual(['/assets/AppLayout-1.js', '/assets/app-shell-1.js', '/assets/dashboard-1.js', '/assets/figures-1.js']);
+    expect(dashboard.indexOf('modulepreload')).toBeLessThan(dashboard.indexOf('</head>'));
+    // /app redirects to the dashboard; the landing page is a screen of its own.
+    expect(preloads(await (await built().request('/app/')).text())).toContain('/assets/dashboard-1.js');
+    expect(preloads(await (await built().request('/')).text())).toEqual(['/assets/landing-1.js']);
+  });
+
+  it('names none for a path that is no route, a screen missing from the build, or a build without a manifest', async () => {
+    const missing = await built().request('/nowhere');
+    expect(missing.status).toBe(404);
+    expect(await missing.text()).toBe(HTML);
+    expect(await (await built().request('/login')).text()).toBe(HTML);
+    expect(await (await built(null).request('/app/dashboard')).text()).toBe(HTML);
+  });
+
+  it('sends the page compressed as the browser accepts, never cached', async () => {
+    const br = await built().request('/app/dashboard', { headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.status).toBe(200);
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toBe('accept-encoding');
+    expect(br.headers.get('cache-control')).toBe('no-cache');
+    expect(br.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    const html = brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString();
+    expect(preloads(html)).toHaveLength(4);
+
+    const gzip = await built().request('/app/dashboard', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.headers.get('content-encoding')).toBe('gzip');
+    expect(gunzipSync(Buffer.from(await gzip.arrayBuffer())).toString()).toBe(html);
+
+    const plain = await built().request('/app/dashboard');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(html);
+  });
+});

@@ -3,12 +3,14 @@
  * index.html so client-side routing and deep links work, with a 404 status for paths that are not
  * routes of the app (the app shows its 404 screen). Dot files and folders are not served. Scripts,
  * style sheets and SVGs go out compressed, brotli or gzip as the browser accepts, from the copies the
- * build wrote beside them (vite.config.ts, `precompress`).
+ * build wrote beside them (vite.config.ts, `precompress`). The page of a route names its screen's
+ * scripts (`modulepreload`), so the browser fetches them with the entry rather than after it.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { isKnownRoute } from '#core/routes';
+import { allRoutes, isKnownRoute } from '#core/routes';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -57,18 +59,96 @@ async function readCompressed(file: string, acceptEncoding: string | undefined):
   return null;
 }
 
+/** One chunk of Vite's build manifest (dist/web/.vite/manifest.json, `build.manifest` in vite.config.ts). */
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const APP_LAYOUT = 'components/layout/AppLayout.tsx';
+
+/**
+ * The source modules (keys of the build manifest) of the lazy screen a route of src/core/routes.ts
+ * shows, as src/web/router.tsx loads them: `routes/<path>.tsx`, under the /app layout for /app pages.
+ * tests/e2e/first-load-js.e2e.test.ts checks that every route's modules are in the build.
+ */
+export function screenModules(route: string): string[] {
+  if (route === '/') return ['routes/landing.tsx'];
+  // /app redirects to the dashboard; the outbox's detail is a screen of its own.
+  if (route === '/app') return [APP_LAYOUT, 'routes/app/dashboard.tsx'];
+  if (route === '/dev/outbox/:id') return ['routes/dev/outbox-detail.tsx'];
+  const module = `routes${route.replace(/\/:\w+/g, '')}.tsx`;
+  return route.startsWith('/app/') ? [APP_LAYOUT, module] : [module];
+}
+
+/** The route of src/core/routes.ts a path shows, if any. */
+function routeOf(pathname: string): string | undefined {
+  return allRoutes.find((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}/*$`).test(pathname));
+}
+
+/**
+ * The scripts a route's screen loads that the entry does not already name in index.html: its modules'
+ * chunks and their static imports, as `/assets/…` paths.
+ */
+export function screenScripts(manifest: Record<string, ManifestChunk>, route: string): string[] {
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  return [...closure(screenModules(route))].filter((key) => !entry.has(key) && manifest[key]!.file.endsWith('.js')).map((key) => `/${manifest[key]!.file}`);
+}
+
+/** An HTML page and its brotli and gzip copies (compressed once, like the build's scripts). */
+interface Page {
+  html: string;
+  br: Uint8Array<ArrayBuffer>;
+  gzip: Uint8Array<ArrayBuffer>;
+}
+
+function compressedPage(html: string): Page {
+  return { html, br: new Uint8Array(brotliCompressSync(html)), gzip: new Uint8Array(gzipSync(html)) };
+}
+
 export function createWebHandler(distDir: string) {
   const root = resolve(distDir);
   let indexHtml: string | null = null;
+
+  let manifest: Record<string, ManifestChunk> | null = null;
+  /** Each route's page, as is and compressed, made at its first request. */
+  const pages = new Map<string | undefined, Page>();
 
   async function loadIndex(): Promise<string | null> {
     if (indexHtml !== null) return indexHtml;
     try {
       indexHtml = await readFile(join(root, 'index.html'), 'utf8');
-      return indexHtml;
     } catch {
       return null;
     }
+    try {
+      manifest = JSON.parse(await readFile(join(root, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+    } catch {
+      // A build without a manifest: the pages name no screen scripts, the router still loads them.
+      manifest = null;
+    }
+    return indexHtml;
+  }
+
+  /** index.html with the `modulepreload` links of the route's screen. */
+  function pageOf(html: string, pathname: string): Page {
+    const route = routeOf(pathname);
+    let page = pages.get(route);
+    if (page === undefined) {
+      const links = route && manifest ? screenScripts(manifest, route).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`) : [];
+      page = compressedPage(links.length ? html.replace('</head>', `${links.join('')}</head>`) : html);
+      pages.set(route, page);
+    }
+    return page;
   }
 
   return async function serveWeb(c: Context): Promise<Response> {
@@ -100,6 +180,11 @@ export function createWebHandler(distDir: string) {
     if (html === null) {
       return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     }
-    return c.html(html, isKnownRoute(pathname) ? 200 : 404, { 'cache-control': 'no-cache' });
+    const page = pageOf(html, pathname);
+    const encoding = ENCODINGS.find(({ encoding }) => acceptedEncodings(c.req.header('accept-encoding')).has(encoding))?.encoding;
+    return new Response(encoding ? page[encoding] : page.html, {
+      status: isKnownRoute(pathname) ? 200 : 404,
+      headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', vary: 'accept-encoding', ...(encoding && { 'content-encoding': encoding }) },
+    });
   };
 }
