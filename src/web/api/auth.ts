@@ -2,7 +2,7 @@
  * Accounts and sessions, through their contracts (src/core/api/auth.ts): the session query, and
  * the requests and mutations of sign-in, sign-up, sign-out, password reset and account changes.
  */
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import * as contract from '#core/api/auth';
 import type { BodyInput } from '#core/api/endpoint';
 import { ApiError } from '../lib/api';
@@ -36,16 +36,21 @@ export async function fetchSession(): Promise<Session | null> {
   }
 }
 
+/** How the session is read: by `useSession`, and by the early start of an /app page (lib/session.ts). */
+export const sessionQuery = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: fetchSession,
+  retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
+  retryDelay: sessionRetryDelay,
+});
+
 /** The signed-in user, or `null` when signed out. `data` is `undefined` while loading. */
 export function useSession() {
   return useQuery({
-    queryKey: queryKeys.session,
-    queryFn: fetchSession,
+    ...sessionQuery,
     refetchInterval: sessionRefreshIntervalMs,
     refetchIntervalInBackground: true,
     refetchOnWindowFocus: 'always',
-    retry: (failureCount, error) => !isClientError(error) && failureCount < 3,
-    retryDelay: sessionRetryDelay,
   });
 }
 

@@ -2,12 +2,12 @@
  * The session's life in the app: the merchant's store, signing out (here and in the other tabs),
  * and following the other tabs. The session itself is read through src/web/api/auth.ts.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
 import { currentStore, type StoreSummary } from '#core/api/stores';
-import { useSession, useSignOut as useSignOutRequest } from '../api/auth';
+import { sessionQuery, useSession, useSignOut as useSignOutRequest } from '../api/auth';
 import { call } from '../api/client';
 import { queryKeys } from '../api/keys';
 
@@ -24,12 +24,13 @@ export const currentStoreQueryKey = queryKeys.currentStore;
  */
 export function useCurrentStore() {
   const { data: session } = useSession();
-  return useQuery({
-    queryKey: currentStoreQueryKey,
-    queryFn: async () => (await call(currentStore)).store,
-    enabled: !!session,
-  });
+  return useQuery({ ...currentStoreQuery, enabled: !!session });
 }
+
+const currentStoreQuery = queryOptions({
+  queryKey: currentStoreQueryKey,
+  queryFn: async () => (await call(currentStore)).store,
+});
 
 /** Keys of the notices /login can show when another screen sends the user there. */
 export type LoginNotice = 'passwordChanged' | 'sessionExpired';
@@ -73,6 +74,24 @@ const protectedPrefixes = ['/app', '/subscription'];
 
 function isProtectedPath(pathname: string): boolean {
   return protectedPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+}
+
+/**
+ * Called once as the app starts (main.tsx), before the route's screen has loaded: on a signed-in
+ * page it starts reading the session, and on an /app page the store once the session is known, the
+ * reads the gates (RequireSession, RequireSubscription) and the /app header would start only after
+ * the screen's chunks had arrived and rendered. The same queries, with the same options: the
+ * gates find them in flight or fresh, so nothing is read twice (decision 027).
+ */
+export function startGateQueries(queryClient: QueryClient, pathname: string): void {
+  if (!isProtectedPath(pathname)) return;
+  void queryClient
+    .fetchQuery(sessionQuery)
+    .then((session) => {
+      if (session && (pathname === '/app' || pathname.startsWith('/app/'))) return queryClient.prefetchQuery(currentStoreQuery);
+    })
+    // A failure is the gate's to show: it re-reads the session when it mounts.
+    .catch(() => undefined);
 }
 
 /**
