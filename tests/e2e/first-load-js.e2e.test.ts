@@ -4,6 +4,8 @@
  * The bench prints the same figures against the 150 KB aim (`BENCH_ONLY=screens npm run bench`).
  */
 import { describe, expect, it } from 'vitest';
+import { allRoutes } from '#core/routes';
+import { screenModules, screenScripts } from '#server/http/static-web';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS, readManifest } from '../support/first-load-js';
 
 const DIST_WEB = 'dist/web';
@@ -31,4 +33,24 @@ describe('the JavaScript a merchant screen loads before it is usable', () => {
       });
     });
   }
+
+  // The server names a route's screen scripts in its page (modulepreload) by the router's naming
+  // convention (src/server/http/static-web.ts): a screen renamed or moved would lose them silently.
+  it('has each route’s screen where the server looks for it, and the server preloads the merchant screens’ chunks', () => {
+    const missing = allRoutes.flatMap((route) =>
+      screenModules(route)
+        .filter((module) => !manifest[module])
+        .map((module) => `${route}: ${module}`),
+    );
+    expect(missing).toEqual([]);
+    const entry = new Set(firstLoad(DIST_WEB, [], manifest).chunks);
+    for (const [path, screen] of Object.entries(MERCHANT_SCREENS)) {
+      const preloaded = new Set(screenScripts(manifest, path));
+      const lazyFiles = firstLoad(DIST_WEB, screen.modules, manifest).chunks.filter((key) => !entry.has(key));
+      expect(
+        lazyFiles.map((key) => `/${manifest[key]!.file}`).filter((file) => file.endsWith('.js') && !preloaded.has(file)),
+        path,
+      ).toEqual([]);
+    }
+  });
 });

@@ -26,7 +26,7 @@ export interface MerchantScreen {
   /** The source modules its route loads (src/web/router.tsx). */
   modules: string[];
   /**
-   * What it loads today, rounded up: the test fails above it, so the figure only goes down. Above
+   * What it loads today plus about 2 %: the test fails above it, so the figure only goes down. Above
    * the aim because React, React Router, TanStack Query and zod alone weigh 131 KB (decision 027).
    */
   ceilingBytes: number;
@@ -34,26 +34,27 @@ export interface MerchantScreen {
   catalogues: string[];
 }
 
-/** Catalogues every screen of the /app area reads: the shell, the sign-in gate, the 404 and the landing (main bundle). */
-const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'landing', 'plans', 'app-screens'];
+/** Catalogues every screen of the /app area reads: the shell, the sign-in gate and the 404 (the landing page is a lazy screen). */
+const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'plans', 'app-screens'];
 
 /** The merchant's screens measured. */
 export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/dashboard': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
-    ceilingBytes: 187 * 1024,
+    ceilingBytes: 176 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow'],
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 177 * 1024,
+    ceilingBytes: 167 * 1024,
     // Not the calendar's: the share-link dialog that reads it loads when opened.
     catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
-    ceilingBytes: 203 * 1024,
-    catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow', 'shopify-diagnostic', 'shopify-diagnostic-failures'],
+    ceilingBytes: 185 * 1024,
+    // Not the diagnostic's: the panel's content loads when it opens.
+    catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow'],
   },
 };
 
