@@ -18,10 +18,8 @@ async function seedReviewPage(ctx: AppContext): Promise<string> {
     .insert(schema.shopifyStores)
     .values({ userId, shopDomain: `review-${userId.slice(0, 8)}.myshopify.com`, shopName: 'Maison Lumière', subscriptionStatus: 'active' })
     .returning();
-  await ctx.db.insert(schema.storeBranding).values({ shopifyStoreId: store!.id });
-  await ctx.db
-    .insert(schema.storeCustomization)
-    .values({ shopifyStoreId: store!.id, pageTitle: 'Votre avis compte pour nous', pageDescription: 'Comment s’est passée votre commande ?' });
+  await ctx.db.insert(schema.storeBranding).values({ shopId: store!.id });
+  await ctx.db.insert(schema.storeCustomization).values({ shopId: store!.id, pageTitle: 'Votre avis compte pour nous', pageDescription: 'Comment s’est passée votre commande ?' });
   const token = newPublicToken();
   await ctx.db.insert(schema.shopifyReviewRequests).values({
     userId,

@@ -74,7 +74,7 @@ async function seed(ctx: AppContext, label: string, total: number) {
       periodStart: new Date(Date.now() - 86_400_000),
       periodEnd: new Date(Date.now() + 29 * 86_400_000),
     });
-    await ctx.db.insert(schema.storeEmailConfig).values({ shopifyStoreId: store!.id, dailySendLimit: 10_000 });
+    await ctx.db.insert(schema.storeEmailConfig).values({ shopId: store!.id, dailySendLimit: 10_000 });
     capacity += Math.min(perStore, quota ?? Infinity);
     await ctx.db.execute(sql`
       INSERT INTO shopify_review_requests (user_id, shop_id, shopify_order_id, customer_email, customer_name, status, scheduled_at, token, channel, source)

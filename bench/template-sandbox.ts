@@ -85,8 +85,8 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
         reminderSubject: HOSTILE.nestedLoops,
         reminderFirstLine: HOSTILE.nestedLoops,
       })
-      .where(eq(schema.emailTemplates.shopifyStoreId, store.id));
-    await ctx.db.insert(schema.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: HOSTILE.nestedLoops, emailClosing: HOSTILE.nestedLoops });
+      .where(eq(schema.emailTemplates.shopId, store.id));
+    await ctx.db.insert(schema.storeCustomization).values({ shopId: store.id, emailGreeting: HOSTILE.nestedLoops, emailClosing: HOSTILE.nestedLoops });
   }
   const calls = ctx.templates.stats.calls;
   const hostile = await underLoad(HOSTILE.captureDoubling);

@@ -127,16 +127,16 @@ describe('constraints', () => {
     await expect(review(5)).resolves.toBeTruthy();
     expect(await violation(() => review(0))).toBe('reviews_rating_check');
     expect(await violation(() => review(6))).toBe('reviews_rating_check');
-    await db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 3, actionType: 'collect_feedback' });
-    expect(await violation(() => db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 3 }))).toBe('rating_actions_store_rating');
-    expect(await violation(() => db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 4, actionType: 'launch' as never }))).toBe('rating_actions_type_check');
+    await db.insert(s.ratingActions).values({ shopId: store.id, rating: 3, actionType: 'collect_feedback' });
+    expect(await violation(() => db.insert(s.ratingActions).values({ shopId: store.id, rating: 3 }))).toBe('rating_actions_store_rating');
+    expect(await violation(() => db.insert(s.ratingActions).values({ shopId: store.id, rating: 4, actionType: 'launch' as never }))).toBe('rating_actions_type_check');
   });
 
   it('keep request tokens unique and statuses known, and one request per order and flow', async () => {
     const userId = await makeUser();
     const store = await makeStore(userId);
     const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }).returning();
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id }).returning();
     const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
       db.insert(s.shopifyReviewRequests).values({ userId, shopId: store.id, scheduledAt: new Date(), token, ...extra });
     await request('t1', { orderId: order!.id, flowId: flow!.id });
@@ -150,7 +150,7 @@ describe('constraints', () => {
     const userId = await makeUser();
     const store = await makeStore(userId);
     const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '2' }).returning();
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 7 }).returning();
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id, reminderDays: 7 }).returning();
     const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
       db
         .insert(s.shopifyReviewRequests)
@@ -162,9 +162,9 @@ describe('constraints', () => {
     expect(await violation(() => request('f3', { kind: 'reminder', reminderOf: first!.id }))).toBe('review_requests_one_reminder');
     expect(await violation(() => request('f4', { kind: 'reminder', flowId: null }))).toBe('review_requests_kind_check');
     expect(await violation(() => request('f5', { reminderOf: first!.id, flowId: null }))).toBe('review_requests_kind_check');
-    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 0 }))).toBe('flow_configurations_reminder_check');
-    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, reminderDays: 31 }))).toBe('flow_configurations_reminder_check');
-    await expect(db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, triggerEvent: 'order_delivered' })).resolves.toBeTruthy();
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopId: store.id, reminderDays: 0 }))).toBe('flow_configurations_reminder_check');
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopId: store.id, reminderDays: 31 }))).toBe('flow_configurations_reminder_check');
+    await expect(db.insert(s.flowConfigurations).values({ shopId: store.id, triggerEvent: 'order_delivered' })).resolves.toBeTruthy();
     // Deleting the first request takes its follow-up with it.
     await db.delete(s.shopifyReviewRequests).where(sql`${s.shopifyReviewRequests.id} = ${first!.id}`);
     expect(
@@ -177,7 +177,7 @@ describe('constraints', () => {
 
   it('check flow values, daily send limits and plan quotas', async () => {
     const store = await makeStore(await makeUser());
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id }).returning();
+    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id }).returning();
     expect(flow).toMatchObject({
       name: 'Nouveau flux',
       triggerEvent: 'order_fulfilled',
@@ -187,10 +187,10 @@ describe('constraints', () => {
       minimumOrderAmount: '0.00',
       isActive: true,
     });
-    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, delayDays: -1 }))).toBe('flow_configurations_delay_check');
-    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopifyStoreId: store.id, name: '  ' }))).toBe('flow_configurations_name_check');
-    expect(await violation(() => db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, dailySendLimit: 10_001 }))).toBe('store_email_config_daily_limit_check');
-    const [config] = await db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id }).returning();
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopId: store.id, delayDays: -1 }))).toBe('flow_configurations_delay_check');
+    expect(await violation(() => db.insert(s.flowConfigurations).values({ shopId: store.id, name: '  ' }))).toBe('flow_configurations_name_check');
+    expect(await violation(() => db.insert(s.storeEmailConfig).values({ shopId: store.id, dailySendLimit: 10_001 }))).toBe('store_email_config_daily_limit_check');
+    const [config] = await db.insert(s.storeEmailConfig).values({ shopId: store.id }).returning();
     expect(config).toMatchObject({ dailySendLimit: 1000, unsubscribeEnabled: true });
     expect(await violation(() => db.insert(s.subscriptionPlans).values({ code: 'x', name: 'X', priceAmount: '1', isUnlimited: true, emailQuota: 5 }))).toBe(
       'subscription_plans_quota_check',
@@ -199,8 +199,8 @@ describe('constraints', () => {
 
   it('apply the branding defaults of the spec', async () => {
     const store = await makeStore(await makeUser());
-    const [branding] = await db.insert(s.storeBranding).values({ shopifyStoreId: store.id }).returning();
-    const [custom] = await db.insert(s.storeCustomization).values({ shopifyStoreId: store.id }).returning();
+    const [branding] = await db.insert(s.storeBranding).values({ shopId: store.id }).returning();
+    const [custom] = await db.insert(s.storeCustomization).values({ shopId: store.id }).returning();
     expect(branding).toMatchObject({ buttonTextColor: '#FFFFFF', buttonBgColor: '#56dadc', primaryColor: '#56dadc' });
     expect(custom?.buttonText).toBe('SUIVANT');
   });

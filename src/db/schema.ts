@@ -366,7 +366,7 @@ export const flowConfigurations = pgTable(
   'flow_configurations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     name: text('name').notNull().default('Nouveau flux'),
@@ -382,7 +382,7 @@ export const flowConfigurations = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('flow_configurations_store_idx').on(t.shopifyStoreId),
+    index('flow_configurations_store_idx').on(t.shopId),
     check('flow_configurations_name_check', sql`length(trim(${t.name})) > 0`),
     check('flow_configurations_trigger_check', sql`${t.triggerEvent} IN (${inList(TRIGGER_EVENTS)})`),
     check('flow_configurations_delay_check', sql`${t.delayDays} >= 0`),
@@ -569,7 +569,7 @@ export const ratingActions = pgTable(
   'rating_actions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     rating: integer('rating').notNull(),
@@ -579,7 +579,7 @@ export const ratingActions = pgTable(
     feedbackMessage: text('feedback_message'),
   },
   (t) => [
-    uniqueIndex('rating_actions_store_rating').on(t.shopifyStoreId, t.rating),
+    uniqueIndex('rating_actions_store_rating').on(t.shopId, t.rating),
     check('rating_actions_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('rating_actions_type_check', sql`${t.actionType} IN (${inList(ACTION_TYPES)})`),
   ],
@@ -590,7 +590,7 @@ export const ratingActions = pgTable(
 // ---------------------------------------------------------------------------------------------
 
 export const storeBranding = pgTable('store_branding', {
-  shopifyStoreId: uuid('shopify_store_id')
+  shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shopifyStores.id, { onDelete: 'cascade' }),
   logoUrl: text('logo_url'),
@@ -603,7 +603,7 @@ export const storeBranding = pgTable('store_branding', {
 });
 
 export const storeCustomization = pgTable('store_customization', {
-  shopifyStoreId: uuid('shopify_store_id')
+  shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shopifyStores.id, { onDelete: 'cascade' }),
   pageTitle: text('page_title'),
@@ -621,7 +621,7 @@ export const emailTemplates = pgTable(
   'email_templates',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
@@ -648,10 +648,10 @@ export const emailTemplates = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('email_templates_store_idx').on(t.shopifyStoreId, t.templateType),
+    index('email_templates_store_idx').on(t.shopId, t.templateType),
     // One active template per store and type: the one the sender uses.
     uniqueIndex('email_templates_one_active')
-      .on(t.shopifyStoreId, t.templateType)
+      .on(t.shopId, t.templateType)
       .where(sql`${t.isActive}`),
     check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`),
   ],
@@ -676,7 +676,7 @@ export const storeEmailConfig = pgTable(
   'store_email_config',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .unique()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
@@ -702,7 +702,7 @@ export const storeEmailConfig = pgTable(
  * address, signed, only once `verified_at` is set; before, from the app's address with Reply-To it.
  */
 export const storeSenderDomains = pgTable('store_sender_domains', {
-  shopifyStoreId: uuid('shopify_store_id')
+  shopId: uuid('shop_id')
     .primaryKey()
     .references(() => shopifyStores.id, { onDelete: 'cascade' }),
   fromAddress: text('from_address').notNull(),
@@ -755,7 +755,7 @@ export const notificationRecipients = pgTable(
   'notification_recipients',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
@@ -767,7 +767,7 @@ export const notificationRecipients = pgTable(
     confirmedAt: tstz('confirmed_at'),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('notification_recipients_store_email').on(t.shopifyStoreId, t.email), uniqueIndex('notification_recipients_token').on(t.tokenHash)],
+  (t) => [uniqueIndex('notification_recipients_store_email').on(t.shopId, t.email), uniqueIndex('notification_recipients_token').on(t.tokenHash)],
 );
 
 /**
@@ -779,7 +779,7 @@ export const merchantAlerts = pgTable(
   'merchant_alerts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    shopifyStoreId: uuid('shopify_store_id')
+    shopId: uuid('shop_id')
       .notNull()
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     reviewId: uuid('review_id')
@@ -794,7 +794,7 @@ export const merchantAlerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('merchant_alerts_store_hour_idx').on(t.shopifyStoreId, t.hour),
+    index('merchant_alerts_store_hour_idx').on(t.shopId, t.hour),
     index('merchant_alerts_recipient_hour_idx').on(t.recipient, t.hour),
     check('merchant_alerts_status_check', sql`${t.status} IN ('sent', 'held', 'digested')`),
   ],

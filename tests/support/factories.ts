@@ -31,7 +31,7 @@ export async function makeStore(db: Database, options: StoreOptions = {}) {
     periodStart,
     periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
   });
-  if (options.dailyLimit !== undefined) await db.insert(s.storeEmailConfig).values({ shopifyStoreId: store!.id, dailySendLimit: options.dailyLimit });
+  if (options.dailyLimit !== undefined) await db.insert(s.storeEmailConfig).values({ shopId: store!.id, dailySendLimit: options.dailyLimit });
   return store!;
 }
 
@@ -40,7 +40,7 @@ export type TestStore = Awaited<ReturnType<typeof makeStore>>;
 export async function makeFlow(db: Database, storeId: string, overrides: Partial<typeof s.flowConfigurations.$inferInsert> = {}) {
   const [flow] = await db
     .insert(s.flowConfigurations)
-    .values({ shopifyStoreId: storeId, ...overrides })
+    .values({ shopId: storeId, ...overrides })
     .returning();
   return flow!;
 }

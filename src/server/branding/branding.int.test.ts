@@ -86,7 +86,7 @@ describe('GET and PUT /api/branding', () => {
 
     const again = await browser.json<BrandingConfig>('/api/branding');
     expect(again.body).toMatchObject({ identity_saved: true, page_saved: true, identity: { logo: null, ...identity }, page: { ...page, page_description: null } });
-    const [row] = await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopifyStoreId, store.id));
+    const [row] = await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, store.id));
     expect(row).toMatchObject({ pageTitle: page.page_title, pageDescription: null, emailGreeting: page.email_greeting, buttonText: 'ENVOYER' });
   });
 
@@ -97,7 +97,7 @@ describe('GET and PUT /api/branding', () => {
       const res = await browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, primary_color: colour } });
       expect(res, colour).toMatchObject({ status: 400, body: { code: 'invalid_input', error: 'Couleur invalide\u202f: utilisez le format #RRGGBB', field: 'primary_color' } });
     }
-    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopifyStoreId, store.id));
+    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopId, store.id));
     expect(row!.primaryColor).toBe('#AA3300');
 
     expect(await browser.json('/api/branding/page', { method: 'PUT', json: { ...page, button_text: '  ' } })).toMatchObject({
@@ -118,7 +118,7 @@ describe('GET and PUT /api/branding', () => {
     expect(broken.body.error).toMatch(/^La formule d’accueil contient une erreur de syntaxe/);
     const closing = await browser.json<{ field: string }>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: '{{ store_name ' } });
     expect(closing).toMatchObject({ status: 400, body: { field: 'email_closing' } });
-    expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopifyStoreId, store.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, store.id))).toHaveLength(0);
   });
 });
 
@@ -144,7 +144,7 @@ describe('POST /api/branding/logo', () => {
       expect((await sharp(emailPng!.bytes).metadata()).format).toBe('png');
     }
     // The upload alone changes nothing: the save does.
-    expect(await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopifyStoreId, store.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopId, store.id))).toHaveLength(0);
   });
 
   it('two uploads at once get two keys', async () => {
@@ -222,7 +222,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     const saved = await browser.json<BrandingConfig>('/api/branding/identity', { method: 'PUT', json: { ...identity, logo_key: logo.key } });
     expect(saved.status).toBe(200);
     expect(saved.body.identity.logo).toEqual(logo);
-    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopifyStoreId, store.id));
+    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopId, store.id));
     expect(row).toMatchObject({ logoUrl: logo.url, logoEmailUrl: logo.email_url });
     // Absent keeps the saved logo.
     expect((await browser.json<BrandingConfig>('/api/branding/identity', { method: 'PUT', json: identity })).body.identity.logo).toEqual(logo);
@@ -256,7 +256,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     const { browser, store } = await merchant();
     await ctx.db.insert(s.ratingActions).values(
       [5, 4, 3, 2, 1].map((rating) => ({
-        shopifyStoreId: store.id,
+        shopId: store.id,
         rating,
         actionType: rating >= 4 ? ('redirect' as const) : ('collect_feedback' as const),
         redirectUrl: rating >= 4 ? 'https://g.page/r/maison/review' : null,
@@ -303,7 +303,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
       });
       expect((await b.browser.json('/api/branding/preview', { method: 'POST', json: { identity: { ...identity, logo_key: key }, page } })).status, key).toBe(404);
     }
-    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopifyStoreId, b.store.id));
+    const [row] = await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopId, b.store.id));
     expect(row!.logoUrl).toBe(bLogo.url);
     // Each merchant reads and writes only its own store.
     expect((await a.browser.json<BrandingConfig>('/api/branding')).body).toMatchObject({ store_id: a.store.id, identity_saved: false });

@@ -22,8 +22,8 @@ import { sampleVariables, templateRefusal } from '../email-templates/sample';
 
 export async function readBranding(ctx: AppContext, store: TenantStore): Promise<BrandingConfig> {
   const [[branding], [custom]] = await Promise.all([
-    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, store.id)),
-    ctx.db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, store.id)),
+    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopId, store.id)),
+    ctx.db.select().from(storeCustomization).where(eq(storeCustomization.shopId, store.id)),
   ]);
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   return {
@@ -69,8 +69,8 @@ export async function saveIdentity(ctx: AppContext, store: TenantStore, input: I
   };
   await ctx.db
     .insert(storeBranding)
-    .values({ shopifyStoreId: store.id, ...values })
-    .onConflictDoUpdate({ target: storeBranding.shopifyStoreId, set: values });
+    .values({ shopId: store.id, ...values })
+    .onConflictDoUpdate({ target: storeBranding.shopId, set: values });
   return readBranding(ctx, store);
 }
 
@@ -108,8 +108,8 @@ export async function savePage(ctx: AppContext, store: TenantStore, input: PageI
   };
   await ctx.db
     .insert(storeCustomization)
-    .values({ shopifyStoreId: store.id, ...values })
-    .onConflictDoUpdate({ target: storeCustomization.shopifyStoreId, set: values });
+    .values({ shopId: store.id, ...values })
+    .onConflictDoUpdate({ target: storeCustomization.shopId, set: values });
   return readBranding(ctx, store);
 }
 
@@ -128,7 +128,7 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
     .where(eq(shopifyStores.id, store.id));
   if (!row) throw new DomainError('no_store');
   const [[saved], logo, { actions }, flows] = await Promise.all([
-    ctx.db.select({ logoUrl: storeBranding.logoUrl }).from(storeBranding).where(eq(storeBranding.shopifyStoreId, store.id)),
+    ctx.db.select({ logoUrl: storeBranding.logoUrl }).from(storeBranding).where(eq(storeBranding.shopId, store.id)),
     chosenLogo(ctx, store.id, input.identity.logo_key),
     storeRatingActions(ctx.db, store.id, row.accountEmail),
     noticeFlows(ctx.db, store.id),

@@ -78,7 +78,7 @@ function unfoldedHeader(raw: string, name: string): string {
   return head.split('\r\n').find((line) => line.toLowerCase().startsWith(`${name.toLowerCase()}:`)) ?? '';
 }
 
-const senderRow = async (storeId: string) => (await ctx.db.select().from(s.storeSenderDomains).where(eq(s.storeSenderDomains.shopifyStoreId, storeId)))[0];
+const senderRow = async (storeId: string) => (await ctx.db.select().from(s.storeSenderDomains).where(eq(s.storeSenderDomains.shopId, storeId)))[0];
 const statuses = (state: DeliverabilityState) => Object.fromEntries(state.sender!.records.map((r) => [r.kind, r.status]));
 const record = (state: DeliverabilityState, kind: string) => state.sender!.records.find((r) => r.kind === kind)!;
 
@@ -280,7 +280,7 @@ describe('POST /api/settings/deliverability/verify', () => {
       ctx.db
         .update(s.storeSenderDomains)
         .set({ lastCheckedAt: new Date(Date.now() - hours * 3_600_000) })
-        .where(eq(s.storeSenderDomains.shopifyStoreId, m.store.id));
+        .where(eq(s.storeSenderDomains.shopId, m.store.id));
     // Checked recently: left alone, even though the record is gone.
     const dkim = m.state.sender!.records.find((r) => r.kind === 'dkim')!;
     dns.remove(dkim.name);

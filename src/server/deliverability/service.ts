@@ -83,14 +83,14 @@ function stateOf(ctx: AppContext, row: SenderRow | undefined, ownerAddress: stri
 }
 
 async function senderRow(ctx: AppContext, storeId: string): Promise<SenderRow | undefined> {
-  const [row] = await ctx.db.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopifyStoreId, storeId));
+  const [row] = await ctx.db.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopId, storeId));
   return row;
 }
 
 export async function readDeliverability(ctx: AppContext, store: TenantStore): Promise<DeliverabilityState> {
   const [row, [config]] = await Promise.all([
     senderRow(ctx, store.id),
-    ctx.db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, store.id)),
+    ctx.db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopId, store.id)),
   ]);
   return stateOf(ctx, row, config?.owner ?? null);
 }
@@ -108,10 +108,10 @@ export async function saveSenderAddress(ctx: AppContext, store: TenantStore, inp
   // Made before the transaction when a new key is needed, so no lock waits on the key's generation.
   let fresh = before?.domain === domain ? null : await newDkimKey(ctx.config.encryptionKey);
   await ctx.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopifyStoreId, store.id)).for('update');
+    const [current] = await tx.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopId, store.id)).for('update');
     const now = new Date();
     if (current?.domain === domain) {
-      await tx.update(storeSenderDomains).set({ fromAddress: address, updatedAt: now }).where(eq(storeSenderDomains.shopifyStoreId, store.id));
+      await tx.update(storeSenderDomains).set({ fromAddress: address, updatedAt: now }).where(eq(storeSenderDomains.shopId, store.id));
       return;
     }
     fresh ??= await newDkimKey(ctx.config.encryptionKey);
@@ -128,15 +128,15 @@ export async function saveSenderAddress(ctx: AppContext, store: TenantStore, inp
     };
     await tx
       .insert(storeSenderDomains)
-      .values({ shopifyStoreId: store.id, ...values })
-      .onConflictDoUpdate({ target: storeSenderDomains.shopifyStoreId, set: values });
+      .values({ shopId: store.id, ...values })
+      .onConflictDoUpdate({ target: storeSenderDomains.shopId, set: values });
   });
   return readDeliverability(ctx, store);
 }
 
 /** Forgets the address and its key: mail goes from the app's address again at once. */
 export async function removeSenderAddress(ctx: AppContext, store: TenantStore): Promise<DeliverabilityState> {
-  await ctx.db.delete(storeSenderDomains).where(eq(storeSenderDomains.shopifyStoreId, store.id));
+  await ctx.db.delete(storeSenderDomains).where(eq(storeSenderDomains.shopId, store.id));
   return readDeliverability(ctx, store);
 }
 
@@ -196,6 +196,6 @@ async function checkAndRecord(ctx: AppContext, row: SenderRow): Promise<boolean>
       verifiedAt: allRight ? sql`coalesce(${storeSenderDomains.verifiedAt}, now())` : null,
     })
     // Only the key that was checked: an address saved on another domain meanwhile is left alone.
-    .where(and(eq(storeSenderDomains.shopifyStoreId, row.shopifyStoreId), eq(storeSenderDomains.domain, row.domain), eq(storeSenderDomains.selector, row.selector)));
+    .where(and(eq(storeSenderDomains.shopId, row.shopId), eq(storeSenderDomains.domain, row.domain), eq(storeSenderDomains.selector, row.selector)));
   return allRight;
 }

@@ -156,7 +156,7 @@ describe('a signing key that cannot be read', () => {
   it('fails the e-mail as not sent (retried later), never counted as sent, and nothing reaches the relay', async () => {
     const m = await merchantWithDomain(true);
     // As after a change of ENCRYPTION_KEY: the sealed key no longer opens.
-    await ctx.db.update(s.storeSenderDomains).set({ dkimPrivateKey: 'v1:illisible' }).where(eq(s.storeSenderDomains.shopifyStoreId, m.store.id));
+    await ctx.db.update(s.storeSenderDomains).set({ dkimPrivateKey: 'v1:illisible' }).where(eq(s.storeSenderDomains.shopId, m.store.id));
     const request = await makeDueRequest(ctx.db, m.store);
     const result = await sendBatch(smtpCtx, { workerId: 'smtp-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     expect(result).toMatchObject({ claimed: 1, processed: 0, failed: 1 });

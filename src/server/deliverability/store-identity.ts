@@ -10,8 +10,8 @@ import { senderIdentity, type SenderIdentity } from './identity';
 
 export async function storeSenderIdentity(ctx: AppContext, storeId: string, displayName: string): Promise<SenderIdentity> {
   const [[domain], [config]] = await Promise.all([
-    ctx.db.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopifyStoreId, storeId)),
-    ctx.db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, storeId)),
+    ctx.db.select().from(storeSenderDomains).where(eq(storeSenderDomains.shopId, storeId)),
+    ctx.db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopId, storeId)),
   ]);
   return senderIdentity(
     ctx.config.mail.from,

@@ -43,7 +43,7 @@ describe('demo data', () => {
     expect(new Set(requests.map((r) => r.token)).size).toBe(requests.length);
     expect(reviews.length).toBeGreaterThan(60);
     expect(reviews.every((r) => r.isPublished === r.rating >= 4)).toBe(true);
-    const actions = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, first.storeId));
+    const actions = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopId, first.storeId));
     expect(actions.sort((a, b) => b.rating - a.rating).map((a) => a.actionType)).toEqual(['redirect', 'redirect', 'collect_feedback', 'collect_feedback', 'notify_email']);
 
     const [account] = await ctx.db.select().from(s.account).where(eq(s.account.userId, first.userId));
@@ -149,7 +149,7 @@ describe('demo data', () => {
     expect(unhappy.some((r) => /cass|abîm|ébréch|fêl|morceaux/i.test(r.comment!))).toBe(true);
 
     // As submitReview records them: the rating's action, and the store's review site offered to everyone.
-    const actions = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, store!.id));
+    const actions = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopId, store!.id));
     const site = actions.find((a) => a.rating === 5)!.redirectUrl;
     for (const review of reviews) {
       expect(review.actionTaken).toBe(actions.find((a) => a.rating === review.rating)!.actionType);

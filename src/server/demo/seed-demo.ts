@@ -87,16 +87,16 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
     await tx.insert(s.shopPlans).values({ shopDomain: DEMO_ACCOUNT.shopDomain, plan: 'pro', emailsQuota: 3000, periodStart, periodEnd });
 
     const flowId = randomUUID();
-    await tx.insert(s.flowConfigurations).values({ id: flowId, shopifyStoreId: storeId, name: 'Nouveau flux', createdAt: installedAt, updatedAt: installedAt });
-    await tx.insert(s.ratingActions).values(RATING_ACTIONS.map((a) => ({ shopifyStoreId: storeId, ...a })));
-    await tx.insert(s.storeBranding).values({ shopifyStoreId: storeId });
+    await tx.insert(s.flowConfigurations).values({ id: flowId, shopId: storeId, name: 'Nouveau flux', createdAt: installedAt, updatedAt: installedAt });
+    await tx.insert(s.ratingActions).values(RATING_ACTIONS.map((a) => ({ shopId: storeId, ...a })));
+    await tx.insert(s.storeBranding).values({ shopId: storeId });
     await tx.insert(s.storeCustomization).values({
-      shopifyStoreId: storeId,
+      shopId: storeId,
       pageTitle: 'Votre avis compte pour nous',
       pageDescription: 'Comment s’est passée votre commande chez Maison Lumière ?',
       thankYouMessage: 'Merci pour votre avis !',
     });
-    await tx.insert(s.storeEmailConfig).values({ shopifyStoreId: storeId, ownerNotificationEmail: DEMO_ACCOUNT.email });
+    await tx.insert(s.storeEmailConfig).values({ shopId: storeId, ownerNotificationEmail: DEMO_ACCOUNT.email });
     await insertHistory(tx, history, { userId, storeId, flowId });
 
     // The sends of this billing month and of today count against the quotas, as the sender's would have.

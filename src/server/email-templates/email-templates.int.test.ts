@@ -42,13 +42,13 @@ const activeTemplates = (storeId: string) =>
   ctx.db
     .select()
     .from(s.emailTemplates)
-    .where(and(eq(s.emailTemplates.shopifyStoreId, storeId), eq(s.emailTemplates.isActive, true)));
+    .where(and(eq(s.emailTemplates.shopId, storeId), eq(s.emailTemplates.isActive, true)));
 
 describe('GET and PUT /api/email-templates/active', () => {
   it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async () => {
     const { browser, store, email } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
-    await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
+    await ctx.db.insert(s.storeCustomization).values({ shopId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
+    await ctx.db.insert(s.storeBranding).values({ shopId: store.id, primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
     const first = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -99,7 +99,7 @@ describe('GET and PUT /api/email-templates/active', () => {
 
   it('warns about the wording of the greeting and closing the e-mail shows around the body', async () => {
     const { browser, store } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
+    await ctx.db.insert(s.storeCustomization).values({ shopId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
     expect(saved.status).toBe(200);
     expect(saved.body.warnings).toEqual(['selective_wording']);
@@ -110,10 +110,10 @@ describe('GET and PUT /api/email-templates/active', () => {
     const fresh = await merchant();
     const first = await Promise.all([1, 2, 3].map((n) => fresh.browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
-    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopifyStoreId, fresh.store.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, fresh.store.id))).toHaveLength(1);
 
     const { browser, store } = await merchant();
-    const [old] = await ctx.db.insert(s.emailTemplates).values({ shopifyStoreId: store.id, name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true }).returning();
+    const [old] = await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true }).returning();
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
     await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: 'Deuxième version' } });
     const active = await activeTemplates(store.id);
@@ -124,7 +124,7 @@ describe('GET and PUT /api/email-templates/active', () => {
     // Two saves at once: still one active template.
     await Promise.all([1, 2, 3].map((n) => browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
     expect(await activeTemplates(store.id)).toHaveLength(1);
-    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopifyStoreId, store.id))).toHaveLength(2);
+    expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, store.id))).toHaveLength(2);
   });
 
   it('refuses a template Liquid cannot render (template_invalid) and bad input in French, changing nothing', async () => {

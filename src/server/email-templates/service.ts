@@ -39,7 +39,7 @@ async function activeTemplate(ctx: AppContext, storeId: string): Promise<Templat
   const [row] = await ctx.db
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.shopifyStoreId, storeId), eq(emailTemplates.templateType, 'review_request'), eq(emailTemplates.isActive, true)))
+    .where(and(eq(emailTemplates.shopId, storeId), eq(emailTemplates.templateType, 'review_request'), eq(emailTemplates.isActive, true)))
     .orderBy(sql`${emailTemplates.isDefault} DESC, ${emailTemplates.updatedAt} DESC`)
     .limit(1);
   return row;
@@ -47,11 +47,8 @@ async function activeTemplate(ctx: AppContext, storeId: string): Promise<Templat
 
 async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreEmailParts> {
   const [[branding], [custom]] = await Promise.all([
-    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, storeId)),
-    ctx.db
-      .select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing })
-      .from(storeCustomization)
-      .where(eq(storeCustomization.shopifyStoreId, storeId)),
+    ctx.db.select().from(storeBranding).where(eq(storeBranding.shopId, storeId)),
+    ctx.db.select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing }).from(storeCustomization).where(eq(storeCustomization.shopId, storeId)),
   ]);
   return {
     greeting: custom?.greeting ?? null,
@@ -223,7 +220,7 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
     updatedAt: new Date(),
   };
   await ctx.db.transaction(async (tx) => {
-    const scope = and(eq(emailTemplates.shopifyStoreId, store.id), eq(emailTemplates.templateType, 'review_request'));
+    const scope = and(eq(emailTemplates.shopId, store.id), eq(emailTemplates.templateType, 'review_request'));
     // Two saves at once write one after the other (the first save of a store has no template row to
     // lock, hence the store's). NO KEY UPDATE: rows referencing the store can still be written meanwhile.
     await tx.select({ id: shopifyStores.id }).from(shopifyStores).where(eq(shopifyStores.id, store.id)).for('no key update');
@@ -242,7 +239,7 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
         .update(emailTemplates)
         .set(values)
         .where(and(scope, eq(emailTemplates.id, mine.id)));
-    else await tx.insert(emailTemplates).values({ shopifyStoreId: store.id, templateType: 'review_request', ...values });
+    else await tx.insert(emailTemplates).values({ shopId: store.id, templateType: 'review_request', ...values });
   });
   return readEmailTemplate(ctx, store, session);
 }

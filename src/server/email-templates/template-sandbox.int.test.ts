@@ -41,7 +41,7 @@ const page = { button_text: 'SUIVANT' };
 
 type ErrorBody = { error: string; code: string; field?: string };
 
-const templatesOf = (storeId: string) => ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopifyStoreId, storeId));
+const templatesOf = (storeId: string) => ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, storeId));
 
 /** Another store's editor, answered while hostile work runs. */
 async function anotherStoreIsServed(other: Awaited<ReturnType<typeof merchant>>) {
@@ -102,7 +102,7 @@ describe('saving a hostile template (PUT /api/email-templates/active)', () => {
   it('previews a hostile template saved before these limits through the sandbox: answered, without its size, and the server still serves', async () => {
     const { browser, store } = await merchant();
     const other = await merchant();
-    await ctx.db.insert(s.emailTemplates).values({ shopifyStoreId: store.id, name: 'Ancien', subject: HOSTILE.nestedLoops, bodyContent: HOSTILE.captureDoubling });
+    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Ancien', subject: HOSTILE.nestedLoops, bodyContent: HOSTILE.captureDoubling });
     const loads = await Promise.all(Array.from({ length: 6 }, () => browser.json<EmailTemplateConfig>('/api/email-templates/active')));
     await anotherStoreIsServed(other);
     for (const load of loads) {
@@ -125,7 +125,7 @@ describe('saving hostile page texts (PUT /api/branding/page)', () => {
     expect(closing.body.error).toMatch(/^La formule de fin prend trop de temps à s’afficher/);
     const range = await browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: HOSTILE.hugeRange } });
     expect(range).toMatchObject({ status: 422, body: { code: 'template_too_complex', field: 'email_closing' } });
-    expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopifyStoreId, store.id))).toHaveLength(0);
+    expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, store.id))).toHaveLength(0);
   });
 });
 
@@ -141,7 +141,7 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
   async function hostileStore(fields: Partial<typeof s.emailTemplates.$inferInsert>, count: number) {
     const store = await makeStore(ctx.db);
     // Saved before the limits existed (or by a way around the editor): the sender must hold anyway.
-    await ctx.db.insert(s.emailTemplates).values({ shopifyStoreId: store.id, name: 'Hostile', subject: 'Bonjour', ...fields });
+    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Hostile', subject: 'Bonjour', ...fields });
     const requests = [];
     for (let i = 0; i < count; i++) requests.push(await makeDueRequest(ctx.db, store));
     return { store, ids: requests.map((r) => r.id) };
@@ -151,7 +151,7 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
     const size = await hostileStore({ bodyContent: HOSTILE.captureDoubling }, 25);
     const slow = await hostileStore({ footerText: HOSTILE.nestedLoops }, 3);
     const greeting = await hostileStore({}, 2);
-    await ctx.db.insert(s.storeCustomization).values({ shopifyStoreId: greeting.store.id, emailGreeting: HOSTILE.hugeRange });
+    await ctx.db.insert(s.storeCustomization).values({ shopId: greeting.store.id, emailGreeting: HOSTILE.hugeRange });
     const fine = await makeStore(ctx.db, { shopName: 'Maison Sereine' });
     const fineIds: string[] = [];
     for (let i = 0; i < 3; i++) fineIds.push((await makeDueRequest(ctx.db, fine)).id);

@@ -37,7 +37,7 @@ export async function readCurrentPlan(db: Queryable, store: { id: string; shopDo
   const window: PlanWindow = recorded ?? (store.subscriptionStatus === 'active' ? await fallbackWindow(db, now) : noPlanWindow(now));
   const dayStart = utcDayStart(now);
   const usage = await usageOf(db, store.shopDomain, window.periodStart, dayStart);
-  const [config] = await db.select({ dailyLimit: storeEmailConfig.dailySendLimit }).from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, store.id));
+  const [config] = await db.select({ dailyLimit: storeEmailConfig.dailySendLimit }).from(storeEmailConfig).where(eq(storeEmailConfig.shopId, store.id));
   return {
     plan: window.plan,
     plan_name: window.plan === NO_PLAN ? planMessages.noPlanName : await planDisplayName(db, window.plan),

@@ -42,9 +42,9 @@ const mailsTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(e
 async function storeWithAlerts(quota: number, options: { periodStart?: Date } = {}) {
   const store = await makeStore(ctx.db, { quota, shopName: 'Maison Lumière', ...options });
   const owner = `alertes-${store.id.slice(0, 8)}@exemple.test`;
-  await ctx.db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, ownerNotificationEmail: owner, dailySendLimit: 1000 });
+  await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, ownerNotificationEmail: owner, dailySendLimit: 1000 });
   // A confirmed address (decision 022): an unconfirmed one's e-mails go to the account's.
-  await ctx.db.insert(s.notificationRecipients).values({ shopifyStoreId: store.id, email: owner, confirmedAt: new Date() });
+  await ctx.db.insert(s.notificationRecipients).values({ shopId: store.id, email: owner, confirmedAt: new Date() });
   return { store, owner };
 }
 

@@ -144,7 +144,7 @@ export async function reserveSendsMany(tx: Transaction, wanted: ReservationWante
                to_json(p.period_end)#>>'{}' AS period_end, c.daily_send_limit::int AS daily_limit
         FROM shopify_stores s
         LEFT JOIN shop_plans p ON p.shop_domain = s.shop_domain
-        LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
+        LEFT JOIN store_email_config c ON c.shop_id = s.id
         WHERE s.id IN (${sql.join(
           wanted.map((w) => sql`${w.id}::uuid`),
           sql`, `,

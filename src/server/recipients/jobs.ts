@@ -24,7 +24,7 @@ async function issueLinkToken(db: Database, recipientId: string, token: string):
     .update(notificationRecipients)
     .set({ tokenHash: hashToken(token), tokenExpiresAt: expires })
     .where(and(eq(notificationRecipients.id, recipientId), isNull(notificationRecipients.confirmedAt)))
-    .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopifyStoreId });
+    .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopId });
   if (!row) return null;
   const [store] = await db.select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, row.storeId));
   return store ? { email: row.email, storeName: storeDisplayName(store.name, store.domain) } : null;

@@ -176,7 +176,7 @@ describe('alerts are capped per store and per recipient per hour, the rest summe
     await runJobs();
     const alerts = (await outboxTo(m.email)).filter((mail) => /^Nouvel avis [12]\/5/.test(mail.subject));
     expect(alerts).toHaveLength(ALERT_LIMITS.perStorePerHour);
-    const rows = await ctx.db.select().from(s.merchantAlerts).where(eq(s.merchantAlerts.shopifyStoreId, m.store.id));
+    const rows = await ctx.db.select().from(s.merchantAlerts).where(eq(s.merchantAlerts.shopId, m.store.id));
     expect(rows.filter((r) => r.status === 'sent')).toHaveLength(ALERT_LIMITS.perStorePerHour);
     const held = rows.filter((r) => r.status === 'held');
     expect(held).toHaveLength(extra);
@@ -205,7 +205,7 @@ describe('alerts are capped per store and per recipient per hour, the rest summe
     const stores = [await subscribedMerchant(app, ctx.db), await subscribedMerchant(app, ctx.db)];
     for (const m of stores) {
       await saveOwnerAddress(m.browser, shared);
-      await ctx.db.update(s.notificationRecipients).set({ confirmedAt: new Date() }).where(eq(s.notificationRecipients.shopifyStoreId, m.store.id));
+      await ctx.db.update(s.notificationRecipients).set({ confirmedAt: new Date() }).where(eq(s.notificationRecipients.shopId, m.store.id));
     }
     for (let i = 0; i < ALERT_LIMITS.perRecipientPerHour; i++) await review(stores[i % 2]!.store, 1, `Avis ${i}`);
     await review(stores[0]!.store, 1, 'De trop');

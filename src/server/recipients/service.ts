@@ -32,11 +32,11 @@ async function accountEmailOf(db: Queryable, storeId: string): Promise<string | 
 /** The addresses the store names for alerts (its settings, its alerting rating actions), each once, lower-cased. */
 async function addressesInUse(db: Queryable, storeId: string): Promise<string[]> {
   const [[config], actions] = await Promise.all([
-    db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, storeId)),
+    db.select({ owner: storeEmailConfig.ownerNotificationEmail }).from(storeEmailConfig).where(eq(storeEmailConfig.shopId, storeId)),
     db
       .select({ email: ratingActions.notificationEmail })
       .from(ratingActions)
-      .where(and(eq(ratingActions.shopifyStoreId, storeId), isNotNull(ratingActions.notificationEmail), inArray(ratingActions.actionType, ['notify_email', 'collect_feedback']))),
+      .where(and(eq(ratingActions.shopId, storeId), isNotNull(ratingActions.notificationEmail), inArray(ratingActions.actionType, ['notify_email', 'collect_feedback']))),
   ]);
   const all = [config?.owner, ...actions.map((a) => a.email)].filter((a): a is string => !!a && a.trim() !== '').map(normalise);
   return [...new Set(all)];
@@ -53,7 +53,7 @@ async function rowsOf(db: Queryable, storeId: string, emails: string[]): Promise
   const rows = await db
     .select()
     .from(notificationRecipients)
-    .where(and(eq(notificationRecipients.shopifyStoreId, storeId), inArray(notificationRecipients.email, emails)));
+    .where(and(eq(notificationRecipients.shopId, storeId), inArray(notificationRecipients.email, emails)));
   return new Map(rows.map((r) => [r.email, r]));
 }
 
@@ -81,11 +81,11 @@ async function sendLink(ctx: AppContext, row: RecipientRow): Promise<LimitResult
 }
 
 async function ensureRow(db: Queryable, storeId: string, email: string): Promise<RecipientRow> {
-  await db.insert(notificationRecipients).values({ shopifyStoreId: storeId, email }).onConflictDoNothing();
+  await db.insert(notificationRecipients).values({ shopId: storeId, email }).onConflictDoNothing();
   const [row] = await db
     .select()
     .from(notificationRecipients)
-    .where(and(eq(notificationRecipients.shopifyStoreId, storeId), eq(notificationRecipients.email, email)));
+    .where(and(eq(notificationRecipients.shopId, storeId), eq(notificationRecipients.email, email)));
   return row!;
 }
 
@@ -132,7 +132,7 @@ async function linkStatus(db: Queryable, row: { email: string; storeId: string }
 
 /** GET /api/public/recipients/{token}: reads only (mail scanners prefetch links). */
 export async function readRecipientLink(db: Queryable, token: string): Promise<RecipientLinkStatus> {
-  const [row] = await db.select({ email: notificationRecipients.email, storeId: notificationRecipients.shopifyStoreId }).from(notificationRecipients).where(liveToken(token));
+  const [row] = await db.select({ email: notificationRecipients.email, storeId: notificationRecipients.shopId }).from(notificationRecipients).where(liveToken(token));
   return linkStatus(db, row, false);
 }
 
@@ -142,7 +142,7 @@ export async function confirmRecipientLink(db: Queryable, token: string): Promis
     .update(notificationRecipients)
     .set({ confirmedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
     .where(liveToken(token))
-    .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopifyStoreId });
+    .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopId });
   return linkStatus(db, row, true);
 }
 
@@ -165,6 +165,6 @@ export async function alertRecipient(db: Queryable, storeId: string, address: st
   const [row] = await db
     .select({ id: notificationRecipients.id })
     .from(notificationRecipients)
-    .where(and(eq(notificationRecipients.shopifyStoreId, storeId), eq(notificationRecipients.email, email), isNotNull(notificationRecipients.confirmedAt)));
+    .where(and(eq(notificationRecipients.shopId, storeId), eq(notificationRecipients.email, email), isNotNull(notificationRecipients.confirmedAt)));
   return row ? { to: email, unconfirmed: null } : { to: account, unconfirmed: email };
 }

@@ -12,7 +12,7 @@ type FlowRow = typeof flowConfigurations.$inferSelect;
 export function flowDto(f: FlowRow) {
   return {
     id: f.id,
-    shopify_store_id: f.shopifyStoreId,
+    shopify_store_id: f.shopId,
     name: f.name,
     trigger_event: f.triggerEvent,
     delay_days: f.delayDays,
@@ -39,11 +39,7 @@ const columns = (input: FlowInput) => ({
 
 /** The store's flows, oldest first. */
 export async function listFlows(db: Queryable, store: TenantStore) {
-  const flows = await db
-    .select()
-    .from(flowConfigurations)
-    .where(eq(flowConfigurations.shopifyStoreId, store.id))
-    .orderBy(asc(flowConfigurations.createdAt), asc(flowConfigurations.id));
+  const flows = await db.select().from(flowConfigurations).where(eq(flowConfigurations.shopId, store.id)).orderBy(asc(flowConfigurations.createdAt), asc(flowConfigurations.id));
   return {
     stores: [{ id: store.id, shop_domain: store.shop_domain, shop_name: store.shop_name, is_active: store.is_active }],
     store_id: store.id,
@@ -54,7 +50,7 @@ export async function listFlows(db: Queryable, store: TenantStore) {
 export async function createFlow(db: Queryable, storeId: string, input: FlowInput) {
   const [flow] = await db
     .insert(flowConfigurations)
-    .values({ shopifyStoreId: storeId, ...columns(input) })
+    .values({ shopId: storeId, ...columns(input) })
     .returning();
   return flowDto(flow!);
 }
@@ -64,7 +60,7 @@ async function storeFlow(db: Queryable, storeId: string, flowId: string) {
   const [row] = await db
     .select({ id: flowConfigurations.id })
     .from(flowConfigurations)
-    .where(and(eq(flowConfigurations.id, flowId), eq(flowConfigurations.shopifyStoreId, storeId)));
+    .where(and(eq(flowConfigurations.id, flowId), eq(flowConfigurations.shopId, storeId)));
   if (!row) throw new DomainError('flow_not_found');
   return row.id;
 }

@@ -136,10 +136,7 @@ async function computeForecast(db: Queryable, store: Pick<TenantStore, 'id' | 's
   const window = await planWindow(db, store.shop_domain, now);
   const periodEnd = window.periodEnd;
   const usage = await usageOf(db, store.shop_domain, window.periodStart, today);
-  const [config] = await queryRows<{ daily_limit: number }>(
-    db,
-    sql`SELECT daily_send_limit::int AS daily_limit FROM store_email_config WHERE shopify_store_id = ${store.id}::uuid`,
-  );
+  const [config] = await queryRows<{ daily_limit: number }>(db, sql`SELECT daily_send_limit::int AS daily_limit FROM store_email_config WHERE shop_id = ${store.id}::uuid`);
   const dailyLimit = config?.daily_limit ?? DEFAULT_DAILY_LIMIT;
   const used = usage.month;
   const sentToday = usage.day;

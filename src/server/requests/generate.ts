@@ -28,7 +28,7 @@ function insertForOrders(where: SQL): SQL {
     SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, f.id, o.customer_email, o.customer_name, 'scheduled',
            ${eventAt} + make_interval(days => f.delay_days), ${sqlPublicToken}, 'email', 'flow'
     FROM shopify_orders o
-    JOIN flow_configurations f ON f.shopify_store_id = o.shop_id
+    JOIN flow_configurations f ON f.shop_id = o.shop_id
     JOIN shopify_stores s ON s.id = o.shop_id AND s.is_active
     WHERE ${where}
       AND f.is_active

@@ -56,7 +56,7 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
           WHERE o.shop_id = ${store.id}::uuid AND o.id = ANY(${uuidArray(orderIds)})
             AND o.cancelled_at IS NULL AND o.refunded_at IS NULL AND o.customer_email IS NOT NULL
             AND EXISTS (SELECT 1 FROM flow_configurations f
-                        WHERE f.shopify_store_id = o.shop_id AND f.is_active AND coalesce((f.channels->>'email')::boolean, false)
+                        WHERE f.shop_id = o.shop_id AND f.is_active AND coalesce((f.channels->>'email')::boolean, false)
                           AND (f.target_all_orders OR coalesce(o.total_price, 0) >= f.minimum_order_amount))
             AND NOT EXISTS (SELECT 1 FROM shopify_review_requests r WHERE r.order_id = o.id)
             AND NOT EXISTS (SELECT 1 FROM review_request_exclusions e WHERE e.order_id = o.id)

@@ -25,7 +25,7 @@ type Order = Awaited<ReturnType<typeof makeOrder>>;
 async function paidFlowStore(windowDays?: number): Promise<TestStore> {
   const store = await makeStore(ctx.db);
   await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 7 });
-  if (windowDays !== undefined) await ctx.db.insert(s.storeEmailConfig).values({ shopifyStoreId: store.id, customerAskWindowDays: windowDays });
+  if (windowDays !== undefined) await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, customerAskWindowDays: windowDays });
   return store;
 }
 

@@ -32,7 +32,7 @@ export async function keepOneAskPerCustomer(tx: Queryable, storeId: string, orde
   const rows = await queryRows<{ id: string }>(
     tx,
     sql`WITH win AS (
-          SELECT make_interval(days => coalesce((SELECT c.customer_ask_window_days FROM store_email_config c WHERE c.shopify_store_id = ${storeId}::uuid),
+          SELECT make_interval(days => coalesce((SELECT c.customer_ask_window_days FROM store_email_config c WHERE c.shop_id = ${storeId}::uuid),
                                                 ${CUSTOMER_ASK_WINDOW.default})) AS span
         ),
         customers AS (

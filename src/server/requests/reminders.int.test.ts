@@ -249,7 +249,7 @@ describe('sending a reminder', () => {
   it('uses the template’s own reminder subject and first line', async () => {
     const store = await makeStore(ctx.db, { shopName: 'Atelier Bleu' });
     await ctx.db.insert(s.emailTemplates).values({
-      shopifyStoreId: store.id,
+      shopId: store.id,
       name: 'Mon modèle',
       subject: 'Votre avis sur {{ order_number }}',
       bodyContent: 'Merci pour votre achat chez {{ store_name }}.',

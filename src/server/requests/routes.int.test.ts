@@ -49,7 +49,7 @@ const flowBody = {
 };
 
 /** Removes the default flow an install creates, so a test starts from a store without flows. */
-const withoutFlows = (storeId: string) => ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, storeId));
+const withoutFlows = (storeId: string) => ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, storeId));
 
 describe('/api/flows', () => {
   it('lists, creates, updates and deletes the merchant’s flows', async () => {
@@ -296,13 +296,13 @@ describe('history import', () => {
     await ctx.emulator!.state.createOrder(store.shopDomain, { total: 15, financialStatus: 'paid', customer: { email: `quinze-${n}@exemple.test` }, notify: false });
     await ctx.emulator!.state.createOrder(store.shopDomain, { total: 25, financialStatus: 'paid', customer: { email: `vingt-cinq-${n}@exemple.test` }, notify: false });
     // The only active e-mail flow asks from 20 €.
-    await ctx.db.update(s.flowConfigurations).set({ targetAllOrders: false, minimumOrderAmount: '20' }).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await ctx.db.update(s.flowConfigurations).set({ targetAllOrders: false, minimumOrderAmount: '20' }).where(eq(s.flowConfigurations.shopId, store.id));
     const res = await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } });
     expect(res.body).toEqual({ success: true, synced_count: 2, scheduled_count: 1 });
     const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
     expect(rows.map((r) => r.customerEmail)).toEqual([`vingt-cinq-${n}@exemple.test`]);
     // No active e-mail flow at all: the import asks nobody.
-    await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopId, store.id));
     await ctx.emulator!.state.createOrder(store.shopDomain, { total: 90, financialStatus: 'paid', customer: { email: `sans-flux-${n}@exemple.test` }, notify: false });
     expect((await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } })).body).toMatchObject({ scheduled_count: 0 });
   });

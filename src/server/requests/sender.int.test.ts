@@ -85,7 +85,7 @@ describe('sending due review requests', () => {
   it('uses the store’s active template and branding', async () => {
     const store = await makeStore(ctx.db, { shopName: 'Atelier Bleu' });
     await ctx.db.insert(s.emailTemplates).values({
-      shopifyStoreId: store.id,
+      shopId: store.id,
       name: 'Mon modèle',
       subject: '{{ customer_name }}, un avis sur {{ order_number }}\u202f?',
       bodyContent: 'Merci {{ customer_name }} pour votre achat chez {{ store_name }}.',
@@ -94,7 +94,7 @@ describe('sending due review requests', () => {
       footerText: 'À bientôt',
       logoUrl: 'https://cdn.exemple.test/logo.png',
     });
-    await ctx.db.insert(s.storeBranding).values({ shopifyStoreId: store.id, primaryColor: '#ff0000' });
+    await ctx.db.insert(s.storeBranding).values({ shopId: store.id, primaryColor: '#ff0000' });
     const request = await makeDueRequest(ctx.db, store, { customerName: 'Hugo' });
     await runFor(ctx, store.id, [request.id]);
     const [mail] = await outboxTo(request.customerEmail!);
@@ -111,7 +111,7 @@ describe('sending due review requests', () => {
 
   it('fails a request whose template cannot render, permanently, without calling the transport', async () => {
     const store = await makeStore(ctx.db);
-    await ctx.db.insert(s.emailTemplates).values({ shopifyStoreId: store.id, name: 'Cassé', subject: 'Bonjour', bodyContent: "{% include '/etc/passwd' %}" });
+    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Cassé', subject: 'Bonjour', bodyContent: "{% include '/etc/passwd' %}" });
     const request = await makeDueRequest(ctx.db, store);
     const result = await runFor(ctx, store.id, [request.id]);
     expect(result).toMatchObject({ processed: 0, failed: 1 });

@@ -46,13 +46,13 @@ export async function decideAlert(ctx: AppContext, storeId: string, reviewId: st
     if (existing) return existing.status;
     const [counts] = await queryRows<{ store: number; to: number }>(
       tx,
-      sql`SELECT count(*) FILTER (WHERE shopify_store_id = ${storeId}::uuid)::int AS store, count(*) FILTER (WHERE recipient = ${recipient})::int AS "to"
+      sql`SELECT count(*) FILTER (WHERE shop_id = ${storeId}::uuid)::int AS store, count(*) FILTER (WHERE recipient = ${recipient})::int AS "to"
           FROM merchant_alerts
-          WHERE hour = ${hour.toISOString()}::timestamptz AND status = 'sent' AND (shopify_store_id = ${storeId}::uuid OR recipient = ${recipient})`,
+          WHERE hour = ${hour.toISOString()}::timestamptz AND status = 'sent' AND (shop_id = ${storeId}::uuid OR recipient = ${recipient})`,
     );
     const over = (counts?.store ?? 0) >= ALERT_LIMITS.perStorePerHour || (counts?.to ?? 0) >= ALERT_LIMITS.perRecipientPerHour;
     const status: AlertStatus = over ? 'held' : 'sent';
-    await tx.insert(merchantAlerts).values({ shopifyStoreId: storeId, reviewId, recipient, hour, status });
+    await tx.insert(merchantAlerts).values({ shopId: storeId, reviewId, recipient, hour, status });
     if (over) {
       await enqueue(
         tx,
@@ -72,9 +72,7 @@ export async function sendAlertDigest(ctx: AppContext, payload: { storeId: strin
     .select({ id: merchantAlerts.id, rating: shopifyReviews.rating })
     .from(merchantAlerts)
     .innerJoin(shopifyReviews, eq(shopifyReviews.id, merchantAlerts.reviewId))
-    .where(
-      and(eq(merchantAlerts.shopifyStoreId, payload.storeId), eq(merchantAlerts.recipient, payload.recipient), eq(merchantAlerts.hour, hour), eq(merchantAlerts.status, 'held')),
-    );
+    .where(and(eq(merchantAlerts.shopId, payload.storeId), eq(merchantAlerts.recipient, payload.recipient), eq(merchantAlerts.hour, hour), eq(merchantAlerts.status, 'held')));
   const [store] = await ctx.db.select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, payload.storeId));
   if (held.length === 0 || !store) return false;
   const host = new URL(ctx.config.appUrl).hostname;

@@ -36,11 +36,11 @@ async function store(samePath: boolean) {
   const made = await makeStore(ctx.db, { shopName: 'Atelier Nova' });
   await ctx.db.update(s.shopifyStores).set({ samePathForAllRatings: samePath }).where(eq(s.shopifyStores.id, made.id));
   await ctx.db.insert(s.ratingActions).values([
-    { shopifyStoreId: made.id, rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    { shopifyStoreId: made.id, rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    { shopifyStoreId: made.id, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
-    { shopifyStoreId: made.id, rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous.' },
-    { shopifyStoreId: made.id, rating: 1, actionType: 'notify_email', notificationEmail: 'alerte@atelier.test' },
+    { shopId: made.id, rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    { shopId: made.id, rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    { shopId: made.id, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
+    { shopId: made.id, rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous.' },
+    { shopId: made.id, rating: 1, actionType: 'notify_email', notificationEmail: 'alerte@atelier.test' },
   ]);
   return made;
 }
@@ -261,7 +261,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: excluded.orderId! });
     const cancelledOrder = await makeDueRequest(ctx.db, st, { status: 'sent' });
     await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelledOrder.orderId!));
-    const [flow] = await ctx.db.insert(s.flowConfigurations).values({ shopifyStoreId: st.id, isActive: false }).returning();
+    const [flow] = await ctx.db.insert(s.flowConfigurations).values({ shopId: st.id, isActive: false }).returning();
     const flowOff = await makeDueRequest(ctx.db, st, { status: 'sent', source: 'flow', flowId: flow!.id });
     for (const request of [excluded, cancelledOrder, flowOff]) {
       const res = await postpone(request.token);

@@ -76,7 +76,7 @@ export async function noticeFlows(db: Queryable, storeId: string): Promise<Notic
                (SELECT o.currency FROM shopify_orders o WHERE o.shop_id = ${storeId}::uuid AND o.currency IS NOT NULL
                 ORDER BY o.order_created_at DESC NULLS LAST LIMIT 1) AS currency
         FROM flow_configurations
-        WHERE shopify_store_id = ${storeId}::uuid AND is_active AND coalesce((channels->>'email')::boolean, false)
+        WHERE shop_id = ${storeId}::uuid AND is_active AND coalesce((channels->>'email')::boolean, false)
         ORDER BY created_at, id`,
   );
   return rows.map((r) => ({

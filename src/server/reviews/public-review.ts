@@ -161,12 +161,12 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     .select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain, samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
-    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
+    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
     .where(eq(shopifyStores.id, request.shop_id));
   if (!store) throw new ReviewPageError(404, m.storeNotFound);
   const [[branding], [custom], actions, flows] = await Promise.all([
-    db.select().from(storeBranding).where(eq(storeBranding.shopifyStoreId, request.shop_id)),
-    db.select().from(storeCustomization).where(eq(storeCustomization.shopifyStoreId, request.shop_id)),
+    db.select().from(storeBranding).where(eq(storeBranding.shopId, request.shop_id)),
+    db.select().from(storeCustomization).where(eq(storeCustomization.shopId, request.shop_id)),
     storeRatingActions(db, request.shop_id, store.alertAddress).then((r) => r.actions),
     noticeFlows(db, request.shop_id),
   ]);
@@ -292,7 +292,7 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
       .select({ samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
       .from(shopifyStores)
       .innerJoin(user, eq(user.id, shopifyStores.userId))
-      .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
+      .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
       .where(eq(shopifyStores.id, request.shop_id));
     const { actions } = await storeRatingActions(tx, request.shop_id, store!.alertAddress);
     const decision = decideAfterRating(store!.samePath, actions, input.rating);

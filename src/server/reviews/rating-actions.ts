@@ -28,7 +28,7 @@ export function defaultRatingActions(accountEmail: string): RatingAction[] {
 
 /** The store's five actions, rating 5 first: the saved ones, or the spec's defaults when none are saved. */
 export async function storeRatingActions(db: Queryable, storeId: string, accountEmail: string): Promise<{ saved: boolean; actions: RatingAction[] }> {
-  const rows = await db.select().from(ratingActions).where(eq(ratingActions.shopifyStoreId, storeId)).orderBy(desc(ratingActions.rating), asc(ratingActions.id));
+  const rows = await db.select().from(ratingActions).where(eq(ratingActions.shopId, storeId)).orderBy(desc(ratingActions.rating), asc(ratingActions.id));
   if (rows.length !== 5) return { saved: false, actions: defaultRatingActions(accountEmail) };
   return {
     saved: true,
@@ -64,10 +64,10 @@ export async function saveRatingActions(db: Database, storeId: string, accountEm
     // Unsaved, the spec's defaults were in force (the review page used them): they are the "before".
     const { actions: previous } = await storeRatingActions(tx, storeId, accountEmail);
     await tx.update(shopifyStores).set({ samePathForAllRatings: input.same_path_for_all_ratings, updatedAt: new Date() }).where(eq(shopifyStores.id, storeId));
-    await tx.delete(ratingActions).where(eq(ratingActions.shopifyStoreId, storeId));
+    await tx.delete(ratingActions).where(eq(ratingActions.shopId, storeId));
     await tx.insert(ratingActions).values(
       input.actions.map((a) => ({
-        shopifyStoreId: storeId,
+        shopId: storeId,
         rating: a.rating,
         actionType: a.action_type,
         redirectUrl: a.redirect_url,

@@ -37,16 +37,16 @@ async function storeWithActions(options: { samePath?: boolean; actions?: Partial
     2: { actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous ce qui n’a pas été.', notificationEmail: 'alerte@maison.test' },
     1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
   };
-  const actions = [5, 4, 3, 2, 1].map((rating) => ({ shopifyStoreId: store.id, rating, ...base[rating], ...options.actions?.[rating] }));
+  const actions = [5, 4, 3, 2, 1].map((rating) => ({ shopId: store.id, rating, ...base[rating], ...options.actions?.[rating] }));
   await ctx.db.insert(s.ratingActions).values(actions);
   // Their alert addresses confirmed (decision 022; recipients.int.test.ts covers the unconfirmed ones).
   const addresses = [...new Set(actions.map((a) => a.notificationEmail).filter((e): e is string => !!e))];
-  if (addresses.length) await ctx.db.insert(s.notificationRecipients).values(addresses.map((email) => ({ shopifyStoreId: store.id, email, confirmedAt: new Date() })));
+  if (addresses.length) await ctx.db.insert(s.notificationRecipients).values(addresses.map((email) => ({ shopId: store.id, email, confirmedAt: new Date() })));
   await ctx.db
     .insert(s.storeBranding)
-    .values({ shopifyStoreId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
+    .values({ shopId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
   await ctx.db.insert(s.storeCustomization).values({
-    shopifyStoreId: store.id,
+    shopId: store.id,
     pageTitle: 'Votre avis sur Maison Lumière',
     pageDescription: 'Dites-nous tout.',
     thankYouMessage: 'Merci infiniment\u202f!',
@@ -396,7 +396,7 @@ describe('/api/rating-actions', () => {
     expect(saved.body.saved).toBe(true);
     expect(saved.body.actions[1]).toEqual({ rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null });
     expect(saved.body.actions[2]).toEqual({ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil\u202f?' });
-    const rows = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopifyStoreId, store.id));
+    const rows = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopId, store.id));
     expect(rows).toHaveLength(5);
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(after!.samePathForAllRatings).toBe(false);

@@ -20,7 +20,7 @@ export async function readSettings(db: Queryable, storeId: string): Promise<Stor
     })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
-    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopifyStoreId, shopifyStores.id))
+    .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
     .where(eq(shopifyStores.id, storeId));
   if (!row) throw new DomainError('no_store');
   return {
@@ -42,7 +42,7 @@ export async function saveSettings(db: Database, storeId: string, input: Setting
   };
   await db
     .insert(storeEmailConfig)
-    .values({ shopifyStoreId: storeId, ...values })
-    .onConflictDoUpdate({ target: storeEmailConfig.shopifyStoreId, set: values });
+    .values({ shopId: storeId, ...values })
+    .onConflictDoUpdate({ target: storeEmailConfig.shopId, set: values });
   return readSettings(db, storeId);
 }

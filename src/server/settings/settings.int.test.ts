@@ -62,7 +62,7 @@ describe('/api/settings', () => {
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 301 } });
     expect((await browser.json<StoreSettings>('/api/settings')).body).toMatchObject({ daily_send_limit: 301, customer_ask_window_days: 0 });
     // One row per store (an upsert).
-    expect(await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopifyStoreId, store.id))).toHaveLength(1);
+    expect(await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopId, store.id))).toHaveLength(1);
   });
 
   it('refuses an out-of-range limit and a missing or invalid address in French, changing nothing', async () => {
@@ -86,7 +86,7 @@ describe('/api/settings', () => {
       const res = await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'autre@maison.test', daily_send_limit: 42, ...patch } });
       expect(res, JSON.stringify(patch)).toMatchObject({ status: 400, body: { code: 'invalid_input', error: message } });
     }
-    const [row] = await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopifyStoreId, store.id));
+    const [row] = await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopId, store.id));
     expect(row).toMatchObject({ ownerNotificationEmail: 'alertes@maison.test', dailySendLimit: 500, customerAskWindowDays: 30 });
   });
 

@@ -95,7 +95,7 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   const platformMissing = DIAGNOSED_TOPICS.filter((t) => !platformTopics.includes(t));
   const wrongAddress = platform.filter((p) => p.uri !== address).map((p) => p.topic);
 
-  const flows = await ctx.db.select({ isActive: flowConfigurations.isActive }).from(flowConfigurations).where(eq(flowConfigurations.shopifyStoreId, store.id));
+  const flows = await ctx.db.select({ isActive: flowConfigurations.isActive }).from(flowConfigurations).where(eq(flowConfigurations.shopId, store.id));
   const activeFlows = flows.filter((f) => f.isActive).length;
 
   const recent = await ctx.db

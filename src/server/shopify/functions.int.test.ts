@@ -73,7 +73,7 @@ describe('diagnostic', () => {
   it('reports missing webhooks and no active flow, then green once fixed', async () => {
     const { browser, store } = await merchantWithShop();
     // The install gave the store the default flow; the merchant switched it off.
-    await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopId, store.id));
     let res = await browser.json<Diagnostic>('/api/shopify/diagnostic');
     expect(res.body.checks.token!.status).toBe('success');
     expect(res.body.checks.webhooks_database).toMatchObject({ status: 'error', missing: ['orders/paid', 'orders/fulfilled', 'fulfillment_events/create'] });
@@ -82,7 +82,7 @@ describe('diagnostic', () => {
     expect(res.body.checks.events!.status).toBe('warning');
 
     await browser.json('/functions/v1/shopify-register-webhooks', { json: { shop_id: store.id } });
-    await ctx.db.update(s.flowConfigurations).set({ isActive: true }).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await ctx.db.update(s.flowConfigurations).set({ isActive: true }).where(eq(s.flowConfigurations.shopId, store.id));
     res = await browser.json<Diagnostic>('/api/shopify/diagnostic');
     expect(res.body.checks.webhooks_database!.status).toBe('success');
     expect(res.body.checks.webhooks_platform!.status).toBe('success');

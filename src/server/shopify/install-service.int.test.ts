@@ -116,7 +116,7 @@ describe('connecting a store', () => {
 
   it('gives a newly installed store the spec’s default flow, once; a reconnect keeps the merchant’s choice', async () => {
     const userId = await makeUser();
-    const flowsOf = (storeId: string) => ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, storeId));
+    const flowsOf = (storeId: string) => ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, storeId));
     const store = await connectStore(ctx.db, key, { userId, shopDomain: `defaut-${userId.slice(0, 8)}.myshopify.com`, shopName: null, tokens });
     const [flow] = await flowsOf(store.id);
     expect(flow).toMatchObject({
@@ -131,7 +131,7 @@ describe('connecting a store', () => {
     // Reconnecting the installed store adds nothing, even after the merchant deleted every flow.
     await connectStore(ctx.db, key, { userId, shopDomain: store.shopDomain, shopName: null, tokens });
     expect(await flowsOf(store.id)).toHaveLength(1);
-    await ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, store.id));
+    await ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, store.id));
     await connectStore(ctx.db, key, { userId, shopDomain: store.shopDomain, shopName: null, tokens });
     expect(await flowsOf(store.id)).toHaveLength(0);
     // A reinstall after an uninstall starts again with the default flow.

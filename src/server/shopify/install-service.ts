@@ -203,8 +203,8 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
  * them as they are.
  */
 async function ensureDefaultFlow(tx: Queryable, storeId: string) {
-  await tx.execute(sql`INSERT INTO flow_configurations (shopify_store_id)
-    SELECT ${storeId}::uuid WHERE NOT EXISTS (SELECT 1 FROM flow_configurations WHERE shopify_store_id = ${storeId}::uuid)`);
+  await tx.execute(sql`INSERT INTO flow_configurations (shop_id)
+    SELECT ${storeId}::uuid WHERE NOT EXISTS (SELECT 1 FROM flow_configurations WHERE shop_id = ${storeId}::uuid)`);
 }
 
 /**

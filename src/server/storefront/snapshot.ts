@@ -47,7 +47,7 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
   const sum = counts.reduce((n, c) => n + c.rating * c.shown, 0);
   const average = count > 0 ? Math.round((sum / count) * 10) / 10 : null;
   const rows = await listed(db, storeId, 0, STOREFRONT_LATEST + 1);
-  const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shopify_store_id = ${storeId}::uuid`);
+  const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shop_id = ${storeId}::uuid`);
   return {
     version: 1,
     count,

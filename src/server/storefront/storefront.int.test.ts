@@ -70,7 +70,7 @@ beforeAll(async () => {
   await connectDemoShop(ctx);
   await registerWebhooks(ctx, storeId);
   // A flow asking as soon as an order is paid, so a customer's order gives them a review page at once.
-  await ctx.db.insert(s.flowConfigurations).values({ shopifyStoreId: storeId, name: 'Commande payée', triggerEvent: 'order_paid', delayDays: 0 });
+  await ctx.db.insert(s.flowConfigurations).values({ shopId: storeId, name: 'Commande payée', triggerEvent: 'order_paid', delayDays: 0 });
   merchant = new Browserish(app);
   const signed = await merchant.json('/api/auth/sign-in/email', { json: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
   expect(signed.status).toBe(200);

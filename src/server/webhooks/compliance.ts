@@ -138,7 +138,7 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
     .onConflictDoUpdate({ target: [complianceExports.shopId, complianceExports.requestId], set: { data, createdAt: at } })
     .returning({ id: complianceExports.id });
 
-  const [config] = await tx.select().from(storeEmailConfig).where(eq(storeEmailConfig.shopifyStoreId, store.id));
+  const [config] = await tx.select().from(storeEmailConfig).where(eq(storeEmailConfig.shopId, store.id));
   // The notification address once confirmed, else the account's (decision 022).
   const to = (await alertRecipient(tx, store.id, config?.ownerNotificationEmail))?.to;
   ctx.log.child('compliance').info('customer data exported', { storeId: store.id, orders: orders.length, requests: requests.length, reviews: reviews.length });

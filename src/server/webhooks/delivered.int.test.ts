@@ -32,7 +32,7 @@ beforeAll(async () => {
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
   // Only this test's flow asks: the demo's default one (on fulfilment) is switched off.
-  await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopifyStoreId, storeId));
+  await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopId, storeId));
   flowId = (await makeFlow(ctx.db, storeId, { name: 'Après livraison', triggerEvent: 'order_delivered', delayDays: 2 })).id;
 });
 afterAll(() => ctx.destroy());
@@ -279,6 +279,6 @@ describe('/api/flows with the delivery trigger and a reminder', () => {
     const res = await browser.json('/api/flows', { json: { ...body, shopify_store_id: store.id, reminder_days: days } });
     expect(res).toMatchObject({ status: 400, body: { error: flowValidationMessages.reminder } });
     expect(flowValidationMessages.reminder).toBe('La relance doit partir entre 1 et 30 jours après le premier e-mail');
-    expect(await ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopifyStoreId, store.id))).toEqual([]);
+    expect(await ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, store.id))).toEqual([]);
   });
 });

@@ -118,7 +118,7 @@ describe('customers/redact reaches everything', () => {
   it('erases the customer from reviews (by request, order and e-mail), exports made earlier, e-mail copies, jobs and every table; ratings stay', async () => {
     const { browser, store, email: merchantEmail } = await subscribedMerchant(app, ctx.db);
     await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 0 });
-    await ctx.db.insert(s.ratingActions).values({ shopifyStoreId: store.id, rating: 1, actionType: 'notify_email', notificationEmail: merchantEmail });
+    await ctx.db.insert(s.ratingActions).values({ shopId: store.id, rating: 1, actionType: 'notify_email', notificationEmail: merchantEmail });
     const tag = randomUUID().slice(0, 8);
     const zoe = { email: `zoe.${tag}@exemple.test`, typed: `zs.${tag}@ailleurs.test`, last: `Secretissime${tag}`, words: `Colis abime ${tag}` };
     const bob = { email: `bob.${tag}@exemple.test`, last: `Tranquille${tag}`, words: `Parfait ${tag}` };

@@ -186,7 +186,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   flow_configurations: merchant(
     "the merchant's flows",
     'id',
-    'shopify_store_id',
+    'shop_id',
     'name',
     'trigger_event',
     'delay_days',
@@ -238,14 +238,14 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   insight_review_days: none('counts per store, day and rating', 'shop_id', 'day', 'rating', 'reviews', 'offered', 'followed'),
   rating_actions: {
     ...merchant("the merchant's settings: their alert address, their page's address and their words", 'notification_email', 'redirect_url', 'feedback_message'),
-    ...none('the setting', 'id', 'shopify_store_id', 'rating', 'action_type'),
+    ...none('the setting', 'id', 'shop_id', 'rating', 'action_type'),
   },
 
   // ---- Branding, pages, templates and sending: the merchant's.
-  store_branding: merchant("the store's visual identity", 'shopify_store_id', 'logo_url', 'logo_email_url', 'button_text_color', 'button_bg_color', 'primary_color', 'updated_at'),
+  store_branding: merchant("the store's visual identity", 'shop_id', 'logo_url', 'logo_email_url', 'button_text_color', 'button_bg_color', 'primary_color', 'updated_at'),
   store_customization: merchant(
     'texts the merchant wrote',
-    'shopify_store_id',
+    'shop_id',
     'page_title',
     'page_description',
     'thank_you_message',
@@ -259,7 +259,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   email_templates: merchant(
     "the merchant's template (placeholders, never a customer's values)",
     'id',
-    'shopify_store_id',
+    'shop_id',
     'name',
     'template_type',
     'subject',
@@ -285,7 +285,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   store_email_config: merchant(
     "the merchant's sending settings and notification address",
     'id',
-    'shopify_store_id',
+    'shop_id',
     'owner_notification_email',
     'unsubscribe_enabled',
     'daily_send_limit',
@@ -294,7 +294,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   ),
   store_sender_domains: merchant(
     "the merchant's sending address and its keys",
-    'shopify_store_id',
+    'shop_id',
     'from_address',
     'domain',
     'selector',
@@ -318,13 +318,13 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   notification_recipients: {
     ...merchant("an address the merchant chose for their alerts, and whether its owner confirmed it (decision 022): never a customer's", 'email', 'confirmed_at'),
     ...merchant("the merchant's one-time secret (the confirmation link's token, stored hashed) and its dates", 'token_hash', 'token_expires_at', 'link_sent_at'),
-    ...ids('id', 'shopify_store_id'),
+    ...ids('id', 'shop_id'),
     ...dates('created_at'),
   },
   merchant_alerts: {
     ...merchant("where an alert went: the merchant's confirmed address or their account's", 'recipient'),
     ...none('the hourly cap of alerts: which review (no address, no words of the reviewer), when, sent or summed up', 'status', 'hour'),
-    ...ids('id', 'shopify_store_id', 'review_id'),
+    ...ids('id', 'shop_id', 'review_id'),
     ...dates('created_at'),
   },
   email_send_ledger: none(

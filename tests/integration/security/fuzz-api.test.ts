@@ -242,7 +242,7 @@ describe('send-email refusals leave the quota untouched', () => {
     // The plan allows 6 a month; 5 were used before the test and 1 just now.
     await attempt('quota exhausted', body, 429);
     await w.ctx.db.update(s.shopPlans).set({ emailsQuota: 100 }).where(eq(s.shopPlans.shopDomain, d.shop));
-    await w.ctx.db.insert(s.storeEmailConfig).values({ shopifyStoreId: d.store.id, dailySendLimit: 1 });
+    await w.ctx.db.insert(s.storeEmailConfig).values({ shopId: d.store.id, dailySendLimit: 1 });
     await attempt('daily limit reached', body, 429);
     await w.ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'cancelled' }).where(eq(s.shopifyStores.id, d.store.id));
     await attempt('no subscription in force', body, 403);

@@ -131,12 +131,12 @@ export async function renderContexts(ctx: AppContext, shopIds: string[]): Promis
                d.from_address AS d_from_address, d.domain AS d_domain, d.selector AS d_selector, d.dkim_private_key AS d_private_key,
                d.verified_at IS NOT NULL AS d_verified
         FROM shopify_stores s
-        LEFT JOIN LATERAL (SELECT * FROM email_templates t WHERE t.shopify_store_id = s.id AND t.template_type = 'review_request' AND t.is_active
+        LEFT JOIN LATERAL (SELECT * FROM email_templates t WHERE t.shop_id = s.id AND t.template_type = 'review_request' AND t.is_active
                            ORDER BY t.is_default DESC, t.updated_at DESC LIMIT 1) t ON true
-        LEFT JOIN store_branding b ON b.shopify_store_id = s.id
-        LEFT JOIN store_customization p ON p.shopify_store_id = s.id
-        LEFT JOIN store_email_config c ON c.shopify_store_id = s.id
-        LEFT JOIN store_sender_domains d ON d.shopify_store_id = s.id
+        LEFT JOIN store_branding b ON b.shop_id = s.id
+        LEFT JOIN store_customization p ON p.shop_id = s.id
+        LEFT JOIN store_email_config c ON c.shop_id = s.id
+        LEFT JOIN store_sender_domains d ON d.shop_id = s.id
         WHERE s.id IN (${sql.join(
           shopIds.map((id) => sql`${id}::uuid`),
           sql`, `,
