@@ -3,7 +3,10 @@ import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '#core/routes';
 import { routes } from './router';
-import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute } from './test/render';
+import { signOut } from '#core/api/auth';
+import { currentStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { mockApi, mockSignedInApi, on } from '#web/test/endpoints';
 
 describe('routing', () => {
   it('covers every route of src/core/routes.ts', () => {
@@ -65,7 +68,7 @@ describe('routing', () => {
 describe('app header', () => {
   it("keeps 'Aller sur Shopify' disabled when the store is unknown", async () => {
     // The store lookup fails: the gate sends the merchant to the integrations page.
-    mockSignedInApi({ '/api/stores/current': () => apiError(500, 'Erreur') });
+    mockSignedInApi([on(currentStore, () => apiError(500, 'Erreur'))]);
     const { router } = renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Intégrations' });
     expect(router.state.location.pathname).toBe('/app/integrations');
@@ -80,12 +83,12 @@ describe('app header', () => {
     expect(link.getAttribute('href')).toBe(`https://${activeStore.shop_domain}/admin`);
     expect(link.getAttribute('target')).toBe('_blank');
     expect(link.getAttribute('rel')).toContain('noopener');
-    expect(fetchMock).toHaveBeenCalledWith('/api/stores/current', expect.objectContaining({ credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(currentStore.path, expect.objectContaining({ credentials: 'include' }));
     expect(screen.getByRole('button', { name: 'Menu du compte' }).textContent).toContain('Z');
   });
 
   it('signs out with POST /api/auth/sign-out and goes to /login', async () => {
-    const fetchMock = mockSignedInApi({ '/api/auth/sign-out': () => jsonResponse({ success: true }) });
+    const fetchMock = mockSignedInApi([on(signOut, () => jsonResponse({ success: true }))]);
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     await waitFor(() => expect(menuButton.textContent).toContain('Z'));
@@ -94,14 +97,14 @@ describe('app header', () => {
     fireEvent.click(screen.getByRole('menuitem', { name: 'Se déconnecter' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    const call = fetchMock.mock.calls.find(([url]) => url === '/api/auth/sign-out');
+    const call = fetchMock.mock.calls.find(([url]) => url === signOut.path);
     expect(call?.[1]?.method).toBe('POST');
     expect(call?.[1]?.body).toBe('{}');
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
   });
 
   it('shows an error and stays when sign-out fails', async () => {
-    mockSignedInApi({ '/api/auth/sign-out': () => apiError(500, 'Erreur') });
+    mockSignedInApi([on(signOut, () => apiError(500, 'Erreur'))]);
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     fireEvent.click(menuButton);

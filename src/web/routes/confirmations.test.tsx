@@ -1,9 +1,12 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { NotificationRecipients } from '#core/api/notification-recipients';
-import type { StoreSettings } from '#core/api/settings';
-import { apiError, jsonResponse, mockFetch, mockSignedInApi, renderRoute, requestBody, testUser } from '../test/render';
+import { confirmRecipient, type NotificationRecipients, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '#core/api/notification-recipients';
+import { readSettings, type StoreSettings } from '#core/api/settings';
+import { changeEmail, verifyEmail } from '#core/api/auth';
+import { readDeliverability } from '#core/api/deliverability';
+import { apiError, jsonResponse, mockFetch, renderRoute, testUser } from '#web/test/render';
+import { mockApi, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 const pendingAddress = 'alertes@ailleurs.fr';
 const settings: StoreSettings = { owner_notification_email: pendingAddress, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: true };
@@ -13,12 +16,12 @@ const recipients = (state: 'pending' | 'confirmed'): NotificationRecipients => (
 });
 
 function settingsApi(resend: () => Response) {
-  return mockSignedInApi({
-    '/api/settings': () => jsonResponse(settings),
-    '/api/settings/deliverability': () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }),
-    '/api/notification-recipients': () => jsonResponse(recipients('pending')),
-    '/api/notification-recipients/resend': resend,
-  });
+  return mockSignedInApi([
+    on(readSettings, () => jsonResponse(settings)),
+    on(readDeliverability, () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email })),
+    on(readNotificationRecipients, () => jsonResponse(recipients('pending'))),
+    on(resendRecipientLink, resend),
+  ]);
 }
 
 describe('an alert address waiting for its confirmation (settings)', () => {
@@ -29,7 +32,7 @@ describe('an alert address waiting for its confirmation (settings)', () => {
     expect(screen.getByText(new RegExp(`les alertes partent vers l’adresse de votre compte \\(${testUser.email}\\)`))).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer le lien' }));
     await screen.findByText('Lien envoyé. Il est valable 48 heures.');
-    expect(requestBody(fetchMock, '/api/notification-recipients/resend')).toEqual({ email: pendingAddress });
+    expect(sentBodyTo(fetchMock, resendRecipientLink)).toEqual({ email: pendingAddress });
   });
 
   it('says when the link was sent too often', async () => {
@@ -41,13 +44,11 @@ describe('an alert address waiting for its confirmation (settings)', () => {
 });
 
 describe('/confirm-recipient/:token', () => {
-  const path = '/api/public/recipients/tok_1';
   it('reads the link without confirming, then confirms on the button', async () => {
-    const fetchMock = mockFetch((url, init) => {
-      if (url !== path) return apiError(404, 'Ressource introuvable.');
-      const confirmed = (init?.method ?? 'GET').toUpperCase() === 'POST';
-      return jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed });
-    });
+    const fetchMock = mockApi([
+      on(readRecipientLink, () => jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed: false }), { token: 'tok_1' }),
+      on(confirmRecipient, () => jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed: true }), { token: 'tok_1' }),
+    ]);
     const { container } = renderRoute('/confirm-recipient/tok_1');
     await screen.findByText('La boutique Ma boutique souhaite vous envoyer ses alertes d’avis clients.', {}, { timeout: 5_000 });
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
@@ -69,14 +70,14 @@ describe('/confirm-email/:token', () => {
     const fetchMock = mockFetch(() => apiError(404, 'Ressource introuvable.'));
     renderRoute('/confirm-email/a.b.c');
     const link = await screen.findByRole('link', { name: 'Confirmer ma nouvelle adresse' }, { timeout: 5_000 });
-    expect(link.getAttribute('href')).toBe('/api/auth/verify-email?token=a.b.c');
+    expect(link.getAttribute('href')).toBe(`${verifyEmail.path}?token=a.b.c`);
     expect(fetchMock.mock.calls.some(([url]) => String(url).includes('verify-email'))).toBe(false);
   });
 });
 
 describe('account e-mail change (account settings)', () => {
   it('keeps showing the current address and says where the link went', async () => {
-    mockSignedInApi({ '/api/auth/change-email': () => jsonResponse({ status: true }) });
+    mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
     renderRoute('/app/account-settings?tab=profile');
     const field = (await screen.findByLabelText('Adresse email', {}, { timeout: 5_000 })) as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'zoe@nouvelle-boutique.fr' } });

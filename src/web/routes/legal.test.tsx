@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute } from '../test/render';
+import { getLegalInformation } from '#core/api/legal';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { mockApi, on } from '#web/test/endpoints';
 
 /** What GET /api/legal answers: a configured operator and the seeded price list. */
 const operator = {
@@ -24,7 +26,7 @@ const plans = [
 const PLACEHOLDER = /\[[^\]]*\]/;
 
 async function renderLegal(path: string, answer: object = { operator, plans }) {
-  mockApi({ '/api/legal': () => jsonResponse(answer) });
+  mockApi([on(getLegalInformation, () => jsonResponse(answer))]);
   renderRoute(path);
   const main = await screen.findByRole('main');
   // The sections (h2) arrive with the answer.
@@ -113,12 +115,12 @@ describe('legal pages', () => {
     let fail = true;
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    mockApi({
-      '/api/legal': async () => {
+    mockApi([
+      on(getLegalInformation, async () => {
         await gate;
         return fail ? apiError(500, 'Une erreur interne est survenue.', 'internal') : jsonResponse({ operator, plans });
-      },
-    });
+      }),
+    ]);
     renderRoute('/legal-notice');
     expect(await screen.findByRole('heading', { level: 1, name: 'Mentions légales' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('Chargement des informations légales…');

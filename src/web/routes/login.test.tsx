@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeStore, apiError, jsonResponse, mockApi, renderRoute, requestBody, testSession, type ApiRoutes } from '../test/render';
+import { forgotPassword, getSession, signIn } from '#core/api/auth';
+import { currentStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 const resetNotice = 'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.';
 
@@ -14,17 +17,17 @@ function deferred<T>() {
 }
 
 /** Signed out until POST sign-in succeeds; then a merchant with an active store. */
-function statefulAuthApi(routes: ApiRoutes = {}) {
+function statefulAuthApi(routes: Route[] = []) {
   let signedIn = false;
-  const fetchMock = mockApi({
-    '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
-    '/api/stores/current': () => (signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté')),
-    '/api/auth/sign-in/email': () => {
+  const fetchMock = mockApi([
+    on(getSession, () => jsonResponse(signedIn ? testSession : null)),
+    on(currentStore, () => (signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté'))),
+    on(signIn, () => {
       signedIn = true;
       return jsonResponse({ redirect: false, user: testSession.user });
-    },
+    }),
     ...routes,
-  });
+  ]);
   return fetchMock;
 }
 
@@ -40,7 +43,7 @@ async function openLogin(path = '/login') {
 
 describe('/login', () => {
   it('sends a visitor already signed in on to the app (or the safe redirect) instead of the form', async () => {
-    mockApi({ '/api/auth/get-session': () => jsonResponse(testSession), '/api/stores/current': () => jsonResponse({ store: activeStore }) });
+    mockApi([on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ store: activeStore }))]);
     const { router } = renderRoute('/login?redirect=/app/plans');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
     expect(screen.queryByRole('button', { name: 'Se connecter' })).toBeNull();
@@ -76,12 +79,12 @@ describe('/login', () => {
     fill('Mot de passe', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-in/email')).toBe(false);
+    expect(callsTo(fetchMock, signIn)).toHaveLength(0);
   });
 
   it('disables the button while busy, then shows the server message in a red box', async () => {
     const answer = deferred<Response>();
-    const fetchMock = mockApi({ '/api/auth/sign-in/email': () => answer.promise });
+    const fetchMock = mockApi([on(signIn, () => answer.promise)]);
     const { router } = await openLogin();
     fill('Adresse email', ' zoe@boutique.fr ');
     fill('Mot de passe', 'mauvais');
@@ -89,8 +92,8 @@ describe('/login', () => {
 
     const busy = await screen.findByRole('button', { name: 'Connexion...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(requestBody(fetchMock, '/api/auth/sign-in/email')).toEqual({ email: 'zoe@boutique.fr', password: 'mauvais' });
-    const init = fetchMock.mock.calls.find(([url]) => url === '/api/auth/sign-in/email')![1]!;
+    expect(sentBodyTo(fetchMock, signIn)).toEqual({ email: 'zoe@boutique.fr', password: 'mauvais' });
+    const init = fetchMock.mock.calls.find(([url]) => url === signIn.path)![1]!;
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
 
@@ -103,7 +106,7 @@ describe('/login', () => {
   });
 
   it('shows a rate-limit message as-is', async () => {
-    mockApi({ '/api/auth/sign-in/email': () => apiError(429, 'Trop de tentatives. Réessayez dans une minute.') });
+    mockApi([on(signIn, () => apiError(429, 'Trop de tentatives. Réessayez dans une minute.'))]);
     await openLogin();
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');
@@ -136,7 +139,7 @@ describe('/login', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Avis clients' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/feedback');
     expect(router.state.location.search).toBe('?filter=5');
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
+    expect(callsTo(fetchMock, getSession).length).toBeGreaterThanOrEqual(2);
   });
 
   it.each(['//evil.com', 'https://evil.com/app', '/\\evil.com', 'javascript:alert(1)', '/%09/evil.com'])(
@@ -155,10 +158,7 @@ describe('/login', () => {
 
 describe('/login forgot-password mode', () => {
   it('switches modes with the links and clears the error and success messages', async () => {
-    mockApi({
-      '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password'),
-      '/api/auth/forgot-password': () => jsonResponse({ ok: true }),
-    });
+    mockApi([on(signIn, () => apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password')), on(forgotPassword, () => jsonResponse({ ok: true }))]);
     const { router } = await openLogin('/login?redirect=/app/flow');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'mauvais');
@@ -191,7 +191,7 @@ describe('/login forgot-password mode', () => {
 
   it("sends the e-mail, shows 'Envoi...' while busy and the exact confirmation after", async () => {
     const answer = deferred<Response>();
-    const fetchMock = mockApi({ '/api/auth/forgot-password': () => answer.promise });
+    const fetchMock = mockApi([on(forgotPassword, () => answer.promise)]);
     renderRoute('/login?mode=forgot');
     await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
 
@@ -202,7 +202,7 @@ describe('/login forgot-password mode', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
     const busy = await screen.findByRole('button', { name: 'Envoi...' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    expect(requestBody(fetchMock, '/api/auth/forgot-password')).toEqual({ email: 'inconnu@exemple.fr' });
+    expect(sentBodyTo(fetchMock, forgotPassword)).toEqual({ email: 'inconnu@exemple.fr' });
 
     answer.resolve(jsonResponse({ ok: true }));
     const status = await screen.findByText(resetNotice);
@@ -211,7 +211,7 @@ describe('/login forgot-password mode', () => {
   });
 
   it('shows a server error of the reset request in a red box', async () => {
-    mockApi({ '/api/auth/forgot-password': () => apiError(429, 'Trop de demandes. Réessayez plus tard.') });
+    mockApi([on(forgotPassword, () => apiError(429, 'Trop de demandes. Réessayez plus tard.'))]);
     renderRoute('/login?mode=forgot');
     await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
     fill('Adresse email', 'zoe@boutique.fr');

@@ -1,6 +1,8 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '../test/render';
+import { resetPassword } from '#core/api/auth';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -40,18 +42,18 @@ describe('/reset-password', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
     expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeTruthy();
     expect(screen.getByLabelText('Confirmer le mot de passe').getAttribute('aria-invalid')).toBe('true');
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/reset-password')).toBe(false);
+    expect(callsTo(fetchMock, resetPassword)).toHaveLength(0);
   });
 
   it('resets the password, then signs in from /login with the success notice', async () => {
-    const fetchMock = mockApi({ '/api/auth/reset-password': () => jsonResponse({ status: true }) });
+    const fetchMock = mockApi([on(resetPassword, () => jsonResponse({ status: true }))]);
     const { router } = await openReset('/reset-password?token=tok-123');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le mot de passe', 'nouveau-secret');
     fireEvent.click(screen.getByRole('button', { name: 'Réinitialiser le mot de passe' }));
 
     expect(await screen.findByText('Mot de passe modifié avec succès')).toBeTruthy();
-    expect(requestBody(fetchMock, '/api/auth/reset-password')).toEqual({ newPassword: 'nouveau-secret', token: 'tok-123' });
+    expect(sentBodyTo(fetchMock, resetPassword)).toEqual({ newPassword: 'nouveau-secret', token: 'tok-123' });
 
     fireEvent.click(screen.getByRole('link', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Connexion' })).toBeTruthy();
@@ -60,7 +62,7 @@ describe('/reset-password', () => {
   });
 
   it('shows an invalid or expired token error as-is, with a way to ask again', async () => {
-    mockApi({ '/api/auth/reset-password': () => apiError(400, 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.', 'invalid_token') });
+    mockApi([on(resetPassword, () => apiError(400, 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.', 'invalid_token'))]);
     await openReset('/reset-password?token=old');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le mot de passe', 'nouveau-secret');

@@ -1,23 +1,26 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeStore, apiError, jsonResponse, mockApi, renderRoute, requestBody, testSession } from '../test/render';
+import { getSession, signUp } from '#core/api/auth';
+import { currentStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 /** Signed out until POST sign-up succeeds. */
-function signupApi(signUp: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user })) {
+function signupApi(answer: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user })) {
   let signedIn = false;
-  return mockApi({
-    '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null),
-    '/api/stores/current': () => jsonResponse({ store: activeStore }),
-    '/api/auth/sign-up/email': async () => {
-      const response = await signUp();
+  return mockApi([
+    on(getSession, () => jsonResponse(signedIn ? testSession : null)),
+    on(currentStore, () => jsonResponse({ store: activeStore })),
+    on(signUp, async () => {
+      const response = await answer();
       signedIn = response.ok;
       return response;
-    },
-  });
+    }),
+  ]);
 }
 
 async function openSignup(path = '/signup') {
@@ -61,7 +64,7 @@ describe('/signup', () => {
 
     fill('Mot de passe', 'a'.repeat(129));
     expect(await screen.findByText('Le mot de passe ne peut pas dépasser 128 caractères')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-up/email')).toBe(false);
+    expect(callsTo(fetchMock, signUp)).toHaveLength(0);
   });
 
   it('creates the account, shows the busy label, then goes to the safe redirect target', async () => {
@@ -85,7 +88,7 @@ describe('/signup', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Branding & Pages' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/branding');
-    expect(requestBody(fetchMock, '/api/auth/sign-up/email')).toEqual({
+    expect(sentBodyTo(fetchMock, signUp)).toEqual({
       name: 'Zoé Martin',
       email: 'zoe@boutique.fr',
       password: 'secret1',

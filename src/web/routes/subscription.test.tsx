@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation } from '../test/render';
+import { listFlows } from '#core/api/flows';
+import { changePlan, listPlans } from '#core/api/plans';
+import { activeStore, apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
+import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 import { spaced } from '../components/quota/fixtures';
 import { plansFixture as basePlans } from '../test/shopify-fixtures';
 
@@ -17,13 +20,9 @@ afterEach(() => {
 
 const CONFIRMATION = 'http://localhost:3000/_shopify/store/maison-lumiere.myshopify.com/admin/charges/42/confirm';
 
-function api(status: string, extra: Parameters<typeof mockSignedInApi>[0] = {}) {
+function api(status: string, extra: Parameters<typeof mockSignedInApi>[0] = []) {
   return mockSignedInApi(
-    {
-      '/api/plans': () => jsonResponse({ plans: plansFixture }),
-      '/functions/v1/plans-change': () => jsonResponse({ success: true, confirmation_url: CONFIRMATION }),
-      ...extra,
-    },
+    [on(listPlans, () => jsonResponse({ plans: plansFixture })), on(changePlan, () => jsonResponse({ success: true, confirmation_url: CONFIRMATION })), ...extra],
     { store: { ...activeStore, subscription_status: status } },
   );
 }
@@ -59,7 +58,7 @@ describe('/subscription', () => {
     const choose = await screen.findByRole('button', { name: `Choisir ${proPlan.name}` });
     fireEvent.click(choose);
     await waitFor(() => expect(stub.assign).toHaveBeenCalledWith(CONFIRMATION));
-    expect(requestBody(fetchMock, '/functions/v1/plans-change')).toEqual({ plan_id: proPlan.id });
+    expect(sentBodyTo(fetchMock, changePlan)).toEqual({ plan_id: proPlan.id });
     // Leaving for Shopify: every card stays disabled, the chosen one busy.
     expect(screen.getByRole('button', { name: 'Redirection vers Shopify…' }).getAttribute('aria-busy')).toBe('true');
     for (const button of screen.getAllByRole('button')) expect((button as HTMLButtonElement).disabled).toBe(true);
@@ -67,7 +66,7 @@ describe('/subscription', () => {
 
   it('shows the server’s French refusal and lets the merchant choose again', async () => {
     const stub = (location = stubLocation());
-    api('pending', { '/functions/v1/plans-change': () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed') });
+    api('pending', [on(changePlan, () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed'))]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: `Choisir ${proPlan.name}` }));
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du changement de planShopify n’a pas pu créer l’abonnement. Réessayez dans un instant.');
@@ -95,7 +94,7 @@ describe('/subscription', () => {
 
   it("says 'URL de confirmation manquante' when plans-change answers without one", async () => {
     const stub = (location = stubLocation());
-    api('pending', { '/functions/v1/plans-change': () => jsonResponse({ success: true, confirmation_url: '' }) });
+    api('pending', [on(changePlan, () => jsonResponse({ success: true, confirmation_url: '' }))]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: `Choisir ${starterPlan.name}` }));
     expect((await screen.findByRole('alert')).textContent).toBe('URL de confirmation manquante');
@@ -103,7 +102,7 @@ describe('/subscription', () => {
   });
 
   it("says 'Impossible de charger les plans' with a retry when the plans cannot be read", async () => {
-    api('pending', { '/api/plans': () => apiError(500, 'Erreur interne.', 'internal') });
+    api('pending', [on(listPlans, () => apiError(500, 'Erreur interne.', 'internal'))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Impossible de charger les plans. Veuillez réessayer.')).toBeTruthy();
@@ -112,7 +111,7 @@ describe('/subscription', () => {
 
   it('confirms an activation, then goes to the dashboard after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api('active', { '/api/flows': () => jsonResponse({ flows: [] }) });
+    api('active', [on(listFlows, () => jsonResponse({ flows: [] }))]);
     const { router } = await open('/subscription?status=success');
     expect(screen.getByRole('status').textContent).toContain('Abonnement activé avec succès\u202f!');
     await act(() => vi.advanceTimersByTimeAsync(1900));
@@ -122,7 +121,7 @@ describe('/subscription', () => {
   });
 
   it('without a connected store, links to the integrations', async () => {
-    mockSignedInApi({ '/api/plans': () => jsonResponse({ plans: plansFixture }) }, { store: null });
+    mockSignedInApi([on(listPlans, () => jsonResponse({ plans: plansFixture }))], { store: null });
     await open();
     expect(await screen.findByText('Aucune boutique Shopify connectée')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');

@@ -1,26 +1,22 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockFetch, renderRoute } from '../test/render';
+import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
+import { getSession } from '#core/api/auth';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockApi, on } from '#web/test/endpoints';
 
 const token = 'tok_123';
-const path = `/api/public/unsubscribe/${token}`;
 
 type Answer = () => Response | Promise<Response>;
 
 /** The public API only (no session): GET and POST of the unsubscribe link. */
 function serve({ get, post }: { get: Answer; post?: Answer }) {
-  return mockFetch((url, init) => {
-    const method = (init?.method ?? 'GET').toUpperCase();
-    if (url === path && method === 'GET') return get();
-    if (url === path && method === 'POST' && post) return post();
-    return apiError(404, 'Ressource introuvable.');
-  });
+  return mockApi([on(readUnsubscribe, get, { token }), ...(post ? [on(confirmUnsubscribe, post, { token })] : [])]);
 }
 
-function calls(fetchMock: ReturnType<typeof mockFetch>, method: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET').toUpperCase() === method);
-}
+/** Where the session endpoints live (the page must call none). */
+const authPrefix = getSession.path.slice(0, getSession.path.lastIndexOf('/'));
 
 function deferred<T>() {
   let resolve!: (value: T) => void;
@@ -45,10 +41,10 @@ describe('/unsubscribe/:token', () => {
     await screen.findByRole('button', { name: 'Se désabonner' });
     expect(screen.getByText('j***@example.com')).toBeTruthy();
     expect(screen.getByText('Vous ne souhaitez plus recevoir de demandes d’avis de Ma boutique ?')).toBeTruthy();
-    expect(calls(fetchMock, 'GET')).toHaveLength(1);
-    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, readUnsubscribe, { token })).toHaveLength(1);
+    expect(callsTo(fetchMock, confirmUnsubscribe, { token })).toHaveLength(0);
     // No session needed: the page never asks for one.
-    expect(fetchMock.mock.calls.some(([input]) => String(input).includes('/api/auth'))).toBe(false);
+    expect(fetchMock.mock.calls.some(([input]) => String(input).includes(authPrefix))).toBe(false);
 
     const violations = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(violations.violations.map((violation) => violation.id)).toEqual([]);
@@ -69,7 +65,7 @@ describe('/unsubscribe/:token', () => {
     await waitFor(() => expect(button.textContent).toBe('Désabonnement…'));
     expect(button.getAttribute('aria-busy')).toBe('true');
     fireEvent.click(button);
-    expect(calls(fetchMock, 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, confirmUnsubscribe, { token })).toHaveLength(1);
 
     answer.resolve(jsonResponse({ ok: true, store_name: 'Ma boutique' }));
     const confirmation = await screen.findByRole('status');
@@ -84,7 +80,7 @@ describe('/unsubscribe/:token', () => {
     await open();
     await screen.findByText('Ma boutique ne vous enverra plus de demandes d’avis à cette adresse.');
     expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
-    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, confirmUnsubscribe, { token })).toHaveLength(0);
   });
 
   it('says when the link is invalid or expired', async () => {
@@ -93,7 +89,7 @@ describe('/unsubscribe/:token', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Lien invalide ou expiré');
     expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
-    expect(calls(fetchMock, 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, confirmUnsubscribe, { token })).toHaveLength(0);
   });
 
   it('offers a retry when the page cannot load, and keeps the button when the unsubscribe fails', async () => {

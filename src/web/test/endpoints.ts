@@ -52,7 +52,8 @@ export function on<const E extends Endpoint>(endpoint: E, answer: Answer<E>, par
     endpoint,
     params: params as Record<string, string> | undefined,
     answer: async (request) => {
-      const value = typeof answer === 'function' ? await answer(request) : answer;
+      // A generic `Answer<E>` does not narrow on typeof: the two cases are told apart by hand.
+      const value = typeof answer === 'function' ? await (answer as (request: MockedRequest) => Answered<E> | Promise<Answered<E>>)(request) : (answer as Answered<E>);
       return value instanceof Response ? value : jsonResponse(value, endpoint.status ?? 200);
     },
   };

@@ -87,32 +87,6 @@ export const activeStore = {
   admin_url: 'https://ma-boutique.myshopify.com/admin',
 };
 
-export type ApiRoutes = Record<string, Handler>;
-
-/** A server where every API answers 404 (signed out, no store…), except the paths given. */
-export function mockApi(routes: ApiRoutes = {}) {
-  return mockFetch((url, init) => (routes[url] ?? notFoundResponse)(url, init));
-}
-
-/**
- * A signed-in merchant (`testSession`) whose store (`activeStore` unless `store` is given, `null`
- * for none) has an active subscription: every /app page opens. `routes` add or override paths.
- */
-export function mockSignedInApi(routes: ApiRoutes = {}, { store = activeStore as object | null } = {}) {
-  return mockApi({
-    '/api/auth/get-session': () => jsonResponse(testSession),
-    '/api/stores/current': () => jsonResponse({ store }),
-    ...routes,
-  });
-}
-
-/** The JSON body a mocked fetch received for `path` (last call), or undefined. */
-export function requestBody(fetchMock: ReturnType<typeof mockFetch>, path: string): unknown {
-  const call = fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path).at(-1);
-  const body = call?.[1]?.body;
-  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
-}
-
 /**
  * Replaces `window.location` with a stand-in whose `assign` and `replace` are spies (jsdom cannot
  * navigate away); the other members read the real location. Undo with the returned `restore`.

@@ -39,7 +39,8 @@ export const [starterPlan, proPlan, enterprisePlan] = plansFixture as [(typeof p
 
 export const installToken = 'tok_123';
 export const installShop = 'maison-lumiere.myshopify.com';
-export const installationPath = `/api/shopify/installations/${installToken}`;
+/** The path parameters of the installation's endpoints (getInstallation, its plan, its claim). */
+export const installation = { token: installToken };
 
 export function installationFixture(selected: (typeof plansFixture)[number] | null = null) {
   return {

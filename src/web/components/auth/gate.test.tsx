@@ -1,7 +1,10 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentStoreQueryKey, sessionQueryKey } from '#web/lib/session';
-import { activeStore, apiError, jsonResponse, mockApi, mockSignedInApi, renderRoute, testSession } from '#web/test/render';
+import { getSession, signOut } from '#core/api/auth';
+import { currentStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, mockSignedInApi, on } from '#web/test/endpoints';
 import { subscriptionGateOutcome } from './RequireSubscription';
 
 afterEach(() => {
@@ -43,10 +46,7 @@ describe('the /app gate', () => {
   it('shows an accessible spinner while the session and then the store are being read', async () => {
     const session = deferred<Response>();
     const store = deferred<Response>();
-    mockApi({
-      '/api/auth/get-session': () => session.promise,
-      '/api/stores/current': () => store.promise,
-    });
+    mockApi([on(getSession, () => session.promise), on(currentStore, () => store.promise)]);
     renderRoute('/app/feedback');
     const sessionSpinner = await screen.findByText('Vérification de votre session…');
     expect(sessionSpinner.closest('[role="status"]')).not.toBeNull();
@@ -68,14 +68,14 @@ describe('the /app gate', () => {
     ['a disconnected store', () => jsonResponse({ store: { ...activeStore, is_active: false } })],
     ['a failed lookup', () => apiError(500, 'Erreur interne')],
   ])('sends a merchant with %s to /app/integrations', async (_, storeResponse) => {
-    mockSignedInApi({ '/api/stores/current': storeResponse });
+    mockSignedInApi([on(currentStore, storeResponse)]);
     const { router } = renderRoute('/app/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Intégrations' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/integrations');
   });
 
   it.each(['inactive', 'pending', 'cancelled'])('sends a merchant whose subscription_status is %j to /subscription', async (status) => {
-    mockSignedInApi({}, { store: { ...activeStore, subscription_status: status } });
+    mockSignedInApi([], { store: { ...activeStore, subscription_status: status } });
     const { router } = renderRoute('/app/flow');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/subscription');
@@ -92,7 +92,7 @@ describe('the /app gate', () => {
     ['/app/integrations', 'Intégrations'],
     ['/app/account-settings', 'Paramètres du compte'],
   ])('opens %s with a session only (no store)', async (path, title) => {
-    mockSignedInApi({}, { store: null });
+    mockSignedInApi([], { store: null });
     const { router } = renderRoute(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
     expect(router.state.location.pathname).toBe(path);
@@ -115,10 +115,7 @@ describe('the /app gate', () => {
 
   it('offers a retry when the session cannot be checked (network or 5xx)', async () => {
     let up = false;
-    mockApi({
-      '/api/auth/get-session': () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible')),
-      '/api/stores/current': () => jsonResponse({ store: activeStore }),
-    });
+    mockApi([on(getSession, () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible'))), on(currentStore, () => jsonResponse({ store: activeStore }))]);
     renderRoute('/app/dashboard');
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('Impossible de vérifier votre session');
@@ -131,7 +128,7 @@ describe('the /app gate', () => {
 describe('session lifetime', () => {
   it('re-reads the session when the window regains focus and leaves when it has ended', async () => {
     let signedIn = true;
-    mockSignedInApi({ '/api/auth/get-session': () => jsonResponse(signedIn ? testSession : null) });
+    mockSignedInApi([on(getSession, () => jsonResponse(signedIn ? testSession : null))]);
     const { router } = renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
 
@@ -151,7 +148,7 @@ describe('session lifetime', () => {
     const fetchMock = mockSignedInApi();
     renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
-    const sessionCalls = () => fetchMock.mock.calls.filter(([url]) => url === '/api/auth/get-session').length;
+    const sessionCalls = () => callsTo(fetchMock, getSession).length;
     const before = sessionCalls();
 
     act(() => {
@@ -185,7 +182,7 @@ describe('session lifetime', () => {
   });
 
   it('tells the other tabs and clears the cache when signing out here', async () => {
-    mockSignedInApi({ '/api/auth/sign-out': () => jsonResponse({ success: true }) });
+    mockSignedInApi([on(signOut, () => jsonResponse({ success: true }))]);
     const { router, queryClient } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     await waitFor(() => expect(menuButton.textContent).toContain('Z'));

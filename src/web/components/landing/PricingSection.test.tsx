@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listPlans } from '#core/api/plans';
 import { apiError, jsonResponse, mockFetch, renderWithProviders } from '#web/test/render';
+import { mockEndpoint } from '#web/test/endpoints';
 import { PricingSection } from './PricingSection';
 
 const plans = [
@@ -44,14 +46,14 @@ const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').tri
 
 describe('PricingSection', () => {
   it('renders the plans served by GET /api/plans, second one POPULAIRE, each linking to /signup', async () => {
-    const fetchMock = mockFetch((url) => (url === '/api/plans' ? jsonResponse({ plans }) : jsonResponse({}, 404)));
+    const fetchMock = mockEndpoint(listPlans, () => jsonResponse({ plans }));
     renderWithProviders(<PricingSection />);
 
     expect(screen.getByText('Chargement des tarifs…')).toBeTruthy();
     const cards = await screen.findAllByRole('listitem', { name: /Starter|Pro|Entreprise/ });
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Starter', 'Pro', 'Entreprise']);
 
-    expect(fetchMock).toHaveBeenCalledWith('/api/plans', expect.objectContaining({ credentials: 'include' }));
+    expect(fetchMock).toHaveBeenCalledWith(listPlans.path, expect.objectContaining({ credentials: 'include' }));
     expect(normalise(cards[0]!.textContent)).toContain('47 $');
     expect(normalise(cards[1]!.textContent)).toContain('77,50 $');
     expect(normalise(cards[2]!.textContent)).toContain('107 $');

@@ -2,10 +2,11 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import { describe, expect, it } from 'vitest';
 import type { BillingNotice } from '#web/api/plans';
 import { currentPlanFixture } from '../quota/fixtures';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '#web/test/render';
+import { getDashboard } from '#core/api/dashboard';
+import { currentPlan, listPlans, syncPlan } from '#core/api/plans';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
-
-const SYNC = '/functions/v1/shopify-sync-plan';
 
 const declined: BillingNotice = { kind: 'declined', requested_plan: 'Pro', kept_plan: 'Starter' };
 const DECLINED_TEXT = [
@@ -18,20 +19,20 @@ const DECLINED_TEXT = [
  * A signed-in merchant whose Shopify billing tells `notice` once, as the server does (it marks it
  * seen): every later re-read answers none. `routes` add or override paths.
  */
-function mockBillingApi(notice: BillingNotice | null, routes: ApiRoutes = {}) {
+function mockBillingApi(notice: BillingNotice | null, routes: Route[] = []) {
   let untold = notice;
-  const fetchMock = mockSignedInApi({
-    '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    '/functions/v1/plans-current': () => jsonResponse(currentPlanFixture(12, 300, { plan: 'starter', plan_name: 'Starter' })),
-    '/api/dashboard': () => apiError(500, 'Erreur interne.', 'internal'),
-    [SYNC]: () => {
+  const fetchMock = mockSignedInApi([
+    on(listPlans, () => jsonResponse({ plans: plansFixture })),
+    on(currentPlan, () => jsonResponse(currentPlanFixture(12, 300, { plan: 'starter', plan_name: 'Starter' }))),
+    on(getDashboard, () => apiError(500, 'Erreur interne.', 'internal')),
+    on(syncPlan, () => {
       const told = untold;
       untold = null;
       return jsonResponse({ success: true, plan: 'starter', subscription_status: 'active', notice: told });
-    },
+    }),
     ...routes,
-  });
-  return { fetchMock, syncCalls: () => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === SYNC) };
+  ]);
+  return { fetchMock, syncCalls: () => callsTo(fetchMock, syncPlan) };
 }
 
 /** The notice's box, found by its first line. */
@@ -106,7 +107,7 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
   });
 
   it('says nothing when the re-read fails', async () => {
-    const { syncCalls } = mockBillingApi(null, { [SYNC]: () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed') });
+    const { syncCalls } = mockBillingApi(null, [on(syncPlan, () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed'))]);
     renderRoute('/app/plans');
     await screen.findByRole('list', { name: 'Plans disponibles' });
     await waitFor(() => expect(syncCalls()).toHaveLength(1));
@@ -116,7 +117,7 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
 
   it("shows a notice that 'Synchroniser' brings", async () => {
     let answer: BillingNotice | null = null;
-    mockBillingApi(null, { [SYNC]: () => jsonResponse({ success: true, plan: 'starter', subscription_status: 'active', notice: answer }) });
+    mockBillingApi(null, [on(syncPlan, () => jsonResponse({ success: true, plan: 'starter', subscription_status: 'active', notice: answer }))]);
     renderRoute('/app/plans');
     await screen.findByRole('list', { name: 'Plans disponibles' });
     answer = declined;
@@ -126,9 +127,9 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
   });
 
   it('re-reads nothing without a connected store', async () => {
-    const fetchMock = mockSignedInApi({}, { store: null });
+    const fetchMock = mockSignedInApi([], { store: null });
     renderRoute('/app/integrations');
     await screen.findByText('Aucune boutique connectée');
-    expect(fetchMock.mock.calls.some(([input]) => String(input) === SYNC)).toBe(false);
+    expect(callsTo(fetchMock, syncPlan)).toHaveLength(0);
   });
 });

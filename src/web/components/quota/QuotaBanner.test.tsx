@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { queryKeys } from '#web/api/keys';
 import type { CurrentPlan } from '#web/api/plans';
 import { currentPlanFixture, spaced } from './fixtures';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, renderWithProviders } from '#web/test/render';
+import { currentPlan as plansCurrent } from '#core/api/plans';
+import { apiError, jsonResponse, renderRoute, renderWithProviders } from '#web/test/render';
+import { mockSignedInApi, on } from '#web/test/endpoints';
 import { QuotaBannerView } from './QuotaBanner';
 
 const currentPlan = currentPlanFixture;
@@ -91,14 +93,14 @@ describe('the quota banner', () => {
 
 describe('the quota banner on the dashboard and the send calendar', () => {
   it.each(['/app/dashboard', '/app/schedule'])('shows at the top of %s from plans-current', async (path) => {
-    mockSignedInApi({ '/functions/v1/plans-current': () => jsonResponse(currentPlan(2550, 3000)) });
+    mockSignedInApi([on(plansCurrent, () => jsonResponse(currentPlan(2550, 3000)))]);
     renderRoute(path);
     const banner = await screen.findByRole('region', { name: 'Quota bientôt atteint' });
     expect(within(banner).getByText(spaced('Vous avez utilisé 2 550 emails sur 3 000 (85 %)'))).toBeTruthy();
   });
 
   it('stays out of the way when plans-current fails', async () => {
-    mockSignedInApi({ '/functions/v1/plans-current': () => apiError(500, 'Erreur interne.', 'internal') });
+    mockSignedInApi([on(plansCurrent, () => apiError(500, 'Erreur interne.', 'internal'))]);
     const { queryClient } = renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
     await waitFor(() => expect(queryClient.getQueryState(queryKeys.currentPlan)?.status).toBe('error'));

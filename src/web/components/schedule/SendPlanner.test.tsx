@@ -1,13 +1,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { ForecastDay, RequestItem, SendForecast } from '#core/api/review-requests';
-import { apiError, jsonResponse, mockSignedInApi, renderWithProviders } from '#web/test/render';
+import { sendForecast as forecastEndpoint, type ForecastDay, type RequestItem, type SendForecast } from '#core/api/review-requests';
+import { apiError, jsonResponse, renderWithProviders } from '#web/test/render';
+import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
 import { sendForecast } from '#web/test/schedule-fixtures';
 import { RequestList } from './RequestList';
 import { SendPlanner } from './SendPlanner';
 
-const forecastPath = '/api/review-requests/forecast';
 /**
  * Numbers as the French catalogue writes them ("1 240" with a narrow no-break space), for raw text
  * content; text matchers compare normalised text, where that space is a plain one.
@@ -32,7 +32,7 @@ function forecast(overrides: Partial<SendForecast> = {}, totals: Partial<SendFor
 }
 
 function renderPlanner(answer: () => Response) {
-  const fetchMock = mockSignedInApi({ [forecastPath]: answer });
+  const fetchMock = mockSignedInApi([on(forecastEndpoint, answer)]);
   renderWithProviders(<SendPlanner />);
   return fetchMock;
 }
@@ -127,7 +127,7 @@ describe('SendPlanner', () => {
     expect(screen.queryByRole('alert')).toBeNull();
     fireEvent.click(within(panel()).getByRole('button', { name: 'Réessayer' }));
     await screen.findByText('Aucun envoi programmé d’ici le 23 décembre.');
-    expect(fetchMock.mock.calls.filter(([input]) => String(input).endsWith(forecastPath))).toHaveLength(2);
+    expect(callsTo(fetchMock, forecastEndpoint)).toHaveLength(2);
   });
 });
 

@@ -2,7 +2,11 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { sessionQueryKey } from '#web/lib/session';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '#web/test/render';
+import { changeEmail, changePassword, signOut, updateUser } from '#core/api/auth';
+import { currentPlan, syncPlan } from '#core/api/plans';
+import { currentStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -108,22 +112,19 @@ describe('profile tab', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('L’adresse email est requise');
     fill('Adresse email', 'pas-un-email');
     expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/auth/update-user'))).toBe(false);
+    expect(callsTo(fetchMock, updateUser)).toHaveLength(0);
   });
 
   it('saves only what changed and shows the notice for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = mockSignedInApi({
-      '/api/auth/update-user': () => jsonResponse({ status: true }),
-      '/api/auth/change-email': () => jsonResponse({ status: true }),
-    });
+    const fetchMock = mockSignedInApi([on(updateUser, () => jsonResponse({ status: true })), on(changeEmail, () => jsonResponse({ status: true }))]);
     await openSettings('profile');
     fill('Nom complet', 'Zoé Dupont');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const notice = await screen.findByText('Profil mis à jour avec succès');
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(requestBody(fetchMock, '/api/auth/update-user')).toEqual({ name: 'Zoé Dupont' });
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-email')).toBe(false);
+    expect(sentBodyTo(fetchMock, updateUser)).toEqual({ name: 'Zoé Dupont' });
+    expect(callsTo(fetchMock, changeEmail)).toHaveLength(0);
 
     act(() => {
       vi.advanceTimersByTime(4_900);
@@ -137,12 +138,12 @@ describe('profile tab', () => {
     fill('Adresse email', 'zoe@nouvelle-boutique.fr');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Profil mis à jour avec succès');
-    expect(requestBody(fetchMock, '/api/auth/change-email')).toEqual({ newEmail: 'zoe@nouvelle-boutique.fr' });
-    expect(fetchMock.mock.calls.filter(([url]) => url === '/api/auth/update-user')).toHaveLength(1);
+    expect(sentBodyTo(fetchMock, changeEmail)).toEqual({ newEmail: 'zoe@nouvelle-boutique.fr' });
+    expect(callsTo(fetchMock, updateUser)).toHaveLength(1);
   });
 
   it('shows a server error in a red box', async () => {
-    mockSignedInApi({ '/api/auth/change-email': () => apiError(400, 'Cette adresse email est déjà utilisée') });
+    mockSignedInApi([on(changeEmail, () => apiError(400, 'Cette adresse email est déjà utilisée'))]);
     await openSettings('profile');
     fill('Adresse email', 'autre@boutique.fr');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -172,14 +173,11 @@ describe('password tab', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Modifier le mot de passe' }));
     expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeTruthy();
     expect(screen.queryByText('Le mot de passe doit contenir au moins 6 caractères')).toBeNull();
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/change-password')).toBe(false);
+    expect(callsTo(fetchMock, changePassword)).toHaveLength(0);
   });
 
   it('changes the password, signs out and goes to /login with the success notice', async () => {
-    const fetchMock = mockSignedInApi({
-      '/api/auth/change-password': () => jsonResponse({ user: testUser }),
-      '/api/auth/sign-out': () => jsonResponse({ success: true }),
-    });
+    const fetchMock = mockSignedInApi([on(changePassword, () => jsonResponse({ user: testUser })), on(signOut, () => jsonResponse({ success: true }))]);
     const { router, queryClient } = await openSettings('password');
     fill('Mot de passe actuel', 'ancien-secret');
     fill('Nouveau mot de passe', 'nouveau-secret');
@@ -190,13 +188,13 @@ describe('password tab', () => {
     expect(router.state.location.pathname).toBe('/login');
     expect(screen.getByRole('status').textContent).toBe('Mot de passe modifié avec succès');
     // The server ends the other sessions whatever the body says: nothing to ask.
-    expect(requestBody(fetchMock, '/api/auth/change-password')).toEqual({ currentPassword: 'ancien-secret', newPassword: 'nouveau-secret' });
-    expect(fetchMock.mock.calls.some(([url]) => url === '/api/auth/sign-out')).toBe(true);
+    expect(sentBodyTo(fetchMock, changePassword)).toEqual({ currentPassword: 'ancien-secret', newPassword: 'nouveau-secret' });
+    expect(callsTo(fetchMock, signOut).length).toBeGreaterThan(0);
     expect(queryClient.getQueryData(sessionQueryKey)).toBeNull();
   });
 
   it('shows a wrong current password in a red box and stays', async () => {
-    mockSignedInApi({ '/api/auth/change-password': () => apiError(400, 'Mot de passe actuel incorrect.', 'invalid_password') });
+    mockSignedInApi([on(changePassword, () => apiError(400, 'Mot de passe actuel incorrect.', 'invalid_password'))]);
     const { router } = await openSettings('password');
     fill('Mot de passe actuel', 'faux-secret');
     fill('Nouveau mot de passe', 'nouveau-secret');
@@ -208,14 +206,14 @@ describe('password tab', () => {
 });
 
 describe('subscription tab', () => {
-  const SYNC = '/functions/v1/shopify-sync-plan';
-  const syncCalls = (fetchMock: ReturnType<typeof mockSignedInApi>) => fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === SYNC);
+  const syncCalls = (fetchMock: ReturnType<typeof mockSignedInApi>) =>
+    fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === syncPlan.path);
 
   it("shows 'Actif', the plan and this period's usage for an active subscription", async () => {
-    mockSignedInApi({
-      [SYNC]: () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null }),
-      '/functions/v1/plans-current': () => jsonResponse(currentPlanFixture(2550, 3000)),
-    });
+    mockSignedInApi([
+      on(syncPlan, () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null })),
+      on(currentPlan, () => jsonResponse(currentPlanFixture(2550, 3000))),
+    ]);
     await openSettings('subscription');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Actif')).toBeTruthy();
@@ -229,13 +227,13 @@ describe('subscription tab', () => {
 
   it('shows the subscription as re-read from Shopify once when the app opens, whatever the tab', async () => {
     let store = { ...activeStore, subscription_status: 'pending' };
-    const fetchMock = mockSignedInApi({
-      '/api/stores/current': () => jsonResponse({ store }),
-      [SYNC]: () => {
+    const fetchMock = mockSignedInApi([
+      on(currentStore, () => jsonResponse({ store })),
+      on(syncPlan, () => {
         store = { ...store, subscription_status: 'active' };
         return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null });
-      },
-    });
+      }),
+    ]);
     await openSettings('profile');
     await waitFor(() => expect(syncCalls(fetchMock)).toHaveLength(1));
     expect(syncCalls(fetchMock)[0]![1]?.method).toBe('POST');
@@ -246,7 +244,7 @@ describe('subscription tab', () => {
   });
 
   it('says nothing when that silent re-read fails', async () => {
-    const fetchMock = mockSignedInApi({ [SYNC]: () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed') });
+    const fetchMock = mockSignedInApi([on(syncPlan, () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed'))]);
     await openSettings('subscription');
     await waitFor(() => expect(syncCalls(fetchMock)).toHaveLength(1));
     const panel = screen.getByRole('tabpanel');
@@ -259,7 +257,7 @@ describe('subscription tab', () => {
     ['an inactive subscription', { ...activeStore, subscription_status: 'pending' }],
     ['no store', null],
   ])("offers 'Choisir un plan' with %s", async (_, store) => {
-    const fetchMock = mockSignedInApi({}, { store });
+    const fetchMock = mockSignedInApi([], { store });
     await openSettings('subscription');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Aucun abonnement actif')).toBeTruthy();

@@ -1,16 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { BrandingConfig, StoredLogo } from '#core/api/branding';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, requestBody, type ApiRoutes } from '#web/test/render';
+import { previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type BrandingConfig, type StoredLogo } from '#core/api/branding';
+import { activeStore, apiError, jsonResponse } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo, type Route } from '#web/test/endpoints';
 import { renderRoute } from '#web/test/render';
 
 const paths = {
-  branding: '/api/branding',
-  identity: '/api/branding/identity',
-  page: '/api/branding/page',
-  logo: '/api/branding/logo',
-  preview: '/api/branding/preview',
+  branding: readBranding,
+  identity: saveIdentity,
+  page: savePage,
+  logo: uploadBrandingLogo,
+  preview: previewReviewPage,
 };
 
 /** What the server answers before anything is saved (docs/product/limits.md). */
@@ -61,29 +62,25 @@ function previewHtml(body: PreviewRequest): string {
  * An in-memory branding API: PUT stores the body (as the server would: trimmed texts, saved flags)
  * and answers the whole configuration; the preview echoes what it was asked. `overrides` replace a path.
  */
-function brandingApi(initial: BrandingConfig = defaults, overrides: ApiRoutes = {}): FetchMock {
+function brandingApi(initial: BrandingConfig = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
-  return mockSignedInApi({
-    [paths.branding]: () => jsonResponse(current),
-    [paths.identity]: (_url, init) => {
+  return mockSignedInApi([
+    on(paths.branding, () => jsonResponse(current)),
+    on(paths.identity, ({ init }) => {
       const body = JSON.parse(String(init?.body)) as { logo_key: string | null; button_text_color: string; button_bg_color: string; primary_color: string };
       const { logo_key, ...colors } = body;
       current = { ...current, identity_saved: true, identity: { ...colors, logo: logo_key ? uploadedLogo : null } };
       return jsonResponse(current);
-    },
-    [paths.page]: (_url, init) => {
+    }),
+    on(paths.page, ({ init }) => {
       const body = JSON.parse(String(init?.body)) as BrandingConfig['page'];
       current = { ...current, page_saved: true, page: body };
       return jsonResponse(current);
-    },
-    [paths.logo]: () => jsonResponse(uploadedLogo, 201),
-    [paths.preview]: (_url, init) => jsonResponse({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) }),
+    }),
+    on(paths.logo, () => jsonResponse(uploadedLogo, 201)),
+    on(paths.preview, ({ init }) => jsonResponse({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) })),
     ...overrides,
-  });
-}
-
-function calls(fetchMock: FetchMock, path: string) {
-  return fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path);
+  ]);
 }
 
 async function open() {
@@ -157,7 +154,7 @@ describe('/app/branding loading', () => {
     // The preview: the server's page in a sandboxed frame, asked with the values on screen.
     await previewShows('bg=#56dadc');
     expect(frame().getAttribute('sandbox')).toBe('');
-    expect(requestBody(fetchMock, paths.preview)).toEqual({
+    expect(sentBodyTo(fetchMock, paths.preview)).toEqual({
       identity: { logo_key: null, button_text_color: '#FFFFFF', button_bg_color: '#56dadc', primary_color: '#56dadc' },
       page: {
         page_title: '',
@@ -201,7 +198,7 @@ describe('/app/branding loading', () => {
 
   it("says 'Impossible de charger les réglages' and loads again on 'Réessayer'", async () => {
     let fail = true;
-    brandingApi(defaults, { [paths.branding]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)) });
+    brandingApi(defaults, [on(paths.branding, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger les réglages');
@@ -212,7 +209,7 @@ describe('/app/branding loading', () => {
   });
 
   it('links to the integrations when the merchant has no active store', async () => {
-    brandingApi(defaults, { [paths.branding]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    brandingApi(defaults, [on(paths.branding, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify active trouvée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -237,9 +234,9 @@ describe('/app/branding visual identity', () => {
     save();
     const notice = await screen.findByText('Paramètres enregistrés');
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(calls(fetchMock, paths.identity)).toHaveLength(1);
-    expect(calls(fetchMock, paths.identity)[0]![1]?.method).toBe('PUT');
-    expect(requestBody(fetchMock, paths.identity)).toEqual({ logo_key: null, button_text_color: '#FFFFFF', button_bg_color: '#112233', primary_color: '#aabbcc' });
+    expect(callsTo(fetchMock, paths.identity)).toHaveLength(1);
+    expect(callsTo(fetchMock, paths.identity)[0]![1]?.method).toBe('PUT');
+    expect(sentBodyTo(fetchMock, paths.identity)).toEqual({ logo_key: null, button_text_color: '#FFFFFF', button_bg_color: '#112233', primary_color: '#aabbcc' });
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
     // Saved: the defaults notice goes.
     expect(within(panel()).queryByText('Réglages par défaut, pas encore enregistrés')).toBeNull();
@@ -261,7 +258,7 @@ describe('/app/branding visual identity', () => {
 
     save();
     await waitFor(() => expect(document.activeElement).toBe(text));
-    expect(calls(fetchMock, paths.identity)).toHaveLength(0);
+    expect(callsTo(fetchMock, paths.identity)).toHaveLength(0);
 
     type(text, '#123456');
     await waitFor(() => expect(text.getAttribute('aria-invalid')).toBeNull());
@@ -287,7 +284,7 @@ describe('/app/branding visual identity', () => {
     chooseFile(file);
 
     expect(await screen.findByText('Logo téléversé')).toBeTruthy();
-    const upload = calls(fetchMock, paths.logo);
+    const upload = callsTo(fetchMock, paths.logo);
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]?.method).toBe('POST');
     // The body is the file itself (its bytes), never JSON.
@@ -299,14 +296,14 @@ describe('/app/branding visual identity', () => {
 
     save();
     await screen.findByText('Paramètres enregistrés');
-    expect(requestBody(fetchMock, paths.identity)).toMatchObject({ logo_key: uploadedLogo.key });
+    expect(sentBodyTo(fetchMock, paths.identity)).toMatchObject({ logo_key: uploadedLogo.key });
 
     // Removing it shows the store's name instead, once saved.
     fireEvent.click(within(panel()).getByRole('button', { name: 'Retirer le logo' }));
     expect(within(panel()).queryByAltText('Logo actuel')).toBeNull();
     await previewShows('logo=none');
     save();
-    await waitFor(() => expect(requestBody(fetchMock, paths.identity)).toMatchObject({ logo_key: null }));
+    await waitFor(() => expect(sentBodyTo(fetchMock, paths.identity)).toMatchObject({ logo_key: null }));
   });
 
   it('refuses a wrong type and a file over 2 MB in the browser, without calling the server', async () => {
@@ -326,13 +323,13 @@ describe('/app/branding visual identity', () => {
     // Exactly 2 MB is accepted.
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024)], 'logo.png', { type: 'image/png' }));
     await screen.findByText('Logo téléversé');
-    expect(calls(fetchMock, paths.logo)).toHaveLength(1);
+    expect(callsTo(fetchMock, paths.logo)).toHaveLength(1);
     expect(within(panel()).queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's refusal of a file, or the spec's message when the server cannot be reached", async () => {
     let answer: () => Response | Promise<Response> = () => apiError(415, 'Veuillez téléverser un fichier PNG, JPG ou SVG', 'logo_unsupported_type');
-    const fetchMock = brandingApi(defaults, { [paths.logo]: () => answer() });
+    const fetchMock = brandingApi(defaults, [on(paths.logo, () => answer())]);
     await open();
     await loaded();
 
@@ -340,7 +337,7 @@ describe('/app/branding visual identity', () => {
     chooseFile(new File(['not an image'], 'logo.png', { type: 'image/png' }));
     const refused = await within(panel()).findByRole('alert');
     expect(refused.textContent).toBe('Veuillez téléverser un fichier PNG, JPG ou SVG');
-    expect(calls(fetchMock, paths.logo)).toHaveLength(1);
+    expect(callsTo(fetchMock, paths.logo)).toHaveLength(1);
 
     answer = () => apiError(422, 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
     chooseFile(new File(['<svg'], 'logo.svg', { type: 'image/svg+xml' }));
@@ -354,7 +351,7 @@ describe('/app/branding visual identity', () => {
   });
 
   it("says 'Impossible d’enregistrer les réglages' with the server's reason, and keeps the edits", async () => {
-    brandingApi(defaults, { [paths.identity]: () => apiError(404, 'Ce logo est introuvable. Veuillez le téléverser à nouveau.', 'logo_not_found') });
+    brandingApi(defaults, [on(paths.identity, () => apiError(404, 'Ce logo est introuvable. Veuillez le téléverser à nouveau.', 'logo_not_found'))]);
     await open();
     await loaded();
     type(field('Couleur des boutons'), '#112233');
@@ -383,8 +380,8 @@ describe('/app/branding page customisation', () => {
 
     save();
     expect(await within(panel()).findByText('Paramètres enregistrés')).toBeTruthy();
-    expect(calls(fetchMock, paths.page)[0]![1]?.method).toBe('PUT');
-    expect(requestBody(fetchMock, paths.page)).toEqual({
+    expect(callsTo(fetchMock, paths.page)[0]![1]?.method).toBe('PUT');
+    expect(sentBodyTo(fetchMock, paths.page)).toEqual({
       page_title: 'Votre avis sur Ma boutique',
       page_description: null,
       thank_you_message: null,
@@ -397,7 +394,7 @@ describe('/app/branding page customisation', () => {
     expect(field('Titre de la page').value).toBe('Votre avis sur Ma boutique');
     expect(within(panel()).queryByText('Modifications non enregistrées')).toBeNull();
     // The identity tab was not saved by this.
-    expect(calls(fetchMock, paths.identity)).toHaveLength(0);
+    expect(callsTo(fetchMock, paths.identity)).toHaveLength(0);
   });
 
   it('refuses an empty button text and a title over its limit, in French, and sends nothing', async () => {
@@ -410,11 +407,11 @@ describe('/app/branding page customisation', () => {
     save();
     expect(await within(panel()).findByText('Le texte du bouton est requis')).toBeTruthy();
     expect(within(panel()).getByText('Le titre ne peut pas dépasser 120 caractères')).toBeTruthy();
-    expect(calls(fetchMock, paths.page)).toHaveLength(0);
+    expect(callsTo(fetchMock, paths.page)).toHaveLength(0);
   });
 
   it("says 'Impossible d’enregistrer les réglages' when the save fails", async () => {
-    brandingApi(defaults, { [paths.page]: () => Promise.reject(new TypeError('Failed to fetch')) });
+    brandingApi(defaults, [on(paths.page, () => Promise.reject(new TypeError('Failed to fetch')))]);
     await open();
     await loaded();
     fireEvent.click(tab('Personnalisation des pages'));
@@ -434,7 +431,7 @@ describe('/app/branding preview', () => {
 
     type(field('Couleur des boutons'), '#123456');
     await previewShows('bg=#123456');
-    expect(calls(fetchMock, paths.identity)).toHaveLength(0);
+    expect(callsTo(fetchMock, paths.identity)).toHaveLength(0);
 
     fireEvent.click(tab('Personnalisation des pages'));
     type(field('Titre de la page'), 'Un titre');
@@ -443,7 +440,7 @@ describe('/app/branding preview', () => {
     // The other tab's unsaved colour is in this preview too.
     expect(frame().getAttribute('srcdoc')).toContain('bg=#123456');
     // Typing quickly asks once for what it ends with, not for every keystroke.
-    const asked = calls(fetchMock, paths.preview).map(([, init]) => (JSON.parse(String(init?.body)) as PreviewRequest).page.page_title);
+    const asked = callsTo(fetchMock, paths.preview).map(([, init]) => (JSON.parse(String(init?.body)) as PreviewRequest).page.page_title);
     expect(asked).not.toContain('Un titre');
 
     // The thank-you moments.
@@ -464,10 +461,11 @@ describe('/app/branding preview', () => {
 
   it('keeps the last preview and says so when a preview fails, then retries', async () => {
     let fail = false;
-    brandingApi(defaults, {
-      [paths.preview]: (_url, init) =>
+    brandingApi(defaults, [
+      on(paths.preview, ({ init }) =>
         fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) }),
-    });
+      ),
+    ]);
     await open();
     await loaded();
     await previewShows('bg=#56dadc');

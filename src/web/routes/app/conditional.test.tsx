@@ -1,18 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditChange } from '#core/api/audit';
-import type { RatingAction, RatingActionsConfig } from '#core/api/rating-actions';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '#web/test/render';
+import { type AuditChange, exportAudit, listAuditChanges } from '#core/api/audit';
+import { type RatingAction, type RatingActionsConfig, readRatingActions, saveRatingActions } from '#core/api/rating-actions';
+import { activeStore, apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-const path = '/api/rating-actions';
-const auditPath = '/api/audit/changes';
 /** No change recorded yet (the compliance panel's list). */
-const noChanges = { [auditPath]: () => jsonResponse({ items: [] }) };
+const noChanges = on(listAuditChanges, () => jsonResponse({ items: [] }));
 
 /** What the server answers before anything is saved (docs/product/limits.md, default rating actions). */
 const defaultActions: RatingAction[] = [
@@ -56,36 +55,26 @@ type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /**
  * An in-memory rating-actions API starting from `initial`: PUT stores the body and answers it with
- * `saved: true` (after `gate` if given). `overrides` replace any path.
+ * `saved: true` (after `gate` if given). `overrides` replace any endpoint.
  */
-function ratingActionsApi(initial: RatingActionsConfig = defaults, { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {}): FetchMock {
+function ratingActionsApi(initial: RatingActionsConfig = defaults, { overrides = [], gate }: { overrides?: Route[]; gate?: Promise<void> } = {}): FetchMock {
   let current = initial;
-  return mockSignedInApi({
-    ...noChanges,
-    [path]: async (_url, init) => {
-      if (init?.method === 'PUT') {
-        await gate;
-        const body = JSON.parse(String(init.body)) as Pick<RatingActionsConfig, 'same_path_for_all_ratings' | 'actions'>;
-        current = {
-          store_id: current.store_id,
-          saved: true,
-          same_path_for_all_ratings: body.same_path_for_all_ratings,
-          actions: [...body.actions].sort((a, b) => b.rating - a.rating),
-        };
-      }
+  return mockSignedInApi([
+    noChanges,
+    on(readRatingActions, () => jsonResponse(current)),
+    on(saveRatingActions, async ({ body }) => {
+      await gate;
+      const saved = body as Pick<RatingActionsConfig, 'same_path_for_all_ratings' | 'actions'>;
+      current = {
+        store_id: current.store_id,
+        saved: true,
+        same_path_for_all_ratings: saved.same_path_for_all_ratings,
+        actions: [...saved.actions].sort((a, b) => b.rating - a.rating),
+      };
       return jsonResponse(current);
-    },
+    }),
     ...overrides,
-  });
-}
-
-function calls(fetchMock: FetchMock, method = 'GET') {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
-}
-
-function sentBody(fetchMock: FetchMock): unknown {
-  const body = calls(fetchMock, 'PUT').at(-1)?.[1]?.body;
-  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
+  ]);
 }
 
 async function open() {
@@ -157,7 +146,7 @@ async function axeViolations() {
 describe('/app/conditional loading', () => {
   it('shows a spinner, then one card per rating from 5 to 1 with the suggested defaults', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ ...noChanges, [path]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockSignedInApi([noChanges, on(readRatingActions, () => new Promise<Response>((resolve) => (answer = resolve)))]);
     await open();
     const spinner = await screen.findByText('Chargement de vos actions conditionnelles…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
@@ -230,7 +219,7 @@ describe('/app/conditional loading', () => {
     type(fieldOf(4, urlLabel), googleUrl);
     save();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
     expect(screen.queryByText('Configuration suggérée, pas encore enregistrée')).toBeNull();
   });
 
@@ -244,7 +233,7 @@ describe('/app/conditional loading', () => {
   });
 
   it('links to the integrations when the merchant has no active store (404)', async () => {
-    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    mockSignedInApi([on(readRatingActions, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify active trouvée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -254,10 +243,7 @@ describe('/app/conditional loading', () => {
 
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi({
-      ...noChanges,
-      [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)),
-    });
+    mockSignedInApi([noChanges, on(readRatingActions, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos actions conditionnelles.');
@@ -342,7 +328,7 @@ describe('/app/conditional validation', () => {
     // The first invalid field takes the focus.
     expect(document.activeElement).toBe(fieldOf(5, urlLabel));
     expect(fieldOf(2, emailLabel)!.getAttribute('aria-invalid')).toBeNull();
-    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(0);
     expect(screen.queryByText('Configuration enregistrée avec succès !')).toBeNull();
   });
 
@@ -354,7 +340,7 @@ describe('/app/conditional validation', () => {
     type(fieldOf(4, urlLabel), googleUrl);
     save();
     expect(await within(card(5)).findByText('L’URL de redirection doit être une adresse http(s) valide')).toBeTruthy();
-    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(0);
   });
 
   it('refuses an invalid notify e-mail and an invalid optional feedback e-mail', async () => {
@@ -366,7 +352,7 @@ describe('/app/conditional validation', () => {
     save();
     await waitFor(() => expectFieldError(fieldOf(1, emailLabel), 'Une adresse e-mail de notification valide est requise'));
     expectFieldError(fieldOf(2, emailLabel), 'L’adresse e-mail de notification n’est pas valide');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(0);
 
     // Fixed: the errors go as the fields change, and the save goes through.
     type(fieldOf(1, emailLabel), 'alerte@boutique.fr');
@@ -374,7 +360,7 @@ describe('/app/conditional validation', () => {
     await waitFor(() => expect(fieldOf(1, emailLabel)!.getAttribute('aria-invalid')).toBeNull());
     save();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
   });
 
   it('keeps the lengths the server accepts: URL 2,000, e-mail 254, message 1,000 characters', async () => {
@@ -391,13 +377,13 @@ describe('/app/conditional validation', () => {
     save();
     await waitFor(() => expectFieldError(fieldOf(5, urlLabel), 'L’URL de redirection ne peut pas dépasser 2\u00a0000 caractères'));
     expectFieldError(fieldOf(3, messageLabel), 'Le message ne peut pas dépasser 1\u00a0000 caractères');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(0);
 
     type(fieldOf(5, urlLabel), googleUrl);
     type(message, 'a'.repeat(1000));
     save();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
   });
 
   it('ignores the invalid value of a field its action does not use', async () => {
@@ -408,7 +394,7 @@ describe('/app/conditional validation', () => {
     chooseAction(5, 'none');
     save();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
   });
 });
 
@@ -433,8 +419,8 @@ describe('/app/conditional saving', () => {
     save();
     const notice = await screen.findByText('Configuration enregistrée avec succès !');
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
-    expect(sentBody(fetchMock)).toEqual({
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
+    expect(sentBodyTo(fetchMock, saveRatingActions)).toEqual({
       same_path_for_all_ratings: false,
       actions: [
         { rating: 5, action_type: 'redirect', redirect_url: googleUrl, notification_email: null, feedback_message: null },
@@ -450,7 +436,7 @@ describe('/app/conditional saving', () => {
         { rating: 1, action_type: 'notify_email', redirect_url: null, notification_email: testUser.email, feedback_message: null },
       ],
     });
-    const put = calls(fetchMock, 'PUT')[0]!;
+    const put = callsTo(fetchMock, saveRatingActions)[0]!;
     expect(new Headers(put[1]?.headers).get('Content-Type')).toBe('application/json');
 
     // The form shows what the server saved.
@@ -479,18 +465,18 @@ describe('/app/conditional saving', () => {
     fireEvent.click(busy);
     release();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it("shows the server's message when it refuses the configuration, and keeps the edits", async () => {
     const fetchMock = ratingActionsApi(savedConfig, {
-      overrides: {
-        [path]: (_url, init) =>
-          init?.method === 'PUT'
-            ? jsonResponse({ error: 'L’URL de redirection doit être une adresse http(s) valide (note 5)', code: 'invalid_input', field: 'actions.0.redirect_url' }, 400)
-            : jsonResponse(savedConfig),
-      },
+      overrides: [
+        on(readRatingActions, () => jsonResponse(savedConfig)),
+        on(saveRatingActions, () =>
+          jsonResponse({ error: 'L’URL de redirection doit être une adresse http(s) valide (note 5)', code: 'invalid_input', field: 'actions.0.redirect_url' }, 400),
+        ),
+      ],
     });
     await open();
     await cards();
@@ -498,7 +484,7 @@ describe('/app/conditional saving', () => {
     save();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('L’URL de redirection doit être une adresse http(s) valide (note 5)');
-    expect(calls(fetchMock, 'PUT')).toHaveLength(1);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(1);
     expect(fieldOf(5, urlLabel)!.value).toBe('https://exemple.fr/avis');
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
     expect(screen.queryByText('Configuration enregistrée avec succès !')).toBeNull();
@@ -545,13 +531,13 @@ describe('/app/conditional review gating', () => {
     expect(screen.queryByText(noPublicLinkText)).toBeNull();
     await waitFor(() => expect(document.activeElement).toBe(samePath()));
     // Nothing is saved until the merchant saves.
-    expect(calls(fetchMock, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveRatingActions)).toHaveLength(0);
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
 
     type(fieldOf(5, urlLabel), googleUrl);
     save();
     await screen.findByText('Configuration enregistrée avec succès !');
-    expect(sentBody(fetchMock)).toMatchObject({ same_path_for_all_ratings: true });
+    expect(sentBodyTo(fetchMock, saveRatingActions)).toMatchObject({ same_path_for_all_ratings: true });
   });
 
   it('warns at once for a saved configuration that gates', async () => {
@@ -584,7 +570,7 @@ describe('/app/conditional compliance evidence', () => {
   }
 
   it('says what is recorded, links the four exports and lists the latest changes (who, when, what)', async () => {
-    ratingActionsApi(savedConfig, { overrides: { [auditPath]: () => jsonResponse({ items: changes }) } });
+    ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => jsonResponse({ items: changes }))] });
     await open();
     await cards();
     await screen.findByText('A désactivé « Même parcours pour toutes les notes »');
@@ -594,10 +580,10 @@ describe('/app/conditional compliance evidence', () => {
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href'), link.hasAttribute('download')]);
     expect(exports).toEqual([
-      ['Exporter l’historique (CSV)', '/api/audit/export?content=changes&format=csv', true],
-      ['Exporter l’historique (JSON)', '/api/audit/export?content=changes&format=json', true],
-      ['Exporter ce que les clients ont vu (CSV)', '/api/audit/export?content=shown&format=csv', true],
-      ['Exporter ce que les clients ont vu (JSON)', '/api/audit/export?content=shown&format=json', true],
+      ['Exporter l’historique (CSV)', `${exportAudit.path}?content=changes&format=csv`, true],
+      ['Exporter l’historique (JSON)', `${exportAudit.path}?content=changes&format=json`, true],
+      ['Exporter ce que les clients ont vu (CSV)', `${exportAudit.path}?content=shown&format=csv`, true],
+      ['Exporter ce que les clients ont vu (JSON)', `${exportAudit.path}?content=shown&format=json`, true],
     ]);
     const items = within(within(region).getByRole('list', { name: 'Dernières modifications' })).getAllByRole('listitem');
     expect(items).toHaveLength(2);
@@ -610,7 +596,7 @@ describe('/app/conditional compliance evidence', () => {
 
   it('says when nothing is recorded yet, and reads the changes again after a save', async () => {
     let recorded: typeof changes = [];
-    const fetchMock = ratingActionsApi(savedConfig, { overrides: { [auditPath]: () => jsonResponse({ items: recorded }) } });
+    const fetchMock = ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => jsonResponse({ items: recorded }))] });
     await open();
     await cards();
     await screen.findByText(/Aucune modification enregistrée pour l’instant/);
@@ -618,14 +604,14 @@ describe('/app/conditional compliance evidence', () => {
     type(fieldOf(5, urlLabel), 'https://exemple.fr/avis');
     save();
     await screen.findByText('A modifié l’action de la note 5');
-    const auditCalls = fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === auditPath);
+    const auditCalls = callsTo(fetchMock, listAuditChanges);
     expect(auditCalls.length).toBeGreaterThanOrEqual(2);
   });
 
   it('shows a load error with a retry for the latest changes, the exports still offered', async () => {
     let fail = true;
     ratingActionsApi(savedConfig, {
-      overrides: { [auditPath]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ items: changes })) },
+      overrides: [on(listAuditChanges, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ items: changes })))],
     });
     await open();
     await cards();
@@ -638,7 +624,7 @@ describe('/app/conditional compliance evidence', () => {
   });
 
   it('is not shown without a store', async () => {
-    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    mockSignedInApi([on(readRatingActions, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     await screen.findByText('Aucune boutique Shopify active trouvée');
     expect(screen.queryByRole('region', { name: 'Preuves de conformité' })).toBeNull();

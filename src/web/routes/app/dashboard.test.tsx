@@ -1,6 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
+import { getDashboard } from '#core/api/dashboard';
+import { listFlows } from '#core/api/flows';
+import { resendRequest } from '#core/api/review-requests';
+import { jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
 
 afterEach(() => vi.useRealTimers());
 
@@ -65,7 +69,7 @@ async function open(path = '/app/dashboard') {
 
 describe('/app/dashboard', () => {
   it('shows the three counters, the distribution and the latest reviews of the period', async () => {
-    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
     await open();
     const counters = await screen.findByLabelText('Chiffres clés');
     expect(within(counters).getByText('Invitations envoyées').nextElementSibling?.textContent).toBe((1280).toLocaleString('fr-FR'));
@@ -80,7 +84,7 @@ describe('/app/dashboard', () => {
   });
 
   it('shows the funnel with opens called an estimate, and the response rate', async () => {
-    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
     await open();
     const funnel = await screen.findByRole('region', { name: 'Parcours des invitations' });
     const steps = within(funnel)
@@ -98,7 +102,7 @@ describe('/app/dashboard', () => {
   });
 
   it('draws reviews over time with the figures in a table for screen readers', async () => {
-    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
     await open();
     const section = await screen.findByRole('region', { name: 'Avis reçus dans le temps' });
     expect(within(section).getByRole('img', { name: 'Avis reçus par jour\u202f: 3 au total, détail dans le tableau qui suit' })).toBeTruthy();
@@ -132,7 +136,7 @@ describe('/app/dashboard', () => {
       ],
     ];
     for (const [figures, sentence, warns] of cases) {
-      mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary({ representativeness: figures })) });
+      mockSignedInApi([on(getDashboard, () => jsonResponse(summary({ representativeness: figures })))]);
       const { unmount } = await open();
       const section = await screen.findByRole('region', { name: 'Qui laisse un avis public\u202f?' });
       expect(within(section).getByText(sentence)).toBeTruthy();
@@ -142,7 +146,7 @@ describe('/app/dashboard', () => {
   });
 
   it('tabulates the representativeness per rating with shares and averages', async () => {
-    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
     await open();
     const table = await screen.findByRole('table', { name: 'Notes par étape' });
     const rows = within(table)
@@ -181,7 +185,7 @@ describe('/app/dashboard', () => {
       [[defaultFlow], '« Nouveau flux » : 3 jours après l’expédition.'],
       [[{ ...defaultFlow, is_active: false }], 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.'],
     ] as const) {
-      mockSignedInApi({ '/api/dashboard': () => jsonResponse(nothing), '/api/flows': () => jsonResponse({ stores: [store], store_id: store.id, flows }) });
+      mockSignedInApi([on(getDashboard, () => jsonResponse(nothing)), on(listFlows, () => jsonResponse({ stores: [store], store_id: store.id, flows }))]);
       const { unmount } = await open();
       expect(await screen.findByText(expected)).toBeTruthy();
       if (flows[0].is_active) {
@@ -195,21 +199,22 @@ describe('/app/dashboard', () => {
   });
 
   it('keeps the period in the URL and asks the server for it', async () => {
-    const fetchMock = mockSignedInApi({ '/api/dashboard': (url) => jsonResponse(summary({ period: new URL(url, 'http://x').searchParams.get('period') ?? '30days' })) });
+    const fetchMock = mockSignedInApi([on(getDashboard, ({ query }) => jsonResponse(summary({ period: query.get('period') ?? '30days' })))]);
     const { router } = await open('/app/dashboard?period=7days');
     const group = await screen.findByRole('group', { name: 'Période' });
     expect(within(group).getByRole('button', { name: '7 jours' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(within(group).getByRole('button', { name: 'Tout' }));
     await waitFor(() => expect(router.state.location.search).toBe('?period=all'));
-    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/api/dashboard?period=all'))).toBe(true));
+    await waitFor(() => expect(callsTo(fetchMock, getDashboard).some(([url]) => String(url).endsWith('?period=all'))).toBe(true));
     expect(within(group).getByRole('button', { name: 'Tout' }).getAttribute('aria-pressed')).toBe('true');
   });
 
   it('says so when the period has no review', async () => {
-    mockSignedInApi({
-      '/api/dashboard': () =>
+    mockSignedInApi([
+      on(getDashboard, () =>
         jsonResponse(summary({ reviews_received: 0, average_rating: null, distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })), recent_reviews: [] })),
-    });
+      ),
+    ]);
     await open();
     expect(await screen.findByText('Aucun avis pour cette période.')).toBeTruthy();
     expect(within(screen.getByLabelText('Chiffres clés')).getByText('Note moyenne').nextElementSibling?.textContent).toBe('—');
@@ -217,8 +222,8 @@ describe('/app/dashboard', () => {
 
   it('lists unconfirmed sends and re-sends one', async () => {
     let resent = false;
-    mockSignedInApi({
-      '/api/dashboard': () =>
+    mockSignedInApi([
+      on(getDashboard, () =>
         jsonResponse(
           summary({
             unconfirmed: resent
@@ -237,11 +242,16 @@ describe('/app/dashboard', () => {
                 },
           }),
         ),
-      '/api/review-requests/4b0d6f4e-6a3e-4f6a-9c1e-2f0a8d1b7c11/resend': () => {
-        resent = true;
-        return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
-      },
-    });
+      ),
+      on(
+        resendRequest,
+        () => {
+          resent = true;
+          return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+        },
+        { id: '4b0d6f4e-6a3e-4f6a-9c1e-2f0a8d1b7c11' },
+      ),
+    ]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: '1 envoi non confirmé' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Renvoyer la demande d’avis à Marc Petit' }));
@@ -250,7 +260,7 @@ describe('/app/dashboard', () => {
 
   it('after the install: a success message for 5 s, and the parameters leave the URL', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockSignedInApi({ '/api/dashboard': () => jsonResponse(summary()) });
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
     const { router } = await open('/app/dashboard?shopify=success&subscription=activated');
     expect((await screen.findByText('Votre boutique est connectée et votre abonnement est activé.')).closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe(''));

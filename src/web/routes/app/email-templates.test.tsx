@@ -1,14 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import { TEMPLATE_LIMITS, type EmailTemplateConfig, type TemplateBody } from '#core/api/email-templates';
+import { type EmailTemplateConfig, readEmailTemplate, saveEmailTemplate, sendTestEmail, TEMPLATE_LIMITS, type TemplateBody, uploadTemplateLogo } from '#core/api/email-templates';
 import { REMINDER_DEFAULTS } from '#core/email/reminder';
 import type { StoredLogo } from '#core/api/branding';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, testUser, type ApiRoutes } from '#web/test/render';
-
-const path = '/api/email-templates/active';
-const logoPath = '/api/email-templates/logo';
-const testPath = '/api/email-templates/test';
+import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 const defaultBody =
   'Merci pour votre commande {{ order_number }} chez {{ store_name }}\u202f! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis\u202f? Cela nous aide beaucoup.';
@@ -46,45 +43,35 @@ const uploaded: StoredLogo = {
 type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /** An in-memory template API: PUT keeps the body (the logo by its key) and answers it saved. */
-function templateApi(initial: EmailTemplateConfig = defaults, overrides: ApiRoutes = {}): FetchMock {
+function templateApi(initial: EmailTemplateConfig = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
-  return mockSignedInApi({
-    [path]: (_url, init) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as TemplateBody;
-        const logo = body.logo_key === undefined ? current.template.logo : body.logo_key === uploaded.key ? uploaded : null;
-        current = {
-          ...current,
-          saved: true,
-          template: {
-            subject: body.subject,
-            from_name: body.from_name ?? null,
-            logo,
-            body_content: body.body_content,
-            button_text: body.button_text,
-            button_url_template: body.button_url_template,
-            button_color: body.button_color,
-            footer_text: body.footer_text ?? null,
-            reminder_subject: body.reminder_subject ?? null,
-            reminder_first_line: body.reminder_first_line ?? null,
-          },
-        };
-      }
+  return mockSignedInApi([
+    on(readEmailTemplate, () => jsonResponse(current)),
+    on(saveEmailTemplate, ({ body: sent }) => {
+      const body = sent as TemplateBody;
+      const logo = body.logo_key === undefined ? current.template.logo : body.logo_key === uploaded.key ? uploaded : null;
+      current = {
+        ...current,
+        saved: true,
+        template: {
+          subject: body.subject,
+          from_name: body.from_name ?? null,
+          logo,
+          body_content: body.body_content,
+          button_text: body.button_text,
+          button_url_template: body.button_url_template,
+          button_color: body.button_color,
+          footer_text: body.footer_text ?? null,
+          reminder_subject: body.reminder_subject ?? null,
+          reminder_first_line: body.reminder_first_line ?? null,
+        },
+      };
       return jsonResponse(current);
-    },
-    [logoPath]: () => jsonResponse(uploaded, 201),
-    [testPath]: () => jsonResponse({ sent_to: testUser.email }),
+    }),
+    on(uploadTemplateLogo, () => jsonResponse(uploaded, 201)),
+    on(sendTestEmail, () => jsonResponse({ sent_to: testUser.email })),
     ...overrides,
-  });
-}
-
-function calls(fetchMock: FetchMock, url: string, method: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === url && (init?.method ?? 'GET') === method);
-}
-
-function lastBody(fetchMock: FetchMock, url: string, method: string): unknown {
-  const body = calls(fetchMock, url, method).at(-1)?.[1]?.body;
-  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
+  ]);
 }
 
 async function open() {
@@ -123,7 +110,7 @@ async function axeViolations() {
 describe('/app/email-templates loading', () => {
   it('shows a spinner, then the default template, the page texts and a preview rendered from them', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ [path]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockSignedInApi([on(readEmailTemplate, () => new Promise<Response>((resolve) => (answer = resolve)))]);
     await open();
     const spinner = await screen.findByText('Chargement de votre template…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
@@ -167,7 +154,7 @@ describe('/app/email-templates loading', () => {
   });
 
   it("says 'Aucune boutique Shopify connectée' with a link to the integrations when there is no store", async () => {
-    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    mockSignedInApi([on(readEmailTemplate, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -177,7 +164,7 @@ describe('/app/email-templates loading', () => {
 
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi({ [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)) });
+    mockSignedInApi([on(readEmailTemplate, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger votre template.');
@@ -276,7 +263,7 @@ describe('/app/email-templates preview', () => {
     expect(desktop.getAttribute('aria-pressed')).toBe('false');
     expect(frame().style.width).toBe('375px');
     // Nothing was saved.
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
   });
 
   it('shows a French message instead of the preview for a Liquid error, and the preview again once fixed', async () => {
@@ -347,7 +334,7 @@ describe('/app/email-templates reminder', () => {
 
     save();
     await screen.findByText('Template enregistré avec succès !');
-    expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).toMatchObject({
       reminder_subject: 'Un mot sur votre commande {{ order_number }}',
       reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.',
     });
@@ -363,7 +350,7 @@ describe('/app/email-templates reminder', () => {
     expect(liveWarnings().textContent).toContain('Le texte semble s’adresser aux seuls clients satisfaits');
     save();
     expect(await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements\u202f?' })).toBeTruthy();
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
   });
 
   it('refuses a reminder subject over its length limit with a French message', async () => {
@@ -373,7 +360,7 @@ describe('/app/email-templates reminder', () => {
     type(field('Objet de la relance'), 'x'.repeat(TEMPLATE_LIMITS.reminderSubjectMax + 1));
     save();
     expect(await screen.findByText(`L’objet de la relance ne peut pas dépasser ${TEMPLATE_LIMITS.reminderSubjectMax} caractères`)).toBeTruthy();
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
   });
 });
 
@@ -398,20 +385,20 @@ describe('/app/email-templates warnings', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Enregistrer malgré ces avertissements\u202f?' });
     expect(dialog.textContent).toContain('Aucun lien vers la page d’avis');
     expect(dialog.textContent).toContain('interdit par la FTC');
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
 
     // 'Modifier' goes back to the form, nothing saved.
     fireEvent.click(within(dialog).getByRole('button', { name: 'Modifier' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
 
     save();
     const again = await screen.findByRole('dialog');
     fireEvent.click(within(again).getByRole('button', { name: 'Enregistrer quand même' }));
     await screen.findByText('Template enregistré avec succès !');
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(1);
-    expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(1);
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).toMatchObject({
       body_content: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f! Un code promo vous attend.',
       button_url_template: 'https://atelier-nova.exemple/avis',
     });
@@ -439,7 +426,7 @@ describe('/app/email-templates saving and testing', () => {
     type(field('Pied de page'), '   ');
     save();
     await screen.findByText('Template enregistré avec succès !');
-    expect(lastBody(fetchMock, path, 'PUT')).toEqual({
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).toEqual({
       subject: 'Votre avis sur {{ order_number }}',
       from_name: null,
       body_content: 'Merci {{ customer_name }}\u202f! Votre avis\u202f: {{ review_link }}',
@@ -469,12 +456,12 @@ describe('/app/email-templates saving and testing', () => {
     expect(screen.getByText('Le contenu est requis')).toBeTruthy();
     expect(screen.getByText('Couleur invalide : utilisez le format #RRGGBB')).toBeTruthy();
     expect(field('Objet').getAttribute('aria-invalid')).toBe('true');
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
   });
 
   it("shows the server's message when it refuses the template (422 template_invalid)", async () => {
     const message = 'Le template contient une erreur de syntaxe\u202f: unexpected token. Vérifiez les variables entre {{ }}.';
-    templateApi(defaults, { [path]: (_url, init) => (init?.method === 'PUT' ? apiError(422, message, 'template_invalid') : jsonResponse(defaults)) });
+    templateApi(defaults, [on(readEmailTemplate, () => jsonResponse(defaults)), on(saveEmailTemplate, () => apiError(422, message, 'template_invalid'))]);
     await open();
     await editor();
     type(field('Objet'), 'Un nouvel objet');
@@ -493,7 +480,7 @@ describe('/app/email-templates saving and testing', () => {
     type(field('Nom de l’expéditeur'), ' Nova ');
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
     await screen.findByText(`Email de test envoyé à ${testUser.email}`);
-    expect(lastBody(fetchMock, testPath, 'POST')).toEqual({
+    expect(sentBodyTo(fetchMock, sendTestEmail)).toEqual({
       subject: 'Objet de test',
       from_name: 'Nova',
       body_content: defaultBody,
@@ -504,11 +491,11 @@ describe('/app/email-templates saving and testing', () => {
       reminder_subject: null,
       reminder_first_line: null,
     });
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(0);
   });
 
   it("shows the server's message when the test is refused (too many tests)", async () => {
-    templateApi(defaults, { [testPath]: () => apiError(429, 'Trop de tentatives. Réessayez dans 42 minutes.', 'rate_limited') });
+    templateApi(defaults, [on(sendTestEmail, () => apiError(429, 'Trop de tentatives. Réessayez dans 42 minutes.', 'rate_limited'))]);
     await open();
     await editor();
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
@@ -533,7 +520,7 @@ describe('/app/email-templates logo', () => {
     expect(fileInput().accept).toBe('image/*');
     choose(new File(['%PDF-1.7'], 'facture.pdf', { type: 'application/pdf' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Veuillez sélectionner une image');
-    expect(calls(fetchMock, logoPath, 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, uploadTemplateLogo)).toHaveLength(0);
   });
 
   it('refuses an image over 2 MB before uploading it', async () => {
@@ -542,7 +529,7 @@ describe('/app/email-templates logo', () => {
     await editor();
     choose(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'grand.png', { type: 'image/png' }));
     expect((await screen.findByRole('alert')).textContent).toBe('L’image ne doit pas dépasser 2 Mo');
-    expect(calls(fetchMock, logoPath, 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, uploadTemplateLogo)).toHaveLength(0);
   });
 
   it('uploads the file itself, shows it in the preview, saves its key, then removes it', async () => {
@@ -552,7 +539,7 @@ describe('/app/email-templates logo', () => {
     const file = png();
     choose(file);
     await screen.findByText('Logo téléversé');
-    const upload = calls(fetchMock, logoPath, 'POST');
+    const upload = callsTo(fetchMock, uploadTemplateLogo);
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]!.body).toBe(file);
     expect(screen.getByAltText('Logo de l’e-mail').getAttribute('src')).toBe(uploaded.url);
@@ -561,29 +548,29 @@ describe('/app/email-templates logo', () => {
 
     save();
     await screen.findByText('Template enregistré avec succès !');
-    expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({ logo_key: uploaded.key });
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).toMatchObject({ logo_key: uploaded.key });
 
     // A second save without touching the logo keeps it (no logo_key sent).
     save();
-    await waitFor(() => expect(calls(fetchMock, path, 'PUT')).toHaveLength(2));
-    expect(lastBody(fetchMock, path, 'PUT')).not.toHaveProperty('logo_key');
+    await waitFor(() => expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(2));
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).not.toHaveProperty('logo_key');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retirer le logo' }));
     expect(screen.queryByAltText('Logo de l’e-mail')).toBeNull();
     expect(srcdoc()).not.toContain(uploaded.email_url);
     save();
-    await waitFor(() => expect(calls(fetchMock, path, 'PUT')).toHaveLength(3));
-    expect(lastBody(fetchMock, path, 'PUT')).toMatchObject({ logo_key: null });
+    await waitFor(() => expect(callsTo(fetchMock, saveEmailTemplate)).toHaveLength(3));
+    expect(sentBodyTo(fetchMock, saveEmailTemplate)).toMatchObject({ logo_key: null });
   });
 
   it("shows the server's refusal, or 'Échec du téléversement du logo' when the server cannot be reached", async () => {
     let reachable = true;
-    templateApi(defaults, {
-      [logoPath]: () => {
+    templateApi(defaults, [
+      on(uploadTemplateLogo, () => {
         if (!reachable) throw new TypeError('Failed to fetch');
         return apiError(415, 'Veuillez sélectionner une image', 'template_logo_not_image');
-      },
-    });
+      }),
+    ]);
     await open();
     await editor();
     choose(png());

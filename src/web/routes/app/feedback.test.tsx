@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
+import { createShareLink } from '#core/api/review-requests';
+import { exportReviews, listReviews } from '#core/api/reviews';
+import { jsonResponse, renderRoute } from '#web/test/render';
+import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 const review = (i: number, extra: Record<string, unknown> = {}) => ({
   id: `r${i}`,
@@ -25,7 +28,7 @@ async function open(path = '/app/feedback') {
 
 describe('/app/feedback', () => {
   it('shows review cards: stars, name, order, comment, published and the action taken', async () => {
-    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }) });
+    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }))]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
     const first = within(list).getByRole('listitem', { name: 'Client 0, 5 étoiles sur 5' });
@@ -39,8 +42,8 @@ describe('/app/feedback', () => {
   });
 
   it('says what happened: a link offered but never followed, a private form; nothing for no link', async () => {
-    mockSignedInApi({
-      '/api/reviews': () =>
+    mockSignedInApi([
+      on(listReviews, () =>
         jsonResponse({
           items: [
             review(0, { outcome: { public_link: 'offered', private_feedback: false } }),
@@ -48,7 +51,8 @@ describe('/app/feedback', () => {
           ],
           next_cursor: null,
         }),
-    });
+      ),
+    ]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
     const [offered, form] = within(list).getAllByRole('listitem');
@@ -61,10 +65,11 @@ describe('/app/feedback', () => {
   it('pages with the server’s cursor', async () => {
     // The mock sees the path only: the first call answers page 1, the next page 2.
     let calls = 0;
-    const fetchMock = mockSignedInApi({
-      '/api/reviews': () =>
+    const fetchMock = mockSignedInApi([
+      on(listReviews, () =>
         calls++ === 0 ? jsonResponse({ items: Array.from({ length: 20 }, (_, i) => review(i)), next_cursor: 'c1' }) : jsonResponse({ items: [review(20)], next_cursor: null }),
-    });
+      ),
+    ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Afficher plus d’avis' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Avis' })).getAllByRole('listitem')).toHaveLength(21));
@@ -73,7 +78,7 @@ describe('/app/feedback', () => {
   });
 
   it('searches after a pause and filters, both kept in the URL', async () => {
-    const fetchMock = mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [review(0)], next_cursor: null }) });
+    const fetchMock = mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
     const { router } = await open();
     fireEvent.change(await screen.findByLabelText('Rechercher un avis'), { target: { value: 'Léa' } });
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Léa'));
@@ -85,27 +90,27 @@ describe('/app/feedback', () => {
     await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('filter=comments'))).toBe(true));
     // The export takes what the list selects.
     const csv = screen.getByRole('link', { name: 'Exporter en CSV' });
-    expect(csv.getAttribute('href')).toBe(`/api/reviews/export?filter=comments&q=${encodeURIComponent('Léa')}`);
+    expect(csv.getAttribute('href')).toBe(`${exportReviews.path}?filter=comments&q=${encodeURIComponent('Léa')}`);
     expect(csv.hasAttribute('download')).toBe(true);
   });
 
   it('has an empty state, and another when nothing matches', async () => {
-    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis pour le moment' })).toBeTruthy();
   });
 
   it('says when a search finds nothing', async () => {
-    mockSignedInApi({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
     await open('/app/feedback?filtre=5');
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis ne correspond' })).toBeTruthy();
   });
 
   it('opens the share-link modal', async () => {
-    mockSignedInApi({
-      '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }),
-      '/api/review-requests/share-link': () => jsonResponse({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' }),
-    });
+    mockSignedInApi([
+      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
+      on(createShareLink, () => jsonResponse({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' })),
+    ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
     const dialog = await screen.findByRole('dialog');
@@ -114,19 +119,19 @@ describe('/app/feedback', () => {
 
   it('renews the shared link only after saying the old one stops working', async () => {
     let renewals = 0;
-    const fetchMock = mockSignedInApi({
-      '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }),
-      '/api/review-requests/share-link': (_url, init) => {
+    const fetchMock = mockSignedInApi([
+      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
+      on(createShareLink, ({ init }) => {
         if ((JSON.parse(String(init?.body ?? '{}')) as { renew?: boolean }).renew) renewals += 1;
         const token = renewals ? 'neuf' : 'abc';
         return jsonResponse({ request_id: 'q1', token, url: `http://localhost:3000/review/${token}` });
-      },
-    });
+      }),
+    ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
     const dialog = await screen.findByRole('dialog');
     await within(dialog).findByDisplayValue('http://localhost:3000/review/abc');
-    expect(requestBody(fetchMock, '/api/review-requests/share-link')).toEqual({});
+    expect(sentBodyTo(fetchMock, createShareLink)).toEqual({});
     fireEvent.click(within(dialog).getByRole('button', { name: 'Générer un nouveau lien' }));
     expect(within(dialog).getByText('L’ancien lien ne permettra plus de laisser un avis. Continuer ?')).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Garder ce lien' }));
@@ -135,7 +140,7 @@ describe('/app/feedback', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Oui, générer un nouveau lien' }));
     await within(dialog).findByDisplayValue('http://localhost:3000/review/neuf');
     expect(renewals).toBe(1);
-    expect(requestBody(fetchMock, '/api/review-requests/share-link')).toEqual({ renew: true });
+    expect(sentBodyTo(fetchMock, createShareLink)).toEqual({ renew: true });
     expect(within(dialog).getByText('Nouveau lien généré : l’ancien ne fonctionne plus.')).toBeTruthy();
   });
 });

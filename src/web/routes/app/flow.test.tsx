@@ -1,14 +1,15 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Flow, FlowsPage } from '#core/api/flows';
+import { createFlow, deleteFlow, type Flow, type FlowsPage, listFlows, updateFlow } from '#core/api/flows';
 import { FLOW_LIMITS, flowValidationMessages } from '#core/flow-limits';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, type ApiRoutes } from '#web/test/render';
+import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
 });
 
-/** The active store, as GET /api/flows names it. */
+/** The active store, as the flows list names it. */
 const mainStore: FlowsPage['stores'][number] = {
   id: activeStore.id,
   shop_domain: activeStore.shop_domain,
@@ -60,47 +61,50 @@ type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /**
  * An in-memory flows API of the active store: GET, POST, PUT and DELETE, the last two for the flows
- * given (and `f-new`, the id POST gives). `overrides` replace any path.
+ * given (and `f-new`, the id POST gives). `overrides` replace any endpoint.
  */
-function flowsApi(initial: Flow[], { overrides = {}, gate }: { overrides?: ApiRoutes; gate?: Promise<void> } = {}) {
+function flowsApi(initial: Flow[], { overrides = [], gate }: { overrides?: Route[]; gate?: Promise<void> } = {}) {
   const flows = [...initial];
   const list = (): FlowsPage => ({ stores: [mainStore], store_id: mainStore.id, flows: [...flows] });
-  const routes: ApiRoutes = {
-    '/api/flows': (_url, init) => {
-      if (init?.method === 'POST') {
-        const body = JSON.parse(String(init.body)) as Omit<Flow, 'id' | 'created_at' | 'updated_at'>;
-        const flow: Flow = { ...body, id: 'f-new', created_at: '2025-10-14T09:00:00Z', updated_at: '2025-10-14T09:00:00Z' };
-        flows.push(flow);
-        return jsonResponse({ flow }, 201);
-      }
-      return jsonResponse(list());
-    },
-  };
+  const routes: Route[] = [
+    on(listFlows, () => jsonResponse(list())),
+    on(createFlow, ({ body }) => {
+      const flow: Flow = { ...(body as Omit<Flow, 'id' | 'created_at' | 'updated_at'>), id: 'f-new', created_at: '2025-10-14T09:00:00Z', updated_at: '2025-10-14T09:00:00Z' };
+      flows.push(flow);
+      return jsonResponse({ flow }, 201);
+    }),
+  ];
+  // One route per flow id known here, so any other id answers 404 like an unknown path.
   for (const id of [...flows.map((flow) => flow.id), 'f-new']) {
-    routes[`/api/flows/${id}`] = async (_url, init) => {
+    const found = async () => {
       await gate;
-      const index = flows.findIndex((flow) => flow.id === id);
-      if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
-      if (init?.method === 'DELETE') {
-        flows.splice(index, 1);
-        return jsonResponse({ ok: true });
-      }
-      const flow = { ...flows[index]!, ...(JSON.parse(String(init?.body)) as Partial<Flow>) };
-      flows[index] = flow;
-      return jsonResponse({ flow });
+      return flows.findIndex((flow) => flow.id === id);
     };
+    routes.push(
+      on(
+        updateFlow,
+        async ({ body }) => {
+          const index = await found();
+          if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
+          const flow = { ...flows[index]!, ...(body as Partial<Flow>) };
+          flows[index] = flow;
+          return jsonResponse({ flow });
+        },
+        { id },
+      ),
+      on(
+        deleteFlow,
+        async () => {
+          const index = await found();
+          if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
+          flows.splice(index, 1);
+          return jsonResponse({ ok: true });
+        },
+        { id },
+      ),
+    );
   }
-  return mockSignedInApi({ ...routes, ...overrides });
-}
-
-function calls(fetchMock: FetchMock, path: string, method = 'GET') {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
-}
-
-/** The JSON body of the last `method` request to `path`. */
-function sentBody(fetchMock: FetchMock, path: string, method: string): unknown {
-  const body = calls(fetchMock, path, method).at(-1)?.[1]?.body;
-  return typeof body === 'string' ? (JSON.parse(body) as unknown) : undefined;
+  return mockSignedInApi([...routes, ...overrides]);
 }
 
 async function open() {
@@ -126,7 +130,7 @@ function field(name: string) {
 describe('/app/flow list', () => {
   it('shows a spinner while loading, then one card per flow with its settings in French', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ '/api/flows': () => new Promise<Response>((resolve) => (answer = resolve)) });
+    mockSignedInApi([on(listFlows, () => new Promise<Response>((resolve) => (answer = resolve)))]);
     await open();
     expect((await screen.findByText('Chargement de vos flux…')).closest('[role="status"]')).not.toBeNull();
 
@@ -169,7 +173,7 @@ describe('/app/flow list', () => {
   });
 
   it('links to the integrations when the account has no store', async () => {
-    mockSignedInApi({ '/api/flows': () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    mockSignedInApi([on(listFlows, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('heading', { name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -178,9 +182,7 @@ describe('/app/flow list', () => {
 
   it('shows a load error with a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi({
-      '/api/flows': () => (fail ? apiError(500, 'Erreur interne') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] })),
-    });
+    mockSignedInApi([on(listFlows, () => (fail ? apiError(500, 'Erreur interne') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] })))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos flux. Veuillez réessayer.');
@@ -217,8 +219,8 @@ describe('/app/flow adding', () => {
 
     const notice = await screen.findByText('Flux enregistré avec succès !');
     expect(notice.closest('[role="status"]')).not.toBeNull();
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody });
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
+    expect(sentBodyTo(fetchMock, createFlow)).toEqual({ shopify_store_id: mainStore.id, ...defaultBody });
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(1);
     expect(screen.queryByRole('form')).toBeNull();
     const created = card('Nouveau flux');
     expect(within(created).getByText('3 jours après l’expédition')).toBeTruthy();
@@ -246,7 +248,7 @@ describe('/app/flow adding', () => {
     expect(message.getAttribute('role')).toBe('alert');
     expect(name.getAttribute('aria-invalid')).toBe('true');
     expect(name.getAttribute('aria-describedby')).toContain(message.id);
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
     expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
   });
 
@@ -257,7 +259,7 @@ describe('/app/flow adding', () => {
     fireEvent.change(field('Délai avant envoi (jours)'), { target: { value: delay } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)')).toBeTruthy();
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
   });
 
   it("enables the minimum amount only when 'Toutes les commandes' is off, validates it and sends it", async () => {
@@ -278,7 +280,7 @@ describe('/app/flow adding', () => {
     fireEvent.change(minimum, { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le montant minimum doit être un nombre positif ou nul')).toBeTruthy();
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
 
     // Back to all orders: the field is disabled again and its error goes.
     fireEvent.click(all);
@@ -291,12 +293,12 @@ describe('/app/flow adding', () => {
     fireEvent.change(minimum, { target: { value: '1000000000.01' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText('Le montant minimum ne peut pas dépasser 1 000 000 000')).toBeTruthy();
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
 
     fireEvent.change(minimum, { target: { value: '49.9' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès !');
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({
+    expect(sentBodyTo(fetchMock, createFlow)).toEqual({
       shopify_store_id: mainStore.id,
       ...defaultBody,
       target_all_orders: false,
@@ -308,17 +310,17 @@ describe('/app/flow adding', () => {
   it("shows the server's message when it refuses the flow, and keeps the form", async () => {
     // The store was disconnected in another tab meanwhile.
     const fetchMock = flowsApi([], {
-      overrides: {
-        '/api/flows': (_url, init) =>
-          init?.method === 'POST' ? apiError(404, 'Aucune boutique Shopify connectée', 'no_store') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
-      },
+      overrides: [
+        on(listFlows, () => jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
+        on(createFlow, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store')),
+      ],
     });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toBe('Aucune boutique Shopify connectée');
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(1);
     expect(screen.getByRole('form', { name: 'Nouveau flux' })).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Enregistrer' }) as HTMLButtonElement).disabled).toBe(false);
     expect(screen.queryByText('Flux enregistré avec succès !')).toBeNull();
@@ -326,12 +328,10 @@ describe('/app/flow adding', () => {
 
   it('shows a refusal the server pins on a field on that field', async () => {
     flowsApi([], {
-      overrides: {
-        '/api/flows': (_url, init) =>
-          init?.method === 'POST'
-            ? jsonResponse({ error: 'Le nom du flux ne peut pas dépasser 100 caractères', code: 'invalid_input', field: 'name' }, 400)
-            : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] }),
-      },
+      overrides: [
+        on(listFlows, () => jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
+        on(createFlow, () => jsonResponse({ error: 'Le nom du flux ne peut pas dépasser 100 caractères', code: 'invalid_input', field: 'name' }, 400)),
+      ],
     });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Ajouter un flux' }));
@@ -356,13 +356,13 @@ describe('/app/flow adding', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const message = await screen.findByText(flowValidationMessages.minimumTooLarge);
     expect(message.getAttribute('role')).toBe('alert');
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
 
     // The limit itself is accepted.
     fireEvent.change(minimum, { target: { value: String(FLOW_LIMITS.maxMinimumAmount) } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès !');
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toMatchObject({ target_all_orders: false, minimum_order_amount: FLOW_LIMITS.maxMinimumAmount });
+    expect(sentBodyTo(fetchMock, createFlow)).toMatchObject({ target_all_orders: false, minimum_order_amount: FLOW_LIMITS.maxMinimumAmount });
   });
 });
 
@@ -401,9 +401,9 @@ describe('/app/flow editing', () => {
     release();
 
     await screen.findByText('Flux enregistré avec succès !');
-    const put = calls(fetchMock, '/api/flows/f2', 'PUT');
+    const put = callsTo(fetchMock, updateFlow, { id: 'f2' });
     expect(put).toHaveLength(1);
-    expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toEqual({
+    expect(sentBodyTo(fetchMock, updateFlow, { id: 'f2' })).toEqual({
       name: 'Commandes premium',
       trigger_event: 'order_fulfilled',
       delay_days: 7,
@@ -413,9 +413,9 @@ describe('/app/flow editing', () => {
       reminder_days: 7,
       is_active: true,
     });
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
     // The list was fetched again after the save: the card shows the new settings.
-    expect(calls(fetchMock, '/api/flows')).toHaveLength(2);
+    expect(callsTo(fetchMock, listFlows)).toHaveLength(2);
     expect(screen.queryByRole('form')).toBeNull();
     const updated = card('Commandes premium');
     expect(within(updated).getByText('7 jours après l’expédition')).toBeTruthy();
@@ -435,7 +435,7 @@ describe('/app/flow editing', () => {
     expect(screen.queryByRole('form')).toBeNull();
     expect(card('Après expédition')).toBeTruthy();
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Modifier le flux Après expédition' })));
-    expect(calls(fetchMock, '/api/flows/f1', 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, updateFlow, { id: 'f1' })).toHaveLength(0);
   });
 });
 
@@ -452,7 +452,7 @@ describe('/app/flow deleting', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(remove);
-    expect(calls(fetchMock, '/api/flows/f1', 'DELETE')).toHaveLength(0);
+    expect(callsTo(fetchMock, deleteFlow, { id: 'f1' })).toHaveLength(0);
 
     fireEvent.click(remove);
     dialog = screen.getByRole('dialog', { name: 'Supprimer ce flux\u202f?' });
@@ -462,14 +462,16 @@ describe('/app/flow deleting', () => {
     expect(notice.closest('[role="status"]')).not.toBeNull();
     // The card and its button are gone: focus goes to the notice.
     await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
-    expect(calls(fetchMock, '/api/flows/f1', 'DELETE')).toHaveLength(1);
+    expect(callsTo(fetchMock, deleteFlow, { id: 'f1' })).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Après expédition' })).toBeNull());
     expect(card('Grosses commandes')).toBeTruthy();
   });
 
   it("shows the server's message when the deletion fails", async () => {
-    flowsApi([afterShipping], { overrides: { '/api/flows/f1': () => apiError(404, 'Flux introuvable') } });
+    flowsApi([afterShipping], {
+      overrides: [on(deleteFlow, () => apiError(404, 'Flux introuvable'), { id: 'f1' })],
+    });
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Supprimer le flux Après expédition' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Supprimer' }));
@@ -485,7 +487,7 @@ describe('/app/flow store', () => {
     const fetchMock = flowsApi([afterShipping]);
     await open();
     await screen.findByRole('article', { name: 'Après expédition' });
-    expect(calls(fetchMock, '/api/flows').map(([input]) => String(input))).toEqual(['/api/flows']);
+    expect(callsTo(fetchMock, listFlows).map(([input]) => String(input))).toEqual([listFlows.path]);
     expect(screen.queryByRole('combobox', { name: 'Boutique' })).toBeNull();
   });
 });
@@ -513,7 +515,7 @@ describe('/app/flow delivery trigger and reminder', () => {
     fireEvent.change(within(form).getByLabelText('Délai avant envoi (jours)'), { target: { value: '2' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès !');
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, trigger_event: 'order_delivered', delay_days: 2 });
+    expect(sentBodyTo(fetchMock, createFlow)).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, trigger_event: 'order_delivered', delay_days: 2 });
     const created = card('Nouveau flux');
     expect(within(created).getByText('Commande livrée')).toBeTruthy();
     expect(within(created).getByText('2 jours après la livraison')).toBeTruthy();
@@ -543,12 +545,12 @@ describe('/app/flow delivery trigger and reminder', () => {
       expect(message.getAttribute('role')).toBe('alert');
       expect(days.getAttribute('aria-invalid')).toBe('true');
     }
-    expect(calls(fetchMock, '/api/flows', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, createFlow)).toHaveLength(0);
 
     fireEvent.change(days, { target: { value: '10' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès !');
-    expect(sentBody(fetchMock, '/api/flows', 'POST')).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, reminder_days: 10 });
+    expect(sentBodyTo(fetchMock, createFlow)).toEqual({ shopify_store_id: mainStore.id, ...defaultBody, reminder_days: 10 });
     expect(within(card('Nouveau flux')).getByText('10 jours après le premier e-mail, si pas encore d’avis')).toBeTruthy();
   });
 
@@ -561,7 +563,7 @@ describe('/app/flow delivery trigger and reminder', () => {
     expect(screen.queryByLabelText('Relance après (jours)')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Flux enregistré avec succès !');
-    expect(sentBody(fetchMock, '/api/flows/f2', 'PUT')).toMatchObject({ reminder_days: null });
+    expect(sentBodyTo(fetchMock, updateFlow, { id: 'f2' })).toMatchObject({ reminder_days: null });
     expect(within(card('Grosses commandes')).getByText('Aucune relance')).toBeTruthy();
   });
 });

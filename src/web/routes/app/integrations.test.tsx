@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DisconnectOutcome } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
+import { currentStore, type DisconnectOutcome, disconnectStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -16,8 +17,6 @@ async function open(search = '') {
 function shopifyCard() {
   return screen.getByRole('region', { name: /^Shopify/ });
 }
-
-const DISCONNECT = '/api/stores/current/disconnect';
 const REMOVE = 'Résilier l’abonnement et désinstaller l’application de Shopify';
 const KEEP = 'Garder l’abonnement et l’application sur Shopify';
 
@@ -38,13 +37,13 @@ async function disconnectWith(choice: string) {
 /** A server whose disconnect answers `shopify` (the contract's outcome), after which the store is gone. */
 function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
   let store: typeof activeStore | null = activeStore;
-  return mockSignedInApi({
-    '/api/stores/current': () => jsonResponse({ store }),
-    [DISCONNECT]: () => {
+  return mockSignedInApi([
+    on(currentStore, () => jsonResponse({ store })),
+    on(disconnectStore, () => {
       store = null;
       return jsonResponse({ ok: true, shopify } satisfies DisconnectOutcome);
-    },
-  });
+    }),
+  ]);
 }
 
 /** The steps in Shopify's admin, in order, and a link to the shop's admin in a new tab. */
@@ -124,7 +123,7 @@ describe('/app/integrations store card', () => {
   });
 
   it('links to /subscription when the subscription is not active', async () => {
-    mockSignedInApi({}, { store: { ...activeStore, subscription_status: 'pending' } });
+    mockSignedInApi([], { store: { ...activeStore, subscription_status: 'pending' } });
     await open();
     const link = await screen.findByRole('link', { name: 'Choisir un plan' });
     expect(link.getAttribute('href')).toBe('/subscription');
@@ -175,7 +174,7 @@ describe('/app/integrations store card', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(document.activeElement).toBe(disconnect);
-    expect(fetchMock.mock.calls.some(([url]) => url === DISCONNECT)).toBe(false);
+    expect(callsTo(fetchMock, disconnectStore)).toHaveLength(0);
   });
 
   it('asks for a choice before disconnecting anything', async () => {
@@ -187,7 +186,7 @@ describe('/app/integrations store card', () => {
     expect(error.textContent).toBe('Choisissez ce que deviennent l’abonnement et l’application sur Shopify.');
     expect(within(dialog).getByRole('group', { name: 'Sur Shopify' }).getAttribute('aria-describedby')).toBe(error.id);
     expect(document.activeElement).toBe(within(dialog).getByRole('radio', { name: REMOVE }));
-    expect(fetchMock.mock.calls.some(([url]) => url === DISCONNECT)).toBe(false);
+    expect(callsTo(fetchMock, disconnectStore)).toHaveLength(0);
     // Choosing clears the message.
     fireEvent.click(within(dialog).getByRole('radio', { name: KEEP }));
     expect(within(dialog).queryByRole('alert')).toBeNull();
@@ -208,9 +207,9 @@ describe('/app/integrations store card', () => {
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
     await waitFor(() => expect(outcome.parentElement!.contains(document.activeElement)).toBe(true));
-    const call = fetchMock.mock.calls.find(([url]) => url === DISCONNECT);
+    const call = fetchMock.mock.calls.find(([url]) => url === disconnectStore.path);
     expect(call?.[1]?.method).toBe('POST');
-    expect(requestBody(fetchMock, DISCONNECT)).toEqual({ shopify: 'remove' });
+    expect(sentBodyTo(fetchMock, disconnectStore)).toEqual({ shopify: 'remove' });
   });
 
   it("'keep': unlinks here only and says that Shopify keeps billing, with how to stop it", async () => {
@@ -226,7 +225,7 @@ describe('/app/integrations store card', () => {
     expectAdminPath(outcome);
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
-    expect(requestBody(fetchMock, DISCONNECT)).toEqual({ shopify: 'keep' });
+    expect(sentBodyTo(fetchMock, disconnectStore)).toEqual({ shopify: 'keep' });
   });
 
   it.each([
@@ -263,7 +262,7 @@ describe('/app/integrations store card', () => {
   });
 
   it("says 'Échec de la déconnexion de la boutique' when the server refuses", async () => {
-    mockSignedInApi({ [DISCONNECT]: () => apiError(500, 'Erreur') });
+    mockSignedInApi([on(disconnectStore, () => apiError(500, 'Erreur'))]);
     await open();
     await disconnectWith(REMOVE);
     expect((await screen.findByRole('alert')).textContent).toBe('Échec de la déconnexion de la boutique');
@@ -274,7 +273,7 @@ describe('/app/integrations store card', () => {
 
 describe('/app/integrations without a store', () => {
   it('shows the empty state, explains installing from Shopify, and links the test page', async () => {
-    mockSignedInApi({}, { store: null });
+    mockSignedInApi([], { store: null });
     await open();
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Connecter une boutique' }));
@@ -284,7 +283,7 @@ describe('/app/integrations without a store', () => {
   });
 
   it('marks WhatsApp as coming soon with a disabled, explained switch', async () => {
-    mockSignedInApi({}, { store: null });
+    mockSignedInApi([], { store: null });
     await open();
     const card = screen.getByRole('region', { name: /^WhatsApp/ });
     expect(within(card).getByText('Bientôt disponible')).toBeTruthy();

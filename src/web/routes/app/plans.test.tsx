@@ -3,16 +3,14 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NO_STORE_REDIRECT_MS } from '#web/components/plans/plan-change';
 import { currentPlanFixture, spaced } from '#web/components/quota/fixtures';
 import { malformedResponse } from '#web/test/contract-check';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, stubLocation, type ApiRoutes } from '#web/test/render';
+import { changePlan, currentPlan, listPlans, syncPlan } from '#core/api/plans';
+import { apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
 // Prices nobody would hard-code: what the screen shows must come from GET /api/plans.
 const plans = plansFixture.map((plan, i) => ({ ...plan, price_amount: ['11.50', '23.00', '88.00'][i]! }));
 const enterprise = plans[2]!;
-
-const PLANS_CURRENT = '/functions/v1/plans-current';
-const PLANS_CHANGE = '/functions/v1/plans-change';
-const SYNC = '/functions/v1/shopify-sync-plan';
 
 let restoreLocation: (() => void) | undefined;
 afterEach(() => {
@@ -21,12 +19,8 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function mockPlansApi(routes: ApiRoutes = {}, used = 2550, quota: number | null = 3000) {
-  return mockSignedInApi({
-    '/api/plans': () => jsonResponse({ plans }),
-    [PLANS_CURRENT]: () => jsonResponse(currentPlanFixture(used, quota)),
-    ...routes,
-  });
+function mockPlansApi(routes: Route[] = [], used = 2550, quota: number | null = 3000) {
+  return mockSignedInApi([on(listPlans, () => jsonResponse({ plans })), on(currentPlan, () => jsonResponse(currentPlanFixture(used, quota))), ...routes]);
 }
 
 async function openPlans() {
@@ -37,8 +31,6 @@ async function openPlans() {
 }
 
 const card = (name: RegExp) => within(screen.getByRole('list', { name: 'Plans disponibles' })).getByRole('listitem', { name });
-const callsTo = (fetchMock: ReturnType<typeof mockSignedInApi>, path: string) =>
-  fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === path).length;
 
 describe('/app/plans', () => {
   it('shows the three plans from the database with their prices, the current one marked', async () => {
@@ -71,13 +63,13 @@ describe('/app/plans', () => {
   });
 
   it('turns the bar red from 90 %', async () => {
-    mockPlansApi({}, 2700);
+    mockPlansApi([], 2700);
     await openPlans();
     expect(screen.getByRole('meter').getAttribute('data-level')).toBe('red');
   });
 
   it("says 'Emails illimités' on an unlimited plan", async () => {
-    mockPlansApi({}, 4210, null);
+    mockPlansApi([], 4210, null);
     await openPlans();
     const usage = screen.getByRole('region', { name: 'Votre plan' });
     expect(within(usage).getByText('Emails illimités')).toBeTruthy();
@@ -86,7 +78,7 @@ describe('/app/plans', () => {
   });
 
   it('warns, under a smaller plan, that this period already sent more than its quota', async () => {
-    mockPlansApi({}, 450);
+    mockPlansApi([], 450);
     await openPlans();
     expect(within(card(/^Starter$/)).getByText(/Vous avez déjà envoyé 450 emails sur cette période/)).toBeTruthy();
     expect(within(card(/^Entreprise$/)).queryByText(/Vous avez déjà envoyé/)).toBeNull();
@@ -96,11 +88,11 @@ describe('/app/plans', () => {
     const location = stubLocation();
     restoreLocation = location.restore;
     const confirmation = 'https://maison-lumiere.myshopify.com/admin/charges/42/confirm';
-    const fetchMock = mockPlansApi({ [PLANS_CHANGE]: () => jsonResponse({ success: true, confirmation_url: confirmation }) });
+    const fetchMock = mockPlansApi([on(changePlan, () => jsonResponse({ success: true, confirmation_url: confirmation }))]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Entreprise' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(confirmation));
-    expect(requestBody(fetchMock, PLANS_CHANGE)).toEqual({ plan_id: enterprise.id });
+    expect(sentBodyTo(fetchMock, changePlan)).toEqual({ plan_id: enterprise.id });
     // Until the browser has left: the chosen button says so, and no second subscription can start.
     expect(within(card(/^Entreprise$/)).getByRole('button', { name: 'Redirection vers Shopify…' })).toBeTruthy();
     expect((within(card(/^Starter$/)).getByRole('button') as HTMLButtonElement).disabled).toBe(true);
@@ -109,7 +101,7 @@ describe('/app/plans', () => {
   it("says 'URL de confirmation manquante' when plans-change answers without one", async () => {
     const location = stubLocation();
     restoreLocation = location.restore;
-    mockPlansApi({ [PLANS_CHANGE]: () => jsonResponse({ success: true, confirmation_url: '' }) });
+    mockPlansApi([on(changePlan, () => jsonResponse({ success: true, confirmation_url: '' }))]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Starter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('URL de confirmation manquante');
@@ -118,7 +110,7 @@ describe('/app/plans', () => {
   });
 
   it("says 'Erreur lors du changement de plan' with the server's reason when it gives one", async () => {
-    mockPlansApi({ [PLANS_CHANGE]: () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed') });
+    mockPlansApi([on(changePlan, () => apiError(502, 'Shopify n’a pas pu créer l’abonnement. Réessayez dans un instant.', 'plan_change_failed'))]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Starter' }));
     const alert = await screen.findByRole('alert');
@@ -126,7 +118,7 @@ describe('/app/plans', () => {
   });
 
   it("says only 'Erreur lors du changement de plan' when the server gives no reason", async () => {
-    mockPlansApi({ [PLANS_CHANGE]: () => malformedResponse({}, 502) });
+    mockPlansApi([on(changePlan, () => malformedResponse({}, 502))]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Starter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors du changement de plan');
@@ -134,25 +126,25 @@ describe('/app/plans', () => {
 
   it("'Synchroniser' re-reads the subscription, says so, and shows the plan afresh", async () => {
     let plan = currentPlanFixture(2550, 3000);
-    const fetchMock = mockPlansApi({
-      [PLANS_CURRENT]: () => jsonResponse(plan),
-      [SYNC]: () => {
-        if (callsTo(fetchMock, SYNC) > 1) plan = currentPlanFixture(2550, null);
+    const fetchMock = mockPlansApi([
+      on(currentPlan, () => jsonResponse(plan)),
+      on(syncPlan, () => {
+        if (callsTo(fetchMock, syncPlan).length > 1) plan = currentPlanFixture(2550, null);
         return jsonResponse({ success: true, plan: plan.plan, subscription_status: 'active', notice: null });
-      },
-    });
+      }),
+    ]);
     await openPlans();
     // Opening the app re-read it once already.
-    await waitFor(() => expect(callsTo(fetchMock, SYNC)).toBe(1));
+    await waitFor(() => expect(callsTo(fetchMock, syncPlan)).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Synchroniser' }));
     expect((await screen.findByText('Plan synchronisé avec succès')).closest('[role="status"]')).not.toBeNull();
-    expect(callsTo(fetchMock, SYNC)).toBe(2);
+    expect(callsTo(fetchMock, syncPlan)).toHaveLength(2);
     await screen.findByText('Plan Entreprise');
     expect(card(/^Entreprise Plan actuel$/)).toBeTruthy();
   });
 
   it("says 'Erreur lors de la synchronisation' when Shopify cannot be read", async () => {
-    mockPlansApi({ [SYNC]: () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed') });
+    mockPlansApi([on(syncPlan, () => apiError(502, 'Erreur lors de la synchronisation', 'plan_sync_failed'))]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Synchroniser' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Erreur lors de la synchronisation');
@@ -161,7 +153,7 @@ describe('/app/plans', () => {
 
   it('shows a spinner, then an error with a retry when the plans cannot be loaded', async () => {
     let fail = true;
-    const fetchMock = mockPlansApi({ '/api/plans': () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse({ plans })) });
+    const fetchMock = mockPlansApi([on(listPlans, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse({ plans })))]);
     renderRoute('/app/plans');
     expect(await screen.findByText('Chargement des plans…')).toBeTruthy();
     const alert = await screen.findByRole('alert');
@@ -169,11 +161,11 @@ describe('/app/plans', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await screen.findByRole('list', { name: 'Plans disponibles' });
-    expect(callsTo(fetchMock, '/api/plans')).toBe(2);
+    expect(callsTo(fetchMock, listPlans)).toHaveLength(2);
   });
 
   it("says 'Votre session a expiré. Veuillez vous reconnecter.' on a 401", async () => {
-    mockPlansApi({ [PLANS_CURRENT]: () => apiError(401, 'Vous devez être connecté.', 'not_signed_in') });
+    mockPlansApi([on(currentPlan, () => apiError(401, 'Vous devez être connecté.', 'not_signed_in'))]);
     renderRoute('/app/plans');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Votre session a expiré. Veuillez vous reconnecter.')).toBeTruthy();
@@ -182,7 +174,7 @@ describe('/app/plans', () => {
 
   it('without a store: says so, then goes to /app/integrations after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockPlansApi({ [PLANS_CURRENT]: () => apiError(404, 'Aucune boutique Shopify active trouvée.', 'no_store') });
+    mockPlansApi([on(currentPlan, () => apiError(404, 'Aucune boutique Shopify active trouvée.', 'no_store'))]);
     const { router } = renderRoute('/app/plans');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Aucune boutique Shopify trouvée. Veuillez d’abord connecter votre boutique.')).toBeTruthy();

@@ -4,15 +4,14 @@
  */
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
+import { listRequests, sendForecast as forecastEndpoint } from '#core/api/review-requests';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
 import { requestItem, sendForecast } from '#web/test/schedule-fixtures';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
-
-const listPath = '/api/review-requests';
-const forecastPath = '/api/review-requests/forecast';
 
 const item = requestItem({ id: 'r1', customer_name: 'Marie Dupont', customer_email: 'marie@example.com', order_number: '1001' });
 
@@ -21,13 +20,13 @@ const toolbar = () => screen.queryByRole('group', { name: 'Actions du calendrier
 const planner = () => screen.queryByRole('region', { name: 'Prévisions d’envoi' });
 
 async function openSchedule(answerForecast: () => Response | Promise<Response>) {
-  const fetchMock = mockSignedInApi({
-    [listPath]: () => jsonResponse({ store_id: 'st1', items: [item], total: 1, page: 1, page_size: 10 }),
-    [forecastPath]: answerForecast,
-  });
+  const fetchMock = mockSignedInApi([
+    on(listRequests, () => jsonResponse({ store_id: 'st1', items: [item], total: 1, page: 1, page_size: 10 })),
+    on(forecastEndpoint, answerForecast),
+  ]);
   renderRoute('/app/schedule');
   await screen.findByRole('heading', { level: 1, name: 'Calendrier d’envoi' }, { timeout: 5_000 });
-  await waitFor(() => expect(fetchMock.mock.calls.some(([input]) => String(input).startsWith(listPath + '?') || String(input) === listPath)).toBe(true));
+  await waitFor(() => expect(callsTo(fetchMock, listRequests).length).toBeGreaterThan(0));
   return fetchMock;
 }
 

@@ -1,22 +1,17 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { RequestItem } from '#core/api/review-requests';
+import { cancelRequest, createShareLink, importHistory, listRequests, processRequests, type RequestItem, resendRequest } from '#core/api/review-requests';
 import { formatDateTime } from '#web/lib/format';
-import { checkAgainstContract } from '#web/test/contract-check';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
+import type { Endpoint } from '#core/api/endpoint';
+import { countOrders, diagnostic } from '#core/api/shopify';
+import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type ParamsFilter, type Route } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const listPath = '/api/review-requests';
-const processPath = '/functions/v1/process-review-requests';
-const countPath = '/functions/v1/shopify-count-orders';
-const importPath = '/functions/v1/shopify-import-history';
-const shareLinkPath = '/api/review-requests/share-link';
-const diagnosticPath = '/api/shopify/diagnostic';
 
 const minute = 60_000;
 const hour = 60 * minute;
@@ -59,38 +54,19 @@ function listResponse(items: RequestItem[], { total = 25, page = 1 } = {}) {
   return jsonResponse({ store_id: activeStore.id, items, total, page, page_size: 10 });
 }
 
-type Handler = (request: { url: URL; init?: RequestInit; body: unknown }) => Response | Promise<Response>;
-
 /**
- * A signed-in merchant with an active store, and `routes` keyed by "METHOD /path" (the handler sees
- * the whole URL, query included). Anything else answers 404. Every answer is checked against its
- * endpoint's contract, as mockFetch does.
+ * A signed-in merchant with an active store, and `routes` (anything else answers 404). `calls` lists
+ * the calls made to an endpoint, with their URL (query included) and JSON body.
  */
-function serve(routes: Record<string, Handler>) {
-  const all: Record<string, Handler> = {
-    'GET /api/auth/get-session': () => jsonResponse(testSession),
-    'GET /api/stores/current': () => jsonResponse({ store: activeStore }),
-    ...routes,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = (init?.method ?? 'GET').toUpperCase();
-    const handler = all[`${method} ${url.pathname}`];
-    const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    if (!handler) return apiError(404, 'Ressource introuvable.');
-    return checkAgainstContract(method, url.pathname, await handler({ url, init, body }));
-  });
-  vi.stubGlobal('fetch', fetchMock);
+function serve(routes: Route[]) {
+  const fetchMock = mockSignedInApi(routes);
   return {
     fetchMock,
-    /** The calls made to `METHOD /path`, with their URL and JSON body. */
-    calls(method: string, path: string) {
-      return fetchMock.mock.calls
-        .filter(([input, init]) => (init?.method ?? 'GET').toUpperCase() === method && new URL(String(input), 'http://localhost').pathname === path)
-        .map(([input, init]) => ({
-          url: new URL(String(input), 'http://localhost'),
-          body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
-        }));
+    calls<const E extends Endpoint>(endpoint: E, params?: ParamsFilter<E>) {
+      return callsTo(fetchMock, endpoint, params).map(([input, init]) => ({
+        url: new URL(String(input), 'http://localhost'),
+        body: typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined,
+      }));
     },
   };
 }
@@ -143,7 +119,7 @@ describe('/app/schedule', () => {
       scheduled_at: fromNow(4 * day + hour),
     });
     const first = request({ id: 'f1', customer_name: 'Léa Petit', status: 'sent', sent_at: '2025-10-09T09:02:00Z', scheduled_at: '2025-10-09T09:00:00Z' });
-    serve({ [`GET ${listPath}`]: () => listResponse([reminder, postponed, first], { total: 3 }) });
+    serve([on(listRequests, () => listResponse([reminder, postponed, first], { total: 3 }))]);
     await open();
     await requestList();
 
@@ -174,7 +150,7 @@ describe('/app/schedule', () => {
     const better = request({ id: 'w1', customer_name: 'Nina Roux', status: 'cancelled', withdrawn_reason: 'better_moment' });
     const reviewed = request({ id: 'w2', customer_name: 'Hugo Blanc', status: 'cancelled', withdrawn_reason: 'reviewed' });
     const byMerchant = request({ id: 'w3', customer_name: 'Inès Roy', status: 'cancelled' });
-    serve({ [`GET ${listPath}`]: () => listResponse([better, reviewed, byMerchant], { total: 3 }) });
+    serve([on(listRequests, () => listResponse([better, reviewed, byMerchant], { total: 3 }))]);
     await open();
     await requestList();
     expect(row('Nina Roux').textContent).toContain('Retirée\u202f: une autre demande pour cette commande part à un meilleur moment');
@@ -183,12 +159,12 @@ describe('/app/schedule', () => {
   });
 
   it('lists the requests with their customer, order, date, French status badge and due label', async () => {
-    const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage) });
+    const api = serve([on(listRequests, () => listResponse(firstPage))]);
     await open();
     expect(screen.getByText('Vos demandes d’avis programmées et envoyées.')).toBeTruthy();
     const list = await requestList();
     expect(within(list).getAllByRole('listitem')).toHaveLength(10);
-    expect(api.calls('GET', listPath)[0]?.url.search).toBe('?page=1');
+    expect(api.calls(listRequests)[0]?.url.search).toBe('?page=1');
     expect(screen.getByText('Demandes 1 à 10 sur 25')).toBeTruthy();
 
     // Name, e-mail, order number, French date, status and due label.
@@ -253,13 +229,13 @@ describe('/app/schedule', () => {
   }, 15_000);
 
   it('asks the server for page 2 when the merchant moves on, and shows the ellipses beyond 7 pages', async () => {
-    const api = serve({
-      [`GET ${listPath}`]: ({ url }) => {
-        const page = Number(url.searchParams.get('page'));
+    const api = serve([
+      on(listRequests, ({ query }) => {
+        const page = Number(query.get('page'));
         const items = page === 2 ? [request({ id: 'p2', customer_name: 'Zoé Page Deux' })] : firstPage;
         return listResponse(items, { total: 95, page });
-      },
-    });
+      }),
+    ]);
     const { router } = await open();
     await requestList();
     const pagination = screen.getByRole('navigation', { name: 'Pagination des demandes' });
@@ -274,21 +250,21 @@ describe('/app/schedule', () => {
 
     fireEvent.click(within(pagination).getByRole('button', { name: 'Page 2' }));
     await screen.findByRole('listitem', { name: 'Zoé Page Deux' });
-    expect(api.calls('GET', listPath).map((call) => call.url.search)).toEqual(['?page=1', '?page=2']);
+    expect(api.calls(listRequests).map((call) => call.url.search)).toEqual(['?page=1', '?page=2']);
     expect(router.state.location.search).toBe('?page=2');
     expect(screen.getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
     expect(screen.getByText('Demandes 11 à 11 sur 95')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Page suivante' }));
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
-    expect(api.calls('GET', listPath).at(-1)?.url.search).toBe('?page=3');
+    expect(api.calls(listRequests).at(-1)?.url.search).toBe('?page=3');
   });
 
   it('opens on the page of the URL', async () => {
-    const api = serve({ [`GET ${listPath}`]: ({ url }) => listResponse(firstPage, { page: Number(url.searchParams.get('page')) }) });
+    const api = serve([on(listRequests, ({ query }) => listResponse(firstPage, { page: Number(query.get('page')) }))]);
     await open('/app/schedule?page=3');
     await requestList();
-    expect(api.calls('GET', listPath)[0]?.url.search).toBe('?page=3');
+    expect(api.calls(listRequests)[0]?.url.search).toBe('?page=3');
     expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page');
   });
 
@@ -297,15 +273,12 @@ describe('/app/schedule', () => {
 
     it('sends the request, says so, and reloads the list', async () => {
       const answer = deferred<Response>();
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${processPath}`]: () => answer.promise,
-      });
+      const api = serve([on(listRequests, () => listResponse(firstPage)), on(processRequests, () => answer.promise)]);
       await open();
       await requestList();
       const button = screen.getByRole('button', { name: sendButton });
       fireEvent.click(button);
-      await waitFor(() => expect(api.calls('POST', processPath).map((call) => call.body)).toEqual([{ manual: true, requestIds: ['r1'] }]));
+      await waitFor(() => expect(api.calls(processRequests).map((call) => call.body)).toEqual([{ manual: true, requestIds: ['r1'] }]));
 
       // Busy: the button says so and keeps the focus; the other send buttons wait.
       await waitFor(() => expect(button.textContent).toBe('Envoi…'));
@@ -313,11 +286,11 @@ describe('/app/schedule', () => {
       const other = screen.getByRole('button', { name: 'Envoyer maintenant la demande d’avis d’Hugo Blanc' });
       expect(other.getAttribute('aria-disabled')).toBe('true');
       fireEvent.click(other);
-      expect(api.calls('POST', processPath)).toHaveLength(1);
+      expect(api.calls(processRequests)).toHaveLength(1);
 
       answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }));
       await screen.findByText('Email envoyé avec succès !');
-      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+      await waitFor(() => expect(api.calls(listRequests)).toHaveLength(2));
     });
 
     it.each([
@@ -356,22 +329,19 @@ describe('/app/schedule', () => {
       ],
       ['the session has expired', () => apiError(401, 'Vous devez être connecté pour effectuer cette action.'), 'Session expirée'],
     ])('reports it when %s', async (_case, answer, message) => {
-      const api = serve({ [`GET ${listPath}`]: () => listResponse(firstPage), [`POST ${processPath}`]: answer });
+      const api = serve([on(listRequests, () => listResponse(firstPage)), on(processRequests, answer)]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: sendButton }));
       const alert = await screen.findByRole('alert');
       expect(alert.textContent).toBe(message);
       expect(screen.queryByText('Email envoyé avec succès !')).toBeNull();
-      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+      await waitFor(() => expect(api.calls(listRequests)).toHaveLength(2));
     });
 
     it('hides the status toast after 5 s', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${processPath}`]: () => jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }),
-      });
+      serve([on(listRequests, () => listResponse(firstPage)), on(processRequests, () => jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }))]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: sendButton }));
@@ -388,13 +358,17 @@ describe('/app/schedule', () => {
 
     it('asks for confirmation, then deletes the request and says so for 3 s', async () => {
       let deleted = false;
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse(deleted ? firstPage.slice(1) : firstPage, { total: deleted ? 24 : 25 }),
-        [`DELETE ${listPath}/r1`]: () => {
-          deleted = true;
-          return jsonResponse({ ok: true });
-        },
-      });
+      const api = serve([
+        on(listRequests, () => listResponse(deleted ? firstPage.slice(1) : firstPage, { total: deleted ? 24 : 25 })),
+        on(
+          cancelRequest,
+          () => {
+            deleted = true;
+            return jsonResponse({ ok: true });
+          },
+          { id: 'r1' },
+        ),
+      ]);
       await open();
       await requestList();
       const opener = screen.getByRole('button', { name: cancelButton });
@@ -403,19 +377,19 @@ describe('/app/schedule', () => {
 
       const dialog = screen.getByRole('dialog', { name: 'Annuler la demande d’avis\u202f?' });
       expect(dialog.textContent).toContain('La demande d’avis de Marie Dupont, commande #1001 sera supprimée');
-      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(0);
+      expect(api.calls(cancelRequest, { id: 'r1' })).toHaveLength(0);
 
       // 'Conserver' keeps it.
       fireEvent.click(within(dialog).getByRole('button', { name: 'Conserver' }));
       expect(screen.queryByRole('dialog')).toBeNull();
       expect(document.activeElement).toBe(opener);
-      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(0);
+      expect(api.calls(cancelRequest, { id: 'r1' })).toHaveLength(0);
 
       vi.useFakeTimers({ shouldAdvanceTime: true });
       fireEvent.click(opener);
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Annuler la demande' }));
       await screen.findByText('Demande d’avis annulée');
-      expect(api.calls('DELETE', `${listPath}/r1`)).toHaveLength(1);
+      expect(api.calls(cancelRequest, { id: 'r1' })).toHaveLength(1);
       expect(screen.queryByRole('dialog')).toBeNull();
       await waitFor(() => expect(screen.queryByRole('listitem', { name: 'Marie Dupont' })).toBeNull());
       expect(screen.getByText('Demandes 1 à 9 sur 24')).toBeTruthy();
@@ -425,10 +399,12 @@ describe('/app/schedule', () => {
     });
 
     it('reports a failed deletion with the server reason', async () => {
-      serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`DELETE ${listPath}/r1`]: () => apiError(409, 'Cette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.', 'request_not_cancellable'),
-      });
+      serve([
+        on(listRequests, () => listResponse(firstPage)),
+        on(cancelRequest, () => apiError(409, 'Cette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.', 'request_not_cancellable'), {
+          id: 'r1',
+        }),
+      ]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: cancelButton }));
@@ -454,13 +430,17 @@ describe('/app/schedule', () => {
 
     it('are marked as such, and re-sent only after the merchant confirms the risk of a duplicate', async () => {
       let resent = false;
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse([resent ? { ...unconfirmed, unconfirmed: false, last_error: null } : unconfirmed, sent], { total: 2 }),
-        [`POST ${listPath}/u1/resend`]: () => {
-          resent = true;
-          return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
-        },
-      });
+      const api = serve([
+        on(listRequests, () => listResponse([resent ? { ...unconfirmed, unconfirmed: false, last_error: null } : unconfirmed, sent], { total: 2 })),
+        on(
+          resendRequest,
+          () => {
+            resent = true;
+            return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+          },
+          { id: 'u1' },
+        ),
+      ]);
       await open();
       await requestList();
       const zoe = row('Zoé Morel');
@@ -474,12 +454,12 @@ describe('/app/schedule', () => {
       expect(dialog.textContent).toContain('deux e-mails');
       expect(dialog.textContent).toContain('qu’une fois dans votre quota');
       fireEvent.click(within(dialog).getByRole('button', { name: 'Ne pas renvoyer' }));
-      expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(0);
+      expect(api.calls(resendRequest, { id: 'u1' })).toHaveLength(0);
 
       fireEvent.click(within(row('Zoé Morel')).getByRole('button', { name: /^Renvoyer la demande/ }));
       fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Renvoyer maintenant' }));
       await screen.findByText('Email envoyé avec succès !');
-      expect(api.calls('POST', `${listPath}/u1/resend`)).toHaveLength(1);
+      expect(api.calls(resendRequest, { id: 'u1' })).toHaveLength(1);
       await waitFor(() => expect(within(row('Zoé Morel')).queryByText('Non confirmé')).toBeNull());
       expect(await axeViolations()).toEqual([]);
     });
@@ -487,34 +467,34 @@ describe('/app/schedule', () => {
 
   describe('history import', () => {
     it('counts the paid orders, then imports at once when asked for "now"', async () => {
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 42 }),
-        [`POST ${importPath}`]: () => jsonResponse({ success: true, synced_count: 42, scheduled_count: 40 }),
-      });
+      const api = serve([
+        on(listRequests, () => listResponse(firstPage)),
+        on(countOrders, () => jsonResponse({ success: true, count: 42 })),
+        on(importHistory, () => jsonResponse({ success: true, synced_count: 42, scheduled_count: 40 })),
+      ]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
       const dialog = await screen.findByRole('dialog', { name: 'Importer l’historique' });
       expect(within(dialog).getByText('Comptage des commandes payées…')).toBeTruthy();
       await within(dialog).findByText('42 commandes payées ces 60 derniers jours.');
-      expect(api.calls('POST', countPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id }]);
+      expect(api.calls(countOrders).map((call) => call.body)).toEqual([{ shop_id: activeStore.id }]);
 
       expect(await axeViolations()).toEqual([]);
 
       fireEvent.click(within(dialog).getByRole('button', { name: /^Envoyer maintenant/ }));
       await screen.findByText('42 commandes importées et 40 demandes d’avis programmées !');
-      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: true }]);
+      expect(api.calls(importHistory).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: true }]);
       expect(screen.queryByRole('dialog')).toBeNull();
-      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+      await waitFor(() => expect(api.calls(listRequests)).toHaveLength(2));
     });
 
     it('spreads the import: defaults 7 days, Monday to Friday, 9:00 UTC; the last day stays; the chosen values are sent', async () => {
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 12 }),
-        [`POST ${importPath}`]: () => jsonResponse({ success: true, synced_count: 12, scheduled_count: 12 }),
-      });
+      const api = serve([
+        on(listRequests, () => listResponse(firstPage)),
+        on(countOrders, () => jsonResponse({ success: true, count: 12 })),
+        on(importHistory, () => jsonResponse({ success: true, synced_count: 12, scheduled_count: 12 })),
+      ]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Importer l’historique' }));
@@ -560,15 +540,15 @@ describe('/app/schedule', () => {
 
       fireEvent.click(start);
       await screen.findByText('12 commandes importées et 12 demandes d’avis programmées !');
-      expect(api.calls('POST', importPath).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 }]);
+      expect(api.calls(importHistory).map((call) => call.body)).toEqual([{ shop_id: activeStore.id, immediate: false, days_to_spread: 14, send_days: [3, 6], send_hour: 18 }]);
     });
 
     it('shows the counting and import failures, and closes with Escape', async () => {
-      serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${countPath}`]: () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502),
-        [`POST ${importPath}`]: () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: 'Erreur lors de l’importation', code: 'import_failed' }, 502),
-      });
+      serve([
+        on(listRequests, () => listResponse(firstPage)),
+        on(countOrders, () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502)),
+        on(importHistory, () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: 'Erreur lors de l’importation', code: 'import_failed' }, 502)),
+      ]);
       await open();
       await requestList();
       const opener = screen.getByRole('button', { name: 'Importer l’historique' });
@@ -593,10 +573,7 @@ describe('/app/schedule', () => {
   });
 
   it('shows the empty state with the import button when there is no request yet', async () => {
-    serve({
-      [`GET ${listPath}`]: () => listResponse([], { total: 0 }),
-      [`POST ${countPath}`]: () => jsonResponse({ success: true, count: 3 }),
-    });
+    serve([on(listRequests, () => listResponse([], { total: 0 })), on(countOrders, () => jsonResponse({ success: true, count: 3 }))]);
     await open();
     await screen.findByRole('heading', { name: 'Aucune campagne pour le moment' });
     expect(screen.queryByRole('list', { name: 'Demandes d’avis' })).toBeNull();
@@ -608,7 +585,7 @@ describe('/app/schedule', () => {
   });
 
   it('sends a merchant without an active store to the integrations', async () => {
-    serve({ [`GET ${listPath}`]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    serve([on(listRequests, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     await screen.findByRole('heading', { name: 'Aucune boutique Shopify active trouvée' });
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
@@ -616,7 +593,7 @@ describe('/app/schedule', () => {
   });
 
   it('says when the session has expired', async () => {
-    serve({ [`GET ${listPath}`]: () => apiError(401, 'Vous devez être connecté pour effectuer cette action.') });
+    serve([on(listRequests, () => apiError(401, 'Vous devez être connecté pour effectuer cette action.'))]);
     await open();
     expect((await screen.findByRole('alert')).textContent).toContain('Session expirée');
     expect(screen.getByRole('link', { name: 'Se reconnecter' }).getAttribute('href')).toBe('/login?redirect=/app/schedule');
@@ -625,7 +602,7 @@ describe('/app/schedule', () => {
   it('shows a spinner while loading, then a load error with a working retry', async () => {
     const first = deferred<Response>();
     let calls = 0;
-    serve({ [`GET ${listPath}`]: () => (calls++ === 0 ? first.promise : listResponse(firstPage)) });
+    serve([on(listRequests, () => (calls++ === 0 ? first.promise : listResponse(firstPage)))]);
     await open();
     expect(await screen.findByText('Chargement des demandes d’avis…')).toBeTruthy();
     first.resolve(apiError(500, 'Panne'));
@@ -640,10 +617,7 @@ describe('/app/schedule', () => {
       const url = 'http://localhost/review/abc123';
       const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
       vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-      const api = serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${shareLinkPath}`]: () => jsonResponse({ request_id: 'r9', token: 'abc123', url }, 201),
-      });
+      const api = serve([on(listRequests, () => listResponse(firstPage)), on(createShareLink, () => jsonResponse({ request_id: 'r9', token: 'abc123', url }, 201))]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
@@ -651,9 +625,9 @@ describe('/app/schedule', () => {
       const input = (await within(dialog).findByRole('textbox', { name: 'Lien d’avis' })) as HTMLInputElement;
       expect(input.value).toBe(url);
       expect(input.readOnly).toBe(true);
-      expect(api.calls('POST', shareLinkPath)).toHaveLength(1);
+      expect(api.calls(createShareLink)).toHaveLength(1);
       expect(within(dialog).getByRole('link', { name: 'Branding & Pages' }).getAttribute('href')).toBe('/app/branding');
-      await waitFor(() => expect(api.calls('GET', listPath)).toHaveLength(2));
+      await waitFor(() => expect(api.calls(listRequests)).toHaveLength(2));
       expect(await axeViolations()).toEqual([]);
 
       vi.useFakeTimers({ shouldAdvanceTime: true });
@@ -668,10 +642,7 @@ describe('/app/schedule', () => {
     });
 
     it('says when the link cannot be generated', async () => {
-      serve({
-        [`GET ${listPath}`]: () => listResponse(firstPage),
-        [`POST ${shareLinkPath}`]: () => apiError(500, 'Panne'),
-      });
+      serve([on(listRequests, () => listResponse(firstPage)), on(createShareLink, () => apiError(500, 'Panne'))]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));
@@ -682,9 +653,9 @@ describe('/app/schedule', () => {
   });
 
   it('shows the connection diagnostic only when opened, with a link to the full page', async () => {
-    const api = serve({
-      [`GET ${listPath}`]: () => listResponse(firstPage),
-      [`GET ${diagnosticPath}`]: () =>
+    const api = serve([
+      on(listRequests, () => listResponse(firstPage)),
+      on(diagnostic, () =>
         jsonResponse({
           store: { id: activeStore.id, shop_domain: activeStore.shop_domain },
           checks: {
@@ -698,19 +669,20 @@ describe('/app/schedule', () => {
             customer_data: { status: 'success', approved: true, withheld_fields: [] },
           },
         }),
-    });
+      ),
+    ]);
     await open();
     await requestList();
     const toggle = screen.getByRole('button', { name: 'Diagnostic de la connexion' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    expect(api.calls('GET', diagnosticPath)).toHaveLength(0);
+    expect(api.calls(diagnostic)).toHaveLength(0);
 
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     await screen.findByText('1 point demande votre attention.');
     expect(within(screen.getByRole('list', { name: 'Étapes du diagnostic' })).getAllByRole('listitem')).toHaveLength(8);
     expect(screen.getByRole('link', { name: 'Ouvrir le diagnostic complet' }).getAttribute('href')).toBe('/app/shopify-diagnostic');
-    expect(api.calls('GET', diagnosticPath)).toHaveLength(1);
+    expect(api.calls(diagnostic)).toHaveLength(1);
     expect(await axeViolations()).toEqual([]);
 
     fireEvent.click(toggle);

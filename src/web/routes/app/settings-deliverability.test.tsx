@@ -5,17 +5,24 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { DeliverabilityState, DnsRecord, SelfTestResult } from '#core/api/deliverability';
-import type { StoreSettings } from '#core/api/settings';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser } from '#web/test/render';
+import {
+  type DeliverabilityState,
+  type DnsRecord,
+  readDeliverability,
+  removeSenderAddress,
+  runSelfTest,
+  saveSenderAddress,
+  type SelfTestResult,
+  verifySenderDomain,
+} from '#core/api/deliverability';
+import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
+import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
 });
 
-const path = '/api/settings/deliverability';
-const verifyPath = `${path}/verify`;
-const selfTestPath = `${path}/self-test`;
 const APP_FROM = 'avis@avis-clients.test';
 const DKIM_VALUE = 'v=DKIM1; k=rsa; p=MIIBIjANBgkqhkiG9w0BAQEFAAOCAQ8AMIIBCgKCAQEAu1SU1LfVLPHCozMxH2Mo4lgOEePzNm0tRgeLezV6ffAt0gunVTLw7onLRnrq0';
 
@@ -47,6 +54,9 @@ function senderState(address: string, records?: DnsRecord[], verifiedAt: string 
 
 const noSender: DeliverabilityState = { app_from_address: APP_FROM, sender: null, reply_to: testUser.email };
 
+/** The store settings the page around the section reads (their tests: settings.test.tsx). */
+const settingsRoutes = [on(readSettings, () => jsonResponse(settings)), on(saveSettings, () => jsonResponse(settings))];
+
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
 /**
@@ -55,28 +65,24 @@ type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
  */
 function deliverabilityApi(initial: DeliverabilityState = noSender, { verify, selfTest }: { verify?: Handler; selfTest?: Handler } = {}) {
   let current = initial;
-  return mockSignedInApi({
-    '/api/settings': () => jsonResponse(settings),
-    [path]: (_url, init) => {
-      if (init?.method === 'PUT') {
-        const { from_address } = JSON.parse(String(init.body)) as { from_address: string };
-        current = senderState(from_address);
-      } else if (init?.method === 'DELETE') {
-        current = noSender;
-      }
+  return mockSignedInApi([
+    ...settingsRoutes,
+    on(readDeliverability, () => jsonResponse(current)),
+    on(saveSenderAddress, ({ body }) => {
+      current = senderState((body as { from_address: string }).from_address);
       return jsonResponse(current);
-    },
-    [verifyPath]: async (_url, init) => {
+    }),
+    on(removeSenderAddress, () => {
+      current = noSender;
+      return jsonResponse(current);
+    }),
+    on(verifySenderDomain, async ({ init }) => {
       const response = await (verify ?? (() => jsonResponse(current)))(init);
       if (response.ok) current = (await response.clone().json()) as DeliverabilityState;
       return response;
-    },
-    [selfTestPath]: (_url, init) => (selfTest ?? (() => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.', 'internal')))(init),
-  });
-}
-
-function calls(fetchMock: ReturnType<typeof mockSignedInApi>, url: string, method: string) {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === url && init?.method === method);
+    }),
+    on(runSelfTest, ({ init }) => (selfTest ?? (() => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.', 'internal')))(init)),
+  ]);
 }
 
 async function open() {
@@ -140,7 +146,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     const errorId = addressField().getAttribute('aria-describedby')!.split(' ').at(-1)!;
     expect(document.getElementById(errorId)?.textContent).toBe(message);
     expect(document.getElementById(errorId)?.getAttribute('role')).toBe('alert');
-    expect(calls(fetchMock, path, 'PUT')).toHaveLength(0);
+    expect(callsTo(fetchMock, saveSenderAddress)).toHaveLength(0);
   });
 
   it('saves the address (trimmed, lower-cased), then shows it unverified with the three records to publish, each copyable', async () => {
@@ -153,7 +159,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     saveAddress();
 
     await within(section).findByText('Adresse enregistrée. Publiez les enregistrements DNS ci-dessous, puis cliquez sur « Vérifier ».');
-    expect(requestBody(fetchMock, path)).toEqual({ from_address: 'avis@atelier-nova.fr' });
+    expect(sentBodyTo(fetchMock, saveSenderAddress)).toEqual({ from_address: 'avis@atelier-nova.fr' });
     expect(addressField().value).toBe('avis@atelier-nova.fr');
     expect(within(section).getByText('Non vérifié')).toBeTruthy();
 
@@ -231,7 +237,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     expect(cellTexts(recordRow('DMARC')).at(-1)).toBe('IncorrectL’enregistrement DMARC n’a pas de politique valide\u202f: v=DMARC1; rua=x');
     expect(within(section).getByText('Non vérifié')).toBeTruthy();
     expect(within(section).getByText(/^Dernière vérification\s: /u)).toBeTruthy();
-    expect(calls(fetchMock, verifyPath, 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, verifySenderDomain)).toHaveLength(1);
 
     fireEvent.click(within(section).getByRole('button', { name: 'Vérifier' }));
     await within(section).findByText('Domaine vérifié : vos e-mails partent désormais de votre adresse, avis@atelier-nova.fr, signés.');
@@ -280,7 +286,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     expect(within(section).getByText('Expéditeur : avis@atelier-nova.fr')).toBeTruthy();
     expect(within(section).getByText('1 contrôle en échec.')).toBeTruthy();
     expect(within(section).getByText('Résultat du test : 1 contrôle en échec.').getAttribute('role')).toBe('status');
-    expect(calls(fetchMock, selfTestPath, 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, runSelfTest)).toHaveLength(1);
 
     const audit = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(audit.violations.map((v) => v.id)).toEqual([]);
@@ -310,13 +316,13 @@ describe("/app/settings, 'Délivrabilité'", () => {
     expect(dialog.textContent).toContain(`de l’adresse de l’application\u202f: ${APP_FROM}`);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(calls(fetchMock, path, 'DELETE')).toHaveLength(0);
+    expect(callsTo(fetchMock, removeSenderAddress)).toHaveLength(0);
 
     fireEvent.click(within(section).getByRole('button', { name: 'Supprimer l’adresse' }));
     dialog = screen.getByRole('dialog', { name: 'Supprimer l’adresse d’expédition\u202f?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
     await within(section).findByText('Adresse supprimée : vos e-mails partent de l’adresse de l’application.');
-    expect(calls(fetchMock, path, 'DELETE')).toHaveLength(1);
+    expect(callsTo(fetchMock, removeSenderAddress)).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(within(section).queryByRole('table')).toBeNull();
     await waitFor(() => expect(addressField().value).toBe(''), { timeout: 3000 });
@@ -326,10 +332,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
 
   it('shows a load error with a retry button, the rest of the settings still usable', async () => {
     let fail = true;
-    mockSignedInApi({
-      '/api/settings': () => jsonResponse(settings),
-      [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(noSender)),
-    });
+    mockSignedInApi([...settingsRoutes, on(readDeliverability, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(noSender)))]);
     const section = await open();
     const alert = await within(section).findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger l’adresse d’expédition.');

@@ -1,11 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
-import type { DeliverabilityState } from '#core/api/deliverability';
-import type { StoreSettings } from '#core/api/settings';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, testUser, type ApiRoutes } from '#web/test/render';
-
-const path = '/api/settings';
+import { type DeliverabilityState, readDeliverability } from '#core/api/deliverability';
+import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
+import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 /** What the server answers before anything is saved: the account's address, 1 000 a day. */
 const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: false };
@@ -13,28 +12,26 @@ const defaults: StoreSettings = { owner_notification_email: testUser.email, dail
 type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /** The 'Délivrabilité' section below the form reads its own endpoint (its tests: settings-deliverability.test.tsx). */
-const deliverability: ApiRoutes = {
-  '/api/settings/deliverability': () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email } satisfies DeliverabilityState),
-};
+const deliverability: Route[] = [
+  on(readDeliverability, () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email } satisfies DeliverabilityState)),
+];
 
 /** An in-memory settings API: PUT keeps the body and answers it saved. */
-function settingsApi(initial: StoreSettings = defaults, overrides: ApiRoutes = {}): FetchMock {
+function settingsApi(initial: StoreSettings = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
-  return mockSignedInApi({
-    [path]: (_url, init) => {
-      if (init?.method === 'PUT') {
-        const body = JSON.parse(String(init.body)) as { owner_notification_email: string; daily_send_limit: number; customer_ask_window_days: number };
-        current = { ...body, unsubscribe_enabled: true, saved: true };
-      }
+  return mockSignedInApi([
+    on(readSettings, () => jsonResponse(current)),
+    on(saveSettings, ({ body }) => {
+      current = { ...(body as { owner_notification_email: string; daily_send_limit: number; customer_ask_window_days: number }), unsubscribe_enabled: true, saved: true };
       return jsonResponse(current);
-    },
+    }),
     ...deliverability,
     ...overrides,
-  });
+  ]);
 }
 
 function puts(fetchMock: FetchMock) {
-  return fetchMock.mock.calls.filter(([input, init]) => new URL(String(input), 'http://localhost').pathname === path && init?.method === 'PUT');
+  return callsTo(fetchMock, saveSettings);
 }
 
 async function open() {
@@ -69,7 +66,7 @@ function fieldError(field: HTMLElement): string | null {
 describe('/app/settings', () => {
   it('shows a spinner, then the defaults, and unsubscribe always on with the reason', async () => {
     let answer: (response: Response) => void = () => {};
-    mockSignedInApi({ [path]: () => new Promise<Response>((resolve) => (answer = resolve)), ...deliverability });
+    mockSignedInApi([on(readSettings, () => new Promise<Response>((resolve) => (answer = resolve))), ...deliverability]);
     await open();
     const spinner = await screen.findByText('Chargement de vos paramètres…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
@@ -146,7 +143,7 @@ describe('/app/settings', () => {
     expect(screen.getByText('Modifications non enregistrées')).toBeTruthy();
     save();
     expect(await screen.findByText('Paramètres enregistrés avec succès')).toBeTruthy();
-    expect(requestBody(fetchMock, path)).toEqual({ owner_notification_email: 'alertes@atelier-nova.fr', daily_send_limit: 250, customer_ask_window_days: 30 });
+    expect(sentBodyTo(fetchMock, saveSettings)).toEqual({ owner_notification_email: 'alertes@atelier-nova.fr', daily_send_limit: 250, customer_ask_window_days: 30 });
     expect(emailField().value).toBe('alertes@atelier-nova.fr');
     expect(limitField().value).toBe('250');
     expect(screen.queryByText('Paramètres par défaut, pas encore enregistrés')).toBeNull();
@@ -160,11 +157,11 @@ describe('/app/settings', () => {
     type(limitField(), '1');
     save();
     await screen.findByText('Paramètres enregistrés avec succès');
-    expect(requestBody(fetchMock, path)).toMatchObject({ daily_send_limit: 1 });
+    expect(sentBodyTo(fetchMock, saveSettings)).toMatchObject({ daily_send_limit: 1 });
     type(limitField(), '10000');
     save();
     await waitFor(() => expect(puts(fetchMock)).toHaveLength(2));
-    expect(requestBody(fetchMock, path)).toMatchObject({ daily_send_limit: 10000 });
+    expect(sentBodyTo(fetchMock, saveSettings)).toMatchObject({ daily_send_limit: 10000 });
   });
 
   it('one ask per customer: 30 days by default, 0 turns it off, and a bad value is refused in French before saving', async () => {
@@ -180,13 +177,11 @@ describe('/app/settings', () => {
     type(windowField, '0');
     save();
     await screen.findByText('Paramètres enregistrés avec succès');
-    expect(requestBody(fetchMock, path)).toMatchObject({ customer_ask_window_days: 0 });
+    expect(sentBodyTo(fetchMock, saveSettings)).toMatchObject({ customer_ask_window_days: 0 });
   });
 
   it("shows the server's message when the save fails, and keeps the edits", async () => {
-    settingsApi(defaults, {
-      [path]: (_url, init) => (init?.method === 'PUT' ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)),
-    });
+    settingsApi(defaults, [on(readSettings, () => jsonResponse(defaults)), on(saveSettings, () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'))]);
     await open();
     await form();
     type(limitField(), '300');
@@ -198,7 +193,7 @@ describe('/app/settings', () => {
   });
 
   it("says 'Aucune boutique Shopify connectée' with a link to the integrations when there is no store", async () => {
-    mockSignedInApi({ [path]: () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    mockSignedInApi([on(readSettings, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
@@ -207,7 +202,7 @@ describe('/app/settings', () => {
 
   it('shows a load error with a retry button', async () => {
     let fail = true;
-    mockSignedInApi({ [path]: () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)) });
+    mockSignedInApi([on(readSettings, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos paramètres.');

@@ -5,7 +5,9 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { activeStore, jsonResponse, mockSignedInApi, renderRoute } from '#web/test/render';
+import { diagnostic } from '#core/api/shopify';
+import { activeStore, jsonResponse, renderRoute } from '#web/test/render';
+import { mockSignedInApi, on } from '#web/test/endpoints';
 
 const expectedAddress = 'https://app.example/webhooks/shopify';
 const platform = (failure: string | null) => ({ status: 'error', registered: [], missing: [], wrong_address: [], expected_address: expectedAddress, failure });
@@ -21,9 +23,7 @@ const checks = {
 };
 
 async function run(overrides: Record<string, unknown>) {
-  mockSignedInApi({
-    '/api/shopify/diagnostic': () => jsonResponse({ store: { id: activeStore.id, shop_domain: activeStore.shop_domain }, checks: { ...checks, ...overrides } }),
-  });
+  mockSignedInApi([on(diagnostic, () => jsonResponse({ store: { id: activeStore.id, shop_domain: activeStore.shop_domain }, checks: { ...checks, ...overrides } }))]);
   renderRoute('/app/shopify-diagnostic');
   await screen.findByRole('heading', { level: 1, name: 'Diagnostic Shopify' }, { timeout: 5_000 });
   await waitFor(() => expect(document.querySelector('[aria-live="polite"][aria-atomic="true"]')?.textContent).toMatch(/^Diagnostic terminé/));

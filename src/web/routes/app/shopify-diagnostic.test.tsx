@@ -1,15 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '#web/lib/format';
-import { activeStore, apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody } from '#web/test/render';
+import { diagnostic as diagnosticEndpoint, fixWebhookUrls, registerWebhooks } from '#core/api/shopify';
+import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
 });
-
-const diagnosticPath = '/api/shopify/diagnostic';
-const registerPath = '/functions/v1/shopify-register-webhooks';
-const fixUrlsPath = '/functions/v1/fix-webhook-urls';
 const expectedAddress = 'https://app.example/webhooks/shopify';
 const store = { id: activeStore.id, shop_domain: activeStore.shop_domain };
 
@@ -40,10 +38,6 @@ type Checks = typeof allGreen;
 
 function diagnostic(overrides: Partial<Record<keyof Checks, unknown>> = {}) {
   return { store, checks: { ...allGreen, ...overrides } };
-}
-
-function calls(fetchMock: ReturnType<typeof mockSignedInApi>, path: string) {
-  return fetchMock.mock.calls.filter(([url]) => url === path);
 }
 
 async function open() {
@@ -106,9 +100,7 @@ describe('/app/shopify-diagnostic', () => {
     // The first run waits for `answer`; the next ones answer at once.
     const answer = deferred<Response>();
     let runs = 0;
-    const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () => (runs++ === 0 ? answer.promise : jsonResponse(diagnostic())),
-    });
+    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (runs++ === 0 ? answer.promise : jsonResponse(diagnostic())))]);
     await open();
     expect(screen.getByText('Vérifiez pas à pas la connexion de votre boutique.')).toBeTruthy();
 
@@ -148,16 +140,16 @@ describe('/app/shopify-diagnostic', () => {
     expect(rows[0]!.querySelector('time')?.getAttribute('dateTime')).toBe('2025-10-14T08:30:00Z');
     expect(rows[1]!.textContent).toContain('Erreur\u202f: Commande introuvable');
 
-    expect(calls(fetchMock, diagnosticPath)).toHaveLength(1);
+    expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Lancer le diagnostic' }));
-    await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(2));
     await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
     expect(screen.getByRole('button', { name: 'Lancer le diagnostic' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('explains a refused token (401) and suggests reconnecting the store', async () => {
-    mockSignedInApi({
-      [diagnosticPath]: () =>
+    mockSignedInApi([
+      on(diagnosticEndpoint, () =>
         jsonResponse(
           diagnostic({
             token: { status: 'error', http_status: 401 },
@@ -171,7 +163,8 @@ describe('/app/shopify-diagnostic', () => {
             },
           }),
         ),
-    });
+      ),
+    ]);
     await open();
     await finished('Diagnostic terminé\u202f: 5 étapes réussies, 3 erreurs.');
 
@@ -193,8 +186,8 @@ describe('/app/shopify-diagnostic', () => {
   it("registers missing webhooks with 'Enregistrer les webhooks', then runs the diagnostic again", async () => {
     let registered = false;
     const answer = deferred<Response>();
-    const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () =>
+    const fetchMock = mockSignedInApi([
+      on(diagnosticEndpoint, () =>
         jsonResponse(
           registered
             ? diagnostic()
@@ -209,12 +202,13 @@ describe('/app/shopify-diagnostic', () => {
                 },
               }),
         ),
-      [registerPath]: async () => {
+      ),
+      on(registerWebhooks, async () => {
         const response = await answer.promise;
         registered = true;
         return response;
-      },
-    });
+      }),
+    ]);
     await open();
     await finished('Diagnostic terminé\u202f: 6 étapes réussies, 2 erreurs.');
 
@@ -229,25 +223,25 @@ describe('/app/shopify-diagnostic', () => {
     expect(busy.getAttribute('aria-busy')).toBe('true');
     expect(busy.getAttribute('aria-disabled')).toBe('true');
     fireEvent.click(busy);
-    expect(calls(fetchMock, registerPath)).toHaveLength(1);
+    expect(callsTo(fetchMock, registerWebhooks)).toHaveLength(1);
 
     answer.resolve(jsonResponse({ success: true, registered: ['orders/fulfilled'], errors: [] }));
     const notice = await screen.findByText('Webhooks enregistrés');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     // The fix buttons go away while the diagnostic runs again: focus moves to the notice.
     await waitFor(() => expect(document.activeElement?.contains(notice)).toBe(true));
-    expect(requestBody(fetchMock, registerPath)).toEqual({ shop_id: activeStore.id });
-    expect(calls(fetchMock, registerPath)[0]?.[1]?.method).toBe('POST');
+    expect(sentBodyTo(fetchMock, registerWebhooks)).toEqual({ shop_id: activeStore.id });
+    expect(callsTo(fetchMock, registerWebhooks)[0]?.[1]?.method).toBe('POST');
 
-    await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(2));
     await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
     expect(stateOf('Webhooks enregistrés (base de données)')).toBe('État\u202f: Réussi');
   });
 
   it("fixes webhooks sent to a wrong address with 'Corriger les URL'", async () => {
     let fixed = false;
-    const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () =>
+    const fetchMock = mockSignedInApi([
+      on(diagnosticEndpoint, () =>
         jsonResponse(
           fixed
             ? diagnostic()
@@ -261,11 +255,12 @@ describe('/app/shopify-diagnostic', () => {
                 },
               }),
         ),
-      [fixUrlsPath]: () => {
+      ),
+      on(fixWebhookUrls, () => {
         fixed = true;
         return jsonResponse({ updated: ['orders/paid'], correct_url: expectedAddress });
-      },
-    });
+      }),
+    ]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
 
@@ -276,37 +271,38 @@ describe('/app/shopify-diagnostic', () => {
 
     fireEvent.click(within(platform).getByRole('button', { name: 'Corriger les URL' }));
     expect(await screen.findByText('URL corrigées')).toBeTruthy();
-    expect(requestBody(fetchMock, fixUrlsPath)).toEqual({ shop_id: activeStore.id });
-    await waitFor(() => expect(calls(fetchMock, diagnosticPath)).toHaveLength(2));
+    expect(sentBodyTo(fetchMock, fixWebhookUrls)).toEqual({ shop_id: activeStore.id });
+    await waitFor(() => expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(2));
     await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
   });
 
   it("shows the server's error when a fix fails, without running the diagnostic again", async () => {
-    const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () =>
+    const fetchMock = mockSignedInApi([
+      on(diagnosticEndpoint, () =>
         jsonResponse(
           diagnostic({
             webhooks_database: { status: 'error', registered: [], missing: ['orders/paid', 'orders/fulfilled'] },
           }),
         ),
-      [registerPath]: () => apiError(404, 'Boutique introuvable'),
-    });
+      ),
+      on(registerWebhooks, () => apiError(404, 'Boutique introuvable')),
+    ]);
     await open();
     await finished();
     expect(step('Webhooks enregistrés (base de données)').textContent).toContain('Webhooks manquants\u202f: orders/paid, orders/fulfilled');
 
     fireEvent.click(within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Boutique introuvable');
-    expect(calls(fetchMock, diagnosticPath)).toHaveLength(1);
+    expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(1);
     // The button is usable again.
     expect(within(step('Webhooks enregistrés (base de données)')).getByRole('button', { name: 'Enregistrer les webhooks' }).getAttribute('aria-disabled')).toBeNull();
   });
 
   it('reports the errors listed in a partial registration', async () => {
-    mockSignedInApi({
-      [diagnosticPath]: () => jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } })),
-      [registerPath]: () => jsonResponse({ success: false, registered: [], errors: ['orders/paid\u202f: adresse refusée par Shopify'] }),
-    });
+    mockSignedInApi([
+      on(diagnosticEndpoint, () => jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } }))),
+      on(registerWebhooks, () => jsonResponse({ success: false, registered: [], errors: ['orders/paid\u202f: adresse refusée par Shopify'] })),
+    ]);
     await open();
     await finished();
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer les webhooks' }));
@@ -315,8 +311,8 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('warns about zero orders, an inactive flow and no events, each with its fix', async () => {
-    mockSignedInApi({
-      [diagnosticPath]: () =>
+    mockSignedInApi([
+      on(diagnosticEndpoint, () =>
         jsonResponse(
           diagnostic({
             orders: { status: 'warning', count: 0 },
@@ -325,7 +321,8 @@ describe('/app/shopify-diagnostic', () => {
             order_events: { status: 'warning', count: 0 },
           }),
         ),
-    });
+      ),
+    ]);
     await open();
     await finished('Diagnostic terminé\u202f: 4 étapes réussies, 3 avertissements, 1 erreur.');
 
@@ -350,9 +347,7 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('says plainly when Shopify withholds protected customer data, what it means and what to do', async () => {
-    mockSignedInApi({
-      [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } })),
-    });
+    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse(diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } })))]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
     expect(stateOf('Données clients protégées')).toBe('État\u202f: Erreur');
@@ -366,14 +361,14 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('cannot check protected customer data before the first order, and says when to look again', async () => {
-    mockSignedInApi({ [diagnosticPath]: () => jsonResponse(diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } })) });
+    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse(diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } })))]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 avertissement.');
     expect(step('Données clients protégées').textContent).toContain('Relancez le diagnostic après la première commande');
   });
 
   it("shows 'Aucune boutique Shopify connectée' with a link to the integrations when no store is connected", async () => {
-    mockSignedInApi({ [diagnosticPath]: () => jsonResponse({ store: null, checks: null }) });
+    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse({ store: null, checks: null }))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
@@ -382,7 +377,7 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('opens for a merchant without a store (the sidebar offers it everywhere) and says so, instead of leaving for Intégrations', async () => {
-    mockSignedInApi({ [diagnosticPath]: () => jsonResponse({ store: null, checks: null }) }, { store: null });
+    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse({ store: null, checks: null }))], { store: null });
     const { router } = renderRoute('/app/shopify-diagnostic');
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/shopify-diagnostic');
@@ -390,9 +385,7 @@ describe('/app/shopify-diagnostic', () => {
 
   it("shows a French error with 'Réessayer' when the diagnostic cannot be loaded", async () => {
     let fail = true;
-    const fetchMock = mockSignedInApi({
-      [diagnosticPath]: () => (fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic())),
-    });
+    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic())))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Le diagnostic n’a pas pu être effectué.');
@@ -402,17 +395,17 @@ describe('/app/shopify-diagnostic', () => {
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));
     await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
-    expect(calls(fetchMock, diagnosticPath)).toHaveLength(2);
+    expect(callsTo(fetchMock, diagnosticEndpoint)).toHaveLength(2);
     expect(screen.queryByRole('alert')).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Lancer le diagnostic' }));
   });
 
   it('shows a network failure in French', async () => {
-    mockSignedInApi({
-      [diagnosticPath]: () => {
+    mockSignedInApi([
+      on(diagnosticEndpoint, () => {
         throw new TypeError('Failed to fetch');
-      },
-    });
+      }),
+    ]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de contacter le serveur. Vérifiez votre connexion.');

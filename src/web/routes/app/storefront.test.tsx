@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockSignedInApi, renderRoute, requestBody, type ApiRoutes } from '#web/test/render';
+import { listReviews } from '#core/api/reviews';
+import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview } from '#core/api/storefront';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 const SHOP = 'ma-boutique.myshopify.com';
 const BLOCK_URL = `https://${SHOP}/admin/themes/current/editor?template=index&addAppBlockId=cle-api/avis-clients`;
@@ -37,13 +40,13 @@ const item = (i: number, over: Record<string, unknown> = {}) => ({
 
 const PREVIEW = '<!doctype html><html lang="fr"><body><section class="avis-clients"><h2>Avis clients</h2></section></body></html>';
 
-function api(routes: ApiRoutes = {}) {
-  return mockSignedInApi({
-    '/api/storefront': () => jsonResponse(status()),
-    '/api/storefront/preview': () => jsonResponse({ html: PREVIEW }),
-    '/api/storefront/reviews': () => jsonResponse({ items: [item(1), item(5)], next_page: null, hidden_count: 0 }),
+function api(routes: Route[] = []) {
+  return mockSignedInApi([
+    on(getStorefront, () => jsonResponse(status())),
+    on(getStorefrontPreview, () => jsonResponse({ html: PREVIEW })),
+    on(listModeration, () => jsonResponse({ items: [item(1), item(5)], next_page: null, hidden_count: 0 })),
     ...routes,
-  });
+  ]);
 }
 
 async function open(path = '/app/storefront') {
@@ -52,9 +55,6 @@ async function open(path = '/app/storefront') {
   await screen.findByRole('heading', { level: 1, name: 'Avis sur la boutique' }, { timeout: 5_000 });
   return result;
 }
-
-const calls = (fetchMock: ReturnType<typeof api>, path: string, method = 'GET') =>
-  fetchMock.mock.calls.filter(([url, init]) => new URL(String(url), 'http://localhost').pathname === path && (init?.method ?? 'GET') === method);
 
 describe('/app/storefront', () => {
   it('shows what the storefront shows: average, count, the public line of hidden reviews, the preview and the install steps', async () => {
@@ -79,7 +79,7 @@ describe('/app/storefront', () => {
   });
 
   it('says « 1 avis masqué » in the singular and nothing when none is hidden', async () => {
-    api({ '/api/storefront': () => jsonResponse(status({ hidden: 1, count: 1, average_label: '5,0' })) });
+    api([on(getStorefront, () => jsonResponse(status({ hidden: 1, count: 1, average_label: '5,0' })))]);
     await open();
     const summary = await screen.findByRole('region', { name: 'Sur votre boutique' });
     expect(summary.textContent).toContain('1 avis masqué pour non-respect de la charte');
@@ -87,10 +87,11 @@ describe('/app/storefront', () => {
   });
 
   it('lists every review with its rating in words; a 1-star review can be hidden only with a reason', async () => {
-    const fetchMock = api({
-      '/api/reviews/00000000-0000-4000-8000-000000000001/hide': () =>
-        jsonResponse(item(1, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'off_topic', hidden_by_email: 'zoe@boutique.fr' })),
-    });
+    const fetchMock = api([
+      on(hideReview, () => jsonResponse(item(1, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'off_topic', hidden_by_email: 'zoe@boutique.fr' })), {
+        id: '00000000-0000-4000-8000-000000000001',
+      }),
+    ]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis de la boutique' });
     const one = within(list).getByRole('listitem', { name: 'Client1 D., 1 étoile sur 5' });
@@ -114,17 +115,17 @@ describe('/app/storefront', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer l’avis' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe('Choisissez un motif pour masquer cet avis.');
     expect(reasons.getAttribute('aria-invalid')).toBe('true');
-    expect(calls(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000001/hide', 'POST')).toHaveLength(0);
+    expect(callsTo(fetchMock, hideReview, { id: '00000000-0000-4000-8000-000000000001' })).toHaveLength(0);
 
-    const listReads = calls(fetchMock, '/api/storefront/reviews').length;
+    const listReads = callsTo(fetchMock, listModeration).length;
     fireEvent.click(within(dialog).getByRole('radio', { name: /Hors sujet/ }));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer l’avis' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(requestBody(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000001/hide')).toEqual({ reason: 'off_topic' });
+    expect(sentBodyTo(fetchMock, hideReview, { id: '00000000-0000-4000-8000-000000000001' })).toEqual({ reason: 'off_topic' });
     expect((await screen.findByRole('status')).textContent).toContain('L’avis est masqué sur votre boutique.');
     // The status, the preview and the list are read again.
-    await waitFor(() => expect(calls(fetchMock, '/api/storefront/reviews').length).toBeGreaterThan(listReads));
-    expect(calls(fetchMock, '/api/storefront/preview').length).toBeGreaterThan(1);
+    await waitFor(() => expect(callsTo(fetchMock, listModeration).length).toBeGreaterThan(listReads));
+    expect(callsTo(fetchMock, getStorefrontPreview).length).toBeGreaterThan(1);
   });
 
   it('closes the dialog with Escape, sending nothing, and gives the focus back to « Masquer »', async () => {
@@ -137,26 +138,26 @@ describe('/app/storefront', () => {
     fireEvent.keyDown(dialog, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(document.activeElement).toBe(button);
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).startsWith('/api/reviews/') && init?.method === 'POST')).toBe(false);
+    expect([...callsTo(fetchMock, hideReview), ...callsTo(fetchMock, showReview)]).toHaveLength(0);
   });
 
   it('shows a hidden review with its reason, who hid it and « Afficher de nouveau »', async () => {
     const hidden = item(2, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'personal_data', hidden_by_email: 'zoe@boutique.fr' });
-    const fetchMock = api({
-      '/api/storefront/reviews': () => jsonResponse({ items: [hidden], next_page: null, hidden_count: 1 }),
-      '/api/reviews/00000000-0000-4000-8000-000000000002/show': () => jsonResponse(item(2)),
-    });
+    const fetchMock = api([
+      on(listModeration, () => jsonResponse({ items: [hidden], next_page: null, hidden_count: 1 })),
+      on(showReview, () => jsonResponse(item(2)), { id: '00000000-0000-4000-8000-000000000002' }),
+    ]);
     await open();
     const card = await screen.findByRole('listitem', { name: 'Client2 D., 2 étoiles sur 5' });
     expect(card.textContent).toContain('Masqué\u202f: Données personnelles');
     expect(card.textContent).toContain('Masqué par zoe@boutique.fr le 21 novembre 2026');
     fireEvent.click(within(card).getByRole('button', { name: 'Afficher de nouveau l’avis de Client2 D.' }));
     expect((await screen.findByRole('status')).textContent).toContain('L’avis est de nouveau affiché sur votre boutique.');
-    expect(calls(fetchMock, '/api/reviews/00000000-0000-4000-8000-000000000002/show', 'POST')).toHaveLength(1);
+    expect(callsTo(fetchMock, showReview, { id: '00000000-0000-4000-8000-000000000002' })).toHaveLength(1);
   });
 
   it('says why when the server refuses a hide, in the dialog', async () => {
-    api({ '/api/reviews/00000000-0000-4000-8000-000000000005/hide': () => apiError(404, 'Avis introuvable pour cette boutique.', 'review_not_found') });
+    api([on(hideReview, () => apiError(404, 'Avis introuvable pour cette boutique.', 'review_not_found'), { id: '00000000-0000-4000-8000-000000000005' })]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Masquer l’avis de Client5 D.' }));
     const dialog = await screen.findByRole('dialog', { name: 'Masquer cet avis' });
@@ -166,10 +167,9 @@ describe('/app/storefront', () => {
   });
 
   it('filters the list and pages with the server’s next page', async () => {
-    const fetchMock = api({
-      '/api/storefront/reviews': (url) => {
-        void url;
-        const n = calls(fetchMock, '/api/storefront/reviews').length;
+    const fetchMock = api([
+      on(listModeration, () => {
+        const n = callsTo(fetchMock, listModeration).length;
         return n <= 1
           ? jsonResponse({
               items: Array.from({ length: 20 }, (_, i) => item((i % 5) + 1, { id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}` })),
@@ -177,8 +177,8 @@ describe('/app/storefront', () => {
               hidden_count: 0,
             })
           : jsonResponse({ items: [item(3)], next_page: null, hidden_count: 0 });
-      },
-    });
+      }),
+    ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Afficher plus d’avis' }));
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Avis de la boutique' })).getAllByRole('listitem')).toHaveLength(21));
@@ -189,24 +189,24 @@ describe('/app/storefront', () => {
   });
 
   it('has an empty state', async () => {
-    api({
-      '/api/storefront/reviews': () => jsonResponse({ items: [], next_page: null, hidden_count: 0 }),
-      '/api/storefront': () => jsonResponse(status({ count: 0, hidden: 0, average: null, average_label: '' })),
-    });
+    api([
+      on(listModeration, () => jsonResponse({ items: [], next_page: null, hidden_count: 0 })),
+      on(getStorefront, () => jsonResponse(status({ count: 0, hidden: 0, average: null, average_label: '' }))),
+    ]);
     await open();
     expect(await screen.findByRole('heading', { level: 3, name: 'Aucun avis pour le moment' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sur votre boutique' }).textContent).toContain('Aucun avis affiché pour l’instant.');
   });
 
   it('says when there is no store, and offers to retry after an error', async () => {
-    api({ '/api/storefront': () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store') });
+    api([on(getStorefront, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store'))]);
     await open();
     expect(await screen.findByRole('link', { name: 'Connecter une boutique' })).toBeTruthy();
   });
 
   it('shows an error with « Réessayer » when the storefront cannot be read', async () => {
     let fail = true;
-    api({ '/api/storefront': () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse(status())) });
+    api([on(getStorefront, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse(status())))]);
     await open();
     expect((await screen.findByRole('alert')).textContent).toContain('Impossible de charger l’état de votre boutique.');
     fail = false;
@@ -215,7 +215,7 @@ describe('/app/storefront', () => {
   });
 
   it('is reachable from « Avis clients »', async () => {
-    api({ '/api/reviews': () => jsonResponse({ items: [], next_cursor: null }) });
+    api([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
     const { router } = renderRoute('/app/feedback');
     fireEvent.click(await screen.findByRole('link', { name: 'Avis sur la boutique et modération' }, { timeout: 5_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/storefront'));

@@ -1,13 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { getOutboxEmail, listOutbox } from '#core/api/dev-outbox';
 import { apiError, jsonResponse, mockFetch, renderRoute } from '#web/test/render';
+import { mockApi, mockEndpoint, on } from '#web/test/endpoints';
 
 const older = { id: 'a1', to: 'client@example.com', from: 'shop@example.com', subject: 'Ancien', created_at: '2025-10-01T09:00:00Z' };
 const newer = { id: 'b2', to: 'autre@example.com', from: 'shop@example.com', subject: 'Récent', created_at: '2025-10-02T09:00:00Z' };
 
 describe('/dev/outbox', () => {
   it('lists e-mails newest first, each linking to its detail', async () => {
-    mockFetch((url) => (url === '/api/dev/outbox' ? jsonResponse({ emails: [older, newer] }) : jsonResponse({}, 404)));
+    mockEndpoint(listOutbox, { emails: [older, newer] });
     renderRoute('/dev/outbox');
     const table = await screen.findByRole('table');
     const links = within(table).getAllByRole('link');
@@ -24,19 +26,21 @@ describe('/dev/outbox', () => {
   });
 
   it('shows headers, text and sandboxed HTML of one e-mail', async () => {
-    mockFetch((url) =>
-      url === '/api/dev/outbox/b2'
-        ? jsonResponse({
-            email: {
-              ...newer,
-              message_id: '<b2@avis.local>',
-              html: '<p>Bonjour <script>alert(1)</script></p>',
-              text: 'Bonjour en texte',
-              headers: { 'List-Unsubscribe': '<https://exemple.fr/u/1>' },
-            },
-          })
-        : jsonResponse({}, 404),
-    );
+    mockApi([
+      on(
+        getOutboxEmail,
+        {
+          email: {
+            ...newer,
+            message_id: '<b2@avis.local>',
+            html: '<p>Bonjour <script>alert(1)</script></p>',
+            text: 'Bonjour en texte',
+            headers: { 'List-Unsubscribe': '<https://exemple.fr/u/1>' },
+          },
+        },
+        { id: 'b2' },
+      ),
+    ]);
     renderRoute('/dev/outbox/b2');
     expect(await screen.findByRole('heading', { level: 1, name: 'Récent' })).toBeTruthy();
     expect(screen.getByText('Bonjour en texte')).toBeTruthy();

@@ -1,7 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { checkShopParam, normalizeShopDomain } from '#web/lib/shopify';
-import { mockApi, renderRoute, stubLocation } from '#web/test/render';
+import { shopifyAuth } from '#core/api/shopify';
+import { renderRoute, stubLocation } from '#web/test/render';
+import { mockApi } from '#web/test/endpoints';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 
@@ -40,8 +42,8 @@ describe('/shopify/entry', () => {
     expect((await screen.findByText('Redirection vers Shopify...')).closest('[role="status"]')).not.toBeNull();
     // The redirect runs in an effect, after the text is painted.
     await waitFor(() => expect(stub.replace).toHaveBeenCalledTimes(1));
-    expect(stub.replace).toHaveBeenCalledWith(`/functions/v1/shopify-auth${search}`);
-    expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(`/functions/v1/shopify-auth${search}`);
+    expect(stub.replace).toHaveBeenCalledWith(`${shopifyAuth.path}${search}`);
+    expect(screen.getByRole('link', { name: 'Continuer vers Shopify' }).getAttribute('href')).toBe(`${shopifyAuth.path}${search}`);
   });
 
   it('passes a plain install link as it came', async () => {
@@ -49,7 +51,7 @@ describe('/shopify/entry', () => {
     const stub = (location = stubLocation());
     renderRoute('/shopify/entry?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1');
     await screen.findByText('Redirection vers Shopify...');
-    await waitFor(() => expect(stub.replace).toHaveBeenCalledWith('/functions/v1/shopify-auth?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1'));
+    await waitFor(() => expect(stub.replace).toHaveBeenCalledWith(`${shopifyAuth.path}?hmac=ff&host=aG9zdA&shop=boutique.myshopify.com&timestamp=1`));
   });
 
   it('explains a missing shop and offers to close the window', async () => {

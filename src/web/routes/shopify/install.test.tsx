@@ -1,7 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '#web/test/render';
-import { installShop, installToken, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
+import { getSession } from '#core/api/auth';
+import { claimInstallation, shopifyAuth } from '#core/api/shopify';
+import { apiError, jsonResponse, renderRoute, stubLocation, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
+import { installation, installShop, installToken, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 
@@ -10,8 +13,6 @@ afterEach(() => {
   location = undefined;
   vi.restoreAllMocks();
 });
-
-const claimPath = `/api/shopify/installations/${installToken}/claim`;
 
 describe('/shopify/install', () => {
   it.each([
@@ -44,32 +45,29 @@ describe('/shopify/install', () => {
 
   it("claims a signed-in merchant's link and goes on to Shopify", async () => {
     location = stubLocation();
-    const fetchMock = mockApi({
-      '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => jsonResponse({ redirect_url: '/functions/v1/shopify-auth?shop=x.myshopify.com&state=s1' }),
-    });
+    const fetchMock = mockApi([
+      on(getSession, () => jsonResponse(testSession)),
+      on(claimInstallation, () => jsonResponse({ redirect_url: `${shopifyAuth.path}?shop=x.myshopify.com&state=s1` }), installation),
+    ]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`);
-    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith('/functions/v1/shopify-auth?shop=x.myshopify.com&state=s1'));
-    expect(requestBody(fetchMock, claimPath)).toEqual({ plan_id: proPlan.id });
-    expect(fetchMock.mock.calls.filter(([url]) => url === claimPath)).toHaveLength(1);
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(`${shopifyAuth.path}?shop=x.myshopify.com&state=s1`));
+    expect(sentBodyTo(fetchMock, claimInstallation, installation)).toEqual({ plan_id: proPlan.id });
+    expect(callsTo(fetchMock, claimInstallation, installation)).toHaveLength(1);
   });
 
   it('says the link is invalid when the claim refuses it', async () => {
     location = stubLocation();
-    mockApi({
-      '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => apiError(409, tokenMessages.used, 'installation_claim_refused'),
-    });
+    mockApi([on(getSession, () => jsonResponse(testSession)), on(claimInstallation, () => apiError(409, tokenMessages.used, 'installation_claim_refused'), installation)]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Le lien d’installation a expiré ou n’est pas valide...');
     expect(location.assign).not.toHaveBeenCalled();
   });
 
   it('offers to choose a plan when none was selected', async () => {
-    mockApi({
-      '/api/auth/get-session': () => jsonResponse(testSession),
-      [claimPath]: () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.', 'no_plan_selected'),
-    });
+    mockApi([
+      on(getSession, () => jsonResponse(testSession)),
+      on(claimInstallation, () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.', 'no_plan_selected'), installation),
+    ]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Aucun plan sélectionné. Veuillez choisir un plan.');
     expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);

@@ -1,7 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody, stubLocation, testSession } from '#web/test/render';
-import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '#web/test/shopify-fixtures';
+import { getSession, signIn, signUp } from '#core/api/auth';
+import { listPlans } from '#core/api/plans';
+import { claimInstallation, getInstallation, shopifyAuth } from '#core/api/shopify';
+import { apiError, jsonResponse, renderRoute, stubLocation, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
+import { installationFixture, installation, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
 let location: ReturnType<typeof stubLocation> | undefined;
 
@@ -11,31 +15,28 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const claimPath = `${installationPath}/claim`;
-const redirectUrl = `/functions/v1/shopify-auth?shop=${installShop}&state=st_1`;
+const redirectUrl = `${shopifyAuth.path}?shop=${installShop}&state=st_1`;
 const url = `/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`;
 const welcome = `Finalisons l’installation pour ${installShop}`;
 
-type Handler = Parameters<typeof mockApi>[0] extends infer R ? R : never;
-
 /** Signed out until sign-up or sign-in succeeds (or `signedIn` from the start). */
-function onboardingApi({ signedIn = false, routes = {} as NonNullable<Handler> } = {}) {
+function onboardingApi({ signedIn = false, routes = [] as Route[] } = {}) {
   let session = signedIn;
-  return mockApi({
-    '/api/auth/get-session': () => jsonResponse(session ? testSession : null),
-    '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    [installationPath]: () => jsonResponse(installationFixture(proPlan)),
-    '/api/auth/sign-up/email': () => {
+  return mockApi([
+    on(getSession, () => jsonResponse(session ? testSession : null)),
+    on(listPlans, () => jsonResponse({ plans: plansFixture })),
+    on(getInstallation, () => jsonResponse(installationFixture(proPlan)), installation),
+    on(signUp, () => {
       session = true;
       return jsonResponse({ user: testSession.user });
-    },
-    '/api/auth/sign-in/email': () => {
+    }),
+    on(signIn, () => {
       session = true;
       return jsonResponse({ redirect: false, user: testSession.user });
-    },
-    [claimPath]: () => jsonResponse({ redirect_url: redirectUrl }),
+    }),
+    on(claimInstallation, () => jsonResponse({ redirect_url: redirectUrl }), installation),
     ...routes,
-  });
+  ]);
 }
 
 function fill(label: string, value: string) {
@@ -67,7 +68,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('finds the plan from plan_id when the link has none stored yet', async () => {
-    onboardingApi({ routes: { [installationPath]: () => jsonResponse(installationFixture()) } });
+    onboardingApi({ routes: [on(getInstallation, () => jsonResponse(installationFixture()), installation)] });
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${starterPlan.id}`);
     expect(await screen.findByText('Starter')).toBeTruthy();
   });
@@ -97,7 +98,7 @@ describe('/shopify/onboarding', () => {
     fill('Confirmer le mot de passe', 'assez-long-2');
     fireEvent.click(signupButton());
     expect(await screen.findByText('Les mots de passe ne correspondent pas')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([path]) => path === '/api/auth/sign-up/email')).toBe(false);
+    expect(callsTo(fetchMock, signUp)).toHaveLength(0);
   });
 
   it('shows and hides the password with an accessible toggle', async () => {
@@ -127,20 +128,20 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(signupButton());
 
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
-    expect(requestBody(fetchMock, '/api/auth/sign-up/email')).toEqual({
+    expect(sentBodyTo(fetchMock, signUp)).toEqual({
       name: 'Zoé Martin',
       email: 'zoe@boutique.fr',
       password: 'Lumiere-2025',
       companyName: 'Maison Lumière',
     });
-    expect(requestBody(fetchMock, claimPath)).toEqual({ plan_id: proPlan.id });
+    expect(sentBodyTo(fetchMock, claimInstallation, installation)).toEqual({ plan_id: proPlan.id });
     expect((screen.getByRole('button', { name: 'Activation en cours...' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
   it('asks an already-registered address to use the sign-in mode', async () => {
     location = stubLocation();
     onboardingApi({
-      routes: { '/api/auth/sign-up/email': () => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists') },
+      routes: [on(signUp, () => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists'))],
     });
     await open();
     fill('Nom complet', 'Zoé Martin');
@@ -169,12 +170,12 @@ describe('/shopify/onboarding', () => {
     fill('Mot de passe', 'court');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter et activer l’abonnement' }));
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
-    expect(requestBody(fetchMock, '/api/auth/sign-in/email')).toEqual({ email: 'zoe@boutique.fr', password: 'court' });
+    expect(sentBodyTo(fetchMock, signIn)).toEqual({ email: 'zoe@boutique.fr', password: 'court' });
   });
 
   it('shows a sign-in failure as the server words it', async () => {
     onboardingApi({
-      routes: { '/api/auth/sign-in/email': () => apiError(401, 'Email ou mot de passe incorrect.', 'invalid_email_or_password') },
+      routes: [on(signIn, () => apiError(401, 'Email ou mot de passe incorrect.', 'invalid_email_or_password'))],
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -188,12 +189,16 @@ describe('/shopify/onboarding', () => {
     location = stubLocation();
     let claims = 0;
     onboardingApi({
-      routes: {
-        [claimPath]: () => {
-          claims += 1;
-          return claims === 1 ? apiError(500, 'Erreur interne') : jsonResponse({ redirect_url: redirectUrl });
-        },
-      },
+      routes: [
+        on(
+          claimInstallation,
+          () => {
+            claims += 1;
+            return claims === 1 ? apiError(500, 'Erreur interne') : jsonResponse({ redirect_url: redirectUrl });
+          },
+          installation,
+        ),
+      ],
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
@@ -208,7 +213,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the server message when the link was used meanwhile', async () => {
-    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, tokenMessages.used, 'installation_claim_refused') } });
+    onboardingApi({ signedIn: true, routes: [on(claimInstallation, () => apiError(409, tokenMessages.used, 'installation_claim_refused'), installation)] });
     await open();
     fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
     expect((await screen.findByRole('alert')).textContent).toBe(tokenMessages.used);
@@ -216,7 +221,7 @@ describe('/shopify/onboarding', () => {
 
   it('after the one-store refusal, offers to manage the connected store instead of continuing into the same refusal', async () => {
     const refusal = 'Une boutique Shopify est déjà connectée à votre compte. Déconnectez-la avant d’en connecter une autre.';
-    onboardingApi({ signedIn: true, routes: { [claimPath]: () => apiError(409, refusal, 'store_already_connected') } });
+    onboardingApi({ signedIn: true, routes: [on(claimInstallation, () => apiError(409, refusal, 'store_already_connected'), installation)] });
     await open();
     fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
     expect((await screen.findByRole('alert')).textContent).toBe(refusal);
@@ -232,11 +237,11 @@ describe('/shopify/onboarding', () => {
     expect(screen.getByText(`Vous êtes connecté en tant que ${testSession.user.email}.`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: `Continuer avec ${testSession.user.email}` }));
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
-    expect(fetchMock.mock.calls.some(([path]) => path === '/api/auth/sign-in/email')).toBe(false);
+    expect(callsTo(fetchMock, signIn)).toHaveLength(0);
   });
 
   it('shows the installation error screen for a used link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => apiError(410, tokenMessages.used, 'installation_used') } });
+    onboardingApi({ routes: [on(getInstallation, () => apiError(410, tokenMessages.used, 'installation_used'), installation)] });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.used);
@@ -245,14 +250,14 @@ describe('/shopify/onboarding', () => {
   });
 
   it('shows the installation error screen for an unknown link', async () => {
-    onboardingApi({ routes: { [installationPath]: () => apiError(404, tokenMessages.notFound, 'installation_not_found') } });
+    onboardingApi({ routes: [on(getInstallation, () => apiError(404, tokenMessages.notFound, 'installation_not_found'), installation)] });
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.notFound);
   });
 
   it('asks to choose a plan when none is known', async () => {
-    onboardingApi({ routes: { [installationPath]: () => jsonResponse(installationFixture()) } });
+    onboardingApi({ routes: [on(getInstallation, () => jsonResponse(installationFixture()), installation)] });
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}`);
     expect(screen.getByText('Aucun plan sélectionné. Veuillez choisir un plan.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);

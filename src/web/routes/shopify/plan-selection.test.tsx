@@ -1,18 +1,20 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockApi, renderRoute, requestBody } from '#web/test/render';
-import { installationFixture, installationPath, installShop, installToken, plansFixture, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
+import { listPlans } from '#core/api/plans';
+import { getInstallation, selectInstallationPlan } from '#core/api/shopify';
+import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { mockApi, on, sentBodyTo } from '#web/test/endpoints';
+import { installationFixture, installation, installShop, installToken, plansFixture, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
-const planPath = `${installationPath}/plan`;
 const url = `/shopify/plan-selection?token=${installToken}&shop=${installShop}`;
 
-function planApi(overrides: Parameters<typeof mockApi>[0] = {}) {
-  return mockApi({
-    '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    [installationPath]: () => jsonResponse(installationFixture()),
-    [planPath]: () => jsonResponse({ ok: true }),
+function planApi(overrides: Parameters<typeof mockApi>[0] = []) {
+  return mockApi([
+    on(listPlans, () => jsonResponse({ plans: plansFixture })),
+    on(getInstallation, () => jsonResponse(installationFixture()), installation),
+    on(selectInstallationPlan, () => jsonResponse({ ok: true }), installation),
     ...overrides,
-  });
+  ]);
 }
 
 async function openCards() {
@@ -53,12 +55,16 @@ describe('/shopify/plan-selection', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const fetchMock = planApi({
-      [planPath]: async () => {
-        await held;
-        return jsonResponse({ ok: true });
-      },
-    });
+    const fetchMock = planApi([
+      on(
+        selectInstallationPlan,
+        async () => {
+          await held;
+          return jsonResponse({ ok: true });
+        },
+        installation,
+      ),
+    ]);
     const { router, cards } = await openCards();
     fireEvent.click(within(cards[1]!).getByRole('button', { name: 'Choisir Pro' }));
 
@@ -74,11 +80,11 @@ describe('/shopify/plan-selection', () => {
       shop: installShop,
       plan_id: proPlan.id,
     });
-    expect(requestBody(fetchMock, planPath)).toEqual({ plan_id: proPlan.id });
+    expect(sentBodyTo(fetchMock, selectInstallationPlan, installation)).toEqual({ plan_id: proPlan.id });
   });
 
   it('says when the plan cannot be selected and lets the merchant try again', async () => {
-    planApi({ [planPath]: () => apiError(500, 'Erreur interne') });
+    planApi([on(selectInstallationPlan, () => apiError(500, 'Erreur interne'), installation)]);
     const { router, cards } = await openCards();
     fireEvent.click(within(cards[0]!).getByRole('button', { name: 'Choisir Starter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Impossible de sélectionner le plan. Veuillez réessayer.');
@@ -87,14 +93,14 @@ describe('/shopify/plan-selection', () => {
   });
 
   it('says when the plans cannot be loaded', async () => {
-    planApi({ '/api/plans': () => apiError(500, 'Erreur') });
+    planApi([on(listPlans, () => apiError(500, 'Erreur'))]);
     renderRoute(url);
     expect(await screen.findByText('Impossible de charger les plans. Veuillez réessayer.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Réessayer' })).toBeTruthy();
   });
 
   it('shows the error of an expired link', async () => {
-    planApi({ [installationPath]: () => apiError(410, tokenMessages.expired, 'installation_expired') });
+    planApi([on(getInstallation, () => apiError(410, tokenMessages.expired, 'installation_expired'), installation)]);
     renderRoute(url);
     expect(await screen.findByRole('heading', { level: 1, name: 'Erreur d’installation' })).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(tokenMessages.expired);

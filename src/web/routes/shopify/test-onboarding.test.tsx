@@ -1,6 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoute, requestBody } from '#web/test/render';
+import { listPlans } from '#core/api/plans';
+import { createTestInstallation } from '#core/api/shopify';
+import { jsonResponse, renderRoute } from '#web/test/render';
+import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
 afterEach(() => {
@@ -11,11 +14,10 @@ afterEach(() => {
 const planSelectionUrl = 'http://localhost:3000/shopify/plan-selection?token=tok_9&shop=maison-lumiere.myshopify.com';
 
 function testApi(emulatorShop: 'created' | 'existing' | null = 'created') {
-  return mockApi({
-    '/api/plans': () => jsonResponse({ plans: plansFixture }),
-    '/api/shopify/test-installations': () =>
-      jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl, emulator_shop: emulatorShop }),
-  });
+  return mockApi([
+    on(listPlans, () => jsonResponse({ plans: plansFixture })),
+    on(createTestInstallation, () => jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl, emulator_shop: emulatorShop })),
+  ]);
 }
 
 async function createLink() {
@@ -55,7 +57,7 @@ describe('/shopify/test-onboarding', () => {
     const field = (await screen.findByLabelText('Lien de sélection du plan')) as HTMLInputElement;
     expect(field.value).toBe(planSelectionUrl);
     expect(field.readOnly).toBe(true);
-    expect(requestBody(fetchMock, '/api/shopify/test-installations')).toEqual({ shop: 'maison-lumiere.myshopify.com' });
+    expect(sentBodyTo(fetchMock, createTestInstallation)).toEqual({ shop: 'maison-lumiere.myshopify.com' });
     const openLink = screen.getByRole('link', { name: 'Ouvrir (nouvel onglet)' });
     expect(openLink.getAttribute('href')).toBe(planSelectionUrl);
     expect(openLink.getAttribute('target')).toBe('_blank');
@@ -98,6 +100,6 @@ describe('/shopify/test-onboarding', () => {
     fireEvent.change(screen.getByLabelText('Domaine de la boutique de test'), { target: { value: 'boutique.fr' } });
     fireEvent.click(screen.getByRole('button', { name: 'Créer le lien d’installation' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Domaine Shopify invalide. Veuillez utiliser votre domaine .myshopify.com');
-    expect(fetchMock.mock.calls.some(([path]) => path === '/api/shopify/test-installations')).toBe(false);
+    expect(callsTo(fetchMock, createTestInstallation)).toHaveLength(0);
   });
 });
