@@ -1,6 +1,10 @@
-// Compiles the server ahead of time into dist/server (one ESM bundle, dependencies left in
-// node_modules), so production runs plain `node`, without a TypeScript loader in memory.
-// Files the code reads next to itself travel with it: the migrations and the password list.
+// Compiles the server ahead of time into dist/server (ESM, dependencies left in node_modules), so
+// production runs plain `node`, without a TypeScript loader in memory. Files the code reads next to
+// itself travel with it: the migrations and the password list.
+// What the server imports only when it needs it (the local Shopify emulator, mounted in development,
+// demo and tests; the theme extension's Liquid, on a first storefront preview) becomes a chunk of its
+// own under chunks/, so production never loads the emulator (decision 031). Code that main.js and a
+// chunk share goes to a shared chunk, which main.js imports itself.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 
@@ -17,6 +21,10 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
+  splitting: true,
+  // Only modules that never read a file beside themselves (import.meta.url) may land in a chunk: one
+  // folder down, their relative paths would point elsewhere. compiled-server.int.test.ts checks it.
+  chunkNames: 'chunks/[name]-[hash]',
   target: 'node20',
   packages: 'external',
   sourcemap: true,

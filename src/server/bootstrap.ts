@@ -18,7 +18,8 @@ import { createStorage } from './media/storage';
 import { JOBS, periodicTasks } from './job-registry';
 import { createWorker, type Worker } from './jobs/worker';
 import { createLogger } from './logger';
-import { createShopifyIntegration, type ShopifyIntegrationOptions } from './shopify/integration';
+import { createShopifyFacade } from './shopify/facade';
+import type { ShopifyIntegrationOptions } from './shopify/integration';
 import { startLogLines } from './start-log';
 
 export interface RunningServices {
@@ -63,6 +64,17 @@ const within = (ms: number, work: Promise<unknown>) =>
     );
   });
 
+/**
+ * Real Shopify, or the local emulator when the configuration mounts it (development, demo, tests).
+ * The emulator and its wiring (shopify/integration.ts) are imported only then, so production never
+ * loads them, and the compiled server carries them in a chunk of their own (decision 031).
+ */
+async function openShopify(config: Config, options: ShopifyIntegrationOptions): Promise<Pick<AppContext, 'shopify' | 'emulator'>> {
+  if (!config.shopify.emulator) return { shopify: createShopifyFacade({ config, retry: options.retry }), emulator: null };
+  const { createShopifyIntegration } = await import('./shopify/integration');
+  return createShopifyIntegration(config, options);
+}
+
 export async function openContext(config: Config, dbHandle?: DatabaseHandle, options: ShopifyIntegrationOptions = {}): Promise<AppContext> {
   const log = createLogger(config.logLevel);
   const handle =
@@ -80,7 +92,7 @@ export async function openContext(config: Config, dbHandle?: DatabaseHandle, opt
     messageIdDomain: new URL(config.appUrl).hostname,
   });
   const auth = createAuth({ config, db: handle.db, mailer, log });
-  const { shopify, emulator } = createShopifyIntegration(config, options);
+  const { shopify, emulator } = await openShopify(config, options);
   const storage = createStorage(config, handle.db);
   const templates = new TemplateSandbox({ log: log.child('template-sandbox') });
   return { config, dbHandle: handle, db: handle.db, mailer, storage, log, auth, shopify, emulator, templates };

@@ -2,14 +2,18 @@
  * What `npm start` runs: the server compiled by scripts/build-server.mjs, started with plain node.
  * It must find what it reads beside itself (migrations, the common-password list), migrate a fresh
  * database, answer, and stop on SIGTERM; and PGlite must run with the small-host memory settings.
+ * The local Shopify emulator is not in main.js: a chunk loaded only when the emulator is mounted
+ * (decision 031), as here, where it runs in development with the demo.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '#db/client';
+import { DEMO_ACCOUNT } from '#server/demo/seed-demo';
+import { THEME_EXTENSION } from '#core/storefront';
 import { createTestDatabase, testDbKind } from '#tests/support/test-db';
 import { freePort } from '#tests/support/free-port';
 
@@ -21,8 +25,24 @@ afterAll(() => {
 });
 
 describe('the compiled server', () => {
-  it('starts with plain node on a fresh database, migrates, answers and stops cleanly', async () => {
+  beforeAll(() => {
     execFileSync(process.execPath, ['scripts/build-server.mjs', out], { stdio: 'pipe' });
+  }, 60_000);
+
+  it('carries the emulator in a chunk of its own, not in main.js', () => {
+    // esbuild heads each module's code with its path: none of the emulator's is in the main bundle.
+    const main = readFileSync(`${out}/main.js`, 'utf8');
+    expect(main).not.toMatch(/^\/\/ emulator\//m);
+    const chunks = readdirSync(`${out}/chunks`).filter((file) => file.endsWith('.js'));
+    expect(chunks.filter((file) => readFileSync(`${out}/chunks/${file}`, 'utf8').includes('\n// emulator/shopify/index.ts\n'))).toHaveLength(1);
+    // Modules that find files beside themselves (import.meta.url) stay in main.js: from chunks/, one
+    // folder down, their relative paths would miss.
+    for (const module of ['src/db/migrate.ts', 'src/server/auth/common-passwords.ts', 'src/server/email-templates/sandbox.ts', 'src/server/app.ts']) {
+      expect(main).toContain(`\n// ${module}\n`);
+    }
+  });
+
+  it('starts with plain node on a fresh database, migrates, answers and stops cleanly', async () => {
     const db = testDbKind === 'postgres' ? await createTestDatabase() : null;
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
@@ -52,6 +72,12 @@ describe('the compiled server', () => {
       expect(signUp.status).toBe(400);
       expect(((await signUp.json()) as { error: string }).error).toContain('plus courants');
       expect((await fetch(`${url}/api/plans`)).status).toBe(200);
+      // The emulator's chunk loaded (development mounts it) and the demo store was installed on it.
+      const demoShop = await fetch(`${url}/_shopify/control/shops/${DEMO_ACCOUNT.shopDomain}`);
+      expect(demoShop.status).toBe(200);
+      expect(((await demoShop.json()) as { shop: { installed: boolean } }).shop.installed).toBe(true);
+      const stylesheet = await fetch(`${url}/_shopify/store/${DEMO_ACCOUNT.shopDomain}/extensions/${THEME_EXTENSION.handle}/assets/avis-clients.css`);
+      expect(stylesheet.status).toBe(200);
     } finally {
       const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');

@@ -2,6 +2,8 @@
  * Builds the Shopify facade for this process: real Shopify, or the local emulator (mounted in-process
  * at {APP_URL}/_shopify) when SHOPIFY_EMULATOR is on. The app reaches the emulator in-process; the
  * browser reaches it over HTTP at the same origin.
+ * This module imports the whole emulator: the server loads it with import() only when the emulator
+ * is mounted (bootstrap.ts), never statically, so production never loads it (decision 031).
  */
 import { fileURLToPath } from 'node:url';
 import { createShopifyEmulator, type ShopifyEmulator } from '#emulator/shopify';

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadThemeExtension, type ThemeExtension } from '#emulator/shopify/storefront/theme';
+import type { ThemeExtension } from '#emulator/shopify/storefront/theme';
 import type { StorefrontSnapshot } from '#core/api/storefront';
 import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '#core/storefront';
 import { escapeHtml } from '#core/email/layout';
@@ -16,6 +16,9 @@ let stylesheet = '';
 
 export async function renderBlockPreview(snapshot: StorefrontSnapshot, shop: { domain: string; name: string }): Promise<string> {
   if (!extension) {
+    // The Liquid evaluation is the local Shopify's storefront's (emulator/): imported on the first
+    // preview only, so the compiled server's main bundle carries none of the emulator (decision 031).
+    const { loadThemeExtension } = await import('#emulator/shopify/storefront/theme');
     extension = loadThemeExtension(DIR, (file) => file);
     stylesheet = readFileSync(`${DIR}/assets/avis-clients.css`, 'utf8');
   }
