@@ -5,7 +5,7 @@ import { expect } from 'vitest';
 import { listAuditChanges } from '#core/api/audit';
 import { type RatingAction, type RatingActionsConfig, readRatingActions, saveRatingActions } from '#core/api/rating-actions';
 import { activeStore, jsonResponse, renderRoute, testUser } from '#web/test/render';
-import { mockSignedInApi, on, type Route } from '#web/test/endpoints';
+import { mockSignedInApi, on, type Route, type FetchMock } from '#web/test/endpoints';
 
 /** No change recorded yet (the compliance panel's list). */
 export const noChanges = on(listAuditChanges, () => jsonResponse({ items: [] }));
@@ -47,8 +47,6 @@ export const savedConfig: RatingActionsConfig = {
   saved: true,
   actions: defaultActions.map((action) => (action.action_type === 'redirect' ? { ...action, redirect_url: googleUrl } : action)),
 };
-
-export type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /**
  * An in-memory rating-actions API starting from `initial`: PUT stores the body and answers it with

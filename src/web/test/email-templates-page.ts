@@ -4,7 +4,7 @@ import axe from 'axe-core';
 import { type EmailTemplateConfig, readEmailTemplate, saveEmailTemplate, sendTestEmail, type TemplateBody, uploadTemplateLogo } from '#core/api/email-templates';
 import type { StoredLogo } from '#core/api/branding';
 import { jsonResponse, renderRoute, testUser } from '#web/test/render';
-import { mockSignedInApi, on, type Route } from '#web/test/endpoints';
+import { mockSignedInApi, on, type Route, type FetchMock } from '#web/test/endpoints';
 
 export const defaultBody =
   'Merci pour votre commande {{ order_number }} chez {{ store_name }}\u202f! Nous espérons que vous en êtes satisfait(e).\n\nPourriez-vous prendre une minute pour partager votre avis\u202f? Cela nous aide beaucoup.';
@@ -38,8 +38,6 @@ export const uploaded: StoredLogo = {
   email_url: 'https://cdn.exemple.test/email-logos/u1/1767225600000-email.png',
   content_type: 'image/png',
 };
-
-export type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /** An in-memory template API: PUT keeps the body (the logo by its key) and answers it saved. */
 export function templateApi(initial: EmailTemplateConfig = defaults, overrides: Route[] = []): FetchMock {

@@ -52,8 +52,6 @@ export const defaultBody = {
   is_active: true,
 };
 
-export type FetchMock = ReturnType<typeof mockSignedInApi>;
-
 /**
  * An in-memory flows API of the active store: GET, POST, PUT and DELETE, the last two for the flows
  * given (and `f-new`, the id POST gives). `overrides` replace any endpoint.

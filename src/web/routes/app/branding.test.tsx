@@ -3,7 +3,7 @@ import axe from 'axe-core';
 import { describe, expect, it } from 'vitest';
 import { previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type BrandingConfig, type StoredLogo } from '#core/api/branding';
 import { activeStore, apiError, jsonResponse } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, sentBodyTo, type Route } from '#web/test/endpoints';
+import { callsTo, mockSignedInApi, on, sentBodyTo, type Route, type FetchMock } from '#web/test/endpoints';
 import { renderRoute } from '#web/test/render';
 
 const paths = {
@@ -44,8 +44,6 @@ const uploadedLogo: StoredLogo = {
   email_url: 'http://localhost/media/branding/st1/logo-1700000000000-email.png',
   content_type: 'image/png',
 };
-
-type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 interface PreviewRequest {
   identity: { logo_key?: string | null; button_text_color: string; button_bg_color: string; primary_color: string };

@@ -4,12 +4,10 @@ import { describe, expect, it } from 'vitest';
 import { type DeliverabilityState, readDeliverability } from '#core/api/deliverability';
 import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
 import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo, type FetchMock } from '#web/test/endpoints';
 
 /** What the server answers before anything is saved: the account's address, 1 000 a day. */
 const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: false };
-
-type FetchMock = ReturnType<typeof mockSignedInApi>;
 
 /** The 'Délivrabilité' section below the form reads its own endpoint (its tests: settings-deliverability.test.tsx). */
 const deliverability: Route[] = [
