@@ -53,9 +53,11 @@ describe('the compiled server', () => {
     });
     let errors = '';
     child.stderr.on('data', (d) => (errors += d));
+    // Listened for at once: a server that dies before it is healthy must fail the test, not hang it.
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
     try {
       let health: { status?: string; migrations?: { current: boolean } } = {};
-      for (let i = 0; i < 240 && health.status !== 'ok'; i++) {
+      for (let i = 0; i < 240 && health.status !== 'ok' && child.exitCode === null; i++) {
         health = await fetch(`${url}/health`).then(
           (r) => r.json() as Promise<typeof health>,
           () => ({}),
@@ -78,8 +80,21 @@ describe('the compiled server', () => {
       expect(((await demoShop.json()) as { shop: { installed: boolean } }).shop.installed).toBe(true);
       const stylesheet = await fetch(`${url}/_shopify/store/${DEMO_ACCOUNT.shopDomain}/extensions/${THEME_EXTENSION.handle}/assets/avis-clients.css`);
       expect(stylesheet.status).toBe(200);
+      // The moderation screen's preview finds the theme extension from main.js too (src/server/project-root.ts).
+      const signIn = await fetch(`${url}/api/auth/sign-in/email`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: url },
+        body: JSON.stringify({ email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password }),
+      });
+      expect(signIn.status, await signIn.clone().text()).toBe(200);
+      const cookie = signIn.headers
+        .getSetCookie()
+        .map((header) => header.split(';')[0])
+        .join('; ');
+      const preview = await fetch(`${url}/api/storefront/preview`, { headers: { cookie } });
+      expect(preview.status, errors).toBe(200);
+      expect(await preview.text()).toContain('Avis clients');
     } finally {
-      const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
       child.kill('SIGTERM');
       expect(await exited).toBe(0);
       await db?.destroy();

@@ -5,10 +5,10 @@
  * This module imports the whole emulator: the server loads it with import() only when the emulator
  * is mounted (bootstrap.ts), never statically, so production never loads it (decision 031).
  */
-import { fileURLToPath } from 'node:url';
 import { createShopifyEmulator, type ShopifyEmulator } from '#emulator/shopify';
 import { APP_PROXY, THEME_EXTENSION } from '#core/storefront';
 import type { Config } from '../config';
+import { projectPath } from '../project-root';
 import { createShopifyFacade, type FetchLike, type ShopifyFacade } from './facade';
 import { PROTECTED_CUSTOMER_DATA_REQUEST } from './protected-data';
 import type { ShopifyRetryPolicy } from './resilience';
@@ -41,7 +41,7 @@ export function createShopifyIntegration(config: Config, options: ShopifyIntegra
     },
     // The storefront renders the app's theme app extension; its app proxy forwards to the app (decision 028).
     storefront: {
-      extensionDir: fileURLToPath(new URL(`../../../extensions/${THEME_EXTENSION.handle}`, import.meta.url)),
+      extensionDir: projectPath('extensions', THEME_EXTENSION.handle),
       proxy: { url: `${config.appUrl}${APP_PROXY.path}`, prefix: APP_PROXY.prefix, subpath: APP_PROXY.subpath },
     },
     statePath: options.inMemoryEmulator ? undefined : config.emulatorStatePath,

@@ -4,13 +4,12 @@
  * evaluation as the local Shopify's storefront), as a document for a sandboxed frame, without script.
  */
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { ThemeExtension } from '#emulator/shopify/storefront/theme';
 import type { StorefrontSnapshot } from '#core/api/storefront';
 import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '#core/storefront';
 import { escapeHtml } from '#core/email/layout';
+import { projectPath } from '../project-root';
 
-const DIR = fileURLToPath(new URL(`../../../extensions/${THEME_EXTENSION.handle}`, import.meta.url));
 let extension: ThemeExtension | null = null;
 let stylesheet = '';
 
@@ -19,8 +18,9 @@ export async function renderBlockPreview(snapshot: StorefrontSnapshot, shop: { d
     // The Liquid evaluation is the local Shopify's storefront's (emulator/): imported on the first
     // preview only, so the compiled server's main bundle carries none of the emulator (decision 031).
     const { loadThemeExtension } = await import('#emulator/shopify/storefront/theme');
-    extension = loadThemeExtension(DIR, (file) => file);
-    stylesheet = readFileSync(`${DIR}/assets/avis-clients.css`, 'utf8');
+    const dir = projectPath('extensions', THEME_EXTENSION.handle);
+    extension = loadThemeExtension(dir, (file) => file);
+    stylesheet = readFileSync(`${dir}/assets/avis-clients.css`, 'utf8');
   }
   const app = { metafields: { [STOREFRONT_METAFIELD.namespace]: { [STOREFRONT_METAFIELD.key]: { type: STOREFRONT_METAFIELD.type, value: snapshot } } } };
   const block = await extension.render(THEME_EXTENSION.block, { blockId: 'apercu', app, shop: { name: shop.name, url: `https://${shop.domain}`, domain: shop.domain } });
