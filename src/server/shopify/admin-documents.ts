@@ -2,15 +2,58 @@
  * Every Admin GraphQL document the app sends to Shopify, in one place: tests/shopify validates each
  * against Shopify's published schema for SHOPIFY_API_VERSION (deprecations and the scopes each
  * selected type needs included), and checks that no `#graphql` document lives anywhere else.
+ *
+ * Each document carries the types of its answer and of its variables, generated from Shopify's
+ * schema (generated/admin-types.ts, `npm run shopify:types`): `shopify.graphql(shop, token,
+ * COUNT_ORDERS, { query })` is typed by them (facade.ts), no call site writes the shape by hand.
  */
 import { GRAPHQL_ORDER_FIELDS } from '../orders/order';
+import type {
+  AppInstallationIdQuery,
+  AppInstallationIdQueryVariables,
+  BillingStateQuery,
+  BillingStateQueryVariables,
+  CancelSubscriptionMutation,
+  CancelSubscriptionMutationVariables,
+  CountOrdersQuery,
+  CountOrdersQueryVariables,
+  CreateSubscriptionMutation,
+  CreateSubscriptionMutationVariables,
+  CreateWebhookSubscriptionMutation,
+  CreateWebhookSubscriptionMutationVariables,
+  CustomerDataProbeQuery,
+  CustomerDataProbeQueryVariables,
+  DiagnosticCountOrdersQuery,
+  DiagnosticCountOrdersQueryVariables,
+  ReadOrdersQuery,
+  ReadOrdersQueryVariables,
+  SetAppMetafieldsMutation,
+  SetAppMetafieldsMutationVariables,
+  ShopDetailsQuery,
+  ShopDetailsQueryVariables,
+  UninstallAppMutation,
+  UninstallAppMutationVariables,
+  UpdateWebhookSubscriptionMutation,
+  UpdateWebhookSubscriptionMutationVariables,
+  WebhookSubscriptionsQuery,
+  WebhookSubscriptionsQueryVariables,
+} from './generated/admin-types';
+
+/**
+ * A document as sent (its text) that also carries, in its type only, the generated types of its
+ * answer and its variables. The pairing is checked against the operation's name by
+ * tests/shopify/admin-types.test.ts.
+ */
+export type AdminDocument<TResult, TVariables> = string & { readonly __apiType?: (variables: TVariables) => TResult };
+
+const document = <TResult, TVariables>(text: string) => text as AdminDocument<TResult, TVariables>;
 
 /** The shop's name, read right after the code exchange (install flow). */
-export const SHOP_DETAILS = `#graphql
-query ShopDetails { shop { name email myshopifyDomain currencyCode } }`;
+export const SHOP_DETAILS = document<ShopDetailsQuery, ShopDetailsQueryVariables>(`#graphql
+query ShopDetails { shop { name email myshopifyDomain currencyCode } }`);
 
 /** Orders page by page (reconciliation, history import): orders/admin-api.ts. */
-export const READ_ORDERS = `#graphql
+export const READ_ORDERS = document<ReadOrdersQuery, ReadOrdersQueryVariables>(`#graphql
 query ReadOrders($query: String!, $after: String) {
   orders(first: 100, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
@@ -18,64 +61,64 @@ query ReadOrders($query: String!, $after: String) {
       ${GRAPHQL_ORDER_FIELDS}
     }
   }
-}`;
+}`);
 
 /**
  * The newest order's protected customer fields, read only to learn which ones Shopify withholds from
  * this app (the diagnostic's customer data check).
  */
-export const CUSTOMER_DATA_PROBE = `#graphql
+export const CUSTOMER_DATA_PROBE = document<CustomerDataProbeQuery, CustomerDataProbeQueryVariables>(`#graphql
 query CustomerDataProbe {
   orders(first: 1, sortKey: CREATED_AT, reverse: true) {
     nodes { email billingAddress { firstName lastName } shippingAddress { firstName lastName } }
   }
-}`;
+}`);
 
 /** The paid orders of the last 60 days (shopify-count-orders). */
-export const COUNT_ORDERS = `#graphql
-query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`;
+export const COUNT_ORDERS = document<CountOrdersQuery, CountOrdersQueryVariables>(`#graphql
+query CountOrders($query: String!) { ordersCount(query: $query) { count precision } }`);
 
 /** The orders the token can read (the diagnostic's token check). */
-export const DIAGNOSTIC_COUNT_ORDERS = `#graphql
-query DiagnosticCountOrders($query: String!) { ordersCount(query: $query) { count } }`;
+export const DIAGNOSTIC_COUNT_ORDERS = document<DiagnosticCountOrdersQuery, DiagnosticCountOrdersQueryVariables>(`#graphql
+query DiagnosticCountOrders($query: String!) { ordersCount(query: $query) { count } }`);
 
 /** The shop's webhook subscriptions (registration, diagnostic, repair). */
-export const WEBHOOK_SUBSCRIPTIONS = `#graphql
-query Subscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }`;
+export const WEBHOOK_SUBSCRIPTIONS = document<WebhookSubscriptionsQuery, WebhookSubscriptionsQueryVariables>(`#graphql
+query WebhookSubscriptions { webhookSubscriptions(first: 100) { nodes { id topic uri } } }`);
 
 /** Subscribes one topic (registration). */
-export const CREATE_WEBHOOK_SUBSCRIPTION = `#graphql
-mutation Create($topic: WebhookSubscriptionTopic!, $uri: String!) {
+export const CREATE_WEBHOOK_SUBSCRIPTION = document<CreateWebhookSubscriptionMutation, CreateWebhookSubscriptionMutationVariables>(`#graphql
+mutation CreateWebhookSubscription($topic: WebhookSubscriptionTopic!, $uri: String!) {
   webhookSubscriptionCreate(topic: $topic, webhookSubscription: { uri: $uri, format: JSON }) {
     webhookSubscription { id topic uri }
     userErrors { field message }
   }
-}`;
+}`);
 
 /** Re-points a subscription at this app's address (fix-webhook-urls). */
-export const UPDATE_WEBHOOK_SUBSCRIPTION = `#graphql
-mutation Update($id: ID!, $uri: String!) {
+export const UPDATE_WEBHOOK_SUBSCRIPTION = document<UpdateWebhookSubscriptionMutation, UpdateWebhookSubscriptionMutationVariables>(`#graphql
+mutation UpdateWebhookSubscription($id: ID!, $uri: String!) {
   webhookSubscriptionUpdate(id: $id, webhookSubscription: { uri: $uri }) {
     webhookSubscription { id topic uri }
     userErrors { field message }
   }
-}`;
+}`);
 
 /** The app's installation on the shop: the owner of its app-data metafields (storefront/publish.ts). */
-export const APP_INSTALLATION_ID = `#graphql
-query AppInstallationId { currentAppInstallation { id } }`;
+export const APP_INSTALLATION_ID = document<AppInstallationIdQuery, AppInstallationIdQueryVariables>(`#graphql
+query AppInstallationId { currentAppInstallation { id } }`);
 
 /**
  * Writes the storefront's app-data metafield (the theme app extension reads it, decision 028).
  * Setting a value is idempotent: sent again after a lost answer, it leaves the same value.
  */
-export const SET_APP_METAFIELDS = `#graphql
+export const SET_APP_METAFIELDS = document<SetAppMetafieldsMutation, SetAppMetafieldsMutationVariables>(`#graphql
 mutation SetAppMetafields($metafields: [MetafieldsSetInput!]!) {
   metafieldsSet(metafields: $metafields) {
     metafields { id namespace key }
     userErrors { field message code }
   }
-}`;
+}`);
 
 /**
  * Mutations sent again after a 5xx, a timeout or a lost connection (resilience.ts): running them twice
@@ -87,7 +130,7 @@ mutation SetAppMetafields($metafields: [MetafieldsSetInput!]!) {
 export const RETRY_SAFE_MUTATIONS: readonly string[] = [UPDATE_WEBHOOK_SUBSCRIPTION, SET_APP_METAFIELDS];
 
 /** Starts a plan's subscription; answers Shopify's confirmation URL (billing). */
-export const CREATE_SUBSCRIPTION = `#graphql
+export const CREATE_SUBSCRIPTION = document<CreateSubscriptionMutation, CreateSubscriptionMutationVariables>(`#graphql
 mutation CreateSubscription(
   $name: String!
   $returnUrl: URL!
@@ -100,13 +143,13 @@ mutation CreateSubscription(
     confirmationUrl
     userErrors { field message }
   }
-}`;
+}`);
 
 /**
  * The installation's billing as Shopify holds it now (billing/sync.ts): its active subscriptions and
  * the newest ones of any status, which tell a pending, declined or expired plan change apart.
  */
-export const BILLING_STATE = `#graphql
+export const BILLING_STATE = document<BillingStateQuery, BillingStateQueryVariables>(`#graphql
 query BillingState {
   currentAppInstallation {
     activeSubscriptions { id name status test createdAt currentPeriodEnd }
@@ -114,25 +157,25 @@ query BillingState {
       nodes { id name status test createdAt currentPeriodEnd }
     }
   }
-}`;
+}`);
 
 /** Cancels one subscription (disconnect, when the merchant asks to stop paying). */
-export const CANCEL_SUBSCRIPTION = `#graphql
+export const CANCEL_SUBSCRIPTION = document<CancelSubscriptionMutation, CancelSubscriptionMutationVariables>(`#graphql
 mutation CancelSubscription($id: ID!) {
   appSubscriptionCancel(id: $id) {
     appSubscription { id status }
     userErrors { field message }
   }
-}`;
+}`);
 
 /** Uninstalls the app from the shop (disconnect, when the merchant asks to remove it). */
-export const UNINSTALL_APP = `#graphql
+export const UNINSTALL_APP = document<UninstallAppMutation, UninstallAppMutationVariables>(`#graphql
 mutation UninstallApp {
   appUninstall {
     app { id }
     userErrors { code field message }
   }
-}`;
+}`);
 
 /** The documents by name, for the schema test. */
 export const ADMIN_DOCUMENTS: Readonly<Record<string, string>> = {

@@ -158,7 +158,7 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       }
       let shopName: string;
       try {
-        shopName = (await shopify.graphql<{ shop: { name: string } }>(shop, tokens.accessToken, SHOP_DETAILS)).shop.name;
+        shopName = (await shopify.graphql(shop, tokens.accessToken, SHOP_DETAILS)).shop.name;
       } catch (error) {
         log.warn('shop fetch failed', { shop, error: (error as Error).message, status: (error as ShopifyRequestError).status });
         return integrationsError(c, 'shop_fetch_failed');

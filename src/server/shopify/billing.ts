@@ -10,8 +10,9 @@ import { shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { isDeadToken } from '../plans/shopify-errors';
 import { storeAccessToken } from './store-tokens';
-import { ShopifyRequestError, type ShopifyFacade } from './facade';
+import { ShopifyRequestError, answered, type ShopifyFacade } from './facade';
 import { BILLING_STATE, CANCEL_SUBSCRIPTION, CREATE_SUBSCRIPTION, UNINSTALL_APP } from './admin-documents';
+import type { BillingStateQuery, CurrencyCode } from './generated/admin-types';
 
 type Plan = typeof subscriptionPlans.$inferSelect;
 type Store = typeof shopifyStores.$inferSelect;
@@ -33,19 +34,19 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | nu
 export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan): Promise<string> {
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
-  const data = await shopify.graphql<{
-    appSubscriptionCreate: { appSubscription: { id: string } | null; confirmationUrl: string | null; userErrors: { message: string }[] };
-  }>(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
+  const data = await shopify.graphql(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
     name: plan.name,
     returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}`,
     // Test charges everywhere but production: nobody is billed by a demo or a test run.
     test: !ctx.config.production,
-    lineItems: [{ plan: { appRecurringPricingDetails: { price: { amount: Number(plan.priceAmount), currencyCode: plan.priceCurrency }, interval: 'EVERY_30_DAYS' } } }],
+    lineItems: [
+      { plan: { appRecurringPricingDetails: { price: { amount: Number(plan.priceAmount), currencyCode: plan.priceCurrency as CurrencyCode }, interval: 'EVERY_30_DAYS' } } },
+    ],
     // Shopify's standard replacement: an upgrade replaces the current plan at once (prorated), a
     // downgrade at the end of the period already paid.
     replacementBehavior: 'STANDARD',
   });
-  const result = data.appSubscriptionCreate;
+  const result = answered(data.appSubscriptionCreate, 'appSubscriptionCreate');
   if (!result.confirmationUrl || result.userErrors.length > 0) {
     throw new BillingError(result.userErrors.map((e) => e.message).join('; ') || 'no confirmation URL');
   }
@@ -73,13 +74,7 @@ export interface ShopifyBilling {
   recent: ShopifySubscription[];
 }
 
-interface SubscriptionNode {
-  id: string;
-  name: string;
-  status: string;
-  createdAt: string;
-  currentPeriodEnd: string | null;
-}
+type SubscriptionNode = BillingStateQuery['currentAppInstallation']['activeSubscriptions'][number];
 
 const subscription = (n: SubscriptionNode): ShopifySubscription => ({
   id: n.id,
@@ -97,9 +92,7 @@ const subscription = (n: SubscriptionNode): ShopifySubscription => ({
 export async function readShopifyBilling(ctx: AppContext, shopify: ShopifyFacade, store: Pick<Store, 'id' | 'shopDomain'>): Promise<ShopifyBilling> {
   try {
     const { accessToken } = await storeAccessToken(ctx, store.id);
-    const data = await shopify.graphql<{
-      currentAppInstallation: { activeSubscriptions: SubscriptionNode[]; allSubscriptions: { nodes: SubscriptionNode[] } };
-    }>(store.shopDomain, accessToken, BILLING_STATE);
+    const data = await shopify.graphql(store.shopDomain, accessToken, BILLING_STATE);
     const installation = data.currentAppInstallation;
     return { installed: true, active: installation.activeSubscriptions.map(subscription), recent: installation.allSubscriptions.nodes.map(subscription) };
   } catch (error) {
@@ -132,12 +125,12 @@ export async function cancelAndUninstall(ctx: AppContext, shopify: ShopifyFacade
     const { accessToken } = await storeAccessToken(ctx, store.id);
     const live = [...billing.active, ...billing.recent.filter((s) => s.status === 'PENDING' || s.status === 'FROZEN' || s.status === 'ACCEPTED')];
     for (const id of new Set(live.map((s) => s.id))) {
-      const data = await shopify.graphql<{ appSubscriptionCancel: { userErrors: { message: string }[] } }>(store.shopDomain, accessToken, CANCEL_SUBSCRIPTION, { id });
-      if (data.appSubscriptionCancel.userErrors.length > 0) throw new BillingError(data.appSubscriptionCancel.userErrors.map((e) => e.message).join('; '));
+      const { userErrors } = answered((await shopify.graphql(store.shopDomain, accessToken, CANCEL_SUBSCRIPTION, { id })).appSubscriptionCancel, 'appSubscriptionCancel');
+      if (userErrors.length > 0) throw new BillingError(userErrors.map((e) => e.message).join('; '));
     }
     outcome.subscriptionCancelled = true;
-    const data = await shopify.graphql<{ appUninstall: { userErrors: { message: string }[] } }>(store.shopDomain, accessToken, UNINSTALL_APP);
-    if (data.appUninstall.userErrors.length > 0) throw new BillingError(data.appUninstall.userErrors.map((e) => e.message).join('; '));
+    const { userErrors } = answered((await shopify.graphql(store.shopDomain, accessToken, UNINSTALL_APP)).appUninstall, 'appUninstall');
+    if (userErrors.length > 0) throw new BillingError(userErrors.map((e) => e.message).join('; '));
     outcome.appUninstalled = true;
     return outcome;
   } catch (error) {

@@ -8,12 +8,13 @@ import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, typ
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
-import { ShopifyRequestError } from './facade';
+import { ShopifyRequestError, answered, type GraphqlFieldError } from './facade';
 import { toldFailure } from './resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
 import { CUSTOMER_DATA_PROBE, DIAGNOSTIC_COUNT_ORDERS } from './admin-documents';
+import type { CustomerDataProbeQuery } from './generated/admin-types';
 
 /** A check passed, or failed. */
 const passed = (ok: boolean) => (ok ? ('success' as const) : ('error' as const));
@@ -26,10 +27,9 @@ const looksFine = (ok: boolean) => (ok ? ('success' as const) : ('warning' as co
  * Order object itself to an app without any approval. Nothing to read yet: unknown.
  */
 async function customerDataCheck(ctx: AppContext, shop: string, accessToken: string): Promise<DiagnosticChecks['customer_data']> {
-  type Probe = { orders: { nodes: unknown[] } };
-  let answer: { data: Probe; errors: { message: string; path: (string | number)[]; code: string | undefined }[] };
+  let answer: { data: CustomerDataProbeQuery; errors: GraphqlFieldError[] };
   try {
-    answer = await ctx.shopify.graphqlWithErrors<Probe>(shop, accessToken, CUSTOMER_DATA_PROBE);
+    answer = await ctx.shopify.graphqlWithErrors(shop, accessToken, CUSTOMER_DATA_PROBE);
   } catch (error) {
     if (error instanceof ShopifyRequestError && error.code === 'ACCESS_DENIED') return { status: 'error', approved: false, withheld_fields: [...PROTECTED_CUSTOMER_FIELDS] };
     if (error instanceof ShopifyRequestError) return { status: 'warning', approved: null, withheld_fields: [] };
@@ -68,10 +68,8 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
   let customerData: DiagnosticChecks['customer_data'] = { status: 'warning', approved: null, withheld_fields: [] };
   try {
     const { accessToken } = await storeAccessToken(ctx, store.id);
-    const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(store.shop_domain, accessToken, DIAGNOSTIC_COUNT_ORDERS, {
-      query: ordersSinceQuery(ORDER_HISTORY_DAYS),
-    });
-    ordersCount = data.ordersCount.count;
+    const data = await ctx.shopify.graphql(store.shop_domain, accessToken, DIAGNOSTIC_COUNT_ORDERS, { query: ordersSinceQuery(ORDER_HISTORY_DAYS) });
+    ordersCount = answered(data.ordersCount, 'ordersCount').count;
     tokenOk = true;
     customerData = await customerDataCheck(ctx, store.shop_domain, accessToken);
   } catch (error) {

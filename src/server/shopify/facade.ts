@@ -9,7 +9,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApiVersion, LogSeverity, Session, shopifyApi, type Shopify } from '@shopify/shopify-api';
 import { setAbstractFetchFunc } from '@shopify/shopify-api/runtime';
 import type { Config } from '../config';
-import { RETRY_SAFE_MUTATIONS } from './admin-documents';
+import { RETRY_SAFE_MUTATIONS, type AdminDocument } from './admin-documents';
 import { DEFAULT_SHOPIFY_RETRY, ShopifyRequestError, beforeDeadline, retryAfterMs, withRetries, type AttemptFailure, type ShopifyRetryPolicy } from './resilience';
 
 export { ShopifyRequestError } from './resilience';
@@ -22,6 +22,16 @@ setAbstractFetchFunc(((input: RequestInfo | URL, init?: RequestInit) => {
   const url = typeof input === 'string' ? input : input instanceof URL ? input.toString() : input.url;
   return fetcher(url, init);
 }) as typeof fetch);
+
+/**
+ * A payload Shopify's schema declares nullable (a mutation's, ordersCount) as graphql() answers it:
+ * Shopify leaves one null only with an `errors` entry, on which graphql() has thrown already, so a
+ * null here is Shopify failing, reported as such.
+ */
+export function answered<T>(value: T | null, field: string): T {
+  if (value === null) throw new ShopifyRequestError(`Shopify answered no ${field}`, 200);
+  return value;
+}
 
 /** One entry of a GraphQL answer's `errors`: what failed, where in the data, and Shopify's code. */
 export interface GraphqlFieldError {
@@ -41,6 +51,13 @@ export interface ShopifyFacadeOptions {
   /** For the emulator: the URL under which a shop's admin is served, e.g. http://localhost:3000/_shopify/store/{shop}. */
   shopOrigin?: (shop: string) => string;
 }
+
+/**
+ * The variables argument of a typed document: optional when its operation declares none (the
+ * generated type is then an object with no key), required otherwise. Its type comes from the
+ * document alone (NoInfer), so the argument is checked against it rather than inferred from.
+ */
+type VariablesArgument<TVariables> = TVariables extends Record<string, never> ? [variables?: TVariables] : [variables: TVariables];
 
 export interface AccessTokens {
   accessToken: string;
@@ -121,6 +138,14 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
    * a retry-safe operation a 5xx, a timeout or a lost connection, are tried again (resilience.ts).
    * Throws ShopifyRequestError on an HTTP failure, past the retries, and when there is no data at all.
    */
+  function graphqlWithErrors<TResult, TVariables>(
+    shop: string,
+    accessToken: string,
+    document: AdminDocument<TResult, TVariables>,
+    ...variables: VariablesArgument<NoInfer<TVariables>>
+  ): Promise<{ data: TResult; errors: GraphqlFieldError[] }>;
+  /** An ad hoc query (tests): the caller states the answer's shape. */
+  function graphqlWithErrors<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<{ data: T; errors: GraphqlFieldError[] }>;
   async function graphqlWithErrors<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<{ data: T; errors: GraphqlFieldError[] }> {
     const session = new Session({ id: `offline_${shop}`, shop, state: '', isOnline: false, accessToken });
     const client = new api.clients.Graphql({ session });
@@ -153,6 +178,24 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
     });
   }
 
+  /**
+   * Runs an Admin GraphQL operation with the library's client, typed by its document (admin-documents.ts).
+   * Throws ShopifyRequestError on 401 or any error.
+   */
+  function graphql<TResult, TVariables>(
+    shop: string,
+    accessToken: string,
+    document: AdminDocument<TResult, TVariables>,
+    ...variables: VariablesArgument<NoInfer<TVariables>>
+  ): Promise<TResult>;
+  /** An ad hoc query (tests): the caller states the answer's shape. */
+  function graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T>;
+  async function graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T> {
+    const { data, errors } = await graphqlWithErrors<T>(shop, accessToken, query, variables);
+    if (errors.length > 0) throw new ShopifyRequestError(errors[0]!.message, 200, errors[0]!.code);
+    return data;
+  }
+
   return {
     api,
     apiVersion,
@@ -175,13 +218,7 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
 
     refreshAccessToken: (shop: string, refreshToken: string) => tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
 
-    /** Runs an Admin GraphQL operation with the library's client. Throws ShopifyRequestError on 401 or any error. */
-    async graphql<T>(shop: string, accessToken: string, query: string, variables?: Record<string, unknown>): Promise<T> {
-      const { data, errors } = await graphqlWithErrors<T>(shop, accessToken, query, variables);
-      if (errors.length > 0) throw new ShopifyRequestError(errors[0]!.message, 200, errors[0]!.code);
-      return data;
-    },
-
+    graphql,
     graphqlWithErrors,
   };
 }

@@ -158,7 +158,7 @@ describe('webhook registration at install', () => {
   it.each(KINDS)('rides out %s on the subscriptions list and registers every topic', async (kind) => {
     const { shop, landed, recorded } = await connectThroughOAuth(`hooks-${kind}`, (shop) =>
       emulator()
-        .injectFault(fault(kind, shop, 'Subscriptions', false))
+        .injectFault(fault(kind, shop, 'WebhookSubscriptions', false))
         .then(() => undefined),
     );
     expect(landed).toBe(`/app/integrations?shopify=success&shop=${encodeURIComponent(shop)}`);
@@ -168,7 +168,7 @@ describe('webhook registration at install', () => {
   it.each(KINDS.filter((k) => k !== 'slow'))('connects the store and records no webhook when %s lasts; the diagnostic then offers to register', async (kind) => {
     const { store, browser, landed, recorded } = await connectThroughOAuth(`hooks-down-${kind}`, (shop) =>
       emulator()
-        .injectFault(fault(kind, shop, 'Subscriptions', true))
+        .injectFault(fault(kind, shop, 'WebhookSubscriptions', true))
         .then(() => undefined),
     );
     expect(landed).toMatch(/^\/app\/integrations\?shopify=success/);
@@ -222,7 +222,7 @@ describe('the connection functions', () => {
     ['THROTTLED', 'Shopify limite les requêtes pour le moment. Réessayez dans quelques instants.'],
   ] as const)('answer 502 in French, not « refusé », when Shopify stays %s', async (kind, message) => {
     const { store, browser, shop } = await merchantOnEmulator(app, ctx, `fn-down-${kind}`);
-    await emulator().injectFault(fault(kind, shop, 'Subscriptions', true));
+    await emulator().injectFault(fault(kind, shop, 'WebhookSubscriptions', true));
     const res = await browser.json('/functions/v1/shopify-register-webhooks', { json: { shop_id: store.id } });
     expect(res).toMatchObject({ status: 502, body: { success: false, code: 'shopify_request_failed', error: message } });
     expect(await ctx.db.select().from(s.shopifyWebhooks).where(eq(s.shopifyWebhooks.shopId, store.id))).toEqual([]);
@@ -264,7 +264,7 @@ describe('the diagnostic', () => {
 
   it.each(Object.keys(expected))('says the webhook step failed when Shopify could not list them (%s)', async (kind) => {
     const { browser, shop } = await merchantOnEmulator(app, ctx, `diag-hooks-${kind}`);
-    await emulator().injectFault(fault(kind as Kind, shop, 'Subscriptions', true));
+    await emulator().injectFault(fault(kind as Kind, shop, 'WebhookSubscriptions', true));
     const res = await browser.json<{ checks: Checks }>('/api/shopify/diagnostic');
     expect(res.body.checks.token.status).toBe('success');
     expect(res.body.checks.webhooks_platform).toMatchObject({ status: 'error', missing: [], failure: expected[kind as keyof typeof expected].failure });

@@ -12,7 +12,7 @@ import { messageFor } from '../messages';
 import { findActiveStore } from '../stores/service';
 import { sameStore } from '../stores/tenancy';
 import { shopifyAvailabilityMessages } from '../messages/shopify-availability';
-import { ShopifyRequestError } from './facade';
+import { ShopifyRequestError, answered } from './facade';
 import { shopifyUnavailable, toldFailure } from './resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery } from '../orders/admin-api';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
@@ -81,10 +81,8 @@ export function shopifyFunctionRoutes(ctx: AppContext) {
       sameStore(store, body.shop_id);
       try {
         const { shop, accessToken } = await storeAccessToken(ctx, store.id);
-        const data = await ctx.shopify.graphql<{ ordersCount: { count: number } }>(shop, accessToken, COUNT_ORDERS, {
-          query: ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }),
-        });
-        return { success: true as const, count: data.ordersCount.count };
+        const data = await ctx.shopify.graphql(shop, accessToken, COUNT_ORDERS, { query: ordersSinceQuery(ORDER_HISTORY_DAYS, { paidOnly: true }) });
+        return { success: true as const, count: answered(data.ordersCount, 'ordersCount').count };
       } catch (error) {
         const failure = shopifyFailure(error);
         return c.json({ success: false, count: 0, error: messageFor('count_orders_failed'), code: 'count_orders_failed' }, failure.status);

@@ -9,6 +9,7 @@ import type { ShopifyEmulator } from '#emulator/shopify';
 import { testConfig } from '#tests/support/test-context';
 import { CREATE_WEBHOOK_SUBSCRIPTION, SHOP_DETAILS, UPDATE_WEBHOOK_SUBSCRIPTION } from './admin-documents';
 import type { ShopifyFacade } from './facade';
+import type { WebhookSubscriptionTopic } from './generated/admin-types';
 import { createShopifyIntegration } from './integration';
 import { DEFAULT_SHOPIFY_RETRY, ShopifyRequestError, backoffMs, failureKind, retryAfterMs, shopifyUnavailable, type ShopifyRetryPolicy } from './resilience';
 
@@ -25,9 +26,8 @@ beforeEach(async () => {
 });
 afterEach(() => emulator.close());
 
-const shopName = () => shopify.graphql<{ shop: { name: string } }>(SHOP, token, SHOP_DETAILS);
-const subscribe = (topic = 'ORDERS_PAID') =>
-  shopify.graphql<{ webhookSubscriptionCreate: { webhookSubscription: { id: string } | null } }>(SHOP, token, CREATE_WEBHOOK_SUBSCRIPTION, { topic, uri: 'https://app.example/h' });
+const shopName = () => shopify.graphql(SHOP, token, SHOP_DETAILS);
+const subscribe = (topic: WebhookSubscriptionTopic = 'ORDERS_PAID') => shopify.graphql(SHOP, token, CREATE_WEBHOOK_SUBSCRIPTION, { topic, uri: 'https://app.example/h' });
 const hits = async () => (await emulator.state.listFaults()).reduce((n, f) => n + f.hits, 0);
 const failure = (p: Promise<unknown>) =>
   p.then(
@@ -107,7 +107,7 @@ describe('a mutation', () => {
   it('is sent again after THROTTLED or 429, which ran nothing', async () => {
     await emulator.state.injectFault({ fault: 'THROTTLED', operation: 'webhookSubscriptionCreate', count: 2 });
     await emulator.state.injectFault({ fault: '429', retryAfter: 0.01, operation: 'webhookSubscriptionCreate', count: 1 });
-    expect((await subscribe()).webhookSubscriptionCreate.webhookSubscription).not.toBeNull();
+    expect((await subscribe()).webhookSubscriptionCreate!.webhookSubscription).not.toBeNull();
     expect(await emulator.state.listWebhookSubscriptions(SHOP)).toHaveLength(1);
   });
 
@@ -124,13 +124,10 @@ describe('a mutation', () => {
   });
 
   it('listed as retry-safe is sent again after a 5xx', async () => {
-    const id = (await subscribe()).webhookSubscriptionCreate.webhookSubscription!.id;
+    const id = (await subscribe()).webhookSubscriptionCreate!.webhookSubscription!.id;
     await emulator.state.injectFault({ fault: '503', operation: 'webhookSubscriptionUpdate', count: 2 });
-    const data = await shopify.graphql<{ webhookSubscriptionUpdate: { webhookSubscription: { uri: string } } }>(SHOP, token, UPDATE_WEBHOOK_SUBSCRIPTION, {
-      id,
-      uri: 'https://app.example/new',
-    });
-    expect(data.webhookSubscriptionUpdate.webhookSubscription.uri).toBe('https://app.example/new');
+    const data = await shopify.graphql(SHOP, token, UPDATE_WEBHOOK_SUBSCRIPTION, { id, uri: 'https://app.example/new' });
+    expect(data.webhookSubscriptionUpdate!.webhookSubscription!.uri).toBe('https://app.example/new');
   });
 });
 

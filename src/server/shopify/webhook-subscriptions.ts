@@ -7,10 +7,12 @@ import { and, eq } from 'drizzle-orm';
 import { shopifyWebhooks } from '#db/schema';
 import { webhookRefusalMessages } from '../messages/shopify';
 import { shopifyAvailabilityMessages } from '../messages/shopify-availability';
+import { answered } from './facade';
 import { shopifyUnavailable } from './resilience';
 import type { AppContext } from '../context';
 import { storeAccessToken } from './store-tokens';
 import { CREATE_WEBHOOK_SUBSCRIPTION, UPDATE_WEBHOOK_SUBSCRIPTION, WEBHOOK_SUBSCRIPTIONS } from './admin-documents';
+import type { CreateWebhookSubscriptionMutation, WebhookSubscriptionTopic } from './generated/admin-types';
 
 /**
  * orders/updated carries refunds (financial_status refunded), which cancel pending requests.
@@ -49,7 +51,7 @@ export interface PlatformSubscription {
 
 export async function listPlatformSubscriptions(ctx: AppContext, storeId: string): Promise<PlatformSubscription[]> {
   const { shop, accessToken } = await storeAccessToken(ctx, storeId);
-  const data = await ctx.shopify.graphql<{ webhookSubscriptions: { nodes: { id: string; topic: string; uri: string }[] } }>(shop, accessToken, WEBHOOK_SUBSCRIPTIONS);
+  const data = await ctx.shopify.graphql(shop, accessToken, WEBHOOK_SUBSCRIPTIONS);
   return data.webhookSubscriptions.nodes.map((n) => ({ id: n.id, topic: topicName(n.topic), uri: n.uri }));
 }
 
@@ -83,15 +85,15 @@ export async function registerWebhooks(ctx: AppContext, storeId: string): Promis
   };
   for (const topic of REQUIRED_TOPICS) {
     if (await landed(topic, existing)) continue;
-    let data: { webhookSubscriptionCreate: { webhookSubscription: { id: string } | null; userErrors: { message: string }[] } };
+    let data: CreateWebhookSubscriptionMutation;
     try {
-      data = await ctx.shopify.graphql(shop, accessToken, CREATE_WEBHOOK_SUBSCRIPTION, { topic: topicEnum(topic), uri: address });
+      data = await ctx.shopify.graphql(shop, accessToken, CREATE_WEBHOOK_SUBSCRIPTION, { topic: topicEnum(topic) as WebhookSubscriptionTopic, uri: address });
     } catch (error) {
       if (!shopifyUnavailable(error)) throw error;
       unconfirmed.push(topic);
       continue;
     }
-    const result = data.webhookSubscriptionCreate;
+    const result = answered(data.webhookSubscriptionCreate, 'webhookSubscriptionCreate');
     if (result.webhookSubscription) {
       await record(ctx, storeId, topic, address, result.webhookSubscription.id);
       registered.push(topic);
@@ -119,11 +121,8 @@ export async function fixWebhookUrls(ctx: AppContext, storeId: string): Promise<
   const updated: string[] = [];
   for (const sub of await listPlatformSubscriptions(ctx, storeId)) {
     if (sub.uri === address) continue;
-    const data = await ctx.shopify.graphql<{ webhookSubscriptionUpdate: { webhookSubscription: { id: string } | null } }>(shop, accessToken, UPDATE_WEBHOOK_SUBSCRIPTION, {
-      id: sub.id,
-      uri: address,
-    });
-    if (data.webhookSubscriptionUpdate.webhookSubscription) {
+    const data = await ctx.shopify.graphql(shop, accessToken, UPDATE_WEBHOOK_SUBSCRIPTION, { id: sub.id, uri: address });
+    if (answered(data.webhookSubscriptionUpdate, 'webhookSubscriptionUpdate').webhookSubscription) {
       await record(ctx, storeId, sub.topic, address, sub.id);
       updated.push(sub.topic);
     }

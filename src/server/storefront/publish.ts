@@ -13,6 +13,7 @@ import { jobs, shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { defineJob, enqueue } from '../jobs/define';
 import { APP_INSTALLATION_ID, SET_APP_METAFIELDS } from '../shopify/admin-documents';
+import { answered } from '../shopify/facade';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { storefrontSnapshot } from './snapshot';
 
@@ -27,14 +28,11 @@ export async function publishStorefront(ctx: AppContext, storeId: string, now = 
   if (!store?.active || !store.token) return false;
   const { shop, accessToken } = await storeAccessToken(ctx, storeId, now);
   const snapshot = await storefrontSnapshot(ctx.db, storeId, now);
-  const installation = await ctx.shopify.graphql<{ currentAppInstallation: { id: string } }>(shop, accessToken, APP_INSTALLATION_ID);
-  const result = await ctx.shopify.graphql<{ metafieldsSet: { userErrors: { field: string[] | null; message: string; code: string | null }[] } }>(
-    shop,
-    accessToken,
-    SET_APP_METAFIELDS,
-    { metafields: [{ ownerId: installation.currentAppInstallation.id, ...STOREFRONT_METAFIELD, value: JSON.stringify(snapshot) }] },
-  );
-  const errors = result.metafieldsSet.userErrors;
+  const installation = await ctx.shopify.graphql(shop, accessToken, APP_INSTALLATION_ID);
+  const result = await ctx.shopify.graphql(shop, accessToken, SET_APP_METAFIELDS, {
+    metafields: [{ ownerId: installation.currentAppInstallation.id, ...STOREFRONT_METAFIELD, value: JSON.stringify(snapshot) }],
+  });
+  const errors = answered(result.metafieldsSet, 'metafieldsSet').userErrors;
   if (errors.length > 0) throw new StorefrontPublishError(errors.map((e) => `${e.code ?? ''} ${e.message}`.trim()).join('; '));
   return true;
 }
