@@ -5,7 +5,8 @@
 import type { AppContext } from '../context';
 import type { ProtectedCustomerField } from '#core/api/shopify';
 import { ShopifyRequestError, type GraphqlFieldError } from '../shopify/facade';
-import { fromGraphql, type GraphqlOrder, type ShopifyOrder } from './order';
+import type { ReadOrdersQuery } from '../shopify/generated/admin-types';
+import { fromGraphql, type ShopifyOrder } from './order';
 import { READ_ORDERS } from '../shopify/admin-documents';
 
 /** How far back the Admin API lets us read orders (`read_orders`, without `read_all_orders`). */
@@ -22,8 +23,6 @@ export function ordersSinceQuery(days: number, options: { paidOnly?: boolean } =
  * date-time) quoted; unquoted, the time's colons break the term.
  */
 export const dateFilter = (field: 'created_at' | 'updated_at', since: Date): string => `${field}:>='${since.toISOString()}'`;
-
-type OrdersPage = { orders: { pageInfo: { hasNextPage: boolean; endCursor: string | null }; nodes: GraphqlOrder[] } };
 
 /**
  * The order fields Shopify may withhold while the rest of the order comes (protected customer data
@@ -65,10 +64,10 @@ export async function readOrderPages(
   let seen = 0;
   const withheld = new Set<ProtectedCustomerField>();
   for (let page = 0; page < 1000; page++) {
-    let data: OrdersPage | null = null;
+    let data: ReadOrdersQuery | null = null;
     for (let attempt = 0; !data; attempt++) {
       try {
-        const answer: { data: OrdersPage; errors: GraphqlFieldError[] } = await ctx.shopify.graphqlWithErrors<OrdersPage>(shop, accessToken, READ_ORDERS, { query, after });
+        const answer: { data: ReadOrdersQuery; errors: GraphqlFieldError[] } = await ctx.shopify.graphqlWithErrors(shop, accessToken, READ_ORDERS, { query, after });
         for (const error of answer.errors) {
           const field = withheldField(error);
           if (!field) throw new ShopifyRequestError(error.message, 200, error.code);
