@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db';
+import { world } from '#tests/support/world';
 import type { Database } from './client';
 import { migrateDatabase, migrationStatus } from './migrate';
 import * as s from './schema';
@@ -14,20 +14,6 @@ beforeAll(async () => {
   db = testDb.handle.db;
 });
 afterAll(() => testDb.destroy());
-
-async function makeUser() {
-  const id = randomUUID();
-  await db.insert(s.user).values({ id, name: 'Test', email: `${id}@exemple.test` });
-  return id;
-}
-
-async function makeStore(userId: string, overrides: Partial<typeof s.shopifyStores.$inferInsert> = {}) {
-  const [store] = await db
-    .insert(s.shopifyStores)
-    .values({ userId, shopDomain: `shop-${randomUUID().slice(0, 8)}.myshopify.com`, ...overrides })
-    .returning();
-  return store!;
-}
 
 /** Runs `fn` and returns the database error's constraint name (or message). */
 async function violation(fn: () => Promise<unknown>): Promise<string> {
@@ -96,34 +82,35 @@ describe('seeded plans', () => {
   });
 });
 
+// The rows a constraint must refuse (a second active store, a duplicate token, an unknown status) are
+// inserted as is, on purpose: no builder should make them.
 describe('constraints', () => {
   it('allow one active store per account but keep disconnected ones', async () => {
-    const userId = await makeUser();
-    const first = await makeStore(userId);
-    expect(await violation(() => makeStore(userId))).toBe('shopify_stores_one_active_per_user');
+    const account = world(db).merchant();
+    const { store: first } = await account.store();
+    expect(await violation(() => account.store())).toBe('shopify_stores_one_active_per_user');
     await db
       .update(s.shopifyStores)
       .set({ isActive: false, uninstalledAt: new Date() })
       .where(sql`${s.shopifyStores.id} = ${first.id}`);
-    await expect(makeStore(userId)).resolves.toBeTruthy();
+    await expect(account.store()).resolves.toBeTruthy();
   });
 
   it('allow one active connection per shop domain', async () => {
-    const store = await makeStore(await makeUser());
-    const other = await makeUser();
-    expect(await violation(() => makeStore(other, { shopDomain: store.shopDomain }))).toBe('shopify_stores_one_active_per_domain');
+    const { store } = await world(db).merchant().store();
+    expect(await violation(() => world(db).merchant().store({ shopDomain: store.shopDomain }))).toBe('shopify_stores_one_active_per_domain');
   });
 
   it('reject malformed shop domains and unknown subscription statuses', async () => {
-    const userId = await makeUser();
-    expect(await violation(() => makeStore(userId, { shopDomain: 'evil.example.com' }))).toBe('shopify_stores_domain_check');
-    expect(await violation(() => makeStore(userId, { subscriptionStatus: 'bogus' as never }))).toBe('shopify_stores_subscription_status_check');
+    const account = world(db).merchant();
+    expect(await violation(() => account.store({ shopDomain: 'evil.example.com' }))).toBe('shopify_stores_domain_check');
+    expect(await violation(() => account.store({ subscriptionStatus: 'bogus' as never }))).toBe('shopify_stores_subscription_status_check');
   });
 
   it('keep ratings between 1 and 5 and one action per store and rating', async () => {
-    const userId = await makeUser();
-    const store = await makeStore(userId);
-    const review = (rating: number) => db.insert(s.shopifyReviews).values({ userId, shopId: store.id, rating });
+    const shop = await world(db).merchant().store();
+    const { store } = shop;
+    const review = (rating: number) => shop.review({ rating });
     await expect(review(5)).resolves.toBeTruthy();
     expect(await violation(() => review(0))).toBe('reviews_rating_check');
     expect(await violation(() => review(6))).toBe('reviews_rating_check');
@@ -133,28 +120,28 @@ describe('constraints', () => {
   });
 
   it('keep request tokens unique and statuses known, and one request per order and flow', async () => {
-    const userId = await makeUser();
-    const store = await makeStore(userId);
-    const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }).returning();
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id }).returning();
+    const shop = await world(db).merchant().store();
+    const { store, userId } = shop;
+    const order = await shop.order({ shopifyOrderId: '1' });
+    const flow = await shop.flow();
     const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
       db.insert(s.shopifyReviewRequests).values({ userId, shopId: store.id, scheduledAt: new Date(), token, ...extra });
-    await request('t1', { orderId: order!.id, flowId: flow!.id });
+    await request('t1', { orderId: order.id, flowId: flow.id });
     expect(await violation(() => request('t1'))).toMatch(/token/);
-    expect(await violation(() => request('t2', { orderId: order!.id, flowId: flow!.id }))).toBe('review_requests_order_flow');
+    expect(await violation(() => request('t2', { orderId: order.id, flowId: flow.id }))).toBe('review_requests_order_flow');
     expect(await violation(() => request('t3', { status: 'lost' as never }))).toBe('review_requests_status_check');
     expect(await violation(() => db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '1' }))).toBe('shopify_orders_shop_order');
   });
 
   it('give a first request at most one follow-up, of the same order and flow, and keep kind and reminder_of together', async () => {
-    const userId = await makeUser();
-    const store = await makeStore(userId);
-    const [order] = await db.insert(s.shopifyOrders).values({ userId, shopId: store.id, shopifyOrderId: '2' }).returning();
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id, reminderDays: 7 }).returning();
+    const shop = await world(db).merchant().store();
+    const { store, userId } = shop;
+    const order = await shop.order({ shopifyOrderId: '2' });
+    const flow = await shop.flow({ reminderDays: 7 });
     const request = (token: string, extra: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) =>
       db
         .insert(s.shopifyReviewRequests)
-        .values({ userId, shopId: store.id, scheduledAt: new Date(), token, orderId: order!.id, flowId: flow!.id, ...extra })
+        .values({ userId, shopId: store.id, scheduledAt: new Date(), token, orderId: order.id, flowId: flow.id, ...extra })
         .returning();
     const [first] = await request('f1');
     // The follow-up shares the order and flow of its first request: the (order, flow) rule is about first requests.
@@ -171,13 +158,14 @@ describe('constraints', () => {
       await db
         .select()
         .from(s.shopifyReviewRequests)
-        .where(sql`${s.shopifyReviewRequests.orderId} = ${order!.id}`),
+        .where(sql`${s.shopifyReviewRequests.orderId} = ${order.id}`),
     ).toEqual([]);
   });
 
   it('check flow values, daily send limits and plan quotas', async () => {
-    const store = await makeStore(await makeUser());
-    const [flow] = await db.insert(s.flowConfigurations).values({ shopId: store.id }).returning();
+    const shop = await world(db).merchant().store();
+    const { store } = shop;
+    const flow = await shop.flow();
     expect(flow).toMatchObject({
       name: 'Nouveau flux',
       triggerEvent: 'order_fulfilled',
@@ -198,7 +186,7 @@ describe('constraints', () => {
   });
 
   it('apply the branding defaults of the spec', async () => {
-    const store = await makeStore(await makeUser());
+    const { store } = await world(db).merchant().store();
     const [branding] = await db.insert(s.storeBranding).values({ shopId: store.id }).returning();
     const [custom] = await db.insert(s.storeCustomization).values({ shopId: store.id }).returning();
     expect(branding).toMatchObject({ buttonTextColor: '#FFFFFF', buttonBgColor: '#56dadc', primaryColor: '#56dadc' });
@@ -206,9 +194,9 @@ describe('constraints', () => {
   });
 
   it('remove a store’s data with the store', async () => {
-    const userId = await makeUser();
-    const store = await makeStore(userId);
-    await db.insert(s.shopifyReviews).values({ userId, shopId: store.id, rating: 4 });
+    const shop = await world(db).merchant().store();
+    const { store } = shop;
+    await shop.review({ rating: 4 });
     await db.delete(s.shopifyStores).where(sql`${s.shopifyStores.id} = ${store.id}`);
     const left = await db
       .select()

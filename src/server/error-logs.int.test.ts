@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from './app';
 import type { Logger } from './logger';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 const lines: string[] = [];
@@ -27,7 +27,7 @@ afterAll(() => ctx.destroy());
 describe('the 500 log line', () => {
   it("names the failure without the query's parameters (the customer's e-mail)", async () => {
     const app = createApp({ ...ctx, log: keepingLogger() });
-    const { browser } = await subscribedMerchant(app, ctx.db);
+    const { browser } = await world(ctx).signedIn(app).store();
     // The database fails under the request (a table gone), as in a failover mid-query.
     await ctx.db.execute(sql`ALTER TABLE shopify_reviews RENAME TO shopify_reviews_away`);
     try {

@@ -15,11 +15,11 @@ import { sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows, type Database } from '#db/client';
-import { makeStore, type TestStore } from '#tests/support/factories';
 import { crashTarget } from '#tests/support/crash-target';
 import { freePort } from '#tests/support/free-port';
 import { testDbKind } from '#tests/support/test-db';
 import { MONTH_METRIC } from './plans/quota';
+import { world, type StoreRow } from '#tests/support/world';
 
 const REQUESTS = 300;
 const GRACE_SECONDS = 4;
@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 
 /** Due requests, each with its own order, written in two statements. */
-async function dueRequests(db: Database, store: TestStore, count: number) {
+async function dueRequests(db: Database, store: StoreRow, count: number) {
   await db.execute(sql`
     INSERT INTO shopify_orders (user_id, shop_id, shopify_order_id, order_number, customer_email, customer_name, total_price, paid_at)
     SELECT ${store.userId}, ${store.id}::uuid, (7000 + i)::text, '#' || (7000 + i), 'arret-' || i || '@exemple.test', 'Léa Dubois', 80, now()
@@ -97,7 +97,7 @@ describe('SIGTERM under a load of due review requests', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'avis-stop-'));
     try {
       let handle = await t.open();
-      const store = await makeStore(handle.db, { quota: 10_000 });
+      const store = (await world(handle).merchant().store({ quota: 10_000 })).store;
       // Its billing was just read: the hourly re-read leaves it alone (it is not installed on the local Shopify).
       await handle.db.execute(sql`UPDATE shopify_stores SET billing_synced_at = now() WHERE id = ${store.id}`);
       await dueRequests(handle.db, store, REQUESTS);

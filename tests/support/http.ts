@@ -1,8 +1,7 @@
 /** Small helpers to talk to an in-process app like a browser would (same origin, cookies kept). */
-import { eq } from 'drizzle-orm';
 import type { Hono } from 'hono';
 import type { Database } from '#db/client';
-import * as s from '#db/schema';
+import { world } from './world';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -81,17 +80,11 @@ export async function signedInMerchant(app: Hono) {
   return { browser, userId: signed.body.user.id };
 }
 
-/** A signed-in merchant whose active store is subscribed and on the Starter plan (so the sender sends for it). */
+/**
+ * The bench of the template sandbox (bench/template-sandbox.ts) still calls this: a thin wrapper over
+ * the test world, removed once it builds its merchants with `world(db).signedIn(app).store()`.
+ */
 export async function subscribedMerchant(app: Hono, db: Database, shopName = 'Maison Lumière') {
-  const { browser, userId } = await signedInMerchant(app);
-  const [store] = await db
-    .insert(s.shopifyStores)
-    .values({ userId, shopDomain: `m-${userId.slice(0, 12).toLowerCase()}.myshopify.com`, shopName, subscriptionStatus: 'active' })
-    .returning();
-  const periodStart = new Date(Date.now() - 86_400_000);
-  await db
-    .insert(s.shopPlans)
-    .values({ shopDomain: store!.shopDomain, plan: 'starter', emailsQuota: 300, periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
-  const [account] = await db.select({ email: s.user.email }).from(s.user).where(eq(s.user.id, userId));
-  return { browser, userId, store: store!, email: account!.email };
+  const m = await world(db).signedIn(app).store({ shopName });
+  return { browser: m.browser, userId: m.userId, store: m.store, email: m.email };
 }

@@ -7,10 +7,10 @@ import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeOrder } from '#tests/support/factories';
-import { subscribedMerchant, type Browserish } from '#tests/support/http';
+import { type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { changeBatches } from './export';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -44,7 +44,7 @@ async function download(browser: Browserish, query: string) {
 
 describe('the change log', () => {
   it('records each change with its actor, before and after, and nothing for a save that changes nothing', async () => {
-    const { browser, userId, store, email } = await subscribedMerchant(app, ctx.db);
+    const { browser, userId, store, email } = await world(ctx).signedIn(app).store();
     // First save: the defaults (same path on, spec's actions) were in force.
     expect((await save(browser, false)).status).toBe(200);
     const first = await entriesOf(store.id);
@@ -93,7 +93,7 @@ describe('the change log', () => {
   });
 
   it('pages through the log on its keyset without skipping or repeating an entry', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     for (let i = 0; i < 5; i++) await save(browser, i % 2 === 0);
     // A save's entries share their transaction's time: the id breaks the tie.
     const all = (await ctx.db.select().from(s.auditLog).where(eq(s.auditLog.shopId, store.id)).orderBy(desc(s.auditLog.createdAt), desc(s.auditLog.id))).map((e) => e.id);
@@ -106,7 +106,7 @@ describe('the change log', () => {
 
 describe('the exports', () => {
   it('the change log as CSV (French headers, one line per change) and as JSON (English keys)', async () => {
-    const { browser, email } = await subscribedMerchant(app, ctx.db);
+    const { browser, email } = await world(ctx).signedIn(app).store();
     await save(browser, false, actions({ 2: { feedback_message: '=HYPERLINK("http://x.test";"ici")' } }));
 
     const csv = await download(browser, 'format=csv&content=changes');
@@ -134,10 +134,10 @@ describe('the exports', () => {
   });
 
   it('what the reviewers were shown, as CSV with a formula-looking order number neutralised, and as JSON', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     await save(browser, false);
-    const order = await makeOrder(ctx.db, store, { orderNumber: '=1+2' });
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent', orderId: order.id });
+    const order = await world(ctx).at(store).order({ orderNumber: '=1+2' });
+    const request = await world(ctx).at(store).request({ status: 'sent', orderId: order.id });
     const post = await app.request(`${ORIGIN}/review/${request.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -145,7 +145,7 @@ describe('the exports', () => {
     });
     expect(((await post.json()) as { next: string }).next).toBe('redirect');
     // A review from before the record began (no `shown`) is not evidence of anything: left out.
-    await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, rating: 1, customerEmail: 'ancien@exemple.test' });
+    await world(ctx).at(store).review({ rating: 1, customerEmail: 'ancien@exemple.test' });
 
     const csv = await download(browser, 'format=csv&content=shown');
     expect(csv.res.headers.get('content-disposition')).toMatch(/filename="audit-parcours-clients-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -172,7 +172,7 @@ describe('the exports', () => {
   });
 
   it('refuses an unknown format or content in French; an empty dataset is an empty array', async () => {
-    const { browser } = await subscribedMerchant(app, ctx.db);
+    const { browser } = await world(ctx).signedIn(app).store();
     expect(await browser.json('/api/audit/export?format=xml&content=changes')).toMatchObject({ status: 400, body: { error: 'Format inconnu (csv ou json)' } });
     expect(await browser.json('/api/audit/export?format=csv&content=tout')).toMatchObject({ status: 400, body: { error: 'Contenu inconnu (changes ou shown)' } });
     const empty = await download(browser, 'format=json&content=shown');

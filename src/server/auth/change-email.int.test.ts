@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { EMAIL_CHANGE_LANDING } from '#core/api/auth';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { Browserish, subscribedMerchant, uniqueEmail } from '#tests/support/http';
+import { Browserish, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { AUTH_LIMITS } from './routes';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -33,7 +34,7 @@ const template = {
 
 describe('POST /api/auth/change-email', () => {
   it('keeps the old address until the link sent to the new one is followed, and tells the old one in French', async () => {
-    const { browser, email: oldEmail } = await subscribedMerchant(app, ctx.db);
+    const { browser, email: oldEmail } = await world(ctx).signedIn(app).store();
     const newEmail = uniqueEmail('nouvelle');
     expect(await browser.json('/api/auth/change-email', { json: { newEmail, callbackURL: 'https://ailleurs.test/piege' } })).toMatchObject({ status: 200, body: { status: true } });
     await runJobs();
@@ -77,7 +78,7 @@ describe('POST /api/auth/change-email', () => {
   });
 
   it('refuses a forged or expired link, and is limited per account', async () => {
-    const { browser, email } = await subscribedMerchant(app, ctx.db);
+    const { browser, email } = await world(ctx).signedIn(app).store();
     const forged = await browser.request('/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.x');
     expect(forged.headers.get('location')).toMatch(/error=INVALID_TOKEN$/);
     expect(await sessionEmail(browser)).toBe(email);
@@ -88,8 +89,8 @@ describe('POST /api/auth/change-email', () => {
   });
 
   it('answers alike for an address that already has an account, and changes nothing', async () => {
-    const other = await subscribedMerchant(app, ctx.db);
-    const { browser, email } = await subscribedMerchant(app, ctx.db);
+    const other = await world(ctx).signedIn(app).store();
+    const { browser, email } = await world(ctx).signedIn(app).store();
     expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email } })).toMatchObject({ status: 200, body: { status: true } });
     await runJobs();
     expect((await outboxTo(other.email)).some((mail) => mail.subject.includes('nouvelle adresse'))).toBe(false);

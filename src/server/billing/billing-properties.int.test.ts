@@ -10,7 +10,6 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client';
 import * as s from '#db/schema';
-import { makeDueRequest } from '#tests/support/factories';
 import { merchantOnEmulator, reinstallOnEmulator } from '#tests/support/emulator-merchant';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
@@ -22,6 +21,7 @@ import { storeRecord } from '../shopify/install-service';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { resyncStaleStores } from './sync';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -123,7 +123,7 @@ async function play(ops: Op[], lastFate: number[]) {
       case 'send': {
         const store = await storeRecord(ctx.db, storeId);
         const requests = [];
-        for (let i = 0; i < o.count; i++) requests.push(await makeDueRequest(ctx.db, store));
+        for (let i = 0; i < o.count; i++) requests.push(await world(ctx).at(store).request());
         await sendBatch(ctx, { workerId: 'property', manual: { storeId, requestIds: requests.map((r) => r.id) } });
         break;
       }

@@ -8,7 +8,6 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentPlan } from '#core/api/plans';
 import * as s from '#db/schema';
-import { makeDueRequest } from '#tests/support/factories';
 import { merchantOnEmulator, reinstallOnEmulator } from '#tests/support/emulator-merchant';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import type { Browserish } from '#tests/support/http';
@@ -21,6 +20,7 @@ import { storeRecord } from '../shopify/install-service';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { resyncStaleStores, syncBilling } from './sync';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -106,7 +106,7 @@ describe('uninstall and reinstall', () => {
     const { store, shop, userId } = await installed('desinstalle');
     await subscribe(shop, store.id, 'starter');
     await runJobs();
-    const request = await makeDueRequest(ctx.db, store);
+    const request = await world(ctx).at(store).request();
 
     await emulator().uninstall(shop);
     await runJobs();
@@ -119,7 +119,9 @@ describe('uninstall and reinstall', () => {
     await reinstallOnEmulator(ctx, userId, shop);
     expect(await storeRow(store.id)).toMatchObject({ isActive: true, subscriptionStatus: 'cancelled' });
     // And nothing goes out for it until a plan is approved.
-    const later = await makeDueRequest(ctx.db, await storeRow(store.id));
+    const later = await world(ctx)
+      .at(await storeRow(store.id))
+      .request();
     const { sendBatch } = await import('../requests/sender');
     expect(await sendBatch(ctx, { workerId: 'reinstall', manual: { storeId: store.id, requestIds: [later.id] } })).toMatchObject({ processed: 0 });
   });

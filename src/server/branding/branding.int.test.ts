@@ -4,11 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { BRANDING_DEFAULTS, LOGO_MAX_BYTES, LOGO_UPLOADS_PER_HOUR, type BrandingConfig, type StoredLogo } from '#core/api/branding';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
-import { ORIGIN, signedInMerchant, subscribedMerchant, type Browserish } from '#tests/support/http';
+import { ORIGIN, signedInMerchant, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -20,7 +20,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const merchant = (shopName?: string) => subscribedMerchant(app, ctx.db, shopName);
+const merchant = (shopName?: string) =>
+  world(ctx)
+    .signedIn(app)
+    .store({ shopName: shopName ?? 'Maison Lumière' });
 
 const upload = (browser: Browserish, path: string, bytes: Uint8Array, type: string) =>
   browser.json<StoredLogo & { error?: string; code?: string }>(path, { file: { bytes, type } });
@@ -230,13 +233,13 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     await browser.json('/api/branding/page', { method: 'PUT', json: page });
 
     // The real review page shows the saved original (the SVG).
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const reviewPage = await (await app.request(`${ORIGIN}/review/${request.token}`)).text();
     expect(reviewPage).toContain(`src="${logo.url}"`);
     expect(reviewPage).toContain('<h1>Votre avis sur Maison Lumière</h1>');
 
     // The e-mail shows the PNG made for e-mails, with the saved greeting and closing.
-    const due = await makeDueRequest(ctx.db, store, { customerName: 'Léa Dubois' });
+    const due = await world(ctx).at(store).request({ customerName: 'Léa Dubois' });
     expect(await sendBatch(ctx, { workerId: 'branding-test', manual: { storeId: store.id, requestIds: [due.id] } })).toMatchObject({ processed: 1 });
     const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, due.customerEmail!));
     expect(mail!.html).toContain(`src="${logo.email_url}"`);

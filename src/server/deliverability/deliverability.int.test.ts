@@ -9,8 +9,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { DELIVERABILITY_CHECKS_PER_HOUR, type DeliverabilityState, type SelfTestResult } from '#core/api/deliverability';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
-import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { composeEmail } from '../email/mailer';
 import { MONTH_METRIC } from '../plans/quota';
@@ -20,6 +18,7 @@ import { verifyMessage } from './self-test';
 import { recheckSenderDomainsJob } from './jobs';
 import { RECHECK_AFTER_HOURS, recheckVerifiedDomains } from './service';
 import { startLocalDns, type LocalDns } from '#tests/support/local-dns';
+import { world } from '#tests/support/world';
 
 const RELAY = '_spf.relais.test';
 let ctx: TestContext;
@@ -43,12 +42,12 @@ const uniqueDomain = () => `boutique-${Date.now().toString(36)}-${++seq}.fr`;
 const PATH = '/api/settings/deliverability';
 
 async function merchant() {
-  const m = await subscribedMerchant(app, ctx.db);
+  const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
   const put = (from_address: string) => m.browser.json<Answer<DeliverabilityState>>(PATH, { method: 'PUT', json: { from_address } });
   const verify = () => m.browser.json<Answer<DeliverabilityState>>(`${PATH}/verify`, { method: 'POST' });
   const selfTest = () => m.browser.json<Answer<SelfTestResult>>(`${PATH}/self-test`, { method: 'POST' });
   const read = () => m.browser.json<Answer<DeliverabilityState>>(PATH);
-  return { ...m, put, verify, selfTest, read };
+  return { ...m, email: m.email, put, verify, selfTest, read };
 }
 
 /** Publishes the records as the merchant would (the domain also carries an unrelated TXT, as real ones do). */
@@ -293,7 +292,7 @@ describe('POST /api/settings/deliverability/verify', () => {
     expect(row!.verifiedAt).toBeNull();
     expect(Date.now() - row!.lastCheckedAt!.getTime()).toBeLessThan(60_000);
     // The next e-mail goes from the app's address, unsigned, with Reply-To the merchant's.
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     await sendBatch(ctx, { workerId: 'recheck-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     const [mail] = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, request.customerEmail!));
     expect(mail!.fromAddress).toMatch(/<no-reply@avis\.localhost>$/);
@@ -336,7 +335,7 @@ describe('who a store mail is from', () => {
     const m = await merchant();
     const domain = uniqueDomain();
     publish((await m.put(`avis@${domain}`)).body);
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     await sendBatch(ctx, { workerId: 'test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     const mail = await outboxRow(`review-${request.id}@localhost`);
     expect(mail.fromAddress).toBe('"Maison Lumière" <no-reply@avis.localhost>');
@@ -349,7 +348,7 @@ describe('who a store mail is from', () => {
 
   it('sends a verified store review requests, and its template test e-mail, from its address, signed for its domain', async () => {
     const m = await verifiedMerchant();
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     await sendBatch(ctx, { workerId: 'test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     const mail = await outboxRow(`review-${request.id}@localhost`);
     expect(mail.fromAddress).toBe(`"Maison Lumière" <avis@${m.domain}>`);

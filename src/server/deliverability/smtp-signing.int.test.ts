@@ -9,8 +9,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeliverabilityState, SelfTestResult } from '#core/api/deliverability';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
-import { Browserish, subscribedMerchant } from '#tests/support/http';
+import { Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
 import { createMailer, SIGNED_HEADERS, type Mailer } from '../email/mailer';
@@ -18,6 +17,7 @@ import { sendBatch } from '../requests/sender';
 import { eq } from 'drizzle-orm';
 import * as s from '#db/schema';
 import { startLocalDns, type LocalDns } from '#tests/support/local-dns';
+import { world } from '#tests/support/world';
 
 const RELAY = '_spf.relais.test';
 let ctx: TestContext;
@@ -66,7 +66,7 @@ const uniqueDomain = () => `atelier-${Date.now().toString(36)}-${++seq}.fr`;
 /** A merchant (through the HTTP API, on the SMTP context) whose domain is set and, when asked, published and verified. */
 async function merchantWithDomain(verify: boolean) {
   const app = createApp(smtpCtx);
-  const m = await subscribedMerchant(app, ctx.db);
+  const m = await world(ctx).signedIn(app).store();
   const domain = uniqueDomain();
   const put = await m.browser.json<DeliverabilityState>('/api/settings/deliverability', { method: 'PUT', json: { from_address: `bonjour@${domain}` } });
   expect(put.status).toBe(200);
@@ -94,7 +94,7 @@ describe('review requests over SMTP', () => {
     expect(SIGNED_HEADERS).toContain('List-Unsubscribe');
     expect(SIGNED_HEADERS).toContain('List-Unsubscribe-Post');
     const m = await merchantWithDomain(true);
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     const result = await sendBatch(smtpCtx, { workerId: 'smtp-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     expect(result).toMatchObject({ processed: 1, failed: 0 });
 
@@ -130,7 +130,7 @@ describe('review requests over SMTP', () => {
 
   it("go from MAIL_FROM with Reply-To the merchant's address and carry no merchant signature until the domain verifies", async () => {
     const m = await merchantWithDomain(false);
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     await sendBatch(smtpCtx, { workerId: 'smtp-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     const mail = received.get(request.customerEmail!.toLowerCase())!;
     const text = mail.raw.toString('latin1');
@@ -157,7 +157,7 @@ describe('a signing key that cannot be read', () => {
     const m = await merchantWithDomain(true);
     // As after a change of ENCRYPTION_KEY: the sealed key no longer opens.
     await ctx.db.update(s.storeSenderDomains).set({ dkimPrivateKey: 'v1:illisible' }).where(eq(s.storeSenderDomains.shopId, m.store.id));
-    const request = await makeDueRequest(ctx.db, m.store);
+    const request = await world(ctx).at(m.store).request();
     const result = await sendBatch(smtpCtx, { workerId: 'smtp-test', manual: { storeId: m.store.id, requestIds: [request.id] } });
     expect(result).toMatchObject({ claimed: 1, processed: 0, failed: 1 });
     const [row] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, request.id));

@@ -6,12 +6,12 @@ import type { StoredLogo } from '#core/api/branding';
 import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig } from '#core/api/email-templates';
 import { DEFAULT_TEMPLATE } from '#core/email/review-email';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
-import { ORIGIN, subscribedMerchant, type Browserish } from '#tests/support/http';
+import { ORIGIN, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -22,7 +22,10 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const merchant = (shopName?: string) => subscribedMerchant(app, ctx.db, shopName);
+const merchant = (shopName?: string) =>
+  world(ctx)
+    .signedIn(app)
+    .store({ shopName: shopName ?? 'Maison Lumière' });
 
 const upload = (browser: Browserish, bytes: Uint8Array, type: string, path = '/api/email-templates/logo') =>
   browser.json<StoredLogo & { error?: string; code?: string }>(path, { file: { bytes, type } });
@@ -156,7 +159,7 @@ describe('GET and PUT /api/email-templates/active', () => {
   it('the next e-mail the sender sends is the edited template', async () => {
     const { browser, store } = await merchant();
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
-    const due = await makeDueRequest(ctx.db, store, { customerName: 'Léa Dubois' });
+    const due = await world(ctx).at(store).request({ customerName: 'Léa Dubois' });
     expect(await sendBatch(ctx, { workerId: 'template-test', manual: { storeId: store.id, requestIds: [due.id] } })).toMatchObject({ processed: 1 });
     const [mail] = await outboxTo(due.customerEmail!);
     const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, due.orderId!));
@@ -234,7 +237,7 @@ describe('POST /api/email-templates/logo', () => {
     expect(saved.body.template.logo).toEqual(res.body);
     // Absent keeps it.
     expect((await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template })).body.template.logo).toEqual(res.body);
-    const due = await makeDueRequest(ctx.db, store);
+    const due = await world(ctx).at(store).request();
     await sendBatch(ctx, { workerId: 'template-logo-test', manual: { storeId: store.id, requestIds: [due.id] } });
     const [mail] = await outboxTo(due.customerEmail!);
     expect(mail!.html).toContain(`src="${res.body.email_url}"`);

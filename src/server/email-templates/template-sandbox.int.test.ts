@@ -10,13 +10,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import type { EmailTemplateConfig } from '#core/api/email-templates';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
 import { HOSTILE } from '#tests/support/hostile-templates';
-import { subscribedMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { runDueSends } from '../requests/sender';
 import { TemplateSandbox } from './sandbox';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -27,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const merchant = () => subscribedMerchant(app, ctx.db);
+const merchant = () => world(ctx).signedIn(app).store();
 
 const template = {
   subject: 'Votre commande {{ order_number }}',
@@ -131,7 +130,7 @@ describe('saving hostile page texts (PUT /api/branding/page)', () => {
 
 describe('sending with a hostile template (requests/sender.ts)', () => {
   const requestsOf = (ids: string[]) => ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids));
-  async function monthUsage(store: TestStore) {
+  async function monthUsage(store: StoreRow) {
     const rows = await ctx.db
       .select()
       .from(s.shopUsage)
@@ -139,11 +138,11 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
     return rows.reduce((sum, row) => sum + row.value, 0);
   }
   async function hostileStore(fields: Partial<typeof s.emailTemplates.$inferInsert>, count: number) {
-    const store = await makeStore(ctx.db);
+    const store = (await world(ctx).merchant().store()).store;
     // Saved before the limits existed (or by a way around the editor): the sender must hold anyway.
     await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Hostile', subject: 'Bonjour', ...fields });
     const requests = [];
-    for (let i = 0; i < count; i++) requests.push(await makeDueRequest(ctx.db, store));
+    for (let i = 0; i < count; i++) requests.push(await world(ctx).at(store).request());
     return { store, ids: requests.map((r) => r.id) };
   }
 
@@ -152,9 +151,9 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
     const slow = await hostileStore({ footerText: HOSTILE.nestedLoops }, 3);
     const greeting = await hostileStore({}, 2);
     await ctx.db.insert(s.storeCustomization).values({ shopId: greeting.store.id, emailGreeting: HOSTILE.hugeRange });
-    const fine = await makeStore(ctx.db, { shopName: 'Maison Sereine' });
+    const fine = (await world(ctx).merchant().store({ shopName: 'Maison Sereine' })).store;
     const fineIds: string[] = [];
-    for (let i = 0; i < 3; i++) fineIds.push((await makeDueRequest(ctx.db, fine)).id);
+    for (let i = 0; i < 3; i++) fineIds.push((await world(ctx).at(fine).request()).id);
     const calls = ctx.templates.stats.calls;
 
     const result = await runDueSends(ctx, { workerId: 'sandbox-test' });
@@ -202,8 +201,8 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
     const small = { ...ctx, templates };
     try {
       const heavy = await hostileStore({ bodyContent: HOSTILE.longSort }, 2);
-      const fine = await makeStore(ctx.db);
-      const fineRequest = await makeDueRequest(ctx.db, fine);
+      const fine = (await world(ctx).merchant().store()).store;
+      const fineRequest = await world(ctx).at(fine).request();
       const result = await runDueSends(small, { workerId: 'sandbox-heap-test' });
       // (The run also retries the slow store of the test above: failed again, past the time limit.)
       expect(result.processed).toBe(1);

@@ -3,7 +3,6 @@ import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client';
 import * as s from '#db/schema';
 import { uuidArray } from '#db/sql-arrays';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
 import { Browserish, uniqueEmail } from '#tests/support/http';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
@@ -12,25 +11,34 @@ import { newPublicToken } from '../security/tokens';
 import { recordOpen, recordVisit } from '../reviews/engagement';
 import { submitReview } from '../reviews/public-review';
 import { dashboardSummary } from './dashboard';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
-let store: TestStore;
+let store: StoreRow;
 const now = new Date('2026-11-24T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
 async function review(rating: number, at: Date, extra: Partial<typeof s.shopifyReviews.$inferInsert> = {}) {
-  await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, rating, createdAt: at, customerName: `Client ${rating}`, ...extra });
+  await world(ctx)
+    .at(store)
+    .review({ rating, createdAt: at, customerName: `Client ${rating}`, ...extra });
 }
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  store = await makeStore(ctx.db);
+  store = (await world(ctx).merchant().store()).store;
   // Sent: 2 in the last week, 1 forty days ago, 1 shared link never e-mailed, 1 scheduled.
-  await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: daysAgo(1) });
-  await makeDueRequest(ctx.db, store, { status: 'completed', sentAt: daysAgo(3) });
-  await makeDueRequest(ctx.db, store, { status: 'opened', sentAt: daysAgo(40) });
-  await makeDueRequest(ctx.db, store, { status: 'completed', channel: 'link', sentAt: null });
-  await makeDueRequest(ctx.db, store, { status: 'scheduled' });
+  await world(ctx)
+    .at(store)
+    .request({ status: 'sent', sentAt: daysAgo(1) });
+  await world(ctx)
+    .at(store)
+    .request({ status: 'completed', sentAt: daysAgo(3) });
+  await world(ctx)
+    .at(store)
+    .request({ status: 'opened', sentAt: daysAgo(40) });
+  await world(ctx).at(store).request({ status: 'completed', channel: 'link', sentAt: null });
+  await world(ctx).at(store).request({ status: 'scheduled' });
   // Reviews: 5, 5, 4 this week; 1 two months ago; 2 long ago.
   await review(5, daysAgo(1), { comment: 'Parfait' });
   await review(5, daysAgo(2));
@@ -38,10 +46,14 @@ beforeAll(async () => {
   await review(1, daysAgo(60));
   await review(2, daysAgo(400));
   // An interrupted transmission (decision 008).
-  await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: daysAgo(5), lastError: UNCONFIRMED_NOTE, customerName: 'Marc Petit' });
+  await world(ctx)
+    .at(store)
+    .request({ status: 'sent', sentAt: daysAgo(5), lastError: UNCONFIRMED_NOTE, customerName: 'Marc Petit' });
   // Another store's data never shows.
-  const other = await makeStore(ctx.db);
-  await ctx.db.insert(s.shopifyReviews).values({ userId: other.userId, shopId: other.id, rating: 1, createdAt: daysAgo(1) });
+  const other = (await world(ctx).merchant().store()).store;
+  await world(ctx)
+    .at(other)
+    .review({ rating: 1, createdAt: daysAgo(1) });
 });
 afterAll(() => ctx.destroy());
 
@@ -78,8 +90,10 @@ describe('dashboard figures', () => {
   });
 
   it('counts asks, not e-mails: a reminder is part of its first e-mail’s ask, and what the customer did with it is the ask’s', async () => {
-    const shop = await makeStore(ctx.db);
-    const first = await makeDueRequest(ctx.db, shop, { status: 'sent', sentAt: daysAgo(4) });
+    const shop = (await world(ctx).merchant().store()).store;
+    const first = await world(ctx)
+      .at(shop)
+      .request({ status: 'sent', sentAt: daysAgo(4) });
     const token = newPublicToken();
     await ctx.db.insert(s.shopifyReviewRequests).values({
       userId: shop.userId,
@@ -105,7 +119,7 @@ describe('dashboard figures', () => {
   });
 
   it('has nothing to say of an empty store', async () => {
-    const empty = await makeStore(ctx.db);
+    const empty = (await world(ctx).merchant().store()).store;
     expect(await dashboardSummary(ctx.db, empty.id, '30days', now)).toMatchObject({
       invitations_sent: 0,
       reviews_received: 0,
@@ -121,11 +135,8 @@ describe('dashboard figures', () => {
     const browser = new Browserish(app);
     const signUp = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'Camille', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
     expect((await browser.json('/api/dashboard')).status).toBe(404);
-    const [own] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId: signUp.body.user.id, shopDomain: 'tableau-de-bord.myshopify.com', subscriptionStatus: 'active' })
-      .returning();
-    await ctx.db.insert(s.shopifyReviews).values({ userId: own!.userId, shopId: own!.id, rating: 3 });
+    const { store: own } = await world(ctx).account(signUp.body.user.id).store({ plan: null });
+    await world(ctx).at(own).review({ rating: 3 });
     const mine = await browser.json<{ reviews_received: number; distribution: { rating: number; count: number }[] }>('/api/dashboard?period=7days');
     expect(mine.status).toBe(200);
     expect(mine.body.reviews_received).toBe(1);
@@ -137,32 +148,37 @@ describe('dashboard figures', () => {
 });
 
 describe('engagement and representativeness', () => {
-  let shop: TestStore;
+  let shop: StoreRow;
   const site = 'https://g.page/r/exemple/review';
 
   beforeAll(async () => {
-    shop = await makeStore(ctx.db);
+    shop = (await world(ctx).merchant().store()).store;
     // Sent this week: 6. Opened: 4 (one of them only through a visit). Visited: 3. Reviewed: 2.
     const sent = { status: 'sent' as const, sentAt: daysAgo(2) };
-    await makeDueRequest(ctx.db, shop, sent);
-    await makeDueRequest(ctx.db, shop, sent);
-    await makeDueRequest(ctx.db, shop, { ...sent, status: 'opened', openedAt: daysAgo(2) });
-    await makeDueRequest(ctx.db, shop, { ...sent, status: 'opened', visitedAt: daysAgo(1) });
-    await makeDueRequest(ctx.db, shop, { ...sent, status: 'completed', openedAt: daysAgo(2), visitedAt: daysAgo(2) });
-    await makeDueRequest(ctx.db, shop, { ...sent, status: 'completed', openedAt: daysAgo(1), visitedAt: daysAgo(1) });
+    await world(ctx).at(shop).request(sent);
+    await world(ctx).at(shop).request(sent);
+    await world(ctx)
+      .at(shop)
+      .request({ ...sent, status: 'opened', openedAt: daysAgo(2) });
+    await world(ctx)
+      .at(shop)
+      .request({ ...sent, status: 'opened', visitedAt: daysAgo(1) });
+    await world(ctx)
+      .at(shop)
+      .request({ ...sent, status: 'completed', openedAt: daysAgo(2), visitedAt: daysAgo(2) });
+    await world(ctx)
+      .at(shop)
+      .request({ ...sent, status: 'completed', openedAt: daysAgo(1), visitedAt: daysAgo(1) });
     // Sent long ago and failed or withdrawn ones count nowhere this week.
-    await makeDueRequest(ctx.db, shop, { status: 'completed', sentAt: daysAgo(200), visitedAt: daysAgo(199) });
-    await makeDueRequest(ctx.db, shop, { status: 'failed' });
+    await world(ctx)
+      .at(shop)
+      .request({ status: 'completed', sentAt: daysAgo(200), visitedAt: daysAgo(199) });
+    await world(ctx).at(shop).request({ status: 'failed' });
     // Responses: 5,5,4 offered the site (two followed), 2 and 1 offered too (nobody followed), 3 not offered.
     const add = (rating: number, offered: boolean, followed: boolean) =>
-      ctx.db.insert(s.shopifyReviews).values({
-        userId: shop.userId,
-        shopId: shop.id,
-        rating,
-        createdAt: daysAgo(1),
-        publicReviewUrl: offered ? site : null,
-        publicLinkFollowedAt: followed ? daysAgo(1) : null,
-      });
+      world(ctx)
+        .at(shop)
+        .review({ rating, createdAt: daysAgo(1), publicReviewUrl: offered ? site : null, publicLinkFollowedAt: followed ? daysAgo(1) : null });
     await add(5, true, true);
     await add(5, true, true);
     await add(4, true, false);
@@ -250,13 +266,15 @@ describe('the day-by-day figures kept by the database', () => {
   }
 
   it('stay exact through inserts, updates of any column, batch updates and deletes', async () => {
-    const shop = await makeStore(ctx.db);
+    const shop = (await world(ctx).merchant().store()).store;
     const random = seeded(42);
     const statuses = ['scheduled', 'processing', 'sent', 'opened', 'completed', 'failed', 'cancelled'] as const;
     const requestIds: string[] = [];
     for (let i = 0; i < 40; i++) {
       const status = statuses[Math.floor(random() * statuses.length)]!;
-      const request = await makeDueRequest(ctx.db, shop, { status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
+      const request = await world(ctx)
+        .at(shop)
+        .request({ status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
       requestIds.push(request.id);
     }
     await ctx.db.insert(s.shopifyReviews).values(

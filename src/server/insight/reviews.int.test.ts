@@ -1,22 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { DomainError } from '../domain-error';
 import { createApp } from '../app';
 import { Browserish, uniqueEmail } from '#tests/support/http';
 import { allReviews, listReviews, SEARCH_WINDOW, searchPattern } from './reviews';
 import { csvCell, reviewCsvLine, reviewsCsv } from './reviews-csv';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
-let store: TestStore;
+let store: StoreRow;
 let orderNumber: string;
 const base = new Date('2026-11-01T10:00:00Z');
 
 beforeAll(async () => {
   ctx = await createTestContext();
-  store = await makeStore(ctx.db);
+  store = (await world(ctx).merchant().store()).store;
   // 45 reviews: ratings cycle 5..1, every third with a comment, two pairs at the very same instant.
   const rows = Array.from({ length: 45 }, (_, i) => ({
     userId: store.userId,
@@ -29,23 +29,23 @@ beforeAll(async () => {
   }));
   await ctx.db.insert(s.shopifyReviews).values(rows);
   // One review reached through its request and order, with an accented name.
-  const request = await makeDueRequest(ctx.db, store, { status: 'completed' });
+  const request = await world(ctx).at(store).request({ status: 'completed' });
   const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, request.orderId!));
-  await ctx.db.insert(s.shopifyReviews).values({
-    userId: store.userId,
-    shopId: store.id,
-    reviewRequestId: request.id,
-    // As the review page stores it (public-review.ts).
-    orderNumber: order!.orderNumber,
-    rating: 4,
-    customerName: 'Léa Dubois',
-    customerEmail: 'Lea.Dubois@Exemple.test',
-    comment: 'Très bien',
-    createdAt: new Date(base.getTime() + 100 * 60_000),
-  });
+  await world(ctx)
+    .at(store)
+    .review({
+      reviewRequestId: request.id,
+      // As the review page stores it (public-review.ts).
+      orderNumber: order!.orderNumber,
+      rating: 4,
+      customerName: 'Léa Dubois',
+      customerEmail: 'Lea.Dubois@Exemple.test',
+      comment: 'Très bien',
+      createdAt: new Date(base.getTime() + 100 * 60_000),
+    });
   orderNumber = order!.orderNumber!;
-  const other = await makeStore(ctx.db);
-  await ctx.db.insert(s.shopifyReviews).values({ userId: other.userId, shopId: other.id, rating: 5, customerName: 'Léa Ailleurs', createdAt: base });
+  const other = (await world(ctx).merchant().store()).store;
+  await world(ctx).at(other).review({ rating: 5, customerName: 'Léa Ailleurs', createdAt: base });
 });
 afterAll(() => ctx.destroy());
 
@@ -88,7 +88,7 @@ describe('the reviews list', () => {
   });
 
   it('finds names written in capitals with accents, whatever the database’s locale', async () => {
-    await ctx.db.insert(s.shopifyReviews).values({ userId: store.userId, shopId: store.id, rating: 5, customerName: 'ÉLODIE ÇÀVÉ', createdAt: base });
+    await world(ctx).at(store).review({ rating: 5, customerName: 'ÉLODIE ÇÀVÉ', createdAt: base });
     expect(await all({ q: 'elodie cave' })).toEqual(['ÉLODIE ÇÀVÉ']);
     expect(await all({ q: 'Élodie' })).toEqual(['ÉLODIE ÇÀVÉ']);
     await ctx.db.delete(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'ÉLODIE ÇÀVÉ'));
@@ -96,7 +96,7 @@ describe('the reviews list', () => {
 
   it('finds a search’s matches beyond the newest reviews it reads first, in order, page after page', async () => {
     // Two matches among the newest reviews, fifty older than the window the search reads before the trigram index.
-    const big = await makeStore(ctx.db);
+    const big = (await world(ctx).merchant().store()).store;
     const total = SEARCH_WINDOW + 100;
     await ctx.db.execute(sql`
       INSERT INTO shopify_reviews (user_id, shop_id, rating, customer_name, created_at)
@@ -169,11 +169,11 @@ describe('the CSV export', () => {
   });
 
   it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async () => {
-    const [own] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId: store.userId, shopDomain: `issue-${Date.now()}.myshopify.com`, isActive: false })
-      .returning();
-    const base = { userId: store.userId, shopId: own!.id, rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
+    // A disconnected store of the same account (no plan of its own).
+    const { store: own } = await world(ctx)
+      .account(store.userId)
+      .store({ subscriptionStatus: 'inactive', plan: null, row: { isActive: false } });
+    const base = { userId: store.userId, shopId: own.id, rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
     const shown = { same_path_for_all_ratings: false, action_type: 'redirect' as const, public_link_offered: true, redirected: false, feedback_form: false };
     await ctx.db.insert(s.shopifyReviews).values([
       { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
@@ -188,13 +188,13 @@ describe('the CSV export', () => {
         createdAt: new Date('2026-10-03T10:00:00Z'),
       },
     ]);
-    const { items } = await listReviews(ctx.db, own!.id, { filter: 'all' });
+    const { items } = await listReviews(ctx.db, own.id, { filter: 'all' });
     expect(Object.fromEntries(items.map((r) => [r.customer_name, r.outcome]))).toEqual({
       'Jamais cliqué': { public_link: 'offered', private_feedback: false },
       'A suivi': { public_link: 'followed', private_feedback: false },
       Formulaire: { public_link: 'none', private_feedback: true },
     });
-    const csv = await read(reviewsCsv(ctx.db, own!.id, { filter: 'all' }));
+    const csv = await read(reviewsCsv(ctx.db, own.id, { filter: 'all' }));
     expect(csv).toContain('Jamais cliqué;;;;Non;Proposé, non suivi;Non');
     expect(csv).not.toContain('Redirigé');
   });
@@ -203,11 +203,8 @@ describe('the CSV export', () => {
     const app = createApp(ctx);
     const browser = new Browserish(app);
     const signUp = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'Camille', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
-    const [own] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId: signUp.body.user.id, shopDomain: `export-${Date.now()}.myshopify.com`, subscriptionStatus: 'active' })
-      .returning();
-    await ctx.db.insert(s.shopifyReviews).values({ userId: own!.userId, shopId: own!.id, rating: 4, customerName: 'Mon client', comment: '=1+1' });
+    const { store: own } = await world(ctx).account(signUp.body.user.id).store({ plan: null });
+    await world(ctx).at(own).review({ rating: 4, customerName: 'Mon client', comment: '=1+1' });
     const res = await browser.request('/api/reviews/export?filter=4');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

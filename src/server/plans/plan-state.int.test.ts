@@ -9,14 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import type { CurrentPlan } from '#core/api/plans';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { Browserish, signedInMerchant, subscribedMerchant } from '#tests/support/http';
-import { makeDueRequest } from '#tests/support/factories';
+import { Browserish, signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
 import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { DAY_METRIC, MONTH_METRIC, recordShopPlan, utcDayStart } from './quota';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -58,7 +58,7 @@ const planRow = async (shop: string) => (await ctx.db.select().from(s.shopPlans)
 
 describe('plans-current', () => {
   it("answers the plan, this period's usage and today's, from the sender's counters", async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     const plan = (await planRow(store.shopDomain))!;
     const now = new Date();
     await seedUsage(store.shopDomain, plan.periodStart, MONTH_METRIC, 120);
@@ -82,13 +82,13 @@ describe('plans-current', () => {
     });
 
     // One send later, the answer moved with the sender's reservation.
-    const request = await makeDueRequest(ctx.db, store);
+    const request = await world(ctx).at(store).request();
     expect(await sendBatch(ctx, { workerId: 'plans-current', manual: { storeId: store.id, requestIds: [request.id] } })).toMatchObject({ processed: 1 });
     expect(await current(browser)).toMatchObject({ usage: { emails_sent: 121 }, remaining: 179, sent_today: 8 });
   });
 
   it('answers null quota and remaining for an unlimited plan, with the default daily limit', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     await ctx.db.update(s.shopPlans).set({ plan: 'enterprise', emailsQuota: null }).where(eq(s.shopPlans.shopDomain, store.shopDomain));
     await seedUsage(store.shopDomain, (await planRow(store.shopDomain))!.periodStart, MONTH_METRIC, 5000);
     expect(await current(browser)).toMatchObject({
@@ -104,21 +104,19 @@ describe('plans-current', () => {
 
   it("answers plan 'none', quota 0 and remaining 0 before any subscription, and the sender sends nothing then", async () => {
     const { browser, userId } = await signedInMerchant(app);
-    const [store] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId, shopDomain: `sans-plan-${Date.now()}.myshopify.com`, shopName: 'Sans plan' })
-      .returning();
+    // Connected, not subscribed yet: no plan row, the status the product starts with.
+    const { store } = await world(ctx).account(userId).store({ shopName: 'Sans plan', subscriptionStatus: 'inactive', plan: null });
     const answer = await current(browser);
     expect(answer).toMatchObject({ plan: 'none', plan_name: 'Aucun plan', emails_quota: 0, usage: { emails_sent: 0 }, remaining: 0, subscription_status: 'inactive' });
     expect(new Date(answer.period_end).getTime() - new Date(answer.period_start).getTime()).toBe(30 * DAY);
 
-    const request = await makeDueRequest(ctx.db, store!);
-    expect(await sendBatch(ctx, { workerId: 'no-plan', manual: { storeId: store!.id, requestIds: [request.id] } })).toMatchObject({ processed: 0 });
+    const request = await world(ctx).at(store).request();
+    expect(await sendBatch(ctx, { workerId: 'no-plan', manual: { storeId: store.id, requestIds: [request.id] } })).toMatchObject({ processed: 0 });
     expect((await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, request.id)))[0]!.status).toBe('scheduled');
   });
 
   it('answers the window the sender rolls forward once the recorded period ended', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     const now = Date.now();
     const oldStart = new Date(now - 45 * DAY);
     const oldEnd = new Date(now - 15 * DAY);
@@ -132,7 +130,7 @@ describe('plans-current', () => {
       period_end: new Date(oldEnd.getTime() + 30 * DAY).toISOString(),
     });
     // The sender counts in the same rolled window.
-    const request = await makeDueRequest(ctx.db, store);
+    const request = await world(ctx).at(store).request();
     expect(await sendBatch(ctx, { workerId: 'rolled', manual: { storeId: store.id, requestIds: [request.id] } })).toMatchObject({ processed: 1 });
     expect(await current(browser)).toMatchObject({ usage: { emails_sent: 11 }, remaining: 289 });
   });
@@ -243,7 +241,7 @@ describe('plans-set', () => {
 
 describe('a downgrade below the usage of the period', () => {
   it('shows nothing remaining, defers the sends, and sends them when the period renews', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     const window = (await planRow(store.shopDomain))!;
     await recordShopPlan(ctx.db, store.shopDomain, { code: 'pro', quota: 3000 }, window.periodEnd, new Date());
     await seedUsage(store.shopDomain, window.periodStart, MONTH_METRIC, 400);
@@ -253,7 +251,7 @@ describe('a downgrade below the usage of the period', () => {
     await recordShopPlan(ctx.db, store.shopDomain, { code: 'starter', quota: 300 }, window.periodEnd, new Date());
     expect(await current(browser)).toMatchObject({ plan: 'starter', emails_quota: 300, usage: { emails_sent: 400 }, remaining: 0, period_start: window.periodStart.toISOString() });
 
-    const request = await makeDueRequest(ctx.db, store);
+    const request = await world(ctx).at(store).request();
     const run = await sendBatch(ctx, { workerId: 'downgrade', manual: { storeId: store.id, requestIds: [request.id] } });
     expect(run).toMatchObject({ processed: 0, deferred: 1, quotaExceeded: { plan: 'starter', quota: 300, used: 400 } });
     const status = async () => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, request.id)))[0]!.status;
@@ -275,7 +273,7 @@ describe('a downgrade below the usage of the period', () => {
 
 describe('tenant isolation', () => {
   it("shows and changes only the session's own store", async () => {
-    const a = await subscribedMerchant(app, ctx.db, 'Boutique A');
+    const a = await world(ctx).signedIn(app).store({ shopName: 'Boutique A' });
     const b = await merchant();
     await seedUsage(a.store.shopDomain, (await planRow(a.store.shopDomain))!.periodStart, MONTH_METRIC, 250);
     const aBefore = { store: await storeRow(a.store.id), plan: await planRow(a.store.shopDomain) };

@@ -7,13 +7,13 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { runDueSends } from '../requests/sender';
 import { sendOneOff } from '../requests/send-email';
 import { addUsage, MONTH_METRIC, utcDayStart } from './quota';
 import { sendQuotaAlert, type QuotaAlertPayload } from './quota-alert-email';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 const DAY = 86_400_000;
@@ -40,7 +40,11 @@ const alertRows = (shop: string) =>
 const mailsTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)).orderBy(s.emailOutbox.createdAt);
 
 async function storeWithAlerts(quota: number, options: { periodStart?: Date } = {}) {
-  const store = await makeStore(ctx.db, { quota, shopName: 'Maison Lumière', ...options });
+  const store = (
+    await world(ctx)
+      .merchant()
+      .store({ quota, shopName: 'Maison Lumière', ...options })
+  ).store;
   const owner = `alertes-${store.id.slice(0, 8)}@exemple.test`;
   await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, ownerNotificationEmail: owner, dailySendLimit: 1000 });
   // A confirmed address (decision 022): an unconfirmed one's e-mails go to the account's.
@@ -48,9 +52,9 @@ async function storeWithAlerts(quota: number, options: { periodStart?: Date } = 
   return { store, owner };
 }
 
-async function due(store: TestStore, count: number) {
+async function due(store: StoreRow, count: number) {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await makeDueRequest(ctx.db, store)).id);
+  for (let i = 0; i < count; i++) ids.push((await world(ctx).at(store).request()).id);
   return ids;
 }
 
@@ -117,7 +121,7 @@ describe('quota e-mails', () => {
   });
 
   it('sends no e-mail for an unlimited plan or below 80 %', async () => {
-    const unlimited = await makeStore(ctx.db, { quota: null });
+    const unlimited = (await world(ctx).merchant().store({ quota: null })).store;
     const limited = await storeWithAlerts(100);
     await due(unlimited, 5);
     await due(limited.store, 79);
@@ -133,7 +137,7 @@ describe('quota e-mails', () => {
   });
 
   it('counts the one-off send-email too, and goes to the account address by default', async () => {
-    const store = await makeStore(ctx.db, { quota: 5 });
+    const store = (await world(ctx).merchant().store({ quota: 5 })).store;
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
     await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 3 });
     const tenant = {

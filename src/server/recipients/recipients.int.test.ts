@@ -4,12 +4,12 @@ import * as s from '#db/schema';
 import { ALERT_LIMITS } from '#core/alert-limits';
 import type { NotificationRecipients, RecipientLinkStatus } from '#core/api/notification-recipients';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
-import { ORIGIN, subscribedMerchant } from '#tests/support/http';
+import { ORIGIN, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { sendAlertDigest } from '../reviews/alert-cap';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -27,8 +27,8 @@ const unique = (name: string) => `${name}.${Math.random().toString(36).slice(2, 
 
 let ip = 0;
 /** A review through the public page, from its own client address (the page limits per address). */
-async function review(store: Awaited<ReturnType<typeof subscribedMerchant>>['store'], rating: number, comment: string) {
-  const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+async function review(store: StoreRow, rating: number, comment: string) {
+  const request = await world(ctx).at(store).request({ status: 'sent' });
   ip += 1;
   const res = await app.request(`${ORIGIN}/review/${request.token}`, {
     method: 'POST',
@@ -38,14 +38,14 @@ async function review(store: Awaited<ReturnType<typeof subscribedMerchant>>['sto
   expect(res.status).toBe(200);
 }
 
-async function saveOwnerAddress(browser: Awaited<ReturnType<typeof subscribedMerchant>>['browser'], address: string) {
+async function saveOwnerAddress(browser: Browserish, address: string) {
   const res = await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: address, daily_send_limit: 1000 } });
   expect(res.status).toBe(200);
 }
 
 describe('notification addresses are confirmed before any alert goes there', () => {
   it('a saved address gets a French link (token hashed at rest); alerts go to the account until it is followed, never with the reviewer’s words', async () => {
-    const m = await subscribedMerchant(app, ctx.db);
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
     const address = unique('alertes');
     await saveOwnerAddress(m.browser, address);
     expect((await m.browser.json<NotificationRecipients>('/api/notification-recipients')).body).toEqual({
@@ -97,7 +97,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
   });
 
   it('the account’s own address needs no link, and a rating action’s address is confirmed like the settings’', async () => {
-    const m = await subscribedMerchant(app, ctx.db);
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
     await saveOwnerAddress(m.browser, m.email.toUpperCase());
     const actionAddress = unique('sav');
     const actions = [5, 4, 3, 2].map((rating) => ({ rating, action_type: 'none' }));
@@ -118,7 +118,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
   });
 
   it('« Renvoyer le lien » sends a fresh link (the old one stops working), is limited per address, and refuses what is not waiting', async () => {
-    const m = await subscribedMerchant(app, ctx.db);
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
     const address = unique('renvoi');
     await saveOwnerAddress(m.browser, address);
     // Saving again does not send another link while one is live.
@@ -150,7 +150,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
   });
 
   it('an expired or unknown link confirms nothing', async () => {
-    const m = await subscribedMerchant(app, ctx.db);
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
     const address = unique('expire');
     await saveOwnerAddress(m.browser, address);
     await runJobs();
@@ -170,7 +170,7 @@ describe('notification addresses are confirmed before any alert goes there', () 
 
 describe('alerts are capped per store and per recipient per hour, the rest summed up in one digest', () => {
   it(`sends ${ALERT_LIMITS.perStorePerHour} alerts an hour, holds the rest and sends their digest once the hour is over`, async () => {
-    const m = await subscribedMerchant(app, ctx.db);
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
     const extra = 3;
     for (let i = 0; i < ALERT_LIMITS.perStorePerHour + extra; i++) await review(m.store, i % 2 ? 1 : 2, `Commentaire ${i}`);
     await runJobs();
@@ -202,7 +202,7 @@ describe('alerts are capped per store and per recipient per hour, the rest summe
 
   it('counts per recipient across stores', async () => {
     const shared = unique('partagee');
-    const stores = [await subscribedMerchant(app, ctx.db), await subscribedMerchant(app, ctx.db)];
+    const stores = [await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' }), await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' })];
     for (const m of stores) {
       await saveOwnerAddress(m.browser, shared);
       await ctx.db.update(s.notificationRecipients).set({ confirmedAt: new Date() }).where(eq(s.notificationRecipients.shopId, m.store.id));

@@ -8,10 +8,10 @@ import { inArray } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
-import { makeDueRequest, makeStore } from '#tests/support/factories';
 import { crashTarget, runCrashWorker } from '#tests/support/crash-target';
 import { testDbKind } from '#tests/support/test-db';
 import { MONTH_METRIC } from '../plans/quota';
+import { world } from '#tests/support/world';
 
 /** What the server saw, by recipient: DATA begun, and messages received whole (by Message-ID). */
 const dataBegun = new Set<string>();
@@ -63,9 +63,14 @@ describe('a worker killed at random moments while sending over slow SMTP, lanes 
     const t = await crashTarget();
     try {
       let handle = await t.open();
-      const stores = [await makeStore(handle.db, { quota: 1000 }), await makeStore(handle.db, { quota: 1000 })];
+      const stores = [(await world(handle).merchant().store({ quota: 1000 })).store, (await world(handle).merchant().store({ quota: 1000 })).store];
       const requests = [];
-      for (let i = 0; i < 24; i++) requests.push(await makeDueRequest(handle.db, stores[i % 2]!));
+      for (let i = 0; i < 24; i++)
+        requests.push(
+          await world(handle)
+            .at(stores[i % 2]!)
+            .request(),
+        );
       const ids = requests.map((r) => r.id);
       const emails = new Map(requests.map((r) => [r.id, r.customerEmail!.toLowerCase()]));
       // PGlite allows one process per data directory: let the workers have it.

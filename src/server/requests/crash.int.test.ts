@@ -6,8 +6,8 @@ import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { testDbKind } from '#tests/support/test-db';
-import { makeDueRequest, makeStore } from '#tests/support/factories';
 import { crashTarget as target, runCrashWorker as runWorker } from '#tests/support/crash-target';
+import { world } from '#tests/support/world';
 
 const modes = testDbKind === 'postgres' ? (['reserved', 'transmitting', 'accepted'] as const) : (['transmitting'] as const);
 
@@ -17,9 +17,9 @@ describe('a worker killed in the middle of sending', () => {
       const t = await target();
       try {
         let handle = await t.open();
-        const store = await makeStore(handle.db, { quota: 100 });
+        const store = (await world(handle).merchant().store({ quota: 100 })).store;
         const ids: string[] = [];
-        for (let i = 0; i < 4; i++) ids.push((await makeDueRequest(handle.db, store)).id);
+        for (let i = 0; i < 4; i++) ids.push((await world(handle).at(store).request()).id);
         if (testDbKind === 'pglite') await handle.close();
 
         const crashed = await runWorker({ ...t.env, CRASH_AT: mode, CRASH_ON: '2' });

@@ -2,14 +2,13 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
-import { subscribedMerchant } from '#tests/support/http';
 import { sendForecastResult, requestPage, type SendForecast } from '#core/api/review-requests';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { markWaiting, sendForecast } from './forecast';
 import { runDueSends } from './sender';
 import { listRequests } from './service';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -21,9 +20,9 @@ afterAll(() => ctx.destroy());
 
 const at = (iso: string) => new Date(iso);
 const options = (now: Date) => ({ now, maxAttempts: 3 });
-const summary = (store: TestStore) => ({ id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus });
+const summary = (store: StoreRow) => ({ id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus });
 
-async function setUsage(store: TestStore, metric: string, periodStart: Date, value: number) {
+async function setUsage(store: StoreRow, metric: string, periodStart: Date, value: number) {
   await ctx.db
     .insert(s.shopUsage)
     .values({ shopDomain: store.shopDomain, periodStart, metric, value })
@@ -34,9 +33,16 @@ async function setUsage(store: TestStore, metric: string, periodStart: Date, val
 }
 
 /** `count` scheduled requests due at `iso`, their ids in FIFO order (same time: by id). */
-async function scheduleAt(store: TestStore, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
+async function scheduleAt(store: StoreRow, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++) ids.push((await makeDueRequest(ctx.db, store, { scheduledAt: at(iso), ...overrides })).id);
+  for (let i = 0; i < count; i++)
+    ids.push(
+      (
+        await world(ctx)
+          .at(store)
+          .request({ scheduledAt: at(iso), ...overrides })
+      ).id,
+    );
   return ids.sort();
 }
 
@@ -46,8 +52,8 @@ describe('the send forecast of a seeded calendar', () => {
   const periodStart = at('2031-04-20T00:00:00Z');
 
   it('counts per day in FIFO order against the quota and the daily limit, and marks the requests that wait', async () => {
-    const store = await makeStore(ctx.db, { quota: 10, dailyLimit: 4, periodStart });
-    const other = await makeStore(ctx.db, { quota: 10, periodStart });
+    const store = (await world(ctx).merchant().store({ quota: 10, dailyLimit: 4, periodStart })).store;
+    const other = (await world(ctx).merchant().store({ quota: 10, periodStart })).store;
     await setUsage(store, MONTH_METRIC, periodStart, 1);
     await setUsage(store, DAY_METRIC, utcDayStart(now), 1);
 
@@ -118,7 +124,7 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('after a downgrade below this period’s usage: nothing left, every request waits from the first one', async () => {
-    const store = await makeStore(ctx.db, { quota: 100, periodStart });
+    const store = (await world(ctx).merchant().store({ quota: 100, periodStart })).store;
     await setUsage(store, MONTH_METRIC, periodStart, 150);
     const [first] = await scheduleAt(store, '2031-05-09T07:00:00Z');
     await scheduleAt(store, '2031-05-15T07:00:00Z', 2);
@@ -132,7 +138,7 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('applies only the daily limit to an unlimited plan', async () => {
-    const store = await makeStore(ctx.db, { quota: null, dailyLimit: 1, periodStart });
+    const store = (await world(ctx).merchant().store({ quota: null, dailyLimit: 1, periodStart })).store;
     await scheduleAt(store, '2031-05-10T10:00:00Z', 12);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast).toMatchObject({ quota: null, remaining_quota: null, daily_limit: 1 });
@@ -154,7 +160,7 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('sends nothing for a store without an active subscription, and says so', async () => {
-    const store = await makeStore(ctx.db, { subscriptionStatus: 'cancelled', periodStart });
+    const store = (await world(ctx).merchant().store({ subscriptionStatus: 'cancelled', periodStart })).store;
     await scheduleAt(store, '2031-05-12T10:00:00Z', 2);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast.paused).toBe(true);
@@ -162,7 +168,11 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('follows the billing window once the recorded period is over: 30 days on, usage counted from its start', async () => {
-    const store = await makeStore(ctx.db, { quota: 10, periodStart: at('2031-03-01T00:00:00Z') });
+    const store = (
+      await world(ctx)
+        .merchant()
+        .store({ quota: 10, periodStart: at('2031-03-01T00:00:00Z') })
+    ).store;
     // Recorded 1 March → 31 March; on 10 May the window is 30 April → 30 May.
     await setUsage(store, MONTH_METRIC, at('2031-03-01T00:00:00Z'), 10);
     await setUsage(store, MONTH_METRIC, at('2031-04-30T00:00:00Z'), 4);
@@ -175,7 +185,7 @@ describe('the send forecast of a seeded calendar', () => {
   it('agrees with the sender: what it says goes today goes, the ones it marks stay scheduled', async () => {
     // Real time: the sender's run is now. Five overdue requests, three left in the quota.
     const realNow = new Date();
-    const store = await makeStore(ctx.db, { quota: 10 });
+    const store = (await world(ctx).merchant().store({ quota: 10 })).store;
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
     await setUsage(store, MONTH_METRIC, plan!.periodStart, 7);
     const ids = [
@@ -200,7 +210,7 @@ describe('requests moved by the daily limit', () => {
   it('agrees with the sender: the ones it flags stay scheduled today, the others go', async () => {
     // Real time: the sender's run is now. Five overdue requests, a daily limit of 3, one sent today.
     const realNow = new Date();
-    const store = await makeStore(ctx.db, { quota: 100, dailyLimit: 3 });
+    const store = (await world(ctx).merchant().store({ quota: 100, dailyLimit: 3 })).store;
     await setUsage(store, DAY_METRIC, utcDayStart(realNow), 1);
     const ids = [
       ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
@@ -227,8 +237,8 @@ describe('requests moved by the daily limit', () => {
 
 describe('GET /api/review-requests/forecast', () => {
   it("answers the signed-in merchant's own forecast, and the calendar marks the requests that wait", async () => {
-    const a = await subscribedMerchant(app, ctx.db, 'Boutique A');
-    const b = await subscribedMerchant(app, ctx.db, 'Boutique B');
+    const a = await world(ctx).signedIn(app).store({ shopName: 'Boutique A' });
+    const b = await world(ctx).signedIn(app).store({ shopName: 'Boutique B' });
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, a.store.shopDomain));
     // Starter (300): 298 used, so of A's five requests due tomorrow, two go and three wait.
     await ctx.db.insert(s.shopUsage).values({ shopDomain: a.store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 298 });

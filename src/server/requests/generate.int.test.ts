@@ -3,7 +3,6 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
 import { signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
@@ -17,6 +16,7 @@ import { testDbKind } from '#tests/support/test-db';
 import { cancelRequest } from './service';
 import { deleteFlow, updateFlow } from './flows';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -49,18 +49,20 @@ function payload(id: number, extra: Partial<OrderPayload> = {}): OrderPayload {
   };
 }
 
-async function event(store: TestStore, order: OrderPayload, kind: 'paid' | 'fulfilled' | 'updated' | 'cancelled', at = new Date()) {
+async function event(store: StoreRow, order: OrderPayload, kind: 'paid' | 'fulfilled' | 'updated' | 'cancelled', at = new Date()) {
   const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
   return ctx.db.transaction((tx) => upsertOrder(tx, row!, fromWebhook(order), kind, at));
 }
 
 describe('generating review requests from order events', () => {
   it('creates one scheduled request per order and matching flow, at event time + delay, with an unguessable token', async () => {
-    const store = await makeStore(ctx.db);
-    const paidFlow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 2 });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 5 });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', isActive: false });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', channels: { email: false, whatsapp: false } });
+    const store = (await world(ctx).merchant().store()).store;
+    const paidFlow = await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 2 });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_fulfilled', delayDays: 5 });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', isActive: false });
+    await world(ctx)
+      .at(store)
+      .flow({ triggerEvent: 'order_paid', channels: { email: false, whatsapp: false } });
 
     await event(store, payload(1), 'paid');
     const requests = await requestsOf(store.id);
@@ -89,8 +91,8 @@ describe('generating review requests from order events', () => {
   });
 
   it('is idempotent: replays and later updates of the same order create nothing more', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
     for (let i = 0; i < 3; i++) await event(store, payload(2), 'paid');
     await event(store, payload(2, { updated_at: '2026-11-21T00:00:00Z' }), 'updated');
     const requests = await requestsOf(store.id);
@@ -100,8 +102,8 @@ describe('generating review requests from order events', () => {
   });
 
   it('skips orders under the minimum, cancelled or refunded orders, and unsubscribed customers', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', targetAllOrders: false, minimumOrderAmount: '50.00' });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', targetAllOrders: false, minimumOrderAmount: '50.00' });
     await event(store, payload(10, { total_price: 49.99 }), 'paid');
     await event(store, payload(11, { total_price: 50 }), 'paid');
     await event(store, payload(12, { cancelled_at: '2026-11-20T11:00:00Z' }), 'paid');
@@ -114,15 +116,15 @@ describe('generating review requests from order events', () => {
   });
 
   it('ignores the minimum when the flow targets all orders', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', targetAllOrders: true, minimumOrderAmount: '500.00' });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', targetAllOrders: true, minimumOrderAmount: '500.00' });
     await event(store, payload(20, { total_price: 10 }), 'paid');
     expect(await requestsOf(store.id)).toHaveLength(1);
   });
 
   it('cancels pending requests when the order is later cancelled', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
     await event(store, payload(30), 'paid');
     await event(store, payload(30, { cancelled_at: '2026-11-21T00:00:00Z', updated_at: '2026-11-21T00:00:00Z' }), 'cancelled');
     const [request] = await requestsOf(store.id);
@@ -130,8 +132,8 @@ describe('generating review requests from order events', () => {
   });
 
   it('runs through the real webhook path, and a redelivery creates nothing', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 0 });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 0 });
     const raw = JSON.stringify({ ...payload(40), total_price: '80.00' });
     const deliver = (id: string) => deliverWebhook(app, { shop: store.shopDomain, topic: 'orders/paid', body: raw, secret: SECRET, id });
     const id = randomUUID();
@@ -150,19 +152,19 @@ describe('generating review requests from order events', () => {
 
 describe('generate-review-requests', () => {
   it('creates the missing requests for orders already stored, once', async () => {
-    const store = await makeStore(ctx.db);
-    await makeOrder(ctx.db, store, { paidAt: new Date() });
-    await makeOrder(ctx.db, store, { paidAt: new Date(), cancelledAt: new Date() });
-    await makeOrder(ctx.db, store, { paidAt: null });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).order({ paidAt: new Date() });
+    await world(ctx).at(store).order({ paidAt: new Date(), cancelledAt: new Date() });
+    await world(ctx).at(store).order({ paidAt: null });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
     expect(await generateForStore(ctx.db, store.id)).toBe(1);
     expect(await generateForStore(ctx.db, store.id)).toBe(0);
   });
 
   it('never asks again for an order whose request the merchant cancelled (a later event or generation)', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 3 });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_fulfilled', delayDays: 3 });
     await event(store, payload(77), 'paid');
     const [request] = await requestsOf(store.id);
     await cancelRequest(ctx.db, store.id, request!.id);
@@ -175,15 +177,19 @@ describe('generate-review-requests', () => {
   });
 
   it('does not ask again, through a new flow, the customers a deleted flow already asked', async () => {
-    const store = await makeStore(ctx.db);
-    const old = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
-    await makeOrder(ctx.db, store, { paidAt: new Date(Date.now() - 10 * DAY) });
-    await makeOrder(ctx.db, store, { paidAt: new Date(Date.now() - 5 * DAY) });
+    const store = (await world(ctx).merchant().store()).store;
+    const old = await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
+    await world(ctx)
+      .at(store)
+      .order({ paidAt: new Date(Date.now() - 10 * DAY) });
+    await world(ctx)
+      .at(store)
+      .order({ paidAt: new Date(Date.now() - 5 * DAY) });
     expect(await generateForStore(ctx.db, store.id)).toBe(2);
     const [asked] = await requestsOf(store.id);
     await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent', sentAt: new Date() }).where(eq(s.shopifyReviewRequests.id, asked!.id));
     await deleteFlow(ctx.db, store.id, old.id);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
     // The order already asked is skipped; the one whose request the deletion cancelled unsent is asked.
     expect(await generateForStore(ctx.db, store.id)).toBe(1);
     const fresh = (await requestsOf(store.id)).filter((r) => r.status === 'scheduled');
@@ -191,8 +197,8 @@ describe('generate-review-requests', () => {
   });
 
   it('stops what a flow scheduled when the merchant switches it off', async () => {
-    const store = await makeStore(ctx.db);
-    const flow = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 3 });
+    const store = (await world(ctx).merchant().store()).store;
+    const flow = await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 3 });
     await event(store, payload(88), 'paid');
     const input = {
       name: flow.name,
@@ -209,9 +215,9 @@ describe('generate-review-requests', () => {
   });
 
   it.runIf(testDbKind === 'postgres')('waits for an import scheduling the same store, then sees its request: one e-mail per order', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
-    const order = await makeOrder(ctx.db, store, { paidAt: new Date() });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
+    const order = await world(ctx).at(store).order({ paidAt: new Date() });
     const other = await ctx.testDb.openAnother();
     let holdImport = () => {};
     const importMayCommit = new Promise<void>((resolve) => (holdImport = resolve));
@@ -256,12 +262,9 @@ describe('generate-review-requests', () => {
     const none = await browser.json('/functions/v1/generate-review-requests', { json: {} });
     expect(none.status).toBe(404);
     expect(none.body).toEqual({ error: messageFor('no_store'), code: 'no_store' });
-    const [store] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId, shopDomain: `gen-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' })
-      .returning();
-    await makeFlow(ctx.db, store!.id, { triggerEvent: 'order_paid' });
-    await makeOrder(ctx.db, store!);
+    const shop = await world(ctx).account(userId).store({ plan: null });
+    await shop.flow({ triggerEvent: 'order_paid' });
+    await shop.order();
     const res = await browser.json('/functions/v1/generate-review-requests', { json: {} });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ success: true, total_created: 1 });

@@ -8,8 +8,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
 import { generateForOrder, generateForStore } from './generate';
+import { world, type OrderRow, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,18 +20,20 @@ afterAll(() => ctx.destroy());
 const DAY = 86_400_000;
 const NOW = Date.now();
 const daysAgo = (n: number) => new Date(NOW - n * DAY);
-type Order = Awaited<ReturnType<typeof makeOrder>>;
+type Order = OrderRow;
 
-async function paidFlowStore(windowDays?: number): Promise<TestStore> {
-  const store = await makeStore(ctx.db);
-  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 7 });
+async function paidFlowStore(windowDays?: number): Promise<StoreRow> {
+  const store = (await world(ctx).merchant().store()).store;
+  await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 7 });
   if (windowDays !== undefined) await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, customerAskWindowDays: windowDays });
   return store;
 }
 
 /** An order of `email` placed (and paid) `ago` days ago, its flows run as the intake runs them. */
-async function orderOf(store: TestStore, email: string, ago: number): Promise<Order> {
-  const order = await makeOrder(ctx.db, store, { customerEmail: email, orderCreatedAt: daysAgo(ago), paidAt: daysAgo(ago) });
+async function orderOf(store: StoreRow, email: string, ago: number): Promise<Order> {
+  const order = await world(ctx)
+    .at(store)
+    .order({ customerEmail: email, orderCreatedAt: daysAgo(ago), paidAt: daysAgo(ago) });
   await ctx.db.transaction((tx) => generateForOrder(tx, { id: order.id, shopId: store.id }));
   return order;
 }
@@ -91,9 +93,15 @@ describe('one ask per customer within the window', () => {
   it('applies to the store-wide generation: the latest order of each customer is the one asked', async () => {
     const store = await paidFlowStore(14);
     const orders = [
-      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(9), paidAt: daysAgo(9) }),
-      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(4), paidAt: daysAgo(4) }),
-      await makeOrder(ctx.db, store, { customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(40), paidAt: daysAgo(40) }),
+      await world(ctx)
+        .at(store)
+        .order({ customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(9), paidAt: daysAgo(9) }),
+      await world(ctx)
+        .at(store)
+        .order({ customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(4), paidAt: daysAgo(4) }),
+      await world(ctx)
+        .at(store)
+        .order({ customerEmail: 'eve@exemple.test', orderCreatedAt: daysAgo(40), paidAt: daysAgo(40) }),
     ];
     expect(await generateForStore(ctx.db, store.id)).toBe(2);
     expect(await askOf(orders[0]!)).toEqual({ status: 'cancelled', reason: 'newer_order' });

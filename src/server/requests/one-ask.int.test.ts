@@ -8,10 +8,10 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
 import { newPublicToken } from '../security/tokens';
 import { generateForOrder } from './generate';
 import { withdrawOtherAsksOfOrder } from './reminders';
+import { world, type OrderRow, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -20,7 +20,7 @@ beforeAll(async () => {
 afterAll(() => ctx.destroy());
 
 const DAY = 86_400_000;
-type Order = Awaited<ReturnType<typeof makeOrder>>;
+type Order = OrderRow;
 
 /** The order's first requests: flow trigger, status and reason. */
 async function asks(order: Order) {
@@ -33,22 +33,22 @@ async function asks(order: Order) {
 }
 
 /** The order's event as the intake records it, then the flows run. */
-async function happens(store: TestStore, order: Order, what: Partial<typeof s.shopifyOrders.$inferInsert>) {
+async function happens(store: StoreRow, order: Order, what: Partial<typeof s.shopifyOrders.$inferInsert>) {
   if (Object.keys(what).length > 0) await ctx.db.update(s.shopifyOrders).set(what).where(eq(s.shopifyOrders.id, order.id));
   return ctx.db.transaction((tx) => generateForOrder(tx, { id: order.id, shopId: store.id }));
 }
 
-async function threeFlows(store: TestStore) {
-  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 1 });
-  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
-  await makeFlow(ctx.db, store.id, { triggerEvent: 'order_delivered', delayDays: 2 });
+async function threeFlows(store: StoreRow) {
+  await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 1 });
+  await world(ctx).at(store).flow({ triggerEvent: 'order_fulfilled', delayDays: 3 });
+  await world(ctx).at(store).flow({ triggerEvent: 'order_delivered', delayDays: 2 });
 }
 
 describe('one order, one ask', () => {
   it('keeps the flow that asks at the best moment and withdraws the others, saying why', async () => {
-    const store = await makeStore(ctx.db);
+    const store = (await world(ctx).merchant().store()).store;
     await threeFlows(store);
-    const order = await makeOrder(ctx.db, store, { paidAt: null });
+    const order = await world(ctx).at(store).order({ paidAt: null });
     expect(await happens(store, order, { paidAt: new Date() })).toBe(1);
     expect(await asks(order)).toEqual([{ trigger: 'order_paid', status: 'scheduled', reason: null }]);
 
@@ -70,10 +70,10 @@ describe('one order, one ask', () => {
   });
 
   it('keeps the first of two flows on the same moment', async () => {
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 3 });
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_fulfilled', delayDays: 7 });
-    const order = await makeOrder(ctx.db, store, { fulfilledAt: new Date() });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ triggerEvent: 'order_fulfilled', delayDays: 3 });
+    await world(ctx).at(store).flow({ triggerEvent: 'order_fulfilled', delayDays: 7 });
+    const order = await world(ctx).at(store).order({ fulfilledAt: new Date() });
     expect(await happens(store, order, {})).toBe(1);
     const rows = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, order.id));
     expect(rows.map((r) => [r.status, r.withdrawnReason]).sort()).toEqual([
@@ -83,9 +83,9 @@ describe('one order, one ask', () => {
   });
 
   it('never asks again about an order already asked, whatever flow comes later', async () => {
-    const store = await makeStore(ctx.db);
+    const store = (await world(ctx).merchant().store()).store;
     await threeFlows(store);
-    const order = await makeOrder(ctx.db, store, { paidAt: new Date() });
+    const order = await world(ctx).at(store).order({ paidAt: new Date() });
     await happens(store, order, {});
     await ctx.db.update(s.shopifyReviewRequests).set({ status: 'sent', sentAt: new Date() }).where(eq(s.shopifyReviewRequests.orderId, order.id));
     expect(await happens(store, order, { fulfilledAt: new Date() })).toBe(0);
@@ -94,10 +94,10 @@ describe('one order, one ask', () => {
   });
 
   it('a review withdraws every other request about the order still to go (such as one made before this rule)', async () => {
-    const store = await makeStore(ctx.db);
-    const paid = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid' });
-    const delivered = await makeFlow(ctx.db, store.id, { triggerEvent: 'order_delivered' });
-    const order = await makeOrder(ctx.db, store);
+    const store = (await world(ctx).merchant().store()).store;
+    const paid = await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
+    const delivered = await world(ctx).at(store).flow({ triggerEvent: 'order_delivered' });
+    const order = await world(ctx).at(store).order();
     const base = { userId: store.userId, shopId: store.id, orderId: order.id, customerEmail: order.customerEmail, scheduledAt: new Date() };
     const [reviewed] = await ctx.db
       .insert(s.shopifyReviewRequests)

@@ -8,9 +8,9 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore } from '#tests/support/factories';
 import { runDueSends } from './sender';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -31,9 +31,9 @@ describe('quotas under four racing senders', () => {
       fc.asyncProperty(fc.array(storeSpec, { minLength: 1, maxLength: 3 }), async (specs) => {
         const stores = [];
         for (const spec of specs) {
-          const store = await makeStore(ctx.db, { quota: spec.quota, dailyLimit: spec.dailyLimit });
+          const store = (await world(ctx).merchant().store({ quota: spec.quota, dailyLimit: spec.dailyLimit })).store;
           const ids = [];
-          for (let i = 0; i < spec.due; i++) ids.push((await makeDueRequest(ctx.db, store)).id);
+          for (let i = 0; i < spec.due; i++) ids.push((await world(ctx).at(store).request()).id);
           stores.push({ spec, store, ids });
         }
         await Promise.all([0, 1, 2, 3].map((w) => runDueSends(ctx, { workerId: `racer-${w}` })));

@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeStore } from '#tests/support/factories';
 import { planWindow, recordShopPlan, reserveSends } from '../plans/quota';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ const STARTER = { code: 'starter', quota: 300 };
 
 /** A store whose shop has no plan recorded yet (its first subscription is about to be recorded). */
 async function freshStore() {
-  const store = await makeStore(ctx.db);
+  const store = (await world(ctx).merchant().store()).store;
   await ctx.db.delete(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
   return store;
 }
@@ -56,7 +56,7 @@ describe('the billing window', () => {
   });
 
   it('gives an unknown plan the smallest limited quota, never unlimited', async () => {
-    const store = await makeStore(ctx.db);
+    const store = (await world(ctx).merchant().store()).store;
     await recordShopPlan(ctx.db, store.shopDomain, null, null, at('2026-11-21T10:00:00Z'));
     const row = await recorded(store.shopDomain);
     expect(row.emailsQuota).not.toBeNull();
@@ -64,7 +64,7 @@ describe('the billing window', () => {
   });
 
   it('rolls forward from the end of the recorded period, in 30-day steps', async () => {
-    const store = await makeStore(ctx.db);
+    const store = (await world(ctx).merchant().store()).store;
     // A period shorter than 30 days (synced mid-period): the next window starts at its real end.
     await ctx.db
       .update(s.shopPlans)

@@ -7,14 +7,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeFlow, makeOrder, makeStore, type TestStore } from '#tests/support/factories';
 import { ORIGIN } from '#tests/support/http';
 import { REMINDER_DEFAULTS } from '#core/email/reminder';
 import type { FlowInput } from '#core/api/flows';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { reminderMessages } from '../messages/reminders';
-import { newPublicToken } from '../security/tokens';
 import { deleteFlow, updateFlow } from './flows';
 import { markWaiting, sendForecast } from './forecast';
 import { cancelUnsentRequests } from './generate';
@@ -23,6 +21,7 @@ import { recoverAbandoned, sendBatch, UNCONFIRMED_NOTE } from './sender';
 import type { AppContext } from '../context';
 import { listRequests, requeueUnconfirmed } from './service';
 import { unsubscribe, UNSUBSCRIBED_NOTE } from './unsubscribe';
+import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -44,7 +43,7 @@ async function usage(shopDomain: string) {
   const rows = await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, shopDomain));
   return { month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0, day: rows.find((r) => r.metric === DAY_METRIC)?.value ?? 0 };
 }
-const send = (store: TestStore, ids: string[], workerId = 'reminder-test') => sendBatch(ctx, { workerId, manual: { storeId: store.id, requestIds: ids } });
+const send = (store: StoreRow, ids: string[], workerId = 'reminder-test') => sendBatch(ctx, { workerId, manual: { storeId: store.id, requestIds: ids } });
 /** Makes a scheduled request due now (a reminder is planned days ahead). */
 const makeDue = (id: string) =>
   ctx.db
@@ -65,26 +64,12 @@ const flowInput = (overrides: Partial<FlowInput> = {}): FlowInput => ({
 });
 
 /** A store, a flow (a 3-day reminder unless told otherwise) and one due first request of that flow. */
-async function firstRequest(options: { reminderDays?: number | null; quota?: number | null; store?: TestStore; source?: 'flow' | 'import' } = {}) {
-  const store = options.store ?? (await makeStore(ctx.db, { quota: options.quota }));
-  const flow = await makeFlow(ctx.db, store.id, { reminderDays: options.reminderDays === undefined ? 3 : options.reminderDays });
-  const order = await makeOrder(ctx.db, store);
-  const [request] = await ctx.db
-    .insert(s.shopifyReviewRequests)
-    .values({
-      userId: store.userId,
-      shopId: store.id,
-      orderId: order.id,
-      flowId: options.source === 'import' ? null : flow.id,
-      shopifyOrderId: order.shopifyOrderId,
-      customerEmail: order.customerEmail,
-      customerName: 'Léa Dubois',
-      scheduledAt: new Date(Date.now() - 60_000),
-      token: newPublicToken(),
-      source: options.source ?? 'flow',
-    })
-    .returning();
-  return { store, flow, order, first: request! };
+async function firstRequest(options: { reminderDays?: number | null; quota?: number | null; store?: StoreRow; source?: 'flow' | 'import' } = {}) {
+  const shop = options.store ? world(ctx).at(options.store) : await world(ctx).merchant().store({ quota: options.quota });
+  const flow = await shop.flow({ reminderDays: options.reminderDays === undefined ? 3 : options.reminderDays });
+  const order = await shop.order();
+  const first = await shop.request({ order, flowId: options.source === 'import' ? null : flow.id, customerName: 'Léa Dubois', source: options.source ?? 'flow' });
+  return { store: shop.store, flow, order, first };
 }
 
 /** A first request sent through the sender, and its reminder made due. */
@@ -138,31 +123,23 @@ describe('scheduling a reminder when the first e-mail goes', () => {
     expect(await reminderOf(imported.first.id)).toBeUndefined();
 
     // The store's shared link: completed at once, channel 'link'; never a reminder.
-    const store = await makeStore(ctx.db);
-    await makeFlow(ctx.db, store.id, { reminderDays: 2 });
-    const [link] = await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({ userId: store.userId, shopId: store.id, status: 'sent', sentAt: new Date(), channel: 'link', source: 'manual', scheduledAt: new Date(), token: newPublicToken() })
-      .returning();
-    expect(await scheduleFlowReminders(ctx.db, [link!.id])).toBe(0);
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).flow({ reminderDays: 2 });
+    const link = await world(ctx).at(store).request({ order: null, status: 'sent', sentAt: new Date(), channel: 'link', source: 'manual', scheduledAt: new Date() });
+    expect(await scheduleFlowReminders(ctx.db, [link.id])).toBe(0);
 
     // A customer who reviewed through another flow's request for the same order is not asked again.
     const reviewed = await firstRequest();
-    const otherFlow = await makeFlow(ctx.db, reviewed.store.id);
-    const [other] = await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({
-        userId: reviewed.store.userId,
-        shopId: reviewed.store.id,
-        orderId: reviewed.order.id,
-        flowId: otherFlow.id,
-        customerEmail: reviewed.first.customerEmail,
-        status: 'completed',
-        scheduledAt: new Date(),
-        token: newPublicToken(),
-      })
-      .returning();
-    await review(other!);
+    const otherFlow = await world(ctx).at(reviewed.store).flow();
+    const other = await world(ctx).at(reviewed.store).request({
+      order: null,
+      orderId: reviewed.order.id,
+      flowId: otherFlow.id,
+      customerEmail: reviewed.first.customerEmail,
+      status: 'completed',
+      scheduledAt: new Date(),
+    });
+    await review(other);
     await send(reviewed.store, [reviewed.first.id]);
     expect(await requestById(reviewed.first.id)).toMatchObject({ status: 'sent' });
     expect(await reminderOf(reviewed.first.id)).toBeUndefined();
@@ -247,7 +224,7 @@ describe('sending a reminder', () => {
   });
 
   it('uses the template’s own reminder subject and first line', async () => {
-    const store = await makeStore(ctx.db, { shopName: 'Atelier Bleu' });
+    const store = (await world(ctx).merchant().store({ shopName: 'Atelier Bleu' })).store;
     await ctx.db.insert(s.emailTemplates).values({
       shopId: store.id,
       name: 'Mon modèle',

@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeFlow } from '#tests/support/factories';
 import { Browserish, signedInMerchant } from '#tests/support/http';
 import { spreadSchedule } from '#core/schedule-spread';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { merchantOnEmulator } from '#tests/support/emulator-merchant';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -25,17 +25,8 @@ afterAll(() => ctx.destroy());
 async function merchant(options: { quota?: number | null } = {}) {
   n += 1;
   const { browser, userId, store: connected, shop } = await merchantOnEmulator(app, ctx, 'req');
-  await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
-  const quota = options.quota === undefined ? 300 : options.quota;
-  await ctx.db.insert(s.shopPlans).values({
-    shopDomain: shop,
-    plan: quota === null ? 'enterprise' : 'starter',
-    emailsQuota: quota,
-    periodStart: new Date(Date.now() - 86_400_000),
-    periodEnd: new Date(Date.now() + 29 * 86_400_000),
-  });
-  const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
-  return { browser, userId, store: store!, shop };
+  const { store } = await world(ctx).at(connected).subscribe({ quota: options.quota });
+  return { browser, userId, store, shop };
 }
 
 const flowBody = {
@@ -125,8 +116,8 @@ describe('/api/flows', () => {
 
   it('deleting a flow cancels the requests it scheduled and not yet sent', async () => {
     const { browser, store } = await merchant();
-    const flow = await makeFlow(ctx.db, store.id);
-    const pending = await makeDueRequest(ctx.db, store, { flowId: flow.id, source: 'flow' });
+    const flow = await world(ctx).at(store).flow();
+    const pending = await world(ctx).at(store).request({ flowId: flow.id, source: 'flow' });
     await browser.json('/api/flows/' + flow.id, { method: 'DELETE' });
     const [after] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, pending.id));
     expect(after).toMatchObject({ status: 'cancelled', flowId: null });
@@ -137,7 +128,12 @@ describe('/api/review-requests', () => {
   it('pages by 10, newest scheduled first; cancels by deleting; refuses to cancel a sent one', async () => {
     const { browser, store } = await merchant();
     const made = [];
-    for (let i = 0; i < 12; i++) made.push(await makeDueRequest(ctx.db, store, { scheduledAt: new Date(Date.UTC(2026, 10, 1 + i, 9)) }));
+    for (let i = 0; i < 12; i++)
+      made.push(
+        await world(ctx)
+          .at(store)
+          .request({ scheduledAt: new Date(Date.UTC(2026, 10, 1 + i, 9)) }),
+      );
     const page1 = await browser.json<{ items: { id: string; scheduled_at: string; order_number: string }[]; total: number; page: number; page_size: number }>(
       '/api/review-requests',
     );
@@ -198,8 +194,8 @@ describe('process-review-requests (send now)', () => {
     expect(anonymous.status).toBe(401);
 
     const { browser, store } = await merchant({ quota: 1 });
-    const first = await makeDueRequest(ctx.db, store);
-    const second = await makeDueRequest(ctx.db, store);
+    const first = await world(ctx).at(store).request();
+    const second = await world(ctx).at(store).request();
     const ok = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [first.id] } });
     expect(ok.body).toEqual({ success: true, processed: 1, failed: 0, quota_exceeded: false });
     const over = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [second.id] } });
@@ -214,13 +210,15 @@ describe('process-review-requests (send now)', () => {
 describe('the unsubscribe endpoints', () => {
   it('show a masked address on GET without changing anything, and suppress on POST without cookies (RFC 8058)', async () => {
     const { store } = await merchant();
-    const request = await makeDueRequest(ctx.db, store, { customerEmail: 'Lea.Dubois@Exemple.test' });
-    const pending = await makeDueRequest(ctx.db, store, { customerEmail: 'lea.dubois@exemple.test' });
+    const request = await world(ctx).at(store).request({ customerEmail: 'Lea.Dubois@Exemple.test' });
+    const pending = await world(ctx).at(store).request({ customerEmail: 'lea.dubois@exemple.test' });
     const anonymous = new Browserish(app);
     const status = await anonymous.json(`/api/public/unsubscribe/${request.token}`);
     expect(status.body).toEqual({ store_name: store.shopName, email: 'l***@exemple.test', unsubscribed: false });
     // A random review-request token may begin like a one-off link ('o-'): it still works.
-    const lookalike = await makeDueRequest(ctx.db, store, { customerEmail: 'olive@exemple.test', token: `o-${request.token.slice(2, 30)}xyz` });
+    const lookalike = await world(ctx)
+      .at(store)
+      .request({ customerEmail: 'olive@exemple.test', token: `o-${request.token.slice(2, 30)}xyz` });
     expect((await anonymous.json(`/api/public/unsubscribe/${lookalike.token}`)).body).toMatchObject({ email: 'o***@exemple.test', unsubscribed: false });
     expect(await ctx.db.select().from(s.emailSuppressions).where(eq(s.emailSuppressions.shopId, store.id))).toHaveLength(0);
 
@@ -350,7 +348,7 @@ describe('history import', () => {
 describe('unconfirmed sends', () => {
   it('are shown as such, and the merchant can re-send one, counted once in the quota', async () => {
     const { browser, store } = await merchant({ quota: 5 });
-    const request = await makeDueRequest(ctx.db, store as Parameters<typeof makeDueRequest>[1]);
+    const request = await world(ctx).at(store).request();
     const monthUsage = async () =>
       (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).find((u) => u.metric === 'emails_sent')?.value ?? 0;
 

@@ -14,11 +14,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore } from '#tests/support/factories';
 import { createMailer, type Mailer } from '../email/mailer';
 import type { AppContext } from '../context';
 import { runDueSends, sendBatch } from './sender';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
+import { world } from '#tests/support/world';
 
 /** What the server does at the next DATA: answer normally, cut after its 354, or take the message and drop the connection (FIN or reset) without answering. */
 type Fault = 'none' | 'cut-after-354' | 'close-after-message' | 'reset-after-message';
@@ -145,8 +145,8 @@ describe('a reply lost after the server took the whole message', () => {
     ['resets', 'reset-after-message'],
   ] as const)('is counted sent « non confirmé », keeps its quota and is never sent again (the server %s the connection)', async (_how, fault) => {
     useSmtp();
-    const store = await makeStore(ctx.db);
-    const request = await makeDueRequest(ctx.db, store);
+    const store = (await world(ctx).merchant().store()).store;
+    const request = await world(ctx).at(store).request();
     smtp.faults.push(fault);
 
     const first = await sendBatch(smtpCtx, { workerId: 'first-run', manual: { storeId: store.id, requestIds: [request.id] } });
@@ -172,8 +172,8 @@ describe('a connection cut right after 354, while the hand-over is being recorde
 
   it('sends the message once, on a fresh connection, and counts it once', async () => {
     useSmtp();
-    const store = await makeStore(ctx.db);
-    const request = await makeDueRequest(ctx.db, store);
+    const store = (await world(ctx).merchant().store()).store;
+    const request = await world(ctx).at(store).request();
     smtp.faults.push('cut-after-354');
 
     const run = await sendBatch(smtpCtx, { workerId: 'cut-run', manual: { storeId: store.id, requestIds: [request.id] }, hooks: slowHandOver });
@@ -188,8 +188,8 @@ describe('a connection cut right after 354, while the hand-over is being recorde
 
   it('when no fresh connection can be had either, releases the request (not counted), and a later run sends it once', async () => {
     useSmtp();
-    const store = await makeStore(ctx.db);
-    const request = await makeDueRequest(ctx.db, store);
+    const store = (await world(ctx).merchant().store()).store;
+    const request = await world(ctx).at(store).request();
     smtp.faults.push('cut-after-354');
     smtp.refuseAfterCut = 1;
 

@@ -7,11 +7,11 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeFlow, makeStore } from '#tests/support/factories';
 import { createApp } from '../app';
 import { POSTPONE_DAYS } from '../requests/reminders';
 import { frenchDate } from './page';
 import { collectionNotice } from './notice';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -33,7 +33,7 @@ const nextIp = () => {
 
 /** 5 and 4 redirect to the review site, 3 and 2 collect private feedback, 1 alerts the merchant. */
 async function store(samePath: boolean) {
-  const made = await makeStore(ctx.db, { shopName: 'Atelier Nova' });
+  const made = (await world(ctx).merchant().store({ shopName: 'Atelier Nova' })).store;
   await ctx.db.update(s.shopifyStores).set({ samePathForAllRatings: samePath }).where(eq(s.shopifyStores.id, made.id));
   await ctx.db.insert(s.ratingActions).values([
     { shopId: made.id, rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
@@ -61,7 +61,7 @@ const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyR
 describe('what the customer was shown (shopify_reviews.shown)', () => {
   it('same path on: a 2-star reviewer is offered the public link with the private feedback form, and that is recorded', async () => {
     const st = await store(true);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const res = await review(request.token, 2);
     const body = (await res.json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
@@ -77,7 +77,7 @@ describe('what the customer was shown (shopify_reviews.shown)', () => {
 
   it('same path off: a 2-star reviewer is not offered the public link, and the record says so', async () => {
     const st = await store(false);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const body = (await (await review(request.token, 2)).json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
     expect(body.html).not.toContain('Laisser un avis public');
@@ -92,7 +92,7 @@ describe('what the customer was shown (shopify_reviews.shown)', () => {
 
   it('same path off: a 5-star reviewer is redirected to the review site, and the record says so', async () => {
     const st = await store(false);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const body = (await (await review(request.token, 5)).json()) as { next: string; url: string };
     expect(body.next).toBe('redirect');
     expect(await shownOf(request.id)).toEqual({ same_path_for_all_ratings: false, action_type: 'redirect', public_link_offered: true, redirected: true, feedback_form: false });
@@ -100,7 +100,7 @@ describe('what the customer was shown (shopify_reviews.shown)', () => {
 
   it('same path on: a 5-star reviewer is thanked with the link, not redirected', async () => {
     const st = await store(true);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const body = (await (await review(request.token, 5)).json()) as { next: string };
     expect(body.next).toBe('thanks');
     expect(await shownOf(request.id)).toMatchObject({ action_type: 'redirect', public_link_offered: true, redirected: false, feedback_form: false });
@@ -110,12 +110,14 @@ describe('what the customer was shown (shopify_reviews.shown)', () => {
 describe("'Comment nous recueillons les avis'", () => {
   it('says who is asked and when from the active flows, and that every rating takes the same path', async () => {
     const st = await store(true);
-    await makeFlow(ctx.db, st.id, { triggerEvent: 'order_delivered', delayDays: 3, reminderDays: 7 });
-    await makeFlow(ctx.db, st.id, { triggerEvent: 'order_paid', delayDays: 0, targetAllOrders: false, minimumOrderAmount: '50' });
+    await world(ctx).at(st).flow({ triggerEvent: 'order_delivered', delayDays: 3, reminderDays: 7 });
+    await world(ctx).at(st).flow({ triggerEvent: 'order_paid', delayDays: 0, targetAllOrders: false, minimumOrderAmount: '50' });
     // Neither an inactive flow nor one without e-mail asks anybody.
-    await makeFlow(ctx.db, st.id, { triggerEvent: 'order_fulfilled', delayDays: 9, isActive: false });
-    await makeFlow(ctx.db, st.id, { triggerEvent: 'order_fulfilled', delayDays: 11, channels: { email: false, whatsapp: true } });
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    await world(ctx).at(st).flow({ triggerEvent: 'order_fulfilled', delayDays: 9, isActive: false });
+    await world(ctx)
+      .at(st)
+      .flow({ triggerEvent: 'order_fulfilled', delayDays: 11, channels: { email: false, whatsapp: true } });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const html = await page(request.token);
     expect(html).toContain('<details class="how"><summary>Comment nous recueillons les avis</summary>');
     expect(html).toContain('3 jours après la livraison');
@@ -131,8 +133,8 @@ describe("'Comment nous recueillons les avis'", () => {
 
   it('says honestly that what follows depends on the rating when routing by rating is on', async () => {
     const st = await store(false);
-    await makeFlow(ctx.db, st.id, { triggerEvent: 'order_fulfilled', delayDays: 1 });
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    await world(ctx).at(st).flow({ triggerEvent: 'order_fulfilled', delayDays: 1 });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     const html = await page(request.token);
     expect(html).toContain('1 jour après l’expédition');
     expect(html).toContain('dépend de la note choisie');
@@ -141,7 +143,7 @@ describe("'Comment nous recueillons les avis'", () => {
 
   it('on the shared link: the review is not tied to an order, and the notice says so', async () => {
     const st = await store(true);
-    const shared = await makeDueRequest(ctx.db, st, { channel: 'link', status: 'sent', orderId: null, shopifyOrderId: null });
+    const shared = await world(ctx).at(st).request({ channel: 'link', status: 'sent', orderId: null, shopifyOrderId: null });
     const html = await page(shared.token);
     expect(html).toContain('Ce lien est partagé par la boutique');
     expect(html).not.toContain('liée à une commande réelle');
@@ -162,15 +164,15 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('is offered on a sent first request, never on the shared link, a reminder or an unsent request', async () => {
     const st = await store(true);
-    const sent = await makeDueRequest(ctx.db, st, { status: 'opened' });
+    const sent = await world(ctx).at(st).request({ status: 'opened' });
     const offered = await page(sent.token);
     expect(offered).toContain(`action="/review/${sent.token}/postpone"`);
     expect(offered).toContain(button);
-    const shared = await makeDueRequest(ctx.db, st, { channel: 'link', status: 'sent', orderId: null });
+    const shared = await world(ctx).at(st).request({ channel: 'link', status: 'sent', orderId: null });
     expect(await page(shared.token)).not.toContain(button);
-    const scheduled = await makeDueRequest(ctx.db, st, { status: 'scheduled' });
+    const scheduled = await world(ctx).at(st).request({ status: 'scheduled' });
     expect(await page(scheduled.token)).not.toContain(button);
-    const reminder = await makeDueRequest(ctx.db, st, { status: 'sent', kind: 'reminder', reminderOf: sent.id });
+    const reminder = await world(ctx).at(st).request({ status: 'sent', kind: 'reminder', reminderOf: sent.id });
     expect(await page(reminder.token)).not.toContain(button);
     // Posted anyway on the shared link: refused, nothing created.
     const refused = await postpone(shared.token);
@@ -181,7 +183,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('creates the follow-up 5 days on, says when in French, and keeps the rating form', async () => {
     const st = await store(true);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent', sentAt: new Date() });
+    const request = await world(ctx).at(st).request({ status: 'sent', sentAt: new Date() });
     const before = Date.now();
     const res = await postpone(request.token);
     expect(res.status).toBe(200);
@@ -200,7 +202,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('twice, or with a later reminder already planned, never moves the follow-up earlier', async () => {
     const st = await store(true);
-    const request = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const request = await world(ctx).at(st).request({ status: 'sent' });
     await postpone(request.token);
     const first = (await followUpOf(request.id))!.scheduledAt;
     expect((await postpone(request.token)).status).toBe(200);
@@ -208,9 +210,9 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     expect(again).toHaveLength(1);
     expect(again[0]!.scheduledAt.getTime()).toBeGreaterThanOrEqual(first.getTime());
 
-    const planned = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const planned = await world(ctx).at(st).request({ status: 'sent' });
     const later = new Date(Date.now() + 12 * DAY);
-    await makeDueRequest(ctx.db, st, { status: 'scheduled', kind: 'reminder', reminderOf: planned.id, scheduledAt: later });
+    await world(ctx).at(st).request({ status: 'scheduled', kind: 'reminder', reminderOf: planned.id, scheduledAt: later });
     const res = await postpone(planned.token);
     expect(res.status).toBe(200);
     expect((await followUpOf(planned.id))!.scheduledAt.getTime()).toBe(later.getTime());
@@ -219,14 +221,14 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('is refused after a review (the thank-you state), and a review after it cancels the follow-up', async () => {
     const st = await store(true);
-    const reviewed = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const reviewed = await world(ctx).at(st).request({ status: 'sent' });
     await review(reviewed.token, 4);
     const refused = await postpone(reviewed.token);
     expect(refused.status).toBe(409);
     expect(await refused.text()).toContain('Merci pour votre avis');
     expect(await followUpOf(reviewed.id)).toBeUndefined();
 
-    const postponed = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const postponed = await world(ctx).at(st).request({ status: 'sent' });
     await postpone(postponed.token);
     expect((await followUpOf(postponed.id))!.status).toBe('scheduled');
     await review(postponed.token, 3);
@@ -236,7 +238,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('works for a request of the history import (its follow-up keeps the import as source)', async () => {
     const st = await store(true);
-    const imported = await makeDueRequest(ctx.db, st, { status: 'sent', source: 'import' });
+    const imported = await world(ctx).at(st).request({ status: 'sent', source: 'import' });
     const res = await postpone(imported.token);
     expect(res.status).toBe(200);
     expect(await followUpOf(imported.id)).toMatchObject({ kind: 'reminder', source: 'import', status: 'scheduled' });
@@ -244,9 +246,9 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('leaves alone a follow-up a sender holds or that went, and then offers no button', async () => {
     const st = await store(true);
-    const held = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const held = await world(ctx).at(st).request({ status: 'sent' });
     const due = new Date(Date.now() - 60_000);
-    await makeDueRequest(ctx.db, st, { status: 'processing', kind: 'reminder', reminderOf: held.id, scheduledAt: due });
+    await world(ctx).at(st).request({ status: 'processing', kind: 'reminder', reminderOf: held.id, scheduledAt: due });
     expect(await page(held.token)).not.toContain(button);
     const res = await postpone(held.token);
     expect(res.status).toBe(409);
@@ -257,12 +259,12 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('is refused, saying so, when the request was withdrawn: cancelled by the merchant, order cancelled, flow switched off', async () => {
     const st = await store(true);
-    const excluded = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const excluded = await world(ctx).at(st).request({ status: 'sent' });
     await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: excluded.orderId! });
-    const cancelledOrder = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const cancelledOrder = await world(ctx).at(st).request({ status: 'sent' });
     await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelledOrder.orderId!));
     const [flow] = await ctx.db.insert(s.flowConfigurations).values({ shopId: st.id, isActive: false }).returning();
-    const flowOff = await makeDueRequest(ctx.db, st, { status: 'sent', source: 'flow', flowId: flow!.id });
+    const flowOff = await world(ctx).at(st).request({ status: 'sent', source: 'flow', flowId: flow!.id });
     for (const request of [excluded, cancelledOrder, flowOff]) {
       const res = await postpone(request.token);
       expect(res.status).toBe(409);
@@ -275,7 +277,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('says why it will not ask again: unsubscribed, or the follow-up already went', async () => {
     const st = await store(true);
-    const unsubscribed = await makeDueRequest(ctx.db, st, { status: 'sent' });
+    const unsubscribed = await world(ctx).at(st).request({ status: 'sent' });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: st.id, email: unsubscribed.customerEmail!.toLowerCase() });
     const res = await postpone(unsubscribed.token);
     expect(res.status).toBe(409);
@@ -284,8 +286,8 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     expect(html.match(/type="radio"/g)).toHaveLength(5);
     expect(await followUpOf(unsubscribed.id)).toBeUndefined();
 
-    const chased = await makeDueRequest(ctx.db, st, { status: 'sent' });
-    await makeDueRequest(ctx.db, st, { status: 'sent', kind: 'reminder', reminderOf: chased.id });
+    const chased = await world(ctx).at(st).request({ status: 'sent' });
+    await world(ctx).at(st).request({ status: 'sent', kind: 'reminder', reminderOf: chased.id });
     const second = await postpone(chased.token);
     expect(second.status).toBe(409);
     expect(await second.text()).toContain('Nous vous avons déjà relancé pour cette commande');

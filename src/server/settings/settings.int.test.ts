@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import type { StoreSettings } from '#core/api/settings';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest } from '#tests/support/factories';
 import { ORIGIN, signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { sendBatch } from '../requests/sender';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -17,19 +17,8 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-async function merchant() {
-  const { browser, userId } = await signedInMerchant(app);
-  const [store] = await ctx.db
-    .insert(s.shopifyStores)
-    .values({ userId, shopDomain: `st-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, shopName: 'Maison Lumière', subscriptionStatus: 'active' })
-    .returning();
-  const periodStart = new Date(Date.now() - 86_400_000);
-  await ctx.db
-    .insert(s.shopPlans)
-    .values({ shopDomain: store!.shopDomain, plan: 'starter', emailsQuota: 300, periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
-  const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, userId));
-  return { browser, store: store!, email: account!.email };
-}
+/** A subscribed merchant, signed in. */
+const merchant = () => world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
 
 // 10 000 as French writes it (a narrow no-break space).
 const LIMIT_MESSAGE = `La limite d’envoi quotidienne doit être un nombre entier entre 1 et ${(10_000).toLocaleString('fr-FR')}`;
@@ -93,8 +82,8 @@ describe('/api/settings', () => {
   it('the sender honours a saved daily limit from its next run', async () => {
     const { browser, store } = await merchant();
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 1 } });
-    const first = await makeDueRequest(ctx.db, store);
-    const second = await makeDueRequest(ctx.db, store);
+    const first = await world(ctx).at(store).request();
+    const second = await world(ctx).at(store).request();
     const result = await sendBatch(ctx, { workerId: 'settings-test', manual: { storeId: store.id, requestIds: [first.id, second.id] } });
     expect(result).toMatchObject({ processed: 1, deferred: 1, dailyLimitReached: { limit: 1 } });
   });
@@ -102,7 +91,7 @@ describe('/api/settings', () => {
   it('merchant alerts go to the saved notification address when the rating actions are the defaults', async () => {
     const { browser, store } = await merchant();
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 100 } });
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const res = await app.request(`${ORIGIN}/review/${request.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'x-forwarded-for': '10.77.0.1' },

@@ -7,8 +7,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import type { EmulatorDelivery } from '#emulator/shopify';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeFlow, makeStore } from '#tests/support/factories';
-import { subscribedMerchant } from '#tests/support/http';
 import { flowValidationMessages } from '#core/flow-limits';
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
@@ -17,6 +15,7 @@ import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { listPlatformSubscriptions, registerWebhooks } from '../shopify/webhook-subscriptions';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -33,7 +32,8 @@ beforeAll(async () => {
   await connectDemoShop(ctx);
   // Only this test's flow asks: the demo's default one (on fulfilment) is switched off.
   await ctx.db.update(s.flowConfigurations).set({ isActive: false }).where(eq(s.flowConfigurations.shopId, storeId));
-  flowId = (await makeFlow(ctx.db, storeId, { name: 'Après livraison', triggerEvent: 'order_delivered', delayDays: 2 })).id;
+  const [demo] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+  flowId = (await world(ctx).at(demo!).flow({ name: 'Après livraison', triggerEvent: 'order_delivered', delayDays: 2 })).id;
 });
 afterAll(() => ctx.destroy());
 
@@ -207,8 +207,8 @@ describe('fulfillment_events/create from the local Shopify', () => {
     await ctx.emulator!.state.whenIdle();
     await runJobs();
     const [delivery] = await deliveriesOf(order.id, 'fulfillment_events/create');
-    const other = await makeStore(ctx.db);
-    await makeFlow(ctx.db, other.id, { triggerEvent: 'order_delivered', delayDays: 0 });
+    const other = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(other).flow({ triggerEvent: 'order_delivered', delayDays: 0 });
 
     const id = randomUUID();
     expect((await post(delivery!, { shop: other.shopDomain, id })).status).toBe(200);
@@ -232,7 +232,7 @@ describe('a delivery replayed under another shop before the order itself arrived
     await ctx.emulator!.state.markDelivered(order.id);
     const [delivered] = await deliveriesOf(order.id, 'fulfillment_events/create');
     const [paid] = await deliveriesOf(order.id, 'orders/paid');
-    const other = await makeStore(ctx.db);
+    const other = (await world(ctx).merchant().store()).store;
 
     // The captured delivery body, replayed under the other shop first: a placeholder there (no number, no address).
     expect((await post(delivered!, { shop: other.shopDomain, id: randomUUID() })).status).toBe(200);
@@ -263,7 +263,7 @@ describe('/api/flows with the delivery trigger and a reminder', () => {
   };
 
   it('accepts order_delivered and reminder_days 1 to 30, and a flow without reminder_days has none', async () => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     const created = await browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...body, shopify_store_id: store.id, reminder_days: 30 } });
     expect(created).toMatchObject({ status: 201, body: { flow: { trigger_event: 'order_delivered', reminder_days: 30 } } });
     const updated = await browser.json('/api/flows/' + created.body.flow.id, { method: 'PUT', json: { ...body, reminder_days: 1 } });
@@ -275,7 +275,7 @@ describe('/api/flows with the delivery trigger and a reminder', () => {
   });
 
   it.each([[0], [31], [2.5], ['7']])('refuses reminder_days %j with the French message, storing nothing', async (days) => {
-    const { browser, store } = await subscribedMerchant(app, ctx.db);
+    const { browser, store } = await world(ctx).signedIn(app).store();
     const res = await browser.json('/api/flows', { json: { ...body, shopify_store_id: store.id, reminder_days: days } });
     expect(res).toMatchObject({ status: 400, body: { error: flowValidationMessages.reminder } });
     expect(flowValidationMessages.reminder).toBe('La relance doit partir entre 1 et 30 jours après le premier e-mail');

@@ -8,8 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { queryRows } from '#db/client';
-import { makeFlow } from '#tests/support/factories';
-import { subscribedMerchant, type Browserish } from '#tests/support/http';
+import { type Browserish } from '#tests/support/http';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
@@ -19,6 +18,7 @@ import { sendReviewNotificationJob } from '../reviews/jobs';
 import { sendReviewNotification } from '../reviews/notify';
 import { PERSONAL_DATA } from './personal-data';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -116,8 +116,8 @@ async function everythingTheMerchantSees(browser: Browserish, exportIds: string[
 
 describe('customers/redact reaches everything', () => {
   it('erases the customer from reviews (by request, order and e-mail), exports made earlier, e-mail copies, jobs and every table; ratings stay', async () => {
-    const { browser, store, email: merchantEmail } = await subscribedMerchant(app, ctx.db);
-    await makeFlow(ctx.db, store.id, { triggerEvent: 'order_paid', delayDays: 0 });
+    const { browser, store, email: merchantEmail } = await world(ctx).signedIn(app).store();
+    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 0 });
     await ctx.db.insert(s.ratingActions).values({ shopId: store.id, rating: 1, actionType: 'notify_email', notificationEmail: merchantEmail });
     const tag = randomUUID().slice(0, 8);
     const zoe = { email: `zoe.${tag}@exemple.test`, typed: `zs.${tag}@ailleurs.test`, last: `Secretissime${tag}`, words: `Colis abime ${tag}` };
@@ -156,21 +156,12 @@ describe('customers/redact reaches everything', () => {
     const [viaLink] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.reviewRequestId, zoeRequest.id));
     expect(viaLink).toMatchObject({ customerEmail: zoe.typed, comment: zoe.words });
     // A review about her order only (no request, another address), and one she signed with her address.
-    const [byOrder] = await ctx.db
-      .insert(s.shopifyReviews)
-      .values({
-        userId: store.userId,
-        shopId: store.id,
-        shopifyOrderId: String(zoeOrder),
-        customerEmail: `inconnu.${tag}@ailleurs.test`,
-        customerName: `Z. ${zoe.last}`,
-        rating: 2,
-        comment: `${zoe.words} (2)`,
-      })
-      .returning();
-    await ctx.db
-      .insert(s.shopifyReviews)
-      .values({ userId: store.userId, shopId: store.id, customerEmail: zoe.email.toUpperCase(), customerName: `Zoé ${zoe.last}`, rating: 3, comment: `${zoe.words} (3)` });
+    const byOrder = await world(ctx)
+      .at(store)
+      .review({ shopifyOrderId: String(zoeOrder), customerEmail: `inconnu.${tag}@ailleurs.test`, customerName: `Z. ${zoe.last}`, rating: 2, comment: `${zoe.words} (2)` });
+    await world(ctx)
+      .at(store)
+      .review({ customerEmail: zoe.email.toUpperCase(), customerName: `Zoé ${zoe.last}`, rating: 3, comment: `${zoe.words} (3)` });
     // The merchant's alert quoting the review (Reply-To: the typed address), and one still queued.
     await sendReviewNotification(ctx, viaLink!.id, merchantEmail);
     await enqueue(ctx.db, sendReviewNotificationJob, { reviewId: byOrder!.id, to: merchantEmail }, { runAt: new Date(Date.now() + 86_400_000) });
@@ -244,12 +235,11 @@ describe('customers/redact reaches everything', () => {
   });
 
   it('shop/redact also drops the alerts the merchant received about the shop’s reviews', async () => {
-    const { store, email: merchantEmail } = await subscribedMerchant(app, ctx.db);
+    const { store, email: merchantEmail } = await world(ctx).signedIn(app).store();
     const tag = randomUUID().slice(0, 8);
-    const [review] = await ctx.db
-      .insert(s.shopifyReviews)
-      .values({ userId: store.userId, shopId: store.id, customerEmail: `lou.${tag}@exemple.test`, customerName: `Lou ${tag}`, rating: 1, comment: `Déçue ${tag}` })
-      .returning();
+    const review = await world(ctx)
+      .at(store)
+      .review({ customerEmail: `lou.${tag}@exemple.test`, customerName: `Lou ${tag}`, rating: 1, comment: `Déçue ${tag}` });
     await sendReviewNotification(ctx, review!.id, merchantEmail);
     expect(await tablesContaining([tag])).toContain('email_outbox');
     expect((await deliver(store.shopDomain, 'shop/redact', { shop_id: 1, shop_domain: store.shopDomain })).status).toBe(200);
@@ -260,7 +250,7 @@ describe('customers/redact reaches everything', () => {
 
 describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
   async function customer() {
-    const { store } = await subscribedMerchant(app, ctx.db);
+    const { store } = await world(ctx).signedIn(app).store();
     const email = `sans.entete.${randomUUID().slice(0, 8)}@exemple.test`;
     const id = Math.floor(Math.random() * 1e12);
     expect((await deliver(store.shopDomain, 'orders/paid', order(id, email, 'Inès', 'Sansentete'))).status).toBe(200);

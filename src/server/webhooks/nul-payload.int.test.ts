@@ -12,7 +12,7 @@ import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { defineJob } from '../jobs/define';
-import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -24,21 +24,6 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-async function makeStore() {
-  const userId = randomUUID();
-  await ctx.db.insert(s.user).values({ id: userId, name: 'M', email: `${userId}@exemple.test` });
-  const [store] = await ctx.db
-    .insert(s.shopifyStores)
-    .values({ userId, shopDomain: `nul-${userId.slice(0, 8)}.myshopify.com`, subscriptionStatus: 'active' })
-    .returning();
-  return store!;
-}
-
-/** Signs and posts a delivery the way Shopify does (the body is the exact signed bytes). */
-function deliver(shop: string, topic: string, raw: string, webhookId = randomUUID()) {
-  return deliverWebhook(app, { shop, topic, body: raw, secret: SECRET, id: webhookId, apiVersion: '2026-10' });
-}
-
 /** The id of the event's job: read before it runs (a finished job's payload is emptied). */
 const jobIdOfEvent = async (eventId: string) =>
   (await queryRows<{ id: string }>(ctx.db, sql`SELECT id::text FROM jobs WHERE name = 'process-webhook' AND payload->>'eventId' = ${eventId}`))[0]!.id;
@@ -47,7 +32,7 @@ const job = async (id: string) =>
 
 describe('a delivery carrying U+0000', () => {
   it('stores the order without the NUL, and its job succeeds (never left running)', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const webhookId = randomUUID();
     const orderId = 900_000_000 + Math.floor(Math.random() * 1e8);
     // JSON.stringify writes the NUL as the escape \u0000, exactly what a delivery would carry.
@@ -65,7 +50,7 @@ describe('a delivery carrying U+0000', () => {
       note: 'bonjour\u0000',
     });
     expect(raw).toContain('\\u0000');
-    expect((await deliver(store.shopDomain, 'orders/paid', raw, webhookId)).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: raw, id: webhookId })).status).toBe(200);
     const [recorded] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
     const jobId = await jobIdOfEvent(recorded!.id);
 
@@ -81,8 +66,8 @@ describe('a delivery carrying U+0000', () => {
   });
 
   it('refuses a body with a raw NUL byte with 400 (not JSON) instead of a 500 Shopify would retry', async () => {
-    const store = await makeStore();
-    const res = await deliver(store.shopDomain, 'orders/paid', '{"id": 1, "name": "a\u0000b"}');
+    const store = (await world(ctx).merchant().store()).store;
+    const res = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{"id": 1, "name": "a\u0000b"}' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'malformed JSON body' });
   });

@@ -16,7 +16,7 @@ import { signWebhook } from '../shopify/hmac';
 import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
 import { recordOrder } from '../orders/intake';
 import { parseWebhookOrder } from '../orders/order';
-import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -31,25 +31,6 @@ beforeAll(async () => {
   app = createApp(ctx);
 });
 afterAll(() => ctx.destroy());
-
-async function makeStore(domain = `rp-${randomUUID().slice(0, 8)}.myshopify.com`) {
-  const userId = randomUUID();
-  await ctx.db.insert(s.user).values({ id: userId, name: 'M', email: `${userId}@exemple.test` });
-  const [store] = await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: domain, subscriptionStatus: 'active' }).returning();
-  return store!;
-}
-
-interface Headers {
-  shop: string;
-  webhookId?: string;
-  /** The X-Shopify-Triggered-At value; null leaves the header out. */
-  triggeredAt?: string | null;
-  hmac?: string;
-}
-
-function deliver(raw: string, h: Headers, topic = 'orders/paid') {
-  return deliverWebhook(app, { shop: h.shop, topic, body: raw, secret: SECRET, id: h.webhookId, hmac: h.hmac, triggeredAt: h.triggeredAt, apiVersion: '2026-10' });
-}
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const newOrderId = () => 700_000_000 + Math.floor(Math.random() * 1e8);
@@ -76,10 +57,10 @@ const ordersOf = (storeId: string, orderId: number) =>
 
 describe('delivery freshness (X-Shopify-Triggered-At)', () => {
   it('refuses a stale delivery with 400, nothing stored, and a warning', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const webhookId = randomUUID();
     lines.length = 0;
-    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt: ago(MAX_DELIVERY_AGE_MS + 60_000) });
+    const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(MAX_DELIVERY_AGE_MS + 60_000), body: orderBody(newOrderId()) });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'stale delivery' });
     expect(await eventsOf(webhookId)).toEqual([]);
@@ -87,19 +68,19 @@ describe('delivery freshness (X-Shopify-Triggered-At)', () => {
   });
 
   it('refuses a delivery dated in the future beyond the clock-skew allowance', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const webhookId = randomUUID();
-    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt: ago(-(MAX_FUTURE_SKEW_MS + 60_000)) });
+    const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(-(MAX_FUTURE_SKEW_MS + 60_000)), body: orderBody(newOrderId()) });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'delivery dated in the future' });
     expect(await eventsOf(webhookId)).toEqual([]);
   });
 
   it('refuses a delivery without the header, or with one that is not a time', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     for (const triggeredAt of [null, '', 'yesterday', '1732096800', '2026-13-45T99:00:00Z']) {
       const webhookId = randomUUID();
-      const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt });
+      const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
       expect(res.status, String(triggeredAt)).toBe(400);
       expect(await res.json()).toEqual({ error: 'missing or malformed X-Shopify-Triggered-At' });
       expect(await eventsOf(webhookId)).toEqual([]);
@@ -107,38 +88,38 @@ describe('delivery freshness (X-Shopify-Triggered-At)', () => {
   });
 
   it("accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify's nanosecond format", async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const nanos = new Date().toISOString().replace(/\.(\d{3})Z$/, '.$1456789Z'); // 2026-11-20T10:00:27.877041743Z
     for (const triggeredAt of [new Date().toISOString(), ago(4 * 3600_000), ago(-60_000), nanos]) {
       const webhookId = randomUUID();
-      const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, webhookId, triggeredAt });
+      const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
       expect(res.status, triggeredAt).toBe(200);
       expect(await eventsOf(webhookId)).toHaveLength(1);
     }
   });
 
   it('still refuses a bad signature with 401 before looking at the time', async () => {
-    const store = await makeStore();
-    const res = await deliver(orderBody(newOrderId()), { shop: store.shopDomain, triggeredAt: null, hmac: 'bm9wZQ==' });
+    const store = (await world(ctx).merchant().store()).store;
+    const res = await world(ctx).deliver(app, { shop: store.shopDomain, triggeredAt: null, hmac: 'bm9wZQ==', body: orderBody(newOrderId()) });
     expect(res.status).toBe(401);
   });
 });
 
 describe('an order belongs to one shop', () => {
   it("a fresh body replayed with another shop's domain and a new webhook id creates no order there", async () => {
-    const victim = await makeStore();
-    const other = await makeStore();
+    const victim = (await world(ctx).merchant().store()).store;
+    const other = (await world(ctx).merchant().store()).store;
     const orderId = newOrderId();
     const raw = orderBody(orderId);
     const hmac = signWebhook(raw, SECRET);
-    expect((await deliver(raw, { shop: victim.shopDomain, hmac })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: victim.shopDomain, hmac, body: raw })).status).toBe(200);
     await runJobs();
     expect(await ordersOf(victim.id, orderId)).toHaveLength(1);
 
     // The captured body and signature, under the other shop's headers: the signature still holds.
     lines.length = 0;
     const replayId = randomUUID();
-    expect((await deliver(raw, { shop: other.shopDomain, webhookId: replayId, hmac })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: other.shopDomain, id: replayId, hmac, body: raw })).status).toBe(200);
     const [recorded] = await eventsOf(replayId);
     // Read before it runs: a finished job's payload is emptied.
     const [{ id: jobId }] = (await queryRows<{ id: string }>(ctx.db, sql`SELECT id::text FROM jobs WHERE payload->>'eventId' = ${recorded!.id}`)) as [{ id: string }];
@@ -155,8 +136,8 @@ describe('an order belongs to one shop', () => {
   });
 
   it.runIf(testDbKind === 'postgres')('records an order id once when two shops receive it at the same moment', async () => {
-    const a = await makeStore();
-    const b = await makeStore();
+    const a = (await world(ctx).merchant().store()).store;
+    const b = (await world(ctx).merchant().store()).store;
     const other = await ctx.testDb.openAnother();
     try {
       const ids = Array.from({ length: 25 }, newOrderId);
@@ -181,13 +162,14 @@ describe('an order belongs to one shop', () => {
   });
 
   it('a shop reinstalled (a new store row, the same domain) keeps recording its own orders', async () => {
-    const first = await makeStore();
+    const first = (await world(ctx).merchant().store()).store;
     const orderId = newOrderId();
-    expect((await deliver(orderBody(orderId), { shop: first.shopDomain })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
     await runJobs();
     await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, first.id));
-    const again = await makeStore(first.shopDomain);
-    expect((await deliver(orderBody(orderId), { shop: first.shopDomain })).status).toBe(200);
+    // No plan row of its own: the domain's plan (one per shop) is the first store's.
+    const again = (await world(ctx).merchant().store({ shopDomain: first.shopDomain, plan: null })).store;
+    expect((await world(ctx).deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
     await runJobs();
     expect(await ordersOf(again.id, orderId)).toHaveLength(1);
   });

@@ -9,7 +9,7 @@ import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { createWebhookRecorder } from './recorder';
-import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -22,21 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-async function makeStore(overrides: Partial<typeof s.shopifyStores.$inferInsert> = {}) {
-  const userId = randomUUID();
-  await ctx.db.insert(s.user).values({ id: userId, name: 'M', email: `${userId}@exemple.test` });
-  const [store] = await ctx.db
-    .insert(s.shopifyStores)
-    .values({ userId, shopDomain: `wh-${userId.slice(0, 8)}.myshopify.com`, subscriptionStatus: 'active', ...overrides })
-    .returning();
-  return store!;
-}
-
-function deliver(shop: string, topic: string, body: string | object, opts: { id?: string; secret?: string; hmac?: string } = {}, to = app) {
-  return deliverWebhook(to, { shop, topic, body, secret: opts.secret ?? SECRET, id: opts.id, hmac: opts.hmac, apiVersion: '2026-10' });
-}
-
-const deliverTo = (to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => deliver(shop, 'orders/paid', body, { id }, to);
+const deliverTo = (to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => world(ctx).deliver(to, { shop, topic: 'orders/paid', body, id });
 
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 4 }).drain();
 
@@ -62,25 +48,28 @@ function order(id: number, extra: Record<string, unknown> = {}) {
 
 describe('webhook ingestion', () => {
   it('accepts the reference vector and refuses a bad signature with 401 and nothing stored', async () => {
-    const store = await makeStore();
-    const ok = await deliver(store.shopDomain, 'orders/updated', '{"id":1}', { hmac: 'VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=' });
+    const store = (await world(ctx).merchant().store()).store;
+    const ok = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: '{"id":1}', hmac: 'VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=' });
     expect(ok.status).toBe(200);
     const before = await ctx.db.select().from(s.shopifyWebhookEvents);
-    const bad = await deliver(store.shopDomain, 'orders/paid', order(1), { secret: 'wrong' });
+    const bad = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(1), secret: 'wrong' });
     expect(bad.status).toBe(401);
-    const unsigned = await deliver(store.shopDomain, 'orders/paid', order(1), { hmac: '' });
+    const unsigned = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(1), hmac: '' });
     expect(unsigned.status).toBe(401);
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before.length);
   });
 
   it('answers 400 for a malformed body or missing headers, storing only the good neighbour', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
-    expect((await deliver(store.shopDomain, 'orders/paid', '{not json')).status).toBe(400);
-    expect((await deliver(store.shopDomain, 'orders/paid', '[1, 2]')).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{not json' })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '[1, 2]' })).status).toBe(400);
     // Braces but not JSON: refused by the database's json cast, alone, with a 400.
     // (Order 76: an order id belongs to one shop, and the topics tests use 77 under another store.)
-    const [bad, good] = await Promise.all([deliver(store.shopDomain, 'orders/paid', '{"id": }'), deliver(store.shopDomain, 'orders/paid', order(76))]);
+    const [bad, good] = await Promise.all([
+      world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{"id": }' }),
+      world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(76) }),
+    ]);
     expect([bad.status, good.status]).toEqual([400, 200]);
     const noTopic = await app.request('/webhooks/shopify', { method: 'POST', body: '{}', headers: { 'x-shopify-hmac-sha256': signWebhook('{}', SECRET) } });
     expect(noTopic.status).toBe(400);
@@ -88,10 +77,10 @@ describe('webhook ingestion', () => {
   });
 
   it('records 1,000 concurrent replays of one delivery once, and creates one order', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
     const body = order(4242);
-    const responses = await Promise.all(Array.from({ length: 1000 }, () => deliver(store.shopDomain, 'orders/paid', body, { id })));
+    const responses = await Promise.all(Array.from({ length: 1000 }, () => world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: body, id })));
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const events = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(events).toHaveLength(1);
@@ -143,7 +132,7 @@ describe('group commit', () => {
   const eventsOf = async (webhookId: string) => (await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId))).length;
 
   it('writes the deliveries that arrive during a write in one statement, answers none before its commit, and records a replay once within a batch and across batches', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
     const { db, calls } = countingDb(async (query) => {
@@ -180,7 +169,7 @@ describe('group commit', () => {
   });
 
   it('answers 200 to concurrent deliveries only with their rows stored: one row and one job each, in fewer statements than deliveries', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const { db, calls } = countingDb((query) => ctx.db.execute(query));
     const grouped = createApp({ ...ctx, db });
     const ids = Array.from({ length: 40 }, () => randomUUID());
@@ -192,7 +181,7 @@ describe('group commit', () => {
   });
 
   it('fails a batch the database refuses as a whole: every delivery of it rejected (503 over HTTP), one statement, nothing stored', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const down = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
     const { db, calls } = countingDb(() => Promise.reject(down));
     const refused: number[] = [];
@@ -210,7 +199,7 @@ describe('group commit', () => {
   });
 
   it('records the good deliveries of a batch even when the database refuses one of them', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const recorder = createWebhookRecorder(ctx.db);
     const good = [randomUUID(), randomUUID()];
     const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: JSON.stringify(order(5)) });
@@ -225,7 +214,7 @@ describe('group commit', () => {
   });
 
   it('refuses a body over 512 KB with 413 and stores nothing, whether its Content-Length says so or it comes chunked', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const big = JSON.stringify(order(9, { note: 'x'.repeat(600 * 1024) }));
     const headers = (id: string) => ({
       'content-type': 'application/json',
@@ -249,48 +238,52 @@ describe('group commit', () => {
   });
 
   it('answers 400 for absurd header values', async () => {
-    const store = await makeStore();
-    expect((await deliver(store.shopDomain, 'orders/paid', order(1), { id: 'x'.repeat(300) })).status).toBe(400);
+    const store = (await world(ctx).merchant().store()).store;
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(1), id: 'x'.repeat(300) })).status).toBe(400);
   });
 });
 
 describe('topics', () => {
   it('orders/fulfilled keeps the paid time and adds the fulfilment; cancellation cancels pending requests', async () => {
-    const store = await makeStore();
-    await deliver(store.shopDomain, 'orders/paid', order(77));
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(77) });
     await runJobs();
-    await deliver(store.shopDomain, 'orders/fulfilled', order(77, { fulfillment_status: 'fulfilled', updated_at: '2026-11-21T09:00:00Z' }));
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/fulfilled', body: order(77, { fulfillment_status: 'fulfilled', updated_at: '2026-11-21T09:00:00Z' }) });
     await runJobs();
     const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     expect(row!.paidAt).toBeInstanceOf(Date);
     expect(row!.fulfilledAt).toBeInstanceOf(Date);
 
-    await ctx.db.insert(s.shopifyReviewRequests).values([
-      { userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(Date.now() + 86_400_000), token: randomUUID(), status: 'scheduled' },
-      { userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(), token: randomUUID(), status: 'sent' },
-    ]);
-    await deliver(store.shopDomain, 'orders/cancelled', order(77, { cancelled_at: '2026-11-22T08:00:00Z', updated_at: '2026-11-22T08:00:00Z' }));
+    await world(ctx)
+      .at(store)
+      .request({ order: null, orderId: row!.id, scheduledAt: new Date(Date.now() + 86_400_000), status: 'scheduled' });
+    await world(ctx).at(store).request({ order: null, orderId: row!.id, scheduledAt: new Date(), status: 'sent' });
+    await world(ctx).deliver(app, {
+      shop: store.shopDomain,
+      topic: 'orders/cancelled',
+      body: order(77, { cancelled_at: '2026-11-22T08:00:00Z', updated_at: '2026-11-22T08:00:00Z' }),
+    });
     await runJobs();
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
     expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'sent']);
   });
 
   it('a refund cancels pending requests too', async () => {
-    const store = await makeStore();
-    await deliver(store.shopDomain, 'orders/paid', order(88));
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(88) });
     await runJobs();
     const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
-    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, orderId: row!.id, scheduledAt: new Date(), token: randomUUID() });
-    await deliver(store.shopDomain, 'orders/updated', order(88, { financial_status: 'refunded', updated_at: '2026-11-23T08:00:00Z' }));
+    await world(ctx).at(store).request({ order: null, orderId: row!.id, scheduledAt: new Date() });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: order(88, { financial_status: 'refunded', updated_at: '2026-11-23T08:00:00Z' }) });
     await runJobs();
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
     expect(request!.status).toBe('cancelled');
   });
 
   it('app/uninstalled deactivates the store with its date and cancels what was scheduled (a store whose token is gone reads as uninstalled)', async () => {
-    const store = await makeStore();
-    await ctx.db.insert(s.shopifyReviewRequests).values({ userId: store.userId, shopId: store.id, scheduledAt: new Date(), token: randomUUID() });
-    await deliver(store.shopDomain, 'app/uninstalled', { id: 1, myshopify_domain: store.shopDomain });
+    const store = (await world(ctx).merchant().store()).store;
+    await world(ctx).at(store).request({ order: null, scheduledAt: new Date() });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'app/uninstalled', body: { id: 1, myshopify_domain: store.shopDomain } });
     await runJobs();
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(after).toMatchObject({ isActive: false });
@@ -302,23 +295,23 @@ describe('topics', () => {
   // app_subscriptions/update re-reads Shopify's billing: src/server/billing/billing.int.test.ts plays it on the local Shopify.
 
   it('ignores test orders (Bogus gateway): no order recorded, so nobody is asked; the event says why', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
-    await deliver(store.shopDomain, 'orders/paid', order(5150, { test: true }), { id });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(5150, { test: true }), id });
     await runJobs();
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(event).toMatchObject({ processed: true, error: 'test order: ignored (test orders never ask for reviews)' });
     expect(await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id))).toEqual([]);
     // The same order as a real one is recorded.
-    await deliver(store.shopDomain, 'orders/paid', order(5150, { test: false }));
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(5150, { test: false }) });
     await runJobs();
     expect(await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id))).toHaveLength(1);
   });
 
   it('records a malformed payload as an error without retrying forever', async () => {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
-    await deliver(store.shopDomain, 'orders/paid', { id: 1, total_price: 'not-a-number' }, { id });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: { id: 1, total_price: 'not-a-number' }, id });
     await runJobs();
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(event).toMatchObject({ processed: true });
@@ -344,45 +337,24 @@ async function tablesContaining(needle: string): Promise<string[]> {
 
 describe('privacy topics', () => {
   async function customerWithHistory() {
-    const store = await makeStore();
+    const store = (await world(ctx).merchant().store()).store;
     const email = `client.${randomUUID().slice(0, 8)}@exemple.test`;
     const body = order(Math.floor(Math.random() * 1e9), { email, customer: { id: 9, first_name: 'Zoé', last_name: 'Secret', email } });
-    await deliver(store.shopDomain, 'orders/paid', body);
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: body });
     await runJobs();
     const [o] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
-    const [request] = await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({
-        userId: store.userId,
-        shopId: store.id,
-        orderId: o!.id,
-        customerEmail: email,
-        customerName: 'Zoé Secret',
-        scheduledAt: new Date(),
-        token: randomUUID(),
-        status: 'completed',
-      })
-      .returning();
-    await ctx.db.insert(s.shopifyReviewRequests).values({
-      userId: store.userId,
-      shopId: store.id,
+    const shop = world(ctx).at(store);
+    const request = await shop.request({ order: null, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(), status: 'completed' });
+    await shop.request({
+      order: null,
       orderId: o!.id,
       customerEmail: email,
       customerName: 'Zoé Secret',
       scheduledAt: new Date(Date.now() + 86_400_000),
-      token: randomUUID(),
       status: 'scheduled',
       flowId: null,
     });
-    await ctx.db.insert(s.shopifyReviews).values({
-      userId: store.userId,
-      shopId: store.id,
-      reviewRequestId: request!.id,
-      customerEmail: email,
-      customerName: 'Zoé Secret',
-      rating: 2,
-      comment: 'Je suis Zoé Secret, colis abîmé',
-    });
+    await shop.review({ reviewRequestId: request.id, customerEmail: email, customerName: 'Zoé Secret', rating: 2, comment: 'Je suis Zoé Secret, colis abîmé' });
     await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email });
     await ctx.mailer.send({ to: email, subject: 'Votre avis', text: 'Bonjour Zoé Secret' });
     return { store, email, orderId: String(body.id) };
@@ -391,11 +363,15 @@ describe('privacy topics', () => {
   it('customers/redact erases the customer everywhere and keeps the anonymous rating', async () => {
     const { store, email, orderId } = await customerWithHistory();
     expect(await tablesContaining(email)).not.toEqual([]);
-    await deliver(store.shopDomain, 'customers/redact', {
-      shop_id: 1,
-      shop_domain: store.shopDomain,
-      customer: { id: 9, email, phone: null },
-      orders_to_redact: [Number(orderId)],
+    await world(ctx).deliver(app, {
+      shop: store.shopDomain,
+      topic: 'customers/redact',
+      body: {
+        shop_id: 1,
+        shop_domain: store.shopDomain,
+        customer: { id: 9, email, phone: null },
+        orders_to_redact: [Number(orderId)],
+      },
     });
     await runJobs();
     expect(await tablesContaining(email)).toEqual([]);
@@ -408,12 +384,16 @@ describe('privacy topics', () => {
 
   it('customers/data_request produces an export the merchant downloads, and e-mails the owner', async () => {
     const { store, email } = await customerWithHistory();
-    await deliver(store.shopDomain, 'customers/data_request', {
-      shop_id: 1,
-      shop_domain: store.shopDomain,
-      orders_requested: [],
-      customer: { id: 9, email, phone: null },
-      data_request: { id: 555 },
+    await world(ctx).deliver(app, {
+      shop: store.shopDomain,
+      topic: 'customers/data_request',
+      body: {
+        shop_id: 1,
+        shop_domain: store.shopDomain,
+        orders_requested: [],
+        customer: { id: 9, email, phone: null },
+        data_request: { id: 555 },
+      },
     });
     await runJobs();
     const [owner] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
@@ -444,9 +424,9 @@ describe('privacy topics', () => {
 
   it('shop/redact erases every row of the shop, even after uninstall', async () => {
     const { store, email } = await customerWithHistory();
-    await deliver(store.shopDomain, 'app/uninstalled', { id: 1 });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'app/uninstalled', body: { id: 1 } });
     await runJobs();
-    await deliver(store.shopDomain, 'shop/redact', { shop_id: 1, shop_domain: store.shopDomain });
+    await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'shop/redact', body: { shop_id: 1, shop_domain: store.shopDomain } });
     await runJobs();
     expect(await tablesContaining(store.shopDomain)).toEqual([]);
     expect(await tablesContaining(email)).toEqual([]);

@@ -9,9 +9,9 @@ import * as s from '#db/schema';
 import { createApp } from '#server/app';
 import { JOBS } from '#server/job-registry';
 import { createWorker } from '#server/jobs/worker';
-import { makeStore as makeTestStore, type StoreOptions } from '#tests/support/factories';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world, type StoreOptions } from '#tests/support/world';
 
 const SECRET = 'hush';
 let ctx: TestContext;
@@ -27,7 +27,7 @@ afterAll(() => ctx.destroy());
 const example = (topic: string, shop: string) =>
   readFileSync(new URL(`../../fixtures/shopify/webhooks/${topic.replace('/', '__')}.json`, import.meta.url), 'utf8').replaceAll('{shop}.myshopify.com', shop);
 
-const makeStore = (options: StoreOptions = {}) => makeTestStore(ctx.db, options);
+const makeStore = async (options: StoreOptions = {}) => (await world(ctx).merchant().store(options)).store;
 
 /** Delivers the raw body as Shopify does (signed bytes, Shopify's headers), runs the job, answers the event. */
 async function deliver(shop: string, topic: string, raw: string) {

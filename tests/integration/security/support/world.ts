@@ -11,9 +11,9 @@ import type { Hono } from 'hono';
 import * as s from '#db/schema';
 import { createApp } from '#server/app';
 import { claimInstallationToken, connectStore, createInstallationToken } from '#server/shopify/install-service';
-import { makeDueRequest, makeFlow } from '#tests/support/factories';
 import { Browserish, ORIGIN } from '#tests/support/http';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { world } from '#tests/support/world';
 
 export const PASSWORD = 'Lumiere-des-Avis-2025';
 
@@ -168,10 +168,11 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
 
   const flowName = `Flux ${label} ${t}`;
-  const flow = await makeFlow(ctx.db, store!.id, { name: flowName });
-  const flow2 = await makeFlow(ctx.db, store!.id, { name: `${flowName} bis` });
-  const due = await makeDueRequest(ctx.db, store!, { flowId: flow.id, source: 'flow' });
-  const later = await makeDueRequest(ctx.db, store!, { scheduledAt: new Date(Date.now() + 7 * 86_400_000) });
+  const rows = world(ctx).at(store!);
+  const flow = await rows.flow({ name: flowName });
+  const flow2 = await rows.flow({ name: `${flowName} bis` });
+  const due = await rows.request({ flowId: flow.id, source: 'flow' });
+  const later = await rows.request({ scheduledAt: new Date(Date.now() + 7 * 86_400_000) });
 
   const share = await browser.json<{ token: string }>('/api/review-requests/share-link', { json: {} });
   if (share.status !== 200) throw new Error(`share link failed: ${share.status}`);

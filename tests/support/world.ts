@@ -1,0 +1,324 @@
+/**
+ * One test world for integration tests: chained, typed builders that insert what the product would
+ * hold, step by step: an account, its store (on a plan, with a quota, a daily limit, a subscription
+ * status), the store's flows, orders, review requests and reviews, and a signed webhook delivery for
+ * the store's shop. Each step returns plain rows; each call makes unique data (domains, e-mails, order
+ * numbers, tokens), so tests sharing a database never collide.
+ *
+ *   const w = await world(ctx).merchant().store({ quota: 300 });
+ *   const order = await w.order();
+ *   const request = await w.request({ order });
+ *   const review = await w.review({ request, rating: 5 });
+ *
+ * A test that needs a row no builder should produce (a corrupt payload, an impossible state) inserts it
+ * itself and says why.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Database } from '#db/client';
+import { PLAN_SEED } from '#db/plans';
+import * as s from '#db/schema';
+import { newPublicToken } from '#server/security/tokens';
+import { Browserish, uniqueEmail } from './http';
+import { deliverWebhook, type DeliveryOptions, type Requestable } from './shopify-webhook';
+
+export type UserRow = typeof s.user.$inferSelect;
+export type StoreRow = typeof s.shopifyStores.$inferSelect;
+export type FlowRow = typeof s.flowConfigurations.$inferSelect;
+export type OrderRow = typeof s.shopifyOrders.$inferSelect;
+export type RequestRow = typeof s.shopifyReviewRequests.$inferSelect;
+export type ReviewRow = typeof s.shopifyReviews.$inferSelect;
+type PlanCode = (typeof PLAN_SEED)[number]['code'];
+
+/** What the world needs of a test context: its database, and its configuration for webhook signatures. */
+export interface WorldSource {
+  db: Database;
+  config?: { shopify: { apiSecret: string } };
+}
+
+/** A store's plan and sending limit. */
+export type PlanOptions = Pick<StoreOptions, 'quota' | 'plan' | 'dailyLimit' | 'periodStart'>;
+
+export interface StoreOptions {
+  /** Monthly e-mail quota; null = unlimited. Default: the Starter plan's (300). */
+  quota?: number | null;
+  /** The shop_plans row's plan; default: the seeded plan with that quota (Starter otherwise). null: no plan row (not subscribed yet). */
+  plan?: PlanCode | (string & {}) | null;
+  /** store_email_config.daily_send_limit; no config row when left out (the product's default limit applies). */
+  dailyLimit?: number;
+  /** Default 'active' (subscribed: the sender sends for it). */
+  subscriptionStatus?: StoreRow['subscriptionStatus'];
+  shopName?: string;
+  /** Default: a unique `<prefix>-<tag>.myshopify.com`. */
+  shopDomain?: string;
+  /** Start of the plan's 30-day period; default: yesterday. */
+  periodStart?: Date;
+  /** Any other column of the store row. */
+  row?: Partial<typeof s.shopifyStores.$inferInsert>;
+}
+
+export interface AccountOptions {
+  name?: string;
+  email?: string;
+}
+
+export interface SignedInOptions {
+  email?: string;
+  name?: string;
+  password?: string;
+  /** The client's address (X-Forwarded-For), for apps that trust the proxy. */
+  ip?: string;
+}
+
+export const MERCHANT_PASSWORD = 'Lumiere-des-Avis-2025';
+
+let seq = 0;
+/** Short, unique across calls and processes sharing a database. */
+const tag = () => `${randomUUID().slice(0, 6)}${(++seq).toString(36)}`;
+let orderSeq = 1000;
+
+export function world(source: WorldSource | Database): World {
+  return new World('db' in source ? source : { db: source });
+}
+
+export class World {
+  constructor(readonly source: WorldSource) {}
+
+  get db(): Database {
+    return this.source.db;
+  }
+
+  /** An account made directly in the database (no session): for tests of services and jobs. */
+  merchant(options: AccountOptions = {}): AccountStep {
+    return new AccountStep(this, async () => {
+      const id = randomUUID();
+      const t = id.slice(0, 8);
+      const [user] = await this.db
+        .insert(s.user)
+        .values({ id, name: options.name ?? `Marchand ${t}`, email: options.email ?? `marchand-${t}@exemple.test` })
+        .returning();
+      return { user: user!, browser: undefined };
+    });
+  }
+
+  /** An account signed up through the real auth routes of `app`, with its browser (session cookie kept). */
+  signedIn(app: ConstructorParameters<typeof Browserish>[0], options: SignedInOptions = {}): AccountStep<Browserish> {
+    return new AccountStep(this, async () => {
+      const browser = new Browserish(app, options.ip);
+      const email = options.email ?? uniqueEmail();
+      const signed = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', {
+        json: { name: options.name ?? 'M', email, password: options.password ?? MERCHANT_PASSWORD },
+      });
+      if (signed.status !== 200) throw new Error(`sign-up failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+      const [user] = await this.db.select().from(s.user).where(eq(s.user.id, signed.body.user.id));
+      return { user: user!, browser };
+    });
+  }
+
+  /** An account that already exists (one signed up through the app, say): its stores are built on it. */
+  account(userId: string): AccountStep {
+    return new AccountStep(this, async () => {
+      const [user] = await this.db.select().from(s.user).where(eq(s.user.id, userId));
+      if (!user) throw new Error(`world.account: no account ${userId}`);
+      return { user, browser: undefined };
+    });
+  }
+
+  /** The builders of a store that already exists (one the install flow connected, say). */
+  at<B extends Browserish | undefined = undefined>(store: StoreRow, browser?: B): StoreWorld<B> {
+    return new StoreWorld(this, store, browser as B);
+  }
+
+  /**
+   * A signed webhook delivery as Shopify makes it (tests/support/shopify-webhook.ts), posted to `app`:
+   * topic orders/paid and the app's secret unless given.
+   */
+  deliver(app: Requestable, delivery: Omit<DeliveryOptions, 'secret' | 'topic'> & { secret?: string; topic?: string }, origin = ''): Promise<Response> {
+    const secret = delivery.secret ?? this.source.config?.shopify.apiSecret;
+    if (secret === undefined) throw new Error('world.deliver: no secret (pass one, or build the world from a test context)');
+    return deliverWebhook(app, { ...delivery, topic: delivery.topic ?? 'orders/paid', secret }, origin);
+  }
+}
+
+export class AccountStep<B extends Browserish | undefined = undefined> {
+  private made?: Promise<{ user: UserRow; browser: B }>;
+  constructor(
+    private readonly w: World,
+    private readonly make: () => Promise<{ user: UserRow; browser: B | undefined }>,
+  ) {}
+
+  /** The account alone (no store): its user row, and the browser when signed in. */
+  account(): Promise<{ user: UserRow; browser: B }> {
+    this.made ??= this.make() as Promise<{ user: UserRow; browser: B }>;
+    return this.made;
+  }
+
+  /** The account's active store, subscribed on a plan by default. */
+  async store(options: StoreOptions = {}): Promise<StoreWorld<B>> {
+    const { user, browser } = await this.account();
+    const t = tag();
+    const [store] = await this.w.db
+      .insert(s.shopifyStores)
+      .values({
+        userId: user.id,
+        shopDomain: options.shopDomain ?? `shop-${t}.myshopify.com`,
+        shopName: options.shopName ?? `Boutique ${t}`,
+        subscriptionStatus: options.subscriptionStatus ?? 'active',
+        ...options.row,
+      })
+      .returning();
+    const made = new StoreWorld(this.w, store!, browser, user);
+    await made.plan(options);
+    return made;
+  }
+}
+
+/** Inserts the store's plan and sending limit as StoreOptions say. */
+async function planRows(db: Database, store: StoreRow, options: PlanOptions) {
+  const quota = options.quota === undefined ? 300 : options.quota;
+  const plan = options.plan === undefined ? (PLAN_SEED.find((p) => p.emailQuota === quota)?.code ?? 'starter') : options.plan;
+  if (plan !== null) {
+    const periodStart = options.periodStart ?? new Date(Date.now() - 86_400_000);
+    await db.insert(s.shopPlans).values({ shopDomain: store.shopDomain, plan, emailsQuota: quota, periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
+  }
+  if (options.dailyLimit !== undefined) await db.insert(s.storeEmailConfig).values({ shopId: store.id, dailySendLimit: options.dailyLimit });
+}
+
+export interface RequestOptions extends Partial<typeof s.shopifyReviewRequests.$inferInsert> {
+  /** The request's order, whose customer is the request's; default: a new one. null: none (a shared link, or an order given by `orderId` alone). */
+  order?: OrderRow | null;
+}
+
+export interface ReviewOptions extends Partial<Omit<typeof s.shopifyReviews.$inferInsert, 'rating'>> {
+  rating?: number;
+  /** The request answered: the review carries its id and customer, as the review page records them. */
+  request?: RequestRow;
+}
+
+/** A store and the builders of what it holds. */
+export class StoreWorld<B extends Browserish | undefined = undefined> {
+  constructor(
+    private readonly w: World,
+    readonly store: StoreRow,
+    /** The merchant's browser, signed in (`world(ctx).signedIn(app)`). */
+    readonly browser: B,
+    private readonly owner?: UserRow,
+  ) {}
+
+  get db(): Database {
+    return this.w.db;
+  }
+
+  get userId(): string {
+    return this.store.userId;
+  }
+
+  /** The owner's e-mail: known when the store was built from its account (`merchant()`, `signedIn()`), not by `at()`. */
+  get email(): string {
+    if (!this.owner) throw new Error('StoreWorld.email: built by at(store), the owner is unknown (read it with user())');
+    return this.owner.email;
+  }
+
+  /** The account that owns the store. */
+  async user(): Promise<UserRow> {
+    if (this.owner) return this.owner;
+    const [user] = await this.db.select().from(s.user).where(eq(s.user.id, this.store.userId));
+    return user!;
+  }
+
+  /** The plan rows StoreOptions describe (a store made by `store()` gets them already). */
+  async plan(options: PlanOptions = {}): Promise<void> {
+    await planRows(this.db, this.store, options);
+  }
+
+  /**
+   * A store connected some other way (the install flow, the local Shopify) subscribed as `store()` makes
+   * one: status active unless given, and its plan rows. Returns the store's builders over the updated row.
+   */
+  async subscribe(options: PlanOptions & { subscriptionStatus?: StoreRow['subscriptionStatus'] } = {}): Promise<StoreWorld<B>> {
+    const [store] = await this.db
+      .update(s.shopifyStores)
+      .set({ subscriptionStatus: options.subscriptionStatus ?? 'active' })
+      .where(eq(s.shopifyStores.id, this.store.id))
+      .returning();
+    const updated = new StoreWorld(this.w, store!, this.browser, this.owner);
+    await updated.plan(options);
+    return updated;
+  }
+
+  /** A flow with the product's defaults (order fulfilled, 3 days, e-mail, every order), active. */
+  async flow(overrides: Partial<typeof s.flowConfigurations.$inferInsert> = {}): Promise<FlowRow> {
+    const [flow] = await this.db
+      .insert(s.flowConfigurations)
+      .values({ shopId: this.store.id, ...overrides })
+      .returning();
+    return flow!;
+  }
+
+  /** A paid order with its own number and customer e-mail. */
+  async order(overrides: Partial<typeof s.shopifyOrders.$inferInsert> = {}): Promise<OrderRow> {
+    const n = ++orderSeq;
+    const [order] = await this.db
+      .insert(s.shopifyOrders)
+      .values({
+        userId: this.store.userId,
+        shopId: this.store.id,
+        shopifyOrderId: String(n),
+        orderNumber: `#${n}`,
+        customerEmail: `client-${n}-${randomUUID().slice(0, 6)}@exemple.test`,
+        customerName: 'Léa Dubois',
+        totalPrice: '80.00',
+        paidAt: new Date(),
+        ...overrides,
+      })
+      .returning();
+    return order!;
+  }
+
+  /** A due e-mail request (scheduled a minute ago, source manual, a fresh token) for `order` (default: a new order). */
+  async request(options: RequestOptions = {}): Promise<RequestRow> {
+    const { order: given, ...overrides } = options;
+    const order = given === undefined ? await this.order() : given;
+    const [request] = await this.db
+      .insert(s.shopifyReviewRequests)
+      .values({
+        userId: this.store.userId,
+        shopId: this.store.id,
+        ...(order ? { orderId: order.id, shopifyOrderId: order.shopifyOrderId, customerEmail: order.customerEmail, customerName: order.customerName } : {}),
+        scheduledAt: new Date(Date.now() - 60_000),
+        token: newPublicToken(),
+        source: 'manual',
+        ...overrides,
+      })
+      .returning();
+    return request!;
+  }
+
+  /** A review of the store (5 stars by default); with `request`, the answer to it. */
+  async review(options: ReviewOptions = {}): Promise<ReviewRow> {
+    const [review] = await this.reviews([options]);
+    return review!;
+  }
+
+  /** Several reviews in one insert (a list's pages, a dashboard's figures). */
+  async reviews(list: ReviewOptions[]): Promise<ReviewRow[]> {
+    if (list.length === 0) return [];
+    return this.db
+      .insert(s.shopifyReviews)
+      .values(
+        list.map(({ request, rating, ...overrides }) => ({
+          userId: this.store.userId,
+          shopId: this.store.id,
+          rating: rating ?? 5,
+          ...(request ? { reviewRequestId: request.id, shopifyOrderId: request.shopifyOrderId, customerEmail: request.customerEmail, customerName: request.customerName } : {}),
+          ...overrides,
+        })),
+      )
+      .returning();
+  }
+
+  /** A signed delivery from this store's shop to `app` (see World.deliver). */
+  webhook(app: Requestable, delivery: Partial<DeliveryOptions> & Pick<DeliveryOptions, 'body'>, origin = ''): Promise<Response> {
+    return this.w.deliver(app, { shop: this.store.shopDomain, ...delivery }, origin);
+  }
+}
