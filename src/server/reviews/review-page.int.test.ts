@@ -1,91 +1,28 @@
+// The review page: the form, routing by rating, one use per link, validation.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { makeDueRequest, makeStore, type TestStore } from '#tests/support/factories';
-import { Browserish, signedInMerchant } from '#tests/support/http';
-import { createApp } from '../app';
-import { messageFor } from '../messages';
-import { JOBS } from '../job-registry';
-import { createWorker } from '../jobs/worker';
+import type { TestContext } from '#tests/support/test-context';
+import { signedInMerchant, ORIGIN } from '#tests/support/http';
+import { reviewPageSuite, REVIEW_SITE } from '#tests/support/review-page';
+import { world } from '#tests/support/world';
+import type { createApp } from '../app';
 import { newPublicToken } from '../security/tokens';
 
+const suite = reviewPageSuite();
+const { storeWithActions, post, followed, reviewsOf, requestById, runJobs, outboxTo } = suite;
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
-const ORIGIN = 'http://localhost:3000';
-
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
-
-const REVIEW_SITE = 'https://g.page/r/maison/review';
+/** Client addresses of the JSON posts below (the page limits per address). */
 let ip = 0;
-
-/** A store with the five actions: 5 and 4 redirect, 3 collect (no alert), 2 collect + alert, 1 notify. */
-async function storeWithActions(options: { samePath?: boolean; actions?: Partial<Record<number, Partial<typeof s.ratingActions.$inferInsert>>> } = {}) {
-  const store = await makeStore(ctx.db, { shopName: 'Maison Lumière' });
-  await ctx.db
-    .update(s.shopifyStores)
-    .set({ samePathForAllRatings: options.samePath ?? false })
-    .where(eq(s.shopifyStores.id, store.id));
-  const base: Record<number, Partial<typeof s.ratingActions.$inferInsert>> = {
-    5: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    4: { actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    3: { actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
-    2: { actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous ce qui n’a pas été.', notificationEmail: 'alerte@maison.test' },
-    1: { actionType: 'notify_email', notificationEmail: 'alerte@maison.test' },
-  };
-  const actions = [5, 4, 3, 2, 1].map((rating) => ({ shopId: store.id, rating, ...base[rating], ...options.actions?.[rating] }));
-  await ctx.db.insert(s.ratingActions).values(actions);
-  // Their alert addresses confirmed (decision 022; recipients.int.test.ts covers the unconfirmed ones).
-  const addresses = [...new Set(actions.map((a) => a.notificationEmail).filter((e): e is string => !!e))];
-  if (addresses.length) await ctx.db.insert(s.notificationRecipients).values(addresses.map((email) => ({ shopId: store.id, email, confirmedAt: new Date() })));
-  await ctx.db
-    .insert(s.storeBranding)
-    .values({ shopId: store.id, logoUrl: 'https://cdn.maison.test/logo.png', primaryColor: '#123456', buttonBgColor: '#ffffff', buttonTextColor: '#ffffff' });
-  await ctx.db.insert(s.storeCustomization).values({
-    shopId: store.id,
-    pageTitle: 'Votre avis sur Maison Lumière',
-    pageDescription: 'Dites-nous tout.',
-    thankYouMessage: 'Merci infiniment\u202f!',
-    positiveFeedbackMessage: 'Ravi que cela vous ait plu.',
-    negativeFeedbackMessage: 'Nous allons faire mieux.',
-    buttonText: 'ENVOYER',
-  });
-  return store;
-}
-
-function post(token: string, body: Record<string, string | number>, json = true) {
-  ip += 1;
-  return app.request(`${ORIGIN}/review/${token}`, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'x-forwarded-for': `10.9.${Math.floor(ip / 250)}.${ip % 250}`,
-      ...(json ? { accept: 'application/json' } : {}),
-    },
-    body: new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString(),
-  });
-}
-
-const reviewsOf = (store: TestStore) => ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
-const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
-/** Opens one of our links as a browser would and says where it sends the customer. */
-async function followed(path: string): Promise<string | null> {
-  const res = await app.request(`${ORIGIN}${path}`);
-  expect(res.status).toBe(302);
-  expect(res.headers.get('referrer-policy')).toBe('no-referrer');
-  return res.headers.get('location');
-}
-const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+beforeAll(() => {
+  ({ ctx, app } = suite);
+});
 
 describe('GET /review/{token}', () => {
   it('serves the branded form as HTML, prefilled, with its script allowed by a nonce', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent', customerName: 'Léa <Dubois>' });
+    const request = await world(ctx).at(store).request({ status: 'sent', customerName: 'Léa <Dubois>' });
     const res = await app.request(`${ORIGIN}/review/${request.token}`);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/text\/html/);
@@ -114,7 +51,7 @@ describe('GET /review/{token}', () => {
     expect(malformed.status).toBe(404);
 
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, store.id));
     const gone = await app.request(`${ORIGIN}/review/${request.token}`);
     expect(gone.status).toBe(404);
@@ -128,7 +65,7 @@ describe('GET /review/{token}', () => {
 describe('submitting a review, routing by rating (same path off)', () => {
   it('5 stars with a redirect: published, request completed, sent to the review site', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const res = await post(request.token, { rating: 5, name: 'Léa', email: 'Lea@Exemple.test', comment: 'Parfait' });
     const [review] = await reviewsOf(store);
     // Through our tracked link, which moves on to the site.
@@ -149,7 +86,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
 
   it('without JavaScript: the form post is answered with a page moving on to the review site, or the thank-you page', async () => {
     const store = await storeWithActions();
-    const five = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const five = await world(ctx).at(store).request({ status: 'sent' });
     const redirected = await post(five.token, { rating: 4, name: 'Léa', email: 'lea@exemple.test' }, false);
     // Not a 303: Chrome blocks a redirect to another site after a form post under form-action 'self'.
     expect(redirected.status).toBe(200);
@@ -158,7 +95,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
     expect(link).toMatch(new RegExp(`^/review/${five.token}/public-site/[0-9a-f-]{36}$`));
     expect(moving).toContain(`href="${link}"`);
     expect(await followed(link!)).toBe(REVIEW_SITE);
-    const three = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const three = await world(ctx).at(store).request({ status: 'sent' });
     const thanked = await post(three.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Moyen' }, false);
     expect(thanked.status).toBe(200);
     const page = await thanked.text();
@@ -169,7 +106,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
 
   it('3 stars collecting feedback: the comment is kept privately, unpublished, with no alert', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const res = await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Livraison lente' });
     const body = (await res.json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
@@ -182,8 +119,8 @@ describe('submitting a review, routing by rating (same path off)', () => {
 
   it('2 stars collecting feedback with an alert address, and 1 star notify_email, e-mail the merchant the review', async () => {
     const store = await storeWithActions({ actions: { 2: { notificationEmail: 'deux@maison.test' }, 1: { notificationEmail: 'un@maison.test' } } });
-    const two = await makeDueRequest(ctx.db, store, { status: 'sent' });
-    const one = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const two = await world(ctx).at(store).request({ status: 'sent' });
+    const one = await world(ctx).at(store).request({ status: 'sent' });
     const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, one.orderId!));
     expect((await (await post(two.token, { rating: 2, name: 'Chloé', email: 'chloe@exemple.test', comment: 'Abîmé' })).json()).next).toBe('thanks');
     expect((await (await post(one.token, { rating: 1, name: 'Louis <b>', email: 'louis@exemple.test', comment: 'Jamais reçu\nTrès déçu' })).json()).next).toBe('thanks');
@@ -209,7 +146,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
 
   it('a rating with no action just thanks', async () => {
     const store = await storeWithActions({ actions: { 4: { actionType: 'none', redirectUrl: null } } });
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const body = (await (await post(request.token, { rating: 4, name: 'Inès', email: 'ines@exemple.test' })).json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
     expect(body.html).toContain('Ravi que cela vous ait plu.');
@@ -221,7 +158,7 @@ describe('same path for every rating (review-gating compliance)', () => {
   it('redirects nobody and offers every rating the public review link; actions only add steps', async () => {
     const store = await storeWithActions({ samePath: true });
     for (const rating of [5, 1]) {
-      const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+      const request = await world(ctx).at(store).request({ status: 'sent' });
       const body = (await (await post(request.token, { rating, name: 'Jade', email: 'jade@exemple.test' })).json()) as { next: string; html: string };
       expect(body.next).toBe('thanks');
       const link = /href="(\/review\/[^"]+\/public-site\/[^"]+)"/.exec(body.html)?.[1];
@@ -242,7 +179,7 @@ describe('same path for every rating (review-gating compliance)', () => {
 describe('a link is used once; a shared link serves several customers', () => {
   it('a second submit stores nothing and shows the thank-you state; so does a later visit', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const [a, b] = await Promise.all([
       post(request.token, { rating: 3, name: 'A', email: 'a@exemple.test' }),
       post(request.token, { rating: 3, name: 'B', email: 'b@exemple.test' }),
@@ -264,7 +201,7 @@ describe('a link is used once; a shared link serves several customers', () => {
 
   it('a visit again after a 5-star review thanks it with the positive message', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     expect((await post(request.token, { rating: 5, name: 'Léa', email: 'lea@exemple.test' })).status).toBe(200);
     const html = await (await app.request(`${ORIGIN}/review/${request.token}`)).text();
     expect(html).toContain('Ravi que cela vous ait plu.');
@@ -294,7 +231,7 @@ describe('a link is used once; a shared link serves several customers', () => {
 describe('validation', () => {
   it('answers the page’s French messages and stores nothing', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const cases: [Record<string, string | number>, string][] = [
       [{ rating: 5, name: '', email: 'a@exemple.test' }, 'Veuillez renseigner votre nom et email'],
       [{ rating: 5, name: 'A', email: '' }, 'Veuillez renseigner votre nom et email'],
@@ -328,7 +265,7 @@ describe('validation', () => {
 
   it('accepts integer ratings 1 to 5 only, and text without NUL characters, never answering 500', async () => {
     const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
+    const request = await world(ctx).at(store).request({ status: 'sent' });
     const postJson = (body: unknown) =>
       app.request(`${ORIGIN}/review/${request.token}`, {
         method: 'POST',
@@ -351,172 +288,5 @@ describe('validation', () => {
     expect(await reviewsOf(store)).toHaveLength(0);
     // The digit a form post sends is a rating.
     expect((await post(request.token, { rating: '4', name: 'Léa', email: 'lea@exemple.test' })).status).toBe(200);
-  });
-});
-
-describe('/api/rating-actions', () => {
-  async function merchantWithStore() {
-    const { browser, userId } = await signedInMerchant(app);
-    const [store] = await ctx.db
-      .insert(s.shopifyStores)
-      .values({ userId, shopDomain: `ra-${userId.slice(0, 8).toLowerCase()}.myshopify.com`, subscriptionStatus: 'active' })
-      .returning();
-    const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, userId));
-    return { browser, store: store!, email: account!.email };
-  }
-  const valid = (email: string) => [
-    { rating: 5, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null },
-    { rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: 'ignored@exemple.test', feedback_message: 'ignored' },
-    { rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: 'ignored@exemple.test', feedback_message: 'Un conseil\u202f?' },
-    { rating: 2, action_type: 'collect_feedback', redirect_url: null, notification_email: email, feedback_message: 'Désolés' },
-    { rating: 1, action_type: 'none', redirect_url: null, notification_email: null, feedback_message: null },
-  ];
-
-  it('gives the spec’s defaults until saved, then replaces the five rows', async () => {
-    const { browser, store, email } = await merchantWithStore();
-    const first = await browser.json<{ saved: boolean; same_path_for_all_ratings: boolean; actions: { rating: number; action_type: string; notification_email: string | null }[] }>(
-      '/api/rating-actions',
-    );
-    expect(first.body.saved).toBe(false);
-    expect(first.body.same_path_for_all_ratings).toBe(true);
-    expect(first.body.actions.map((a) => [a.rating, a.action_type])).toEqual([
-      [5, 'redirect'],
-      [4, 'redirect'],
-      [3, 'collect_feedback'],
-      [2, 'collect_feedback'],
-      [1, 'notify_email'],
-    ]);
-    expect(first.body.actions[3]!.notification_email).toBe(email);
-
-    const saved = await browser.json<{ saved: boolean; actions: unknown[] }>('/api/rating-actions', {
-      method: 'PUT',
-      json: { same_path_for_all_ratings: false, actions: valid(email) },
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body.saved).toBe(true);
-    expect(saved.body.actions[1]).toEqual({ rating: 4, action_type: 'redirect', redirect_url: REVIEW_SITE, notification_email: null, feedback_message: null });
-    expect(saved.body.actions[2]).toEqual({ rating: 3, action_type: 'collect_feedback', redirect_url: null, notification_email: null, feedback_message: 'Un conseil\u202f?' });
-    const rows = await ctx.db.select().from(s.ratingActions).where(eq(s.ratingActions.shopId, store.id));
-    expect(rows).toHaveLength(5);
-    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
-    expect(after!.samePathForAllRatings).toBe(false);
-  });
-
-  it("defaults the alerts to the store's notification address once the settings name one", async () => {
-    const { browser } = await merchantWithStore();
-    const settings = await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'Alertes@Boutique.test', daily_send_limit: 500 } });
-    expect(settings.status).toBe(200);
-    const actions = await browser.json<{ actions: { rating: number; notification_email: string | null }[] }>('/api/rating-actions');
-    expect(actions.body.actions.filter((a) => a.notification_email).map((a) => [a.rating, a.notification_email])).toEqual([
-      [2, 'alertes@boutique.test'],
-      [1, 'alertes@boutique.test'],
-    ]);
-  });
-
-  it('refuses invalid actions in French and changes nothing', async () => {
-    const { browser, store, email } = await merchantWithStore();
-    await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: true, actions: valid(email) } });
-    const bad: [number, Record<string, unknown>, string][] = [
-      [0, { redirect_url: 'javascript:alert(1)' }, 'L’URL de redirection doit être une adresse http(s) valide (note 5)'],
-      [0, { redirect_url: '' }, 'L’URL de redirection doit être une adresse http(s) valide (note 5)'],
-      [4, { action_type: 'notify_email', notification_email: null }, 'Une adresse e-mail de notification valide est requise (note 1)'],
-      [3, { notification_email: 'pas-un-email' }, 'Une adresse e-mail de notification valide est requise (note 2)'],
-    ];
-    for (const [index, patch, message] of bad) {
-      const actions = valid(email).map((a, i) => (i === index ? { ...a, ...patch } : a));
-      const res = await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions } });
-      expect(res, message).toMatchObject({ status: 400, body: { error: message } });
-    }
-    const fourOnly = await browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: false, actions: valid(email).slice(0, 4) } });
-    expect(fourOnly).toMatchObject({ status: 400, body: { error: 'Il faut une action pour chacune des cinq notes' } });
-    const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
-    expect(after!.samePathForAllRatings).toBe(true);
-  });
-
-  it('needs a session and an active store', async () => {
-    expect((await new Browserish(app).json('/api/rating-actions')).status).toBe(401);
-    const { browser } = await signedInMerchant(app);
-    expect(await browser.json('/api/rating-actions')).toMatchObject({ status: 404, body: { error: messageFor('no_store'), code: 'no_store' } });
-  });
-});
-
-describe('engagement: opens, visits and the public site followed (issue 14)', () => {
-  const pixel = (token: string) => app.request(`${ORIGIN}/review/${token}/open.gif`);
-
-  it('the open pixel records the first open of a sent e-mail, and answers the same image whatever the token', async () => {
-    const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
-    const first = await pixel(request.token);
-    expect(first.status).toBe(200);
-    expect(first.headers.get('content-type')).toBe('image/gif');
-    expect(first.headers.get('cache-control')).toContain('no-store');
-    const image = new Uint8Array(await first.arrayBuffer());
-    const opened = await requestById(request.id);
-    expect(opened).toMatchObject({ status: 'opened' });
-    expect(opened.openedAt).not.toBeNull();
-    // The second fetch changes nothing; an unknown or malformed token gets the same image.
-    await pixel(request.token);
-    expect((await requestById(request.id)).openedAt).toEqual(opened.openedAt);
-    for (const token of [newPublicToken(), 'abc', '..%2F..']) {
-      const other = await pixel(token);
-      expect(other.status).toBe(200);
-      expect(new Uint8Array(await other.arrayBuffer())).toEqual(image);
-    }
-    // A request not sent yet is not opened by a guessed pixel.
-    const scheduled = await makeDueRequest(ctx.db, store, { status: 'scheduled' });
-    await pixel(scheduled.token);
-    expect(await requestById(scheduled.id)).toMatchObject({ status: 'scheduled', openedAt: null });
-  });
-
-  it('the first visit of the review page is recorded and proves the open; a review then completes the request', async () => {
-    const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
-    expect((await app.request(`${ORIGIN}/review/${request.token}`)).status).toBe(200);
-    const visited = await requestById(request.id);
-    expect(visited.status).toBe('opened');
-    expect(visited.visitedAt).not.toBeNull();
-    expect(visited.openedAt).toEqual(visited.visitedAt);
-    await app.request(`${ORIGIN}/review/${request.token}`);
-    expect((await requestById(request.id)).visitedAt).toEqual(visited.visitedAt);
-    await post(request.token, { rating: 4, name: 'Léa', email: 'lea@exemple.test' });
-    expect((await requestById(request.id)).status).toBe('completed');
-    // A shared link is nobody's e-mail: visits of it are not a request's.
-    const shared = await makeDueRequest(ctx.db, store, { status: 'completed', channel: 'link', sentAt: null });
-    await app.request(`${ORIGIN}/review/${shared.token}`);
-    expect(await requestById(shared.id)).toMatchObject({ visitedAt: null, openedAt: null });
-  });
-
-  it('the tracked link leads only to the site that review was offered, and a used link offers it again', async () => {
-    const store = await storeWithActions({ samePath: true });
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent', sentAt: new Date() });
-    await post(request.token, { rating: 2, name: 'Jade', email: 'jade@exemple.test' });
-    const [review] = await reviewsOf(store);
-    expect(review!.publicLinkFollowedAt).toBeNull();
-    // The thank-you state of the used link offers the same tracked link.
-    const again = await (await app.request(`${ORIGIN}/review/${request.token}`)).text();
-    expect(again).toContain(`href="/review/${request.token}/public-site/${review!.id}"`);
-    // Another request's token, an unknown review or a malformed id: no redirect at all.
-    const other = await makeDueRequest(ctx.db, store, { status: 'sent' });
-    for (const path of [
-      `/review/${other.token}/public-site/${review!.id}`,
-      `/review/${request.token}/public-site/${crypto.randomUUID()}`,
-      `/review/${request.token}/public-site/x`,
-    ]) {
-      const res = await app.request(`${ORIGIN}${path}`);
-      expect(res.status, path).toBe(404);
-      expect(res.headers.get('location')).toBeNull();
-    }
-    expect(await followed(`/review/${request.token}/public-site/${review!.id}`)).toBe(REVIEW_SITE);
-    const [after] = await reviewsOf(store);
-    expect(after!.publicLinkFollowedAt).not.toBeNull();
-  });
-
-  it('a review whose rating was offered nothing has no link to follow', async () => {
-    const store = await storeWithActions();
-    const request = await makeDueRequest(ctx.db, store, { status: 'sent' });
-    await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test' });
-    const [review] = await reviewsOf(store);
-    expect(review!.publicReviewUrl).toBeNull();
-    expect((await app.request(`${ORIGIN}/review/${request.token}/public-site/${review!.id}`)).status).toBe(404);
   });
 });

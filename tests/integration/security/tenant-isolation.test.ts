@@ -186,7 +186,7 @@ const ISOLATION: Record<string, Entry> = {
   'POST /review/:token': { exempt: "the customer's review form: holding the token is the authority" },
   'POST /review/:token/postpone': { exempt: "the customer's « pas encore reçu » form: holding the token is the authority" },
   'GET /review/:token/open.gif': { exempt: "the e-mail's open pixel: holding the token is the authority; it reveals nothing (the same image for any token)" },
-  'GET /review/:token/public-site/:reviewId': { exempt: 'the tracked public-site link: the token and the review id must belong together (review-page.int.test.ts)' },
+  'GET /review/:token/public-site/:reviewId': { exempt: 'the tracked public-site link: the token and the review id must belong together (review-page-engagement.int.test.ts)' },
   'POST /api/auth/reset-password': { exempt: "the e-mailed reset token is the credential (single use, one hour); it names no tenant's session" },
   // Exempt: developer tools, never mounted in production (routes.test.ts proves it).
   'POST /functions/v1/plans-change': { exempt: "plan_id names a plan of the one price list, not a tenant's record; the store changed is the session's own" },
