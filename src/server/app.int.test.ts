@@ -1,6 +1,7 @@
 import { copyFileSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, contextFor, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '#tests/support/test-context';
@@ -67,6 +68,16 @@ describe('HTTP app', () => {
       ['Pro', '77.00', 3000],
       ['Entreprise', '107.00', null],
     ]);
+  });
+
+  it('compresses JSON answers for a browser that accepts it, and only then', async () => {
+    const gzipped = await api.request('/api/plans', { headers: { 'accept-encoding': 'gzip' } });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    const body = Buffer.from(await gzipped.arrayBuffer());
+    expect(JSON.parse(gunzipSync(body).toString('utf8')).plans).toHaveLength(3);
+    const plain = await api.request('/api/plans');
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(((await plain.json()) as { plans: unknown[] }).plans).toHaveLength(3);
   });
 
   it('answers unknown API paths and functions with a JSON 404 in French', async () => {
