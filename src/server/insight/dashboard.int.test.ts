@@ -277,15 +277,15 @@ describe('the day-by-day figures kept by the database', () => {
         .request({ status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
       requestIds.push(request.id);
     }
-    await ctx.db.insert(s.shopifyReviews).values(
-      Array.from({ length: 30 }, (_, i) => ({
-        userId: shop.userId,
-        shopId: shop.id,
-        rating: 1 + (i % 5),
-        createdAt: daysAgo(i % 4),
-        publicReviewUrl: i % 2 ? 'https://x.test' : null,
-      })),
-    );
+    await world(ctx)
+      .at(shop)
+      .reviews(
+        Array.from({ length: 30 }, (_, i) => ({
+          rating: 1 + (i % 5),
+          createdAt: daysAgo(i % 4),
+          publicReviewUrl: i % 2 ? 'https://x.test' : null,
+        })),
+      );
     // What the sender, the review page, the pixel and the merchant do: one row, a batch, a move to another day, deletions.
     await ctx.db.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = ${daysAgo(1)} WHERE shop_id = ${shop.id}::uuid AND status = 'processing'`);
     await ctx.db.execute(sql`UPDATE shopify_review_requests SET opened_at = now(), status = 'opened' WHERE id = ANY(${uuidArray(requestIds.slice(0, 10))}) AND status = 'sent'`);

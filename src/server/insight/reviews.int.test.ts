@@ -19,15 +19,13 @@ beforeAll(async () => {
   store = (await world(ctx).merchant().store()).store;
   // 45 reviews: ratings cycle 5..1, every third with a comment, two pairs at the very same instant.
   const rows = Array.from({ length: 45 }, (_, i) => ({
-    userId: store.userId,
-    shopId: store.id,
     rating: 5 - (i % 5),
     customerName: `Client ${i}`,
     customerEmail: `client${i}@exemple.test`,
     comment: i % 3 === 0 ? `Commentaire ${i}` : i % 3 === 1 ? '   ' : null,
     createdAt: new Date(base.getTime() + (i === 11 ? 10 : i === 31 ? 30 : i) * 60_000),
   }));
-  await ctx.db.insert(s.shopifyReviews).values(rows);
+  await world(ctx).at(store).reviews(rows);
   // One review reached through its request and order, with an accented name.
   const request = await world(ctx).at(store).request({ status: 'completed' });
   const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, request.orderId!));
@@ -173,21 +171,23 @@ describe('the CSV export', () => {
     const { store: own } = await world(ctx)
       .account(store.userId)
       .store({ subscriptionStatus: 'inactive', plan: null, row: { isActive: false } });
-    const base = { userId: store.userId, shopId: own.id, rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
+    const base = { rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
     const shown = { same_path_for_all_ratings: false, action_type: 'redirect' as const, public_link_offered: true, redirected: false, feedback_form: false };
-    await ctx.db.insert(s.shopifyReviews).values([
-      { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
-      { ...base, customerName: 'A suivi', shown, publicLinkFollowedAt: new Date('2026-10-02T10:05:00Z'), createdAt: new Date('2026-10-02T10:00:00Z') },
-      {
-        ...base,
-        rating: 2,
-        actionTaken: 'collect_feedback',
-        publicReviewUrl: null,
-        customerName: 'Formulaire',
-        shown: { ...shown, action_type: 'collect_feedback' as const, public_link_offered: false, feedback_form: true },
-        createdAt: new Date('2026-10-03T10:00:00Z'),
-      },
-    ]);
+    await world(ctx)
+      .at(own)
+      .reviews([
+        { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
+        { ...base, customerName: 'A suivi', shown, publicLinkFollowedAt: new Date('2026-10-02T10:05:00Z'), createdAt: new Date('2026-10-02T10:00:00Z') },
+        {
+          ...base,
+          rating: 2,
+          actionTaken: 'collect_feedback',
+          publicReviewUrl: null,
+          customerName: 'Formulaire',
+          shown: { ...shown, action_type: 'collect_feedback' as const, public_link_offered: false, feedback_form: true },
+          createdAt: new Date('2026-10-03T10:00:00Z'),
+        },
+      ]);
     const { items } = await listReviews(ctx.db, own.id, { filter: 'all' });
     expect(Object.fromEntries(items.map((r) => [r.customer_name, r.outcome]))).toEqual({
       'Jamais cliqué': { public_link: 'offered', private_feedback: false },

@@ -154,21 +154,12 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
       refreshTokenExpiresIn: tokens.refresh_token_expires_in ?? null,
     },
   });
-  await ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'active' }).where(eq(s.shopifyStores.id, connected.id));
-  const quota = options.quota === undefined ? 300 : options.quota;
   const periodStart = new Date(Date.now() - 86_400_000);
-  await ctx.db.insert(s.shopPlans).values({
-    shopDomain: shop.domain,
-    plan: quota === null ? 'enterprise' : 'starter',
-    emailsQuota: quota,
-    periodStart,
-    periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000),
-  });
+  const rows = await world(ctx).at(connected).subscribe({ quota: options.quota, periodStart });
+  const { store } = rows;
   await ctx.db.insert(s.shopUsage).values({ shopDomain: shop.domain, periodStart, metric: 'emails_sent', value: 5 });
-  const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, connected.id));
 
   const flowName = `Flux ${label} ${t}`;
-  const rows = world(ctx).at(store!);
   const flow = await rows.flow({ name: flowName });
   const flow2 = await rows.flow({ name: `${flowName} bis` });
   const due = await rows.request({ flowId: flow.id, source: 'flow' });
@@ -182,7 +173,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const exportMarker = `export-secret-${label}-${t}`;
   const [exported] = await ctx.db
     .insert(s.complianceExports)
-    .values({ shopId: store!.id, requestId: `dr-${t}`, data: { customer: { email: due.customerEmail, note: exportMarker } } })
+    .values({ shopId: store.id, requestId: `dr-${t}`, data: { customer: { email: due.customerEmail, note: exportMarker } } })
     .returning();
 
   const claimed = await createInstallationToken(ctx.db, shop.domain);
@@ -191,11 +182,8 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const open = await createInstallationToken(ctx.db, shop.domain);
 
   const suppressedEmail = `desabonne-${t}@exemple.test`;
-  await ctx.db.insert(s.emailSuppressions).values({ shopId: store!.id, email: suppressedEmail, reason: 'unsubscribe' });
-  const [review] = await ctx.db
-    .insert(s.shopifyReviews)
-    .values({ userId, shopId: store!.id, customerEmail: due.customerEmail, customerName: 'Léa Dubois', rating: 2, comment: 'Colis arrivé en retard.' })
-    .returning({ id: s.shopifyReviews.id });
+  await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: suppressedEmail, reason: 'unsubscribe' });
+  const review = await rows.review({ customerEmail: due.customerEmail, customerName: 'Léa Dubois', rating: 2, comment: 'Colis arrivé en retard.' });
 
   return {
     label,
@@ -203,7 +191,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
     userId,
     email,
     shop: shop.domain,
-    store: store!,
+    store: store,
     flowId: flow.id,
     flow2Id: flow2.id,
     flowName,
@@ -217,7 +205,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
     claimedInstallationToken: claimed,
     openInstallationToken: open,
     suppressedEmail,
-    reviewId: review!.id,
+    reviewId: review.id,
   };
 }
 
