@@ -29,38 +29,56 @@ export async function claimBatch(ctx: AppContext, options: ClaimOptions, result:
   const now = options.now ?? new Date();
   const { batchSize, maxAttempts } = ctx.config.sending;
   const exclude = [...options.exclude];
-  const due = options.manual
-    ? sql`r.id IN (${sql.join(
-        options.manual.requestIds.map((id) => sql`${id}::uuid`),
+  const limit = options.manual ? options.manual.requestIds.length : batchSize;
+  // What is due, as separate sets each read on its own (the scheduled requests, the failures to retry).
+  const dueSets = options.manual
+    ? [
+        sql`r.id IN (${sql.join(
+          options.manual.requestIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`,
+      ]
+    : [
+        sql`r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz`,
+        sql`${RETRYABLE_SQL} AND r.attempts < ${maxAttempts} AND r.updated_at < ${options.runStartedAt.toISOString()}::timestamptz`,
+      ];
+  const notExcluded = exclude.length
+    ? sql`AND r.shop_id NOT IN (${sql.join(
+        exclude.map((id) => sql`${id}::uuid`),
         sql`, `,
-      )}) AND r.shop_id = ${options.manual.storeId}::uuid AND r.status = 'scheduled'`
-    : sql`((r.status = 'scheduled' AND r.scheduled_at <= ${now.toISOString()}::timestamptz)
-           OR (${RETRYABLE_SQL} AND r.attempts < ${maxAttempts}
-               AND r.updated_at < ${options.runStartedAt.toISOString()}::timestamptz))`;
+      )})`
+    : sql``;
+  // Each set's first `limit` requests it can lock, in order; the batch is the first `limit` of them
+  // all: the same requests as one query over both sets, whose plan (decision 030, second pass) joined
+  // and sorted every due request with its columns, the first request's and the order's, to keep 500.
+  // Here only ids and dates are sorted, and the columns are read for the batch alone. (The requests a
+  // set locked beyond the batch stay locked until this transaction ends, unclaimed: another worker
+  // skips them meanwhile, as it skips the batch.)
+  const candidates = sql.join(
+    dueSets.map(
+      (set) => sql`SELECT * FROM (
+          SELECT r.id, r.scheduled_at FROM shopify_review_requests r
+          JOIN shopify_stores s ON s.id = r.shop_id AND s.is_active AND s.subscription_status = 'active'
+          WHERE r.channel = 'email' AND ${set} ${notExcluded}
+          ORDER BY r.scheduled_at, r.id
+          LIMIT ${limit}
+          FOR UPDATE OF r SKIP LOCKED) AS due`,
+    ),
+    sql` UNION ALL `,
+  );
 
   const reserved: Reserved[] = [];
   let count = 0;
   await ctx.db.transaction(async (tx) => {
     const claimed = await queryRows<Claimed>(
       tx,
-      sql`SELECT r.id::text, r.kind, coalesce(fr.token, r.token) AS link_token, r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name,
-                 o.order_number, r.shopify_order_id, r.attempts::int
-          FROM shopify_review_requests r
-          JOIN shopify_stores s ON s.id = r.shop_id AND s.is_active AND s.subscription_status = 'active'
-          LEFT JOIN shopify_orders o ON o.id = r.order_id
-          LEFT JOIN shopify_review_requests fr ON fr.id = r.reminder_of
-          WHERE r.channel = 'email' AND ${due}
-            ${
-              exclude.length
-                ? sql`AND r.shop_id NOT IN (${sql.join(
-                    exclude.map((id) => sql`${id}::uuid`),
-                    sql`, `,
-                  )})`
-                : sql``
-            }
-          ORDER BY r.scheduled_at, r.id
-          LIMIT ${options.manual ? options.manual.requestIds.length : batchSize}
-          FOR UPDATE OF r SKIP LOCKED`,
+      sql`SELECT r.id::text, r.kind, coalesce((SELECT fr.token FROM shopify_review_requests fr WHERE fr.id = r.reminder_of), r.token) AS link_token,
+                 r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name,
+                 (SELECT o.order_number FROM shopify_orders o WHERE o.id = r.order_id) AS order_number, r.shopify_order_id, r.attempts::int
+          FROM (${candidates} ORDER BY scheduled_at, id LIMIT ${limit}) AS c
+          JOIN shopify_review_requests r ON r.id = c.id
+          JOIN shopify_stores s ON s.id = r.shop_id
+          ORDER BY c.scheduled_at, c.id`,
     );
     count = claimed.length;
     if (claimed.length === 0) return;
