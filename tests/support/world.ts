@@ -49,7 +49,7 @@ export interface StoreOptions {
   /** Default 'active' (subscribed: the sender sends for it). */
   subscriptionStatus?: StoreRow['subscriptionStatus'];
   shopName?: string;
-  /** Default: a unique `<prefix>-<tag>.myshopify.com`. */
+  /** Default: a unique `shop-<tag>.myshopify.com`. */
   shopDomain?: string;
   /** Start of the plan's 30-day period; default: yesterday. */
   periodStart?: Date;

@@ -11,6 +11,7 @@ import { hitRateLimit } from '../security/rate-limit';
 import { API_ACCOUNT_WORDING } from '#core/api/auth';
 import { messageFor } from '../messages';
 import { AUTH_LIMITS, signInLimitKeys } from './routes';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -127,7 +128,7 @@ describe('protected routes', () => {
   it('return the active store of the signed-in merchant only', async () => {
     const a = await signUp();
     const b = await signUp();
-    await ctx.db.insert(s.shopifyStores).values({ userId: a.user.id, shopDomain: `a-${Date.now()}.myshopify.com`, subscriptionStatus: 'active' });
+    await world(ctx).account(a.user.id).store({ plan: null });
     const mine = await a.browser.json<{ store: { shop_domain: string; subscription_status: string } }>('/api/stores/current');
     expect(mine.body.store).toMatchObject({ subscription_status: 'active', is_active: true });
     expect((await b.browser.json('/api/stores/current')).body).toEqual({ store: null });

@@ -8,7 +8,6 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { newPublicToken } from '../security/tokens';
 import { generateForOrder } from './generate';
 import { withdrawOtherAsksOfOrder } from './reminders';
 import { world, type OrderRow, type StoreRow } from '#tests/support/world';
@@ -94,17 +93,15 @@ describe('one order, one ask', () => {
   });
 
   it('a review withdraws every other request about the order still to go (such as one made before this rule)', async () => {
-    const store = (await world(ctx).merchant().store()).store;
-    const paid = await world(ctx).at(store).flow({ triggerEvent: 'order_paid' });
-    const delivered = await world(ctx).at(store).flow({ triggerEvent: 'order_delivered' });
-    const order = await world(ctx).at(store).order();
-    const base = { userId: store.userId, shopId: store.id, orderId: order.id, customerEmail: order.customerEmail, scheduledAt: new Date() };
-    const [reviewed] = await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({ ...base, flowId: paid.id, status: 'completed', token: newPublicToken() })
-      .returning();
-    await ctx.db.insert(s.shopifyReviewRequests).values({ ...base, flowId: delivered.id, status: 'scheduled', token: newPublicToken() });
-    await ctx.db.transaction((tx) => withdrawOtherAsksOfOrder(tx, reviewed!.id));
+    const shop = await world(ctx).merchant().store();
+    const paid = await shop.flow({ triggerEvent: 'order_paid' });
+    const delivered = await shop.flow({ triggerEvent: 'order_delivered' });
+    const order = await shop.order();
+    // One request per flow about the order, as two flows would have made them (the second from before the rule).
+    const base = { order: null, orderId: order.id, customerEmail: order.customerEmail, scheduledAt: new Date(), source: 'flow' as const };
+    const reviewed = await shop.request({ ...base, flowId: paid.id, status: 'completed' });
+    await shop.request({ ...base, flowId: delivered.id, status: 'scheduled' });
+    await ctx.db.transaction((tx) => withdrawOtherAsksOfOrder(tx, reviewed.id));
     expect(await asks(order)).toEqual([
       { trigger: 'order_delivered', status: 'cancelled', reason: 'reviewed' },
       { trigger: 'order_paid', status: 'completed', reason: null },

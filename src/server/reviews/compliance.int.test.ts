@@ -263,8 +263,8 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: excluded.orderId! });
     const cancelledOrder = await world(ctx).at(st).request({ status: 'sent' });
     await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelledOrder.orderId!));
-    const [flow] = await ctx.db.insert(s.flowConfigurations).values({ shopId: st.id, isActive: false }).returning();
-    const flowOff = await world(ctx).at(st).request({ status: 'sent', source: 'flow', flowId: flow!.id });
+    const flow = await world(ctx).at(st).flow({ isActive: false });
+    const flowOff = await world(ctx).at(st).request({ status: 'sent', source: 'flow', flowId: flow.id });
     for (const request of [excluded, cancelledOrder, flowOff]) {
       const res = await postpone(request.token);
       expect(res.status).toBe(409);

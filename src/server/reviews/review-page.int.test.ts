@@ -212,11 +212,8 @@ describe('a link is used once; a shared link serves several customers', () => {
     const store = await storeWithActions();
     const { browser } = await signedInMerchant(app);
     expect(browser).toBeDefined();
-    const token = newPublicToken();
-    const [link] = await ctx.db
-      .insert(s.shopifyReviewRequests)
-      .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
-      .returning();
+    const link = await world(ctx).at(store).request({ order: null, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date() });
+    const { token } = link;
     const page = await (await app.request(`${ORIGIN}/review/${token}`)).text();
     expect(page).toContain('<form');
     expect(page).toContain('id="name" name="name" autocomplete="name" maxlength="120" required value=""');
@@ -224,7 +221,7 @@ describe('a link is used once; a shared link serves several customers', () => {
     expect((await post(token, { rating: 2, name: 'Deux', email: 'deux@exemple.test' })).status).toBe(200);
     const reviews = await reviewsOf(store);
     expect(reviews.map((r) => r.customerName).sort()).toEqual(['Deux', 'Un']);
-    expect(reviews.every((r) => r.reviewRequestId === link!.id)).toBe(true);
+    expect(reviews.every((r) => r.reviewRequestId === link.id)).toBe(true);
   });
 });
 

@@ -7,6 +7,7 @@ import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { unseal } from '../security/encryption';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -299,7 +300,7 @@ describe('install errors', () => {
   it('refuses to connect a second shop to an account', async () => {
     const browser = new Browserish(app);
     const userId = await signUp(browser);
-    await ctx.db.insert(s.shopifyStores).values({ userId, shopDomain: `deja-${Date.now()}.myshopify.com`, subscriptionStatus: 'active' });
+    await world(ctx).account(userId).store({ plan: null });
     const res = await browser.json('/api/shopify/connect', { json: { shop: 'https://Autre-Boutique.myshopify.com/' } });
     expect(res.status).toBe(409);
     expect(res.body).toMatchObject({ code: 'store_already_connected' });
