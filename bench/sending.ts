@@ -196,13 +196,16 @@ export async function benchSending(label: string, base: AppContext, total: numbe
   const rawBefore = await rawNodemailer(smtp.port, capacity);
 
   const backends = await backendPids(ctx);
-  const [cpu, databaseMs, sandboxMs] = [process.cpuUsage(), cpuMsOf(backends), cpuMsOf(childPids())];
+  // Per sandbox process: one that ends during the run (a previous engine's, idle) must not count
+  // its whole CPU time as negative; its share during the run is lost, which undercounts a little.
+  const sandboxStart = new Map(childPids().map((pid) => [pid, cpuMsOf([pid])]));
+  const [cpu, databaseMs] = [process.cpuUsage(), cpuMsOf(backends)];
   const t = performance.now();
   const result = await profiled(label, () => runDueSends(ctx, { workerId: `bench-${label}` }));
   const elapsed = (performance.now() - t) / 1000;
   const used = process.cpuUsage(cpu);
   // Sandbox processes started during the run are counted whole (they started with it).
-  const sandboxUs = (cpuMsOf(childPids()) - sandboxMs) * 1000;
+  const sandboxUs = childPids().reduce((sum, pid) => sum + (cpuMsOf([pid]) - (sandboxStart.get(pid) ?? 0)) * 1000, 0);
   const databaseUs = (cpuMsOf(backends) - databaseMs) * 1000;
   await mailer.close();
   const rate = result.processed / elapsed;
