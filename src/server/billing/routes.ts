@@ -15,7 +15,7 @@ import { DomainError } from '../domain-error';
 import { route } from '../http/route';
 import { planMessages } from '../messages/plans';
 import { readCurrentPlan } from '../plans/current';
-import { isDeadToken } from '../plans/shopify-errors';
+import { isDeadToken } from '../shopify/store-tokens';
 import { BillingError, findPlan, readShopifyBilling, startSubscription } from '../shopify/billing';
 import { ShopifyRequestError } from '../shopify/facade';
 import { storeRecord } from '../shopify/install-service';

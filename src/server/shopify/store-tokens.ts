@@ -7,6 +7,7 @@ import { eq, sql } from 'drizzle-orm';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { seal, unseal } from '../security/encryption';
+import { ShopifyRequestError } from './resilience';
 
 /** Refresh when less than this remains. */
 const REFRESH_MARGIN_MS = 5 * 60 * 1000;
@@ -40,4 +41,14 @@ export async function storeAccessToken(ctx: AppContext, storeId: string, now = n
       .where(eq(shopifyStores.id, storeId));
     return { shop: locked.shopDomain, accessToken: tokens.accessToken };
   });
+}
+
+/**
+ * Whether Shopify refused the store's token for good: none stored, refused (401/403), or a refresh
+ * token Shopify no longer honours (OAuth's invalid_grant). The merchant must reconnect the store
+ * (shopify_token_invalid); anything else may pass with a retry.
+ */
+export function isDeadToken(error: unknown): boolean {
+  if (error instanceof StoreTokenError) return true;
+  return error instanceof ShopifyRequestError && (error.status === 401 || error.status === 403 || error.code === 'invalid_grant');
 }
