@@ -173,7 +173,7 @@ export class AccountStep<B extends Browserish | undefined = undefined> {
   }
 }
 
-/** Inserts the store's plan and sending limit as StoreOptions say. */
+/** Inserts the store's plan row as StoreOptions say. */
 async function planRows(db: Database, store: StoreRow, options: PlanOptions) {
   const quota = options.quota === undefined ? 300 : options.quota;
   const plan = options.plan === undefined ? (PLAN_SEED.find((p) => p.emailQuota === quota)?.code ?? 'starter') : options.plan;
@@ -181,7 +181,6 @@ async function planRows(db: Database, store: StoreRow, options: PlanOptions) {
     const periodStart = options.periodStart ?? new Date(Date.now() - 86_400_000);
     await db.insert(s.shopPlans).values({ shopDomain: store.shopDomain, plan, emailsQuota: quota, periodStart, periodEnd: new Date(periodStart.getTime() + 30 * 86_400_000) });
   }
-  if (options.dailyLimit !== undefined) await db.insert(s.storeEmailConfig).values({ shopId: store.id, dailySendLimit: options.dailyLimit });
 }
 
 export interface RequestOptions extends Partial<typeof s.shopifyReviewRequests.$inferInsert> {
@@ -229,6 +228,7 @@ export class StoreWorld<B extends Browserish | undefined = undefined> {
   /** The plan rows StoreOptions describe (a store made by `store()` gets them already). */
   async plan(options: PlanOptions = {}): Promise<void> {
     await planRows(this.db, this.store, options);
+    if (options.dailyLimit !== undefined) await this.emailConfig({ dailySendLimit: options.dailyLimit });
   }
 
   /**
@@ -244,6 +244,15 @@ export class StoreWorld<B extends Browserish | undefined = undefined> {
     const updated = new StoreWorld(this.w, store!, this.browser, this.owner);
     await updated.plan(options);
     return updated;
+  }
+
+  /** The store's sending settings (store_email_config: daily limit, owner's address, ask window…); the product's defaults for the rest. */
+  async emailConfig(values: Omit<typeof s.storeEmailConfig.$inferInsert, 'shopId'>): Promise<typeof s.storeEmailConfig.$inferSelect> {
+    const [config] = await this.db
+      .insert(s.storeEmailConfig)
+      .values({ shopId: this.store.id, ...values })
+      .returning();
+    return config!;
   }
 
   /** A flow with the product's defaults (order fulfilled, 3 days, e-mail, every order), active. */

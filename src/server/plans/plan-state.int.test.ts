@@ -66,7 +66,7 @@ describe('plans-current', () => {
     // Neither an earlier period nor an earlier day counts.
     await seedUsage(store.shopDomain, new Date(plan.periodStart.getTime() - 30 * DAY), MONTH_METRIC, 299);
     await seedUsage(store.shopDomain, new Date(utcDayStart(now).getTime() - DAY), DAY_METRIC, 40);
-    await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, dailySendLimit: 250 });
+    await world(ctx).at(store).emailConfig({ dailySendLimit: 250 });
 
     expect(await current(browser)).toEqual({
       plan: 'starter',

@@ -40,13 +40,12 @@ const alertRows = (shop: string) =>
 const mailsTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)).orderBy(s.emailOutbox.createdAt);
 
 async function storeWithAlerts(quota: number, options: { periodStart?: Date } = {}) {
-  const store = (
-    await world(ctx)
-      .merchant()
-      .store({ quota, shopName: 'Maison Lumière', ...options })
-  ).store;
+  const shop = await world(ctx)
+    .merchant()
+    .store({ quota, shopName: 'Maison Lumière', ...options });
+  const { store } = shop;
   const owner = `alertes-${store.id.slice(0, 8)}@exemple.test`;
-  await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, ownerNotificationEmail: owner, dailySendLimit: 1000 });
+  await shop.emailConfig({ ownerNotificationEmail: owner, dailySendLimit: 1000 });
   // A confirmed address (decision 022): an unconfirmed one's e-mails go to the account's.
   await ctx.db.insert(s.notificationRecipients).values({ shopId: store.id, email: owner, confirmedAt: new Date() });
   return { store, owner };

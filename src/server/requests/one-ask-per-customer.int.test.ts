@@ -23,10 +23,10 @@ const daysAgo = (n: number) => new Date(NOW - n * DAY);
 type Order = OrderRow;
 
 async function paidFlowStore(windowDays?: number): Promise<StoreRow> {
-  const store = (await world(ctx).merchant().store()).store;
-  await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 7 });
-  if (windowDays !== undefined) await ctx.db.insert(s.storeEmailConfig).values({ shopId: store.id, customerAskWindowDays: windowDays });
-  return store;
+  const shop = await world(ctx).merchant().store();
+  await shop.flow({ triggerEvent: 'order_paid', delayDays: 7 });
+  if (windowDays !== undefined) await shop.emailConfig({ customerAskWindowDays: windowDays });
+  return shop.store;
 }
 
 /** An order of `email` placed (and paid) `ago` days ago, its flows run as the intake runs them. */

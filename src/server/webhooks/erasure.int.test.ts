@@ -17,7 +17,6 @@ import { createWorker } from '../jobs/worker';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { sendReviewNotification } from '../reviews/notify';
 import { PERSONAL_DATA } from './personal-data';
-import { deliverWebhook } from '#tests/support/shopify-webhook';
 import { world } from '#tests/support/world';
 
 let ctx: TestContext;
@@ -29,11 +28,6 @@ beforeAll(async () => {
   app = createApp(ctx);
 });
 afterAll(() => ctx.destroy());
-
-/** A delivery as Shopify signs it; `shop: null` leaves X-Shopify-Shop-Domain out. */
-function deliver(shop: string | null, topic: string, body: object | string) {
-  return deliverWebhook(app, { shop, topic, body, secret: SECRET });
-}
 
 const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
@@ -127,8 +121,8 @@ describe('customers/redact reaches everything', () => {
     // Orders through the webhook; the flow asks both customers at once.
     const zoeOrder = Math.floor(Math.random() * 1e12);
     const bobOrder = zoeOrder + 1;
-    expect((await deliver(store.shopDomain, 'orders/paid', order(zoeOrder, zoe.email, 'Zoé', zoe.last))).status).toBe(200);
-    expect((await deliver(store.shopDomain, 'orders/paid', order(bobOrder, bob.email, 'Bob', bob.last))).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(zoeOrder, zoe.email, 'Zoé', zoe.last) })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(bobOrder, bob.email, 'Bob', bob.last) })).status).toBe(200);
     await runJobs();
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
     const zoeRequest = requests.find((r) => r.customerEmail === zoe.email)!;
@@ -179,11 +173,15 @@ describe('customers/redact reaches everything', () => {
       const requestId = `${id}-${tag}`;
       expect(
         (
-          await deliver(store.shopDomain, 'customers/data_request', {
-            shop_domain: store.shopDomain,
-            customer: { id: customerId, email: who.email },
-            orders_requested: [],
-            data_request: { id: requestId },
+          await world(ctx).deliver(app, {
+            shop: store.shopDomain,
+            topic: 'customers/data_request',
+            body: {
+              shop_domain: store.shopDomain,
+              customer: { id: customerId, email: who.email },
+              orders_requested: [],
+              data_request: { id: requestId },
+            },
           })
         ).status,
       ).toBe(200);
@@ -203,8 +201,13 @@ describe('customers/redact reaches everything', () => {
     const dashboardBefore = (await browser.json<{ distribution: unknown; funnel: unknown }>('/api/dashboard?period=all')).body;
 
     expect(
-      (await deliver(store.shopDomain, 'customers/redact', { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 101, email: zoe.email }, orders_to_redact: [zoeOrder] }))
-        .status,
+      (
+        await world(ctx).deliver(app, {
+          shop: store.shopDomain,
+          topic: 'customers/redact',
+          body: { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 101, email: zoe.email }, orders_to_redact: [zoeOrder] },
+        })
+      ).status,
     ).toBe(200);
     await runJobs();
 
@@ -242,7 +245,7 @@ describe('customers/redact reaches everything', () => {
       .review({ customerEmail: `lou.${tag}@exemple.test`, customerName: `Lou ${tag}`, rating: 1, comment: `Déçue ${tag}` });
     await sendReviewNotification(ctx, review!.id, merchantEmail);
     expect(await tablesContaining([tag])).toContain('email_outbox');
-    expect((await deliver(store.shopDomain, 'shop/redact', { shop_id: 1, shop_domain: store.shopDomain })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'shop/redact', body: { shop_id: 1, shop_domain: store.shopDomain } })).status).toBe(200);
     await runJobs();
     expect(await tablesContaining([tag, store.shopDomain])).toEqual([]);
   });
@@ -253,14 +256,18 @@ describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
     const { store } = await world(ctx).signedIn(app).store();
     const email = `sans.entete.${randomUUID().slice(0, 8)}@exemple.test`;
     const id = Math.floor(Math.random() * 1e12);
-    expect((await deliver(store.shopDomain, 'orders/paid', order(id, email, 'Inès', 'Sansentete'))).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(id, email, 'Inès', 'Sansentete') })).status).toBe(200);
     await runJobs();
     return { store, email, id };
   }
 
   it('takes the shop from the signed body and processes the delivery', async () => {
     const { store, email, id } = await customer();
-    const res = await deliver(null, 'customers/redact', { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 1, email }, orders_to_redact: [id] });
+    const res = await world(ctx).deliver(app, {
+      shop: null,
+      topic: 'customers/redact',
+      body: { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 1, email }, orders_to_redact: [id] },
+    });
     expect(res.status).toBe(200);
     await runJobs();
     const [event] = await ctx.db
@@ -275,28 +282,32 @@ describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
       .from(s.shopifyOrders)
       .where(eq(s.shopifyOrders.shopifyOrderId, String(id)));
     expect(o).toMatchObject({ customerEmail: null, customerName: null });
-    const request = await deliver(null, 'customers/data_request', {
-      shop_id: 1,
-      shop_domain: `${store.shopDomain.toUpperCase()}`,
-      customer: { id: 1, email },
-      data_request: { id: 9 },
+    const request = await world(ctx).deliver(app, {
+      shop: null,
+      topic: 'customers/data_request',
+      body: {
+        shop_id: 1,
+        shop_domain: `${store.shopDomain.toUpperCase()}`,
+        customer: { id: 1, email },
+        data_request: { id: 9 },
+      },
     });
     expect(request.status).toBe(200);
-    expect((await deliver(null, 'shop/redact', { shop_id: 1, shop_domain: 'autre-boutique.myshopify.com' })).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'shop/redact', body: { shop_id: 1, shop_domain: 'autre-boutique.myshopify.com' } })).status).toBe(200);
   });
 
   it('still refuses when neither the header nor the body names a valid shop, or when they disagree', async () => {
     const { store, email } = await customer();
     const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
     const body = { shop_id: 1, customer: { id: 1, email }, orders_to_redact: [] };
-    expect((await deliver(null, 'customers/redact', body)).status).toBe(400);
-    expect((await deliver(null, 'customers/redact', { ...body, shop_domain: 'boutique_nova.myshopify.com' })).status).toBe(400);
-    expect((await deliver(null, 'customers/redact', { ...body, shop_domain: 42 })).status).toBe(400);
-    expect((await deliver(null, 'customers/redact', '{"shop_domain": ')).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'customers/redact', body: body })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'customers/redact', body: { ...body, shop_domain: 'boutique_nova.myshopify.com' } })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'customers/redact', body: { ...body, shop_domain: 42 } })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'customers/redact', body: '{"shop_domain": ' })).status).toBe(400);
     // The body is signed, the header is not: a header naming another shop is a rewritten delivery.
-    expect((await deliver('autre-boutique.myshopify.com', 'customers/redact', { ...body, shop_domain: store.shopDomain })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: 'autre-boutique.myshopify.com', topic: 'customers/redact', body: { ...body, shop_domain: store.shopDomain } })).status).toBe(400);
     // Other topics still need the header.
-    expect((await deliver(null, 'orders/paid', { ...order(7, email, 'A', 'B'), shop_domain: store.shopDomain })).status).toBe(400);
+    expect((await world(ctx).deliver(app, { shop: null, topic: 'orders/paid', body: { ...order(7, email, 'A', 'B'), shop_domain: store.shopDomain } })).status).toBe(400);
     // A bad signature is refused before anything is read.
     const unsigned = await app.request('/webhooks/shopify', {
       method: 'POST',
@@ -306,6 +317,6 @@ describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
     expect(unsigned.status).toBe(401);
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before);
     // The header alone still serves, as before.
-    expect((await deliver(store.shopDomain, 'customers/redact', body)).status).toBe(200);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'customers/redact', body: body })).status).toBe(200);
   });
 });

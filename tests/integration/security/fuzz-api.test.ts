@@ -14,6 +14,7 @@ import { expandedInventory, PUBLIC_PREFIXES } from './support/routes';
 import { isJsonEndpoint, SAMPLES, type Sample } from './support/samples';
 import { createWorld, freshIp, makeMerchant, signUp, type Merchant, type World } from './support/world';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
+import { world } from '#tests/support/world';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
 vi.mock('#server/auth/password', async (original) => (await import('./support/cheap-password')).cheapPasswordModule(original as never));
 
@@ -242,7 +243,7 @@ describe('send-email refusals leave the quota untouched', () => {
     // The plan allows 6 a month; 5 were used before the test and 1 just now.
     await attempt('quota exhausted', body, 429);
     await w.ctx.db.update(s.shopPlans).set({ emailsQuota: 100 }).where(eq(s.shopPlans.shopDomain, d.shop));
-    await w.ctx.db.insert(s.storeEmailConfig).values({ shopId: d.store.id, dailySendLimit: 1 });
+    await world(w.ctx).at(d.store).emailConfig({ dailySendLimit: 1 });
     await attempt('daily limit reached', body, 429);
     await w.ctx.db.update(s.shopifyStores).set({ subscriptionStatus: 'cancelled' }).where(eq(s.shopifyStores.id, d.store.id));
     await attempt('no subscription in force', body, 403);
