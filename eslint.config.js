@@ -81,6 +81,41 @@ const LAYER_ZONES = [
   },
 ];
 
+// The server's folders in layers, lowest first, as docs/ARCHITECTURE.md ("Dependencies between
+// server folders") states them: a folder imports only folders of lower layers, never one of its own
+// layer or above, so no two folders depend on each other. Route files (*routes.ts: the HTTP edge of a
+// folder) stand above every layer: they may import any folder, and only app.ts imports them.
+// src/lint-boundaries.test.ts checks that every server folder is placed here.
+export const SERVER_LAYERS = [
+  ['jobs', 'messages', 'security', 'settings'],
+  ['email', 'media', 'shopify'],
+  ['auth'],
+  ['stores'],
+  ['email-templates', 'http', 'recipients'],
+  ['plans'],
+  ['requests'],
+  ['billing', 'deliverability', 'insight', 'orders'],
+  ['audit', 'diagnostic'],
+  ['storefront'],
+  ['demo', 'reviews'],
+  ['branding', 'dev', 'legal', 'webhooks'],
+];
+const FOLDER_ZONES = SERVER_LAYERS.flatMap((layer, index) =>
+  layer.map((folder) => {
+    const notBelow = SERVER_LAYERS.slice(index).flat().filter((other) => other !== folder);
+    return {
+      target: `./src/server/${folder}/**/!(*routes).ts`,
+      from: notBelow.map((other) => `./src/server/${other}`),
+      message: `src/server/${folder} may import only the folders of lower layers (eslint.config.js SERVER_LAYERS, docs/ARCHITECTURE.md): move the shared part down, or the caller up.`,
+    };
+  }),
+);
+const ROUTE_FILES_ZONE = {
+  target: './src/server/*/**',
+  from: './src/server/**/*routes.ts',
+  message: 'Only app.ts imports route files: move what another module needs beside the service it belongs to.',
+};
+
 // Imports across areas and up more than one folder go through the package's import aliases (#core/*,
 // #db/*, #server/*, #web/*, #emulator/*, #tests/*: package.json `imports`, mirrored in tsconfig's
 // `paths`), so a file reads where an import comes from and moves without rewriting its neighbours.
@@ -168,7 +203,7 @@ export default defineConfig(
     plugins: { 'import-x': importX },
     settings: { ...importX.flatConfigs.typescript.settings, 'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })] },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import-x/no-restricted-paths': ['error', { zones: [...LAYER_ZONES, ...FOLDER_ZONES, ROUTE_FILES_ZONE] }],
       // A cycle between modules makes their load order matter and hides which one depends on which.
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },

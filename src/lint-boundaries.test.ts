@@ -3,6 +3,7 @@
  * lint refuses a deliberate crossing of each boundary and a deliberate cycle. The fixtures sit in
  * src/**\/__fixtures__/lint, which the project's lint ignores; here they are linted on purpose.
  */
+import { readdirSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -31,6 +32,25 @@ describe('lint on resolved files', { timeout: 120_000 }, () => {
 
   it('refuses the queue importing a feature (features define their jobs; job-registry.ts lists them)', async () => {
     expect(await rulesBroken('src/server/jobs/__fixtures__/lint/imports-feature.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('refuses a server folder importing one of its own layer or above, and a module importing a route file', async () => {
+    expect(await rulesBroken('src/server/stores/__fixtures__/lint/imports-higher-layer.ts')).toContain('import-x/no-restricted-paths');
+    expect(await rulesBroken('src/server/plans/__fixtures__/lint/imports-route-file.ts')).toContain('import-x/no-restricted-paths');
+  });
+
+  it('places every server folder in a layer, so none escapes the directions', async () => {
+    const folders = readdirSync('src/server', { withFileTypes: true })
+      .filter((entry) => entry.isDirectory() && entry.name !== '__fixtures__')
+      .map((entry) => entry.name);
+    const unplaced: string[] = [];
+    for (const folder of folders) {
+      const config = await eslint.calculateConfigForFile(`src/server/${folder}/module.ts`);
+      const [, { zones }] = config.rules['import-x/no-restricted-paths'] as [unknown, { zones: { target: string }[] }];
+      if (!zones.some((zone) => zone.target.startsWith(`./src/server/${folder}/`))) unplaced.push(folder);
+    }
+    expect(folders.length).toBeGreaterThan(20);
+    expect(unplaced).toEqual([]);
   });
 
   it('asks for the alias instead of a ../../ chain', async () => {

@@ -20,7 +20,7 @@ import { BillingError, findPlan, readShopifyBilling, startSubscription } from '.
 import { ShopifyRequestError } from '../shopify/facade';
 import { storeRecord } from '../shopify/install-service';
 import { takeBillingNotice } from './notices';
-import { applyBilling, syncBilling, takeTicket } from './sync';
+import { applyBilling, recordPendingCharge, syncBilling, takeTicket } from './sync';
 import { billingVerdict } from './verdict';
 
 export function billingRoutes(ctx: AppContext) {
@@ -83,17 +83,4 @@ export function billingRoutes(ctx: AppContext) {
       return { success: true as const, confirmation_url: confirmationUrl };
     }),
   ];
-}
-
-/**
- * After a charge is created, Shopify's state is read again so a store without a plan shows it
- * pending. A failed read only delays that: the merchant is on their way to Shopify's page, and the
- * billing return, the webhook and the next opening of the app all read again.
- */
-export async function recordPendingCharge(ctx: AppContext, storeId: string): Promise<void> {
-  try {
-    await syncBilling(ctx, storeId);
-  } catch (error) {
-    ctx.log.child('billing').warn('billing re-read after a new charge failed', { storeId, error: (error as Error).message });
-  }
 }

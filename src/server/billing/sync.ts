@@ -100,6 +100,19 @@ export async function syncBilling(ctx: AppContext, storeId: string, now = new Da
   return { billing, verdict, applied };
 }
 
+/**
+ * After a charge is created, Shopify's state is read again so a store without a plan shows it
+ * pending. A failed read only delays that: the merchant is on their way to Shopify's page, and the
+ * billing return, the webhook and the next opening of the app all read again.
+ */
+export async function recordPendingCharge(ctx: AppContext, storeId: string): Promise<void> {
+  try {
+    await syncBilling(ctx, storeId);
+  } catch (error) {
+    ctx.log.child('billing').warn('billing re-read after a new charge failed', { storeId, error: (error as Error).message });
+  }
+}
+
 /** Connected stores are re-read at least this often, so a lost webhook heals within a day. */
 export const RESYNC_AFTER_HOURS = 24;
 

@@ -25,7 +25,7 @@ import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { dnsOf, type DnsResolve } from './dns';
 import { addressOf, takeCheck } from './service';
-import { storeSenderIdentity } from './store-identity';
+import { storeSenderIdentity } from '../email/store-sender-identity';
 
 /** Gmail clips a message's HTML beyond 102 KB; we keep a margin. */
 export const HTML_LIMIT_BYTES = 100 * 1024;

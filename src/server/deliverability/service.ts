@@ -1,7 +1,7 @@
 /**
  * The store's own sending domain (settings, 'Délivrabilité'; decision 017): the address, its DKIM
  * key pair (the private key sealed like shop tokens), the records to publish and 'Vérifier'. Mail
- * goes from the address, signed, only once every record checked right (deliverability/identity.ts);
+ * goes from the address, signed, only once every record checked right (email/sender-identity.ts);
  * a later check that finds a record broken takes the verification back.
  */
 import { generateKeyPair, randomBytes } from 'node:crypto';
@@ -77,7 +77,7 @@ function stateOf(ctx: AppContext, row: SenderRow | undefined, ownerAddress: stri
           ).map((record) => ({ ...record, type: 'TXT' as const, status: checked[record.kind]?.status ?? 'unchecked', detail: checked[record.kind]?.detail ?? null })),
         }
       : null,
-    // As deliverability/identity.ts decides: the store's address once verified, else Reply-To it (or the owner's).
+    // As email/sender-identity.ts decides: the store's address once verified, else Reply-To it (or the owner's).
     reply_to: verified ? null : (row?.fromAddress ?? ownerAddress),
   };
 }

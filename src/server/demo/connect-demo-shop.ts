@@ -7,7 +7,7 @@ import { and, eq } from 'drizzle-orm';
 import { shopPlans, shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { seal } from '../security/encryption';
-import { scopesCover } from '../shopify/auth-routes';
+import { scopesCover } from '../shopify/install-service';
 import { schedulePublish } from '../storefront/publish';
 import { REQUIRED_TOPICS, recordComplianceWebhooks, recordedTopics, registerWebhooks } from '../shopify/webhook-subscriptions';
 import { DEMO_ACCOUNT } from './seed-demo';

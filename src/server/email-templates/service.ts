@@ -16,7 +16,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { emailLogoUrl, resolveLogoKey, storedLogoOf } from '../media/logos';
 import { templateEditorMessages as t } from '../messages/template-editor';
-import { storeSenderIdentity } from '../deliverability/store-identity';
+import { storeSenderIdentity } from '../email/store-sender-identity';
 import { hitRateLimit } from '../security/rate-limit';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';

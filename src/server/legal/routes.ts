@@ -6,7 +6,7 @@
 import { getLegalInformation } from '#core/api/legal';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
-import { cachedPlans } from '../plans/routes';
+import { cachedPlans } from '../plans/service';
 
 export function legalRoutes(ctx: AppContext) {
   const plans = cachedPlans(ctx);

@@ -24,7 +24,7 @@ const webhookBody = {
   line_items: [{ id: 1, title: 'Bougie', quantity: 1, price: '64.90' }],
 };
 
-/** The same order as the Admin GraphQL API's Order node (GRAPHQL_ORDER_FIELDS). */
+/** The same order as the Admin GraphQL API's Order node (READ_ORDERS' selection). */
 const graphqlNode: GraphqlOrder = {
   legacyResourceId: '5741234567890',
   name: '#1042',

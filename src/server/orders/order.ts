@@ -168,27 +168,7 @@ export function parseFulfillmentEvent(payload: unknown, exactOrderId?: string | 
 
 // --- The Admin GraphQL API's Order ---
 
-/**
- * Fulfillments read per order for their delivery time. One covers the common order (one parcel) for
- * a fifth of the query's cost that five would add; an order whose first parcel is not the delivered
- * one still gets its delivered_at from the fulfillment_events/create webhook.
- */
-const DELIVERY_FULFILLMENTS = 1;
-
-/**
- * The Order fields the orders query selects (admin-api.ts), in GraphQL selection syntax. Everything
- * comes from the order itself, which `read_orders` covers: `Order.customer` would need
- * `read_customers`. The e-mail and the addresses' names are protected customer data (level 2): a shop
- * whose app is not approved answers them null with an error, which admin-api.ts reads as missing.
- */
-export const GRAPHQL_ORDER_FIELDS = `legacyResourceId name email test createdAt updatedAt processedAt cancelledAt
-      displayFinancialStatus displayFulfillmentStatus
-      fulfillments(first: ${DELIVERY_FULFILLMENTS}) { deliveredAt }
-      totalPriceSet { shopMoney { amount currencyCode } }
-      billingAddress { firstName lastName }
-      shippingAddress { firstName lastName }`;
-
-/** An Order node as selected by GRAPHQL_ORDER_FIELDS. */
+/** An Order node as the orders query selects it (READ_ORDERS in shopify/admin-documents.ts). */
 export interface GraphqlOrder {
   legacyResourceId: string;
   name: string | null;

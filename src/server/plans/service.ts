@@ -6,6 +6,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client';
 import { subscriptionPlans } from '#db/schema';
+import type { AppContext } from '../context';
 
 export interface PlanDto {
   id: string;
@@ -37,4 +38,28 @@ export async function listActivePlans(db: Queryable): Promise<PlanDto[]> {
     features: p.features,
     sort_order: p.sortOrder,
   }));
+}
+
+/**
+ * Plans change only with a migration or a seed (there is no plan editor), yet every landing page
+ * and plan screen reads them: one read per process per minute instead of one per request. Measured
+ * in `npm run bench` (http case). GET /api/plans (routes.ts) and the legal pages (legal/routes.ts)
+ * each keep one.
+ */
+const PLAN_CACHE_MS = 60_000;
+
+export function cachedPlans(ctx: AppContext): () => Promise<PlanDto[]> {
+  let cached: { at: number; plans: Promise<PlanDto[]> } | null = null;
+  return () => {
+    const now = Date.now();
+    if (!cached || now - cached.at > PLAN_CACHE_MS) {
+      const plans = listActivePlans(ctx.db);
+      cached = { at: now, plans };
+      // A failed read is not kept: the next request tries again.
+      plans.catch(() => {
+        if (cached?.plans === plans) cached = null;
+      });
+    }
+    return cached.plans;
+  };
 }

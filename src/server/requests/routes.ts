@@ -35,7 +35,7 @@ import { sameStore } from '../stores/tenancy';
 import * as flows from './flows';
 import { markWaiting, sendForecast as forecastFor } from './forecast';
 import { generateForStore } from './generate';
-import { importHistory } from './import-history';
+import { importHistory } from '../orders/import-history';
 import { planDisplayName } from '../plans/quota';
 import { sendBatch, type SendRunResult } from './sender';
 import { sendOneOff } from './send-email';

@@ -11,7 +11,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { classifyMailError } from '../email/mailer';
 import { addUsage, planDisplayName, reserveSends } from '../plans/quota';
-import { storeSenderIdentity } from '../deliverability/store-identity';
+import { storeSenderIdentity } from '../email/store-sender-identity';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { emailMessages } from '#core/email/messages';

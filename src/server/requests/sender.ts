@@ -24,7 +24,7 @@
  * run.ts (the lanes, 2), ledger.ts (2, 3 and the ways out), recovery.ts (the lease recovery).
  * Speed: decision 030.
  */
-export { fromHeader } from '../deliverability/identity';
+export { fromHeader } from '../email/sender-identity';
 export { messageIdFor, UNCONFIRMED_NOTE, type QuotaExceeded, type SendHooks, type SendRunOptions, type SendRunResult } from './sending/model';
 export { recoverAbandoned } from './sending/recovery';
 export { runDueSends, sendBatch } from './sending/run';

@@ -18,28 +18,17 @@ import { DomainError } from '../domain-error';
 import { route } from '../http/route';
 import { requireStore, resolveSession, sameStore } from '../stores/tenancy';
 import { BillingError, findPlan, startSubscription } from './billing';
-import { recordPendingCharge } from '../billing/routes';
-import { syncBilling } from '../billing/sync';
+import { recordPendingCharge, syncBilling } from '../billing/sync';
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
-import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState } from './install-service';
+import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
 import { schedulePublish } from '../storefront/publish';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
-
-/** Every configured scope is granted (a write scope grants its read scope, as on Shopify). */
-export function scopesCover(granted: string | null, wanted: string): boolean {
-  const have = new Set((granted ?? '').split(',').map((s) => s.trim()));
-  return wanted
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean)
-    .every((s) => have.has(s) || (s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
-}
 
 /**
  * The shop is connected to an account here, with the configured scopes, and Shopify still accepts its

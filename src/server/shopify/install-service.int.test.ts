@@ -1,9 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { testDbKind } from '#tests/support/test-db';
+import { world } from '#tests/support/world';
 import { unseal } from '../security/encryption';
 import {
   claimInstallationToken,
@@ -23,9 +24,7 @@ beforeAll(async () => {
 afterAll(() => ctx.destroy());
 
 async function makeUser() {
-  const id = randomUUID();
-  await ctx.db.insert(s.user).values({ id, name: 'Test', email: `${id}@exemple.test` });
-  return id;
+  return (await world(ctx).merchant().account()).user.id;
 }
 
 const tokens = { accessToken: 'shpat_abc', scope: 'read_orders', expiresIn: 3600, refreshToken: 'shprt_def', refreshTokenExpiresIn: 7_776_000 };
@@ -145,7 +144,7 @@ describe('connecting a store', () => {
     const first = await makeUser();
     const second = await makeUser();
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: a.id, email: 'partie@exemple.test' });
+    await world(ctx).at(a).suppress('partie@exemple.test');
     await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({
       code: 'shop_owned_by_another_account',
     });

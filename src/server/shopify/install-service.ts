@@ -123,6 +123,16 @@ export async function claimInstallationToken(db: Queryable, input: { token: stri
   throw new DomainError('installation_claim_refused', { values: { reason: 'used' } });
 }
 
+/** Every configured scope is granted (a write scope grants its read scope, as on Shopify). */
+export function scopesCover(granted: string | null, wanted: string): boolean {
+  const have = new Set((granted ?? '').split(',').map((s) => s.trim()));
+  return wanted
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .every((s) => have.has(s) || (s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
+}
+
 /**
  * Connects `shop` to `userId` with its tokens sealed under `key`. One active store per account: an
  * account with another active shop must disconnect it first (`store_already_connected`). A shop

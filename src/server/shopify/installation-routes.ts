@@ -15,7 +15,7 @@ import { route } from '../http/route';
 import { findActiveStore } from '../stores/service';
 import { resolveSession } from '../stores/tenancy';
 import { findPlan } from './billing';
-import { runDiagnostic } from './diagnostic';
+import { runDiagnostic } from '../diagnostic/diagnostic';
 import { bindStateToBrowser } from './oauth-binding';
 import { claimInstallationToken, claimRefusal, createInstallationToken, createOAuthState, readInstallationToken, selectPlanForToken } from './install-service';
 

@@ -6,7 +6,7 @@ import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS, periodicTasks } from '../job-registry';
 import { createWorker } from '../jobs/worker';
-import { runDiagnostic } from '../shopify/diagnostic';
+import { runDiagnostic } from '../diagnostic/diagnostic';
 import { reconcileStore } from './reconcile';
 
 let ctx: TestContext;

@@ -9,7 +9,7 @@ import { emailMessages } from '#core/email/messages';
 import { DEFAULT_TEMPLATE, type ReviewEmailBranding, type ReviewEmailTemplate } from '#core/email/review-email';
 import { queryRows } from '#db/client';
 import type { AppContext } from '#server/context';
-import type { SenderDomainRow, SenderIdentity } from '#server/deliverability/identity';
+import type { SenderDomainRow, SenderIdentity } from '#server/email/sender-identity';
 import { emailLogoUrl } from '#server/media/logos';
 import { storeDisplayName } from '#server/stores/service';
 import { requestLinks } from '../links';
@@ -85,7 +85,7 @@ export interface RenderContext {
   greeting: string | null;
   closing: string | null;
   replyTo: string | null;
-  /** The store's own sending domain, if any (deliverability/identity.ts decides whether it is used). */
+  /** The store's own sending domain, if any (email/sender-identity.ts decides whether it is used). */
   senderDomain: SenderDomainRow | null;
   /**
    * Who the store's e-mails are from, worked out (its DKIM key unsealed) by the first e-mail of the

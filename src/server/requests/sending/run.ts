@@ -5,7 +5,7 @@
  * (decision 023) claims nothing more and releases what it holds and did not hand over.
  */
 import type { AppContext } from '#server/context';
-import { senderIdentity } from '#server/deliverability/identity';
+import { senderIdentity } from '#server/email/sender-identity';
 import { classifyMailError, NotTransmittedError } from '#server/email/mailer';
 import { coalesce } from '../coalesce';
 import { oneClickUnsubscribeHeaders, requestLinks } from '../links';
@@ -154,7 +154,7 @@ async function sendOne(
     await ctx.mailer.send(
       {
         to: request.customer_email!,
-        // From, Reply-To and DKIM signing, as deliverability/identity.ts decided for the store.
+        // From, Reply-To and DKIM signing, as email/sender-identity.ts decided for the store.
         ...identity,
         subject: email.subject,
         html: email.html,

@@ -6,7 +6,7 @@
 import { eq } from 'drizzle-orm';
 import { storeEmailConfig, storeSenderDomains } from '#db/schema';
 import type { AppContext } from '../context';
-import { senderIdentity, type SenderIdentity } from './identity';
+import { senderIdentity, type SenderIdentity } from './sender-identity';
 
 export async function storeSenderIdentity(ctx: AppContext, storeId: string, displayName: string): Promise<SenderIdentity> {
   const [[domain], [config]] = await Promise.all([

@@ -8,13 +8,13 @@ import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, typ
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
 import { findActiveStore } from '../stores/service';
-import { ShopifyRequestError, answered, type GraphqlFieldError } from './facade';
-import { toldFailure } from './resilience';
+import { ShopifyRequestError, answered, type GraphqlFieldError } from '../shopify/facade';
+import { toldFailure } from '../shopify/resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
-import { StoreTokenError, storeAccessToken } from './store-tokens';
-import { listPlatformSubscriptions, recordedTopics, webhookAddress } from './webhook-subscriptions';
-import { CUSTOMER_DATA_PROBE, DIAGNOSTIC_COUNT_ORDERS } from './admin-documents';
-import type { CustomerDataProbeQuery } from './generated/admin-types';
+import { StoreTokenError, storeAccessToken } from '../shopify/store-tokens';
+import { listPlatformSubscriptions, recordedTopics, webhookAddress } from '../shopify/webhook-subscriptions';
+import { CUSTOMER_DATA_PROBE, DIAGNOSTIC_COUNT_ORDERS } from '../shopify/admin-documents';
+import type { CustomerDataProbeQuery } from '../shopify/generated/admin-types';
 
 /** A check passed, or failed. */
 const passed = (ok: boolean) => (ok ? ('success' as const) : ('error' as const));

@@ -1,10 +1,10 @@
 /**
  * History import (`shopify-import-history`): reads the shop's paid orders of the last 60 days from
- * Shopify and stores them through the orders module's intake (without running the flows), then
+ * Shopify and stores them through the intake (intake.ts), without running the flows, then
  * schedules one review request per order that has none yet and that an active e-mail flow of the
  * store would ask (its order conditions): all now (immediate, with an immediate sending run) or
  * spread over the chosen days (deferred, see core/schedule-spread.ts). A customer with several orders
- * within the store's window is asked once, about the latest (one-ask-per-customer.ts).
+ * within the store's window is asked once, about the latest (requests/one-ask-per-customer.ts).
  */
 import { sql } from 'drizzle-orm';
 import { queryRows } from '#db/client';
@@ -13,12 +13,12 @@ import type { shopifyStores } from '#db/schema';
 import { spreadSchedule, type SpreadOptions } from '#core/schedule-spread';
 import type { AppContext } from '../context';
 import { enqueue } from '../jobs/define';
-import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from '../orders/admin-api';
-import { recordOrder } from '../orders/intake';
+import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from './admin-api';
+import { recordOrder } from './intake';
 import { storeAccessToken } from '../shopify/store-tokens';
-import { lockStoreRequests, sqlPublicToken } from './generate';
-import { keepOneAskPerCustomer } from './one-ask-per-customer';
-import { processReviewRequestsJob } from './jobs';
+import { lockStoreRequests, sqlPublicToken } from '../requests/generate';
+import { keepOneAskPerCustomer } from '../requests/one-ask-per-customer';
+import { processReviewRequestsJob } from '../requests/jobs';
 
 type Store = typeof shopifyStores.$inferSelect;
 
