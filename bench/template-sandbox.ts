@@ -13,7 +13,8 @@ import * as schema from '#db/schema';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/context';
 import { HOSTILE } from '#tests/support/hostile-templates';
-import { subscribedMerchant } from '#tests/support/http';
+import type { Browserish } from '#tests/support/http';
+import { world, type StoreWorld } from '#tests/support/world';
 
 const MERCHANTS = 6;
 const seconds = Number(process.env.TEMPLATE_BENCH_SECONDS ?? 10);
@@ -37,8 +38,13 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
       resolve({ url: `http://127.0.0.1:${info.port}`, close: () => new Promise((r) => s.close(() => r())) }),
     );
   });
-  const merchants: Awaited<ReturnType<typeof subscribedMerchant>>[] = [];
-  for (let i = 0; i < MERCHANTS; i++) merchants.push(await subscribedMerchant(app, ctx.db, `Boutique ${i}`));
+  const merchants: StoreWorld<Browserish>[] = [];
+  for (let i = 0; i < MERCHANTS; i++)
+    merchants.push(
+      await world(ctx.db)
+        .signedIn(app)
+        .store({ shopName: `Boutique ${i}` }),
+    );
   const alone = await probeHealth(server.url);
 
   /** Every merchant loads its editor (and one time in three saves) over and over while /health is probed. */
@@ -71,7 +77,7 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
   // database runs on the server's thread too).
   const plain = await underLoad('Merci {{ customer_name }} pour votre commande {{ order_number }} !');
 
-  for (const { store } of merchants) {
+  for (const merchant of merchants) {
     // Saved before the limits existed: what a hostile store may already hold. Every Liquid field
     // loops past the time limit; the body doubles a string with {% capture %}.
     await ctx.db
@@ -85,8 +91,8 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
         reminderSubject: HOSTILE.nestedLoops,
         reminderFirstLine: HOSTILE.nestedLoops,
       })
-      .where(eq(schema.emailTemplates.shopId, store.id));
-    await ctx.db.insert(schema.storeCustomization).values({ shopId: store.id, emailGreeting: HOSTILE.nestedLoops, emailClosing: HOSTILE.nestedLoops });
+      .where(eq(schema.emailTemplates.shopId, merchant.store.id));
+    await merchant.customization({ emailGreeting: HOSTILE.nestedLoops, emailClosing: HOSTILE.nestedLoops });
   }
   const calls = ctx.templates.stats.calls;
   const hostile = await underLoad(HOSTILE.captureDoubling);

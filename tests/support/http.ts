@@ -1,7 +1,5 @@
 /** Small helpers to talk to an in-process app like a browser would (same origin, cookies kept). */
 import type { Hono } from 'hono';
-import type { Database } from '#db/client';
-import { world } from './world';
 
 export const ORIGIN = 'http://localhost:3000';
 
@@ -78,13 +76,4 @@ export async function signedInMerchant(app: Hono) {
   const signed = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'M', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
   if (signed.status !== 200) throw new Error(`sign-up failed: ${signed.status}`);
   return { browser, userId: signed.body.user.id };
-}
-
-/**
- * The bench of the template sandbox (bench/template-sandbox.ts) still calls this: a thin wrapper over
- * the test world, removed once it builds its merchants with `world(db).signedIn(app).store()`.
- */
-export async function subscribedMerchant(app: Hono, db: Database, shopName = 'Maison Lumière') {
-  const m = await world(db).signedIn(app).store({ shopName });
-  return { browser: m.browser, userId: m.userId, store: m.store, email: m.email };
 }

@@ -1,8 +1,9 @@
 /**
  * One test world for integration tests: chained, typed builders that insert what the product would
  * hold, step by step: an account, its store (on a plan, with a quota, a daily limit, a subscription
- * status), the store's flows, orders, review requests and reviews, and a signed webhook delivery for
- * the store's shop. Each step returns plain rows; each call makes unique data (domains, e-mails, order
+ * status), the store's settings (templates, texts, branding, rating actions, alert recipients), its
+ * flows, orders, review requests and reviews, its unsubscribed addresses, excluded orders and usage
+ * counters, and a signed webhook delivery for the store's shop. Each step returns plain rows; each call makes unique data (domains, e-mails, order
  * numbers, tokens), so tests sharing a database never collide.
  *
  *   const w = await world(ctx).merchant().store({ quota: 300 });
@@ -255,6 +256,51 @@ export class StoreWorld<B extends Browserish | undefined = undefined> {
     return config!;
   }
 
+  /** The store's page and e-mail texts (store_customization: greeting, closing, thank-you texts…); the product's defaults for the rest. */
+  async customization(values: Omit<typeof s.storeCustomization.$inferInsert, 'shopId'>): Promise<typeof s.storeCustomization.$inferSelect> {
+    const [row] = await this.db
+      .insert(s.storeCustomization)
+      .values({ shopId: this.store.id, ...values })
+      .returning();
+    return row!;
+  }
+
+  /** The store's look (store_branding: logo, colours); the product's defaults for the rest. */
+  async branding(values: Omit<typeof s.storeBranding.$inferInsert, 'shopId'>): Promise<typeof s.storeBranding.$inferSelect> {
+    const [row] = await this.db
+      .insert(s.storeBranding)
+      .values({ shopId: this.store.id, ...values })
+      .returning();
+    return row!;
+  }
+
+  /** An e-mail template of the store, active by default (saved earlier, or by a way around the editor's checks). */
+  async template(values: Omit<typeof s.emailTemplates.$inferInsert, 'shopId'>): Promise<typeof s.emailTemplates.$inferSelect> {
+    const [row] = await this.db
+      .insert(s.emailTemplates)
+      .values({ shopId: this.store.id, ...values })
+      .returning();
+    return row!;
+  }
+
+  /** What the review page does for each rating given (rating_actions: redirect, collect feedback, alert the merchant…). */
+  async ratingActions(list: Omit<typeof s.ratingActions.$inferInsert, 'shopId'>[]): Promise<(typeof s.ratingActions.$inferSelect)[]> {
+    if (list.length === 0) return [];
+    return this.db
+      .insert(s.ratingActions)
+      .values(list.map((action) => ({ shopId: this.store.id, ...action })))
+      .returning();
+  }
+
+  /** An address that receives the store's alerts (notification_recipients), lower-cased as the product keeps it; unconfirmed unless `confirmedAt` is given. */
+  async recipient(email: string, options: Omit<typeof s.notificationRecipients.$inferInsert, 'shopId' | 'email'> = {}): Promise<typeof s.notificationRecipients.$inferSelect> {
+    const [row] = await this.db
+      .insert(s.notificationRecipients)
+      .values({ shopId: this.store.id, email: email.toLowerCase(), ...options })
+      .returning();
+    return row!;
+  }
+
   /** A flow with the product's defaults (order fulfilled, 3 days, e-mail, every order), active. */
   async flow(overrides: Partial<typeof s.flowConfigurations.$inferInsert> = {}): Promise<FlowRow> {
     const [flow] = await this.db
@@ -324,6 +370,32 @@ export class StoreWorld<B extends Browserish | undefined = undefined> {
         })),
       )
       .returning();
+  }
+
+  /** The merchant's "do not ask" on `order` (review_request_exclusions, as cancelling its request records it). */
+  async exclude(order: OrderRow): Promise<typeof s.reviewRequestExclusions.$inferSelect> {
+    const [row] = await this.db.insert(s.reviewRequestExclusions).values({ orderId: order.id }).returning();
+    return row!;
+  }
+
+  /** An address the store no longer mails (email_suppressions), lower-cased as the unsubscribe link records it; reason 'unsubscribe' unless given. */
+  async suppress(email: string, reason?: string): Promise<typeof s.emailSuppressions.$inferSelect> {
+    const [row] = await this.db
+      .insert(s.emailSuppressions)
+      .values({ shopId: this.store.id, email: email.toLowerCase(), ...(reason === undefined ? {} : { reason }) })
+      .returning();
+    return row!;
+  }
+
+  /**
+   * A counter of the store's usage (shop_usage, keyed by its shop's domain) at `value`: e-mails of the
+   * period or the day, an alert already sent… `periodStart` defaults to the start of the recorded plan's period.
+   */
+  async usage(metric: string, value: number, periodStart?: Date): Promise<typeof s.shopUsage.$inferSelect> {
+    const start = periodStart ?? (await this.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, this.store.shopDomain)))[0]?.periodStart;
+    if (!start) throw new Error('StoreWorld.usage: the store has no plan row; give the period start');
+    const [row] = await this.db.insert(s.shopUsage).values({ shopDomain: this.store.shopDomain, periodStart: start, metric, value }).returning();
+    return row!;
   }
 
   /** A signed delivery from this store's shop to `app` (see World.deliver). */

@@ -155,7 +155,7 @@ describe('usage belongs to the billing period, not to the plan', () => {
     await subscribe(shop, store.id, 'starter');
     await runJobs();
     const period = (await planRow(shop))!;
-    await ctx.db.insert(s.shopUsage).values({ shopDomain: shop, periodStart: period.periodStart, metric: MONTH_METRIC, value: 5 });
+    await world(ctx).at(store).usage(MONTH_METRIC, 5, period.periodStart);
     expect(await current(browser)).toMatchObject({ plan: 'starter', usage: { emails_sent: 5 }, remaining: 295 });
 
     await subscribe(shop, store.id, 'pro');

@@ -256,10 +256,10 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
   });
 
   it('previews the thank-you pages for a positive and a negative rating', async () => {
-    const { browser, store } = await merchant();
-    await ctx.db.insert(s.ratingActions).values(
+    const shop = await merchant();
+    const { browser } = shop;
+    await shop.ratingActions(
       [5, 4, 3, 2, 1].map((rating) => ({
-        shopId: store.id,
         rating,
         actionType: rating >= 4 ? ('redirect' as const) : ('collect_feedback' as const),
         redirectUrl: rating >= 4 ? 'https://g.page/r/maison/review' : null,

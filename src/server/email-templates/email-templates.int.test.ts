@@ -49,9 +49,10 @@ const activeTemplates = (storeId: string) =>
 
 describe('GET and PUT /api/email-templates/active', () => {
   it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async () => {
-    const { browser, store, email } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopId: store.id, emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
-    await ctx.db.insert(s.storeBranding).values({ shopId: store.id, primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
+    const shop = await merchant();
+    const { browser, store, email } = shop;
+    await shop.customization({ emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
+    await shop.branding({ primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
     const first = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -101,9 +102,9 @@ describe('GET and PUT /api/email-templates/active', () => {
   });
 
   it('warns about the wording of the greeting and closing the e-mail shows around the body', async () => {
-    const { browser, store } = await merchant();
-    await ctx.db.insert(s.storeCustomization).values({ shopId: store.id, emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
-    const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
+    const shop = await merchant();
+    await shop.customization({ emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
+    const saved = await shop.browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
     expect(saved.status).toBe(200);
     expect(saved.body.warnings).toEqual(['selective_wording']);
   });
@@ -115,14 +116,15 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, fresh.store.id))).toHaveLength(1);
 
-    const { browser, store } = await merchant();
-    const [old] = await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true }).returning();
+    const shop = await merchant();
+    const { browser, store } = shop;
+    const old = await shop.template({ name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true });
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
     await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: 'Deuxième version' } });
     const active = await activeTemplates(store.id);
     expect(active).toHaveLength(1);
     expect(active[0]).toMatchObject({ subject: 'Deuxième version', isDefault: false });
-    const [after] = await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.id, old!.id));
+    const [after] = await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.id, old.id));
     expect(after!.isActive).toBe(false);
     // Two saves at once: still one active template.
     await Promise.all([1, 2, 3].map((n) => browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));

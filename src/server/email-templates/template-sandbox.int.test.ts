@@ -99,10 +99,10 @@ describe('saving a hostile template (PUT /api/email-templates/active)', () => {
   });
 
   it('previews a hostile template saved before these limits through the sandbox: answered, without its size, and the server still serves', async () => {
-    const { browser, store } = await merchant();
+    const shop = await merchant();
     const other = await merchant();
-    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Ancien', subject: HOSTILE.nestedLoops, bodyContent: HOSTILE.captureDoubling });
-    const loads = await Promise.all(Array.from({ length: 6 }, () => browser.json<EmailTemplateConfig>('/api/email-templates/active')));
+    await shop.template({ name: 'Ancien', subject: HOSTILE.nestedLoops, bodyContent: HOSTILE.captureDoubling });
+    const loads = await Promise.all(Array.from({ length: 6 }, () => shop.browser.json<EmailTemplateConfig>('/api/email-templates/active')));
     await anotherStoreIsServed(other);
     for (const load of loads) {
       expect(load.status).toBe(200);
@@ -138,19 +138,19 @@ describe('sending with a hostile template (requests/sender.ts)', () => {
     return rows.reduce((sum, row) => sum + row.value, 0);
   }
   async function hostileStore(fields: Partial<typeof s.emailTemplates.$inferInsert>, count: number) {
-    const store = (await world(ctx).merchant().store()).store;
+    const shop = await world(ctx).merchant().store();
     // Saved before the limits existed (or by a way around the editor): the sender must hold anyway.
-    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Hostile', subject: 'Bonjour', ...fields });
+    await shop.template({ name: 'Hostile', subject: 'Bonjour', ...fields });
     const requests = [];
-    for (let i = 0; i < count; i++) requests.push(await world(ctx).at(store).request());
-    return { store, ids: requests.map((r) => r.id) };
+    for (let i = 0; i < count; i++) requests.push(await shop.request());
+    return { shop, store: shop.store, ids: requests.map((r) => r.id) };
   }
 
   it("fails a hostile store's e-mails with the reason (not sent, quota given back) while another store's go, in one run", async () => {
     const size = await hostileStore({ bodyContent: HOSTILE.captureDoubling }, 25);
     const slow = await hostileStore({ footerText: HOSTILE.nestedLoops }, 3);
     const greeting = await hostileStore({}, 2);
-    await ctx.db.insert(s.storeCustomization).values({ shopId: greeting.store.id, emailGreeting: HOSTILE.hugeRange });
+    await greeting.shop.customization({ emailGreeting: HOSTILE.hugeRange });
     const fine = (await world(ctx).merchant().store({ shopName: 'Maison Sereine' })).store;
     const fineIds: string[] = [];
     for (let i = 0; i < 3; i++) fineIds.push((await world(ctx).at(fine).request()).id);

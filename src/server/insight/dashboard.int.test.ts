@@ -7,7 +7,6 @@ import { Browserish, uniqueEmail } from '#tests/support/http';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { UNCONFIRMED_NOTE } from '../requests/sender';
-import { newPublicToken } from '../security/tokens';
 import { recordOpen, recordVisit } from '../reviews/engagement';
 import { submitReview } from '../reviews/public-review';
 import { dashboardSummary } from './dashboard';
@@ -94,19 +93,19 @@ describe('dashboard figures', () => {
     const first = await world(ctx)
       .at(shop)
       .request({ status: 'sent', sentAt: daysAgo(4) });
-    const token = newPublicToken();
-    await ctx.db.insert(s.shopifyReviewRequests).values({
-      userId: shop.userId,
-      shopId: shop.id,
-      orderId: first.orderId,
-      customerEmail: first.customerEmail,
-      kind: 'reminder',
-      reminderOf: first.id,
-      status: 'sent',
-      sentAt: daysAgo(1),
-      scheduledAt: daysAgo(1),
-      token,
-    });
+    const { token } = await world(ctx)
+      .at(shop)
+      .request({
+        order: null,
+        orderId: first.orderId,
+        customerEmail: first.customerEmail,
+        source: 'flow',
+        kind: 'reminder',
+        reminderOf: first.id,
+        status: 'sent',
+        sentAt: daysAgo(1),
+        scheduledAt: daysAgo(1),
+      });
     expect((await dashboardSummary(ctx.db, shop.id, '7days', now)).funnel).toEqual({ sent: 1, opened: 0, visited: 0, reviewed: 0 });
     await recordOpen(ctx.db, token);
     await recordVisit(ctx.db, token);

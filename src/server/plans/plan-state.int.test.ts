@@ -34,10 +34,6 @@ const current = async (browser: Browserish) => {
   return res.body;
 };
 
-async function seedUsage(shopDomain: string, periodStart: Date, metric: string, value: number) {
-  await ctx.db.insert(s.shopUsage).values({ shopDomain, periodStart, metric, value });
-}
-
 /** A signed-in merchant whose shop is installed on the emulator and connected, with no subscription yet. */
 const merchant = () => merchantOnEmulator(app, ctx, 'plans');
 
@@ -58,15 +54,16 @@ const planRow = async (shop: string) => (await ctx.db.select().from(s.shopPlans)
 
 describe('plans-current', () => {
   it("answers the plan, this period's usage and today's, from the sender's counters", async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+    const shop = await world(ctx).signedIn(app).store();
+    const { browser, store } = shop;
     const plan = (await planRow(store.shopDomain))!;
     const now = new Date();
-    await seedUsage(store.shopDomain, plan.periodStart, MONTH_METRIC, 120);
-    await seedUsage(store.shopDomain, utcDayStart(now), DAY_METRIC, 7);
+    await shop.usage(MONTH_METRIC, 120, plan.periodStart);
+    await shop.usage(DAY_METRIC, 7, utcDayStart(now));
     // Neither an earlier period nor an earlier day counts.
-    await seedUsage(store.shopDomain, new Date(plan.periodStart.getTime() - 30 * DAY), MONTH_METRIC, 299);
-    await seedUsage(store.shopDomain, new Date(utcDayStart(now).getTime() - DAY), DAY_METRIC, 40);
-    await world(ctx).at(store).emailConfig({ dailySendLimit: 250 });
+    await shop.usage(MONTH_METRIC, 299, new Date(plan.periodStart.getTime() - 30 * DAY));
+    await shop.usage(DAY_METRIC, 40, new Date(utcDayStart(now).getTime() - DAY));
+    await shop.emailConfig({ dailySendLimit: 250 });
 
     expect(await current(browser)).toEqual({
       plan: 'starter',
@@ -88,9 +85,10 @@ describe('plans-current', () => {
   });
 
   it('answers null quota and remaining for an unlimited plan, with the default daily limit', async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+    const shop = await world(ctx).signedIn(app).store();
+    const { browser, store } = shop;
     await ctx.db.update(s.shopPlans).set({ plan: 'enterprise', emailsQuota: null }).where(eq(s.shopPlans.shopDomain, store.shopDomain));
-    await seedUsage(store.shopDomain, (await planRow(store.shopDomain))!.periodStart, MONTH_METRIC, 5000);
+    await shop.usage(MONTH_METRIC, 5000);
     expect(await current(browser)).toMatchObject({
       plan: 'enterprise',
       plan_name: 'Entreprise',
@@ -116,13 +114,14 @@ describe('plans-current', () => {
   });
 
   it('answers the window the sender rolls forward once the recorded period ended', async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+    const shop = await world(ctx).signedIn(app).store();
+    const { browser, store } = shop;
     const now = Date.now();
     const oldStart = new Date(now - 45 * DAY);
     const oldEnd = new Date(now - 15 * DAY);
     await ctx.db.update(s.shopPlans).set({ periodStart: oldStart, periodEnd: oldEnd }).where(eq(s.shopPlans.shopDomain, store.shopDomain));
-    await seedUsage(store.shopDomain, oldStart, MONTH_METRIC, 300);
-    await seedUsage(store.shopDomain, oldEnd, MONTH_METRIC, 10);
+    await shop.usage(MONTH_METRIC, 300, oldStart);
+    await shop.usage(MONTH_METRIC, 10, oldEnd);
     expect(await current(browser)).toMatchObject({
       usage: { emails_sent: 10 },
       remaining: 290,
@@ -155,7 +154,7 @@ describe('shopify-sync-plan on the emulator', () => {
     expect(await storeRow(store.id)).toMatchObject({ subscriptionStatus: 'active', shopifySubscriptionId: `gid://shopify/AppSubscription/${chargeId}` });
 
     // Syncing again changes nothing (the quota used stays used).
-    await seedUsage(shop, (await planRow(shop))!.periodStart, MONTH_METRIC, 42);
+    await world(ctx).at(store).usage(MONTH_METRIC, 42);
     expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).body).toMatchObject({ plan: 'pro', subscription_status: 'active' });
     expect(await current(browser)).toMatchObject({ usage: { emails_sent: 42 }, remaining: 2958 });
 
@@ -241,10 +240,11 @@ describe('plans-set', () => {
 
 describe('a downgrade below the usage of the period', () => {
   it('shows nothing remaining, defers the sends, and sends them when the period renews', async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+    const shop = await world(ctx).signedIn(app).store();
+    const { browser, store } = shop;
     const window = (await planRow(store.shopDomain))!;
     await recordShopPlan(ctx.db, store.shopDomain, { code: 'pro', quota: 3000 }, window.periodEnd, new Date());
-    await seedUsage(store.shopDomain, window.periodStart, MONTH_METRIC, 400);
+    await shop.usage(MONTH_METRIC, 400, window.periodStart);
     expect(await current(browser)).toMatchObject({ plan: 'pro', remaining: 2600 });
 
     // Shopify reports Starter in the same billing period (same period end): 300 a month, 400 used.
@@ -275,7 +275,7 @@ describe('tenant isolation', () => {
   it("shows and changes only the session's own store", async () => {
     const a = await world(ctx).signedIn(app).store({ shopName: 'Boutique A' });
     const b = await merchant();
-    await seedUsage(a.store.shopDomain, (await planRow(a.store.shopDomain))!.periodStart, MONTH_METRIC, 250);
+    await a.usage(MONTH_METRIC, 250);
     const aBefore = { store: await storeRow(a.store.id), plan: await planRow(a.store.shopDomain) };
 
     expect(await current(b.browser)).toMatchObject({ plan: 'none', usage: { emails_sent: 0 }, subscription_status: 'inactive' });

@@ -47,7 +47,7 @@ async function storeWithAlerts(quota: number, options: { periodStart?: Date } = 
   const owner = `alertes-${store.id.slice(0, 8)}@exemple.test`;
   await shop.emailConfig({ ownerNotificationEmail: owner, dailySendLimit: 1000 });
   // A confirmed address (decision 022): an unconfirmed one's e-mails go to the account's.
-  await ctx.db.insert(s.notificationRecipients).values({ shopId: store.id, email: owner, confirmedAt: new Date() });
+  await shop.recipient(owner, { confirmedAt: new Date() });
   return { store, owner };
 }
 
@@ -102,8 +102,9 @@ describe('quota e-mails', () => {
     const now = Date.now();
     const { store, owner } = await storeWithAlerts(5, { periodStart: new Date(now - 40 * DAY) });
     // The recorded period ended 10 days ago: the sender's window rolled to a new one.
-    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: new Date(now - 40 * DAY), metric: 'quota_alert_80', value: 1 });
-    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: new Date(now - 40 * DAY), metric: 'quota_alert_100', value: 1 });
+    const shop = world(ctx).at(store);
+    await shop.usage('quota_alert_80', 1, new Date(now - 40 * DAY));
+    await shop.usage('quota_alert_100', 1, new Date(now - 40 * DAY));
     await due(store, 4);
     await runDueSends(ctx, { workerId: 'next-period' });
     await runJobs();
@@ -136,9 +137,9 @@ describe('quota e-mails', () => {
   });
 
   it('counts the one-off send-email too, and goes to the account address by default', async () => {
-    const store = (await world(ctx).merchant().store({ quota: 5 })).store;
-    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
-    await ctx.db.insert(s.shopUsage).values({ shopDomain: store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 3 });
+    const shop = await world(ctx).merchant().store({ quota: 5 });
+    const { store } = shop;
+    await shop.usage(MONTH_METRIC, 3);
     const tenant = {
       id: store.id,
       shop_domain: store.shopDomain,

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
@@ -22,16 +22,6 @@ const at = (iso: string) => new Date(iso);
 const options = (now: Date) => ({ now, maxAttempts: 3 });
 const summary = (store: StoreRow) => ({ id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus });
 
-async function setUsage(store: StoreRow, metric: string, periodStart: Date, value: number) {
-  await ctx.db
-    .insert(s.shopUsage)
-    .values({ shopDomain: store.shopDomain, periodStart, metric, value })
-    .onConflictDoUpdate({
-      target: [s.shopUsage.shopDomain, s.shopUsage.periodStart, s.shopUsage.metric],
-      set: { value },
-    });
-}
-
 /** `count` scheduled requests due at `iso`, their ids in FIFO order (same time: by id). */
 async function scheduleAt(store: StoreRow, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
   const ids: string[] = [];
@@ -52,10 +42,11 @@ describe('the send forecast of a seeded calendar', () => {
   const periodStart = at('2031-04-20T00:00:00Z');
 
   it('counts per day in FIFO order against the quota and the daily limit, and marks the requests that wait', async () => {
-    const store = (await world(ctx).merchant().store({ quota: 10, dailyLimit: 4, periodStart })).store;
+    const shop = await world(ctx).merchant().store({ quota: 10, dailyLimit: 4, periodStart });
+    const { store } = shop;
     const other = (await world(ctx).merchant().store({ quota: 10, periodStart })).store;
-    await setUsage(store, MONTH_METRIC, periodStart, 1);
-    await setUsage(store, DAY_METRIC, utcDayStart(now), 1);
+    await shop.usage(MONTH_METRIC, 1);
+    await shop.usage(DAY_METRIC, 1, utcDayStart(now));
 
     const overdue = await scheduleAt(store, '2031-05-08T12:00:00Z', 2);
     const laterToday = await scheduleAt(store, '2031-05-10T20:00:00Z');
@@ -124,8 +115,9 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('after a downgrade below this period’s usage: nothing left, every request waits from the first one', async () => {
-    const store = (await world(ctx).merchant().store({ quota: 100, periodStart })).store;
-    await setUsage(store, MONTH_METRIC, periodStart, 150);
+    const shop = await world(ctx).merchant().store({ quota: 100, periodStart });
+    const { store } = shop;
+    await shop.usage(MONTH_METRIC, 150);
     const [first] = await scheduleAt(store, '2031-05-09T07:00:00Z');
     await scheduleAt(store, '2031-05-15T07:00:00Z', 2);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
@@ -168,14 +160,13 @@ describe('the send forecast of a seeded calendar', () => {
   });
 
   it('follows the billing window once the recorded period is over: 30 days on, usage counted from its start', async () => {
-    const store = (
-      await world(ctx)
-        .merchant()
-        .store({ quota: 10, periodStart: at('2031-03-01T00:00:00Z') })
-    ).store;
+    const shop = await world(ctx)
+      .merchant()
+      .store({ quota: 10, periodStart: at('2031-03-01T00:00:00Z') });
+    const { store } = shop;
     // Recorded 1 March → 31 March; on 10 May the window is 30 April → 30 May.
-    await setUsage(store, MONTH_METRIC, at('2031-03-01T00:00:00Z'), 10);
-    await setUsage(store, MONTH_METRIC, at('2031-04-30T00:00:00Z'), 4);
+    await shop.usage(MONTH_METRIC, 10, at('2031-03-01T00:00:00Z'));
+    await shop.usage(MONTH_METRIC, 4, at('2031-04-30T00:00:00Z'));
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast).toMatchObject({ period_end: '2031-05-30T00:00:00.000Z', used: 4, remaining_quota: 6 });
     expect(forecast.days).toHaveLength(20);
@@ -185,9 +176,9 @@ describe('the send forecast of a seeded calendar', () => {
   it('agrees with the sender: what it says goes today goes, the ones it marks stay scheduled', async () => {
     // Real time: the sender's run is now. Five overdue requests, three left in the quota.
     const realNow = new Date();
-    const store = (await world(ctx).merchant().store({ quota: 10 })).store;
-    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
-    await setUsage(store, MONTH_METRIC, plan!.periodStart, 7);
+    const shop = await world(ctx).merchant().store({ quota: 10 });
+    const { store } = shop;
+    await shop.usage(MONTH_METRIC, 7);
     const ids = [
       ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
       ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
@@ -210,8 +201,9 @@ describe('requests moved by the daily limit', () => {
   it('agrees with the sender: the ones it flags stay scheduled today, the others go', async () => {
     // Real time: the sender's run is now. Five overdue requests, a daily limit of 3, one sent today.
     const realNow = new Date();
-    const store = (await world(ctx).merchant().store({ quota: 100, dailyLimit: 3 })).store;
-    await setUsage(store, DAY_METRIC, utcDayStart(realNow), 1);
+    const shop = await world(ctx).merchant().store({ quota: 100, dailyLimit: 3 });
+    const { store } = shop;
+    await shop.usage(DAY_METRIC, 1, utcDayStart(realNow));
     const ids = [
       ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
       ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
@@ -239,9 +231,8 @@ describe('GET /api/review-requests/forecast', () => {
   it("answers the signed-in merchant's own forecast, and the calendar marks the requests that wait", async () => {
     const a = await world(ctx).signedIn(app).store({ shopName: 'Boutique A' });
     const b = await world(ctx).signedIn(app).store({ shopName: 'Boutique B' });
-    const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, a.store.shopDomain));
     // Starter (300): 298 used, so of A's five requests due tomorrow, two go and three wait.
-    await ctx.db.insert(s.shopUsage).values({ shopDomain: a.store.shopDomain, periodStart: plan!.periodStart, metric: MONTH_METRIC, value: 298 });
+    await a.usage(MONTH_METRIC, 298);
     const tomorrow = new Date(utcDayStart(new Date()).getTime() + 86_400_000 + 10 * 3_600_000).toISOString();
     const ids = await scheduleAt(a.store, tomorrow, 5);
 

@@ -108,7 +108,7 @@ describe('generating review requests from order events', () => {
     await event(store, payload(11, { total_price: 50 }), 'paid');
     await event(store, payload(12, { cancelled_at: '2026-11-20T11:00:00Z' }), 'paid');
     await event(store, payload(13, { financial_status: 'refunded' }), 'paid');
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: 'client-14@exemple.test' });
+    await world(ctx).at(store).suppress('client-14@exemple.test');
     await event(store, payload(14, { email: 'Client-14@Exemple.test' }), 'paid');
     await event(store, payload(15, { email: null }), 'paid');
     const requests = await requestsOf(store.id);

@@ -82,9 +82,8 @@ async function dueReminder(options: Parameters<typeof firstRequest>[0] = {}) {
   return { ...made, reminder: reminder! };
 }
 
-async function review(first: Request) {
-  await ctx.db.insert(s.shopifyReviews).values({ userId: first.userId, shopId: first.shopId, reviewRequestId: first.id, rating: 2, customerEmail: first.customerEmail });
-}
+/** A 2-star review answering `request` of `store`. */
+const review = (store: StoreRow, request: Request) => world(ctx).at(store).review({ request, rating: 2 });
 
 describe('scheduling a reminder when the first e-mail goes', () => {
   it('schedules one reminder, reminder_days after the e-mail, to the same customer, once', async () => {
@@ -139,7 +138,7 @@ describe('scheduling a reminder when the first e-mail goes', () => {
       status: 'completed',
       scheduledAt: new Date(),
     });
-    await review(other);
+    await review(reviewed.store, other);
     await send(reviewed.store, [reviewed.first.id]);
     expect(await requestById(reviewed.first.id)).toMatchObject({ status: 'sent' });
     expect(await reminderOf(reviewed.first.id)).toBeUndefined();
@@ -189,7 +188,7 @@ describe('scheduling a reminder when the first e-mail goes', () => {
     await send(a.store, [a.reminder.id]);
     expect(await requestById(a.reminder.id)).toMatchObject({ status: 'cancelled', lastError: reminderMessages.cancelled.firstNotSent });
     const b = await dueReminder();
-    await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: b.order.id });
+    await world(ctx).at(b.store).exclude(b.order);
     await send(b.store, [b.reminder.id]);
     expect(await requestById(b.reminder.id)).toMatchObject({ status: 'cancelled', lastError: reminderMessages.cancelled.excluded });
     expect(await outboxTo(a.first.customerEmail!)).toHaveLength(1);
@@ -224,9 +223,9 @@ describe('sending a reminder', () => {
   });
 
   it('uses the template’s own reminder subject and first line', async () => {
-    const store = (await world(ctx).merchant().store({ shopName: 'Atelier Bleu' })).store;
-    await ctx.db.insert(s.emailTemplates).values({
-      shopId: store.id,
+    const shop = await world(ctx).merchant().store({ shopName: 'Atelier Bleu' });
+    const { store } = shop;
+    await shop.template({
       name: 'Mon modèle',
       subject: 'Votre avis sur {{ order_number }}',
       bodyContent: 'Merci pour votre achat chez {{ store_name }}.',
@@ -308,7 +307,7 @@ describe('withdrawing a reminder', () => {
     await expectWithdrawn(direct);
 
     const reviewed = await dueReminder();
-    await review(reviewed.first);
+    await review(reviewed.store, reviewed.first);
     await expectWithdrawn(reviewed, reminderMessages.cancelled.reviewed);
 
     const completed = await dueReminder();
@@ -323,7 +322,7 @@ describe('withdrawing a reminder', () => {
     await expectWithdrawn(made);
 
     const late = await dueReminder();
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: late.store.id, email: late.first.customerEmail!.toLowerCase(), reason: 'unsubscribe' });
+    await world(ctx).at(late.store).suppress(late.first.customerEmail!, 'unsubscribe');
     await expectWithdrawn(late, UNSUBSCRIBED_NOTE);
   });
 
@@ -374,7 +373,7 @@ describe('withdrawing a reminder', () => {
   it('never touches another store’s reminder', async () => {
     const mine = await dueReminder();
     const theirs = await dueReminder();
-    await review(mine.first);
+    await review(mine.store, mine.first);
     await send(mine.store, [mine.reminder.id]);
     const other = await ctx.db
       .select()

@@ -427,7 +427,7 @@ describe('send-email', () => {
 
     const other = await merchant();
     expect((await other.browser.json('/functions/v1/send-email', { json: body })).status).toBe(404);
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: other.store.id, email: 'parti@exemple.test' });
+    await world(ctx).at(other.store).suppress('parti@exemple.test');
     const refused = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, recipientEmail: 'Parti@exemple.test' } });
     expect(refused.status).toBe(409);
     expect((await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, subject: 'a\r\nBcc: x@y.z' } })).status).toBe(400);

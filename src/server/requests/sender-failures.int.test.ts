@@ -110,7 +110,7 @@ describe('uncertain transport failures and late withdrawals', () => {
     const result = await sendBatch(ctx, {
       workerId: 'claimer',
       manual: { storeId: store.id, requestIds: [request.id] },
-      hooks: { afterReserve: async () => void (await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: request.customerEmail!.toLowerCase() })) },
+      hooks: { afterReserve: async () => void (await world(ctx).at(store).suppress(request.customerEmail!)) },
     });
     expect(result.processed).toBe(0);
     expect(await outboxTo(request.customerEmail!)).toHaveLength(0);

@@ -47,9 +47,9 @@ describe('sending due review requests', () => {
   });
 
   it('uses the store’s active template and branding', async () => {
-    const store = (await world(ctx).merchant().store({ shopName: 'Atelier Bleu' })).store;
-    await ctx.db.insert(s.emailTemplates).values({
-      shopId: store.id,
+    const shop = await world(ctx).merchant().store({ shopName: 'Atelier Bleu' });
+    const { store } = shop;
+    await shop.template({
       name: 'Mon modèle',
       subject: '{{ customer_name }}, un avis sur {{ order_number }}\u202f?',
       bodyContent: 'Merci {{ customer_name }} pour votre achat chez {{ store_name }}.',
@@ -58,7 +58,7 @@ describe('sending due review requests', () => {
       footerText: 'À bientôt',
       logoUrl: 'https://cdn.exemple.test/logo.png',
     });
-    await ctx.db.insert(s.storeBranding).values({ shopId: store.id, primaryColor: '#ff0000' });
+    await shop.branding({ primaryColor: '#ff0000' });
     const request = await world(ctx).at(store).request({ customerName: 'Hugo' });
     await runFor(ctx, store.id, [request.id]);
     const [mail] = await outboxTo(request.customerEmail!);
@@ -74,8 +74,9 @@ describe('sending due review requests', () => {
   });
 
   it('fails a request whose template cannot render, permanently, without calling the transport', async () => {
-    const store = (await world(ctx).merchant().store()).store;
-    await ctx.db.insert(s.emailTemplates).values({ shopId: store.id, name: 'Cassé', subject: 'Bonjour', bodyContent: "{% include '/etc/passwd' %}" });
+    const shop = await world(ctx).merchant().store();
+    const { store } = shop;
+    await shop.template({ name: 'Cassé', subject: 'Bonjour', bodyContent: "{% include '/etc/passwd' %}" });
     const request = await world(ctx).at(store).request();
     const result = await runFor(ctx, store.id, [request.id]);
     expect(result).toMatchObject({ processed: 0, failed: 1 });
@@ -89,7 +90,7 @@ describe('sending due review requests', () => {
   it('never mails an address that unsubscribed: the request is cancelled instead', async () => {
     const store = (await world(ctx).merchant().store()).store;
     const request = await world(ctx).at(store).request();
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: request.customerEmail!.toLowerCase() });
+    await world(ctx).at(store).suppress(request.customerEmail!);
     const result = await runFor(ctx, store.id, [request.id]);
     expect(result.processed).toBe(0);
     expect(await outboxTo(request.customerEmail!)).toHaveLength(0);

@@ -33,14 +33,15 @@ const nextIp = () => {
 
 /** 5 and 4 redirect to the review site, 3 and 2 collect private feedback, 1 alerts the merchant. */
 async function store(samePath: boolean) {
-  const made = (await world(ctx).merchant().store({ shopName: 'Atelier Nova' })).store;
+  const shop = await world(ctx).merchant().store({ shopName: 'Atelier Nova' });
+  const made = shop.store;
   await ctx.db.update(s.shopifyStores).set({ samePathForAllRatings: samePath }).where(eq(s.shopifyStores.id, made.id));
-  await ctx.db.insert(s.ratingActions).values([
-    { shopId: made.id, rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    { shopId: made.id, rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
-    { shopId: made.id, rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
-    { shopId: made.id, rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous.' },
-    { shopId: made.id, rating: 1, actionType: 'notify_email', notificationEmail: 'alerte@atelier.test' },
+  await shop.ratingActions([
+    { rating: 5, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    { rating: 4, actionType: 'redirect', redirectUrl: REVIEW_SITE },
+    { rating: 3, actionType: 'collect_feedback', feedbackMessage: 'Que pourrions-nous améliorer\u202f?' },
+    { rating: 2, actionType: 'collect_feedback', feedbackMessage: 'Racontez-nous.' },
+    { rating: 1, actionType: 'notify_email', notificationEmail: 'alerte@atelier.test' },
   ]);
   return made;
 }
@@ -259,8 +260,9 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
 
   it('is refused, saying so, when the request was withdrawn: cancelled by the merchant, order cancelled, flow switched off', async () => {
     const st = await store(true);
-    const excluded = await world(ctx).at(st).request({ status: 'sent' });
-    await ctx.db.insert(s.reviewRequestExclusions).values({ orderId: excluded.orderId! });
+    const excludedOrder = await world(ctx).at(st).order();
+    const excluded = await world(ctx).at(st).request({ order: excludedOrder, status: 'sent' });
+    await world(ctx).at(st).exclude(excludedOrder);
     const cancelledOrder = await world(ctx).at(st).request({ status: 'sent' });
     await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelledOrder.orderId!));
     const flow = await world(ctx).at(st).flow({ isActive: false });
@@ -278,7 +280,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
   it('says why it will not ask again: unsubscribed, or the follow-up already went', async () => {
     const st = await store(true);
     const unsubscribed = await world(ctx).at(st).request({ status: 'sent' });
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: st.id, email: unsubscribed.customerEmail!.toLowerCase() });
+    await world(ctx).at(st).suppress(unsubscribed.customerEmail!);
     const res = await postpone(unsubscribed.token);
     expect(res.status).toBe(409);
     const html = await res.text();

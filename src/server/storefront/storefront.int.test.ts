@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
+import { world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -70,7 +71,8 @@ beforeAll(async () => {
   await connectDemoShop(ctx);
   await registerWebhooks(ctx, storeId);
   // A flow asking as soon as an order is paid, so a customer's order gives them a review page at once.
-  await ctx.db.insert(s.flowConfigurations).values({ shopId: storeId, name: 'Commande payée', triggerEvent: 'order_paid', delayDays: 0 });
+  const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+  await world(ctx).at(store!).flow({ name: 'Commande payée', triggerEvent: 'order_paid', delayDays: 0 });
   merchant = new Browserish(app);
   const signed = await merchant.json('/api/auth/sign-in/email', { json: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
   expect(signed.status).toBe(200);

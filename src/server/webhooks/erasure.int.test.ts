@@ -110,9 +110,10 @@ async function everythingTheMerchantSees(browser: Browserish, exportIds: string[
 
 describe('customers/redact reaches everything', () => {
   it('erases the customer from reviews (by request, order and e-mail), exports made earlier, e-mail copies, jobs and every table; ratings stay', async () => {
-    const { browser, store, email: merchantEmail } = await world(ctx).signedIn(app).store();
-    await world(ctx).at(store).flow({ triggerEvent: 'order_paid', delayDays: 0 });
-    await ctx.db.insert(s.ratingActions).values({ shopId: store.id, rating: 1, actionType: 'notify_email', notificationEmail: merchantEmail });
+    const shop = await world(ctx).signedIn(app).store();
+    const { browser, store, email: merchantEmail } = shop;
+    await shop.flow({ triggerEvent: 'order_paid', delayDays: 0 });
+    await shop.ratingActions([{ rating: 1, actionType: 'notify_email', notificationEmail: merchantEmail }]);
     const tag = randomUUID().slice(0, 8);
     const zoe = { email: `zoe.${tag}@exemple.test`, typed: `zs.${tag}@ailleurs.test`, last: `Secretissime${tag}`, words: `Colis abime ${tag}` };
     const bob = { email: `bob.${tag}@exemple.test`, last: `Tranquille${tag}`, words: `Parfait ${tag}` };
@@ -150,19 +151,21 @@ describe('customers/redact reaches everything', () => {
     const [viaLink] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.reviewRequestId, zoeRequest.id));
     expect(viaLink).toMatchObject({ customerEmail: zoe.typed, comment: zoe.words });
     // A review about her order only (no request, another address), and one she signed with her address.
-    const byOrder = await world(ctx)
-      .at(store)
-      .review({ shopifyOrderId: String(zoeOrder), customerEmail: `inconnu.${tag}@ailleurs.test`, customerName: `Z. ${zoe.last}`, rating: 2, comment: `${zoe.words} (2)` });
-    await world(ctx)
-      .at(store)
-      .review({ customerEmail: zoe.email.toUpperCase(), customerName: `Zoé ${zoe.last}`, rating: 3, comment: `${zoe.words} (3)` });
+    const byOrder = await shop.review({
+      shopifyOrderId: String(zoeOrder),
+      customerEmail: `inconnu.${tag}@ailleurs.test`,
+      customerName: `Z. ${zoe.last}`,
+      rating: 2,
+      comment: `${zoe.words} (2)`,
+    });
+    await shop.review({ customerEmail: zoe.email.toUpperCase(), customerName: `Zoé ${zoe.last}`, rating: 3, comment: `${zoe.words} (3)` });
     // The merchant's alert quoting the review (Reply-To: the typed address), and one still queued.
     await sendReviewNotification(ctx, viaLink!.id, merchantEmail);
     await enqueue(ctx.db, sendReviewNotificationJob, { reviewId: byOrder!.id, to: merchantEmail }, { runAt: new Date(Date.now() + 86_400_000) });
     await ctx.db
       .insert(s.jobs)
       .values({ name: sendReviewNotificationJob.name, status: 'failed', lastError: `550 5.1.1 <${zoe.email}>: Recipient address rejected`, finishedAt: new Date() });
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: zoe.email });
+    await shop.suppress(zoe.email);
 
     // Earlier exports: Zoé's and Bob's.
     // Each customer with their own Shopify id: an export is about the customer it names.

@@ -355,7 +355,7 @@ describe('privacy topics', () => {
       flowId: null,
     });
     await shop.review({ reviewRequestId: request.id, customerEmail: email, customerName: 'Zoé Secret', rating: 2, comment: 'Je suis Zoé Secret, colis abîmé' });
-    await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email });
+    await shop.suppress(email);
     await ctx.mailer.send({ to: email, subject: 'Votre avis', text: 'Bonjour Zoé Secret' });
     return { store, email, orderId: String(body.id) };
   }
