@@ -12,18 +12,17 @@
  * the figures when it is `-` (the recorded plans of decision 014: bench/results/insight-plans.md).
  */
 import { appendFileSync } from 'node:fs';
-import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ReviewFilter } from '#core/api/reviews';
 import type { DashboardPeriod } from '#core/api/dashboard';
 import { queryRows, type Database, type DatabaseHandle, type Queryable } from '#db/client';
 import { migrateDatabase } from '#db/migrate';
-import * as schema from '#db/schema';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
 import { dashboardSummary } from '#server/insight/dashboard';
 import { encodeCursor, listReviews } from '#server/insight/reviews';
 import { sqlPublicToken } from '#server/requests/generate';
 import { UNCONFIRMED_NOTE } from '#server/requests/sender';
+import { world } from '#tests/support/world';
 
 const STORES = 100;
 /** Requests per statement: one statement's transition tables and trigger work stay within PGlite's WebAssembly memory. */
@@ -141,14 +140,12 @@ function sliceStatement(s: StoreSlice): SQL {
     FROM rated`;
 }
 
+/** A store of its own account, with no plan row: the figures read reviews and requests only. */
 async function makeStore(db: Database, i: number) {
-  const userId = randomUUID();
-  await db.insert(schema.user).values({ id: userId, name: `Marchand ${i}`, email: `${userId}@bench.test` });
-  const [store] = await db
-    .insert(schema.shopifyStores)
-    .values({ userId, shopDomain: `insight-${i}-${userId.slice(0, 6)}.myshopify.com`, shopName: `Boutique ${i}`, subscriptionStatus: 'active' })
-    .returning();
-  return { userId, storeId: store!.id };
+  const made = await world(db)
+    .merchant({ name: `Marchand ${i}` })
+    .store({ plan: null, shopName: `Boutique ${i}` });
+  return { userId: made.userId, storeId: made.store.id };
 }
 
 /** 100 stores; the first holds `reviews` reviews and three times as many requests. Returns the measured store's id. */

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { confirmRecipient, type NotificationRecipients, readNotificationRecipients, readRecipientLink, resendRecipientLink } from '#core/api/notification-recipients';
 import { readSettings, type StoreSettings } from '#core/api/settings';
@@ -52,7 +52,7 @@ describe('/confirm-recipient/:token', () => {
     const { container } = renderRoute('/confirm-recipient/tok_1');
     await screen.findByText('La boutique Ma boutique souhaite vous envoyer ses alertes d’avis clients.', {}, { timeout: 5_000 });
     expect(fetchMock.mock.calls.every(([, init]) => (init?.method ?? 'GET') === 'GET')).toBe(true);
-    expect((await axe.run(container)).violations).toEqual([]);
+    expect(await axeViolations(container)).toEqual([]);
     fireEvent.click(screen.getByRole('button', { name: 'Confirmer mon adresse' }));
     await screen.findByText('Adresse confirmée');
     expect(screen.getByText('Vous recevrez désormais les alertes de Ma boutique à cette adresse.')).toBeTruthy();

@@ -1,6 +1,5 @@
 /** The conditional-actions screen's tests' world: its configurations, the mocked API and the screen's fields. */
 import { fireEvent, screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { expect } from 'vitest';
 import { listAuditChanges } from '#core/api/audit';
 import { type RatingAction, type RatingActionsConfig, readRatingActions, saveRatingActions } from '#core/api/rating-actions';
@@ -131,9 +130,4 @@ export function expectFieldError(field: HTMLElement | null, message: string) {
   const error = described.find((element) => element?.textContent === message);
   expect(error, message).toBeTruthy();
   expect(error!.getAttribute('role')).toBe('alert');
-}
-
-export async function axeViolations() {
-  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
 }

@@ -1,6 +1,5 @@
 /** The e-mail template screen's tests' world: the default template, an uploaded logo, the mocked API and the editor's fields. */
 import { fireEvent, screen } from '@testing-library/react';
-import axe from 'axe-core';
 import { type EmailTemplateConfig, readEmailTemplate, saveEmailTemplate, sendTestEmail, type TemplateBody, uploadTemplateLogo } from '#core/api/email-templates';
 import type { StoredLogo } from '#core/api/branding';
 import { jsonResponse, renderRoute, testUser } from '#web/test/render';
@@ -97,9 +96,4 @@ export function save() {
 /** The live warnings region (a status, never an alert). */
 export function liveWarnings() {
   return screen.getByRole('status', { name: 'Points à vérifier avant d’enregistrer' });
-}
-
-export async function axeViolations() {
-  const result = await axe.run(document.body, { iframes: false, rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
 }

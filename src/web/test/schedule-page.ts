@@ -1,6 +1,5 @@
 /** The schedule screen's tests' world: review requests of the list, the mocked API and the screen's landmarks. */
 import { screen, within } from '@testing-library/react';
-import axe from 'axe-core';
 import { type RequestItem } from '#core/api/review-requests';
 import type { Endpoint } from '#core/api/endpoint';
 import { activeStore, jsonResponse, renderRoute } from '#web/test/render';
@@ -86,9 +85,4 @@ export function deferred<T>() {
     resolve = done;
   });
   return { promise, resolve };
-}
-
-export async function axeViolations() {
-  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
 }

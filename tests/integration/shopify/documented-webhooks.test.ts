@@ -10,7 +10,6 @@ import { createApp } from '#server/app';
 import { JOBS } from '#server/job-registry';
 import { createWorker } from '#server/jobs/worker';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { deliverWebhook } from '#tests/support/shopify-webhook';
 import { world, type StoreOptions } from '#tests/support/world';
 
 const SECRET = 'hush';
@@ -29,7 +28,7 @@ const example = (topic: string, shop: string) =>
 
 const makeStore = async (options: StoreOptions = {}) => (await world(ctx).merchant().store(options)).store;
 
-/** Delivers the raw body as Shopify does (signed bytes, Shopify's headers), runs the job, answers the event. */
+/** Delivers the raw body as Shopify does (world.deliver: signed bytes, Shopify's headers), runs the job, answers the event. */
 async function deliver(shop: string, topic: string, raw: string) {
   const event = await deliverOnly(shop, topic, raw);
   expect(event?.processed).toBe(true);
@@ -38,7 +37,7 @@ async function deliver(shop: string, topic: string, raw: string) {
 
 async function deliverOnly(shop: string, topic: string, raw: string) {
   const id = randomUUID();
-  const res = await deliverWebhook(app, { shop, topic, body: raw, secret: SECRET, id, apiVersion: '2026-10', headers: { 'x-shopify-event-id': randomUUID() } });
+  const res = await world(ctx).deliver(app, { shop, topic, body: raw, id, apiVersion: '2026-10', headers: { 'x-shopify-event-id': randomUUID() } });
   expect(res.status).toBe(200);
   await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
   const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));

@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type BrandingConfig, type StoredLogo } from '#core/api/branding';
 import { activeStore, apiError, jsonResponse } from '#web/test/render';
@@ -122,12 +122,6 @@ function logoInput(): HTMLInputElement {
 
 function chooseFile(file: File) {
   fireEvent.change(logoInput(), { target: { files: [file] } });
-}
-
-async function axeViolations() {
-  // jsdom cannot post to the preview's frame: its page is the server's, checked in Chromium (tests/e2e).
-  const result = await axe.run(document.body, { iframes: false, rules: { 'color-contrast': { enabled: false } } });
-  return result.violations.map((violation) => ({ id: violation.id, nodes: violation.nodes.map((node) => node.html) }));
 }
 
 describe('/app/branding loading', () => {

@@ -22,8 +22,8 @@ import {
   gatingText,
   noPublicLinkText,
   enableButton,
-  axeViolations,
 } from '#web/test/conditional-page';
+import { axeViolations } from '#web/test/axe';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -4,7 +4,8 @@ import { readEmailTemplate, saveEmailTemplate, TEMPLATE_LIMITS } from '#core/api
 import { REMINDER_DEFAULTS } from '#core/email/reminder';
 import { apiError, jsonResponse, testUser } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
-import { defaultBody, defaults, templateApi, open, editor, field, body, frame, srcdoc, type, save, liveWarnings, axeViolations } from '#web/test/email-templates-page';
+import { defaultBody, defaults, templateApi, open, editor, field, body, frame, srcdoc, type, save, liveWarnings } from '#web/test/email-templates-page';
+import { axeViolations } from '#web/test/axe';
 
 describe('/app/email-templates loading', () => {
   it('shows a spinner, then the default template, the page texts and a preview rendered from them', async () => {

@@ -4,7 +4,8 @@ import { cancelRequest, createShareLink, listRequests, processRequests, resendRe
 import { apiError, jsonResponse } from '#web/test/render';
 import { on } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
-import { sent, firstPage, listResponse, serve, open, requestList, row, deferred, axeViolations } from '#web/test/schedule-page';
+import { sent, firstPage, listResponse, serve, open, requestList, row, deferred } from '#web/test/schedule-page';
+import { axeViolations } from '#web/test/axe';
 
 afterEach(() => {
   vi.useRealTimers();

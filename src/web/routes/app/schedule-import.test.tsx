@@ -4,7 +4,8 @@ import { importHistory, listRequests } from '#core/api/review-requests';
 import { countOrders } from '#core/api/shopify';
 import { activeStore, jsonResponse } from '#web/test/render';
 import { on } from '#web/test/endpoints';
-import { firstPage, listResponse, serve, open, requestList, axeViolations } from '#web/test/schedule-page';
+import { firstPage, listResponse, serve, open, requestList } from '#web/test/schedule-page';
+import { axeViolations } from '#web/test/axe';
 
 afterEach(() => {
   vi.useRealTimers();

@@ -6,7 +6,8 @@ import { countOrders, diagnostic } from '#core/api/shopify';
 import { activeStore, apiError, jsonResponse } from '#web/test/render';
 import { on } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
-import { hour, day, fromNow, marie, firstPage, listResponse, serve, open, requestList, row, statusOf, deferred, axeViolations } from '#web/test/schedule-page';
+import { hour, day, fromNow, marie, firstPage, listResponse, serve, open, requestList, row, statusOf, deferred } from '#web/test/schedule-page';
+import { axeViolations } from '#web/test/axe';
 
 afterEach(() => {
   vi.useRealTimers();

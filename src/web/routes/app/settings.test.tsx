@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import axe from 'axe-core';
+import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { type DeliverabilityState, readDeliverability } from '#core/api/deliverability';
 import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
@@ -96,8 +96,7 @@ describe('/app/settings', () => {
     expect(described).toMatch(/un clic/);
 
     expect(screen.getByText('Paramètres par défaut, pas encore enregistrés')).toBeTruthy();
-    const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
-    expect(result.violations.map((v) => v.id)).toEqual([]);
+    expect(await axeViolations()).toEqual([]);
     // The first test pays for the lazy screen's transform and axe: slow on a loaded machine.
   }, 15_000);
 
