@@ -69,7 +69,7 @@ export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps:
       AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
     RETURNING l.request_id::text AS id`;
   // A deadlock victim or serialization failure was rolled back: run it once more.
-  // Prepared: planned once per connection, not once per call (prepared.ts, decision 030).
+  // Prepared once on PGlite, planned with its values at every call on PostgreSQL (prepared.ts, decision 030).
   const run = () => preparedRows<{ id: string }>(ctx, 'sender_ledger_steps', statement);
   const rows = await run().catch((error: unknown) => {
     if (!isRetryableConflict(error)) throw error;

@@ -1,17 +1,19 @@
 /**
- * A statement planned once per database connection instead of at every call (decision 030).
+ * The ledger's hand-over and completion statement, run once for every few e-mails: prepared once on
+ * PGlite, planned at every call on PostgreSQL (decision 030, second and third passes).
  *
- * The ledger's hand-over and completion statement runs once for every few e-mails. Sent the usual
- * way (an unnamed statement), the database parses and plans it every time, and on PGlite, whose
- * database runs on the server's own thread, parsing and planning took about 8 of its 11 ms (measured
- * per protocol message during `npm run bench`, decision 030). A prepared statement is parsed once
- * per connection and, after a few runs, keeps a generic plan.
- * - PostgreSQL: node-postgres's named statements (`{ name, text, values }`), prepared by each
- *   connection of the pool the first time it runs them.
- * - PGlite (one session): `PREPARE` once per database, then `EXECUTE` with the values written as
- *   literals, since `EXECUTE` takes no protocol parameters. Only strings are accepted, each quoted
- *   as a standard SQL literal.
- * The name carries a hash of the text, so two texts never share a name.
+ * - PGlite (one session, on the server's own thread): parsing and planning took about 8 of the
+ *   statement's 11 ms (measured per protocol message during `npm run bench`), and planning at every
+ *   call still costs more than the generic plan's scans. So: `PREPARE` once per database, then
+ *   `EXECUTE` with the values written as literals, since `EXECUTE` takes no protocol parameters. Only
+ *   strings are accepted, each quoted as a standard SQL literal. The name carries a hash of the
+ *   text, so two texts never share a name.
+ * - PostgreSQL: an ordinary (unnamed) statement, planned with its values at every call. A prepared
+ *   statement keeps the generic plan made within its first executions; in a sending burst from a
+ *   small ledger that plan is a sequential scan, kept for the connection's life while the ledger
+ *   grows by thousands of rows a minute, faster than autovacuum analyses it: at 16,000 rows it cost
+ *   4 of the statement's 9 ms (auto_explain during `npm run bench`). Planning at every call follows
+ *   the table and costs far less.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
@@ -24,7 +26,7 @@ const dialect = new PgDialect();
 
 /** What drizzle's clients are underneath (`$client`): a pg Pool or Client, or a PGlite database. */
 interface RawClient {
-  query(config: { name: string; text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
+  query(config: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
   query(text: string): Promise<{ rows: unknown[] }>;
 }
 
@@ -36,12 +38,13 @@ const literal = (value: unknown) => {
   return `'${value.replaceAll("'", "''")}'`;
 };
 
-/** Runs `statement` prepared under `prefix` (plus a hash of its text); answers its rows. */
+/** Runs `statement`, on PGlite prepared under `prefix` (plus a hash of its text); answers its rows. */
 export async function preparedRows<T>(ctx: AppContext, prefix: string, statement: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
   const client = (ctx.db as Queryable & { $client: RawClient }).$client;
-  if (ctx.dbHandle.kind === 'postgres') return (await client.query({ name, text, values: params })).rows as T[];
+  if (ctx.dbHandle.kind === 'postgres') return (await client.query({ text, values: params })).rows as T[];
+
+  const name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 
   let names = preparedOn.get(client);
   if (!names) preparedOn.set(client, (names = new Map()));
