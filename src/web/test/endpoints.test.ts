@@ -88,9 +88,4 @@ describe('web tests name endpoints by their contracts', () => {
     const offenders = webTests.flatMap(({ file, text }) => text.split('\n').flatMap((line, i) => (literal.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])));
     expect(offenders).toEqual([]);
   });
-
-  it('no web test file is over 500 lines (split it by behaviour, shared fixtures in src/web/test)', () => {
-    const long = webTests.map(({ file, text }) => ({ file, lines: text.split('\n').length })).filter(({ lines }) => lines > 500);
-    expect(long).toEqual([]);
-  });
 });
