@@ -102,7 +102,9 @@ export const SERVER_LAYERS = [
 ];
 const FOLDER_ZONES = SERVER_LAYERS.flatMap((layer, index) =>
   layer.map((folder) => {
-    const notBelow = SERVER_LAYERS.slice(index).flat().filter((other) => other !== folder);
+    const notBelow = SERVER_LAYERS.slice(index)
+      .flat()
+      .filter((other) => other !== folder);
     return {
       target: `./src/server/${folder}/**/!(*routes).ts`,
       from: notBelow.map((other) => `./src/server/${other}`),
