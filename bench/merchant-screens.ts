@@ -7,7 +7,7 @@
  * /usr/bin/chromium), headless and without its sandbox (the bench runs as root).
  *
  * Aims: performance ≥ 95 and accessibility 100 on each screen and preset, LCP < 1.5 s on mobile.
- * LIGHTHOUSE_RUNS (default 3) runs per screen and preset; the median run by performance is printed.
+ * LIGHTHOUSE_RUNS (default 3) runs per screen and preset; the median scored run by performance is printed.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
@@ -29,6 +29,8 @@ export interface ScreenScore {
   opportunities: string[];
   /** The elements that moved, with their share of the layout shift. */
   shifts: string[];
+  /** Why Lighthouse could not score the run (its performance then reads 0), when it says. */
+  problem?: string;
 }
 
 /** The session cookie the demo merchant's sign-in sets, as a Cookie header. */
@@ -59,7 +61,9 @@ export function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>
     .map((audit) => `${audit.id} ${Math.round(audit.numericValue ?? 0)} ms`);
   const shiftItems = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string }; score?: number }[] } | undefined)?.items ?? [];
   const shifts = shiftItems.slice(0, 4).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(3)}`);
+  const problem = lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage;
   return {
+    ...(problem ? { problem } : {}),
     shifts,
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
     accessibility: Math.round((lhr.categories.accessibility?.score ?? 0) * 100),
@@ -88,13 +92,16 @@ export async function benchMerchantScreens(runs = Number(process.env.LIGHTHOUSE_
           if (new URL(result.lhr.finalDisplayedUrl).pathname !== path) throw new Error(`${path} ended on ${result.lhr.finalDisplayedUrl}: not signed in?`);
           scores.push(scoreOf(result.lhr));
         }
-        const median = [...scores].sort((a, b) => a.performance - b.performance)[Math.floor(scores.length / 2)]!;
+        // The median of the runs Lighthouse could score (an unscored run reads 0 and no LCP).
+        const scored = scores.some((score) => !score.problem) ? scores.filter((score) => !score.problem) : scores;
+        const median = [...scored].sort((a, b) => a.performance - b.performance)[Math.floor(scored.length / 2)]!;
         const lcpAim = preset === 'mobile' ? ` (aim < ${(AIMS.mobileLcpMs / 1000).toFixed(1)} s)` : '';
         console.log(
           `[web] lighthouse ${preset.padEnd(7)} ${path.padEnd(15)} performance ${scores.map((s) => s.performance).join('/')} (aim ≥ ${AIMS.performance})  ` +
             `accessibility ${scores.map((s) => s.accessibility).join('/')} (aim ${AIMS.accessibility})  ` +
             `LCP ${(median.lcpMs / 1000).toFixed(2)} s${lcpAim}  CLS ${median.cls.toFixed(3)}  TBT ${Math.round(median.tbtMs)} ms`,
         );
+        for (const [run, score] of scores.entries()) if (score.problem) console.log(`      run ${run + 1} not scored: ${score.problem}`);
         for (const failed of median.failedAccessibility) console.log(`      accessibility: ${failed}`);
         if (median.performance < AIMS.performance) for (const opportunity of median.opportunities) console.log(`      opportunity: ${opportunity}`);
         if (median.cls > 0.1) for (const shift of median.shifts) console.log(`      layout shift: ${shift}`);

@@ -12,7 +12,7 @@ const targets = {
     sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'],
     command: 'npx vite build --logLevel warn',
     label: 'the web app (dist/web)',
-    // Always React's production build: Vite builds React's development one when NODE_ENV says
+    // Always the libraries' production builds: Vite builds their development ones when NODE_ENV says
     // otherwise, and the e2e project's global setup (this script) runs with vitest's NODE_ENV=test.
     env: { NODE_ENV: 'production' },
   },
