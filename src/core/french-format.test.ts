@@ -39,6 +39,18 @@ describe('dates', () => {
     expect(formatDateTime('2026-10-11T08:05:00.000Z', { timeZone: 'UTC' })).toBe('11 oct. 2026, 08:05');
   });
 
+  it('keeps one formatter per set of options: each call still writes with its own', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'UTC' })).toBe('1er décembre 2026');
+      expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'America/New_York' })).toBe('30 novembre 2026');
+      expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'UTC', style: 'medium' })).toBe('1er déc. 2026');
+      expect(formatDay('2026-12-01T10:00:00.000Z', { timeZone: 'UTC', weekday: 'long' })).toBe('mardi 1er décembre');
+      expect(formatDay('2026-12-01T10:00:00.000Z', { timeZone: 'UTC' })).toBe('1er décembre');
+      expect(formatNumber(4.25, { maximumFractionDigits: 1 })).toBe('4,3');
+      expect(formatNumber(4.25, { maximumFractionDigits: 2 })).toBe('4,25');
+    }
+  });
+
   it('counts a UTC day in the zone asked, and gives back text that is not a date', () => {
     expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'America/New_York' })).toBe('30 novembre 2026');
     expect(formatDate('pas une date')).toBe('pas une date');

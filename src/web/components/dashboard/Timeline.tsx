@@ -5,10 +5,12 @@ import { DashboardSection } from './Section';
 
 const t = messages.dashboard.timeline;
 
+const monthFormat = new Intl.DateTimeFormat(FRENCH_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+
 /** How a bucket is named: a day, the week starting that Monday, or a month (dates are UTC, as the figures). */
 function bucketLabel(start: string, bucket: TimelineFigures['bucket']): string {
   const date = new Date(`${start}T00:00:00Z`);
-  if (bucket === 'month') return new Intl.DateTimeFormat(FRENCH_LOCALE, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date);
+  if (bucket === 'month') return monthFormat.format(date);
   const day = formatDay(date, { timeZone: 'UTC', month: 'short' });
   return bucket === 'week' ? t.weekOf(day) : day;
 }
