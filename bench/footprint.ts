@@ -34,11 +34,28 @@ async function healthy(url: string, deadlineMs: number) {
   return false;
 }
 
+/**
+ * The variables `npm start` sets for the server itself (`KEY=value` before `node` in package.json's
+ * start script: the allocator's setting of decision 035), so the bench measures the same process.
+ */
+export function startScriptEnv(): Record<string, string> {
+  const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const command = /&&\s*((?:\w+=\S+\s+)*)node --enable-source-maps dist\/server\/main\.js/.exec(script);
+  if (!command) throw new Error(`package.json's start script no longer runs dist/server/main.js as the bench expects: ${script}`);
+  return Object.fromEntries(
+    command[1]!
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+}
+
 function start(env: Record<string, string>): ChildProcess {
   // The engine is the one asked for: the bench's own DATABASE_URL must not leak into a PGlite run.
   const { DATABASE_URL: _inherited, ...base } = process.env;
   return spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js', '--role=all'], {
-    env: { ...base, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+    env: { ...base, ...startScriptEnv(), NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
