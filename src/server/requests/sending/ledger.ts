@@ -13,7 +13,7 @@ import type { AppContext } from '#server/context';
 import { addUsage } from '#server/plans/quota';
 import { flowReminderInsert, scheduleFlowReminders } from '../reminders';
 import { ERRORS, type Reserved } from './model';
-import { preparedRows } from './prepared';
+import { rowsPreparedOnPglite } from './prepared';
 
 export type LedgerStep = { kind: 'handOver' | 'complete'; id: string };
 
@@ -70,7 +70,7 @@ export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps:
     RETURNING l.request_id::text AS id`;
   // A deadlock victim or serialization failure was rolled back: run it once more.
   // Prepared once on PGlite, planned with its values at every call on PostgreSQL (prepared.ts, decision 030).
-  const run = () => preparedRows<{ id: string }>(ctx, 'sender_ledger_steps', statement);
+  const run = () => rowsPreparedOnPglite<{ id: string }>(ctx, 'sender_ledger_steps', statement);
   const rows = await run().catch((error: unknown) => {
     if (!isRetryableConflict(error)) throw error;
     return run();

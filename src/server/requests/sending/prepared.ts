@@ -39,7 +39,7 @@ const literal = (value: unknown) => {
 };
 
 /** Runs `statement`, on PGlite prepared under `prefix` (plus a hash of its text); answers its rows. */
-export async function preparedRows<T>(ctx: AppContext, prefix: string, statement: SQL): Promise<T[]> {
+export async function rowsPreparedOnPglite<T>(ctx: AppContext, prefix: string, statement: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
   const client = (ctx.db as Queryable & { $client: RawClient }).$client;
   if (ctx.dbHandle.kind === 'postgres') return (await client.query({ text, values: params })).rows as T[];
