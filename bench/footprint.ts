@@ -35,27 +35,27 @@ async function healthy(url: string, deadlineMs: number) {
 }
 
 /**
- * The variables `npm start` sets for the server itself (`KEY=value` before `node` in package.json's
- * start script: the allocator's setting of decision 035), so the bench measures the same process.
+ * How `npm start` runs the server: the variables package.json's start script sets before `node`
+ * (`KEY=value`) and the flags it gives `node`, the allocator's and V8's settings of decision 035, so
+ * the bench measures the same process.
  */
-export function startScriptEnv(): Record<string, string> {
+export function startScriptCommand(): { env: Record<string, string>; nodeFlags: string[] } {
   const script = (JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const command = /&&\s*((?:\w+=\S+\s+)*)node --enable-source-maps dist\/server\/main\.js/.exec(script);
+  const command = /&&\s*((?:\w+=\S+\s+)*)node((?:\s+--\S+)*)\s+dist\/server\/main\.js/.exec(script);
   if (!command) throw new Error(`package.json's start script no longer runs dist/server/main.js as the bench expects: ${script}`);
-  return Object.fromEntries(
-    command[1]!
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map((pair) => pair.split('=') as [string, string]),
-  );
+  const words = (text: string) => text.trim().split(/\s+/).filter(Boolean);
+  return {
+    env: Object.fromEntries(words(command[1]!).map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)])),
+    nodeFlags: words(command[2]!),
+  };
 }
 
 function start(env: Record<string, string>): ChildProcess {
   // The engine is the one asked for: the bench's own DATABASE_URL must not leak into a PGlite run.
   const { DATABASE_URL: _inherited, ...base } = process.env;
-  return spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js', '--role=all'], {
-    env: { ...base, ...startScriptEnv(), NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
+  const command = startScriptCommand();
+  return spawn(process.execPath, [...command.nodeFlags, 'dist/server/main.js', '--role=all'], {
+    env: { ...base, ...command.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', HOST: '127.0.0.1', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
 }
