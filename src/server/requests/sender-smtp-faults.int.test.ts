@@ -17,7 +17,7 @@ import { createTestContext, type TestContext } from '#tests/support/test-context
 import { createMailer, type Mailer } from '../email/mailer';
 import type { AppContext } from '../context';
 import { runDueSends, sendBatch } from './sender';
-import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
+import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { world } from '#tests/support/world';
 
 /** What the server does at the next DATA: answer normally, cut after its 354, or take the message and drop the connection (FIN or reset) without answering. */
@@ -131,13 +131,20 @@ function useSmtp() {
 
 const requestById = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!;
 const ledgerOf = async (id: string) => (await ctx.db.select().from(s.emailSendLedger).where(eq(s.emailSendLedger.requestId, id)))[0];
-async function usage(shopDomain: string) {
+/** What the quota counted: the period's e-mails, and those of the UTC day holding `at` (a later run's day may be tomorrow). */
+async function usage(shopDomain: string, at = new Date()) {
   const rows = await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, shopDomain));
-  return { month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0, day: rows.find((r) => r.metric === DAY_METRIC)?.value ?? 0 };
+  const day = utcDayStart(at).getTime();
+  return {
+    month: rows.find((r) => r.metric === MONTH_METRIC)?.value ?? 0,
+    day: rows.find((r) => r.metric === DAY_METRIC && r.periodStart.getTime() === day)?.value ?? 0,
+  };
 }
 const copiesOf = (requestId: string) => smtp.received.filter((id) => id.startsWith(`review-${requestId}@`)).length;
+/** An hour from now: the next hourly run's clock (after 23:00 UTC, tomorrow's day). */
+const inAnHour = () => new Date(Date.now() + 3_600_000);
 /** The next hourly run, which retries temporary failures. */
-const laterRun = () => runDueSends(smtpCtx, { workerId: 'later-run', now: new Date(Date.now() + 3_600_000) });
+const laterRun = (now = inAnHour()) => runDueSends(smtpCtx, { workerId: 'later-run', now });
 
 describe('a reply lost after the server took the whole message', () => {
   it.each([
@@ -203,10 +210,12 @@ describe('a connection cut right after 354, while the hand-over is being recorde
     expect(await ledgerOf(request.id)).toMatchObject({ state: 'failed' });
     expect(await usage(store.shopDomain)).toEqual({ month: 0, day: 0 });
 
-    await laterRun();
+    const later = inAnHour();
+    await laterRun(later);
     expect(copiesOf(request.id)).toBe(1);
     expect(await requestById(request.id)).toMatchObject({ status: 'sent', attempts: 2, lastError: null });
-    expect(await usage(store.shopDomain)).toEqual({ month: 1, day: 1 });
+    // Counted on the later run's day.
+    expect(await usage(store.shopDomain, later)).toEqual({ month: 1, day: 1 });
     await laterRun();
     expect(copiesOf(request.id)).toBe(1);
   });
