@@ -35,7 +35,6 @@ const FRAMEWORK = /\/node_modules\/(preact|react-router|@tanstack\/[^/]+|zod)\//
  */
 const PREACT_AS_REACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },

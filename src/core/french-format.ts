@@ -18,19 +18,15 @@ const integers = new Intl.NumberFormat(FRENCH_LOCALE);
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 
-function numberFormat(options: Intl.NumberFormatOptions): Intl.NumberFormat {
+function kept<O, F>(formats: Map<string, F>, options: O, make: (options: O) => F): F {
   const key = JSON.stringify(options);
-  let format = numberFormats.get(key);
-  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(FRENCH_LOCALE, options)));
+  let format = formats.get(key);
+  if (!format) formats.set(key, (format = make(options)));
   return format;
 }
 
-function dateFormat(options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = JSON.stringify(options);
-  let format = dateFormats.get(key);
-  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(FRENCH_LOCALE, options)));
-  return format;
-}
+const numberFormat = (options: Intl.NumberFormatOptions) => kept(numberFormats, options, (o) => new Intl.NumberFormat(FRENCH_LOCALE, o));
+const dateFormat = (options: Intl.DateTimeFormatOptions) => kept(dateFormats, options, (o) => new Intl.DateTimeFormat(FRENCH_LOCALE, o));
 
 /**
  * `one` or `other` as French agrees them with `n`: 0 and 1 (and anything under 2) take the
