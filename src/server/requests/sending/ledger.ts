@@ -44,30 +44,34 @@ const inState = (column: SQL, ...states: LedgerState[]) =>
  *   request is still `processing` (not cancelled by a privacy request meanwhile) and the address has
  *   not unsubscribed since the claim. Reservations refused for those reasons are released at once.
  * The two sets never share a request (a request is completed only after its hand-over), so the
- * updates of the statement touch distinct rows.
+ * updates of the statement touch distinct rows. A batch of one kind gets a statement of that kind
+ * only: a hand-over alone is a short statement, planned in a fraction of the whole one's time.
  */
 export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps: LedgerStep[]): Promise<boolean[]> {
   const handIds = steps.filter((s) => s.kind === 'handOver').map((s) => s.id);
   const doneIds = steps.filter((s) => s.kind === 'complete').map((s) => s.id);
   // The ledger row is locked before its request, the order the lease recovery uses too; a request
   // becomes `sent` only with its ledger row.
-  const statement = sql`
-    WITH sent AS (
+  const completion = sql`sent AS (
       UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(doneIds)}) AND ${inState(sql`state`, 'transmitting')}
       RETURNING request_id
     ), sent_requests AS (
       UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
       WHERE id IN (SELECT request_id FROM sent) AND status = 'processing'
       RETURNING *
-    ), reminders AS (
-      ${flowReminderInsert(sql`sent_requests`)}
-    )
-    UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
+    )`;
+  const handOver = sql`UPDATE email_send_ledger l SET state = 'transmitting', transmitting_at = now()
     FROM shopify_review_requests r
     WHERE l.request_id = ANY(${uuidArray(handIds)}) AND ${inState(sql`l.state`, 'reserved')} AND l.worker_id = ${workerId}
       AND r.id = l.request_id AND r.status = 'processing' AND r.customer_email IS NOT NULL
       AND NOT EXISTS (SELECT 1 FROM email_suppressions x WHERE x.shop_id = r.shop_id AND x.email = lower(r.customer_email))
     RETURNING l.request_id::text AS id`;
+  const statement = !doneIds.length
+    ? handOver
+    : !handIds.length
+      ? // The reminders' ids are returned and not read: a completion answers true.
+        sql`WITH ${completion} ${flowReminderInsert(sql`sent_requests`)}`
+      : sql`WITH ${completion}, reminders AS (${flowReminderInsert(sql`sent_requests`)}) ${handOver}`;
   // A deadlock victim or serialization failure was rolled back: run it once more.
   // Prepared once on PGlite, planned with its values at every call on PostgreSQL (prepared.ts, decision 030).
   const run = () => rowsPreparedOnPglite<{ id: string }>(ctx, 'sender_ledger_steps', statement);
