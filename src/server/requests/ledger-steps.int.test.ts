@@ -31,9 +31,7 @@ async function claimed(workerId: string) {
 }
 
 const ledgerStates = async (ids: string[]) =>
-  Object.fromEntries(
-    (await ctx.db.select().from(s.emailSendLedger).where(inArray(s.emailSendLedger.requestId, ids))).map((row) => [row.requestId, row.state]),
-  );
+  Object.fromEntries((await ctx.db.select().from(s.emailSendLedger).where(inArray(s.emailSendLedger.requestId, ids))).map((row) => [row.requestId, row.state]));
 const requestStatus = async (id: string) => (await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, id)))[0]!.status;
 const reminderOf = (id: string) => ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.reminderOf, id));
 
