@@ -20,7 +20,8 @@ export interface Delivery {
   shopDomain: string;
   topic: string;
   webhookId: string;
-  payload: string;
+  /** The body as received: UTF-8 JSON text, stored as it is (checked by the database's json cast). */
+  payload: Uint8Array;
 }
 
 interface Pending extends Delivery {

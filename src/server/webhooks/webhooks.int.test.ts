@@ -76,6 +76,26 @@ describe('webhook ingestion', () => {
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before + 1);
   });
 
+  it('stores the body byte for byte (less a byte-order mark), and refuses bytes that are not UTF-8 with 400', async () => {
+    const store = (await world(ctx).merchant().store()).store;
+    const stored = async (webhookId: string) =>
+      (await queryRows<{ payload: string }>(ctx.db, sql`SELECT payload::text AS payload FROM shopify_webhook_events WHERE shopify_id = ${webhookId}`))[0]?.payload;
+    // Accents, an emoji, escapes and spacing, as sent: the json column keeps the text exactly.
+    const body = ' {"id": 8801, "note": "Bougie parfumée \\u00e9 🕯️\\n",\t"tags" : [ "cadeau" ] }\r\n';
+    const [plain, withMark, notUtf8] = [randomUUID(), randomUUID(), randomUUID()];
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body, id: plain })).status).toBe(200);
+    expect(await stored(plain)).toBe(body);
+    const marked = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(body)]);
+    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: marked, id: withMark })).status).toBe(200);
+    expect(await stored(withMark)).toBe(body);
+    // A Latin-1 « é » (0xE9) inside an otherwise valid object.
+    const latin1 = Buffer.concat([Buffer.from('{"note": "Bougie parfum'), Buffer.from([0xe9]), Buffer.from('e"}')]);
+    const refused = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: latin1, id: notUtf8 });
+    expect(refused.status).toBe(400);
+    expect(await refused.json()).toEqual({ error: 'malformed JSON body' });
+    expect(await stored(notUtf8)).toBeUndefined();
+  });
+
   it('records 1,000 concurrent replays of one delivery once, and creates one order', async () => {
     const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
@@ -140,7 +160,12 @@ describe('group commit', () => {
       return ctx.db.execute(query);
     });
     const recorder = createWebhookRecorder(db, { maxInFlight: 1 });
-    const delivery = (webhookId: string, orderId: number) => ({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: JSON.stringify(order(orderId)) });
+    const delivery = (webhookId: string, orderId: number) => ({
+      shopDomain: store.shopDomain,
+      topic: 'orders/paid',
+      webhookId,
+      payload: Buffer.from(JSON.stringify(order(orderId))),
+    });
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const settled: string[] = [];
     const track = (name: string, promise: Promise<void>) => promise.then(() => void settled.push(name));
@@ -187,7 +212,9 @@ describe('group commit', () => {
     const refused: number[] = [];
     const recorder = createWebhookRecorder(db, { onRefused: (_error, size) => void refused.push(size) });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
-    const results = await Promise.allSettled(ids.map((webhookId) => recorder.record({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: '{"id":1}' })));
+    const results = await Promise.allSettled(
+      ids.map((webhookId) => recorder.record({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: Buffer.from('{"id":1}') })),
+    );
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
     expect(calls.count).toBe(1);
     expect(refused).toEqual([3]);
@@ -202,7 +229,7 @@ describe('group commit', () => {
     const store = (await world(ctx).merchant().store()).store;
     const recorder = createWebhookRecorder(ctx.db);
     const good = [randomUUID(), randomUUID()];
-    const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: JSON.stringify(order(5)) });
+    const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: Buffer.from(JSON.stringify(order(5))) });
     // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).
     const results = await Promise.allSettled([
       recorder.record(delivery(good[0]!)),
