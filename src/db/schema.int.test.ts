@@ -2,7 +2,7 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '#tests/support/test-db';
 import { world } from '#tests/support/world';
-import type { Database } from './client';
+import { queryRows, type Database } from './client';
 import { migrateDatabase, migrationStatus } from './migrate';
 import * as s from './schema';
 
@@ -68,6 +68,14 @@ describe('migrations', () => {
     ]) {
       expect(names).toContain(table);
     }
+  });
+
+  it('compress webhook bodies with lz4 where the server has it, and keep the default where it does not (PGlite)', async () => {
+    const [column] = await queryRows<{ compression: string }>(
+      db,
+      sql`SELECT attcompression::text AS compression FROM pg_attribute WHERE attrelid = 'shopify_webhook_events'::regclass AND attname = 'payload'`,
+    );
+    expect(column!.compression).toBe(testDb.handle.kind === 'postgres' ? 'l' : '');
   });
 });
 
