@@ -42,12 +42,12 @@ const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'plans', 'app
 export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/dashboard': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
-    ceilingBytes: 118 * 1024,
+    ceilingBytes: 121 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow'],
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 109 * 1024,
+    ceilingBytes: 114 * 1024,
     // Not the calendar's: the share-link dialog that reads it loads when opened.
     catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront'],
   },
