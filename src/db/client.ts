@@ -103,7 +103,8 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** PostgreSQL's type id of `json`. */
 const JSON_TYPE = 114;
-const defaultJsonSerializer = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+/** PGlite's own serializer for `json`: text as it is, anything else as JSON (a bigint as its digits). */
+const defaultJsonSerializer = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 /**
  * A `json` parameter given as bytes (a webhook body as received) goes to PGlite as those bytes, in
  * binary format, which for `json` is its UTF-8 text (PostgreSQL checks the encoding and the JSON):
