@@ -200,35 +200,37 @@ if (runs('screens')) {
 }
 if (runs('lighthouse')) await benchMerchantScreens();
 if (runs('storefront')) await benchStorefront();
-if (shared) {
-  // On disk in a fresh data directory, with the product's memory settings: what `npm start` runs.
-  // (An in-memory PGlite grows its files by copying them, which the product never pays: the webhook
-  // case measured 4,349 deliveries/s and a p99 of 38 ms in memory against 4,876/s and 18 ms on disk.)
-  const dataDir = mkdtempSync(join(tmpdir(), 'avis-bench-'));
+/** A fresh PGlite data directory for `use`, removed afterwards (the PostgreSQL runs get a fresh database). */
+async function withDataDir(prefix: string, use: (dataDir: string) => Promise<void>) {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
   try {
+    await use(dataDir);
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+if (shared) {
+  // On disk with the product's memory settings: what `npm start` runs. (An in-memory PGlite grows its
+  // files by copying them, which the product never pays: the webhook case measured 4,349
+  // deliveries/s and a p99 of 38 ms in memory against 4,876/s and 18 ms on disk.)
+  await withDataDir('avis-bench-', async (dataDir) => {
     const handle = await openDatabase({ kind: 'pglite', dataDir, memory: DEFAULT_PGLITE_MEMORY });
     try {
       await benchDatabase('pglite', handle);
     } finally {
       await handle.close();
     }
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
 if (runs('insight')) {
   // On disk, as the product runs it: an in-memory PGlite would hold gigabytes in the JS heap. The data
   // is generated with room to work (256 MB of shared buffers), then measured with the product's
   // small-host settings (decision 011), which is what a merchant's `npm start` reads with.
-  const dataDir = mkdtempSync(join(tmpdir(), 'avis-insight-'));
-  try {
-    await benchInsight('pglite', (phase) =>
-      openDatabase({ kind: 'pglite', dataDir, memory: phase === 'generate' ? { sharedBuffersMb: 256, workMemMb: 64 } : DEFAULT_PGLITE_MEMORY }),
-    );
-  } finally {
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  await withDataDir('avis-insight-', (dataDir) =>
+    benchInsight('pglite', (phase) => openDatabase({ kind: 'pglite', dataDir, memory: phase === 'generate' ? { sharedBuffersMb: 256, workMemMb: 64 } : DEFAULT_PGLITE_MEMORY })),
+  );
 }
 
 if (process.env.DATABASE_URL) {

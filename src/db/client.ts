@@ -4,7 +4,7 @@
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
@@ -101,20 +101,16 @@ export const DEFAULT_PGLITE_MEMORY: PgliteMemory = { sharedBuffersMb: 16, workMe
 /** The contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
 const PGLITE_EXTENSIONS = { pg_trgm };
 
-/** PostgreSQL's type id of `json`. */
-const JSON_TYPE = 114;
-/** PGlite's own serializer for `json`: text as it is, anything else as JSON (a bigint as its digits). */
-const defaultJsonSerializer = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
 /**
  * A `json` parameter given as bytes (a webhook body as received) goes to PGlite as those bytes, in
  * binary format, which for `json` is its UTF-8 text (PostgreSQL checks the encoding and the JSON):
  * node-postgres sends a Buffer that way too. Decoding 5-10 KB bodies to strings and PGlite
  * measuring and encoding them again cost 18 % of the webhook intake's CPU (decision 036). PGlite's
  * serializer type says string; it sends any byte view in binary format (`webhooks.int.test.ts`
- * checks the stored body on both engines).
+ * checks the stored body on both engines). Any other value goes through PGlite's own serializer.
  */
 const PGLITE_SERIALIZERS = {
-  [JSON_TYPE]: (value: unknown) => (value instanceof Uint8Array ? value : defaultJsonSerializer(value)) as string,
+  [types.JSON]: (value: unknown) => (value instanceof Uint8Array ? value : types.serializers[types.JSON]!(value)) as string,
 };
 
 function pgliteStartParams(memory: PgliteMemory): string[] {

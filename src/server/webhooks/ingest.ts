@@ -112,11 +112,10 @@ export function webhookRoutes(ctx: AppContext) {
       log.warn('webhook dated in the future refused', { topic, shopDomain, webhookId, aheadSeconds: Math.round(-age / 1000) });
       return c.json({ error: 'delivery dated in the future' }, 400);
     }
-    // A JSON object: braces here, well-formedness (and UTF-8) checked by the database's json cast:
-    // no decoding, no second parse of a 5–10 KB body on the hot path. A refused body is a 400, alone
-    // in its batch. A raw NUL byte is never valid JSON, and PostgreSQL would refuse the text with
-    // another error (a 500, which Shopify retries): refuse it here. The escape \u0000 is valid JSON
-    // and is dealt with by the job. The body is stored as received, less a byte-order mark.
+    // A JSON object: braces (and no raw NUL byte, never valid JSON) checked here, without a round
+    // trip; well-formedness and UTF-8 by the database's json cast: no decoding, no second parse of a
+    // 5–10 KB body on the hot path. A refused body is a 400, alone in its batch. The escape \u0000 is
+    // valid JSON and is dealt with by the job. The body is stored as received, less a byte-order mark.
     const body = jsonObjectBytes(raw);
     if (!body) return c.json({ error: 'malformed JSON body' }, 400);
     try {
