@@ -40,6 +40,7 @@ const APP_KIT = /\/src\/(web\/(components\/(ui|quota)|api\/(?!shopify\.ts)|lib)|
  */
 const PREACT_AS_REACT = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom$/, replacement: 'preact/compat' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
@@ -79,8 +80,28 @@ function appShellModules(): Plugin {
   };
 }
 
+/**
+ * `vite build --ssr`: the server's renderer of the /app screens (src/web/server-render.tsx, decision
+ * 037), for Node, into dist/web-render, outside what the server serves. Everything is bundled, so its
+ * React is Preact as in the browser and the page it draws is the one the browser's scripts hydrate.
+ */
+const serverRenderBuild = defineConfig({
+  root: 'src/web',
+  publicDir: false,
+  resolve: { alias: PREACT_AS_REACT },
+  ssr: { noExternal: true, target: 'node' },
+  build: {
+    ssr: 'server-render.tsx',
+    outDir: '../../dist/web-render',
+    emptyOutDir: true,
+    // Written but not linked: the server runs with --enable-source-maps, which would read and keep
+    // the map of every module it loads (some 20 MB of memory for this one).
+    sourcemap: 'hidden',
+  },
+});
+
 // The React app lives in src/web and is built to dist/web, which the Hono server serves.
-export default defineConfig({
+const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
   plugins: [react(), tailwindcss(), precompress(), appShellModules()],
@@ -134,3 +155,5 @@ export default defineConfig({
     },
   },
 });
+
+export default defineConfig((env) => (env.isSsrBuild ? serverRenderBuild : browserBuild));

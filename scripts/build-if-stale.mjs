@@ -8,16 +8,17 @@ import { join } from 'node:path';
 
 const targets = {
   web: {
-    out: 'dist/web/index.html',
+    // The browser's app, and the server's renderer of its /app screens (decision 037).
+    outs: ['dist/web/index.html', 'dist/web-render/server-render.js'],
     sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'],
-    command: 'npx vite build --logLevel warn',
-    label: 'the web app (dist/web)',
+    command: 'npx vite build --logLevel warn && npx vite build --ssr server-render.tsx --logLevel error',
+    label: 'the web app (dist/web, dist/web-render)',
     // Always the libraries' production builds: Vite builds their development ones when NODE_ENV says
     // otherwise, and the e2e project's global setup (this script) runs with vitest's NODE_ENV=test.
     env: { NODE_ENV: 'production' },
   },
   server: {
-    out: 'dist/server/main.js',
+    outs: ['dist/server/main.js'],
     sources: ['src/server', 'src/core', 'src/db', 'emulator', 'scripts/build-server.mjs', 'scripts/build-review-script.mjs', 'package.json', 'tsconfig.json'],
     command: 'node scripts/build-review-script.mjs && node scripts/build-server.mjs',
     label: 'the server (dist/server)',
@@ -34,7 +35,7 @@ const wanted = process.argv.slice(2).length ? process.argv.slice(2) : Object.key
 for (const name of wanted) {
   const target = targets[name];
   if (!target) throw new Error(`unknown build target ${name}`);
-  const builtAt = existsSync(target.out) ? statSync(target.out).mtimeMs : 0;
+  const builtAt = Math.min(...target.outs.map((out) => (existsSync(out) ? statSync(out).mtimeMs : 0)));
   const changedAt = Math.max(...target.sources.filter(existsSync).map(newest));
   if (builtAt < changedAt) {
     console.log(`Building ${target.label}…`);

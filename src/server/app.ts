@@ -3,6 +3,7 @@
  * and the built React app for every other path. Built from an AppContext so tests can create
  * isolated instances and call `app.request()` without a socket.
  */
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
@@ -15,6 +16,7 @@ import { mount, ContractViolation } from './http/route';
 import { DomainError } from './domain-error';
 import { isQueryError, storableErrorText } from './jobs/queue';
 import { createWebHandler } from './http/static-web';
+import { createPageRenderer } from './http/page-render';
 import { sameOriginForCookieRequests } from './http/csrf';
 import { healthRoutes } from './health';
 import { planRoutes } from './plans/routes';
@@ -52,6 +54,8 @@ export const defaultWebDist = fileURLToPath(new URL('../../dist/web', import.met
 
 export interface AppOptions {
   webDist?: string;
+  /** The server's renderer of /app screens (`vite build --ssr`): beside the web app's build by default. */
+  webRenderDist?: string;
 }
 
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
@@ -155,7 +159,9 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/media', mediaRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
-  const serveWeb = createWebHandler(options.webDist ?? defaultWebDist);
+  const webDist = options.webDist ?? defaultWebDist;
+  const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'));
+  const serveWeb = createWebHandler(webDist, { drawPage: (c) => drawPage(c, app) });
   app.get('*', serveWeb);
   app.all('*', (c) => errorResponse(c, 'not_found'));
 

@@ -1,23 +1,72 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { matchRoutes, RouterProvider } from 'react-router';
+import { PageHeaderSeedProvider, type PageHeaderState } from './lib/page-header';
 import { createQueryClient } from './lib/query-client';
 import { startGateQueries } from './lib/session';
-import { createAppRouter } from './router';
+import { createAppRouter, routes } from './router';
+import type { ServerState } from './server-render';
 import './styles.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 const queryClient = createQueryClient();
-startGateQueries(queryClient, window.location.pathname);
-const router = createAppRouter();
 
-createRoot(container).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>
-  </StrictMode>,
-);
+/** The answers an /app screen was drawn with by the server (src/server/http/page-render.ts), if it was. */
+function serverState(): ServerState | null {
+  const text = document.getElementById('app-state')?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerState;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Loads the lazy screens the page shows before the router starts: a hydrated page must render, on its
+ * first pass, the screen the server drew (the router would otherwise show its fallback while loading
+ * them, and replace the drawn page). Their scripts are already on their way (`modulepreload`).
+ */
+async function loadMatchedScreens(): Promise<void> {
+  const lazy = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+}
+
+function app(header: PageHeaderState | null = null) {
+  return (
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <PageHeaderSeedProvider value={{ header }}>
+          <RouterProvider router={createAppRouter()} />
+        </PageHeaderSeedProvider>
+      </QueryClientProvider>
+    </StrictMode>
+  );
+}
+
+const state = serverState();
+if (state) {
+  hydrate(queryClient, state.queries);
+  // A screen that failed to load is the router's to load again (and to show its error): hydrate anyway.
+  void loadMatchedScreens()
+    .catch(() => undefined)
+    // A task of its own for the hydration, apart from the scripts' evaluation: on a slow phone
+    // each is a long task, and together one that blocks the page twice as long.
+    .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
+    .then(() => {
+      hydrateRoot(container, app(state.header));
+      // The drawn page was inert until now (src/server/http/static-web.ts): it answers from here on.
+      container.removeAttribute('inert');
+    });
+} else {
+  startGateQueries(queryClient, window.location.pathname);
+  createRoot(container).render(app());
+}

@@ -7,6 +7,9 @@ import { LoadingScreen } from './components/ui/Spinner';
 import { NotFoundScreen } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
 
+/** The id of the route behind which a page needs an active subscription (read by src/web/server-render.tsx). */
+export const SUBSCRIPTION_GATE_ROUTE = 'subscription-gate';
+
 /** A lazily loaded screen: its module's default export becomes the route component. */
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return {
@@ -65,6 +68,7 @@ export const routes: RouteObject[] = [
               // store it says so itself rather than sending the merchant elsewhere.
               { path: 'shopify-diagnostic', ...screen(() => import('./routes/app/shopify-diagnostic')) },
               {
+                id: SUBSCRIPTION_GATE_ROUTE,
                 Component: RequireSubscription,
                 children: [
                   { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },

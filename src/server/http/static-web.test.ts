@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { scriptJson, type DrawnPage } from './page-render';
 import { createWebHandler } from './static-web';
 
 const SCRIPT = 'console.log("avis clients");'.repeat(20);
@@ -120,5 +121,83 @@ describe('the pages of the built web app', () => {
     const plain = await built().request('/app/dashboard');
     expect(plain.headers.get('content-encoding')).toBeNull();
     expect(await plain.text()).toBe(html);
+  });
+});
+
+describe('the /app pages the server draws', () => {
+  const HEAD =
+    '<script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/framework-1.js">\n    <link rel="stylesheet" crossorigin href="/assets/index-1.css">';
+  const HTML = `<!doctype html><html lang="fr"><head><title>app</title>${HEAD}</head><body><div id="root"></div></body></html>`;
+  const DRAWN: DrawnPage = {
+    root: '<main><h1>Tableau de bord</h1></main>',
+    state: scriptJson({ queries: [], note: '</script><!--' }),
+    setCookies: ['session=renewed; Path=/; HttpOnly'],
+  };
+
+  function built(drawn: DrawnPage | null = DRAWN, nonce: string | null = 'n0nce') {
+    const dir = mkdtempSync(join(tmpdir(), 'web-'));
+    writeFileSync(join(dir, 'index.html'), HTML);
+    const asked: string[] = [];
+    const app = new Hono<{ Variables: { secureHeadersNonce?: string } }>();
+    app.use('*', (c, next) => {
+      if (nonce) c.set('secureHeadersNonce', nonce);
+      return next();
+    });
+    app.get(
+      '*',
+      createWebHandler(dir, {
+        drawPage: (c) => {
+          asked.push(c.req.path);
+          return Promise.resolve(drawn);
+        },
+      }),
+    );
+    return { app, asked };
+  }
+
+  it('sends the drawn screen inert in #root, its answers beside it, private, with the session cookie the reads renewed', async () => {
+    const res = await built().app.request('/app/dashboard', { headers: { 'accept-encoding': 'br' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    expect(res.headers.get('vary')).toBe('accept-encoding, cookie');
+    expect(res.headers.getSetCookie()).toEqual(['session=renewed; Path=/; HttpOnly']);
+    const html = brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString();
+    expect(html).toContain('<div id="root" inert><main><h1>Tableau de bord</h1></main></div><script type="application/json" id="app-state">');
+    const state = /id="app-state">([^<]*)<\/script>/.exec(html)![1]!;
+    expect(JSON.parse(state)).toEqual({ queries: [], note: '</script><!--' });
+    expect(html).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+  });
+
+  it('starts the app’s scripts from a script under the page’s nonce, not from the head', async () => {
+    const html = await (await built().app.request('/app/feedback')).text();
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const boot = /<script nonce="n0nce">([\s\S]*?)<\/script>/.exec(html)?.[1];
+    expect(boot).toContain('"/assets/index-1.js"');
+    expect(boot).toContain('["/assets/framework-1.js"]');
+    expect(boot).toContain("'first-contentful-paint'");
+  });
+
+  it('asks for a drawing only for the /app routes under a CSP nonce, and sends the plain page when there is none', async () => {
+    const site = built();
+    await site.app.request('/login');
+    await site.app.request('/app/nowhere');
+    await site.app.request('/');
+    expect(site.asked).toEqual([]);
+    const plain = await built(null).app.request('/app/dashboard');
+    expect(plain.headers.get('cache-control')).toBe('no-cache');
+    expect(await plain.text()).toBe(HTML);
+    // Without a CSP nonce the boot script could not run: the page would stay inert.
+    const withoutNonce = built(DRAWN, null);
+    expect(await (await withoutNonce.app.request('/app/dashboard')).text()).toBe(HTML);
+    expect(withoutNonce.asked).toEqual([]);
+  });
+});
+
+describe('JSON inside a script element', () => {
+  it('escapes every < so nothing can close the element or open a comment, and reads back the same', () => {
+    const value = { review: '</script><script>alert(1)</script><!-- x', nested: ['<'] };
+    const text = scriptJson(value);
+    expect(text).not.toContain('<');
+    expect(JSON.parse(text)).toEqual(value);
   });
 });

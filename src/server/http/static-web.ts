@@ -8,9 +8,10 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
 import { allRoutes, isKnownRoute } from '#core/routes';
+import { isDrawnPath, type DrawnPage } from './page-render';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -115,7 +116,54 @@ function compressedPage(html: string): Page {
   return { html, br: new Uint8Array(brotliCompressSync(html)), gzip: new Uint8Array(gzipSync(html)) };
 }
 
-export function createWebHandler(distDir: string) {
+/** The per-response nonce of the page's Content-Security-Policy (src/server/app.ts). */
+type NonceEnv = { Variables: { secureHeadersNonce?: string } };
+
+const MODULE_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>\s*/g;
+const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*/g;
+
+/**
+ * Starts the app's scripts once the drawn page has painted (the browser's first contentful paint), so
+ * until then the page's bandwidth goes to its HTML and style sheet and the screen shows sooner on a
+ * slow link; the scripts' bytes are the same and follow at once. Where no paint comes (a tab in the
+ * background) or is not reported, they start anyway: at once when hidden, else after 3 s.
+ * `entry` is the app's module, `preloads` what it and the screen import.
+ */
+function bootScript(entry: string, preloads: string[]): string {
+  const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c');
+  const src = JSON.stringify(entry).replace(/</g, '\\u003c');
+  return (
+    `(function(){var done=false;function start(){if(done)return;done=true;` +
+    `${hrefs}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});` +
+    `var script=document.createElement('script');script.type='module';script.crossOrigin='';script.src=${src};document.head.appendChild(script)}` +
+    `if(document.visibilityState==='hidden')return start();document.addEventListener('visibilitychange',start);setTimeout(start,3000);` +
+    `try{new PerformanceObserver(function(list){if(list.getEntriesByName('first-contentful-paint').length)start()}).observe({type:'paint',buffered:true})}` +
+    `catch(error){requestAnimationFrame(function(){setTimeout(start,0)})}})()`
+  );
+}
+
+/**
+ * The app page with a screen the server drew: its markup in `#root`, inert (nothing there answers a
+ * click or takes the focus before the app has taken it over, main.tsx lifts it), the answers it was
+ * drawn with beside it, and the app's scripts started by `bootScript` instead of the page's head.
+ */
+function drawnPageHtml(html: string, drawn: DrawnPage, nonce: string): string {
+  const entries = [...html.matchAll(MODULE_SCRIPT)].map((match) => match[1]!);
+  const preloads = [...html.matchAll(MODULE_PRELOAD)].map((match) => match[1]!);
+  if (entries.length !== 1) throw new Error(`the app page names ${entries.length} entry scripts`);
+  const boot = `<script nonce="${nonce}">${bootScript(entries[0]!, preloads)}</script>`;
+  return html
+    .replace(MODULE_SCRIPT, '')
+    .replace(MODULE_PRELOAD, '')
+    .replace('<div id="root"></div>', () => `<div id="root" inert>${drawn.root}</div><script type="application/json" id="app-state">${drawn.state}</script>${boot}`);
+}
+
+export interface WebHandlerOptions {
+  /** Draws an /app screen for the request's session (src/server/http/page-render.ts); `null` leaves it to the browser. */
+  drawPage?: (c: Context) => Promise<DrawnPage | null>;
+}
+
+export function createWebHandler(distDir: string, options: WebHandlerOptions = {}) {
   const root = resolve(distDir);
   let indexHtml: string | null = null;
 
@@ -182,6 +230,20 @@ export function createWebHandler(distDir: string) {
     }
     const page = pageOf(html, pathname);
     const encoding = ENCODINGS.find(({ encoding }) => acceptedEncodings(c.req.header('accept-encoding')).has(encoding))?.encoding;
+    // A drawn page starts its scripts from an inline one, which only the response's CSP nonce lets run.
+    const nonce = (c as Context<NonceEnv>).get('secureHeadersNonce');
+    const drawn = options.drawPage && nonce && isDrawnPath(pathname) && isKnownRoute(pathname) ? await options.drawPage(c) : null;
+    if (drawn) {
+      // One user's page: compressed for this answer only (a fast setting: it is on the page's path),
+      // kept by no cache, with the session cookie the render's reads may have refreshed.
+      const body = drawnPageHtml(page.html, drawn, nonce!);
+      const headers = new Headers({ 'content-type': TYPES['.html']!, 'cache-control': 'private, no-store', vary: 'accept-encoding, cookie' });
+      for (const cookie of drawn.setCookies) headers.append('set-cookie', cookie);
+      if (encoding) headers.set('content-encoding', encoding);
+      const compressed =
+        encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(body, { level: 6 }) : null;
+      return new Response(compressed ? new Uint8Array(compressed) : body, { headers });
+    }
     return new Response(encoding ? page[encoding] : page.html, {
       status: isKnownRoute(pathname) ? 200 : 404,
       headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', vary: 'accept-encoding', ...(encoding && { 'content-encoding': encoding }) },

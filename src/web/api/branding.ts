@@ -61,5 +61,8 @@ export function useBrandingPreview(serialized: string) {
     gcTime: 60_000,
     // A failed preview says so at once; the next change (or 'Réessayer') asks again.
     retry: false,
+    // A POST (the form's values travel in its body): a page the server draws leaves the preview to
+    // the browser (src/web/server-render.tsx).
+    meta: { browserOnly: true },
   });
 }

@@ -89,6 +89,9 @@ export function useBillingSync(storeId: string | undefined): { notice: BillingNo
       return answer;
     },
     enabled: !!storeId,
+    // An action (it asks Shopify and may record a change), not a read: a page the server draws
+    // leaves it to the browser, which makes it once the page is open (src/web/server-render.tsx).
+    meta: { browserOnly: true },
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,

@@ -46,6 +46,17 @@ function errorOf(status: number, body: unknown): ApiError {
 }
 
 /**
+ * How requests leave: the browser's `fetch`. The server's rendering of a page (src/web/server-render.tsx)
+ * puts in its own, which hands each request to the server in the same process with the page's cookie.
+ */
+let transport: typeof fetch = (input, init) => fetch(input, init);
+
+/** Replaces how the API is reached (the server's page rendering only). */
+export function setApiTransport(next: typeof fetch): void {
+  transport = next;
+}
+
+/**
  * The one way the web app talks to the API: same-origin cookies, JSON in and out, and an
  * `ApiError` carrying the server's `{ error }` message (already French) on any non-2xx answer.
  * Resolves to `null` for empty bodies (204, or a JSON `null`).
@@ -67,7 +78,7 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
 
   let response: Response;
   try {
-    response = await fetch(path, { ...rest, headers, body: requestBody, credentials: 'include' });
+    response = await transport(path, { ...rest, headers, body: requestBody, credentials: 'include' });
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     throw new ApiError(0, messages.common.networkError);

@@ -12,9 +12,24 @@ type SetPageHeader = (header: PageHeaderState | null) => void;
 const SetPageHeaderContext = createContext<SetPageHeader | null>(null);
 const PageHeaderContext = createContext<PageHeaderState | null>(null);
 
+/**
+ * The header of a page the server draws (decision 037). A screen sets its header in an effect, which
+ * a server never runs, and the layout's header comes before the screen. So on the server a screen
+ * tells it as it renders (`rendered`), the next pass of the render starts the layout with it
+ * (`header`), and the browser hydrates with the same one (main.tsx).
+ */
+export interface PageHeaderSeed {
+  header: PageHeaderState | null;
+  rendered?: (header: PageHeaderState) => void;
+}
+
+const PageHeaderSeedContext = createContext<PageHeaderSeed | null>(null);
+export const PageHeaderSeedProvider = PageHeaderSeedContext.Provider;
+
 /** Holds the current screen's header; rendered by the app layout around its content. */
 export function PageHeaderProvider({ children }: { children: ReactNode }) {
-  const [header, setHeader] = useState<PageHeaderState | null>(null);
+  const seed = useContext(PageHeaderSeedContext);
+  const [header, setHeader] = useState<PageHeaderState | null>(() => seed?.header ?? null);
   return (
     <SetPageHeaderContext.Provider value={setHeader}>
       <PageHeaderContext.Provider value={header}>{children}</PageHeaderContext.Provider>
@@ -40,6 +55,8 @@ export function useDocumentTitle(title: string): void {
  */
 export function usePageHeader(title: string, subtitle?: string): void {
   const setHeader = useContext(SetPageHeaderContext);
+  const seed = useContext(PageHeaderSeedContext);
+  seed?.rendered?.(subtitle === undefined ? { title } : { title, subtitle });
   useLayoutEffect(() => {
     setHeader?.({ title, subtitle });
     return () => setHeader?.(null);

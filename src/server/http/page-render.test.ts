@@ -1,0 +1,106 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import type { Logger } from '../logger';
+import { createPageRenderer, isDrawnPath, type DrawnPage } from './page-render';
+
+function recordingLogger() {
+  const lines: string[] = [];
+  const log: Logger = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: (message) => lines.push(`warn ${message}`),
+    error: (message) => lines.push(`error ${message}`),
+    child: () => log,
+  };
+  return { log, lines };
+}
+
+/**
+ * A renderer build (dist/web-render) whose renderPage is `source`, a function of (url, fetch) where
+ * `fetch` is the transport the server set, as the web client's API calls use it.
+ */
+function rendererDir(source: string | null): string {
+  const dir = mkdtempSync(join(tmpdir(), 'web-render-'));
+  if (source !== null) {
+    writeFileSync(
+      join(dir, 'server-render.js'),
+      `let transport;\nexport const setApiTransport = (next) => { transport = next; };\nconst render = ${source};\nexport const renderPage = (url) => render(url, transport);\n`,
+    );
+  }
+  return dir;
+}
+
+/** The API the render's reads reach: answers GET /api/me with the headers it received, renewing the session. */
+function api() {
+  const app = new Hono();
+  app.get('/api/me', (c) => {
+    c.header('set-cookie', 'session=renewed; Path=/; HttpOnly');
+    return c.json({ cookie: c.req.header('cookie'), language: c.req.header('accept-language') ?? null });
+  });
+  return app;
+}
+
+/** Draws `path` through a page app whose one route calls the renderer, as src/server/app.ts does. */
+async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger()) {
+  const drawPage = createPageRenderer(dir, logger.log);
+  const backend = api();
+  let drawn: DrawnPage | null = null;
+  const page = new Hono();
+  page.get('*', async (c) => {
+    drawn = await drawPage(c, backend);
+    return c.text('ok');
+  });
+  await page.request(`http://shop.test${path}`, { headers });
+  return { drawn: drawn as DrawnPage | null, lines: logger.lines };
+}
+
+const READS_ME = `async (url, fetch) => {
+  const me = await (await fetch('/api/me')).json();
+  return { html: '<p>' + url.pathname + '</p>', state: { me } };
+}`;
+
+describe('the server’s drawing of an /app page', () => {
+  it('draws the /app screens only', () => {
+    expect(isDrawnPath('/app/dashboard')).toBe(true);
+    expect(isDrawnPath('/app')).toBe(false);
+    expect(isDrawnPath('/login')).toBe(false);
+    expect(isDrawnPath('/application')).toBe(false);
+  });
+
+  it('reads through the API with the page request’s cookie and language, and passes on a renewed session cookie', async () => {
+    const { drawn } = await draw(rendererDir(READS_ME), '/app/feedback', { cookie: 'session=abc', 'accept-language': 'fr-FR' });
+    expect(drawn).not.toBeNull();
+    expect(drawn!.root).toBe('<p>/app/feedback</p>');
+    expect(JSON.parse(drawn!.state)).toEqual({ me: { cookie: 'session=abc', language: 'fr-FR' } });
+    expect(drawn!.setCookies).toEqual(['session=renewed; Path=/; HttpOnly']);
+  });
+
+  it('only reads: a request other than GET fails in the render', async () => {
+    const { drawn } = await draw(
+      rendererDir(`async (url, fetch) => ({ html: '', state: await fetch('/api/me', { method: 'POST' }).then(() => 'sent', (error) => error.message) })`),
+      '/app/feedback',
+      { cookie: 'session=abc' },
+    );
+    expect(JSON.parse(drawn!.state)).toBe('POST request in a server render');
+  });
+
+  it('draws nothing without a cookie, without a renderer build, or when the renderer says so', async () => {
+    expect((await draw(rendererDir(READS_ME), '/app/feedback', {})).drawn).toBeNull();
+    expect((await draw(rendererDir(null), '/app/feedback', { cookie: 'session=abc' })).drawn).toBeNull();
+    expect((await draw(rendererDir('async () => null'), '/app/feedback', { cookie: 'session=abc' })).drawn).toBeNull();
+  });
+
+  it('sends the plain page when the renderer fails, and says so in the log', async () => {
+    const thrown = await draw(rendererDir(`async () => { throw new Error('window is not defined'); }`), '/app/schedule', { cookie: 'session=abc' });
+    expect(thrown.drawn).toBeNull();
+    expect(thrown.lines).toEqual(['warn page not drawn by the server']);
+    const unloadable = mkdtempSync(join(tmpdir(), 'web-render-'));
+    writeFileSync(join(unloadable, 'server-render.js'), 'export const renderPage = ;');
+    const failed = await draw(unloadable, '/app/schedule', { cookie: 'session=abc' });
+    expect(failed.drawn).toBeNull();
+    expect(failed.lines).toEqual(['error page renderer failed to load']);
+  });
+});

@@ -1,0 +1,157 @@
+/**
+ * The /app screens the server draws (decision 037): the page a signed-in merchant opens arrives with
+ * the screen and its data, and the app's scripts take it over without drawing it again. Run on the
+ * built app (dist/web and dist/web-render), as a merchant's browser gets it, with the page's own
+ * Content-Security-Policy in force.
+ */
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { allRoutes } from '#core/routes';
+import { DEMO, signUp, uniqueEmail } from './support/flows';
+import { browserSuite } from './support/suite';
+import { PHONE } from './support/browser';
+
+const suite = browserSuite({ DEMO_MODE: 'true' });
+
+async function demoCookie(): Promise<string> {
+  const res = await fetch(`${suite.app.url}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: suite.app.url },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  expect(res.status).toBe(200);
+  return res.headers
+    .getSetCookie()
+    .map((header) => header.split(';')[0]!)
+    .join('; ');
+}
+
+/** The markup of `#root` in a page, or null when the page has none drawn. */
+function drawnRoot(html: string): string | null {
+  return /<div id="root" inert>([\s\S]*)<\/div><script type="application\/json" id="app-state">/.exec(html)?.[1] ?? null;
+}
+
+describe('the /app screens the server draws', () => {
+  it('sends the signed-in merchant’s screen drawn with its data, private, with the scripts started by a script the page’s policy allows', async () => {
+    const cookie = await demoCookie();
+    const res = await fetch(`${suite.app.url}/app/dashboard`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+    const html = await res.text();
+    const root = drawnRoot(html);
+    expect(root, 'the dashboard is drawn').not.toBeNull();
+    // The layout with the screen's header, and the screen with its data (the demo store's reviews).
+    expect(root).toContain('Navigation principale');
+    expect(root).toMatch(/<h1[^>]*>Tableau de bord<\/h1>/);
+    expect(root).toContain('Répartition des notes');
+    expect(root).toContain('Pluie d');
+    // The answers it was drawn with, which the browser hydrates from, and no way out of their element.
+    const state = JSON.parse(/<script type="application\/json" id="app-state">([^<]*)<\/script>/.exec(html)![1]!) as {
+      queries: { queries: { queryKey: unknown[] }[] };
+      header: unknown;
+    };
+    expect(state.header).toEqual({ title: 'Tableau de bord', subtitle: expect.any(String) });
+    expect(state.queries.queries.map((query) => query.queryKey[0])).toEqual(expect.arrayContaining(['auth', 'stores']));
+    // No module script in the head: the boot script, under the response's nonce, starts them.
+    expect(html).not.toMatch(/<script type="module"|rel="modulepreload"/);
+    const nonce = /script-src[^;]*'nonce-([^']+)'/.exec(res.headers.get('content-security-policy') ?? '')?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
+  });
+
+  it('leaves the page to the browser without a session, with an unknown cookie, and outside /app', async () => {
+    for (const [path, headers] of [
+      ['/app/dashboard', {}],
+      ['/app/dashboard', { cookie: 'better-auth.session_token=forged.value' }],
+      ['/login', { cookie: await demoCookie() }],
+    ] as const) {
+      const res = await fetch(`${suite.app.url}${path}`, { headers });
+      const html = await res.text();
+      expect(drawnRoot(html), path).toBeNull();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/[^"]+\.js"><\/script>/);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    }
+  });
+
+  it('draws a merchant without a store only the pages outside the subscription gate', async () => {
+    const { page, context } = await suite.page();
+    await signUp(page, suite.app.url, { name: 'Léa Roux', email: uniqueEmail(), password: 'un-mot-de-passe-solide-42' });
+    await page.waitForURL(`${suite.app.url}/app/integrations`);
+    const cookie = (await context.cookies()).map(({ name, value }) => `${name}=${value}`).join('; ');
+    const gated = await fetch(`${suite.app.url}/app/dashboard`, { headers: { cookie } });
+    expect(drawnRoot(await gated.text()), 'the gate sends to the integrations').toBeNull();
+    const integrations = drawnRoot(await (await fetch(`${suite.app.url}/app/integrations`, { headers: { cookie } })).text());
+    expect(integrations).toMatch(/<h1[^>]*>Intégrations<\/h1>/);
+  });
+
+  it('is taken over by the app without being drawn again, then answers the merchant, on a phone and with the page’s policy in force', async () => {
+    const cookie = await demoCookie();
+    // A context of its own: the suite's pages bypass the CSP (for axe), this one must run under it.
+    const context = await suite.browser.newContext({ viewport: PHONE, locale: 'fr-FR' });
+    const errors: string[] = [];
+    try {
+      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: suite.app.url })));
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      // Keeps the drawn heading's node as the parser made it, before any script of the app runs.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { drawnHeading: Element | null }).drawnHeading = document.querySelector('#root h2');
+        });
+      });
+      await page.goto(`${suite.app.url}/app/dashboard`);
+      // Inert until the app has taken the page over.
+      await expect.poll(() => page.locator('#root').getAttribute('inert')).toBeNull();
+      const same = await page.evaluate(() => {
+        const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
+        return { text: drawn?.textContent, sameNode: drawn !== null && drawn === document.querySelector('#root h2') && drawn.isConnected };
+      });
+      expect(same.text).toBe('Répartition des notes');
+      expect(same.sameNode, 'the drawn heading is still the one on the page').toBe(true);
+      // The app answers: the period goes into the URL, the drawer opens.
+      await page.getByRole('button', { name: '7 jours', exact: true }).click();
+      await page.waitForURL(/period=7days/);
+      await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
+      await page.getByRole('dialog').getByRole('link', { name: 'Avis clients', exact: true }).click();
+      await page.waitForURL(`${suite.app.url}/app/feedback`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Avis clients');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates every /app screen onto the nodes the server drew, without an error', async () => {
+    const cookie = await demoCookie();
+    const context: BrowserContext = await suite.browser.newContext({ locale: 'fr-FR' });
+    const errors: string[] = [];
+    try {
+      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: suite.app.url })));
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
+      page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
+      // The screen's own first element (inside the layout's main), as the parser made it.
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { drawnScreen: Element | null }).drawnScreen = document.querySelector('#root main > div > *');
+        });
+      });
+      const screens = allRoutes.filter((route) => route.startsWith('/app/'));
+      expect(screens.length).toBeGreaterThan(10);
+      for (const path of screens) {
+        await page.goto(`${suite.app.url}${path}`);
+        await expect.poll(() => page.locator('#root').getAttribute('inert'), { message: path }).toBeNull();
+        const kept = await page.evaluate(() => {
+          const drawn = (window as unknown as { drawnScreen: Element | null }).drawnScreen;
+          return drawn !== null && drawn.isConnected && drawn === document.querySelector('#root main > div > *');
+        });
+        expect(kept, `${path}: the screen drawn by the server is the one on the page`).toBe(true);
+      }
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
