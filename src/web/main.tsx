@@ -2,6 +2,7 @@ import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes, RouterProvider } from 'react-router';
+import { hydrationPause, startHydrationBreaks } from './lib/hydration-break';
 import { PageHeaderSeedProvider, type PageHeaderState } from './lib/page-header';
 import { createQueryClient } from './lib/query-client';
 import { startGateQueries } from './lib/session';
@@ -62,7 +63,11 @@ if (state) {
     // each is a long task, and together one that blocks the page twice as long.
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => {
+      startHydrationBreaks();
       hydrateRoot(container, app(state.header));
+      return hydrationPause();
+    })
+    .then(() => {
       // The drawn page was inert until now (src/server/http/static-web.ts): it answers from here on.
       container.removeAttribute('inert');
     });

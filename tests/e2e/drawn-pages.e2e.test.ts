@@ -132,10 +132,10 @@ describe('the /app screens the server draws', () => {
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
-      // The screen's own first element (inside the layout's main), as the parser made it.
+      // The screen's own elements (inside the layout's main) and the layout's header, as the parser made them.
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { drawnScreen: Element | null }).drawnScreen = document.querySelector('#root main > div > *');
+          (window as unknown as { drawn: Element[] }).drawn = [...document.querySelectorAll('#root main > div > *, #root header')];
         });
       });
       const screens = allRoutes.filter((route) => route.startsWith('/app/'));
@@ -144,10 +144,11 @@ describe('the /app screens the server draws', () => {
         await page.goto(`${suite.app.url}${path}`);
         await expect.poll(() => page.locator('#root').getAttribute('inert'), { message: path }).toBeNull();
         const kept = await page.evaluate(() => {
-          const drawn = (window as unknown as { drawnScreen: Element | null }).drawnScreen;
-          return drawn !== null && drawn.isConnected && drawn === document.querySelector('#root main > div > *');
+          const drawn = (window as unknown as { drawn: Element[] }).drawn;
+          const now = [...document.querySelectorAll('#root main > div > *, #root header')];
+          return drawn.length > 1 && drawn.length === now.length && drawn.every((element, index) => element === now[index]);
         });
-        expect(kept, `${path}: the screen drawn by the server is the one on the page`).toBe(true);
+        expect(kept, `${path}: the screen and header drawn by the server are the ones on the page`).toBe(true);
       }
       expect(errors).toEqual([]);
     } finally {

@@ -1,5 +1,6 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { HydrationBreak } from '#web/lib/hydration-break';
 import { PageHeaderProvider } from '#web/lib/page-header';
 import { useOpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
@@ -64,7 +65,12 @@ export function AppLayout() {
           <AppHeader drawerOpen={drawerOpen} drawerId={drawerId} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
           <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">
-              <Outlet />
+              {/* The screen is taken over in a task of its own after the layout's (decision 037). */}
+              <Suspense fallback={null}>
+                <HydrationBreak>
+                  <Outlet />
+                </HydrationBreak>
+              </Suspense>
             </div>
           </main>
         </div>
