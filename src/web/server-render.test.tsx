@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getDashboard } from '#core/api/dashboard';
 import { getSession } from '#core/api/auth';
 import { currentPlan, syncPlan } from '#core/api/plans';
+import { diagnostic } from '#core/api/shopify';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { dashboardSummary } from '#web/test/dashboard-fixtures';
 import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
@@ -41,6 +42,14 @@ describe('the server’s rendering of an /app page', () => {
     expect(callsTo(api, getDashboard)).toHaveLength(1);
     // The billing re-read is an action the browser makes once the page is open.
     expect(callsTo(api, syncPlan)).toHaveLength(0);
+  });
+
+  it('leaves to the browser a read it makes afresh whenever it shows it (a diagnostic), drawing the page around its waiting state', async () => {
+    const api = mockSignedInApi();
+    const page = await renderPage(new URL(`${ORIGIN}/app/shopify-diagnostic`));
+    expect(page?.html).toMatch(/<h1[^>]*>Diagnostic Shopify<\/h1>/);
+    expect(page?.html).toContain('Diagnostic en cours…');
+    expect(callsTo(api, diagnostic)).toHaveLength(0);
   });
 
   it('leaves the page to the browser without a session', async () => {

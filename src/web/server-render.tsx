@@ -42,9 +42,15 @@ const MAX_PASSES = 6;
 
 const handler = createStaticHandler(routes);
 
-/** A query this render reads: asked for, enabled, and not one the browser makes itself once the page is open. */
+/**
+ * A query this render reads: asked for, enabled, and not one the browser makes itself once the page
+ * is open: marked `browserOnly` (an action), or read afresh whenever it is shown (`staleTime: 0`, a
+ * diagnostic), which the browser would read again at once.
+ */
 function isReadHere(query: Query): boolean {
   if (query.meta?.browserOnly === true) return false;
+  const staleTime = (query.options as { staleTime?: number | ((query: Query) => number) }).staleTime;
+  if ((typeof staleTime === 'function' ? staleTime(query) : staleTime) === 0) return false;
   const enabled = (query.options as { enabled?: boolean | ((query: Query) => boolean) }).enabled;
   return typeof enabled === 'function' ? enabled(query) : enabled !== false;
 }

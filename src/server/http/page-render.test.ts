@@ -44,8 +44,8 @@ function api() {
 }
 
 /** Draws `path` through a page app whose one route calls the renderer, as src/server/app.ts does. */
-async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger()) {
-  const drawPage = createPageRenderer(dir, logger.log);
+async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger(), deadlineMs?: number) {
+  const drawPage = createPageRenderer(dir, logger.log, deadlineMs);
   const backend = api();
   let drawn: DrawnPage | null = null;
   const page = new Hono();
@@ -91,6 +91,15 @@ describe('the server’s drawing of an /app page', () => {
     expect((await draw(rendererDir(READS_ME), '/app/feedback', {})).drawn).toBeNull();
     expect((await draw(rendererDir(null), '/app/feedback', { cookie: 'session=abc' })).drawn).toBeNull();
     expect((await draw(rendererDir('async () => null'), '/app/feedback', { cookie: 'session=abc' })).drawn).toBeNull();
+  });
+
+  it('sends the plain page when the drawing passes its deadline, without waiting for it', async () => {
+    const slow = rendererDir(`(url) => new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>', state: null }), 2000))`);
+    const began = performance.now();
+    const { drawn, lines } = await draw(slow, '/app/shopify-diagnostic', { cookie: 'session=abc' }, recordingLogger(), 50);
+    expect(drawn).toBeNull();
+    expect(performance.now() - began).toBeLessThan(1500);
+    expect(lines).toEqual(['warn page drawn too late, sent for the browser to draw']);
   });
 
   it('sends the plain page when the renderer fails, and says so in the log', async () => {

@@ -70,7 +70,14 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
-export function createPageRenderer(renderDir: string, log: Logger) {
+/**
+ * How long a page may wait for its drawing. Past it the page goes out as the plain app page, and the
+ * browser shows the screen with its own waiting states: a slow read (Shopify behind it, a busy
+ * database) must not make the page slower than the app drawing it itself.
+ */
+export const DRAW_DEADLINE_MS = 1_000;
+
+export function createPageRenderer(renderDir: string, log: Logger, deadlineMs = DRAW_DEADLINE_MS) {
   const entry = join(renderDir, 'server-render.js');
   let loading: Promise<RendererModule | null> | null = null;
 
@@ -107,13 +114,26 @@ export function createPageRenderer(renderDir: string, log: Logger) {
       setCookies.push(...response.headers.getSetCookie());
       return response;
     };
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), deadlineMs);
+    });
     try {
       const url = new URL(c.req.url);
-      const page = await currentTarget.run({ origin: url.origin, fetch: apiFetch }, () => renderer.renderPage(url));
+      const drawing = currentTarget.run({ origin: url.origin, fetch: apiFetch }, () => renderer.renderPage(url));
+      const page = await Promise.race([drawing, late]);
+      if (page === 'late') {
+        // The drawing goes on to its end unread; its failure, if any, is of no one's concern now.
+        drawing.catch(() => undefined);
+        log.warn('page drawn too late, sent for the browser to draw', { path: c.req.path, deadlineMs });
+        return null;
+      }
       return page && { root: page.html, state: scriptJson(page.state), setCookies };
     } catch (error) {
       log.warn('page not drawn by the server', { path: c.req.path, error: String(error) });
       return null;
+    } finally {
+      clearTimeout(timer);
     }
   };
 }
