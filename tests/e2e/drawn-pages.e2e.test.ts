@@ -4,7 +4,7 @@
  * built app (dist/web and dist/web-render), as a merchant's browser gets it, with the page's own
  * Content-Security-Policy in force.
  */
-import type { BrowserContext } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '#core/routes';
 import { DEMO, signUp, uniqueEmail } from './support/flows';
@@ -24,6 +24,14 @@ async function demoCookie(): Promise<string> {
     .getSetCookie()
     .map((header) => header.split(';')[0]!)
     .join('; ');
+}
+
+/**
+ * Waits for the app to take the drawn page over (main.tsx lifts `inert`): its scripts start after the
+ * first paint, which on a busy machine running the whole suite can take seconds.
+ */
+async function takenOver(page: Page): Promise<void> {
+  await page.waitForFunction(() => !document.getElementById('root')?.hasAttribute('inert'), null, { timeout: 30_000 });
 }
 
 /** The markup of `#root` in a page, or null when the page has none drawn. */
@@ -103,7 +111,7 @@ describe('the /app screens the server draws', () => {
       });
       await page.goto(`${suite.app.url}/app/dashboard`);
       // Inert until the app has taken the page over.
-      await expect.poll(() => page.locator('#root').getAttribute('inert')).toBeNull();
+      await takenOver(page);
       const same = await page.evaluate(() => {
         const drawn = (window as unknown as { drawnHeading: Element | null }).drawnHeading;
         return { text: drawn?.textContent, sameNode: drawn !== null && drawn === document.querySelector('#root h2') && drawn.isConnected };
@@ -116,16 +124,17 @@ describe('the /app screens the server draws', () => {
       await page.getByRole('button', { name: 'Ouvrir le menu' }).click();
       await page.getByRole('dialog').getByRole('link', { name: 'Avis clients', exact: true }).click();
       await page.waitForURL(`${suite.app.url}/app/feedback`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Avis clients');
+      await page.getByRole('heading', { level: 1, name: 'Avis clients' }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
     }
   });
 
-  it('hydrates every /app screen onto the nodes the server drew, without an error', async () => {
+  it('hydrates every /app screen onto the nodes the server drew, without an error, for a merchant in another time zone than the server', async () => {
     const cookie = await demoCookie();
-    const context: BrowserContext = await suite.browser.newContext({ locale: 'fr-FR' });
+    // The server draws dates in its own zone (UTC here); the browser's, an ocean away, wins at hydration.
+    const context: BrowserContext = await suite.browser.newContext({ locale: 'fr-FR', timezoneId: 'America/Montreal' });
     const errors: string[] = [];
     try {
       await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: suite.app.url })));
@@ -142,7 +151,7 @@ describe('the /app screens the server draws', () => {
       expect(screens.length).toBeGreaterThan(10);
       for (const path of screens) {
         await page.goto(`${suite.app.url}${path}`);
-        await expect.poll(() => page.locator('#root').getAttribute('inert'), { message: path }).toBeNull();
+        await takenOver(page);
         const kept = await page.evaluate(() => {
           const drawn = (window as unknown as { drawn: Element[] }).drawn;
           const now = [...document.querySelectorAll('#root main > div > *, #root header')];
