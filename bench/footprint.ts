@@ -10,7 +10,8 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { LIGHTHOUSE_SCREENS, signInCookie } from './merchant-screens';
+import { demoSessionCookie } from '#tests/e2e/support/flows';
+import { LIGHTHOUSE_SCREENS } from './merchant-screens';
 
 const rssMb = (pid: number) => {
   try {
@@ -88,7 +89,7 @@ export async function benchFootprint(label: string, database: { DATABASE_URL?: s
     await sleep(5_000);
     const idle = rssMb(server.pid!);
     // The web server loads the renderer of the /app screens at the first page it draws (decision 037).
-    const cookie = await signInCookie(url);
+    const cookie = await demoSessionCookie(url);
     for (let round = 0; round < 3; round++) {
       for (const path of LIGHTHOUSE_SCREENS) {
         const page = await fetch(`${url}${path}`, { headers: { cookie } });

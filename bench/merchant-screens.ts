@@ -11,7 +11,7 @@
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
-import { DEMO } from '#tests/e2e/support/flows';
+import { demoSessionCookie } from '#tests/e2e/support/flows';
 import { startApp } from '#tests/e2e/support/server';
 
 export const LIGHTHOUSE_SCREENS = ['/app/dashboard', '/app/feedback', '/app/schedule'] as const;
@@ -29,21 +29,15 @@ export interface ScreenScore {
   opportunities: string[];
   /** The elements that moved, with their share of the layout shift. */
   shifts: string[];
+  /** The longest main-thread tasks (what blocking time is made of), longest first, as Lighthouse's long-tasks audit lists them. */
+  longTasks: string[];
+  /**
+   * Lighthouse's measure of the host's CPU (`environment.benchmarkIndex`, higher is faster): mobile
+   * figures are simulated on a CPU four times slower than the host's, so a slow or busy host lowers them.
+   */
+  hostCpuIndex: number;
   /** Why Lighthouse could not score the run (its performance then reads 0), when it says. */
   problem?: string;
-}
-
-/** The session cookie the demo merchant's sign-in sets, as a Cookie header. */
-export async function signInCookie(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  if (!res.ok) throw new Error(`the demo merchant's sign-in answered ${res.status}: ${await res.text()}`);
-  const cookies = res.headers.getSetCookie().map((header) => header.split(';')[0]!);
-  if (!cookies.length) throw new Error('the sign-in set no cookie');
-  return cookies.join('; ');
 }
 
 export function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): ScreenScore {
@@ -61,6 +55,10 @@ export function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>
     .map((audit) => `${audit.id} ${Math.round(audit.numericValue ?? 0)} ms`);
   const shiftItems = (lhr.audits['layout-shifts']?.details as { items?: { node?: { selector?: string }; score?: number }[] } | undefined)?.items ?? [];
   const shifts = shiftItems.slice(0, 4).map((item) => `${item.node?.selector ?? '?'} ${(item.score ?? 0).toFixed(3)}`);
+  const taskItems = (lhr.audits['long-tasks']?.details as { items?: { url?: string; duration?: number }[] } | undefined)?.items ?? [];
+  // A task's url is its script's (or the page's), or a word such as "Unattributable".
+  const where = (url: string | undefined) => (url && URL.canParse(url) ? new URL(url).pathname : (url ?? '?'));
+  const longTasks = taskItems.slice(0, 3).map((item) => `${where(item.url)} ${Math.round(item.duration ?? 0)} ms`);
   const problem = lhr.runtimeError?.message ?? lhr.audits['largest-contentful-paint']?.errorMessage ?? lhr.audits['first-contentful-paint']?.errorMessage;
   return {
     ...(problem ? { problem } : {}),
@@ -72,6 +70,8 @@ export function scoreOf(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>
     tbtMs: lhr.audits['total-blocking-time']?.numericValue ?? 0,
     failedAccessibility,
     opportunities,
+    longTasks,
+    hostCpuIndex: Math.round(lhr.environment.benchmarkIndex),
   };
 }
 
@@ -80,7 +80,7 @@ export async function benchMerchantScreens(runs = Number(process.env.LIGHTHOUSE_
   const app = await startApp({ DEMO_MODE: 'true', LOG_LEVEL: 'error' });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
-    const cookie = await signInCookie(app.url);
+    const cookie = await demoSessionCookie(app.url);
     for (const preset of ['desktop', 'mobile'] as const) {
       for (const path of LIGHTHOUSE_SCREENS) {
         const flags: Flags = { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json', extraHeaders: { cookie } };
@@ -99,11 +99,14 @@ export async function benchMerchantScreens(runs = Number(process.env.LIGHTHOUSE_
         console.log(
           `[web] lighthouse ${preset.padEnd(7)} ${path.padEnd(15)} performance ${scores.map((s) => s.performance).join('/')} (aim ≥ ${AIMS.performance})  ` +
             `accessibility ${scores.map((s) => s.accessibility).join('/')} (aim ${AIMS.accessibility})  ` +
-            `LCP ${(median.lcpMs / 1000).toFixed(2)} s${lcpAim}  CLS ${median.cls.toFixed(3)}  TBT ${Math.round(median.tbtMs)} ms`,
+            `LCP ${(median.lcpMs / 1000).toFixed(2)} s${lcpAim}  CLS ${median.cls.toFixed(3)}  TBT ${Math.round(median.tbtMs)} ms  host CPU index ${median.hostCpuIndex}`,
         );
         for (const [run, score] of scores.entries()) if (score.problem) console.log(`      run ${run + 1} not scored: ${score.problem}`);
         for (const failed of median.failedAccessibility) console.log(`      accessibility: ${failed}`);
-        if (median.performance < AIMS.performance) for (const opportunity of median.opportunities) console.log(`      opportunity: ${opportunity}`);
+        if (median.performance < AIMS.performance) {
+          for (const opportunity of median.opportunities) console.log(`      opportunity: ${opportunity}`);
+          for (const task of median.longTasks) console.log(`      long task: ${task}`);
+        }
         if (median.cls > 0.1) for (const shift of median.shifts) console.log(`      layout shift: ${shift}`);
       }
     }

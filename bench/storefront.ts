@@ -12,7 +12,8 @@
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { startApp } from '#tests/e2e/support/server';
-import { scoreOf, signInCookie, type ScreenScore } from './merchant-screens';
+import { demoSessionCookie } from '#tests/e2e/support/flows';
+import { scoreOf, type ScreenScore } from './merchant-screens';
 
 const AIMS = { performance: 95, accessibility: 100, cls: 0 };
 
@@ -45,7 +46,7 @@ export async function benchStorefront(runs = Number(process.env.LIGHTHOUSE_RUNS 
   const app = await startApp({ DEMO_MODE: 'true', LOG_LEVEL: 'error' });
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
-    const url = await addBlockAndBadge(app.url, await signInCookie(app.url));
+    const url = await addBlockAndBadge(app.url, await demoSessionCookie(app.url));
     await waitForReviews(url);
     for (const preset of ['desktop', 'mobile'] as const) {
       const flags: Flags = { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };

@@ -45,6 +45,20 @@ export const appRoutes = [
 
 export const allRoutes: readonly string[] = [...publicRoutes, ...appRoutes];
 
+/**
+ * The screens the server draws on a full page load (decision 037): the dashboard, the reviews and the
+ * send calendar, whose first render is the same on the server and in the browser. Not a screen with
+ * forms: react-hook-form's fields take their values in the browser (refs and effects), so a drawn
+ * form would show empty fields until the app took over. The server asks for a drawing only here, and
+ * the renderer (src/web/server-render.tsx) draws nothing else.
+ */
+export const drawnRoutes = ['/app/dashboard', '/app/feedback', '/app/schedule'] as const satisfies readonly (typeof appRoutes)[number][];
+
+/** True when `pathname` is one of `drawnRoutes` (trailing slashes allowed). */
+export function isDrawnRoute(pathname: string): boolean {
+  return (drawnRoutes as readonly string[]).includes(pathname.replace(/\/+$/, ''));
+}
+
 /** True when `pathname` matches one of the routes above (`:param` matches one non-empty segment). */
 export function isKnownRoute(pathname: string): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

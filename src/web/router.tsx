@@ -10,19 +10,6 @@ import { RouteErrorScreen } from './routes/route-error';
 /** The id of the route behind which a page needs an active subscription (read by src/web/server-render.tsx). */
 export const SUBSCRIPTION_GATE_ROUTE = 'subscription-gate';
 
-/**
- * The `handle` of a screen the server draws (src/web/server-render.tsx, decision 037): one whose first
- * render is the same on the server and in the browser. Not a screen whose forms take their values in
- * effects or refs (react-hook-form's fields get them in the browser): drawn, its fields would be
- * empty until the app took over.
- */
-export const DRAWN_BY_SERVER = { drawnByServer: true } as const;
-
-/** Whether a route's `handle` marks a screen the server draws. */
-export function isDrawnByServer(handle: unknown): boolean {
-  return (handle as { drawnByServer?: unknown } | undefined)?.drawnByServer === true;
-}
-
 /** A lazily loaded screen: its module's default export becomes the route component. */
 function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
   return {
@@ -84,10 +71,10 @@ export const routes: RouteObject[] = [
                 id: SUBSCRIPTION_GATE_ROUTE,
                 Component: RequireSubscription,
                 children: [
-                  { path: 'dashboard', handle: DRAWN_BY_SERVER, ...screen(() => import('./routes/app/dashboard')) },
-                  { path: 'feedback', handle: DRAWN_BY_SERVER, ...screen(() => import('./routes/app/feedback')) },
+                  { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
+                  { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
                   { path: 'storefront', ...screen(() => import('./routes/app/storefront')) },
-                  { path: 'schedule', handle: DRAWN_BY_SERVER, ...screen(() => import('./routes/app/schedule')) },
+                  { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
                   { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },
                   { path: 'flow', ...screen(() => import('./routes/app/flow')) },
                   { path: 'upsell', ...screen(() => import('./routes/app/upsell')) },

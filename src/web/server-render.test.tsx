@@ -59,7 +59,7 @@ describe('the server’s rendering of an /app page', () => {
     expect(callsTo(api, diagnostic)).toHaveLength(0);
   });
 
-  it('draws only the screens the router marks: a screen whose fields take their values in the browser is left to it', async () => {
+  it('draws only the screens drawnRoutes names: a screen whose fields take their values in the browser is left to it', async () => {
     const api = mockSignedInApi();
     for (const path of ['/app/email-templates', '/app/conditional', '/app/account-settings', '/app/shopify-diagnostic']) {
       expect(await renderPage(new URL(`${ORIGIN}${path}`)), path).toBeNull();

@@ -16,11 +16,12 @@ import { dehydrate, QueryClientProvider, type DehydratedState, type Query } from
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { isDrawnRoute } from '#core/routes';
 import { createQueryClient } from './lib/query-client';
 import { PageHeaderSeedProvider, type PageHeaderSeed, type PageHeaderState } from './lib/page-header';
 import { currentStoreQueryKey, sessionQueryKey, type CurrentStore } from './lib/session';
 import { subscriptionGateOutcome } from './components/auth/RequireSubscription';
-import { isDrawnByServer, routes, SUBSCRIPTION_GATE_ROUTE } from './router';
+import { routes, SUBSCRIPTION_GATE_ROUTE } from './router';
 
 /** What main.tsx finds in the page (`#app-state`) to hydrate with. */
 export interface ServerState {
@@ -57,14 +58,14 @@ function isReadHere(query: Query): boolean {
 
 /**
  * Renders `url` for the session the API transport's requests carry. `null` when the page is not for
- * the server to draw: a screen the router does not mark `DRAWN_BY_SERVER`, no session (the app sends the visitor to /login), the subscription gate
+ * the server to draw: a screen not in `drawnRoutes` (#core/routes), no session (the app sends the visitor to /login), the subscription gate
  * sending elsewhere, a read that failed, or a page still asking for data after the last pass. The
  * browser then renders it as before.
  */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
+  if (!isDrawnRoute(url.pathname)) return null;
   const context = await handler.query(new Request(url));
   if (context instanceof Response || context.statusCode !== 200) return null;
-  if (!context.matches.some((match) => isDrawnByServer(match.route.handle))) return null;
   const behindSubscriptionGate = context.matches.some((match) => match.route.id === SUBSCRIPTION_GATE_ROUTE);
   const router = createStaticRouter(handler.dataRoutes, context);
   const queryClient = createQueryClient();

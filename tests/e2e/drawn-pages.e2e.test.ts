@@ -7,27 +7,14 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { allRoutes } from '#core/routes';
-import { DEMO, signUp, uniqueEmail } from './support/flows';
+import { contextCookies, demoSessionCookie, signUp, uniqueEmail } from './support/flows';
 import { browserSuite } from './support/suite';
 import { PHONE } from './support/browser';
 
 const suite = browserSuite({ DEMO_MODE: 'true' });
 
-/** The screens src/web/router.tsx marks `DRAWN_BY_SERVER`. */
+/** The screens `drawnRoutes` (#core/routes) names, written out: the test says what it expects. */
 const DRAWN_SCREENS = ['/app/dashboard', '/app/feedback', '/app/schedule'];
-
-async function demoCookie(): Promise<string> {
-  const res = await fetch(`${suite.app.url}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: suite.app.url },
-    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
-  });
-  expect(res.status).toBe(200);
-  return res.headers
-    .getSetCookie()
-    .map((header) => header.split(';')[0]!)
-    .join('; ');
-}
 
 /**
  * Waits for the app to take the drawn page over (main.tsx lifts `inert`): its scripts start after the
@@ -44,7 +31,7 @@ function drawnRoot(html: string): string | null {
 
 describe('the /app screens the server draws', () => {
   it('sends the signed-in merchant’s screen drawn with its data, private, with the scripts started by a script the page’s policy allows', async () => {
-    const cookie = await demoCookie();
+    const cookie = await demoSessionCookie(suite.app.url);
     const res = await fetch(`${suite.app.url}/app/dashboard`, { headers: { cookie } });
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -74,7 +61,7 @@ describe('the /app screens the server draws', () => {
     for (const [path, headers] of [
       ['/app/dashboard', {}],
       ['/app/dashboard', { cookie: 'better-auth.session_token=forged.value' }],
-      ['/login', { cookie: await demoCookie() }],
+      ['/login', { cookie: await demoSessionCookie(suite.app.url) }],
     ] as const) {
       const res = await fetch(`${suite.app.url}${path}`, { headers });
       const html = await res.text();
@@ -95,12 +82,12 @@ describe('the /app screens the server draws', () => {
   });
 
   it('is taken over by the app without being drawn again, then answers the merchant, on a phone and with the page’s policy in force', async () => {
-    const cookie = await demoCookie();
+    const cookie = await demoSessionCookie(suite.app.url);
     // A context of its own: the suite's pages bypass the CSP (for axe), this one must run under it.
     const context = await suite.browser.newContext({ viewport: PHONE, locale: 'fr-FR' });
     const errors: string[] = [];
     try {
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: suite.app.url })));
+      await context.addCookies(contextCookies(cookie, suite.app.url));
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(error.message));
       page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
@@ -133,7 +120,7 @@ describe('the /app screens the server draws', () => {
   });
 
   it('draws only the screens whose first render is the browser’s: not those whose fields take their values in the browser', async () => {
-    const cookie = await demoCookie();
+    const cookie = await demoSessionCookie(suite.app.url);
     for (const path of allRoutes.filter((route) => route.startsWith('/app/'))) {
       const html = await (await fetch(`${suite.app.url}${path}`, { headers: { cookie } })).text();
       expect(drawnRoot(html) !== null, path).toBe(DRAWN_SCREENS.includes(path));
@@ -141,12 +128,12 @@ describe('the /app screens the server draws', () => {
   });
 
   it('hydrates every drawn screen onto the nodes the server drew, without an error, for a merchant in another time zone than the server', async () => {
-    const cookie = await demoCookie();
+    const cookie = await demoSessionCookie(suite.app.url);
     // The server draws dates in its own zone (UTC here); the browser's, an ocean away, wins at hydration.
     const context: BrowserContext = await suite.browser.newContext({ locale: 'fr-FR', timezoneId: 'America/Montreal' });
     const errors: string[] = [];
     try {
-      await context.addCookies(cookie.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url: suite.app.url })));
+      await context.addCookies(contextCookies(cookie, suite.app.url));
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));

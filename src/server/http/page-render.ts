@@ -57,14 +57,10 @@ export interface DrawnPage {
 /** The request headers an API call of the render carries over from the page's request. */
 const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for'];
 
-/** Pages drawn by the server: the /app screens (the landing and sign-in pages have no user data to wait for). */
-export function isDrawnPath(pathname: string): boolean {
-  return pathname.startsWith('/app/');
-}
-
 /**
- * JSON inside a `<script type="application/json">`: no `<` survives, so the text can neither close
- * the element nor open a comment; JSON.parse reads `\u003c` back as `<`.
+ * JSON inside a `<script>` element (the drawn page's state, or a literal in an inline script): no `<`
+ * survives, so the text can neither close the element nor open a comment; JSON.parse and JavaScript
+ * string literals both read `\u003c` back as `<`.
  */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');

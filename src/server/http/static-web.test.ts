@@ -177,10 +177,11 @@ describe('the /app pages the server draws', () => {
     expect(boot).toContain("'first-contentful-paint'");
   });
 
-  it('asks for a drawing only for the /app routes under a CSP nonce, and sends the plain page when there is none', async () => {
+  it('asks for a drawing only for the screens the server draws, under a CSP nonce, and sends the plain page when there is none', async () => {
     const site = built();
     await site.app.request('/login');
     await site.app.request('/app/nowhere');
+    await site.app.request('/app/email-templates');
     await site.app.request('/');
     expect(site.asked).toEqual([]);
     const plain = await built(null).app.request('/app/dashboard');

@@ -10,8 +10,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Context } from 'hono';
-import { allRoutes, isKnownRoute } from '#core/routes';
-import { isDrawnPath, type DrawnPage } from './page-render';
+import { allRoutes, isDrawnRoute, isKnownRoute } from '#core/routes';
+import { scriptJson, type DrawnPage } from './page-render';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -130,8 +130,8 @@ const MODULE_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">\s*
  * `entry` is the app's module, `preloads` what it and the screen import.
  */
 function bootScript(entry: string, preloads: string[]): string {
-  const hrefs = JSON.stringify(preloads).replace(/</g, '\\u003c');
-  const src = JSON.stringify(entry).replace(/</g, '\\u003c');
+  const hrefs = scriptJson(preloads);
+  const src = scriptJson(entry);
   return (
     `(function(){var done=false;function start(){if(done)return;done=true;` +
     `${hrefs}.forEach(function(href){var link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.appendChild(link)});` +
@@ -232,7 +232,7 @@ export function createWebHandler(distDir: string, options: WebHandlerOptions = {
     const encoding = ENCODINGS.find(({ encoding }) => acceptedEncodings(c.req.header('accept-encoding')).has(encoding))?.encoding;
     // A drawn page starts its scripts from an inline one, which only the response's CSP nonce lets run.
     const nonce = (c as Context<NonceEnv>).get('secureHeadersNonce');
-    const drawn = options.drawPage && nonce && isDrawnPath(pathname) && isKnownRoute(pathname) ? await options.drawPage(c) : null;
+    const drawn = options.drawPage && nonce && isDrawnRoute(pathname) ? await options.drawPage(c) : null;
     if (drawn) {
       // One user's page: compressed for this answer only (a fast setting: it is on the page's path),
       // kept by no cache, with the session cookie the render's reads may have refreshed.

@@ -2,13 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '#db/client';
 import { jobs } from '#db/schema';
+import { recordingLogger } from '#tests/support/recording-logger';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { testDbKind } from '#tests/support/test-db';
 import { claimJobs, completeJob, enqueueJob, failExhaustedJobs, failJob, reclaimStaleJobs, retryDelaySeconds, tickKey } from './queue';
 import { z } from 'zod';
 import { defineJob, enqueue, InvalidJobPayloadError, periodic, tickPayload } from './define';
 import { createWorker } from './worker';
-import type { Logger } from '../logger';
 
 let ctx: TestContext;
 beforeEach(async () => {
@@ -163,9 +163,7 @@ describe('worker', () => {
   });
 
   it('logs a final failure at error level, a retry at warn', async () => {
-    const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
-    const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-    const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
+    const { log, lines } = recordingLogger();
     const handler = defineJob({
       name: 'fails',
       payload: z.object({}),
@@ -187,9 +185,7 @@ describe('worker', () => {
   });
 
   it('fails a stored payload its schema refuses at once, for good, without running the handler', async () => {
-    const lines: Array<{ level: string; message: string }> = [];
-    const record = (level: string) => (message: string) => void lines.push({ level, message });
-    const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
+    const { log, lines } = recordingLogger();
     const ran: unknown[] = [];
     const typed = defineJob({ name: 'typed', payload: z.object({ reviewId: z.guid() }), maxAttempts: 5, run: async (payload) => void ran.push(payload) });
     // As written by hand, or by an older version whose payload had another shape.
@@ -199,7 +195,7 @@ describe('worker', () => {
     const row = await statusOf(id);
     expect(row).toMatchObject({ status: 'failed', attempts: 1 });
     expect(row!.last_error).toMatch(/^invalid payload for job typed: reviewId: /);
-    expect(lines.filter((l) => l.level !== 'info')).toEqual([{ level: 'error', message: 'job typed failed for good: invalid payload' }]);
+    expect(lines.filter((l) => l.level !== 'info').map((l) => [l.level, l.message])).toEqual([['error', 'job typed failed for good: invalid payload']]);
   });
 
   it('refuses to enqueue a payload its schema rejects, and writes nothing', async () => {

@@ -6,9 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
 import { queryRows } from '#db/client';
+import { recordingLogger } from '#tests/support/recording-logger';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { testDbKind } from '#tests/support/test-db';
-import type { Logger } from '../logger';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
@@ -21,12 +21,10 @@ import { world } from '#tests/support/world';
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 const SECRET = 'hush';
-const lines: Array<{ level: string; message: string; fields?: Record<string, unknown> }> = [];
+const { log, lines } = recordingLogger();
 
 beforeAll(async () => {
   ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
-  const record = (level: string) => (message: string, fields?: Record<string, unknown>) => void lines.push({ level, message, fields });
-  const log: Logger = { debug: record('debug'), info: record('info'), warn: record('warn'), error: record('error'), child: () => log };
   ctx = { ...ctx, log };
   app = createApp(ctx);
 });

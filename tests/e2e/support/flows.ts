@@ -4,6 +4,24 @@ import { expect } from 'vitest';
 
 export const DEMO = { email: 'demo@avis-clients.test', password: 'demo-avis-clients' } as const;
 
+/** The session cookie the demo merchant's sign-in sets, as a Cookie header (for fetch, Lighthouse, a browser context). */
+export async function demoSessionCookie(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email: DEMO.email, password: DEMO.password }),
+  });
+  if (!res.ok) throw new Error(`the demo merchant's sign-in answered ${res.status}: ${await res.text()}`);
+  const cookies = res.headers.getSetCookie().map((header) => header.split(';')[0]!);
+  if (!cookies.length) throw new Error('the sign-in set no cookie');
+  return cookies.join('; ');
+}
+
+/** A Cookie header as the cookies of a browser context on `url` (BrowserContext.addCookies). */
+export function contextCookies(header: string, url: string): Array<{ name: string; value: string; url: string }> {
+  return header.split('; ').map((pair) => ({ name: pair.slice(0, pair.indexOf('=')), value: pair.slice(pair.indexOf('=') + 1), url }));
+}
+
 export async function signIn(page: Page, baseUrl: string, email: string, password: string, redirect?: string) {
   await page.goto(`${baseUrl}/login${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ''}`);
   await page.getByLabel(/e-?mail/i).fill(email);
