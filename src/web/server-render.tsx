@@ -58,9 +58,10 @@ function isReadHere(query: Query): boolean {
 
 /**
  * Renders `url` for the session the API transport's requests carry. `null` when the page is not for
- * the server to draw: a screen not in `drawnRoutes` (#core/routes), no session (the app sends the visitor to /login), the subscription gate
- * sending elsewhere, a read that failed, or a page still asking for data after the last pass. The
- * browser then renders it as before.
+ * the server to draw: a screen not in `drawnRoutes` (#core/routes; the server asks for no other, and
+ * this keeps the renderer to its list on its own), no session (the app sends the visitor to /login),
+ * the subscription gate sending elsewhere, a read that failed, or a page still asking for data after
+ * the last pass. The browser then renders it as before.
  */
 export async function renderPage(url: URL): Promise<RenderedPage | null> {
   if (!isDrawnRoute(url.pathname)) return null;
