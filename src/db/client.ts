@@ -43,6 +43,22 @@ export async function queryRows<T extends Record<string, unknown>>(db: Queryable
   return result.rows;
 }
 
+/**
+ * What drizzle's clients are underneath (`$client`): a pg Pool, or a PGlite database. Both take a
+ * statement's text and its parameters. Only for the two hot statements where drizzle's query building
+ * is a measured share of their cost (the sender's ledger, decision 030; the webhook recorder, decision
+ * 036); everything else goes through drizzle.
+ */
+export interface RawClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+/**
+ * The driver's client under `db`. A `Database` only, never a transaction: a transaction's
+ * `$client` is still the pool, and a statement sent there would run outside the transaction.
+ */
+export const rawClient = (db: Database): RawClient => (db as Database & { $client: RawClient }).$client;
+
 export class DataDirLockedError extends Error {}
 
 /**

@@ -16,5 +16,10 @@ describe('jsonObjectBytes', () => {
 
   it('refuses what cannot be a JSON object: empty, blank, an array, a lone brace, another whitespace, a NUL byte', () => {
     for (const body of ['', '   ', '[1, 2]', '{', '}', '"{}"', '\u00a0{}', '{"a": "\0"}']) expect(jsonObjectBytes(bytes(body))).toBeNull();
+    // A NUL after a byte-order mark: the check reads the view past the mark, not the buffer from its start.
+    expect(jsonObjectBytes(new Uint8Array([0xef, 0xbb, 0xbf, ...bytes('{"a": "\0"}')]))).toBeNull();
+    // A view into a larger buffer: NUL bytes outside the view are not the body's.
+    const framed = new Uint8Array([0, ...bytes('{"a": "b"}'), 0]);
+    expect(text(jsonObjectBytes(framed.subarray(1, framed.length - 1)))).toBe('{"a": "b"}');
   });
 });

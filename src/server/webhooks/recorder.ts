@@ -7,9 +7,8 @@
  * came in during the previous write, a millisecond or two. Durability is the same as one commit
  * per delivery: a 200 is never sent before the delivery and its job are committed.
  */
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Database } from '#db/client';
+import type { RawClient } from '#db/client';
 import { pgErrorCode } from '#db/pg-error';
 import { processWebhookJob } from './jobs';
 
@@ -49,7 +48,8 @@ export interface RecorderOptions {
  */
 const isRowError = (error: unknown) => ['22', '23', '54'].includes(pgErrorCode(error)?.slice(0, 2) ?? '');
 
-export function createWebhookRecorder(db: Database, options: RecorderOptions = {}) {
+/** `client`: the driver under the app's database (`rawClient`), which the statement below is written for. */
+export function createWebhookRecorder(client: RawClient, options: RecorderOptions = {}) {
   const maxBatch = options.maxBatch ?? 500;
   const maxInFlight = options.maxInFlight ?? 1;
   let queue: Pending[] = [];
@@ -98,12 +98,20 @@ export function createWebhookRecorder(db: Database, options: RecorderOptions = {
    * each new one. One parameter per value, not arrays: node-postgres escapes every quote of an array
    * element, a measurable cost on 5-10 KB bodies. The job's payload is built in SQL because the event
    * ids exist only inside the statement; its shape is the job's (checked at compile time above, and
-   * by the worker against the job's schema before it runs).
+   * by the worker against the job's schema before it runs). The text is written here and sent to the
+   * driver as it is: building a statement of a few hundred parameters through drizzle cost the server
+   * 10-15 µs per delivery, measured on PostgreSQL (75-80 µs of CPU per delivery instead of 87-92,
+   * decision 036).
    */
   function insert(batch: Delivery[]) {
-    const values = batch.map((d) => sql`(${d.shopDomain}, ${d.topic}, ${d.webhookId}, ${d.payload}::json)`);
-    return db.execute(sql`
-      WITH input(shop_domain, topic, shopify_id, payload) AS (VALUES ${sql.join(values, sql`, `)}),
+    const values: unknown[] = [];
+    const rows = batch.map((d) => {
+      const at = values.push(d.shopDomain, d.topic, d.webhookId, d.payload);
+      return `($${at - 3}, $${at - 2}, $${at - 1}, $${at}::json)`;
+    });
+    const at = values.push(processWebhookJob.name, PAYLOAD_KEY, processWebhookJob.maxAttempts);
+    return client.query(
+      `WITH input(shop_domain, topic, shopify_id, payload) AS (VALUES ${rows.join(', ')}),
       event AS (
         INSERT INTO shopify_webhook_events (shop_id, shop_domain, topic, shopify_id, payload)
         SELECT (SELECT s.id FROM shopify_stores s WHERE s.shop_domain = i.shop_domain AND s.is_active LIMIT 1),
@@ -113,7 +121,9 @@ export function createWebhookRecorder(db: Database, options: RecorderOptions = {
         RETURNING id
       )
       INSERT INTO jobs (name, payload, max_attempts)
-      SELECT ${processWebhookJob.name}, jsonb_build_object(${PAYLOAD_KEY}::text, event.id), ${processWebhookJob.maxAttempts}::int FROM event`);
+      SELECT $${at - 2}, jsonb_build_object($${at - 1}::text, event.id), $${at}::int FROM event`,
+      values,
+    );
   }
 
   return {

@@ -1,8 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
-import { queryRows, type Database } from '#db/client';
+import { queryRows, rawClient, type RawClient } from '#db/client';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
@@ -123,20 +123,22 @@ describe('webhook ingestion', () => {
 });
 
 describe('group commit', () => {
-  /** ctx.db whose statements are counted and whose execute goes through `execute`. */
-  function countingDb(execute: (query: Parameters<Database['execute']>[0]) => Promise<unknown>) {
+  /**
+   * The driver's client under ctx.db (what the recorder writes through), its statements counted and
+   * sent to `query`; and ctx.db with that client under it, for the whole app.
+   */
+  function countingClient(query: RawClient['query']) {
     const calls = { count: 0 };
-    const db = new Proxy(ctx.db, {
-      get: (target, key, receiver) =>
-        key === 'execute'
-          ? (query: Parameters<Database['execute']>[0]) => {
-              calls.count++;
-              return execute(query);
-            }
-          : Reflect.get(target, key, receiver),
-    });
-    return { db: db as Database, calls };
+    const client: RawClient = {
+      query: (text, values) => {
+        calls.count++;
+        return query(text, values);
+      },
+    };
+    const db = new Proxy(ctx.db, { get: (target, key, receiver) => (key === '$client' ? client : Reflect.get(target, key, receiver)) });
+    return { client, db, calls };
   }
+  const real = () => rawClient(ctx.db);
   const waitFor = async (condition: () => boolean) => {
     for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
     expect(condition()).toBe(true);
@@ -155,11 +157,11 @@ describe('group commit', () => {
     const store = (await world(ctx).merchant().store()).store;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const { db, calls } = countingDb(async (query) => {
+    const { client, calls } = countingClient(async (text, values) => {
       await gate;
-      return ctx.db.execute(query);
+      return real().query(text, values);
     });
-    const recorder = createWebhookRecorder(db, { maxInFlight: 1 });
+    const recorder = createWebhookRecorder(client, { maxInFlight: 1 });
     const delivery = (webhookId: string, orderId: number) => ({
       shopDomain: store.shopDomain,
       topic: 'orders/paid',
@@ -195,7 +197,7 @@ describe('group commit', () => {
 
   it('answers 200 to concurrent deliveries only with their rows stored: one row and one job each, in fewer statements than deliveries', async () => {
     const store = (await world(ctx).merchant().store()).store;
-    const { db, calls } = countingDb((query) => ctx.db.execute(query));
+    const { db, calls } = countingClient((text, values) => real().query(text, values));
     const grouped = createApp({ ...ctx, db });
     const ids = Array.from({ length: 40 }, () => randomUUID());
     const responses = await Promise.all(ids.map((id, n) => deliverTo(grouped, store.shopDomain, order(500 + n), id)));
@@ -203,14 +205,20 @@ describe('group commit', () => {
     for (const id of ids) expect(await eventsOf(id)).toBe(1);
     expect(await jobsOf(ids)).toBe(40);
     expect(calls.count).toBeLessThan(ids.length / 4);
+    // Each row holds its own delivery's shop, topic and body, whatever its place in the statement.
+    const rows = await ctx.db
+      .select({ id: s.shopifyWebhookEvents.shopifyId, shopId: s.shopifyWebhookEvents.shopId, topic: s.shopifyWebhookEvents.topic, payload: s.shopifyWebhookEvents.payload })
+      .from(s.shopifyWebhookEvents)
+      .where(inArray(s.shopifyWebhookEvents.shopifyId, ids));
+    expect(rows.map((r) => [r.id, r.shopId, r.topic, (r.payload as { id: number }).id]).sort()).toEqual(ids.map((id, n) => [id, store.id, 'orders/paid', 500 + n]).sort());
   });
 
   it('fails a batch the database refuses as a whole: every delivery of it rejected (503 over HTTP), one statement, nothing stored', async () => {
     const store = (await world(ctx).merchant().store()).store;
     const down = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    const { db, calls } = countingDb(() => Promise.reject(down));
+    const { client, db, calls } = countingClient(() => Promise.reject(down));
     const refused: number[] = [];
-    const recorder = createWebhookRecorder(db, { onRefused: (_error, size) => void refused.push(size) });
+    const recorder = createWebhookRecorder(client, { onRefused: (_error, size) => void refused.push(size) });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
     const results = await Promise.allSettled(
       ids.map((webhookId) => recorder.record({ shopDomain: store.shopDomain, topic: 'orders/paid', webhookId, payload: Buffer.from('{"id":1}') })),
@@ -227,7 +235,7 @@ describe('group commit', () => {
 
   it('records the good deliveries of a batch even when the database refuses one of them', async () => {
     const store = (await world(ctx).merchant().store()).store;
-    const recorder = createWebhookRecorder(ctx.db);
+    const recorder = createWebhookRecorder(real());
     const good = [randomUUID(), randomUUID()];
     const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: Buffer.from(JSON.stringify(order(5))) });
     // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).

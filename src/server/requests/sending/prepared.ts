@@ -18,17 +18,11 @@
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Queryable } from '#db/client';
+import { rawClient } from '#db/client';
 import { pgErrorCode } from '#db/pg-error';
 import type { AppContext } from '#server/context';
 
 const dialect = new PgDialect();
-
-/** What drizzle's clients are underneath (`$client`): a pg Pool or Client, or a PGlite database. */
-interface RawClient {
-  query(config: { text: string; values: unknown[] }): Promise<{ rows: unknown[] }>;
-  query(text: string): Promise<{ rows: unknown[] }>;
-}
 
 /** Per PGlite database: the names it has prepared (or is preparing). */
 const preparedOn = new WeakMap<object, Map<string, Promise<void>>>();
@@ -41,8 +35,8 @@ const literal = (value: unknown) => {
 /** Runs `statement`, on PGlite prepared under `prefix` (plus a hash of its text); answers its rows. */
 export async function rowsPreparedOnPglite<T>(ctx: AppContext, prefix: string, statement: SQL): Promise<T[]> {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const client = (ctx.db as Queryable & { $client: RawClient }).$client;
-  if (ctx.dbHandle.kind === 'postgres') return (await client.query({ text, values: params })).rows as T[];
+  const client = rawClient(ctx.db);
+  if (ctx.dbHandle.kind === 'postgres') return (await client.query(text, params)).rows as T[];
 
   const name = `${prefix}_${createHash('sha256').update(text).digest('hex').slice(0, 12)}`;
 
