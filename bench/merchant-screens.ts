@@ -97,8 +97,8 @@ export async function benchMerchantScreens(runs = Number(process.env.LIGHTHOUSE_
         const median = [...scored].sort((a, b) => a.performance - b.performance)[Math.floor(scored.length / 2)]!;
         const lcpAim = preset === 'mobile' ? ` (aim < ${(AIMS.mobileLcpMs / 1000).toFixed(1)} s)` : '';
         console.log(
-          `[web] lighthouse ${preset.padEnd(7)} ${path.padEnd(15)} performance ${scores.map((s) => s.performance).join('/')} (aim ≥ ${AIMS.performance})  ` +
-            `accessibility ${scores.map((s) => s.accessibility).join('/')} (aim ${AIMS.accessibility})  ` +
+          `[web] lighthouse ${preset.padEnd(7)} ${path.padEnd(15)} performance ${scores.map((s) => (s.problem ? '–' : s.performance)).join('/')} (aim ≥ ${AIMS.performance})  ` +
+            `accessibility ${scores.map((s) => (s.problem ? '–' : s.accessibility)).join('/')} (aim ${AIMS.accessibility})  ` +
             `LCP ${(median.lcpMs / 1000).toFixed(2)} s${lcpAim}  CLS ${median.cls.toFixed(3)}  TBT ${Math.round(median.tbtMs)} ms  host CPU index ${median.hostCpuIndex}`,
         );
         for (const [run, score] of scores.entries()) if (score.problem) console.log(`      run ${run + 1} not scored: ${score.problem}`);
