@@ -1,7 +1,7 @@
 /**
  * npm run bench: figures and ratios, never pass/fail. Each case runs on PGlite (on disk, in a fresh data
  * directory, as the product runs it) and, when DATABASE_URL is set, on PostgreSQL (in a fresh database
- * created for the run).
+ * created for the run), each engine in a process of its own (BENCH_PART, set by this script).
  *   - http: GET /api/plans through the full app vs a bare Hono endpoint, same run, same load;
  *   - jobs: enqueue N jobs, drain them with the product's worker: jobs/s;
  *   - webhooks: signed orders/paid deliveries of 5–10 KB, each with its own webhook id, at 50
@@ -185,21 +185,6 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   await benchReviewPage(label, ctx);
 }
 
-console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
-const runs = (name: string) => !only || only === name;
-const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront'].includes(only);
-if (runs('screens') || runs('lighthouse') || runs('storefront')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
-if (runs('screens')) {
-  for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
-    const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
-    console.log(
-      `[web] ${path.padEnd(15)} first-load JavaScript ${(gzipBytes / 1024).toFixed(1)} KB gzip (aim ≤ ${FIRST_LOAD_AIM_BYTES / 1024} KB)` +
-        `, ${inside.length ? `loads ${inside.join(' and ')} (aim: neither)` : 'without the landing chart or the template editor (aim: neither)'}`,
-    );
-  }
-}
-if (runs('lighthouse')) await benchMerchantScreens();
-if (runs('storefront')) await benchStorefront();
 /** A fresh PGlite data directory for `use`, removed afterwards (the PostgreSQL runs get a fresh database). */
 async function withDataDir(prefix: string, use: (dataDir: string) => Promise<void>) {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
@@ -210,60 +195,98 @@ async function withDataDir(prefix: string, use: (dataDir: string) => Promise<voi
   }
 }
 
-if (shared) {
-  // On disk with the product's memory settings: what `npm start` runs. (An in-memory PGlite grows its
-  // files by copying them, which the product never pays: the webhook case measured 4,349
-  // deliveries/s and a p99 of 38 ms in memory against 4,876/s and 18 ms on disk.)
-  await withDataDir('avis-bench-', async (dataDir) => {
-    const handle = await openDatabase({ kind: 'pglite', dataDir, memory: DEFAULT_PGLITE_MEMORY });
-    try {
-      await benchDatabase('pglite', handle);
-    } finally {
-      await handle.close();
-    }
-  });
-}
-if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
-if (runs('insight')) {
-  // On disk, as the product runs it: an in-memory PGlite would hold gigabytes in the JS heap. The data
-  // is generated with room to work (256 MB of shared buffers), then measured with the product's
-  // small-host settings (decision 011), which is what a merchant's `npm start` reads with.
-  await withDataDir('avis-insight-', (dataDir) =>
-    benchInsight('pglite', (phase) => openDatabase({ kind: 'pglite', dataDir, memory: phase === 'generate' ? { sharedBuffersMb: 256, workMemMb: 64 } : DEFAULT_PGLITE_MEMORY })),
-  );
-}
-
-if (process.env.DATABASE_URL) {
+/** A fresh PostgreSQL database on DATABASE_URL's server for `use`, dropped afterwards. */
+async function withDatabase(use: (url: string) => Promise<void>) {
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
-  /** A fresh database for `use`, dropped afterwards. */
-  const withDatabase = async (use: (url: string) => Promise<void>) => {
-    const name = `avis_bench_${randomBytes(4).toString('hex')}`;
+  const name = `avis_bench_${randomBytes(4).toString('hex')}`;
+  try {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(process.env.DATABASE_URL!);
     url.pathname = `/${name}`;
-    try {
-      await use(url.toString());
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    }
-  };
-  try {
-    if (shared) {
-      await withDatabase(async (url) => {
-        const handle = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
-        try {
-          await benchDatabase('postgres', handle);
-        } finally {
-          await handle.close();
-        }
-      });
-    }
-    if (runs('footprint')) await withDatabase((url) => benchFootprint('postgres', { DATABASE_URL: url }, seconds));
-    if (runs('insight')) await withDatabase((url) => benchInsight('postgres', () => openDatabase({ kind: 'postgres', url, poolMax: 10 })));
+    await use(url.toString());
   } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
+}
+
+/** The cases that open a database in this process, one engine at a time. */
+const PARTS = {
+  // On disk with the product's memory settings: what `npm start` runs. (An in-memory PGlite grows its
+  // files by copying them, which the product never pays: the webhook case measured 4,349
+  // deliveries/s and a p99 of 38 ms in memory against 4,876/s and 18 ms on disk.)
+  pglite: () =>
+    withDataDir('avis-bench-', async (dataDir) => {
+      const handle = await openDatabase({ kind: 'pglite', dataDir, memory: DEFAULT_PGLITE_MEMORY });
+      try {
+        await benchDatabase('pglite', handle);
+      } finally {
+        await handle.close();
+      }
+    }),
+  // On disk, as the product runs it: an in-memory PGlite would hold gigabytes in the JS heap. The data
+  // is generated with room to work (256 MB of shared buffers), then measured with the product's
+  // small-host settings (decision 011), which is what a merchant's `npm start` reads with.
+  'pglite-insight': () =>
+    withDataDir('avis-insight-', (dataDir) =>
+      benchInsight('pglite', (phase) => openDatabase({ kind: 'pglite', dataDir, memory: phase === 'generate' ? { sharedBuffersMb: 256, workMemMb: 64 } : DEFAULT_PGLITE_MEMORY })),
+    ),
+  postgres: () =>
+    withDatabase(async (url) => {
+      const handle = await openDatabase({ kind: 'postgres', url, poolMax: 20 });
+      try {
+        await benchDatabase('postgres', handle);
+      } finally {
+        await handle.close();
+      }
+    }),
+  'postgres-insight': () => withDatabase((url) => benchInsight('postgres', () => openDatabase({ kind: 'postgres', url, poolMax: 10 }))),
+};
+type Part = keyof typeof PARTS;
+
+/**
+ * Runs one of PARTS in a process of its own (this script, told which by BENCH_PART), as the product
+ * runs one engine per process. In one process, what an earlier case leaves behind (a closed PGlite's
+ * WebAssembly memory and heap, still referenced by its module) made the later ones pay for it: the
+ * PostgreSQL webhook case's server CPU per delivery read 99-102 µs after the PGlite case, 73-76 µs
+ * alone (decision 036).
+ */
+function inItsOwnProcess(part: Part) {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/run.ts'], { stdio: 'inherit', env: { ...process.env, BENCH_PART: part } });
+    child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`bench part ${part} exited ${code}`))));
+  });
+}
+
+const part = process.env.BENCH_PART as Part | undefined;
+if (part) {
+  await PARTS[part]();
 } else {
-  console.log('(set DATABASE_URL to also measure PostgreSQL)');
+  console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
+  const runs = (name: string) => !only || only === name;
+  const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront'].includes(only);
+  if (runs('screens') || runs('lighthouse') || runs('storefront')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
+  if (runs('screens')) {
+    for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
+      const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
+      console.log(
+        `[web] ${path.padEnd(15)} first-load JavaScript ${(gzipBytes / 1024).toFixed(1)} KB gzip (aim ≤ ${FIRST_LOAD_AIM_BYTES / 1024} KB)` +
+          `, ${inside.length ? `loads ${inside.join(' and ')} (aim: neither)` : 'without the landing chart or the template editor (aim: neither)'}`,
+      );
+    }
+  }
+  if (runs('lighthouse')) await benchMerchantScreens();
+  if (runs('storefront')) await benchStorefront();
+
+  if (shared) await inItsOwnProcess('pglite');
+  if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
+  if (runs('insight')) await inItsOwnProcess('pglite-insight');
+  if (process.env.DATABASE_URL) {
+    if (shared) await inItsOwnProcess('postgres');
+    if (runs('footprint')) await withDatabase((url) => benchFootprint('postgres', { DATABASE_URL: url }, seconds));
+    if (runs('insight')) await inItsOwnProcess('postgres-insight');
+  } else {
+    console.log('(set DATABASE_URL to also measure PostgreSQL)');
+  }
 }

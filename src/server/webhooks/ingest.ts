@@ -60,7 +60,6 @@ export function webhookRoutes(ctx: AppContext) {
   const app = new Hono();
   const log = ctx.log.child('webhooks');
   const recorder = createWebhookRecorder(rawClient(ctx.db), {
-    maxInFlight: ctx.dbHandle.kind === 'postgres' ? 2 : 1,
     // Once per refused write (a malformed body is the sender's mistake, logged below as a warning).
     onRefused: (error, size) => void (isInvalidJson(error) || log.error('webhook deliveries not recorded', { deliveries: size, code: pgErrorCode(error) ?? null })),
   });

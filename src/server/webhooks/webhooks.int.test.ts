@@ -161,7 +161,7 @@ describe('group commit', () => {
       await gate;
       return real().query(text, values);
     });
-    const recorder = createWebhookRecorder(client, { maxInFlight: 1 });
+    const recorder = createWebhookRecorder(client);
     const delivery = (webhookId: string, orderId: number) => ({
       shopDomain: store.shopDomain,
       topic: 'orders/paid',
