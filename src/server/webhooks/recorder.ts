@@ -34,9 +34,10 @@ interface Pending extends Delivery {
   reject: (error: unknown) => void;
 }
 
+/** Most deliveries in one statement (4 parameters each, far under PostgreSQL's 65,535). */
+const MAX_BATCH = 500;
+
 export interface RecorderOptions {
-  /** Most deliveries in one statement. */
-  maxBatch?: number;
   /** Told once per write the database refused (with the number of deliveries it rejects). */
   onRefused?: (error: unknown, size: number) => void;
 }
@@ -51,8 +52,7 @@ const isRowError = (error: unknown) => ['22', '23', '54'].includes(pgErrorCode(e
 
 /** `client`: the driver under the app's database (`rawClient`), which the statement below is written for. */
 export function createWebhookRecorder(client: RawClient, options: RecorderOptions = {}) {
-  const maxBatch = options.maxBatch ?? 500;
-  let queue: Pending[] = [];
+  const queue: Pending[] = [];
   let writing = false;
   let scheduled = false;
 
@@ -64,10 +64,10 @@ export function createWebhookRecorder(client: RawClient, options: RecorderOption
   }
 
   function flush() {
+    // schedule() saw nothing being written and something queued, and since then nothing has
+    // started a write or emptied the queue.
     scheduled = false;
-    if (writing || queue.length === 0) return;
-    const batch = queue.length <= maxBatch ? queue : queue.slice(0, maxBatch);
-    queue = queue.length <= maxBatch ? [] : queue.slice(maxBatch);
+    const batch = queue.splice(0, MAX_BATCH);
     writing = true;
     void write(batch).finally(() => {
       writing = false;
