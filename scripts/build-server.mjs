@@ -13,10 +13,11 @@ import { cpSync, mkdirSync, rmSync } from 'node:fs';
 const out = process.argv[2] ?? 'dist/server';
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
-// Two entries: the server, and the template sandbox's process, which the server starts from beside
-// itself (src/server/email-templates/sandbox.ts).
+// Three entries: the process entry (main.js), which checks the Node.js release before it loads the
+// server (serve.js), and the template sandbox's process, which the server starts from beside itself
+// (src/server/email-templates/sandbox.ts).
 await build({
-  entryPoints: { main: 'src/server/main.ts', 'template-worker': 'src/server/email-templates/sandbox-worker.ts' },
+  entryPoints: { main: 'src/server/main.ts', serve: 'src/server/serve.ts', 'template-worker': 'src/server/email-templates/sandbox-worker.ts' },
   outdir: out,
   bundle: true,
   platform: 'node',
@@ -25,7 +26,7 @@ await build({
   // Only modules that never read a file beside themselves (import.meta.url) may land in a chunk: one
   // folder down, their relative paths would point elsewhere. compiled-server.int.test.ts checks it.
   chunkNames: 'chunks/[name]-[hash]',
-  target: 'node20',
+  target: 'node24',
   packages: 'external',
   sourcemap: true,
   logLevel: 'warning',

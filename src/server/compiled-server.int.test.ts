@@ -5,7 +5,7 @@
  * The local Shopify emulator is not in main.js: a chunk loaded only when the emulator is mounted
  * (decision 031), as here, where it runs in development with the demo.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,17 +29,31 @@ describe('the compiled server', () => {
     execFileSync(process.execPath, ['scripts/build-server.mjs', out], { stdio: 'pipe' });
   }, 60_000);
 
-  it('carries the emulator in a chunk of its own, not in main.js', () => {
-    // esbuild heads each module's code with its path: none of the emulator's is in the main bundle.
-    const main = readFileSync(`${out}/main.js`, 'utf8');
+  it('carries the emulator in a chunk of its own, not in the server', () => {
+    // esbuild heads each module's code with its path: none of the emulator's is in the server's bundle.
+    const main = readFileSync(`${out}/serve.js`, 'utf8');
     expect(main).not.toMatch(/^\/\/ emulator\//m);
     const chunks = readdirSync(`${out}/chunks`).filter((file) => file.endsWith('.js'));
     expect(chunks.filter((file) => readFileSync(`${out}/chunks/${file}`, 'utf8').includes('\n// emulator/shopify/index.ts\n'))).toHaveLength(1);
-    // Modules that find files beside themselves (import.meta.url) stay in main.js: from chunks/, one
+    // Modules that find files beside themselves (import.meta.url) stay in serve.js: from chunks/, one
     // folder down, their relative paths would miss.
     for (const module of ['src/db/migrate.ts', 'src/server/auth/common-passwords.ts', 'src/server/email-templates/sandbox.ts', 'src/server/app.ts']) {
       expect(main).toContain(`\n// ${module}\n`);
     }
+  });
+
+  it('refuses a Node.js older than 24 with one line, before loading the server', () => {
+    // The entry imports nothing but the check: on an old runtime no dependency is loaded at all.
+    const entry = readFileSync(`${out}/main.js`, 'utf8');
+    expect(entry).toMatch(/^\/\/ src\/server\/runtime\.ts$/m);
+    expect(entry).not.toMatch(/^import (?!"\.\/chunks\/)/m);
+    expect(entry).not.toMatch(/^\/\/ (?!src\/server\/(runtime|main)\.ts)/m);
+    // Node's own flag makes this runtime report an old version to the compiled entry.
+    const old = spawnSync(process.execPath, ['--import', 'data:text/javascript,Object.defineProperty(process,"version",{value:"v20.20.2"})', `${out}/main.js`], {
+      encoding: 'utf8',
+    });
+    expect(old.status).toBe(1);
+    expect(old.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Avis Clients needs Node\.js 24\.11 or later \(this is v20\.20\.2\)/)]);
   });
 
   it('starts with plain node on a fresh database, migrates, answers and stops cleanly', async () => {
