@@ -4,6 +4,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { contractEndpoints } from './scripts/vite/contract-endpoints';
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside every script, style sheet and SVG of the build, at
@@ -26,38 +27,31 @@ function precompress(): Plugin {
   };
 }
 
-/** Preact (as React), React Router, TanStack Query and zod: what every screen runs (the `framework` chunk below). */
-const FRAMEWORK = /\/node_modules\/(preact|react-router|@tanstack\/[^/]+|zod)\//;
+/**
+ * React, React Router and TanStack Query: what every screen runs (the `framework` chunk below). Not
+ * zod: only the screens with forms load it (scripts/vite/contract-endpoints.ts).
+ */
+const FRAMEWORK = /\/node_modules\/(react|react-dom|scheduler|react-router|@tanstack\/[^/]+)\//;
 /**
  * The app's own kit: its UI components, the API client and contracts, helpers (the `app-common`
  * chunk). Not the Shopify connection's API module, which carries that flow's catalogue.
  */
 const APP_KIT = /\/src\/(web\/(components\/(ui|quota)|api\/(?!shopify\.ts)|lib)|core)\//;
 
-/**
- * The browser build runs React's API on Preact (preact/compat): the same components and libraries for
- * some 50 KB less gzip JavaScript on every screen's first load (decision 034).
- */
-const PREACT_AS_REACT = [
-  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
-  { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
-  { find: /^react-dom$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
-  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
-  { find: /^react$/, replacement: 'preact/compat' },
-];
-
 /** The modules the /app layout imports and the entry does not (filled once the graph is known, read by the chunk groups). */
 const appShell = new Set<string>();
+/** The modules that import zod themselves: a form's rules, which go with the forms that read them (idem). */
+const zodImporters = new Set<string>();
 
 /**
- * Finds the /app layout's modules for the `app-shell` chunk group: what `components/layout/AppLayout.tsx`
- * imports statically, minus what `main.tsx` does (the entry's own chunk has it). The catalogues are
- * left to the automatic splitting, which puts each where it is read.
+ * Reads the module graph for the chunk groups below. The `app-shell` group: what
+ * `components/layout/AppLayout.tsx` imports statically, minus what `main.tsx` does (the entry's own
+ * chunk has it); the catalogues are left to the automatic splitting, which puts each where it is
+ * read. And the modules that import zod, which the `app-common` group leaves out.
  */
-function appShellModules(): Plugin {
+function chunkGroupModules(): Plugin {
   return {
-    name: 'app-shell-modules',
+    name: 'chunk-group-modules',
     apply: 'build',
     buildEnd() {
       const reachable = (root: string) => {
@@ -76,19 +70,23 @@ function appShellModules(): Plugin {
         // The layout module itself stays the route's own chunk (the manifest names it; the router loads it).
         if (!initial.has(id) && !id.endsWith('/AppLayout.tsx') && !FRAMEWORK.test(id)) appShell.add(id);
       }
+      for (const id of this.getModuleIds()) {
+        if (this.getModuleInfo(id)?.importedIds.some((imported) => /\/node_modules\/zod\//.test(imported))) zodImporters.add(id);
+      }
     },
   };
 }
 
 /**
  * `vite build --ssr`: the server's renderer of the /app screens (src/web/server-render.tsx, decision
- * 037), for Node, into dist/web-render, outside what the server serves. Everything is bundled, so its
- * React is Preact as in the browser and the page it draws is the one the browser's scripts hydrate.
+ * 039), for Node, into dist/web-render, outside what the server serves. Everything is bundled, React's
+ * production build included, as in the browser: the page it draws is the one the browser's scripts
+ * hydrate, whatever NODE_ENV the server runs with.
  */
 const serverRenderBuild = defineConfig({
   root: 'src/web',
   publicDir: false,
-  resolve: { alias: PREACT_AS_REACT },
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   ssr: { noExternal: true, target: 'node' },
   build: {
     ssr: 'server-render.tsx',
@@ -104,8 +102,7 @@ const serverRenderBuild = defineConfig({
 const browserBuild = defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react(), tailwindcss(), precompress(), appShellModules()],
-  resolve: { alias: PREACT_AS_REACT },
+  plugins: [react(), tailwindcss(), contractEndpoints(import.meta.dirname), precompress(), chunkGroupModules()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -139,7 +136,9 @@ const browserBuild = defineConfig({
             // - `app-common`: the app's own kit (components, API client and contracts, helpers) that
             //   four screens or more use, so any screen likely needs most of it;
             // - `app-icons`: the icons two screens or more use, a few hundred bytes each.
-            { name: 'app-common', test: (id) => APP_KIT.test(id), minShareCount: 4 },
+            //   A module that imports zod (a form's rules) stays with the forms that use it: zod is
+            //   no screen's first load (scripts/vite/contract-endpoints.ts).
+            { name: 'app-common', test: (id) => APP_KIT.test(id) && !zodImporters.has(id), minShareCount: 4 },
             { name: 'app-icons', test: (id) => id.includes('/node_modules/lucide-react/'), minShareCount: 2 },
           ],
         },

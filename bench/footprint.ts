@@ -2,7 +2,7 @@
  * Footprint of the product as `npm start` runs it: the compiled server (`node dist/server/main.js`,
  * web and worker in one process) started on a fresh database, stopped, then started again (warm):
  * time to a healthy /health, resident memory at idle, again once it has drawn the merchant screens
- * (decision 037), and its peak under 50 connections on GET /api/plans, with the request rate. Memory is the server process's own VmRSS (npm's process,
+ * (decision 039), and its peak under 50 connections on GET /api/plans, with the request rate. Memory is the server process's own VmRSS (npm's process,
  * when started through npm, adds about 70 MB of its own).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
@@ -88,7 +88,7 @@ export async function benchFootprint(label: string, database: { DATABASE_URL?: s
     const startSeconds = (performance.now() - began) / 1000;
     await sleep(5_000);
     const idle = rssMb(server.pid!);
-    // The web server loads the renderer of the /app screens at the first page it draws (decision 037).
+    // The web server loads the renderer of the /app screens at the first page it draws (decision 039).
     const cookie = await demoSessionCookie(url);
     for (let round = 0; round < 3; round++) {
       for (const path of LIGHTHOUSE_SCREENS) {

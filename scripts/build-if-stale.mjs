@@ -8,7 +8,7 @@ import { join } from 'node:path';
 
 const targets = {
   web: {
-    // The browser's app, and the server's renderer of its /app screens (decision 037).
+    // The browser's app, and the server's renderer of its /app screens (decision 039).
     outs: ['dist/web/index.html', 'dist/web-render/server-render.js'],
     sources: ['src/web', 'src/core', 'vite.config.ts', 'package.json'],
     command: 'npx vite build --logLevel warn && npx vite build --ssr server-render.tsx --logLevel error',

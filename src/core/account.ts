@@ -5,22 +5,9 @@
  * requis'), so the fields are built from a wording; the rules themselves cannot differ.
  */
 import { z } from 'zod';
+import { ACCOUNT_LIMITS } from './account-limits';
 
-export const ACCOUNT_LIMITS = {
-  passwordMin: 6,
-  passwordMax: 128,
-  /** The Shopify onboarding form asks for more (docs/product/validation.md); the API accepts from passwordMin. */
-  onboardingPasswordMin: 8,
-  nameMax: 100,
-  companyNameMax: 100,
-  /** The longest address SMTP can carry (RFC 5321). */
-  emailMax: 254,
-  /**
-   * A password that is only compared (sign-in, the current one on a change) is read up to this
-   * length: it bounds the hashing work, and a longer one simply does not match.
-   */
-  currentPasswordMax: 128 * 8,
-} as const;
+export { ACCOUNT_LIMITS };
 
 /** How one side words each refusal. A missing one falls back to that side's generic sentence. */
 export interface AccountWording {

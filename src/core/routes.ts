@@ -46,7 +46,7 @@ export const appRoutes = [
 export const allRoutes: readonly string[] = [...publicRoutes, ...appRoutes];
 
 /**
- * The screens the server draws on a full page load (decision 037): the dashboard, the reviews and the
+ * The screens the server draws on a full page load (decision 039): the dashboard, the reviews and the
  * send calendar, whose first render is the same on the server and in the browser. Not a screen with
  * forms: react-hook-form's fields take their values in the browser (refs and effects), so a drawn
  * form would show empty fields until the app took over. The server asks for a drawing only here, and

@@ -160,7 +160,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
   const webDist = options.webDist ?? defaultWebDist;
-  const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'));
+  const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'), ctx.config.pageDrawDeadlineMs);
   const serveWeb = createWebHandler(webDist, { drawPage: (c) => drawPage(c, app) });
   app.get('*', serveWeb);
   app.all('*', (c) => errorResponse(c, 'not_found'));

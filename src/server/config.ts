@@ -126,6 +126,11 @@ const rawSchema = z.object({
   SEND_CONCURRENCY: int(1, 64).default(8),
   SEND_MAX_ATTEMPTS: int(1, 20).default(5),
   SEND_LEASE_SECONDS: int(1, 86_400).default(600),
+  /**
+   * How long a full load of a drawn /app screen waits for the server's drawing before the plain page
+   * goes out (decision 039): a slow read must not make the page slower than the browser drawing it.
+   */
+  PAGE_DRAW_DEADLINE_MS: int(50, 60_000).default(1000),
   /** On SIGTERM or SIGINT: how long running work may take to finish before what is left is released and the process exits. */
   SHUTDOWN_GRACE_SECONDS: int(1, 3600).default(8),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
@@ -256,6 +261,8 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
      * drains, running jobs finish or are released, then the process exits 0 (decision 023).
      */
     shutdownGraceSeconds: raw.SHUTDOWN_GRACE_SECONDS,
+    /** How long a drawn /app screen's page waits for its drawing (decision 039). */
+    pageDrawDeadlineMs: raw.PAGE_DRAW_DEADLINE_MS,
     /** The outbox page and other developer tools are never served in production. */
     devTools: !production,
     logLevel: raw.LOG_LEVEL,

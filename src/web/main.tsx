@@ -1,11 +1,13 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { matchRoutes, RouterProvider } from 'react-router';
-import { hydrationPause, startHydrationBreaks } from './lib/hydration-break';
-import { PageHeaderSeedProvider, type PageHeaderState } from './lib/page-header';
+import { matchRoutes } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { DrawnAtProvider } from './lib/clock';
+import { PageHeaderSeedProvider } from './lib/page-header';
 import { createQueryClient } from './lib/query-client';
 import { startGateQueries } from './lib/session';
+import { TakenOverProvider } from './lib/taken-over';
 import { createAppRouter, routes } from './router';
 import type { ServerState } from './server-render';
 import './styles.css';
@@ -41,12 +43,19 @@ async function loadMatchedScreens(): Promise<void> {
   );
 }
 
-function app(header: PageHeaderState | null = null) {
+/** Lifts the drawn page's `inert` (src/server/http/static-web.ts): it answers from here on. */
+const takenOver = () => container.removeAttribute('inert');
+
+function app(state: ServerState | null) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <PageHeaderSeedProvider value={{ header }}>
-          <RouterProvider router={createAppRouter()} />
+        <PageHeaderSeedProvider value={{ header: state?.header ?? null }}>
+          <DrawnAtProvider value={state?.drawnAt ?? null}>
+            <TakenOverProvider value={state ? takenOver : null}>
+              <RouterProvider router={createAppRouter()} />
+            </TakenOverProvider>
+          </DrawnAtProvider>
         </PageHeaderSeedProvider>
       </QueryClientProvider>
     </StrictMode>
@@ -63,15 +72,13 @@ if (state) {
     // each is a long task, and together one that blocks the page twice as long.
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => {
-      startHydrationBreaks();
-      hydrateRoot(container, app(state.header));
-      return hydrationPause();
-    })
-    .then(() => {
-      // The drawn page was inert until now (src/server/http/static-web.ts): it answers from here on.
-      container.removeAttribute('inert');
+      hydrateRoot(container, app(state), {
+        // A drawn page that the browser's first render does not match is a bug: React draws the
+        // part again, and the browser tests fail on this error.
+        onRecoverableError: (error) => console.error('Hydration: the drawn page and the app differ', error),
+      });
     });
 } else {
   startGateQueries(queryClient, window.location.pathname);
-  createRoot(container).render(app());
+  createRoot(container).render(app(null));
 }

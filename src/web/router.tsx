@@ -6,14 +6,22 @@ import { RootShell } from './components/layout/RootShell';
 import { LoadingScreen } from './components/ui/Spinner';
 import { NotFoundScreen } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
+import type { ScreenDrawing, ScreenHandle } from './lib/drawing';
 
 /** The id of the route behind which a page needs an active subscription (read by src/web/server-render.tsx). */
 export const SUBSCRIPTION_GATE_ROUTE = 'subscription-gate';
 
-/** A lazily loaded screen: its module's default export becomes the route component. */
-function screen(load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> {
+/**
+ * A lazily loaded screen: its module's default export becomes the route component, and what it
+ * declares for the server's drawing (`drawing`, lib/drawing.ts) the route's handle.
+ */
+function screen(load: () => Promise<{ default: ComponentType; drawing?: ScreenDrawing }>): Pick<RouteObject, 'lazy'> {
   return {
-    lazy: async () => ({ Component: (await load()).default }),
+    lazy: async () => {
+      const module = await load();
+      const handle: ScreenHandle = { drawing: module.drawing };
+      return { Component: module.default, handle };
+    },
   };
 }
 

@@ -1,7 +1,7 @@
 /**
- * The server's rendering of an /app page (decision 037), with React as the web tests render: its
- * passes until every read is answered, what it hands the browser, and when it leaves the page to
- * the browser. The built renderer, on Preact, is checked in a browser by
+ * The server's rendering of an /app page (decision 039), with React's server renderer as the server
+ * runs it: the reads in one pass before the one render, what it hands the browser, and when it leaves
+ * the page to the browser. The built renderer is checked in a browser by
  * tests/e2e/drawn-pages.e2e.test.ts.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +9,8 @@ import { getDashboard } from '#core/api/dashboard';
 import { getSession } from '#core/api/auth';
 import { currentPlan, syncPlan } from '#core/api/plans';
 import { listRequests, sendForecast } from '#core/api/review-requests';
+import { listReviews } from '#core/api/reviews';
+import { drawnRoutes } from '#core/routes';
 import { diagnostic } from '#core/api/shopify';
 import { sendForecast as forecastFixture } from '#web/test/schedule-fixtures';
 import { listResponse, marie } from '#web/test/schedule-page';
@@ -40,11 +42,35 @@ describe('the server’s rendering of an /app page', () => {
       ]),
     );
     expect(keys.some((key) => key[0] === 'dashboard')).toBe(true);
-    // Read once each, in passes: the session, then the store, then the screen's own.
+    // Read once each, before the one render: the session, the store, then the screen's own.
     expect(callsTo(api, getSession)).toHaveLength(1);
     expect(callsTo(api, getDashboard)).toHaveLength(1);
+    expect(String(callsTo(api, getDashboard)[0]![0])).toContain('period=30days');
+    // Every query its first render shows was read before it.
+    expect(page!.unread).toEqual([]);
+    expect(page!.state.drawnAt).toBeGreaterThan(Date.now() - 60_000);
     // The billing re-read is an action the browser makes once the page is open.
     expect(callsTo(api, syncPlan)).toHaveLength(0);
+  });
+
+  it.each(drawnRoutes)('reads everything %s first shows before its one render, and draws its header', async (path) => {
+    const api = mockSignedInApi([
+      on(getDashboard, () => jsonResponse(dashboardSummary())),
+      on(currentPlan, () => jsonResponse(currentPlanFixture(120, 3000))),
+      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
+      on(listRequests, () => listResponse([marie])),
+      on(sendForecast, () => jsonResponse(forecastFixture())),
+    ]);
+    const page = await renderPage(new URL(`${ORIGIN}${path}?page=1&period=7days&filtre=5&q=marie`));
+    expect(page, path).not.toBeNull();
+    expect(page!.unread, path).toEqual([]);
+    expect(page!.html).toContain(`>${page!.state.header!.title}</h1>`);
+    // Every boundary in place: no inline script, which the page's policy would refuse.
+    expect(page!.html).not.toContain('<script');
+    expect(page!.html).not.toContain('<template');
+    // One render: no endpoint is read twice.
+    const urls = api.mock.calls.map(([input]) => String(input));
+    expect(new Set(urls).size, urls.join(', ')).toBe(urls.length);
   });
 
   it('leaves to the browser a read it makes afresh whenever it shows it (the calendar’s Shopify diagnostic)', async () => {
@@ -55,6 +81,7 @@ describe('the server’s rendering of an /app page', () => {
     ]);
     const page = await renderPage(new URL(`${ORIGIN}/app/schedule`));
     expect(page?.html).toContain('Marie Dupont');
+    expect(page!.unread).toEqual([]);
     expect(callsTo(api, listRequests)).toHaveLength(1);
     expect(callsTo(api, diagnostic)).toHaveLength(0);
   });

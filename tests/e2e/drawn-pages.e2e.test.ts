@@ -1,8 +1,9 @@
 /**
- * The /app screens the server draws (decision 037): the page a signed-in merchant opens arrives with
- * the screen and its data, and the app's scripts take it over without drawing it again. Run on the
- * built app (dist/web and dist/web-render), as a merchant's browser gets it, with the page's own
- * Content-Security-Policy in force.
+ * The /app screens the server draws (decision 039): the page a signed-in merchant opens arrives with
+ * the screen and its data, drawn by React's server renderer, and React in the browser takes it over
+ * without drawing it again. Run on the built app (dist/web and dist/web-render), as a merchant's
+ * browser gets it, with the page's own Content-Security-Policy in force. A hydration that finds the
+ * page different from its first render logs an error (main.tsx), which fails these tests.
  */
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -42,7 +43,10 @@ describe('the /app screens the server draws', () => {
     expect(root).toContain('Navigation principale');
     expect(root).toMatch(/<h1[^>]*>Tableau de bord<\/h1>/);
     expect(root).toContain('Répartition des notes');
-    expect(root).toContain('Pluie d');
+    expect(root).toContain('Derniers avis');
+    expect(root).toMatch(/Commande #\d+/);
+    // Every part in place: no script in the drawn markup (the page's policy allows only the boot script).
+    expect(root).not.toContain('<script');
     // The answers it was drawn with, which the browser hydrates from, and no way out of their element.
     const state = JSON.parse(/<script type="application\/json" id="app-state">([^<]*)<\/script>/.exec(html)![1]!) as {
       queries: { queries: { queryKey: unknown[] }[] };
@@ -129,7 +133,8 @@ describe('the /app screens the server draws', () => {
 
   it('hydrates every drawn screen onto the nodes the server drew, without an error, for a merchant in another time zone than the server', async () => {
     const cookie = await demoSessionCookie(suite.app.url);
-    // The server draws dates in its own zone (UTC here); the browser's, an ocean away, wins at hydration.
+    // The screens write dates in Paris time on both sides, whatever the zone of the server (UTC here)
+    // or of the browser, an ocean away: the text the server drew is the text the app keeps.
     const context: BrowserContext = await suite.browser.newContext({ locale: 'fr-FR', timezoneId: 'America/Montreal' });
     const errors: string[] = [];
     try {
@@ -137,21 +142,30 @@ describe('the /app screens the server draws', () => {
       const page = await context.newPage();
       page.on('pageerror', (error) => errors.push(`${page.url()}: ${error.message}`));
       page.on('console', (message) => message.type() === 'error' && errors.push(`${page.url()}: ${message.text()}`));
-      // The screen's own elements (inside the layout's main) and the layout's header, as the parser made them.
+      // The screen's own elements (inside the layout's main) and the layout's header, as the parser
+      // made them, and the dates it wrote with their text.
       await page.addInitScript(() => {
         document.addEventListener('DOMContentLoaded', () => {
-          (window as unknown as { drawn: Element[] }).drawn = [...document.querySelectorAll('#root main > div > *, #root header')];
+          const state = window as unknown as { drawn: Element[]; dates: [Element, string][] };
+          state.drawn = [...document.querySelectorAll('#root main > div > *, #root header')];
+          state.dates = [...document.querySelectorAll('#root time')].map((element) => [element, element.textContent ?? '']);
         });
       });
       for (const path of DRAWN_SCREENS) {
         await page.goto(`${suite.app.url}${path}`);
         await takenOver(page);
-        const kept = await page.evaluate(() => {
-          const drawn = (window as unknown as { drawn: Element[] }).drawn;
+        const { kept, dates } = await page.evaluate(() => {
+          const { drawn, dates } = window as unknown as { drawn: Element[]; dates: [Element, string][] };
           const now = [...document.querySelectorAll('#root main > div > *, #root header')];
-          return drawn.length > 1 && drawn.length === now.length && drawn.every((element, index) => element === now[index]);
+          return {
+            kept: drawn.length > 1 && drawn.length === now.length && drawn.every((element, index) => element === now[index]),
+            dates: dates.map(([element, text]) => ({ drawn: text, now: element.isConnected ? element.textContent : null })),
+          };
         });
         expect(kept, `${path}: the screen and header drawn by the server are the ones on the page`).toBe(true);
+        // The dates the server wrote (the reviews' days, the calendar's times) are still on the page, unchanged.
+        if (path !== '/app/dashboard') expect(dates.length, `${path} writes dates`).toBeGreaterThan(0);
+        for (const date of dates) expect(date.now, path).toBe(date.drawn);
       }
       expect(errors).toEqual([]);
     } finally {

@@ -19,16 +19,16 @@ interface ManifestChunk {
   isEntry?: boolean;
 }
 
-/** Aim of issue 30: no screen loads more than this much gzip JavaScript before it is usable. */
-export const FIRST_LOAD_AIM_BYTES = 150 * 1024;
+/** The aim: no screen loads more than this much gzip JavaScript before it is usable, on React (decision 039). */
+export const FIRST_LOAD_AIM_BYTES = 175 * 1024;
 
 export interface MerchantScreen {
   /** The source modules its route loads (src/web/router.tsx). */
   modules: string[];
   /**
    * What it loads today plus about 2 %, below the aim: the test fails above it, so the figure only
-   * goes down. The `framework` chunk (Preact as React, React Router, TanStack Query, zod) weighs 74 KB
-   * of it (decision 034).
+   * goes down. The `framework` chunk (React, React Router, TanStack Query) weighs about 107 KB of it
+   * (decision 039).
    */
   ceilingBytes: number;
   /** The French catalogues (src/web/i18n/fr/<name>.ts) it reads: any other one in its first load is an error. */
@@ -42,30 +42,32 @@ const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'plans', 'app
 export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/dashboard': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
-    ceilingBytes: 121 * 1024,
+    ceilingBytes: 151 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow'],
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 114 * 1024,
+    ceilingBytes: 145 * 1024,
     // Not the calendar's: the share-link dialog that reads it loads when opened.
     catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
-    ceilingBytes: 134 * 1024,
+    ceilingBytes: 156 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow', 'shopify-diagnostic', 'shopify-diagnostic-failures'],
   },
 };
 
 /**
  * Code that must stay out of those screens' first load, found by the sources of the chunks' source
- * maps: the landing page's chart (recharts) and the template editor (its screen, its catalogue and
- * liquidjs, the engine its preview runs).
+ * maps: the landing page's chart (recharts), the template editor (its screen, its catalogue and
+ * liquidjs, the engine its preview runs), and zod, which only the forms' rules need (the browser
+ * build serves the contracts without their schemas, scripts/vite/contract-endpoints.ts).
  */
 export const KEPT_OUT: Record<string, RegExp> = {
   'the landing chart': /landing\/SampleReviewsChart|node_modules\/recharts\//,
   'the template editor': /routes\/app\/email-templates|i18n\/fr\/email-templates|node_modules\/liquidjs\//,
+  'zod and the contracts’ schemas': /node_modules\/zod\//,
 };
 
 export interface FirstLoad {

@@ -5,7 +5,8 @@
  * answer; forgot-password is ours.
  */
 import { z } from 'zod';
-import { ACCOUNT_LIMITS, accountFields, type AccountWording } from '../account';
+import { accountFields, type AccountWording } from '../account';
+import { ACCOUNT_LIMITS } from '../account-limits';
 import { endpoint } from './endpoint';
 import { ok } from './wire';
 

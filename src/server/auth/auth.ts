@@ -20,7 +20,7 @@ import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
-import { ACCOUNT_LIMITS } from '#core/account';
+import { ACCOUNT_LIMITS } from '#core/account-limits';
 import { messageFor } from '../messages';
 import { emailChangeConfirmation, resetEmail } from '../messages/auth';
 import { renderSystemEmail } from '#core/email/system-email';

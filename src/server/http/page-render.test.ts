@@ -32,7 +32,7 @@ function api() {
 }
 
 /** Draws `path` through a page app whose one route calls the renderer, as src/server/app.ts does. */
-async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger(), deadlineMs?: number) {
+async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger(), deadlineMs = 1_000) {
   const drawPage = createPageRenderer(dir, logger.log, deadlineMs);
   const backend = api();
   let drawn: DrawnPage | null = null;
@@ -47,7 +47,7 @@ async function draw(dir: string, path: string, headers: Record<string, string>, 
 
 const READS_ME = `async (url, fetch) => {
   const me = await (await fetch('/api/me')).json();
-  return { html: '<p>' + url.pathname + '</p>', state: { me } };
+  return { html: '<p>' + url.pathname + '</p>', state: { me }, unread: [] };
 }`;
 
 describe('the server’s drawing of an /app page', () => {
@@ -61,7 +61,7 @@ describe('the server’s drawing of an /app page', () => {
 
   it('only reads: a request other than GET fails in the render', async () => {
     const { drawn } = await draw(
-      rendererDir(`async (url, fetch) => ({ html: '', state: await fetch('/api/me', { method: 'POST' }).then(() => 'sent', (error) => error.message) })`),
+      rendererDir(`async (url, fetch) => ({ html: '', unread: [], state: await fetch('/api/me', { method: 'POST' }).then(() => 'sent', (error) => error.message) })`),
       '/app/feedback',
       { cookie: 'session=abc' },
     );
@@ -75,12 +75,20 @@ describe('the server’s drawing of an /app page', () => {
   });
 
   it('sends the plain page when the drawing passes its deadline, without waiting for it', async () => {
-    const slow = rendererDir(`(url) => new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>', state: null }), 2000))`);
+    const slow = rendererDir(`(url) => new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>', state: null, unread: [] }), 2000))`);
     const began = performance.now();
     const { drawn, lines } = await draw(slow, '/app/shopify-diagnostic', { cookie: 'session=abc' }, recordingLogger(), 50);
     expect(drawn).toBeNull();
     expect(performance.now() - began).toBeLessThan(1500);
     expect(lines).toEqual(['warn page drawn too late, sent for the browser to draw']);
+  });
+
+  it('draws the page whose drawing missed a query, and says which in the log', async () => {
+    const { drawn, lines } = await draw(rendererDir(`async () => ({ html: '<p>waiting</p>', state: {}, unread: [['reviews', 'all', '']] })`), '/app/feedback', {
+      cookie: 'session=abc',
+    });
+    expect(drawn?.root).toBe('<p>waiting</p>');
+    expect(lines).toEqual(['warn drawn page shows a query its drawing did not read']);
   });
 
   it('sends the plain page when the renderer fails, and says so in the log', async () => {

@@ -3,7 +3,18 @@
  * the requests and mutations of sign-in, sign-up, sign-out, password reset and account changes.
  */
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import * as contract from '#core/api/auth';
+import {
+  changeEmail as changeEmailEndpoint,
+  changePassword as changePasswordEndpoint,
+  forgotPassword as forgotPasswordEndpoint,
+  getSession as getSessionEndpoint,
+  resetPassword as resetPasswordEndpoint,
+  signIn as signInEndpoint,
+  signOut as signOutEndpoint,
+  signUp as signUpEndpoint,
+  updateUser as updateUserEndpoint,
+  type Session,
+} from '#core/api/auth';
 import type { BodyInput } from '#core/api/endpoint';
 import { ApiError } from '../lib/api';
 import { postAuthEvent } from '../lib/auth-channel';
@@ -11,7 +22,6 @@ import { call } from './client';
 import { queryKeys } from './keys';
 
 export type { Session, SessionUser } from '#core/api/auth';
-type Session = contract.Session;
 
 /** The session is re-read every 30 s while the tab is open, and when the window regains focus. */
 export const sessionRefreshIntervalMs = 30_000;
@@ -22,14 +32,29 @@ export const sessionRetryDelay = (attempt: number) => Math.min(200 * 2 ** attemp
 const isClientError = (error: unknown) => error instanceof ApiError && error.status >= 400 && error.status < 500;
 
 /**
+ * The session in better-auth's answer, as the contract's `sessionState` reads it (the fields the app
+ * uses, no token), or `null` for anything else. Written by hand: the browser build carries no
+ * contract schema outside the forms (decision 039); contract-readers.test.ts checks it against the schema.
+ */
+export function readSession(value: unknown): Session | null {
+  if (typeof value !== 'object' || value === null) return null;
+  const { session, user } = value as { session?: unknown; user?: unknown };
+  if (typeof session !== 'object' || session === null || (session as { token?: unknown }).token !== undefined) return null;
+  if (typeof user !== 'object' || user === null) return null;
+  const { id, email, name, companyName } = user as Record<string, unknown>;
+  if (typeof id !== 'string' || typeof email !== 'string' || typeof name !== 'string') return null;
+  if (companyName !== undefined && companyName !== null && typeof companyName !== 'string') return null;
+  return { session: {}, user: { id, email, name, ...(companyName !== undefined && { companyName }) } };
+}
+
+/**
  * Reads the better-auth session: `null` when signed out (a `null` body, any 4xx answer or a body
  * that is not a session). Network failures and 5xx answers throw, so a flaky connection never signs
  * anyone out: the query retries and keeps the last known session meanwhile.
  */
 export async function fetchSession(): Promise<Session | null> {
   try {
-    const parsed = contract.getSession.response.safeParse(await call(contract.getSession));
-    return parsed.success ? parsed.data : null;
+    return readSession(await call(getSessionEndpoint));
   } catch (error) {
     if (isClientError(error)) return null;
     throw error;
@@ -63,19 +88,19 @@ export async function refreshAuthQueries(queryClient: QueryClient): Promise<void
   postAuthEvent({ type: 'signed-in' });
 }
 
-export type SignInBody = BodyInput<typeof contract.signIn>;
-export type SignUpBody = BodyInput<typeof contract.signUp>;
+export type SignInBody = BodyInput<typeof signInEndpoint>;
+export type SignUpBody = BodyInput<typeof signUpEndpoint>;
 
 /** POST sign-in/email: the session cookie is set by the answer. */
-export const signIn = (body: SignInBody) => call(contract.signIn, { body });
+export const signIn = (body: SignInBody) => call(signInEndpoint, { body });
 
 /** POST sign-up/email: creates the account and signs it in. */
-export const signUp = (body: SignUpBody) => call(contract.signUp, { body });
+export const signUp = (body: SignUpBody) => call(signUpEndpoint, { body });
 
 /** POST sign-out. A 401 means the server already forgot the session: a success. */
 export async function signOut(): Promise<void> {
   try {
-    await call(contract.signOut, { body: {} });
+    await call(signOutEndpoint, { body: {} });
   } catch (error) {
     if (!(error instanceof ApiError && error.status === 401)) throw error;
   }
@@ -117,12 +142,12 @@ export function useSignOut({ onSignedOut }: { onSignedOut?: () => unknown } = {}
 
 /** POST forgot-password: answered alike whether the address has an account or not. */
 export function useRequestPasswordReset() {
-  return useMutation({ mutationFn: (body: BodyInput<typeof contract.forgotPassword>) => call(contract.forgotPassword, { body }) });
+  return useMutation({ mutationFn: (body: BodyInput<typeof forgotPasswordEndpoint>) => call(forgotPasswordEndpoint, { body }) });
 }
 
 /** POST reset-password with the e-mailed token. */
 export function useResetPassword() {
-  return useMutation({ mutationFn: (body: BodyInput<typeof contract.resetPassword>) => call(contract.resetPassword, { body }) });
+  return useMutation({ mutationFn: (body: BodyInput<typeof resetPasswordEndpoint>) => call(resetPasswordEndpoint, { body }) });
 }
 
 /**
@@ -131,8 +156,8 @@ export function useResetPassword() {
  */
 export function useChangePassword({ onChanged }: { onChanged?: () => unknown } = {}) {
   return useMutation({
-    mutationFn: async (body: BodyInput<typeof contract.changePassword>) => {
-      await call(contract.changePassword, { body });
+    mutationFn: async (body: BodyInput<typeof changePasswordEndpoint>) => {
+      await call(changePasswordEndpoint, { body });
       await signOut().catch(() => undefined);
     },
     onSuccess: async () => {
@@ -145,7 +170,7 @@ export function useChangePassword({ onChanged }: { onChanged?: () => unknown } =
 export function useUpdateUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInput<typeof contract.updateUser>) => call(contract.updateUser, { body }),
+    mutationFn: (body: BodyInput<typeof updateUserEndpoint>) => call(updateUserEndpoint, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }
@@ -154,7 +179,7 @@ export function useUpdateUser() {
 export function useChangeEmail() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: BodyInput<typeof contract.changeEmail>) => call(contract.changeEmail, { body }),
+    mutationFn: (body: BodyInput<typeof changeEmailEndpoint>) => call(changeEmailEndpoint, { body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.session }),
   });
 }

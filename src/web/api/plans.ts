@@ -1,5 +1,5 @@
 /** The plans (GET /api/plans) and the store's own plan: plans-current, plans-change, plans-set, shopify-sync-plan. */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '#core/api/plans';
 import type { ResponseOf } from '#core/api/endpoint';
@@ -24,13 +24,14 @@ export function usePlans() {
  * The store's plan and this billing period's usage, read from the ledger the sender reserves
  * against. Kept for a minute: the banner of the dashboard and of the calendar share one answer.
  */
+export const currentPlanQuery = queryOptions({
+  queryKey: queryKeys.currentPlan,
+  queryFn: ({ signal }) => call(currentPlan, { signal }),
+  staleTime: 60_000,
+});
+
 export function useCurrentPlan({ enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: queryKeys.currentPlan,
-    queryFn: ({ signal }) => call(currentPlan, { signal }),
-    staleTime: 60_000,
-    enabled,
-  });
+  return useQuery({ ...currentPlanQuery, enabled });
 }
 
 /**

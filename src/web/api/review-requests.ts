@@ -2,7 +2,7 @@
  * The send calendar: the active store's review requests page by page, sending now, re-sending,
  * cancelling, shared links, and the history import (with the paid-order count it starts from).
  */
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ResponseOf } from '#core/api/endpoint';
 import {
@@ -23,21 +23,26 @@ import { queryKeys } from './keys';
 export type { ForecastDay, ImportHistoryInput, ManualSendResult, RequestItem, SendForecast, ShareLink } from '#core/api/review-requests';
 export type ImportHistoryResult = ResponseOf<typeof importHistory>;
 
-/** One page of the calendar; while another page loads, the current one stays on screen. */
-export function useRequestPage(page: number) {
-  return useQuery({
+/** One page of the calendar: read by `useRequestPage`, and by the server before it draws the calendar. */
+export const calendarPageQuery = (page: number) =>
+  queryOptions({
     queryKey: queryKeys.reviewRequestPage(page),
     queryFn: ({ signal }) => call(listRequests, { query: { page }, signal }),
-    placeholderData: keepPreviousData,
   });
+
+/** One page of the calendar; while another page loads, the current one stays on screen. */
+export function useRequestPage(page: number) {
+  return useQuery({ ...calendarPageQuery(page), placeholderData: keepPreviousData });
 }
 
 /** The send planner: the scheduled sends per day until the billing period ends (re-read with the calendar). */
+export const sendForecastQuery = queryOptions({
+  queryKey: queryKeys.reviewRequestForecast,
+  queryFn: ({ signal }) => call(sendForecast, { signal }),
+});
+
 export function useSendForecast() {
-  return useQuery({
-    queryKey: queryKeys.reviewRequestForecast,
-    queryFn: ({ signal }) => call(sendForecast, { signal }),
-  });
+  return useQuery(sendForecastQuery);
 }
 
 /** Re-reads every page of the calendar (after a send, a cancellation, an import or a new link). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate } from './format';
+import { formatDate, formatDateTime } from './format';
 
 describe('formatDate', () => {
   it('writes the first of the month "1er", as French typography wants', () => {
@@ -11,5 +11,12 @@ describe('formatDate', () => {
   it('counts a UTC day in UTC whatever the browser’s zone, and leaves an invalid date as given', () => {
     expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'America/New_York' })).toBe('30 novembre 2026');
     expect(formatDate('pas une date')).toBe('pas une date');
+  });
+
+  it('writes in Paris time by default, whatever the zone of the machine that draws the screen', () => {
+    // 23:30 UTC on 30 November is already 1 December in Paris (UTC+1 in winter).
+    expect(formatDate('2026-11-30T23:30:00.000Z')).toBe('1er décembre 2026');
+    expect(formatDateTime('2026-07-14T08:05:00.000Z')).toBe('14 juil. 2026, 10:05');
+    expect(formatDateTime('2026-07-14T08:05:00.000Z', { timeZone: 'UTC' })).toBe('14 juil. 2026, 08:05');
   });
 });

@@ -13,14 +13,13 @@ const SetPageHeaderContext = createContext<SetPageHeader | null>(null);
 const PageHeaderContext = createContext<PageHeaderState | null>(null);
 
 /**
- * The header of a page the server draws (decision 037). A screen sets its header in an effect, which
- * a server never runs, and the layout's header comes before the screen. So on the server a screen
- * tells it as it renders (`rendered`), the next pass of the render starts the layout with it
- * (`header`), and the browser hydrates with the same one (main.tsx).
+ * The header of a page the server draws (decision 039). A screen sets its header in an effect, which
+ * a server never runs, and the layout's header comes before the screen. So a drawn screen declares
+ * its header beside its component (lib/drawing.ts), the server draws the layout with it, and the
+ * browser hydrates with the same one (main.tsx).
  */
 export interface PageHeaderSeed {
   header: PageHeaderState | null;
-  rendered?: (header: PageHeaderState) => void;
 }
 
 const PageHeaderSeedContext = createContext<PageHeaderSeed | null>(null);
@@ -55,8 +54,6 @@ export function useDocumentTitle(title: string): void {
  */
 export function usePageHeader(title: string, subtitle?: string): void {
   const setHeader = useContext(SetPageHeaderContext);
-  const seed = useContext(PageHeaderSeedContext);
-  seed?.rendered?.(subtitle === undefined ? { title } : { title, subtitle });
   useLayoutEffect(() => {
     setHeader?.({ title, subtitle });
     return () => setHeader?.(null);

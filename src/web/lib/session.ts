@@ -27,7 +27,8 @@ export function useCurrentStore() {
   return useQuery({ ...currentStoreQuery, enabled: !!session });
 }
 
-const currentStoreQuery = queryOptions({
+/** How the store is read: by `useCurrentStore`, and by the server before it draws an /app screen. */
+export const currentStoreQuery = queryOptions({
   queryKey: currentStoreQueryKey,
   queryFn: async () => (await call(currentStore)).store,
 });

@@ -32,6 +32,9 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       DATA_DIR: dataDir,
       DEMO_MODE: 'false',
       WORKER_POLL_INTERVAL_MS: '200',
+      // A busy machine running the whole suite may take over a second to draw a page; the tests
+      // that check a drawn page must get one (the deadline's own rule is tested in page-render.test.ts).
+      PAGE_DRAW_DEADLINE_MS: '30000',
       LOG_LEVEL: 'warn',
       ...env,
     },

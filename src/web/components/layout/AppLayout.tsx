@@ -1,7 +1,7 @@
 import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { HydrationBreak } from '#web/lib/hydration-break';
 import { PageHeaderProvider } from '#web/lib/page-header';
+import { TakenOver } from '#web/lib/taken-over';
 import { useOpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
 import { AppHeader } from './AppHeader';
@@ -65,11 +65,11 @@ export function AppLayout() {
           <AppHeader drawerOpen={drawerOpen} drawerId={drawerId} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
           <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
             <div className="mx-auto w-full max-w-6xl">
-              {/* The screen is taken over in a task of its own after the layout's (decision 037). */}
+              {/* On a drawn page React hydrates the screen apart from the layout, in tasks of its own
+                  (decision 039); the page answers once the screen is taken over. */}
               <Suspense fallback={null}>
-                <HydrationBreak>
-                  <Outlet />
-                </HydrationBreak>
+                <Outlet />
+                <TakenOver />
               </Suspense>
             </div>
           </main>

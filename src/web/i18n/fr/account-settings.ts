@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS as L } from '#core/account';
+import { ACCOUNT_LIMITS as L } from '#core/account-limits';
 
 /** /app/account-settings: profile, password and subscription tabs. */
 export const accountSettings = {

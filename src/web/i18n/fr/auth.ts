@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS as L } from '#core/account';
+import { ACCOUNT_LIMITS as L } from '#core/account-limits';
 
 /** Shared by the sign-in, sign-up, password-reset and account screens, and the /app session gate. */
 export const auth = {

@@ -1,4 +1,4 @@
-import { ACCOUNT_LIMITS as L } from '#core/account';
+import { ACCOUNT_LIMITS as L } from '#core/account-limits';
 
 /** /reset-password?token=… : target of the password-reset e-mail. */
 export const resetPassword = {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import {
   DASHBOARD_PERIODS,
   DEFAULT_DASHBOARD_PERIOD,
+  dashboardQuery,
   useDashboard,
   type DashboardPeriod,
   type DashboardSummary,
@@ -11,6 +12,7 @@ import {
   type UnconfirmedSend,
 } from '#web/api/dashboard';
 import { queryKeys } from '#web/api/keys';
+import { currentPlanQuery } from '#web/api/plans';
 import { useResend } from '#web/api/review-requests';
 import { Funnel } from '#web/components/dashboard/Funnel';
 import { WhatHappensNext } from '#web/components/flows/WhatHappensNext';
@@ -26,6 +28,7 @@ import { QueryState } from '#web/components/ui/QueryState';
 import { ToggleGroup } from '#web/components/ui/ToggleGroup';
 import { messages } from '#web/i18n';
 import { formatDate, formatDateTime } from '#web/lib/format';
+import type { ScreenDrawing } from '#web/lib/drawing';
 import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.dashboard;
@@ -38,6 +41,20 @@ export const ACTIVATED_TOAST_MS = 5000;
 
 const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_PERIODS as readonly (string | null)[]).includes(value);
 
+/** The period the URL asks for (`?period=`), the default one otherwise. */
+const periodOf = (params: URLSearchParams): DashboardPeriod => {
+  const requested = params.get('period');
+  return isPeriod(requested) ? requested : DEFAULT_DASHBOARD_PERIOD;
+};
+
+const header = { title: messages.appScreens.dashboard.title, subtitle: messages.appScreens.dashboard.subtitle };
+
+/** Drawn by the server (decision 039): the period's figures and the quota banner's plan. */
+export const drawing: ScreenDrawing = {
+  header,
+  prefetch: (client, url) => Promise.all([client.prefetchQuery(dashboardQuery(periodOf(url.searchParams))), client.prefetchQuery(currentPlanQuery)]),
+};
+
 /**
  * /app/dashboard: a plan change Shopify refused (told once, with what to do), the quota banner, the
  * period (kept in the URL), three counters, the rating distribution, the five latest reviews, the
@@ -47,10 +64,9 @@ const isPeriod = (value: string | null): value is DashboardPeriod => (DASHBOARD_
  * 5 s and those parameters leave the URL.
  */
 export default function DashboardScreen() {
-  usePageHeader(messages.appScreens.dashboard.title, messages.appScreens.dashboard.subtitle);
+  usePageHeader(header.title, header.subtitle);
   const [params, setParams] = useSearchParams();
-  const requested = params.get('period');
-  const period = isPeriod(requested) ? requested : DEFAULT_DASHBOARD_PERIOD;
+  const period = periodOf(params);
   const dashboard = useDashboard(period);
   const activated = useActivatedToast();
 

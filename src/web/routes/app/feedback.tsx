@@ -1,7 +1,7 @@
 import { Download, MessageSquare, Search, Share2, Store } from 'lucide-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { exportReviewsUrl, REVIEW_FILTERS, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
+import { exportReviewsUrl, REVIEW_FILTERS, reviewsQuery, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
 import { RatingStars } from '#web/components/reviews/RatingStars';
 import { buttonClass } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/EmptyState';
@@ -9,8 +9,8 @@ import { LoadMoreButton } from '#web/components/ui/LoadMoreButton';
 import { QueryState } from '#web/components/ui/QueryState';
 import { ToggleGroup } from '#web/components/ui/ToggleGroup';
 import { messages } from '#web/i18n';
-
 import { cx } from '#web/lib/cx';
+import type { ScreenDrawing } from '#web/lib/drawing';
 import { formatDate } from '#web/lib/format';
 import { usePageHeader } from '#web/lib/page-header';
 
@@ -32,16 +32,29 @@ function withParam(current: URLSearchParams, key: string, value: string): URLSea
 
 const isFilter = (value: string | null): value is ReviewFilter => (REVIEW_FILTERS as readonly (string | null)[]).includes(value);
 
+/** The filter the URL asks for (`?filtre=`), every review otherwise. */
+const filterOf = (params: URLSearchParams): ReviewFilter => {
+  const requested = params.get('filtre');
+  return isFilter(requested) ? requested : 'all';
+};
+
+const header = { title: messages.appScreens.feedback.title, subtitle: messages.appScreens.feedback.subtitle };
+
+/** Drawn by the server (decision 039): the first page of the search the URL holds. */
+export const drawing: ScreenDrawing = {
+  header,
+  prefetch: (client, url) => client.prefetchInfiniteQuery(reviewsQuery(filterOf(url.searchParams), (url.searchParams.get('q') ?? '').trim())),
+};
+
 /**
  * /app/feedback: the store's reviews, newest first, searched by name, e-mail or order number and
  * filtered by rating or comment (both kept in the URL: ?q=…&filtre=…), page after page; the share-link
  * modal for getting reviews without waiting for an order, and a CSV export of what the search selects.
  */
 export default function FeedbackScreen() {
-  usePageHeader(messages.appScreens.feedback.title, messages.appScreens.feedback.subtitle);
+  usePageHeader(header.title, header.subtitle);
   const [params, setParams] = useSearchParams();
-  const requested = params.get('filtre');
-  const filter: ReviewFilter = isFilter(requested) ? requested : 'all';
+  const filter = filterOf(params);
   const q = params.get('q') ?? '';
   const [typed, setTyped] = useState(q);
   const [sharing, setSharing] = useState(false);

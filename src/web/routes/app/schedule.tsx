@@ -1,10 +1,21 @@
 import { CalendarX2, History, Share2, Store } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { REQUEST_PAGE_SIZE, requestPageQuery } from '#core/api/review-requests';
+import { REQUEST_PAGE_MAX, REQUEST_PAGE_SIZE } from '#core/api/review-requests';
 import { pageCount } from '#core/pagination';
-import { useCancelRequest, useRefreshRequests, useRequestPage, useResend, useSendForecast, useSendNow, type ImportHistoryResult, type RequestItem } from '#web/api/review-requests';
-import { DiagnosticPanel } from '#web/components/schedule/DiagnosticPanel';
+import { currentPlanQuery } from '#web/api/plans';
+import {
+  calendarPageQuery,
+  sendForecastQuery,
+  useCancelRequest,
+  useRefreshRequests,
+  useRequestPage,
+  useResend,
+  useSendForecast,
+  useSendNow,
+  type ImportHistoryResult,
+  type RequestItem,
+} from '#web/api/review-requests';
 import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '#web/components/schedule/outcomes';
 import { Pagination } from '#web/components/schedule/Pagination';
 import { RequestList, requestSubject } from '#web/components/schedule/RequestList';
@@ -19,6 +30,8 @@ import { QueryState } from '#web/components/ui/QueryState';
 import { Spinner } from '#web/components/ui/Spinner';
 import { textLinkClass } from '#web/components/ui/TextField';
 import { messages } from '#web/i18n';
+import { useNow } from '#web/lib/clock';
+import type { ScreenDrawing } from '#web/lib/drawing';
 import { usePageHeader } from '#web/lib/page-header';
 import { withRedirect } from '#web/lib/safe-redirect';
 import { useCurrentStore } from '#web/lib/session';
@@ -27,6 +40,11 @@ import { noticeDurationMs } from '#web/lib/use-transient-message';
 /** Opened on demand: their code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
 const ShareLinkModal = lazy(() => import('#web/components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
 const ImportHistoryDialog = lazy(() => import('#web/components/schedule/ImportHistoryDialog').then((module) => ({ default: module.ImportHistoryDialog })));
+/**
+ * The compact diagnostic reads Shopify afresh in the browser (never drawn with data by the server):
+ * its code, its steps and their catalogues load beside the screen, not before it (decision 039).
+ */
+const DiagnosticPanel = lazy(() => import('#web/components/schedule/DiagnosticPanel').then((module) => ({ default: module.DiagnosticPanel })));
 
 const t = messages.schedule;
 
@@ -35,21 +53,23 @@ export const cancelNoticeMs = 3_000;
 /** The due labels are recomputed every minute. */
 const clockTickMs = 60_000;
 
-/** The `?page=` parameter, read as the server reads it (anything it would refuse is page 1). */
-function pageFromParams(params: URLSearchParams): number {
-  const parsed = requestPageQuery.safeParse({ page: params.get('page') ?? undefined });
-  return parsed.success ? parsed.data.page : 1;
+/**
+ * The `?page=` parameter, read as the server reads it (`requestPageQuery`; anything it would refuse
+ * is page 1). Written by hand: the browser build carries no contract schema outside the forms
+ * (decision 039); contract-readers.test.ts checks it against the schema.
+ */
+export function pageFromParams(params: URLSearchParams): number {
+  const raw = params.get('page');
+  const page = raw === null ? 1 : Number(raw);
+  return Number.isInteger(page) && page >= 1 && page <= REQUEST_PAGE_MAX ? page : 1;
 }
 
-/** The current time, refreshed every `intervalMs` (for labels relative to now). */
-function useNow(intervalMs: number): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+/** Drawn by the server (decision 039): the page of requests the URL asks for, the planner's forecast and the quota banner's plan. */
+export const drawing: ScreenDrawing = {
+  header: { title: t.title, subtitle: t.subtitle },
+  prefetch: (client, url) =>
+    Promise.all([client.prefetchQuery(calendarPageQuery(pageFromParams(url.searchParams))), client.prefetchQuery(sendForecastQuery), client.prefetchQuery(currentPlanQuery)]),
+};
 
 /** One notice at a time, hidden after its duration. */
 function useNotice() {
@@ -283,7 +303,11 @@ export default function ScheduleScreen() {
         {body}
       </section>
 
-      {settled && !noStore && !sessionExpired && <DiagnosticPanel />}
+      {settled && !noStore && !sessionExpired && (
+        <Suspense fallback={null}>
+          <DiagnosticPanel />
+        </Suspense>
+      )}
 
       {cancelling && (
         <ConfirmDialog
