@@ -1,5 +1,5 @@
 import { hydrate, QueryClientProvider } from '@tanstack/react-query';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -72,10 +72,15 @@ if (state) {
     // each is a long task, and together one that blocks the page twice as long.
     .then(() => new Promise((resolve) => setTimeout(resolve, 0)))
     .then(() => {
-      hydrateRoot(container, app(state), {
-        // A drawn page that the browser's first render does not match is a bug: React draws the
-        // part again, and the browser tests fail on this error.
-        onRecoverableError: (error) => console.error('Hydration: the drawn page and the app differ', error),
+      // As a transition, the hydration yields to the browser every few milliseconds instead of
+      // running as one long task: a slow phone stays responsive while React takes the page over
+      // (the drawn page is visible and inert meanwhile).
+      startTransition(() => {
+        hydrateRoot(container, app(state), {
+          // A drawn page that the browser's first render does not match is a bug: React draws the
+          // part again, and the browser tests fail on this error.
+          onRecoverableError: (error) => console.error('Hydration: the drawn page and the app differ', error),
+        });
       });
     });
 } else {
