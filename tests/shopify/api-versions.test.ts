@@ -3,6 +3,7 @@
 // until the first day of its quarter), still supported, and with its published schema vendored so the
 // app's documents are checked against it (admin-schema.test.ts). Decision 020.
 import { existsSync, readFileSync } from 'node:fs';
+import { ApiVersion } from '@shopify/shopify-api';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '#server/config';
 import { DEFAULT_API_VERSION, STABLE_API_VERSIONS, releaseDate, versionStatus } from '#server/shopify/api-versions';
@@ -68,5 +69,11 @@ describe('the default Admin API version', () => {
     expect(STABLE_API_VERSIONS.at(-1)).toBe(DEFAULT_API_VERSION);
     expect(existsSync(new URL(`admin_${DEFAULT_API_VERSION}.json.gz`, FIXTURES))).toBe(true);
     expect(source).toContain(`| ${DEFAULT_API_VERSION} | \`admin_${DEFAULT_API_VERSION}.json.gz\` |`);
+  });
+
+  it('is one @shopify/shopify-api knows, as is every version the app may call', () => {
+    // The facade hands the configured string to the library as its ApiVersion: a library older than
+    // the version (13 knew none after 2026-04) would build its clients for a version it does not list.
+    for (const version of STABLE_API_VERSIONS) expect(Object.values(ApiVersion), version).toContain(version);
   });
 });

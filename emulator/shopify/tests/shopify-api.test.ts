@@ -1,4 +1,4 @@
-// The emulator seen through @shopify/shopify-api 13, the library the app uses: its HMAC checks,
+// The emulator seen through @shopify/shopify-api (the version package.json pins), the library the app uses: its HMAC checks,
 // GraphQL client, token refresh, webhook registration and validation, and billing helpers.
 import '@shopify/shopify-api/adapters/web-api';
 import { ApiVersion, BillingInterval, DeliveryMethod, LogSeverity, Session, shopifyApi } from '@shopify/shopify-api';
@@ -15,7 +15,7 @@ const api = shopifyApi({
   scopes: ['read_orders'],
   hostName: 'localhost:3000',
   hostScheme: 'http',
-  apiVersion: ApiVersion.April26,
+  apiVersion: ApiVersion.July26,
   isEmbeddedApp: false,
   billing: { Pro: { lineItems: [{ amount: 29.99, currencyCode: 'USD', interval: BillingInterval.Every30Days }] } },
   logger: { level: LogSeverity.Error, log: async () => {} },
@@ -37,7 +37,7 @@ function session(accessToken: string) {
   return new Session({ id: `offline_${DEMO}`, shop: DEMO, state: '', isOnline: false, accessToken });
 }
 
-describe('@shopify/shopify-api 13 against the emulator', () => {
+describe('@shopify/shopify-api against the emulator', () => {
   it('validates the install link and the OAuth callback HMAC', async () => {
     const install = paramsOf(await emu.state.installLink(DEMO)) as Record<string, string>;
     expect(await api.utils.validateHmac(install)).toBe(true);
