@@ -11,6 +11,7 @@ import { compress } from 'hono/compress';
 import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
 import { errorResponse } from './http/errors';
+import { jsonAnswer } from './http/json-answer';
 import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
 import { mount, ContractViolation } from './http/route';
 import { DomainError } from './domain-error';
@@ -107,8 +108,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // JSON answers go out compressed when the browser accepts it (the dashboard's, the reviews' and the
   // calendar's weigh 4 to 8 KB: Lighthouse counted 150 ms on a phone's network; decision 027). The
   // session cookie is SameSite=Lax, so another site cannot have the browser send signed-in requests
-  // whose compressed sizes it would measure (BREACH).
-  app.use('/api/*', compress());
+  // whose compressed sizes it would measure (BREACH). Answers under 1 KB (the plans, errors) go as they
+  // are, told by the Content-Length the contract layer's answers carry (http/json-answer.ts):
+  // compressing one would save less than a TCP segment, never a round trip, and cost CPU and the
+  // light response, since a compressed answer is a stream with headers set after the handler (decision 040).
+  app.use('/api/*', compress({ threshold: 1024 }));
 
   app.route('/health', healthRoutes(ctx));
 
@@ -170,7 +174,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     // Hono's own HTTP errors (e.g. a malformed request) keep their status with a French message.
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return c.json({ error: messageFor('invalid_input'), code: 'invalid_input' }, status as 400);
+      return jsonAnswer(c, JSON.stringify({ error: messageFor('invalid_input'), code: 'invalid_input' }), status as 400);
     }
     // Text the database cannot store (a NUL character, an impossible Unicode escape, too long for
     // its column) is the client's mistake: 400, and the transaction it came in was rolled back.

@@ -144,7 +144,13 @@ const ROWS: Row[] = [
   { kind: 'a redirect to the public review site', profile: 'page', status: 302, send: () => get(publicSiteLink) },
   { kind: 'the storefront proxy refusing an unsigned request', profile: 'page', status: 401, send: () => get('/storefront-proxy/avis?page=1') },
   // The API: answers, redirects, downloads and errors.
-  { kind: 'a small JSON answer', profile: 'api', status: 200, send: () => get('/api/plans', GZIP) },
+  {
+    kind: 'a small JSON answer (not compressed)',
+    profile: 'api',
+    status: 200,
+    send: () => get('/api/plans', GZIP),
+    check: (res) => expect(res.headers.get('content-encoding')).toBeNull(),
+  },
   { kind: 'a small JSON answer, HEAD', profile: 'api', status: 200, send: () => app.request(`${ORIGIN}/api/plans`, { method: 'HEAD' }) },
   { kind: 'a large JSON answer, compressed', profile: 'api', status: 200, send: () => shop.browser.request('/api/reviews', { headers: GZIP }), check: isGzip },
   {
