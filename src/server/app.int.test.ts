@@ -5,6 +5,7 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestContext, contextFor, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '#tests/support/test-context';
+import { world } from '#tests/support/world';
 import { createApp } from './app';
 import { createWorker } from './jobs/worker';
 
@@ -70,14 +71,25 @@ describe('HTTP app', () => {
     ]);
   });
 
-  it('compresses JSON answers for a browser that accepts it, and only then', async () => {
-    const gzipped = await api.request('/api/plans', { headers: { 'accept-encoding': 'gzip' } });
+  it('compresses JSON answers of 1 KB or more for a browser that accepts it, and only then', async () => {
+    const shop = await world(fresh).signedIn(api).store();
+    await shop.reviews(Array.from({ length: 20 }, (_, i) => ({ customerName: `Client ${i}`, comment: `Un avis assez long pour peser son poids, numéro ${i}.` })));
+    const gzipped = await shop.browser.request('/api/reviews', { headers: { 'accept-encoding': 'gzip' } });
     expect(gzipped.headers.get('content-encoding')).toBe('gzip');
-    const body = Buffer.from(await gzipped.arrayBuffer());
-    expect(JSON.parse(gunzipSync(body).toString('utf8')).plans).toHaveLength(3);
-    const plain = await api.request('/api/plans');
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding');
+    const text = gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(1024);
+    expect(JSON.parse(text).items).toHaveLength(20);
+    const plain = await shop.browser.request('/api/reviews');
     expect(plain.headers.get('content-encoding')).toBeNull();
-    expect(((await plain.json()) as { plans: unknown[] }).plans).toHaveLength(3);
+    expect(((await plain.json()) as { items: unknown[] }).items).toHaveLength(20);
+    // A small answer (the plans, an error) goes as it is, with its length.
+    const small = await api.request('/api/plans', { headers: { 'accept-encoding': 'gzip' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    const plans = await small.text();
+    expect(Buffer.byteLength(plans)).toBeLessThan(1024);
+    expect(small.headers.get('content-length')).toBe(String(Buffer.byteLength(plans)));
+    expect(JSON.parse(plans).plans).toHaveLength(3);
   });
 
   it('answers unknown API paths and functions with a JSON 404 in French', async () => {

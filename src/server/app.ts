@@ -5,13 +5,14 @@
  */
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { NONCE, secureHeaders } from 'hono/secure-headers';
 import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
 import { errorResponse } from './http/errors';
+import { jsonAnswer } from './http/json-answer';
+import { apiSecurityHeaders, pageSecurityHeaders } from './http/security-headers';
 import { mount, ContractViolation } from './http/route';
 import { DomainError } from './domain-error';
 import { isQueryError, storableErrorText } from './jobs/queue';
@@ -58,6 +59,15 @@ export interface AppOptions {
   webRenderDist?: string;
 }
 
+/**
+ * Applies a body limit to requests that may carry a body. Reading whether a GET has one makes
+ * @hono/node-server build the full web Request (an abort signal, a stream) for a request that has none.
+ */
+const withBody =
+  (limit: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    c.req.method === 'GET' || c.req.method === 'HEAD' ? next() : limit(c, next);
+
 export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = new Hono();
   const log = ctx.log.child('http');
@@ -67,26 +77,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/webhooks', webhookRoutes(ctx));
 
   // Pages get a CSP with a per-response nonce (the review page inlines its one script). JSON answers
-  // and redirects never carry markup: a fixed, stricter policy, computed once (the nonce's random
-  // bytes and per-request header copy were a measurable share of a small API answer's cost).
-  const pageHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", NONCE],
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'https:'],
-      connectSrc: ["'self'"],
-      frameAncestors: ["'none'"],
-      formAction: ["'self'"],
-      baseUri: ["'self'"],
-      objectSrc: ["'none'"],
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  const apiHeaders = secureHeaders({
-    contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], formAction: ["'none'"], baseUri: ["'none'"] },
-    crossOriginEmbedderPolicy: false,
-  });
+  // and redirects never carry markup: a fixed, stricter policy, computed once. Both are set before the
+  // handler, so answers keep @hono/node-server's light response (http/security-headers.ts).
+  const pageHeaders = pageSecurityHeaders();
+  const apiHeaders = apiSecurityHeaders();
   app.use('*', (c, next) => {
     const path = c.req.path;
     // Uploaded files carry their own headers (a sandboxing CSP, a cross-origin resource policy): src/server/media/routes.ts.
@@ -102,17 +96,23 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const uploadLimits = new Map(
     ENDPOINTS.filter((e) => e.upload).map((e) => [e.path, bodyLimit({ maxSize: e.upload!.maxBytes, onError: (c) => errorResponse(c, e.upload!.tooLarge) })]),
   );
-  app.use('/api/*', (c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next));
-  app.use('/functions/*', limit);
-  app.use('/review/*', bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 'payload_too_large') }));
+  app.use(
+    '/api/*',
+    withBody((c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next)),
+  );
+  app.use('/functions/*', withBody(limit));
+  app.use('/review/*', withBody(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 'payload_too_large') })));
   const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
   app.use('/api/*', csrf);
   app.use('/functions/*', csrf);
   // JSON answers go out compressed when the browser accepts it (the dashboard's, the reviews' and the
   // calendar's weigh 4 to 8 KB: Lighthouse counted 150 ms on a phone's network; decision 027). The
   // session cookie is SameSite=Lax, so another site cannot have the browser send signed-in requests
-  // whose compressed sizes it would measure (BREACH).
-  app.use('/api/*', compress());
+  // whose compressed sizes it would measure (BREACH). Answers under 1 KB (the plans, errors) go as they
+  // are, told by the Content-Length the contract layer's answers carry (http/json-answer.ts):
+  // compressing one would save less than a TCP segment, never a round trip, and cost CPU and the
+  // light response, since a compressed answer is a stream with headers set after the handler (decision 040).
+  app.use('/api/*', compress({ threshold: 1024 }));
 
   app.route('/health', healthRoutes(ctx));
 
@@ -174,7 +174,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     // Hono's own HTTP errors (e.g. a malformed request) keep their status with a French message.
     const status = (error as { status?: number }).status;
     if (typeof status === 'number' && status >= 400 && status < 500) {
-      return c.json({ error: messageFor('invalid_input'), code: 'invalid_input' }, status as 400);
+      return jsonAnswer(c, JSON.stringify({ error: messageFor('invalid_input'), code: 'invalid_input' }), status as 400);
     }
     // Text the database cannot store (a NUL character, an impossible Unicode escape, too long for
     // its column) is the client's mistake: 400, and the transaction it came in was rolled back.

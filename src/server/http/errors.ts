@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
 import { messageFor } from '../messages';
+import { jsonAnswer } from './json-answer';
 
 /** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
 export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -57,5 +58,5 @@ export function errorBodyOf(code: ErrorCode, details: DomainErrorDetails = {}) {
 
 export function errorResponse(c: Context, code: ErrorCode, details: DomainErrorDetails = {}) {
   if (details.retryAfterSeconds !== undefined) c.header('Retry-After', String(details.retryAfterSeconds));
-  return c.json(errorBodyOf(code, details), ERROR_STATUS[code] as ContentfulStatusCode);
+  return jsonAnswer(c, JSON.stringify(errorBodyOf(code, details)), ERROR_STATUS[code] as ContentfulStatusCode);
 }

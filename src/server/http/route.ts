@@ -11,6 +11,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { requireStore, resolveSession, type TenantStore } from '../stores/tenancy';
 import { parseJsonBody, parseWith } from './errors';
+import { jsonAnswer } from './json-answer';
 
 /** A JSON value as a handler may return it: a `Date` wherever the wire carries an ISO string. */
 export type Encodable<T> = T extends string ? T | Date : T extends readonly (infer U)[] ? readonly Encodable<U>[] : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
@@ -75,14 +76,14 @@ export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): 
       const upload = endpoint.upload ? await readUpload(c, endpoint.upload) : null;
       const answer = await (handler as Route['handler'])({ c, params, query, body, upload, session, store } as never);
       if (answer instanceof Response) return answer;
+      const text = JSON.stringify(answer ?? null);
       if (ctx.config.checkApiResponses && endpoint.response) {
-        const wire = JSON.parse(JSON.stringify(answer ?? null)) as unknown;
-        const result = endpoint.response.safeParse(wire);
+        const result = endpoint.response.safeParse(JSON.parse(text));
         if (!result.success) {
           throw new ContractViolation(`${endpoint.method} ${endpoint.path} answered outside its contract: ${result.error.message}`);
         }
       }
-      return c.json(answer as unknown as object, endpoint.status ?? 200);
+      return jsonAnswer(c, text, endpoint.status ?? 200);
     });
   }
 }

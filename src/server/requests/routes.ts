@@ -26,6 +26,7 @@ import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { errorBodyOf } from '../http/errors';
+import { jsonAnswer } from '../http/json-answer';
 import { route } from '../http/route';
 import { requestMessages } from '../messages/review-requests';
 import { hitRateLimit } from '../security/rate-limit';
@@ -64,7 +65,7 @@ async function manualSendResponse(ctx: AppContext, result: SendRunResult): Promi
 /** A failure answered in the spec's own shape (`extra`) plus the error's `{ error, code }`. */
 function specFailure(c: Context, error: DomainError, extra: Record<string, unknown>) {
   if (error.details.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.details.retryAfterSeconds));
-  return c.json({ ...extra, ...errorBodyOf(error.code, error.details) }, ERROR_STATUS[error.code] as ContentfulStatusCode);
+  return jsonAnswer(c, JSON.stringify({ ...extra, ...errorBodyOf(error.code, error.details) }), ERROR_STATUS[error.code] as ContentfulStatusCode);
 }
 
 /** Refuses with `code` once the key's window is used up. */
