@@ -1,6 +1,6 @@
 /** The plans (GET /api/plans) and the store's own plan: plans-current, plans-change, plans-set, shopify-sync-plan. */
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '#core/api/plans';
 import type { ResponseOf } from '#core/api/endpoint';
 import type { StoreSummary } from '#core/api/stores';
@@ -47,7 +47,10 @@ export function useChangePlan() {
 /** What plan and subscription state depend on: re-read after Shopify has been asked again. */
 function usePlanStateRefresh() {
   const queryClient = useQueryClient();
-  return () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan }), queryClient.invalidateQueries({ queryKey: queryKeys.currentStore })]);
+  return useCallback(
+    () => Promise.all([queryClient.invalidateQueries({ queryKey: queryKeys.currentPlan }), queryClient.invalidateQueries({ queryKey: queryKeys.currentStore })]),
+    [queryClient],
+  );
 }
 
 /**
@@ -70,34 +73,69 @@ export function useSyncPlan() {
 }
 
 /**
- * The re-read when the merchant opens the app, and what it told: the app shell calls this with the
- * connected store, and the screens that show the refused plan change (dashboard, plans) call it too,
- * sharing the one answer. Made once per store and page load (kept in the cache for the page's life,
- * a failure too: no retry, none on the next mount). Silent: a failure changes nothing shown. A
- * success refreshes the store and the plan.
- *
- * `notice`: the refused plan change the answer carried (or 'Synchroniser' since), until `dismiss`
- * hides it for the rest of the page's life (the server tells it once: a reload does not bring it back).
+ * The re-read of the connected store's billing on Shopify when the merchant opens the app, made once
+ * per store and page load: kept in the cache for the page's life, a failure too (no retry, none on
+ * the next mount). Silent: a failure changes nothing shown. A success refreshes the store and the plan.
+ * An action (it asks Shopify and may record a change), not a read: a page the server draws leaves it
+ * to the browser (src/web/server-render.tsx).
  */
-export function useBillingSync(storeId: string | undefined): { notice: BillingNotice | null; dismiss: () => void } {
-  const refresh = usePlanStateRefresh();
-  const queryClient = useQueryClient();
-  const { data } = useQuery({
-    queryKey: queryKeys.billingSync(storeId ?? ''),
+function billingSyncQuery(storeId: string, refresh: () => Promise<unknown>) {
+  return queryOptions({
+    queryKey: queryKeys.billingSync(storeId),
     queryFn: async () => {
       const answer = await call(syncPlan);
       void refresh();
       return answer;
     },
-    enabled: !!storeId,
-    // An action (it asks Shopify and may record a change), not a read: a page the server draws
-    // leaves it to the browser, which makes it once the page is open (src/web/server-render.tsx).
     meta: { browserOnly: true },
     staleTime: Infinity,
     gcTime: Infinity,
     retry: false,
     retryOnMount: false,
   });
+}
+
+/** Runs `task` when the browser has nothing more urgent to do (at the latest after `timeout` ms). */
+function whenIdle(task: () => void, timeout = 2000): () => void {
+  const { requestIdleCallback, cancelIdleCallback } = window;
+  if (typeof requestIdleCallback === 'function' && typeof cancelIdleCallback === 'function') {
+    const handle = requestIdleCallback(task, { timeout });
+    return () => cancelIdleCallback(handle);
+  }
+  const handle = setTimeout(task, 1);
+  return () => clearTimeout(handle);
+}
+
+/**
+ * Starts the re-read for the connected store (the app shell calls this), once the browser is idle:
+ * not while React takes a drawn page over. A query started in the commit that ends a hydration
+ * changes the state the screens subscribe to, and React then renders them all again at once,
+ * synchronously: on a slow phone the longest task of the page's load (decision 039).
+ */
+export function useStartBillingSync(storeId: string | undefined): void {
+  const refresh = usePlanStateRefresh();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!storeId) return;
+    const options = billingSyncQuery(storeId, refresh);
+    // Once per store and page load, whatever the answer: the shell may mount again (/app left and
+    // back). The screens' readers (useBillingSync) make the query before it starts: pending and idle.
+    const state = queryClient.getQueryState(options.queryKey);
+    if (state && (state.status !== 'pending' || state.fetchStatus !== 'idle')) return;
+    return whenIdle(() => void queryClient.prefetchQuery(options));
+  }, [queryClient, storeId, refresh]);
+}
+
+/**
+ * What the opening re-read told (the dashboard and the plans page show it): `notice`, the refused plan
+ * change the answer carried (or 'Synchroniser' since), until `dismiss` hides it for the rest of the
+ * page's life (the server tells it once: a reload does not bring it back). Reads the answer only: the
+ * app shell starts the re-read (useStartBillingSync).
+ */
+export function useBillingSync(storeId: string | undefined): { notice: BillingNotice | null; dismiss: () => void } {
+  const refresh = usePlanStateRefresh();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({ ...billingSyncQuery(storeId ?? '', refresh), enabled: false });
   const dismiss = useCallback(
     () => queryClient.setQueryData<SyncAnswer>(queryKeys.billingSync(storeId ?? ''), (previous) => previous && { ...previous, notice: null }),
     [queryClient, storeId],

@@ -7,7 +7,7 @@ export interface PageHeaderState {
   subtitle?: string;
 }
 
-type SetPageHeader = (header: PageHeaderState | null) => void;
+type SetPageHeader = (header: PageHeaderState | null | ((previous: PageHeaderState | null) => PageHeaderState | null)) => void;
 
 const SetPageHeaderContext = createContext<SetPageHeader | null>(null);
 const PageHeaderContext = createContext<PageHeaderState | null>(null);
@@ -55,7 +55,9 @@ export function useDocumentTitle(title: string): void {
 export function usePageHeader(title: string, subtitle?: string): void {
   const setHeader = useContext(SetPageHeaderContext);
   useLayoutEffect(() => {
-    setHeader?.({ title, subtitle });
+    // The same header kept as it is: a drawn page starts with it (PageHeaderSeed), and a new object
+    // would render the whole layout again, synchronously, as React takes the page over.
+    setHeader?.((previous) => (previous?.title === title && previous.subtitle === subtitle ? previous : { title, subtitle }));
     return () => setHeader?.(null);
   }, [setHeader, title, subtitle]);
   useDocumentTitle(title);

@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react
 import { Outlet, useLocation } from 'react-router';
 import { PageHeaderProvider } from '#web/lib/page-header';
 import { TakenOver } from '#web/lib/taken-over';
-import { useOpeningBillingSync } from '../plans/BillingNotice';
+import { OpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
 import { AppHeader } from './AppHeader';
 import { MobileDrawer } from './MobileDrawer';
@@ -18,7 +18,6 @@ const desktopQuery = '(min-width: 48rem)';
  * (the dashboard and the plans page show a refused plan change it tells).
  */
 export function AppLayout() {
-  useOpeningBillingSync();
   const { pathname, search } = useLocation();
   // The drawer is open for one location: navigating (a sidebar link in the drawer) closes it
   // without an effect, since the location it was opened for is no longer the current one.
@@ -45,6 +44,7 @@ export function AppLayout() {
 
   return (
     <PageHeaderProvider>
+      <OpeningBillingSync />
       <SkipLink />
       <div className="min-h-dvh bg-slate-50 md:flex">
         {/* The column is in the flow and stretches to the page's full height, so its white and its

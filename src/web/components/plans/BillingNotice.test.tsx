@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BillingNotice } from '#web/api/plans';
 import { currentPlanFixture } from '../quota/fixtures';
 import { getDashboard } from '#core/api/dashboard';
@@ -39,6 +39,8 @@ function mockBillingApi(notice: BillingNotice | null, routes: Route[] = []) {
 const noticeBox = (heading = 'Changement de plan refusé') => screen.findByText(heading).then((element) => element.parentElement!.parentElement!);
 
 describe('a plan change Shopify refused, told when the merchant opens the app', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
   it('is explained on the dashboard, in a live region, with what to do and a link to the plans', async () => {
     const { syncCalls } = mockBillingApi(declined);
     renderRoute('/app/dashboard');
@@ -68,6 +70,22 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
     fireEvent.click(screen.getAllByRole('link', { name: /Tableau de bord/ })[0]!);
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
     expect(screen.queryByText('Changement de plan refusé')).toBeNull();
+    expect(syncCalls()).toHaveLength(1);
+  });
+
+  it('starts once the browser is idle, not while React takes the page over', async () => {
+    // A query started in the commit that ends a hydration makes React render every screen reading
+    // the store again, synchronously: the re-read waits for the browser's idle time.
+    const idle: IdleRequestCallback[] = [];
+    vi.stubGlobal('requestIdleCallback', (callback: IdleRequestCallback) => idle.push(callback));
+    vi.stubGlobal('cancelIdleCallback', () => undefined);
+    const { syncCalls } = mockBillingApi(declined);
+    renderRoute('/app/dashboard');
+    await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
+    await waitFor(() => expect(idle).toHaveLength(1));
+    expect(syncCalls()).toHaveLength(0);
+    idle[0]!({ didTimeout: false, timeRemaining: () => 50 });
+    await noticeBox();
     expect(syncCalls()).toHaveLength(1);
   });
 

@@ -1,22 +1,29 @@
 import { CircleAlert, X } from 'lucide-react';
 import { Link } from 'react-router';
-import { useBillingSync } from '#web/api/plans';
+import { useBillingSync, useStartBillingSync } from '#web/api/plans';
 import { messages } from '#web/i18n';
 import { cx } from '#web/lib/cx';
-import { useCurrentStore } from '#web/lib/session';
+import { useCurrentStore, type CurrentStore } from '#web/lib/session';
 import { textLinkClass } from '../ui/TextField';
 import { mainContentId } from '../ui/SkipLink';
 
 const t = messages.plans.billingNotice;
 
+const activeStoreId = (store: CurrentStore | null | undefined) => (store?.is_active ? store.id : undefined);
+
 /**
- * The re-read of the connected store's Shopify billing when the merchant opens the app (once per
- * store and page load: api/plans.ts useBillingSync), and the refused plan change it told. The app
- * shell starts it; the dashboard and the plans page show its notice.
+ * Starts the re-read of the connected store's Shopify billing when the merchant opens the app (once
+ * per store and page load, when the browser is idle: api/plans.ts useStartBillingSync). A component
+ * of its own, drawing nothing, in the app shell: what it reads makes only it render again.
  */
-export function useOpeningBillingSync() {
-  const { data: store } = useCurrentStore();
-  return useBillingSync(store?.is_active ? store.id : undefined);
+export function OpeningBillingSync() {
+  useStartBillingSync(activeStoreId(useCurrentStore().data));
+  return null;
+}
+
+/** The refused plan change the opening re-read told (the dashboard and the plans page show it). */
+function useOpeningBillingSync() {
+  return useBillingSync(activeStoreId(useCurrentStore().data));
 }
 
 /**
