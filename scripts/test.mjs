@@ -16,11 +16,14 @@ const vitestArgs = args.filter((a) => a !== '--no-lint');
 // Both linters and the type check run, so one pass lists every problem; `npm run lint` is the
 // linters' pair (vitest strips types without checking them: only tsc catches a type error).
 const lintFailures = [];
+let lintSeconds = null;
 if (!skipLint) {
+  const lintStart = Date.now();
   console.log('Linting (ESLint, Prettier, then TypeScript)…');
   for (const [name, script] of Object.entries({ ESLint: 'lint:eslint', Prettier: 'lint:prettier', TypeScript: 'typecheck' })) {
     if (spawnSync('npm', ['run', '--silent', script], { stdio: 'inherit' }).status !== 0) lintFailures.push(name);
   }
+  lintSeconds = Math.round((Date.now() - lintStart) / 1000);
 }
 const lint = skipLint ? 'skipped' : lintFailures.length > 0 ? `failed (${lintFailures.join(', ')})` : 'passed';
 
@@ -39,18 +42,25 @@ if (existsSync(resultsFile)) {
     // Integration files run once per engine; their tests carry it (tests/support/tag-engine.ts).
     const engine = (file.assertionResults ?? []).find((t) => t.meta?.engine)?.meta.engine;
     const integration = file.name.endsWith('.int.test.ts') || file.name.includes('/tests/integration/');
+    const project = integration ? `integration (${engine ?? 'engine unknown'})` : projectOf(file.name);
     for (const test of file.assertionResults ?? []) {
-      const project = integration ? `integration (${engine ?? 'engine unknown'})` : projectOf(file.name);
-      const counts = byProject.get(project) ?? { passed: 0, failed: 0, skipped: 0 };
+      const counts = byProject.get(project) ?? { passed: 0, failed: 0, skipped: 0, start: Infinity, end: 0 };
       if (test.status === 'passed') counts.passed++;
       else if (test.status === 'failed') counts.failed++;
       else counts.skipped++;
       byProject.set(project, counts);
     }
+    // A project's time: from its first file's start to its last file's end (the projects overlap).
+    const counts = byProject.get(project);
+    if (counts && file.startTime && file.endTime) {
+      counts.start = Math.min(counts.start, file.startTime);
+      counts.end = Math.max(counts.end, file.endTime);
+    }
   }
+  const duration = (c) => (c.end > c.start ? `, ${Math.round((c.end - c.start) / 1000)} s` : '');
   console.log('\nSummary');
-  console.log(`  ${'lint'.padEnd(25)} ${lint}`);
-  for (const [project, c] of byProject) console.log(`  ${project.padEnd(25)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped`);
+  console.log(`  ${'lint'.padEnd(25)} ${lint}${lintSeconds === null ? '' : `, ${lintSeconds} s`}`);
+  for (const [project, c] of byProject) console.log(`  ${project.padEnd(25)} ${c.passed} passed, ${c.failed} failed, ${c.skipped} skipped${duration(c)}`);
   const none = { passed: 0, failed: 0, skipped: 0 };
   const totals = [...byProject.values()].reduce((a, c) => ({ passed: a.passed + c.passed, failed: a.failed + c.failed, skipped: a.skipped + c.skipped }), none);
   const passed = totals.passed;
