@@ -117,13 +117,13 @@ const browserBuild = defineConfig({
       output: {
         codeSplitting: {
           // Three chunks for what a merchant screen loads before its own code, each one request:
-          // - `framework`: what every screen runs (React, the router, TanStack Query, zod for the
-          //   contracts): one cache entry across deployments, and better compression than the dozen
+          // - `framework`: what every screen runs (React, the router, TanStack Query; not zod, see
+          //   FRAMEWORK): one cache entry across deployments, and better compression than the many
           //   pieces the automatic splitting made of it;
           // - `main`: the entry's own code (the router, the auth gates, the session, the 404 screen);
           // - `app-shell`: the /app layout's (sidebar, header, account menu, billing notice).
-          // The automatic splitting made some forty files of the rest, most under 1 KB, which a
-          // browser fetched in waves of six over HTTP/1.1 after the entry had run. Each screen's code
+          // The automatic splitting made dozens of small files of the rest, which a browser fetched
+          // in waves of six over HTTP/1.1 after the entry had run (decision 027). Each screen's code
           // and what several screens share stay automatic. The landing chart (recharts) and the
           // template editor (liquidjs) stay in their own lazy chunks.
           groups: [
@@ -131,8 +131,8 @@ const browserBuild = defineConfig({
             { name: 'main', tags: ['$initial'], test: (id) => !FRAMEWORK.test(id), priority: 1 },
             { name: 'app-shell', test: (id) => appShell.has(id) },
             // Two more for what the screens share, which the automatic splitting cut into a chunk per
-            // set of screens sharing it: a screen then loaded 17 to 26 files, and Lighthouse's phone
-            // (HTTP/1.1, six connections, 150 ms a round trip) paid the waves (decision 034):
+            // set of screens sharing it: a screen then loaded a score of small files, and a phone over
+            // HTTP/1.1 (six connections) paid a round trip per wave of six (decision 049):
             // - `app-common`: the app's own kit (components, API client and contracts, helpers) that
             //   four screens or more use, so any screen likely needs most of it;
             // - `app-icons`: the icons two screens or more use, a few hundred bytes each.

@@ -3,7 +3,7 @@
  * web and worker in one process) started on a fresh database, stopped, then started again (warm):
  * time to a healthy /health, resident memory at idle, again once it has drawn the merchant screens
  * (decision 039), and its peak under 50 connections on GET /api/plans, with the request rate. Memory is the server process's own VmRSS (npm's process,
- * when started through npm, adds about 70 MB of its own).
+ * when started through npm, adds its own, which a host running `node` directly does not pay).
  */
 import { execSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';

@@ -219,8 +219,7 @@ async function withDatabase(use: (url: string) => Promise<void>) {
 /** The cases that open a database in this process, one engine at a time. */
 const PARTS = {
   // On disk with the product's memory settings: what `npm start` runs. (An in-memory PGlite grows its
-  // files by copying them, which the product never pays: the webhook case measured 4,349
-  // deliveries/s and a p99 of 38 ms in memory against 4,876/s and 18 ms on disk.)
+  // files by copying them, a cost the product never pays, which slowed the webhook case: decision 036.)
   pglite: () =>
     withDataDir('avis-bench-', async (dataDir) => {
       const handle = await openDatabase({ kind: 'pglite', dataDir, memory: DEFAULT_PGLITE_MEMORY });
@@ -254,8 +253,8 @@ type Part = keyof typeof PARTS;
  * Runs one of PARTS in a process of its own (this script, told which by BENCH_PART), as the product
  * runs one engine per process. In one process, what an earlier case leaves behind (a closed PGlite's
  * WebAssembly memory and heap, still referenced by its module) made the later ones pay for it: the
- * PostgreSQL webhook case's server CPU per delivery read 99-102 µs after the PGlite case, 73-76 µs
- * alone (decision 036).
+ * PostgreSQL webhook case's server CPU per delivery read higher after the PGlite case than alone
+ * (decision 036; bench/results/decision-036-webhook-intake.md).
  */
 function inItsOwnProcess(part: Part) {
   return new Promise<void>((resolve, reject) => {

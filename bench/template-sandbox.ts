@@ -3,7 +3,7 @@
  * alone; while six merchants load and save a plain template over and over (what the editor costs
  * anyway); then while they load a hostile one (every Liquid field a loop beyond the time limit, the
  * body the capture doubling) and try to save the capture doubling. Before the sandbox, six such
- * loads made /health wait 1.9–3.3 s. Aim: p99 < 50 ms.
+ * loads made /health wait seconds (bench/results/decision-019-template-sandbox.md). Aim: p99 < 50 ms.
  * TEMPLATE_BENCH_SECONDS (default 10) sets how long each of the three phases lasts.
  */
 import { spawn } from 'node:child_process';

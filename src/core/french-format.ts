@@ -12,8 +12,8 @@ const integers = new Intl.NumberFormat(FRENCH_LOCALE);
 
 /**
  * Formatters made once per set of options and kept: making an `Intl` formatter costs far more than
- * formatting with one (a dashboard writes hundreds of days and figures; making each anew took a fifth
- * of its render's script time on a phone, decision 034).
+ * formatting with one (a dashboard writes hundreds of days and figures, and making each anew showed
+ * in its render's script time on a phone: decision 049).
  */
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const dateFormats = new Map<string, Intl.DateTimeFormat>();

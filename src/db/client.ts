@@ -46,8 +46,8 @@ export async function queryRows<T extends Record<string, unknown>>(db: Queryable
 /**
  * What drizzle's clients are underneath (`$client`): a pg Pool, or a PGlite database. Both take a
  * statement's text and its parameters. Only for the two hot statements where drizzle's query building
- * is a measured share of their cost (the sender's ledger, decision 030; the webhook recorder, decision
- * 036); everything else goes through drizzle.
+ * is a measured share of their cost (the sender's ledger, decisions 030 and 047; the webhook recorder,
+ * decision 036); everything else goes through drizzle.
  */
 export interface RawClient {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
@@ -111,8 +111,8 @@ export const DEFAULT_PGLITE_MEMORY: PgliteMemory = { sharedBuffersMb: 16, workMe
 /**
  * PGlite runs PostgreSQL in WebAssembly, whose memory grows and never shrinks: PostgreSQL's own
  * defaults (128 MB of shared buffers, 64 MB for maintenance) become resident for good after the
- * first migration or VACUUM. A merchant app's working set is far smaller; these settings keep the
- * embedded default near 170 MB for the database instead of 270 MB (measured in `npm run bench`).
+ * first migration or VACUUM. A merchant app's working set is far smaller, and these settings keep the
+ * embedded database's resident memory within a small host's (decision 011; `BENCH_ONLY=footprint`).
  */
 /** The contrib extensions the migrations create (PostgreSQL ships them; PGlite loads them on demand). */
 const PGLITE_EXTENSIONS = { pg_trgm };
@@ -120,8 +120,8 @@ const PGLITE_EXTENSIONS = { pg_trgm };
 /**
  * A `json` parameter given as bytes (a webhook body as received) goes to PGlite as those bytes, in
  * binary format, which for `json` is its UTF-8 text (PostgreSQL checks the encoding and the JSON):
- * node-postgres sends a Buffer that way too. Decoding 5-10 KB bodies to strings and PGlite
- * measuring and encoding them again cost 18 % of the webhook intake's CPU (decision 036). PGlite's
+ * node-postgres sends a Buffer that way too. Decoding bodies to strings, and PGlite measuring and
+ * encoding them again, was a large share of the webhook intake's CPU (decision 036). PGlite's
  * serializer type says string; it sends any byte view in binary format (`webhooks.int.test.ts`
  * checks the stored body on both engines). Any other value goes through PGlite's own serializer.
  */

@@ -106,7 +106,7 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.use('/api/*', csrf);
   app.use('/functions/*', csrf);
   // JSON answers go out compressed when the browser accepts it (the dashboard's, the reviews' and the
-  // calendar's weigh 4 to 8 KB: Lighthouse counted 150 ms on a phone's network; decision 027). The
+  // calendar's weigh a few kilobytes, which a phone's network feels; decision 027). The
   // session cookie is SameSite=Lax, so another site cannot have the browser send signed-in requests
   // whose compressed sizes it would measure (BREACH). Answers under 1 KB (the plans, errors) go as they
   // are, told by the Content-Length the contract layer's answers carry (http/json-answer.ts):

@@ -52,8 +52,8 @@ export interface VerifyOptions {
 
 /** Judges a raw message as a receiving server would; pure but for the DNS lookups. */
 export async function verifyMessage(raw: Buffer, options: VerifyOptions): Promise<Check[]> {
-  // Loaded on first use: only the self-test needs them, and mailauth alone holds about 10 MB of heap
-  // that an idle process would otherwise keep (decision 027).
+  // Loaded on first use: only the self-test needs them, and mailauth alone holds a heap an idle
+  // process would otherwise keep (decision 027's memory diagnosis).
   const [{ authenticate }, { default: PostalMime }] = await Promise.all([import('mailauth'), import('postal-mime')]);
   const result = await authenticate(raw, {
     resolver: options.resolve as DNSResolver,

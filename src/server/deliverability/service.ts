@@ -23,7 +23,7 @@ const generateRsaKeyPair = promisify(generateKeyPair);
 
 /** A new RSA 2048 key pair (RFC 8301: at least 1024, 2048 recommended and what every DNS host takes). */
 export async function newDkimKey(encryptionKey: Buffer): Promise<{ sealedPrivateKey: string; publicKey: string }> {
-  // Generated off the event loop (about 100 ms of CPU): the server keeps answering meanwhile.
+  // Generated off the event loop (an RSA key takes long to find): the server keeps answering meanwhile.
   const { privateKey, publicKey } = await generateRsaKeyPair('rsa', {
     modulusLength: 2048,
     publicKeyEncoding: { type: 'spki', format: 'der' },

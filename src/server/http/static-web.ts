@@ -1,10 +1,19 @@
 /**
- * Serves the built React app (dist/web). Hashed assets are cached for a year; every other path gets
- * index.html so client-side routing and deep links work, with a 404 status for paths that are not
- * routes of the app (the app shows its 404 screen). Dot files and folders are not served. Scripts,
- * style sheets and SVGs go out compressed, brotli or gzip as the browser accepts, from the copies the
- * build wrote beside them (vite.config.ts, `precompress`). The page of a route names its screen's
- * scripts (`modulepreload`), so the browser fetches them with the entry rather than after it.
+ * Serves the built React app (dist/web).
+ * - Files: hashed assets (/assets/…) are cached for a year, other files five minutes; dot files and
+ *   folders (the build manifest) are never served. Scripts, style sheets and SVGs go out brotli or
+ *   gzip as the browser accepts, from the copies the build wrote beside them (vite.config.ts,
+ *   `precompress`): nothing is compressed per request.
+ * - Pages: any other path gets index.html, so client-side routing and deep links work, with a 404
+ *   status for paths that are not routes of the app (the app shows its 404 screen), or a 503 before
+ *   the app is built. A route's page names its screen's scripts (`modulepreload`, from the build
+ *   manifest), so the browser fetches them with the entry rather than after it; each route's page is
+ *   compressed once and kept.
+ * - Drawn pages (decision 039): for a route `drawnRoutes` names, `drawPage` (http/page-render.ts) may
+ *   return the screen drawn for the request's session. That page carries the markup in `#root`, inert
+ *   until the app takes it over, and the answers it was drawn with in `#app-state`; its scripts start
+ *   after the first paint (`bootScript`, under the response's CSP nonce). It is one user's page:
+ *   compressed for this answer only, `private, no-store`, with the session cookie the reads refreshed.
  */
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';

@@ -97,10 +97,10 @@ export const SEARCH_WINDOW = 5000;
 
 /**
  * A page of a search, in two steps, because the fast plan depends on how common the fragment is and
- * the planner cannot tell: it guesses a few hundred rows for LIKE '%dubo%' whether 13,000 reviews
- * match or ten. Walking the keyset index costs the reviews read until the page is full (a rare
- * fragment reads the whole store: 0.5 s at a million); the trigram index costs every match fetched
- * and sorted (13,000 of them take 150 to 270 ms on PGlite). Measured in `npm run bench` (decision 014).
+ * the planner cannot tell: it guesses the same few hundred rows for LIKE '%dubo%' whether thousands
+ * of reviews match or ten. Walking the keyset index costs the reviews read until the page is full (a
+ * rare fragment reads the whole store); the trigram index costs every match fetched and sorted (a
+ * common fragment's thousands). Decision 014; figures in bench/results/decision-014-insight.md.
  * So the newest SEARCH_WINDOW reviews are read first on the keyset index: a common fragment fills the
  * page there. Otherwise fewer than one in 240 of the newest match, and the trigram index finds every
  * match: the CTE is materialized so that the planner cannot turn it back into a walk of the store.

@@ -42,9 +42,9 @@ export async function listActivePlans(db: Queryable): Promise<PlanDto[]> {
 
 /**
  * Plans change only with a migration or a seed (there is no plan editor), yet every landing page
- * and plan screen reads them: one read per process per minute instead of one per request. Measured
- * in `npm run bench` (http case). GET /api/plans (routes.ts) and the legal pages (legal/routes.ts)
- * each keep one.
+ * and plan screen reads them: one read per process per minute instead of one per request (the
+ * bench's http case asks GET /api/plans). GET /api/plans (routes.ts) and the legal pages
+ * (legal/routes.ts) each keep one.
  */
 const PLAN_CACHE_MS = 60_000;
 

@@ -1,6 +1,6 @@
 /**
  * The ledger's steps after the claim (decision 008, steps 2 and 3): a batch of hand-overs alone, of
- * completions alone and of both gets a statement of its own kind (decision 030, fourth pass), with
+ * completions alone and of both gets a statement of its own kind (decision 047), with
  * the same effects on the ledger, the requests and the reminders.
  */
 import { eq, inArray } from 'drizzle-orm';

@@ -22,7 +22,7 @@
  * This file is the sender's API; the work is in sending/, one file per role, so that each stays
  * readable on its own: model.ts (what they share), claim.ts (1), render.ts (between 1 and 2),
  * run.ts (the lanes, 2), ledger.ts (2, 3 and the ways out), recovery.ts (the lease recovery).
- * Speed: decision 030.
+ * Speed: decisions 030 and 047.
  */
 export { fromHeader } from '../email/sender-identity';
 export { messageIdFor, UNCONFIRMED_NOTE, type QuotaExceeded, type SendHooks, type SendRunOptions, type SendRunResult } from './sending/model';

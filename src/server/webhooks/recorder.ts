@@ -4,14 +4,13 @@
  * jobs: one commit, one WAL flush), and each is answered only after that commit. Nothing waits on a
  * clock: a delivery arriving when nothing is being written goes at the end of the current turn of
  * the event loop (together with whatever else arrived in it), and under load the batch is whatever
- * came in during the previous write, a millisecond or two. Durability is the same as one commit
+ * came in during the previous write. Durability is the same as one commit
  * per delivery: a 200 is never sent before the delivery and its job are committed.
  *
  * One batch is written at a time, on both engines. PGlite runs one statement at a time anyway. On
  * PostgreSQL a second write at once was meant to overlap one statement's WAL flush with the next
  * one's execution; measured, it halves the batches and each statement's fixed cost (parse, plan,
- * commit) then weighs twice: PostgreSQL's CPU per delivery 85-89 µs with two, 70-73 with one, for
- * 3-6 % more deliveries a second and the same p99 (decision 036).
+ * commit) then weighs twice per delivery (decision 036; bench/results/decision-036-webhook-intake.md).
  */
 import type { z } from 'zod';
 import type { RawClient } from '#db/client';
@@ -95,12 +94,11 @@ export function createWebhookRecorder(client: RawClient, options: RecorderOption
    * One statement (one round trip, one commit): record each delivery once per webhook id (a replay,
    * in this batch or an earlier one, inserts nothing), and queue the typed process-webhook job for
    * each new one. One parameter per value, not arrays: node-postgres escapes every quote of an array
-   * element, a measurable cost on 5-10 KB bodies. The job's payload is built in SQL because the event
+   * element, and JSON bodies are mostly quotes. The job's payload is built in SQL because the event
    * ids exist only inside the statement; its shape is the job's (checked at compile time above, and
    * by the worker against the job's schema before it runs). The text is written here and sent to the
    * driver as it is: building a statement of a few hundred parameters through drizzle cost the server
-   * 10-15 µs per delivery, measured on PostgreSQL (75-80 µs of CPU per delivery instead of 87-92,
-   * decision 036).
+   * a measurable share of its CPU per delivery (decision 036).
    */
   function insert(batch: Delivery[]) {
     const values: unknown[] = [];

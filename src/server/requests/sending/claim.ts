@@ -49,8 +49,8 @@ export async function claimBatch(ctx: AppContext, options: ClaimOptions, result:
       )})`
     : sql``;
   // Each set's first `limit` requests it can lock, in order; the batch is the first `limit` of them
-  // all: the same requests as one query over both sets, whose plan (decision 030, second pass) joined
-  // and sorted every due request with its columns, the first request's and the order's, to keep 500.
+  // all: the same requests as one query over both sets, whose plan (decision 047) joined and sorted
+  // every due request with its columns, the first request's and the order's, to keep a batch.
   // Here only ids and dates are sorted, and the columns are read for the batch alone. (The requests a
   // set locked beyond the batch stay locked until this transaction ends, unclaimed: another worker
   // skips them meanwhile, as it skips the batch.)

@@ -25,8 +25,7 @@ type LedgerState = 'reserved' | 'transmitting' | 'sent' | 'failed';
  * planner reads email_send_ledger_open_idx (state, reserved_at) instead, which it believes holds a
  * handful of rows in that state; but the index keeps an entry for every row that was ever in the
  * state until the table is vacuumed, so each statement read every e-mail sent since the last vacuum
- * (4,625 entries per statement after 4,675 e-mails; decision 030, second pass). `IS TRUE` changes
- * nothing else: the column is NOT NULL.
+ * (decision 047). `IS TRUE` changes nothing else: the column is NOT NULL.
  */
 const inState = (column: SQL, ...states: LedgerState[]) =>
   sql`(${column} IN (${sql.join(
@@ -73,7 +72,7 @@ export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps:
         sql`WITH ${completion} ${flowReminderInsert(sql`sent_requests`)}`
       : sql`WITH ${completion}, reminders AS (${flowReminderInsert(sql`sent_requests`)}) ${handOver}`;
   // A deadlock victim or serialization failure was rolled back: run it once more.
-  // Prepared once on PGlite, planned with its values at every call on PostgreSQL (prepared.ts, decision 030).
+  // Prepared once on PGlite, planned with its values at every call on PostgreSQL (prepared.ts, decision 047).
   const run = () => rowsPreparedOnPglite<{ id: string }>(ctx, 'sender_ledger_steps', statement);
   const rows = await run().catch((error: unknown) => {
     if (!isRetryableConflict(error)) throw error;

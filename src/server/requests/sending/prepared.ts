@@ -1,19 +1,19 @@
 /**
  * The ledger's hand-over and completion statement, run once for every few e-mails: prepared once on
- * PGlite, planned at every call on PostgreSQL (decision 030, second and third passes).
+ * PGlite, planned at every call on PostgreSQL (decisions 030 and 047; the figures:
+ * bench/results/decision-030-sending-speed.md).
  *
- * - PGlite (one session, on the server's own thread): parsing and planning took about 8 of the
- *   statement's 11 ms (measured per protocol message during `npm run bench`), and planning at every
- *   call still costs more than the generic plan's scans. So: `PREPARE` once per database, then
+ * - PGlite (one session, on the server's own thread): parsing and planning cost most of the
+ *   statement's time, and planning at every call still costs more than the generic plan's scans
+ *   (planning runs in WebAssembly on the sender's thread). So: `PREPARE` once per database, then
  *   `EXECUTE` with the values written as literals, since `EXECUTE` takes no protocol parameters. Only
  *   strings are accepted, each quoted as a standard SQL literal. The name carries a hash of the
  *   text, so two texts never share a name.
  * - PostgreSQL: an ordinary (unnamed) statement, planned with its values at every call. A prepared
  *   statement keeps the generic plan made within its first executions; in a sending burst from a
  *   small ledger that plan is a sequential scan, kept for the connection's life while the ledger
- *   grows by thousands of rows a minute, faster than autovacuum analyses it: at 16,000 rows it cost
- *   4 of the statement's 9 ms (auto_explain during `npm run bench`). Planning at every call follows
- *   the table and costs far less.
+ *   grows by thousands of rows a minute, faster than autovacuum analyses it. Planning at every call
+ *   follows the table and costs far less.
  */
 import { createHash } from 'node:crypto';
 import type { SQL } from 'drizzle-orm';

@@ -197,8 +197,8 @@ export default function ScheduleScreen() {
   const empty = ready && data.total === 0;
   // The planner's forecast is fetched alongside the list (the planner reads the same cache entry), and
   // the toolbar, the planner, the list and the diagnostic appear together once both have answered:
-  // appearing one after another, each pushed the sections below it down (a layout shift of 0.8 in
-  // Lighthouse's phone run; decision 027). The list's loading state is a placeholder of its own
+  // appearing one after another, each pushed the sections below it down (a layout shift Lighthouse
+  // flagged; decision 027). The list's loading state is a placeholder of its own
   // (`key`), replaced rather than moved. The list waits for the forecast's first answer only, not for
   // its retries: a failing forecast is the planner's own business. Once settled, the page stays so
   // (the planner refetching a failed forecast must not take the list away again).
