@@ -348,8 +348,9 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
         customerName: input.name,
         rating: input.rating,
         comment: input.comment || null,
-        // Published when the storefront shows it, never for its rating (decision 044).
-        isPublished: shownOnStorefront({ origin, hidden: false }, await showsUnverified(tx, request.shop_id, { lock: true })),
+        // Published when the storefront shows it, never for its rating (decision 044). Only a review
+        // without a verified purchase depends on the store's setting, read under its lock.
+        isPublished: shownOnStorefront({ origin, hidden: false }, origin !== 'order' && (await showsUnverified(tx, request.shop_id, { lock: true }))),
         origin,
         actionTaken: action.action_type,
         orderNumber: request.order_number,

@@ -65,6 +65,8 @@ export async function moderationPage(db: Queryable, storeId: string, filter: Mod
  */
 export async function moderateReview(db: Database, storeId: string, reviewId: string, reason: HideReason | null, actor: AuditActor): Promise<ModerationItem> {
   await db.transaction(async (tx) => {
+    // The store's row first, as a change of its setting takes it before the reviews: no deadlock between them.
+    const showUnverified = await showsUnverified(tx, storeId, { lock: true });
     const [review] = await tx
       .select({ hiddenReason: shopifyReviews.hiddenReason, origin: shopifyReviews.origin })
       .from(shopifyReviews)
@@ -74,7 +76,7 @@ export async function moderateReview(db: Database, storeId: string, reviewId: st
     if (review.hiddenReason === reason) return;
     const now = new Date();
     // Shown again, it is published as any review of its origin is (an unverified one only if the store shows those).
-    const isPublished = reason ? false : shownOnStorefront({ origin: review.origin, hidden: false }, await showsUnverified(tx, storeId, { lock: true }));
+    const isPublished = reason ? false : shownOnStorefront({ origin: review.origin, hidden: false }, showUnverified);
     await tx
       .update(shopifyReviews)
       .set(reason ? { hiddenAt: now, hiddenReason: reason, hiddenBy: actor.userId, isPublished } : { hiddenAt: null, hiddenReason: null, hiddenBy: null, isPublished })

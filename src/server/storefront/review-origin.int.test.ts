@@ -125,6 +125,9 @@ describe('a review’s origin, its label and its storefront badge', () => {
       .from(s.auditLog)
       .where(and(eq(s.auditLog.shopId, store.id), eq(s.auditLog.action, 'storefront_unverified.update')));
     expect(entry).toMatchObject({ actorEmail: DEMO_ACCOUNT.email, before: false, after: true });
+    // The compliance export names the change as the screen does.
+    const changes = await (await merchant.request('/api/audit/export?content=changes&format=csv')).text();
+    expect(changes).toContain(`;${DEMO_ACCOUNT.email};Afficher sur la boutique les avis sans achat vérifié;Désactivé;Activé\r\n`);
     const shared = await listed('Samuel Partage');
     expect(shared).toMatchObject({ is_published: true, origin: 'shared_link' });
     expect(await csvLine('Samuel Partage')).toMatch(/;Oui;[^;]*;[^;]*;;Lien partagé$/);
