@@ -127,11 +127,11 @@ function sliceStatement(s: StoreSlice): SQL {
              visited_at + make_interval(mins => 2 + chance) AS created_at
       FROM v
     )
-    INSERT INTO shopify_reviews (user_id, shop_id, review_request_id, shopify_order_id, customer_email, customer_name, rating, comment, is_published,
+    INSERT INTO shopify_reviews (user_id, shop_id, review_request_id, shopify_order_id, customer_email, customer_name, rating, comment, is_published, origin,
                                  action_taken, order_number, public_review_url, public_link_followed_at, created_at)
     SELECT ${s.userId}, ${s.storeId}::uuid, id, shopify_order_id, customer_email, customer_name, rating,
            CASE WHEN chance < 30 THEN (${textArray(COMMENTS)})[1 + ${pick(0x7feb352d, COMMENTS.length)}] END,
-           rating >= 4 AND chance < 85,
+           true, 'order',
            CASE WHEN rating >= 4 THEN 'redirect' WHEN rating = 1 THEN 'notify_email' ELSE 'collect_feedback' END,
            '#' || (1000 + g)::text,
            CASE WHEN rating >= 4 AND chance < 70 OR chance < 10 THEN 'https://g.page/r/boutique-avis' END,

@@ -45,6 +45,7 @@ import {
   type WithdrawnReason,
 } from '#core/domain';
 import { HIDE_REASONS, type HideReason } from '#core/api/storefront';
+import { REVIEW_ORIGINS, type ReviewOrigin } from '#core/review-origin';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
@@ -223,6 +224,11 @@ export const shopifyStores = pgTable(
     billingSyncedAt: tstz('billing_synced_at'),
     /** Review-gating stance: every rating is offered the public review link (on for new stores). */
     samePathForAllRatings: boolean('same_path_for_all_ratings').notNull().default(true),
+    /**
+     * Whether the storefront also shows reviews that are not verified purchases (the shared link's),
+     * marked « Achat non vérifié »; off by default (decision 044).
+     */
+    showUnverifiedReviews: boolean('show_unverified_reviews').notNull().default(false),
     /** Up to when the reconciliation pass has read the shop's orders (webhooks Shopify gave up on). */
     ordersReconciledAt: tstz('orders_reconciled_at'),
     createdAt: createdAt(),
@@ -489,7 +495,13 @@ export const shopifyReviews = pgTable(
     customerName: text('customer_name'),
     rating: integer('rating').notNull(),
     comment: text('comment'),
+    /**
+     * Shown on the storefront, never decided by the rating (decision 044, src/core/review-origin.ts):
+     * not hidden, and a verified purchase or the store shows unverified reviews.
+     */
     isPublished: boolean('is_published').notNull().default(false),
+    /** Where the review came from: an order's request (a verified purchase), the shared link, or neither. */
+    origin: text('origin').$type<ReviewOrigin>().notNull(),
     actionTaken: text('action_taken'),
     /** The order's number as the merchant knows it (#1001), kept with the review for the search. */
     orderNumber: text('order_number'),
@@ -520,11 +532,15 @@ export const shopifyReviews = pgTable(
     // NULLS FIRST as `ORDER BY … DESC` sorts: drizzle's desc() alone writes DESC NULLS LAST, an order
     // no query asks for, and PostgreSQL then sorts a million rows for each page (decision 014).
     index('reviews_shop_created_idx').on(t.shopId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
-    index('reviews_request_idx').on(t.reviewRequestId),
+    // A request's reviews, newest last: the shared link's limits count its latest hour and day.
+    index('reviews_request_created_idx').on(t.reviewRequestId, t.createdAt),
     index('reviews_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     check('reviews_rating_check', sql`${t.rating} BETWEEN 1 AND 5`),
     check('reviews_hidden_reason_check', sql`${t.hiddenReason} IS NULL OR ${t.hiddenReason} IN (${inList(HIDE_REASONS)})`),
     check('reviews_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
+    check('reviews_origin_check', sql`${t.origin} IN (${inList(REVIEW_ORIGINS)})`),
+    // A hidden review is never shown; a verified purchase is shown exactly when it is not hidden.
+    check('reviews_published_check', sql`NOT (${t.isPublished} AND ${t.hiddenAt} IS NOT NULL) AND (${t.origin} <> 'order' OR ${t.isPublished} = (${t.hiddenAt} IS NULL))`),
   ],
 );
 

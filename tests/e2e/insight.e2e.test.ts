@@ -88,7 +88,9 @@ describe('the reviews list', () => {
     const card = page.getByRole('listitem', { name: 'Zoé Ébène, 5 étoiles sur 5' });
     await card.waitFor();
     await card.getByText('Bougie parfaite; livraison rapide').waitFor();
-    await card.getByText('Publié', { exact: true }).waitFor();
+    // Left through the shared link: not a verified purchase, kept off the storefront by default (decision 044).
+    await card.getByText('Non publié : achat non vérifié', { exact: true }).waitFor();
+    await card.getByText('Lien partagé', { exact: true }).waitFor();
     // The unfiltered list, newest first, already shows Zoé's card when the URL changes: wait for the
     // searched list to replace it rather than counting the old one.
     await expect.poll(() => page.getByRole('list', { name: 'Avis' }).getByRole('listitem').count()).toBe(1);
@@ -106,10 +108,10 @@ describe('the reviews list', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exporter en CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^avis-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await download.path())!)).toString('utf8');
-    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine\r\n')).toBe(true);
     const rows = csv.trimEnd().split('\r\n').slice(1);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2};5;Zoé Ébène;zoe\.ebene@exemple\.test;;"Bougie parfaite; livraison rapide";Oui;/);
+    expect(rows[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2};5;Zoé Ébène;zoe\.ebene@exemple\.test;;"Bougie parfaite; livraison rapide";Non;.*;Sans achat vérifié, non affiché sur la boutique;Lien partagé$/);
 
     // The share-link modal: 'Copier' puts the link on the clipboard and says 'Copié' for 2 s.
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.app.url });

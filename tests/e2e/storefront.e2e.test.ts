@@ -62,7 +62,7 @@ const block = (page: Page) => page.getByRole('region', { name: 'Avis clients' })
 const reviewItems = (page: Page) => block(page).getByRole('list').last().getByRole('listitem');
 
 async function leaveReviews(page: Page) {
-  // The demo store's shareable link: any number of reviews through it, each a verified form post.
+  // The demo store's shareable link: its reviews are not verified purchases (decision 044).
   const url = await page.evaluate(async () => {
     const res = await fetch('/api/review-requests/share-link', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     return ((await res.json()) as { url: string }).url;
@@ -90,6 +90,8 @@ async function expectEveryRating(page: Page, except: string[] = []) {
     await expect.poll(() => item.count()).toBe(1);
     await expect.poll(() => item.getByRole('img').getAttribute('aria-label')).toBe(`Note\u202f: ${r.rating} sur 5`);
     expect(await item.innerText()).toContain(r.comment);
+    // Left through the shared link: marked so on the storefront, never « Achat vérifié ».
+    expect(await item.innerText()).toContain('Achat non vérifié');
   }
   // The distribution names every rating too, in words.
   const distribution = block(page).getByRole('list', { name: 'Répartition des notes' });
@@ -111,6 +113,13 @@ describe('reviews on the storefront', () => {
     await page.frameLocator('iframe[title^="Aperçu du bloc"]').getByRole('heading', { name: 'Avis clients' }).waitFor();
     await expectAccessible(page);
     await leaveReviews(page);
+    // Shared-link reviews stay off the storefront until the merchant shows them (decision 044).
+    const unverified = page.getByRole('switch', { name: 'Afficher sur la boutique les avis reçus par le lien partagé' });
+    expect(await unverified.getAttribute('aria-checked')).toBe('false');
+    await unverified.click();
+    await page.getByRole('status').filter({ hasText: 'Les avis sans achat vérifié sont maintenant affichés' }).waitFor();
+    expect(await unverified.getAttribute('aria-checked')).toBe('true');
+    await expectAccessible(page);
 
     // « Ajouter le bloc dans l’éditeur de thème » opens the shop's theme editor with the block added.
     const [editor] = await Promise.all([page.context().waitForEvent('page'), page.getByRole('link', { name: /Ajouter le bloc dans l’éditeur de thème/ }).click()]);
@@ -137,6 +146,8 @@ describe('reviews on the storefront', () => {
     await block(shop).getByRole('button', { name: 'Voir plus' }).click();
     await block(shop).getByRole('status').filter({ hasText: 'avis de plus affichés' }).waitFor();
     expect(await reviewItems(shop).count()).toBeGreaterThan(before);
+    // The demo's older reviews answered orders' requests: the script marks them « Achat vérifié ».
+    expect(await reviewItems(shop).last().innerText()).toContain('Achat vérifié');
     await shop.waitForTimeout(600);
     expect(await layoutShift(shop)).toEqual([]);
     await expectNoViolation(shop);

@@ -43,13 +43,13 @@ export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/dashboard': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
     ceilingBytes: 151 * 1024,
-    catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow'],
+    catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow', 'review-status'],
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
     ceilingBytes: 145 * 1024,
     // Not the calendar's: the share-link dialog that reads it loads when opened.
-    catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront'],
+    catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront', 'review-status'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],

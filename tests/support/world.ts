@@ -20,6 +20,7 @@ import type { Database } from '#db/client';
 import { PLAN_SEED } from '#db/plans';
 import * as s from '#db/schema';
 import { newPublicToken } from '#server/security/tokens';
+import { shownOnStorefront, type ReviewOrigin } from '#core/review-origin';
 import { Browserish, uniqueEmail } from './http';
 import { deliverWebhook, type DeliveryOptions, type Requestable } from './shopify-webhook';
 
@@ -191,9 +192,16 @@ export interface RequestOptions extends Partial<typeof s.shopifyReviewRequests.$
 
 export interface ReviewOptions extends Partial<Omit<typeof s.shopifyReviews.$inferInsert, 'rating'>> {
   rating?: number;
-  /** The request answered: the review carries its id and customer, as the review page records them. */
+  /**
+   * The request answered: the review carries its id, customer and origin, as the review page records
+   * them (a shared link's review is `shared_link`, a request without an order's `no_order`).
+   */
   request?: RequestRow;
 }
+
+/** The origin the review page records for an answer to `request`; without one, an order's review (the common case). */
+const originOf = (request: RequestRow | undefined): ReviewOrigin =>
+  !request ? 'order' : request.channel === 'link' ? 'shared_link' : request.orderId || request.shopifyOrderId ? 'order' : 'no_order';
 
 /** A store and the builders of what it holds. */
 export class StoreWorld<B extends Browserish | undefined = undefined> {
@@ -361,13 +369,19 @@ export class StoreWorld<B extends Browserish | undefined = undefined> {
     return this.db
       .insert(s.shopifyReviews)
       .values(
-        list.map(({ request, rating, ...overrides }) => ({
-          userId: this.store.userId,
-          shopId: this.store.id,
-          rating: rating ?? 5,
-          ...(request ? { reviewRequestId: request.id, shopifyOrderId: request.shopifyOrderId, customerEmail: request.customerEmail, customerName: request.customerName } : {}),
-          ...overrides,
-        })),
+        list.map(({ request, rating, ...overrides }) => {
+          const origin = overrides.origin ?? originOf(request);
+          return {
+            userId: this.store.userId,
+            shopId: this.store.id,
+            rating: rating ?? 5,
+            origin,
+            // As the review page records it, with the store's default (unverified reviews kept off the storefront).
+            isPublished: shownOnStorefront({ origin, hidden: Boolean(overrides.hiddenAt) }, false),
+            ...(request ? { reviewRequestId: request.id, shopifyOrderId: request.shopifyOrderId, customerEmail: request.customerEmail, customerName: request.customerName } : {}),
+            ...overrides,
+          };
+        }),
       )
       .returning();
   }

@@ -36,6 +36,13 @@
     time.textContent = review.date_label;
     author.appendChild(time);
     li.appendChild(author);
+    // « Achat vérifié » only for a review left through an order's request (decision 044).
+    if (typeof review.verified === 'boolean') {
+      var origin = document.createElement('p');
+      origin.className = review.verified ? 'avis-clients__origine avis-clients__origine--verifie' : 'avis-clients__origine';
+      origin.textContent = review.verified ? section.dataset.verifiedLabel : section.dataset.unverifiedLabel;
+      li.appendChild(origin);
+    }
     if (review.comment) {
       var text = document.createElement('p');
       text.className = 'avis-clients__texte';

@@ -1,6 +1,8 @@
 /** The merchant's dashboard (docs/product/screens.md, docs/product/statuses.md, docs/product/limits.md): what the review requests brought, per period. */
 import { z } from 'zod';
+import { REVIEW_ORIGINS } from '../review-origin';
 import { endpoint } from './endpoint';
+import { HIDE_REASONS } from './storefront';
 import { isoDateTime } from './wire';
 
 /** The spec's periods; the screen keeps the chosen one in the URL. */
@@ -32,7 +34,10 @@ export const recentReview = z.object({
   customer_name: z.string().nullable(),
   comment: z.string().nullable(),
   order_number: z.string().nullable(),
+  /** As the reviews list says it (src/core/api/reviews.ts): shown on the storefront, why not, and the review's origin. */
   is_published: z.boolean(),
+  hidden_reason: z.enum(HIDE_REASONS).nullable(),
+  origin: z.enum(REVIEW_ORIGINS),
   created_at: isoDateTime,
 });
 export type RecentReview = z.infer<typeof recentReview>;

@@ -1,6 +1,8 @@
 /** The merchant's reviews list (docs/product/screens.md, docs/product/validation.md: /app/feedback). */
 import { z } from 'zod';
+import { REVIEW_ORIGINS } from '../review-origin';
 import { endpoint } from './endpoint';
+import { HIDE_REASONS } from './storefront';
 import { isoDateTime } from './wire';
 
 /** The spec's filters: every review, 5, 4 or 3 stars, or those with a comment. */
@@ -31,7 +33,14 @@ export const reviewItem = z.object({
   customer_email: z.string().nullable(),
   order_number: z.string().nullable(),
   comment: z.string().nullable(),
+  /**
+   * Shown on the storefront, never decided by the rating (decision 044): false when the merchant hid
+   * it (`hidden_reason` says why), or when it is not a verified purchase and the store keeps those off.
+   */
   is_published: z.boolean(),
+  hidden_reason: z.enum(HIDE_REASONS).nullable(),
+  /** An order's request (a verified purchase), the shared link, or neither. */
+  origin: z.enum(REVIEW_ORIGINS),
   /** The rating's action when the review was left (redirect, collect_feedback, notify_email, none). */
   action_taken: z.string().nullable(),
   /** What happened: the words every screen and export use come from this, not from action_taken. */

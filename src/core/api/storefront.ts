@@ -3,6 +3,7 @@
  * stated content reason, show again), the moderation list, and what the storefront shows.
  */
 import { z } from 'zod';
+import { REVIEW_ORIGINS } from '../review-origin';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
 
@@ -11,6 +12,7 @@ export const HIDE_REASONS = ['insult', 'personal_data', 'off_topic', 'not_custom
 export type HideReason = (typeof HIDE_REASONS)[number];
 
 export const MODERATION_PAGE_SIZE = 20;
+/** Every review, those the storefront shows (`is_published`), those the merchant hid. */
 export const MODERATION_FILTERS = ['all', 'visible', 'hidden'] as const;
 
 /** One review as a buyer sees it on the storefront (the metafield and the « Voir plus » pages). */
@@ -22,6 +24,8 @@ export const publicReview = z.object({
   date_label: z.string(),
   rating: z.number().int().min(1).max(5),
   comment: z.string().nullable(),
+  /** Left through an order's review request: the block marks it « Achat vérifié », any other « Achat non vérifié » (decision 044). */
+  verified: z.boolean(),
 });
 export type PublicReview = z.infer<typeof publicReview>;
 
@@ -47,6 +51,16 @@ export const storefrontSnapshot = z.object({
 });
 export type StorefrontSnapshot = z.infer<typeof storefrontSnapshot>;
 
+/**
+ * What the store decides about its storefront: whether reviews that are not verified purchases (left
+ * through the shared link) are shown too, marked « Achat non vérifié ». Off until the merchant turns
+ * it on (decision 044).
+ */
+export const storefrontSettings = z.object({
+  show_unverified_reviews: z.boolean({ message: 'Indiquez si les avis sans achat vérifié sont affichés (vrai ou faux)' }),
+});
+export type StorefrontSettings = z.infer<typeof storefrontSettings>;
+
 /** A « Voir plus » page (the app proxy). */
 export const storefrontPage = z.object({ page: z.number().int().min(1), reviews: z.array(publicReview), next_page: z.number().int().nullable() });
 export type StorefrontPage = z.infer<typeof storefrontPage>;
@@ -65,6 +79,10 @@ export const moderationItem = z.object({
   hidden_reason: z.enum(HIDE_REASONS).nullable(),
   /** The account that hid it. */
   hidden_by_email: z.string().nullable(),
+  /** Where it came from: only an order's review is a verified purchase (decision 044). */
+  origin: z.enum(REVIEW_ORIGINS),
+  /** Shown on the storefront now: not hidden, and a verified purchase or the store shows unverified reviews. */
+  is_published: z.boolean(),
 });
 export type ModerationItem = z.infer<typeof moderationItem>;
 
@@ -78,7 +96,19 @@ export const getStorefront = endpoint({
     block_editor_url: z.string(),
     embed_editor_url: z.string(),
     snapshot: storefrontSnapshot,
+    /** The store's storefront settings (below). */
+    settings: storefrontSettings,
   }),
+  errors: [],
+});
+
+export const saveStorefrontSettings = endpoint({
+  method: 'PUT',
+  path: '/api/storefront/settings',
+  access: 'store',
+  summary: 'whether the storefront also shows reviews that are not verified purchases (the shared link’s), marked « Achat non vérifié »; audited',
+  body: storefrontSettings,
+  response: storefrontSettings,
   errors: [],
 });
 

@@ -107,7 +107,9 @@ export function describeAction(a: RatingAction | undefined): string {
 /** One CSV line per change: the setting's, or one per rating whose action changed. */
 export function changeCsvLines(r: AuditChangeRecord): string {
   const head = [when(r.created_at), r.actor_email];
-  if (r.action === 'same_path.update') return line([...head, m.samePath, r.before === true ? m.on : m.off, r.after === true ? m.on : m.off]);
+  if (r.action === 'same_path.update' || r.action === 'storefront_unverified.update') {
+    return line([...head, r.action === 'same_path.update' ? m.samePath : m.unverifiedOnStorefront, r.before === true ? m.on : m.off, r.after === true ? m.on : m.off]);
+  }
   if (r.action === 'review.hide' || r.action === 'review.show') return moderationCsvLine(head, r);
   const before = Array.isArray(r.before) ? (r.before as RatingAction[]) : [];
   const after = Array.isArray(r.after) ? (r.after as RatingAction[]) : [];

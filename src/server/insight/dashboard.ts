@@ -86,7 +86,7 @@ export async function dashboardSummary(db: Queryable, storeId: string, period: D
   );
   const recent = await queryRows<Omit<DashboardSummary['recent_reviews'][number], 'created_at'> & { created_at: string }>(
     db,
-    sql`SELECT v.id::text, v.rating, v.customer_name, v.comment, v.order_number, v.is_published, to_json(v.created_at)#>>'{}' AS created_at
+    sql`SELECT v.id::text, v.rating, v.customer_name, v.comment, v.order_number, v.is_published, v.hidden_reason, v.origin, to_json(v.created_at)#>>'{}' AS created_at
         FROM shopify_reviews v
         WHERE v.shop_id = ${storeId}::uuid ${fromCreated}
         ORDER BY v.created_at DESC, v.id DESC

@@ -37,6 +37,8 @@ export function reviewCsvLine(r: ReviewItem): string {
     r.is_published ? m.yes : m.no,
     m.publicLink[r.outcome.public_link],
     r.outcome.private_feedback ? m.yes : m.no,
+    r.is_published ? null : m.unpublished(r.hidden_reason),
+    m.origin[r.origin],
   ]);
 }
 

@@ -97,8 +97,8 @@ describe('the reviews list', () => {
     const big = (await world(ctx).merchant().store()).store;
     const total = SEARCH_WINDOW + 100;
     await ctx.db.execute(sql`
-      INSERT INTO shopify_reviews (user_id, shop_id, rating, customer_name, created_at)
-      SELECT ${big.userId}, ${big.id}::uuid, 5, CASE WHEN g IN (3, 10) OR g > ${SEARCH_WINDOW + 50} THEN 'Rare ' ELSE 'Client ' END || g,
+      INSERT INTO shopify_reviews (user_id, shop_id, rating, origin, is_published, customer_name, created_at)
+      SELECT ${big.userId}, ${big.id}::uuid, 5, 'order', true, CASE WHEN g IN (3, 10) OR g > ${SEARCH_WINDOW + 50} THEN 'Rare ' ELSE 'Client ' END || g,
              ${base}::timestamptz - make_interval(mins => g)
       FROM generate_series(1, ${total}) AS g`);
     const pages = async (q: string, limit: number) => {
@@ -131,10 +131,10 @@ describe('the CSV export', () => {
 
   it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async () => {
     const csv = await read(reviewsCsv(ctx.db, store.id, { filter: 'all' }));
-    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine\r\n')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 46);
-    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Non;Non proposé;Non`);
+    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Oui;Non proposé;Non;;Achat vérifié (commande)`);
     // Batches smaller than the list: nothing lost or repeated at their seams.
     const names: string[] = [];
     for await (const batch of allReviews(ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
@@ -159,11 +159,13 @@ describe('the CSV export', () => {
         order_number: '#1001',
         comment: null,
         is_published: true,
+        hidden_reason: null,
+        origin: 'order',
         action_taken: 'redirect',
         outcome: { public_link: 'offered', private_feedback: false },
         created_at: '2026-11-24T09:05:00.000Z',
       }),
-    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non\r\n');
+    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non;;Achat vérifié (commande)\r\n');
   });
 
   it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async () => {
@@ -195,7 +197,7 @@ describe('the CSV export', () => {
       Formulaire: { public_link: 'none', private_feedback: true },
     });
     const csv = await read(reviewsCsv(ctx.db, own.id, { filter: 'all' }));
-    expect(csv).toContain('Jamais cliqué;;;;Non;Proposé, non suivi;Non');
+    expect(csv).toContain('Jamais cliqué;;;;Oui;Proposé, non suivi;Non');
     expect(csv).not.toContain('Redirigé');
   });
 

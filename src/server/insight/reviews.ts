@@ -74,7 +74,7 @@ const OUTCOME = sql`CASE WHEN v.public_link_followed_at IS NOT NULL THEN 'follow
                          ELSE 'none' END AS public_link,
                     coalesce((v.shown->>'feedback_form')::boolean, v.action_taken = 'collect_feedback', false) AS private_feedback`;
 
-const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.action_taken, ${OUTCOME},
+const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.customer_email, v.order_number, v.comment, v.is_published, v.hidden_reason, v.origin, v.action_taken, ${OUTCOME},
                     to_json(v.created_at)#>>'{}' AS created_at, v.created_at::text AS cursor_at`;
 const where = (conditions: SQL[]) => sql.join(conditions, sql` AND `);
 

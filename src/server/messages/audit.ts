@@ -8,6 +8,8 @@ export const auditExportMessages = {
   no: 'Non',
   none: '(aucune)',
   samePath: 'Même parcours pour toutes les notes',
+  /** The storefront setting of decision 044, as /app/storefront names it. */
+  unverifiedOnStorefront: 'Afficher sur la boutique les avis sans achat vérifié',
   on: 'Activé',
   off: 'Désactivé',
   ratingAction: (rating: number) => `Action de la note ${count(rating, 'étoile', 'étoiles')}`,

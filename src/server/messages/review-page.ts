@@ -1,5 +1,6 @@
 /** French strings of the public review page and of the merchant's review alert (one catalogue). */
 import { count } from '#core/french-format';
+import { SHARED_LINK_LIMITS } from '#core/review-origin';
 
 export const reviewPageMessages = {
   invalidLink: 'Lien invalide ou expiré',
@@ -13,6 +14,8 @@ export const reviewPageMessages = {
   nameTooLong: 'Le nom ne peut pas dépasser 120 caractères',
   commentTooLong: 'Le commentaire ne peut pas dépasser 5 000 caractères',
   tooMany: 'Trop de tentatives. Réessayez dans quelques minutes.',
+  /** The shared link's limits (decision 044, SHARED_LINK_LIMITS): nothing was stored. */
+  sharedLinkBusy: `Ce lien d’avis a reçu le nombre maximal d’avis (${SHARED_LINK_LIMITS.perHour} par heure, ${SHARED_LINK_LIMITS.perDay} par jour). Votre avis n’a pas été enregistré\u202f: réessayez plus tard.`,
   defaultTitle: 'Votre avis compte pour nous',
   defaultDescription: (store: string) => `Comment s’est passée votre commande chez ${store}\u202f?`,
   defaultThankYou: 'Merci pour votre avis\u202f!',
@@ -51,10 +54,13 @@ export const reviewPageMessages = {
       'Ce qui suit l’envoi de votre avis dépend de la note choisie\u202f: une invitation à publier un avis public, un message privé à la boutique ou une alerte à la boutique.',
     kept: 'Tous les avis sont conservés, quelle que soit leur note. Aucun avis n’est rémunéré ni récompensé.',
     verifiedOrder:
-      'Cette invitation est liée à une commande réelle\u202f: seuls les clients qui ont commandé la reçoivent. C’est ainsi que nous vérifions que les avis viennent d’acheteurs.',
+      'Cette invitation est liée à une commande réelle\u202f: seuls les clients qui ont commandé la reçoivent. C’est ainsi que nous vérifions que les avis viennent d’acheteurs, et votre avis porte la mention «\u202fAchat vérifié\u202f» sur la boutique en ligne.',
     sharedLink:
       'Ce lien est partagé par la boutique\u202f: les avis laissés ici ne sont pas rattachés à une commande, nous ne pouvons donc pas vérifier qu’ils viennent d’acheteurs.',
     noOrder: 'Cette invitation vous a été envoyée directement par la boutique\u202f: votre avis ne sera pas rattaché à une commande vérifiée.',
+    /** After the shared link's or a request without order's sentence: what the storefront does with such a review (decision 044). */
+    unverifiedKept: 'Un avis sans achat vérifié est transmis à la boutique, mais n’est pas affiché sur sa boutique en ligne.',
+    unverifiedShown: 'Un avis sans achat vérifié peut être affiché sur la boutique en ligne, avec la mention «\u202fAchat non vérifié\u202f».',
   },
   /** « Je n'ai pas encore reçu ma commande » (reminders.ts postponeRequest). */
   postpone: {

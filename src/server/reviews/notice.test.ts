@@ -26,4 +26,13 @@ describe('the collection notice', () => {
     );
     expect(first([flow()])).not.toContain('une seule fois');
   });
+
+  it('tells a reviewer without an order whether the storefront shows such reviews, and an order’s reviewer the « Achat vérifié » mark', () => {
+    const last = (facts: Parameters<typeof collectionNotice>[0]) => collectionNotice(facts).items.slice(-2).join(' ');
+    const base = { flows: [flow()], samePath: true, publicSite: true };
+    expect(last({ ...base, link: 'order' })).toContain('«\u202fAchat vérifié\u202f»');
+    expect(last({ ...base, link: 'shared', unverifiedShown: false })).toContain('n’est pas affiché sur sa boutique en ligne');
+    expect(last({ ...base, link: 'shared', unverifiedShown: true })).toContain('«\u202fAchat non vérifié\u202f»');
+    expect(last({ ...base, link: 'no_order', unverifiedShown: false })).toContain('pas rattaché à une commande vérifiée');
+  });
 });

@@ -4,7 +4,7 @@
  * every rating). Generated from the store's real settings, never a fixed text: who is asked and when
  * (its active e-mail flows' triggers, delays, minimums and reminders), what follows a rating (the same
  * path, or honestly, routing by rating), that reviews are kept whatever their rating and never paid
- * for, and whether this link ties the review to a real order.
+ * for, whether this link ties the review to a real order, and so how the storefront shows it.
  */
 import { sql } from 'drizzle-orm';
 import type { TriggerEvent } from '#core/domain';
@@ -26,13 +26,18 @@ export interface NoticeFlow {
 /** How this page's link ties a review to a purchase: a request for an order, the store's shared link, or a one-off e-mail. */
 export type NoticeLink = 'order' | 'shared' | 'no_order';
 
-export interface NoticeFacts {
+interface StoreFacts {
   flows: NoticeFlow[];
   samePath: boolean;
   /** Whether a public review site is configured (the link every reviewer is offered with the same path). */
   publicSite: boolean;
-  link: NoticeLink;
 }
+
+/**
+ * The store's facts and this page's link. A link that is not an order's says how the storefront
+ * treats a review without a verified purchase: shown or kept off, the store's choice (decision 044).
+ */
+export type NoticeFacts = StoreFacts & ({ link: 'order' } | { link: Exclude<NoticeLink, 'order'>; unverifiedShown: boolean });
 
 export interface CollectionNotice {
   heading: string;
@@ -63,6 +68,7 @@ export function collectionNotice(facts: NoticeFacts): CollectionNotice {
     facts.samePath ? (facts.publicSite ? m.samePathPublic : m.samePath) : m.byRating,
     m.kept,
     facts.link === 'order' ? m.verifiedOrder : facts.link === 'shared' ? m.sharedLink : m.noOrder,
+    ...(facts.link === 'order' ? [] : [facts.unverifiedShown ? m.unverifiedShown : m.unverifiedKept]),
   ];
   return { heading: m.heading, items };
 }

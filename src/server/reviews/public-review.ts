@@ -15,6 +15,7 @@ import { z } from 'zod';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user, type ReviewShown } from '#db/schema';
 import type { ActionType } from '#core/domain';
+import { SHARED_LINK_LIMITS, shownOnStorefront, type ReviewOrigin } from '#core/review-origin';
 import { safeUrl } from '#core/email/review-email';
 import { enqueue } from '../jobs/define';
 import { sendReviewNotificationJob } from './jobs';
@@ -25,6 +26,7 @@ import { publicSiteLink } from './engagement';
 import { cancelFollowUpOf, postponeRequest, withdrawOtherAsksOfOrder, type PostponeOutcome } from '../requests/reminders';
 import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink } from './notice';
 import { schedulePublish } from '../storefront/publish';
+import { showsUnverified } from '../storefront/publication';
 
 /**
  * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
@@ -32,7 +34,7 @@ import { schedulePublish } from '../storefront/publish';
  */
 export class ReviewPageError extends Error {
   constructor(
-    readonly status: 404 | 409,
+    readonly status: 404 | 409 | 429,
     message: string,
   ) {
     super(message);
@@ -103,6 +105,30 @@ async function findRequest(db: Queryable, token: string, lock: boolean): Promise
   return row;
 }
 
+/**
+ * Where a review through this request comes from (decision 044): the shared link, an order's request
+ * (a verified purchase), or a request that names no order.
+ */
+export function originOf(request: Pick<RequestRow, 'channel' | 'has_order' | 'shopify_order_id'>): ReviewOrigin {
+  if (request.channel === 'link') return 'shared_link';
+  return request.has_order || request.shopify_order_id !== null ? 'order' : 'no_order';
+}
+
+/**
+ * A shared link takes at most SHARED_LINK_LIMITS reviews an hour and a day: anyone with it can post.
+ * Counted under the link's row lock (findRequest's FOR UPDATE), so submissions at once queue here and
+ * the last place is never taken twice.
+ */
+async function refuseOverSharedLinkLimits(db: Queryable, requestId: string): Promise<void> {
+  const [counted] = await queryRows<{ hour: number; day: number }>(
+    db,
+    sql`SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS hour, count(*)::int AS day
+        FROM shopify_reviews WHERE review_request_id = ${requestId}::uuid AND created_at > now() - interval '24 hours'`,
+  );
+  if ((counted?.hour ?? 0) >= SHARED_LINK_LIMITS.perHour) throw new ReviewPageError(429, m.sharedLinkBusy);
+  if ((counted?.day ?? 0) >= SHARED_LINK_LIMITS.perDay) throw new ReviewPageError(429, m.sharedLinkBusy);
+}
+
 /** The store's public review site: the first redirect URL, best rating first. */
 export function publicSite(actions: RatingActionDto[]): string | null {
   for (const a of [...actions].sort((x, y) => y.rating - x.rating)) if (a.action_type === 'redirect' && safeUrl(a.redirect_url)) return safeUrl(a.redirect_url);
@@ -158,7 +184,13 @@ export const alertAddressSql = sql<string>`coalesce(nullif(${storeEmailConfig.ow
 export async function loadReviewPage(db: Database, token: string): Promise<ReviewPage> {
   const request = await findRequest(db, token, false);
   const [store] = await db
-    .select({ name: shopifyStores.shopName, domain: shopifyStores.shopDomain, samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
+    .select({
+      name: shopifyStores.shopName,
+      domain: shopifyStores.shopDomain,
+      samePath: shopifyStores.samePathForAllRatings,
+      unverifiedShown: shopifyStores.showUnverifiedReviews,
+      alertAddress: alertAddressSql,
+    })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
@@ -187,7 +219,12 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
   );
   return {
     ...page,
-    notice: collectionNotice({ flows, samePath: store.samePath, publicSite: page.publicReviewUrl !== null, link }),
+    notice: collectionNotice({
+      flows,
+      samePath: store.samePath,
+      publicSite: page.publicReviewUrl !== null,
+      ...(link === 'order' ? { link } : { link, unverifiedShown: store.unverifiedShown }),
+    }),
     postpone: state === 'form' && canPostpone(request),
   };
 }
@@ -288,6 +325,7 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
   return db.transaction(async (tx) => {
     const request = await findRequest(tx, token, true);
     if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, m.alreadyUsed);
+    if (request.channel === 'link') await refuseOverSharedLinkLimits(tx, request.id);
     const [store] = await tx
       .select({ samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
       .from(shopifyStores)
@@ -297,6 +335,7 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     const { actions } = await storeRatingActions(tx, request.shop_id, store!.alertAddress);
     const decision = decideAfterRating(store!.samePath, actions, input.rating);
     const { action } = decision;
+    const origin = originOf(request);
 
     const [review] = await tx
       .insert(shopifyReviews)
@@ -309,7 +348,10 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
         customerName: input.name,
         rating: input.rating,
         comment: input.comment || null,
-        isPublished: input.rating >= 4,
+        // Published when the storefront shows it, never for its rating (decision 044). Only a review
+        // without a verified purchase depends on the store's setting, read under its lock.
+        isPublished: shownOnStorefront({ origin, hidden: false }, origin !== 'order' && (await showsUnverified(tx, request.shop_id, { lock: true }))),
+        origin,
         actionTaken: action.action_type,
         orderNumber: request.order_number,
         publicReviewUrl: decision.offered,

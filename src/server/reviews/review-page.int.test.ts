@@ -104,7 +104,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
     expect(page).not.toContain('Laisser un avis public');
   });
 
-  it('3 stars collecting feedback: the comment is kept privately, unpublished, with no alert', async () => {
+  it('3 stars collecting feedback: the comment reaches the merchant, the review is published like any other, with no alert', async () => {
     const store = await storeWithActions();
     const request = await world(ctx).at(store).request({ status: 'sent' });
     const res = await post(request.token, { rating: 3, name: 'Hugo', email: 'hugo@exemple.test', comment: 'Livraison lente' });
@@ -112,7 +112,8 @@ describe('submitting a review, routing by rating (same path off)', () => {
     expect(body.next).toBe('thanks');
     expect(body.html).toContain('Merci infiniment\u202f!');
     const [review] = await reviewsOf(store);
-    expect(review).toMatchObject({ rating: 3, isPublished: false, actionTaken: 'collect_feedback', comment: 'Livraison lente' });
+    // An order's review: a verified purchase, published whatever its rating (decision 044).
+    expect(review).toMatchObject({ rating: 3, isPublished: true, origin: 'order', actionTaken: 'collect_feedback', comment: 'Livraison lente' });
     await runJobs();
     expect(await outboxTo('alerte@maison.test')).toHaveLength(0);
   });
@@ -141,7 +142,7 @@ describe('submitting a review, routing by rating (same path off)', () => {
     expect(alert1!.html).not.toContain('<b>');
     expect(alert1!.headers).toMatchObject({ 'Reply-To': 'louis@exemple.test' });
     const [review] = (await reviewsOf(store)).filter((r) => r.rating === 1);
-    expect(review).toMatchObject({ actionTaken: 'notify_email', isPublished: false });
+    expect(review).toMatchObject({ actionTaken: 'notify_email', isPublished: true, origin: 'order' });
   });
 
   it('a rating with no action just thanks', async () => {

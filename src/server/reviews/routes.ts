@@ -156,6 +156,11 @@ export function reviewPageRoutes(ctx: AppContext) {
         const done = thankYouHtml(page, doneOutcome(used));
         return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(used)), 409);
       }
+      if (error instanceof ReviewPageError && error.status === 429) {
+        // The shared link's limits (decision 044): nothing was stored; the form keeps what was typed.
+        log.info('shared link review refused: limit reached');
+        return wantsJson ? fail(429, error.message) : html(c, reviewFormHtml(page, nonceOf(c), { error: error.message, ...input }), 429);
+      }
       if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
       log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });
       return wantsJson ? fail(500, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError, ...input }), 500);

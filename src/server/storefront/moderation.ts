@@ -6,17 +6,19 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { MODERATION_PAGE_SIZE, type HideReason, type ModerationItem } from '#core/api/storefront';
+import { shownOnStorefront } from '#core/review-origin';
 import { publicName } from '#core/storefront';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyReviews } from '#db/schema';
 import { recordAudit, type AuditActor } from '../audit/log';
 import { DomainError } from '../domain-error';
+import { showsUnverified } from './publication';
 import { schedulePublish } from './publish';
 
 type Row = Omit<ModerationItem, 'public_name'> & { customer_name: string | null };
 
 const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.comment, to_json(v.created_at)#>>'{}' AS created_at,
-                    to_json(v.hidden_at)#>>'{}' AS hidden_at, v.hidden_reason, u.email AS hidden_by_email`;
+                    to_json(v.hidden_at)#>>'{}' AS hidden_at, v.hidden_reason, u.email AS hidden_by_email, v.origin, v.is_published`;
 
 const item = ({ customer_name, ...r }: Row): ModerationItem => ({
   ...r,
@@ -40,7 +42,7 @@ export type ModerationFilter = 'all' | 'visible' | 'hidden';
 /** The store's reviews with their moderation, newest first, a page at a time; and how many are hidden. */
 export async function moderationPage(db: Queryable, storeId: string, filter: ModerationFilter, page: number) {
   const where = [sql`v.shop_id = ${storeId}::uuid`];
-  if (filter === 'visible') where.push(sql`v.hidden_at IS NULL`);
+  if (filter === 'visible') where.push(sql`v.is_published`);
   if (filter === 'hidden') where.push(sql`v.hidden_at IS NOT NULL`);
   const rows = await queryRows<Row>(
     db,
@@ -63,17 +65,21 @@ export async function moderationPage(db: Queryable, storeId: string, filter: Mod
  */
 export async function moderateReview(db: Database, storeId: string, reviewId: string, reason: HideReason | null, actor: AuditActor): Promise<ModerationItem> {
   await db.transaction(async (tx) => {
+    // The store's row first, as a change of its setting takes it before the reviews: no deadlock between them.
+    const showUnverified = await showsUnverified(tx, storeId, { lock: true });
     const [review] = await tx
-      .select({ hiddenReason: shopifyReviews.hiddenReason })
+      .select({ hiddenReason: shopifyReviews.hiddenReason, origin: shopifyReviews.origin })
       .from(shopifyReviews)
       .where(and(eq(shopifyReviews.shopId, storeId), eq(shopifyReviews.id, reviewId)))
       .for('update');
     if (!review) throw new DomainError('review_not_found');
     if (review.hiddenReason === reason) return;
     const now = new Date();
+    // Shown again, it is published as any review of its origin is (an unverified one only if the store shows those).
+    const isPublished = reason ? false : shownOnStorefront({ origin: review.origin, hidden: false }, showUnverified);
     await tx
       .update(shopifyReviews)
-      .set(reason ? { hiddenAt: now, hiddenReason: reason, hiddenBy: actor.userId } : { hiddenAt: null, hiddenReason: null, hiddenBy: null })
+      .set(reason ? { hiddenAt: now, hiddenReason: reason, hiddenBy: actor.userId, isPublished } : { hiddenAt: null, hiddenReason: null, hiddenBy: null, isPublished })
       .where(eq(shopifyReviews.id, reviewId));
     const state = (hidden: HideReason | null) => ({ review_id: reviewId, hidden: hidden !== null, reason: hidden });
     await recordAudit(tx, storeId, actor, reason ? 'review.hide' : 'review.show', state(review.hiddenReason), state(reason));

@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { storefrontPublic as m } from '../messages/storefront';
 import { hitRateLimit } from '../security/rate-limit';
 import { verifyAppProxy } from './proxy-signature';
+import { showsUnverified } from './publication';
 import { storefrontPage } from './snapshot';
 
 /** Pages read from the database per shop and minute (cached answers do not count). */
@@ -62,8 +63,9 @@ export function storefrontProxyRoutes(ctx: AppContext) {
     const store = await signedStore(c);
     if (store instanceof Response) return store;
     const name = escapeHtml(store.name);
+    // Whether reviews without a verified purchase are shown is the store's choice (decision 044): the page says which.
     const paragraphs = m
-      .methodParagraphs(store.name)
+      .methodParagraphs(store.name, await showsUnverified(ctx.db, store.id))
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join('\n');
     return c.html(

@@ -1,33 +1,42 @@
 /**
- * What the storefront shows of a store's reviews (decision 028): every review not hidden, whatever
- * its rating; the aggregate over those, the count of hidden ones, the newest reviews and « Voir plus »
- * pages. Never `is_published` (the specification's rating rule), never an e-mail or an order.
+ * What the storefront shows of a store's reviews (decision 028): every published review, whatever its
+ * rating (`is_published`: not hidden, and a verified purchase unless the store shows unverified ones
+ * too, decision 044); the aggregate over those, the count of hidden ones, the newest reviews, each
+ * marked verified or not, and « Voir plus » pages. Never an e-mail or an order.
  */
 import { sql } from 'drizzle-orm';
 import { STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
 import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '#core/api/storefront';
+import { isVerifiedPurchase, type ReviewOrigin } from '#core/review-origin';
 import { queryRows, type Queryable } from '#db/client';
 
 /**
  * A review listed on the storefront: shown, and with something to show. A review whose name and
  * comment are both gone (a customer's erasure) is left out of the list; its rating stays counted.
  */
-const LISTED = sql`v.hidden_at IS NULL AND (v.customer_name IS NOT NULL OR v.comment IS NOT NULL)`;
+const LISTED = sql`v.is_published AND (v.customer_name IS NOT NULL OR v.comment IS NOT NULL)`;
 
 /** The branding's default primary colour (src/db/schema.ts store_branding). */
 const DEFAULT_ACCENT = '#56dadc';
 
-type ReviewRow = { customer_name: string | null; comment: string | null; rating: number; created_at: string };
+type ReviewRow = { customer_name: string | null; comment: string | null; rating: number; created_at: string; origin: ReviewOrigin };
 
 function publicReview(r: ReviewRow): PublicReview {
   const comment = r.comment?.trim() ? r.comment.trim() : null;
-  return { name: publicName(r.customer_name), date: r.created_at.slice(0, 10), date_label: frenchDate(r.created_at), rating: r.rating, comment };
+  return {
+    name: publicName(r.customer_name),
+    date: r.created_at.slice(0, 10),
+    date_label: frenchDate(r.created_at),
+    rating: r.rating,
+    comment,
+    verified: isVerifiedPurchase(r.origin),
+  };
 }
 
 async function listed(db: Queryable, storeId: string, offset: number, limit: number): Promise<ReviewRow[]> {
   return queryRows<ReviewRow>(
     db,
-    sql`SELECT v.customer_name, v.comment, v.rating, to_json(v.created_at)#>>'{}' AS created_at
+    sql`SELECT v.customer_name, v.comment, v.rating, to_json(v.created_at)#>>'{}' AS created_at, v.origin
         FROM shopify_reviews v
         WHERE v.shop_id = ${storeId}::uuid AND ${LISTED}
         ORDER BY v.created_at DESC, v.id DESC
@@ -36,10 +45,14 @@ async function listed(db: Queryable, storeId: string, offset: number, limit: num
 }
 
 export async function storefrontSnapshot(db: Queryable, storeId: string, now = new Date()): Promise<StorefrontSnapshot> {
+  // Hidden ones are counted among the reviews the storefront would show otherwise: an unverified
+  // review the store keeps off its storefront was not hidden from anyone.
   const counts = await queryRows<{ rating: number; shown: number; hidden: number }>(
     db,
-    sql`SELECT rating, count(*) FILTER (WHERE hidden_at IS NULL)::int AS shown, count(*) FILTER (WHERE hidden_at IS NOT NULL)::int AS hidden
-        FROM shopify_reviews WHERE shop_id = ${storeId}::uuid GROUP BY rating`,
+    sql`SELECT v.rating, count(*) FILTER (WHERE v.is_published)::int AS shown,
+               count(*) FILTER (WHERE v.hidden_at IS NOT NULL AND (v.origin = 'order' OR s.show_unverified_reviews))::int AS hidden
+        FROM shopify_reviews v JOIN shopify_stores s ON s.id = v.shop_id
+        WHERE v.shop_id = ${storeId}::uuid GROUP BY v.rating`,
   );
   const byRating = new Map(counts.map((c) => [c.rating, c.shown]));
   const count = counts.reduce((n, c) => n + c.shown, 0);

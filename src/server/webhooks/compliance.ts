@@ -129,7 +129,15 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
       cancelled_at: o.cancelledAt,
     })),
     review_requests: requests.map((r) => ({ status: r.status, channel: r.channel, email: r.customerEmail, name: r.customerName, scheduled_at: r.scheduledAt, sent_at: r.sentAt })),
-    reviews: reviews.map((r) => ({ rating: r.rating, comment: r.comment, name: r.customerName, email: r.customerEmail, published: r.isPublished, created_at: r.createdAt })),
+    reviews: reviews.map((r) => ({
+      rating: r.rating,
+      comment: r.comment,
+      name: r.customerName,
+      email: r.customerEmail,
+      published: r.isPublished,
+      origin: r.origin,
+      created_at: r.createdAt,
+    })),
     unsubscribed: suppressed.map((s) => ({ since: s.createdAt })),
   };
   const [saved] = await tx

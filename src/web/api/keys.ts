@@ -44,7 +44,8 @@ export const queryKeys = {
   /** Every period of the dashboard (invalidate this prefix after a re-send). */
   dashboard: ['dashboard'] as const,
   dashboardPeriod: (period: string) => ['dashboard', period] as const,
-  /** Every search of the reviews list. */
+  /** Every search of the reviews list (invalidate this prefix after a hide, a show or a storefront setting: their labels follow). */
+  allReviews: ['reviews'] as const,
   reviews: (filter: string, q: string) => ['reviews', filter, q] as const,
   unsubscribe: (token: string) => ['public', 'unsubscribe', token] as const,
   /** Everything /app/storefront reads (invalidate this prefix after a hide or a show). */

@@ -3,8 +3,18 @@
  * theme editor's links, the block's preview, the moderation list page after page, hiding a review
  * for a stated reason and showing it again.
  */
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview, type HideReason, type ModerationItem } from '#core/api/storefront';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  getStorefront,
+  getStorefrontPreview,
+  hideReview,
+  listModeration,
+  saveStorefrontSettings,
+  showReview,
+  type HideReason,
+  type ModerationItem,
+  type StorefrontSettings,
+} from '#core/api/storefront';
 import { call } from './client';
 import { queryKeys } from './keys';
 
@@ -31,12 +41,28 @@ export function useModeration(filter: ModerationFilter) {
   });
 }
 
-/** Hides a review for a reason, or (reason null) shows it again; then re-reads the status, the preview and the list. */
+/**
+ * After a change of what the storefront shows: the status, the preview and the moderation list, and
+ * the reviews list's and the dashboard's labels (« Publié » or why not) are read again.
+ */
+const publicationChanged = (queryClient: QueryClient) =>
+  Promise.all([queryKeys.storefront, queryKeys.allReviews, queryKeys.dashboard].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+
+/** Hides a review for a reason, or (reason null) shows it again. */
 export function useModerate() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ review, reason }: { review: Pick<ModerationItem, 'id'>; reason: HideReason | null }) =>
       reason ? call(hideReview, { params: { id: review.id }, body: { reason } }) : call(showReview, { params: { id: review.id } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.storefront }),
+    onSuccess: () => publicationChanged(queryClient),
+  });
+}
+
+/** Saves whether the storefront also shows reviews without a verified purchase (decision 044). */
+export function useSaveStorefrontSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: StorefrontSettings) => call(saveStorefrontSettings, { body: settings }),
+    onSuccess: () => publicationChanged(queryClient),
   });
 }

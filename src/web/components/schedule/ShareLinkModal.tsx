@@ -115,6 +115,7 @@ export function ShareLinkModal({ onClose, onCreated }: { onClose: () => void; on
               {renewed && copyState === 'idle' && <span className="text-slate-700">{t.renewed}</span>}
             </p>
             <p className="mt-1 text-sm text-slate-600">{t.reused}</p>
+            <p className="mt-1 text-sm text-slate-600">{t.unverified}</p>
             {confirmingRenew ? (
               <div className="mt-3 rounded-xl border border-amber-200 bg-amber-50 p-3 text-sm text-amber-900">
                 <p>{t.renewWarning}</p>

@@ -4,6 +4,7 @@ import { useModerate, useModeration, MODERATION_FILTERS, type HideReason, type M
 import { messages } from '#web/i18n';
 import { formatDate } from '#web/lib/format';
 import { RatingStars } from '../reviews/RatingStars';
+import { ReviewStatusLabels } from '../reviews/ReviewStatus';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
 import { EmptyState } from '../ui/EmptyState';
@@ -111,7 +112,12 @@ function ModerationCard({ review, busy, onHide, onShow }: { review: ModerationIt
           {formatDate(review.created_at)}
         </time>
       </div>
-      <p className="mt-2 font-medium text-slate-900">{name}</p>
+      <p className="mt-2 flex flex-wrap items-center gap-2 font-medium text-slate-900">
+        {name}
+        <span className="text-xs">
+          <ReviewStatusLabels review={review} publication={false} />
+        </span>
+      </p>
       {review.comment?.trim() && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>}
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         {hidden ? (
@@ -122,8 +128,13 @@ function ModerationCard({ review, busy, onHide, onShow }: { review: ModerationIt
             </span>{' '}
             {review.hidden_at && m.hiddenBy(review.hidden_by_email, formatDate(review.hidden_at))}
           </p>
-        ) : (
+        ) : review.is_published ? (
           <span className="rounded-full bg-green-100 px-2 py-0.5 text-xs font-medium text-green-800">{m.shown}</span>
+        ) : (
+          // Not hidden, yet off the storefront: not a verified purchase, and the store keeps those off (decision 044).
+          <span title={messages.reviewStatus.unverifiedOffHint} className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-medium text-slate-700">
+            {messages.reviewStatus.unverifiedOff}
+          </span>
         )}
         {hidden ? (
           <button type="button" onClick={onShow} disabled={busy} aria-busy={busy || undefined} aria-label={m.showLabel(name)} className={buttonClass('secondary', 'sm')}>

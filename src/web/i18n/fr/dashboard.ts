@@ -31,8 +31,6 @@ export const dashboard = {
     stars: (rating: number) => `${rating} ${plural(rating, 'étoile', 'étoiles')} sur 5`,
     anonymous: 'Client anonyme',
     order: (number: string) => `Commande ${number}`,
-    published: 'Publié',
-    unpublished: 'Non publié',
     allLink: 'Voir tous les avis',
   },
   unconfirmed: {

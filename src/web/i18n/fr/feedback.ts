@@ -18,8 +18,6 @@ export const feedback = {
   stars: (rating: number) => `${rating} ${rating < 2 ? 'étoile' : 'étoiles'} sur 5`,
   anonymous: 'Client anonyme',
   order: (number: string) => `Commande ${number}`,
-  published: 'Publié',
-  unpublished: 'Non publié',
   /** What happened after the rating (the CSV export says the same in its columns). */
   publicLink: {
     none: null,

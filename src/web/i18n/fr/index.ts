@@ -26,6 +26,7 @@ export { outbox } from './outbox';
 export { plans } from './plans';
 export { privacyPolicy } from './privacy-policy';
 export { resetPassword } from './reset-password';
+export { reviewStatus } from './review-status';
 export { schedule } from './schedule';
 export { settings } from './settings';
 export { shopifyDiagnostic } from './shopify-diagnostic';

@@ -5,6 +5,7 @@
 import type { WithdrawnReason } from '#core/domain';
 import { elide } from '#core/french';
 import { count, formatNumber as num, plural } from '#core/french-format';
+import { SHARED_LINK_LIMITS } from '#core/review-origin';
 
 export const schedule = {
   title: 'Calendrier d’envoi',
@@ -222,6 +223,8 @@ export const schedule = {
     tipLink: 'Branding & Pages',
     close: 'Fermer',
     reused: 'Ce lien reste le même à chaque ouverture\u202f: plusieurs clients peuvent l’utiliser.',
+    /** What a shared link's reviews are (decision 044): not verified purchases, and limited per link. */
+    unverified: `Les avis laissés par ce lien ne sont rattachés à aucune commande\u202f: ils ne portent pas la mention «\u202fAchat vérifié\u202f» et ne sont affichés sur votre boutique que si vous l’activez dans «\u202fAvis sur la boutique\u202f». Un lien accepte au plus ${SHARED_LINK_LIMITS.perHour} avis par heure et ${SHARED_LINK_LIMITS.perDay} par jour\u202f; générez-en un nouveau s’il circule trop.`,
     renew: 'Générer un nouveau lien',
     renewWarning: 'L’ancien lien ne permettra plus de laisser un avis. Continuer\u202f?',
     renewConfirm: 'Oui, générer un nouveau lien',

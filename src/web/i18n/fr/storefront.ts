@@ -1,5 +1,6 @@
 /** /app/storefront: reviews on the storefront, their moderation, the block's preview and installation (decision 028). */
 import type { HideReason } from '#core/api/storefront';
+import { reviewStatus } from './review-status';
 
 /** French puts 0 and 1 in the singular. */
 const agree = (n: number, one: string, other: string) => `${n.toLocaleString('fr-FR')} ${n <= 1 ? one : other}`;
@@ -25,7 +26,17 @@ export const storefront = {
     /** The block's public line, word for word (extensions/avis-clients/locales/fr.default.json). */
     hidden: (n: number) => agree(n, 'avis masqué pour non-respect de la charte', 'avis masqués pour non-respect de la charte'),
     honesty:
-      'Tous les avis sont affichés, quelle que soit leur note. Un avis ne peut être masqué que pour un motif lié à son contenu, enregistré dans le journal de conformité et compté publiquement sous la note moyenne.',
+      'Aucun avis n’est écarté pour sa note. Un avis ne peut être masqué que pour un motif lié à son contenu, enregistré dans le journal de conformité et compté publiquement sous la note moyenne.',
+  },
+
+  /** Reviews without a verified purchase on the storefront: the store's choice, off by default (decision 044). */
+  unverified: {
+    heading: 'Avis sans achat vérifié',
+    label: 'Afficher sur la boutique les avis reçus par le lien partagé',
+    help: 'Ces avis ne sont rattachés à aucune commande\u202f: sur votre boutique, ils portent la mention «\u202fAchat non vérifié\u202f». Désactivé par défaut\u202f: seuls les avis laissés par la demande d’avis d’une commande sont affichés, avec la mention «\u202fAchat vérifié\u202f». La page «\u202fComment nous recueillons les avis\u202f» de votre boutique dit ce que vous choisissez.',
+    savedOn: 'Les avis sans achat vérifié sont maintenant affichés sur votre boutique, avec la mention «\u202fAchat non vérifié\u202f».',
+    savedOff: 'Les avis sans achat vérifié ne sont plus affichés sur votre boutique.',
+    saveError: 'Le réglage n’a pas pu être enregistré. Réessayez.',
   },
 
   preview: {
@@ -64,7 +75,7 @@ export const storefront = {
     more: 'Afficher plus d’avis',
     loadingMore: 'Chargement…',
     stars: (rating: number) => `${rating} ${rating < 2 ? 'étoile' : 'étoiles'} sur 5`,
-    anonymous: 'Client vérifié',
+    anonymous: 'Client anonyme',
     item: (name: string, stars: string) => `${name}, ${stars}`,
     shown: 'Affiché sur la boutique',
     hiddenState: (reason: string) => `Masqué\u202f: ${reason}`,
@@ -84,12 +95,7 @@ export const storefront = {
     description:
       'Choisissez le motif. Il est enregistré avec votre nom dans le journal de conformité, et l’avis est compté publiquement parmi les avis masqués pour non-respect de la charte.',
     reasonsLabel: 'Motif',
-    reasons: {
-      insult: 'Propos injurieux ou haineux',
-      personal_data: 'Données personnelles',
-      off_topic: 'Hors sujet',
-      not_customer: 'Ne vient pas d’un client',
-    } satisfies Record<HideReason, string>,
+    reasons: reviewStatus.reasons,
     hints: {
       insult: 'Insultes, menaces, propos discriminatoires.',
       personal_data: 'Adresse, téléphone, e-mail ou nom complet d’une personne.',

@@ -32,6 +32,10 @@ describe('/app/dashboard', () => {
     expect(within(recent).getByRole('img', { name: '5 étoiles sur 5' })).toBeTruthy();
     expect(within(recent).getByText('Parfait, merci !')).toBeTruthy();
     expect(within(recent).getByText(/Client anonyme/)).toBeTruthy();
+    // Each review's state and origin, never its rating (decision 044).
+    const [first, second] = within(recent).getAllByRole('listitem');
+    expect(first!.textContent).toContain('Publié · Achat vérifié');
+    expect(second!.textContent).toContain('Non publié\u202f: achat non vérifié · Lien partagé');
     expect(within(recent).getByRole('link', { name: 'Voir tous les avis' }).getAttribute('href')).toBe('/app/feedback');
   });
 

@@ -20,6 +20,7 @@ import { Representativeness } from '#web/components/dashboard/Representativeness
 import { DashboardSection } from '#web/components/dashboard/Section';
 import { Timeline } from '#web/components/dashboard/Timeline';
 import { RatingStars } from '#web/components/reviews/RatingStars';
+import { publicationLabel } from '#web/components/reviews/ReviewStatus';
 import { BillingNotice } from '#web/components/plans/BillingNotice';
 import { QuotaBanner } from '#web/components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert, WarningNote } from '#web/components/ui/Alert';
@@ -213,7 +214,11 @@ function RecentReviews({ reviews }: { reviews: readonly RecentReview[] }) {
                 <p className="mt-1 text-sm font-medium text-slate-900">
                   {r.customer_name ?? t.recent.anonymous}
                   {r.order_number && <span className="font-normal text-slate-600"> · {t.recent.order(r.order_number)}</span>}
-                  <span className="font-normal text-slate-600"> · {r.is_published ? t.recent.published : t.recent.unpublished}</span>
+                  {/* Shown on the storefront or why not, and the origin: never the rating (decision 044). */}
+                  <span className="font-normal text-slate-600">
+                    {' · '}
+                    {publicationLabel(r)} · {messages.reviewStatus.origin[r.origin]}
+                  </span>
                 </p>
                 {r.comment && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{r.comment}</p>}
               </li>

@@ -12,7 +12,10 @@ const review = (i: number, extra: Record<string, unknown> = {}) => ({
   customer_email: `client${i}@exemple.test`,
   order_number: `#${1000 + i}`,
   comment: i === 0 ? 'Livraison rapide, merci\u202f!' : null,
-  is_published: 5 - (i % 5) >= 4,
+  // Orders' reviews: published whatever their rating (decision 044).
+  is_published: true,
+  hidden_reason: null,
+  origin: 'order',
   action_taken: i === 0 ? 'redirect' : 'none',
   outcome: { public_link: i === 0 ? 'followed' : 'none', private_feedback: false },
   created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - i * 3_600_000).toISOString(),
@@ -27,7 +30,7 @@ async function open(path = '/app/feedback') {
 }
 
 describe('/app/feedback', () => {
-  it('shows review cards: stars, name, order, comment, published and the action taken', async () => {
+  it('shows review cards: stars, name, order, comment, published, origin and the action taken', async () => {
     mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }))]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
@@ -35,10 +38,40 @@ describe('/app/feedback', () => {
     expect(within(first).getByText('Livraison rapide, merci !')).toBeTruthy();
     expect(first.textContent).toContain('Commande #1000');
     expect(first.textContent).toContain('Publié');
+    expect(first.textContent).toContain('Achat vérifié');
     expect(first.textContent).toContain('A suivi le lien vers votre page d’avis publique');
     expect(first.textContent).not.toContain('Redirigé');
-    expect(within(list).getByRole('listitem', { name: 'Client anonyme, 2 étoiles sur 5' }).textContent).toContain('Non publié');
+    // Two stars, and published: the rating never decides.
+    const low = within(list).getByRole('listitem', { name: 'Client anonyme, 2 étoiles sur 5' });
+    expect(low.textContent).toContain('Publié');
+    expect(low.textContent).not.toContain('Non publié');
     expect(screen.queryByRole('button', { name: 'Afficher plus d’avis' })).toBeNull();
+  });
+
+  it('labels each review from its state and origin, never from its rating', async () => {
+    mockSignedInApi([
+      on(listReviews, () =>
+        jsonResponse({
+          items: [
+            review(0, { customer_name: 'Hugo Masqué', is_published: false, hidden_reason: 'off_topic' }),
+            review(1, { customer_name: 'Sarah Partage', is_published: false, origin: 'shared_link', order_number: null }),
+            review(2, { customer_name: 'Paul Partage', origin: 'shared_link', order_number: null }),
+            review(3, { customer_name: 'Nina Directe', is_published: false, origin: 'no_order', order_number: null }),
+          ],
+          next_cursor: null,
+        }),
+      ),
+    ]);
+    await open();
+    const list = await screen.findByRole('list', { name: 'Avis' });
+    const card = (name: string) => within(list).getByRole('listitem', { name: new RegExp(`^${name},`) }).textContent;
+    expect(card('Hugo Masqué')).toContain('Masqué\u202f: Hors sujet');
+    expect(card('Hugo Masqué')).toContain('Achat vérifié');
+    expect(card('Sarah Partage')).toContain('Non publié\u202f: achat non vérifié');
+    expect(card('Sarah Partage')).toContain('Lien partagé');
+    expect(card('Sarah Partage')).not.toContain('Achat vérifié');
+    expect(card('Paul Partage')).toMatch(/Publié.*Lien partagé/);
+    expect(card('Nina Directe')).toContain('Sans commande');
   });
 
   it('says what happened: a link offered but never followed, a private form; nothing for no link', async () => {
@@ -115,6 +148,9 @@ describe('/app/feedback', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
     const dialog = await screen.findByRole('dialog');
     expect(((await within(dialog).findByDisplayValue('http://localhost:3000/review/abc')) as HTMLInputElement).readOnly).toBe(true);
+    // Its reviews are not verified purchases, and one link takes only so many (decision 044).
+    expect(dialog.textContent).toContain('ne portent pas la mention «\u202fAchat vérifié\u202f»');
+    expect(dialog.textContent).toContain('20 avis par heure et 100 par jour');
   });
 
   it('renews the shared link only after saying the old one stops working', async () => {

@@ -3,13 +3,13 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { exportReviewsUrl, REVIEW_FILTERS, reviewsQuery, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
 import { RatingStars } from '#web/components/reviews/RatingStars';
+import { ReviewStatusLabels } from '#web/components/reviews/ReviewStatus';
 import { buttonClass } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { LoadMoreButton } from '#web/components/ui/LoadMoreButton';
 import { QueryState } from '#web/components/ui/QueryState';
 import { ToggleGroup } from '#web/components/ui/ToggleGroup';
 import { messages } from '#web/i18n';
-import { cx } from '#web/lib/cx';
 import type { ScreenDrawing } from '#web/lib/drawing';
 import { formatDate } from '#web/lib/format';
 import { usePageHeader } from '#web/lib/page-header';
@@ -162,9 +162,8 @@ function ReviewCard({ review }: { review: ReviewItem }) {
       </p>
       {review.comment?.trim() && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>}
       <p className="mt-3 flex flex-wrap gap-2 text-xs">
-        <span className={cx('rounded-full px-2 py-0.5 font-medium', review.is_published ? 'bg-green-100 text-green-800' : 'bg-slate-100 text-slate-700')}>
-          {review.is_published ? t.published : t.unpublished}
-        </span>
+        {/* Shown on the storefront or why not, and where it came from: never the rating (decision 044). */}
+        <ReviewStatusLabels review={review} />
         {t.publicLink[review.outcome.public_link] && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.publicLink[review.outcome.public_link]}</span>}
         {review.outcome.private_feedback && <span className="rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">{t.privateFeedback}</span>}
       </p>

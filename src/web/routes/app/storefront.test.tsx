@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listReviews } from '#core/api/reviews';
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, showReview } from '#core/api/storefront';
+import { getStorefront, getStorefrontPreview, hideReview, listModeration, saveStorefrontSettings, showReview } from '#core/api/storefront';
 import { apiError, jsonResponse, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
@@ -24,7 +24,13 @@ const snapshot = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const status = (over: Record<string, unknown> = {}) => ({ shop_domain: SHOP, block_editor_url: BLOCK_URL, embed_editor_url: EMBED_URL, snapshot: snapshot(over) });
+const status = (over: Record<string, unknown> = {}, settings = { show_unverified_reviews: false }) => ({
+  shop_domain: SHOP,
+  block_editor_url: BLOCK_URL,
+  embed_editor_url: EMBED_URL,
+  snapshot: snapshot(over),
+  settings,
+});
 
 const item = (i: number, over: Record<string, unknown> = {}) => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,
@@ -35,6 +41,9 @@ const item = (i: number, over: Record<string, unknown> = {}) => ({
   hidden_at: null,
   hidden_reason: null,
   hidden_by_email: null,
+  origin: 'order',
+  // An order's review is shown unless hidden (decision 044).
+  is_published: !over.hidden_reason,
   ...over,
 });
 
@@ -220,5 +229,57 @@ describe('/app/storefront', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Avis sur la boutique et modération' }, { timeout: 5_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/storefront'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Avis sur la boutique' })).toBeTruthy();
+  });
+  it('labels each review with its origin, and says why an unverified one is off the storefront', async () => {
+    api([
+      on(listModeration, () =>
+        jsonResponse({ items: [item(5), item(4, { origin: 'shared_link', is_published: false }), item(3, { origin: 'shared_link' })], next_page: null, hidden_count: 0 }),
+      ),
+    ]);
+    await open();
+    const list = await screen.findByRole('list', { name: 'Avis de la boutique' });
+    const order = within(list).getByRole('listitem', { name: 'Client5 D., 5 étoiles sur 5' });
+    expect(order.textContent).toContain('Achat vérifié');
+    expect(order.textContent).toContain('Affiché sur la boutique');
+    const off = within(list).getByRole('listitem', { name: 'Client4 D., 4 étoiles sur 5' });
+    expect(off.textContent).toContain('Lien partagé');
+    expect(off.textContent).toContain('Non publié\u202f: achat non vérifié');
+    expect(off.textContent).not.toContain('Affiché sur la boutique');
+    // The store shows unverified reviews: this one is on the storefront, still « Lien partagé ».
+    const shown = within(list).getByRole('listitem', { name: 'Client3 D., 3 étoiles sur 5' });
+    expect(shown.textContent).toContain('Affiché sur la boutique');
+    expect(shown.textContent).toContain('Lien partagé');
+    expect(shown.textContent).not.toContain('Achat vérifié');
+  });
+
+  it('keeps unverified reviews off by default; the switch saves the merchant’s choice and says what it did', async () => {
+    let showing = false;
+    const fetchMock = api([
+      on(getStorefront, () => jsonResponse(status({}, { show_unverified_reviews: showing }))),
+      on(saveStorefrontSettings, () => {
+        showing = true;
+        return jsonResponse({ show_unverified_reviews: true });
+      }),
+    ]);
+    await open();
+    const toggle = await screen.findByRole('switch', { name: 'Afficher sur la boutique les avis reçus par le lien partagé' });
+    expect(toggle.getAttribute('aria-checked')).toBe('false');
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toContain('«\u202fAchat non vérifié\u202f»');
+    const reads = callsTo(fetchMock, getStorefront).length;
+    fireEvent.click(toggle);
+    await waitFor(() => expect(sentBodyTo(fetchMock, saveStorefrontSettings)).toEqual({ show_unverified_reviews: true }));
+    expect((await screen.findByRole('status')).textContent).toContain('Les avis sans achat vérifié sont maintenant affichés sur votre boutique');
+    // What the storefront shows is read again, and the switch follows the server.
+    await waitFor(() => expect(callsTo(fetchMock, getStorefront).length).toBeGreaterThan(reads));
+    await waitFor(() => expect(screen.getByRole('switch', { name: /lien partagé/ }).getAttribute('aria-checked')).toBe('true'));
+  });
+
+  it('says why when the setting cannot be saved', async () => {
+    api([on(saveStorefrontSettings, () => apiError(500, 'Erreur interne.', 'internal'))]);
+    await open();
+    fireEvent.click(await screen.findByRole('switch', { name: /lien partagé/ }));
+    expect((await screen.findByRole('alert')).textContent).toContain('Erreur interne.');
+    expect(screen.getByRole('switch', { name: /lien partagé/ }).getAttribute('aria-checked')).toBe('false');
   });
 });
