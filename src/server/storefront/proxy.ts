@@ -27,8 +27,9 @@ export function storefrontProxyRoutes(ctx: AppContext) {
   /** The signed shop's store, or the refusal to answer. */
   async function signedStore(c: Context): Promise<{ id: string; name: string } | Response> {
     const params = new URL(c.req.url).searchParams;
-    const shop = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
-    if (!shop) return c.text(m.badSignature, 401);
+    const signed = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
+    if (!signed) return c.text(m.badSignature, 401);
+    const shop = signed.shop;
     const [store] = await ctx.db
       .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain })
       .from(shopifyStores)
