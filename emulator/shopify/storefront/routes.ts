@@ -159,7 +159,9 @@ ${scripts.map((s) => `<script src="${escapeHtml(asset(s))}" defer></script>`).jo
   // The app proxy: GET /apps/{subpath}/rest?query on the shop → {proxy url}/rest?query&shop&logged_in_customer_id&path_prefix&timestamp&signature.
   app.get(`/store/:shop/${options.proxy.prefix}/:subpath/*`, (c) =>
     withShop(c, async (shop) => {
-      if (c.req.param('subpath') !== options.proxy.subpath || !shop.installation || shop.installation.uninstalledAt) return c.text('Not Found', 404);
+      // Shopify proxies only for an installed app that holds write_app_proxy (its documented requirement).
+      const installation = shop.installation && !shop.installation.uninstalledAt ? shop.installation : null;
+      if (c.req.param('subpath') !== options.proxy.subpath || !installation?.scopes.includes('write_app_proxy')) return c.text('Not Found', 404);
       const prefix = `/${options.proxy.prefix}/${options.proxy.subpath}`;
       const incoming = new URL(c.req.url);
       const rest = incoming.pathname.slice(incoming.pathname.indexOf(prefix) + prefix.length);
