@@ -1,8 +1,9 @@
 /**
  * The storefront's requests through Shopify's app proxy (decision 028): /apps/avis/* on the shop is
  * forwarded here. Each request must carry Shopify's signature; the « Voir plus » pages are answered
- * from a short cache, and what reaches the database is rate limited per shop. Only public reviews go
- * out: shown ones, a first name and initial, never an e-mail or an order.
+ * from a short cache, and what reaches the database is rate limited per shop and buyer's address, so
+ * one visitor never makes the others wait (decision 043). Only public reviews go out: shown ones, a
+ * first name and initial, never an e-mail or an order.
  */
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -11,14 +12,50 @@ import { escapeHtml } from '#core/email/layout';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { storefrontPublic as m } from '../messages/storefront';
+import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { verifyAppProxy } from './proxy-signature';
 import { storefrontPage } from './snapshot';
 
-/** Pages read from the database per shop and minute (cached answers do not count). */
-export const PROXY_RATE_LIMIT = { max: 300, windowSeconds: 60 };
+/**
+ * Pages read from the database per shop, buyer's address and minute (cached answers do not count).
+ * A shop has at most STOREFRONT_MAX_PAGE pages and each is cached: what all its visitors together
+ * read from the database is bounded by the cache, whatever their number.
+ */
+export const PROXY_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
+
+/**
+ * The buyer's address as Shopify forwards it: Shopify sets X-Forwarded-For to the client's address
+ * (« Authenticate app proxies »), and the request is signed, so only Shopify sent it. Behind the app's
+ * own reverse proxy (TRUST_PROXY) that proxy's hop comes last, holding Shopify's address: it is
+ * dropped. An IPv6 address counts by its /64, which one visitor holds whole.
+ */
+export function buyerAddress(c: Context, trustProxy: boolean): string {
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  if (trustProxy) hops.pop();
+  const address = hops.at(-1) ?? clientIp(c, trustProxy);
+  return addressBucket(address);
+}
+
+/** IPv4 as it is (an IPv4-mapped IPv6 address too); IPv6 by its first 64 bits. */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
 
 export function storefrontProxyRoutes(ctx: AppContext) {
   const app = new Hono();
@@ -43,13 +80,15 @@ export function storefrontProxyRoutes(ctx: AppContext) {
     if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: 'Page introuvable.' }, 404);
     const store = await signedStore(c);
     if (store instanceof Response) return store;
-    // The block asks with its metafield's date (`v`): a new publication asks for new pages.
-    const key = `${store.id}|${page}|${c.req.query('v') ?? ''}`;
+    // The block adds its metafield's date (`v`) so that a browser's or a CDN's copy follows each
+    // publication; here it is left out of the key: anyone can set it, and a new `v` per request would
+    // make every request read the database and push every other page out (decision 043).
+    const key = `${store.id}|${page}`;
     const now = Date.now();
     const cached = cache.get(key);
     let body = cached && cached.expires > now ? cached.body : null;
     if (!body) {
-      const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}`, PROXY_RATE_LIMIT);
+      const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}:${buyerAddress(c, ctx.config.trustProxy)}`, PROXY_RATE_LIMIT);
       if (!limit.allowed) return c.json({ error: m.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
       body = JSON.stringify(await storefrontPage(ctx.db, store.id, page));
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
