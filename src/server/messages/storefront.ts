@@ -26,6 +26,7 @@ export const storefrontPublic = {
   badSignature: 'Requête non signée par Shopify.',
   unknownShop: 'Boutique inconnue.',
   rateLimited: 'Trop de requêtes, réessayez dans un instant.',
+  pageNotFound: 'Page introuvable.',
   methodTitle: 'Comment nous recueillons les avis',
   methodParagraphs: (shopName: string) => [
     `Après chaque commande, ${shopName} demande son avis par e-mail à chaque client, quelle que soit la commande\u202f: personne n’est choisi selon ce qu’il pourrait en dire.`,

@@ -13,18 +13,13 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { normalizeShopDomain } from '#core/shopify-domain';
+import { PROXY_PATH } from '#core/storefront';
 
 /** How far the request's timestamp may be from now, as for Shopify's other signed queries. */
 export const PROXY_TIMESTAMP_TOLERANCE_S = 90;
 
 /** The parameters Shopify adds, each once; a second one is refused, never joined. */
 export const SHOPIFY_PROXY_PARAMS = ['hmac', 'logged_in_customer_id', 'path_prefix', 'shop', 'signature', 'timestamp'] as const;
-
-/**
- * Where a merchant may put the app proxy on the shop: one of Shopify's four prefixes and a subpath of
- * letters, digits, underscores and hyphens, up to 30 characters (Shopify's rule for the subpath).
- */
-export const PROXY_PATH_PREFIX = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
 
 /** The text Shopify signs: the parameters but `signature`, each `key=value`, sorted, joined with nothing. */
 export function appProxyMessage(params: URLSearchParams): string {
@@ -63,7 +58,7 @@ export function ambiguity(params: URLSearchParams): string | null {
   }
   if (normalizeShopDomain(params.get('shop')) !== params.get('shop')) return 'shop is not a myshopify.com domain';
   if (!/^\d{1,12}$/.test(params.get('timestamp') ?? '')) return 'timestamp is not whole seconds';
-  if (!PROXY_PATH_PREFIX.test(params.get('path_prefix') ?? '')) return 'path_prefix is not a proxy path';
+  if (!PROXY_PATH.test(params.get('path_prefix') ?? '')) return 'path_prefix is not a proxy path';
   if (!/^\d{0,20}$/.test(params.get('logged_in_customer_id') ?? '')) return 'logged_in_customer_id is not an id';
   return null;
 }

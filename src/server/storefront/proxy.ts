@@ -5,16 +5,18 @@
  * one visitor never makes the others wait (decision 043). Only public reviews go out: shown ones, a
  * first name and initial, never an e-mail or an order.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { STOREFRONT_MAX_PAGE } from '#core/storefront';
+import { DEFAULT_PROXY_PATH, STOREFRONT_MAX_PAGE } from '#core/storefront';
 import { escapeHtml } from '#core/email/layout';
+import type { Database } from '#db/client';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { storefrontPublic as m } from '../messages/storefront';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { verifyAppProxy } from './proxy-signature';
+import { schedulePublish } from './publish';
 import { storefrontPage } from './snapshot';
 
 /**
@@ -57,6 +59,24 @@ export function addressBucket(address: string): string {
     .join(':')}::/64`;
 }
 
+/**
+ * Shopify signed the request at another place than the one the block links to: the merchant moved the
+ * app proxy (Shopify lets them choose its prefix and subpath). The store remembers where, and the block
+ * is published again, so its links follow on every domain of the shop (decision 043). Written once:
+ * requests arriving together find it written.
+ */
+export async function followProxyPath(db: Database, storeId: string, pathPrefix: string): Promise<void> {
+  const stored = pathPrefix === DEFAULT_PROXY_PATH ? null : pathPrefix;
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(shopifyStores)
+      .set({ storefrontProxyPath: stored })
+      .where(and(eq(shopifyStores.id, storeId), sql`${shopifyStores.storefrontProxyPath} IS DISTINCT FROM ${stored}`))
+      .returning({ id: shopifyStores.id });
+    if (changed.length > 0) await schedulePublish(tx, storeId);
+  });
+}
+
 export function storefrontProxyRoutes(ctx: AppContext) {
   const app = new Hono();
   const cache = new Map<string, { body: string; expires: number }>();
@@ -66,18 +86,18 @@ export function storefrontProxyRoutes(ctx: AppContext) {
     const params = new URL(c.req.url).searchParams;
     const signed = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
     if (!signed) return c.text(m.badSignature, 401);
-    const shop = signed.shop;
     const [store] = await ctx.db
-      .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain })
+      .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain, proxyPath: shopifyStores.storefrontProxyPath })
       .from(shopifyStores)
-      .where(and(eq(shopifyStores.shopDomain, shop.toLowerCase()), eq(shopifyStores.isActive, true)));
+      .where(and(eq(shopifyStores.shopDomain, signed.shop), eq(shopifyStores.isActive, true)));
     if (!store) return c.text(m.unknownShop, 404);
+    if (signed.pathPrefix !== (store.proxyPath ?? DEFAULT_PROXY_PATH)) await followProxyPath(ctx.db, store.id, signed.pathPrefix);
     return { id: store.id, name: store.name ?? store.domain };
   }
 
   app.get('/avis', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: 'Page introuvable.' }, 404);
+    if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: m.pageNotFound }, 404);
     const store = await signedStore(c);
     if (store instanceof Response) return store;
     // The block adds its metafield's date (`v`) so that a browser's or a CDN's copy follows each
