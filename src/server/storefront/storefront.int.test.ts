@@ -14,6 +14,7 @@ import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
+import { schedulePublish } from './publish';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { world } from '#tests/support/world';
@@ -219,5 +220,32 @@ describe('reviews on the storefront', () => {
     expect((await app.request(`${storefront}apps/avis/methode`)).status).toBe(200);
     await runJobs();
     expect(await page()).toContain('data-page-url="/apps/avis/avis"');
+  });
+
+  it('publishes five newest reviews too heavy for Shopify’s 128 KB as a value that fits, their words shortened', async () => {
+    // Five newest reviews of 5,000 characters that weigh six bytes each once escaped: 150 KB as JSON.
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    await world(ctx)
+      .at(store!)
+      .reviews(
+        Array.from({ length: 5 }, (_, i) => ({
+          rating: 4,
+          customerName: `Lourd ${i}`,
+          comment: `${'\u0001'.repeat(4990)}fin-${i}`,
+          createdAt: new Date(Date.now() + 60_000 + i * 1_000),
+        })),
+      );
+    await schedulePublish(ctx.db, storeId);
+    await runJobs();
+    // Shopify (the local one refuses a json value over 128 KB) took the publication.
+    const failed = await ctx.db
+      .select({ error: s.jobs.lastError })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.name, 'publish-storefront'), sql`${s.jobs.lastError} IS NOT NULL`));
+    expect(failed).toEqual([]);
+    const html = await page();
+    expect(html).toContain('Lourd 4');
+    expect(html).not.toContain('fin-4');
+    expect(html).toContain('…');
   });
 });
