@@ -10,10 +10,10 @@
  * Aims: CLS 0 (the block reserves its space; « Voir plus » is not measured here, the browser test
  * covers it), accessibility 100, performance ≥ 95.
  */
-import { request } from 'node:http';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
 import { startApp } from '#tests/e2e/support/server';
+import { getOnThisMachine } from '#tests/support/local-host';
 import { demoSessionCookie } from '#tests/e2e/support/flows';
 import { scoreOf, type ScreenScore } from './merchant-screens';
 
@@ -33,29 +33,12 @@ async function addBlockAndBadge(baseUrl: string, cookie: string): Promise<string
   return ((await shop.json()) as { shop: { storefrontUrl: string } }).shop.storefrontUrl;
 }
 
-/**
- * The storefront's page as a client that fetches no script reads it. Node does not resolve
- * `*.localhost` (browsers do): asked of this machine, with the storefront's host.
- */
-function readPage(url: string): Promise<string> {
-  const { hostname, port, pathname, host } = new URL(url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: pathname, headers: { host } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => resolve(text));
-    });
-    req.on('error', (error) => reject(new Error(`${hostname}: ${error.message}`)));
-    req.end();
-  });
-}
-
 /** The storefront once the block lists reviews (the metafield written), within a minute. */
 async function waitForReviews(url: string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
-    const page = await readPage(url);
+    // Read as a client that fetches no script (Node, with the storefront's host: it resolves no *.localhost).
+    const page = (await getOnThisMachine(url)).body;
     if (page.includes('data-avis-badge') && page.includes('class="avis-clients__avis"')) return;
     if (Date.now() > deadline) throw new Error(`the storefront showed no review within 60 s:\n${page.slice(0, 1500)}`);
     await new Promise((r) => setTimeout(r, 1_000));
