@@ -122,4 +122,5 @@ export const SCOPE_LABELS: Record<string, string> = {
   write_customers: 'Consulter et modifier vos clients',
   read_products: 'Consulter vos produits',
   write_products: 'Consulter et modifier vos produits',
+  write_app_proxy: 'Afficher des pages de l’application sur votre boutique',
 };

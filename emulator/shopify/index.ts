@@ -8,7 +8,8 @@ import { toCents } from './format';
 import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
-import { storefrontRoutes, type StorefrontOptions } from './storefront/routes';
+import { setStorefront, type StorefrontSettings } from './storefront/domains';
+import { storefrontRoutes, type StorefrontHost, type StorefrontOptions } from './storefront/routes';
 import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type ComplianceTopic, type FulfillmentEventStatus } from './types';
 import {
   appSubscriptionView,
@@ -99,10 +100,14 @@ export interface EmulatorStateApi {
   setAppConfig(input: Partial<AppConfigRecord>): Promise<AppConfigRecord>;
   /** Empties the state (the demo shop is recreated; the app configuration is kept). */
   reset(): Promise<void>;
+  /** The shop's storefront domains (primary first) and where the merchant put the app proxy (storefront/domains.ts). */
+  setStorefront(shop: string, input: StorefrontSettings): Promise<EmulatorShop>;
 }
 
 export interface ShopifyEmulator {
   app: Hono;
+  /** The shops' storefronts, each on its own origin (`{name}.myshopify.localhost`…): serve them before any route by path. */
+  storefront: StorefrontHost | null;
   state: EmulatorStateApi;
   close(): Promise<void>;
 }
@@ -121,7 +126,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     faultMiddleware(core.faults, (param) => core.resolveShop(param)?.domain ?? null),
   );
   storeRoutes(app, core);
-  if (options.storefront) storefrontRoutes(app, core, { ...options.storefront, fetch: options.fetch });
+  const storefront = options.storefront ? storefrontRoutes(app, core, { ...options.storefront, fetch: options.fetch }) : null;
 
   const cents = (v: number | string): number => {
     const c = toCents(v);
@@ -196,10 +201,12 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     getAppConfig: async () => ({ ...core.state.app }),
     setAppConfig: async (input) => core.setAppConfig(input),
     reset: () => core.reset(),
+    setStorefront: async (shop, input) => shopView(core, setStorefront(core, shop, input)),
   };
 
   return {
     app,
+    storefront,
     state,
     close: async () => {
       core.faults.reset();

@@ -18,6 +18,8 @@ export interface ShopRecord {
   updatedAt: string;
   nextOrderNumber: number;
   installation: InstallationRecord | null;
+  /** The storefront's own domains and where the merchant put the app proxy (storefront/domains.ts); unset: defaults. */
+  storefront?: { domains: string[]; proxy?: { prefix: string; subpath: string } };
 }
 
 export interface InstallationRecord {

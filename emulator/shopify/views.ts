@@ -2,6 +2,7 @@
 // references into the live state).
 import type { EmulatorCore } from './core';
 import { gid, restMoney } from './format';
+import { storefrontHosts, storefrontOrigin } from './storefront/domains';
 import type { AppSubscriptionRecord, CustomerRecord, DeliveryRecord, InstallationRecord, OrderRecord, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from './types';
 
 export interface EmulatorShop {
@@ -15,6 +16,8 @@ export interface EmulatorShop {
   installed: boolean;
   installation: InstallationRecord | null;
   adminUrl: string;
+  /** The storefront on its primary domain (`http://{name}.myshopify.localhost:{port}/` unless given domains). */
+  storefrontUrl: string;
 }
 
 export interface EmulatorCustomer extends CustomerRecord {
@@ -56,6 +59,7 @@ export function shopView(core: EmulatorCore, s: ShopRecord): EmulatorShop {
     installed: core.isInstalled(s),
     installation: s.installation ? clone(s.installation) : null,
     adminUrl: core.adminUrl(s),
+    storefrontUrl: `${storefrontOrigin(core, storefrontHosts(s)[0]!)}/`,
   };
 }
 

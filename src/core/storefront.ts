@@ -12,6 +12,15 @@ export const THEME_EXTENSION = { handle: 'avis-clients', block: 'avis-clients', 
 /** The app proxy as shopify.app.toml declares it: /apps/avis on the shop → APP_URL/storefront-proxy. */
 export const APP_PROXY = { prefix: 'apps', subpath: 'avis', path: '/storefront-proxy' } as const;
 
+/** Where the block's links go on the shop unless the merchant moved the app proxy: `/apps/avis`. */
+export const DEFAULT_PROXY_PATH = `/${APP_PROXY.prefix}/${APP_PROXY.subpath}`;
+
+/**
+ * Where a merchant may put the app proxy on the shop (Shopify's `path_prefix`): one of Shopify's four
+ * prefixes and a subpath of letters, digits, underscores and hyphens, up to 30 characters.
+ */
+export const PROXY_PATH = /^\/(apps|a|community|tools)\/[A-Za-z0-9_-]{1,30}$/;
+
 /** The newest reviews the metafield carries; « Voir plus » pages hold as many each. */
 export const STOREFRONT_LATEST = 5;
 export const STOREFRONT_PAGE_SIZE = 10;
@@ -44,15 +53,15 @@ export function frenchDate(iso: string): string {
 export const frenchAverage = (average: number) => average.toFixed(1).replace('.', ',');
 
 /**
- * The theme editor with the app block added to the home page, as Shopify documents its deep link
- * (`https://{shop}/admin/themes/current/editor?template=index&addAppBlockId={api_key}/{handle}`); the
- * app embed's link opens the editor's app embeds with the badge switched on. `adminUrl` is the
+ * The theme editor with the app block added to the home page in a new Apps section, as Shopify
+ * documents its deep link (`https://{shop}/admin/themes/current/editor?template=index&addAppBlockId={api_key}/{handle}&target=newAppsSection`);
+ * the app embed's link opens the editor's app embeds with the badge switched on. `adminUrl` is the
  * shop's admin (`https://{shop}/admin`, or the local Shopify's).
  */
 export function themeEditorLinks(adminUrl: string, apiKey: string): { block: string; embed: string } {
   const base = `${adminUrl}/themes/current/editor`;
   return {
-    block: `${base}?template=index&addAppBlockId=${apiKey}/${THEME_EXTENSION.block}`,
+    block: `${base}?template=index&addAppBlockId=${apiKey}/${THEME_EXTENSION.block}&target=newAppsSection`,
     embed: `${base}?context=apps&template=index&activateAppId=${apiKey}/${THEME_EXTENSION.embed}`,
   };
 }

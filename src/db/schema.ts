@@ -231,6 +231,12 @@ export const shopifyStores = pgTable(
     showUnverifiedReviews: boolean('show_unverified_reviews').notNull().default(false),
     /** Up to when the reconciliation pass has read the shop's orders (webhooks Shopify gave up on). */
     ordersReconciledAt: tstz('orders_reconciled_at'),
+    /**
+     * Where the merchant put the app proxy on the shop (`/a/avis`…), as Shopify signs it in
+     * `path_prefix`; null while it is where shopify.app.toml puts it (`/apps/avis`). The storefront's
+     * links follow it (decision 043).
+     */
+    storefrontProxyPath: text('storefront_proxy_path'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

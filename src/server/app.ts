@@ -72,6 +72,12 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const app = new Hono();
   const log = ctx.log.child('http');
 
+  // The local Shopify's storefronts are each the root of an origin of their own (`*.localhost`), as
+  // on Shopify, so a block's root-relative `/apps/avis/…` reaches the shop's app proxy (decision 043).
+  // Development only: production has no emulator.
+  const storefront = ctx.emulator?.storefront;
+  if (storefront) app.use('*', async (c, next) => (storefront.serves(c.req.url) ? storefront.fetch(c.req.raw, c.env) : next()));
+
   // Shopify's webhooks first: machine-to-machine JSON, answered before the browser-facing middleware
   // (security headers, CSP nonce) that would only cost time on the hottest path.
   app.route('/webhooks', webhookRoutes(ctx));

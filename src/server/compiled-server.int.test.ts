@@ -16,6 +16,7 @@ import { DEMO_ACCOUNT } from '#server/demo/seed-demo';
 import { THEME_EXTENSION } from '#core/storefront';
 import { createTestDatabase, testDbKind } from '#tests/support/test-db';
 import { freePort } from '#tests/support/free-port';
+import { getOnThisMachine } from '#tests/support/local-host';
 
 const out = `.tmp/compiled-server-${testDbKind}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'avis-compiled-'));
@@ -91,8 +92,10 @@ describe('the compiled server', () => {
       // The emulator's chunk loaded (development mounts it) and the demo store was installed on it.
       const demoShop = await fetch(`${url}/_shopify/control/shops/${DEMO_ACCOUNT.shopDomain}`);
       expect(demoShop.status).toBe(200);
-      expect(((await demoShop.json()) as { shop: { installed: boolean } }).shop.installed).toBe(true);
-      const stylesheet = await fetch(`${url}/_shopify/store/${DEMO_ACCOUNT.shopDomain}/extensions/${THEME_EXTENSION.handle}/assets/avis-clients.css`);
+      const { shop } = (await demoShop.json()) as { shop: { installed: boolean; storefrontUrl: string } };
+      expect(shop.installed).toBe(true);
+      // The storefront is the root of the shop's own origin (decision 043): asked with its host.
+      const stylesheet = await getOnThisMachine(`${shop.storefrontUrl}extensions/${THEME_EXTENSION.handle}/assets/avis-clients.css`);
       expect(stylesheet.status).toBe(200);
       // The moderation screen's preview finds the theme extension from main.js too (src/server/project-root.ts).
       const signIn = await fetch(`${url}/api/auth/sign-in/email`, {

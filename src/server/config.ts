@@ -116,7 +116,7 @@ const rawSchema = z.object({
     .string()
     .regex(/^\d{4}-(01|04|07|10)$/, { message: `must be a quarterly Shopify API version such as ${DEFAULT_API_VERSION}` })
     .default(DEFAULT_API_VERSION),
-  SHOPIFY_SCOPES: z.string().min(1).default('read_orders,read_fulfillments'),
+  SHOPIFY_SCOPES: z.string().min(1).default('read_orders,read_fulfillments,write_app_proxy'),
   SHOPIFY_EMULATOR: bool.optional(),
   DEMO_MODE: bool.optional(),
   WORKER_TICK_INTERVAL_SECONDS: int(1, 86_400).default(3600),

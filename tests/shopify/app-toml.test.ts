@@ -65,4 +65,9 @@ describe('shopify.app.toml', () => {
   it('declares the app proxy the storefront block and the server use (decision 028)', () => {
     expect(toml.app_proxy).toEqual({ url: `${HOST}${APP_PROXY.path}`, prefix: APP_PROXY.prefix, subpath: APP_PROXY.subpath });
   });
+
+  it('asks write_app_proxy, which Shopify requires of an app that configures an app proxy (decision 043)', () => {
+    expect(scopes(toml.access_scopes.scopes)).toContain('write_app_proxy');
+    expect(scopes(config.shopify.scopes)).toContain('write_app_proxy');
+  });
 });

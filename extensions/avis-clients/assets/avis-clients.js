@@ -1,26 +1,24 @@
-/* global document */
-// « Voir plus » of the « Avis clients » block (loaded deferred: the block is complete without it).
-// Older reviews come from the app proxy (/apps/avis/avis?page=N), signed by Shopify; they are added
-// to the same list with the same markup, built with DOM methods (a review's words are text, never HTML).
+/* global document, window, Element */
+// The « Avis clients » block's « Voir plus » and the badge's close button (decisions 028 and 043).
+// Shopify loads this file with <script async> in <head>: it may run before the page below it is
+// parsed, so it finds nothing at once. Clicks are caught on the document, whenever the block appears
+// (the theme editor adds blocks later too), and the badge is set up once the document is parsed.
+// Older reviews come from the app proxy, root-relative (the block's data-page-url), signed by Shopify;
+// they are added to the same list with the same markup, built with DOM methods (a review's words are
+// text, never HTML).
 (function () {
   'use strict';
+  if (window.avisClientsPret) return;
+  window.avisClientsPret = true;
+
+  var BADGE_CLOSED = 'avis-clients:badge-ferme';
 
   function stars(noteLabel, rating, template) {
     var outer = document.createElement('span');
     outer.className = 'avis-etoiles';
     outer.setAttribute('role', 'img');
     outer.setAttribute('aria-label', template.replace('__NOTE__', noteLabel));
-    var fond = document.createElement('span');
-    fond.className = 'avis-etoiles__fond';
-    fond.setAttribute('aria-hidden', 'true');
-    fond.textContent = '★★★★★';
-    var plein = document.createElement('span');
-    plein.className = 'avis-etoiles__plein';
-    plein.setAttribute('aria-hidden', 'true');
-    plein.style.width = rating * 20 + '%';
-    plein.textContent = '★★★★★';
-    outer.appendChild(fond);
-    outer.appendChild(plein);
+    outer.style.setProperty('--avis-note', rating * 20 + '%');
     return outer;
   }
 
@@ -52,41 +50,105 @@
     return li;
   }
 
-  function setUp(section) {
-    var button = section.querySelector('[data-avis-plus]');
-    var list = section.querySelector('[data-avis-liste]');
+  function more(button) {
+    var section = button.closest('[data-avis-clients]');
+    var list = section && section.querySelector('[data-avis-liste]');
+    if (!list) return;
     var status = section.querySelector('[data-avis-statut]');
-    if (!button || !list) return;
-    button.addEventListener('click', function () {
-      var page = Number(button.getAttribute('data-next-page'));
-      button.disabled = true;
-      var url = section.dataset.pageUrl + '?page=' + page + '&v=' + encodeURIComponent(section.dataset.version || '');
-      fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
-        .then(function (res) {
-          if (!res.ok) throw new Error(String(res.status));
-          return res.json();
-        })
-        .then(function (answer) {
-          var first = null;
-          answer.reviews.forEach(function (review) {
-            var li = item(review, section);
-            if (!first) first = li;
-            list.appendChild(li);
-          });
-          if (status) status.textContent = section.dataset.moreLabel.replace('__COUNT__', String(answer.reviews.length));
-          if (answer.next_page) {
-            button.setAttribute('data-next-page', String(answer.next_page));
-            button.disabled = false;
-          } else {
-            button.remove();
-          }
-        })
-        .catch(function () {
-          if (status) status.textContent = section.dataset.errorLabel;
-          button.disabled = false;
+    var page = Number(button.getAttribute('data-next-page'));
+    button.disabled = true;
+    var url = section.dataset.pageUrl + '?page=' + page + '&v=' + encodeURIComponent(section.dataset.version || '');
+    fetch(url, { headers: { accept: 'application/json' }, credentials: 'same-origin' })
+      .then(function (res) {
+        if (!res.ok) throw new Error(String(res.status));
+        return res.json();
+      })
+      .then(function (answer) {
+        answer.reviews.forEach(function (review) {
+          list.appendChild(item(review, section));
         });
-    });
+        if (status) status.textContent = section.dataset.moreLabel.replace('__COUNT__', String(answer.reviews.length));
+        schedule();
+        if (answer.next_page) {
+          button.setAttribute('data-next-page', String(answer.next_page));
+          button.disabled = false;
+        } else {
+          button.remove();
+        }
+      })
+      .catch(function () {
+        if (status) status.textContent = section.dataset.errorLabel;
+        button.disabled = false;
+      });
   }
 
-  document.querySelectorAll('[data-avis-clients]').forEach(setUp);
+  function remember() {
+    try {
+      window.sessionStorage.setItem(BADGE_CLOSED, '1');
+    } catch (_e) {
+      // Storage refused (private browsing): closed for this page only.
+    }
+  }
+
+  function closedBefore() {
+    try {
+      return window.sessionStorage.getItem(BADGE_CLOSED) === '1';
+    } catch (_e) {
+      return false;
+    }
+  }
+
+  function closeBadge(badge) {
+    if (!badge) return;
+    badge.hidden = true;
+    remember();
+  }
+
+  // The badge never covers the reviews: hidden while it lies over a reviews block.
+  var scheduled = false;
+  function place() {
+    scheduled = false;
+    var blocks = document.querySelectorAll('[data-avis-clients]');
+    document.querySelectorAll('[data-avis-badge]').forEach(function (badge) {
+      var a = badge.getBoundingClientRect();
+      var over = false;
+      blocks.forEach(function (block) {
+        var b = block.getBoundingClientRect();
+        if (b.top < a.bottom && a.top < b.bottom && b.left < a.right && a.left < b.right) over = true;
+      });
+      badge.classList.toggle('avis-badge--cache', over);
+    });
+  }
+  function schedule() {
+    if (scheduled) return;
+    scheduled = true;
+    window.requestAnimationFrame(place);
+  }
+
+  function setUp() {
+    if (closedBefore()) document.querySelectorAll('[data-avis-badge]').forEach(closeBadge);
+    schedule();
+  }
+
+  document.addEventListener('click', function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    var plus = target.closest('[data-avis-plus]');
+    if (plus && !plus.disabled) more(plus);
+    var close = target.closest('[data-avis-badge-fermer]');
+    if (close) closeBadge(close.closest('[data-avis-badge]'));
+  });
+  // Escape closes the badge when the keyboard is on it.
+  document.addEventListener('keydown', function (event) {
+    var target = event.target instanceof Element ? event.target : null;
+    if (event.key === 'Escape' && target && target.closest('[data-avis-badge]')) closeBadge(target.closest('[data-avis-badge]'));
+  });
+
+  window.addEventListener('scroll', schedule, { passive: true });
+  window.addEventListener('resize', schedule);
+  if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', setUp);
+  else setUp();
+  window.addEventListener('load', schedule);
+  // A block added or changed in the theme editor.
+  document.addEventListener('shopify:section:load', setUp);
 })();

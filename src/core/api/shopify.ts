@@ -246,7 +246,17 @@ export const diagnosticChecks = z.object({
    * `http_status`: Shopify's status when it answered with an error (401 or 403: the token is refused;
    * 5xx: Shopify failed); null when it could not be checked or no answer came.
    */
-  token: z.object({ status: okStatus, http_status: z.number().int().nullable(), failure: shopifyFailure.nullable().default(null) }),
+  token: z.object({
+    status: okStatus,
+    http_status: z.number().int().nullable(),
+    failure: shopifyFailure.nullable().default(null),
+    /**
+     * Scopes the app asks (SHOPIFY_SCOPES, shopify.app.toml) that the store's token was not granted,
+     * such as `write_app_proxy` for a shop installed before the storefront's app proxy: reconnecting
+     * grants them. Non-empty: the check fails even though Shopify accepts the token.
+     */
+    missing_scopes: z.array(z.string()).default([]),
+  }),
   orders: z.object({ status: checkStatus, count: z.number().int().nullable() }),
   webhooks_database: z.object({ status: okStatus, registered: z.array(z.string()), missing: z.array(z.string()) }),
   webhooks_platform: z.object({

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { REVIEW_ORIGINS } from '../review-origin';
+import { PROXY_PATH } from '../storefront';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
 
@@ -47,6 +48,11 @@ export const storefrontSnapshot = z.object({
   more: z.boolean(),
   /** The store's branding colour (stars and bars), the block's default when the theme editor sets none. */
   accent: z.string().regex(/^#[0-9a-fA-F]{6}$/),
+  /**
+   * Where the app proxy is on the shop, root-relative (`/apps/avis`, or where the merchant moved it):
+   * the block's « Voir plus » and its links go there on whichever domain the page is (decision 043).
+   */
+  proxy_path: z.string().regex(PROXY_PATH),
   updated_at: isoDateTime,
 });
 export type StorefrontSnapshot = z.infer<typeof storefrontSnapshot>;

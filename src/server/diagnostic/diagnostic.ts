@@ -3,7 +3,7 @@
  * the server: the access token never reaches the browser.
  */
 import { and, count, desc, eq, like } from 'drizzle-orm';
-import { flowConfigurations, shopifyWebhookEvents } from '#db/schema';
+import { flowConfigurations, shopifyStores, shopifyWebhookEvents } from '#db/schema';
 import { DIAGNOSED_TOPICS, PROTECTED_CUSTOMER_FIELDS, type DiagnosticChecks, type DiagnosticResult, type ProtectedCustomerField, type ShopifyFailure } from '#core/api/shopify';
 import type { AppContext } from '../context';
 import type { Encodable } from '../http/route';
@@ -11,6 +11,7 @@ import { findActiveStore } from '../stores/service';
 import { ShopifyRequestError, answered, type GraphqlFieldError } from '../shopify/facade';
 import { toldFailure } from '../shopify/resilience';
 import { ORDER_HISTORY_DAYS, ordersSinceQuery, withheldField } from '../orders/admin-api';
+import { missingScopes } from '../shopify/install-service';
 import { StoreTokenError, storeAccessToken } from '../shopify/store-tokens';
 import { listPlatformSubscriptions, recordedTopics, webhookAddress } from '../shopify/webhook-subscriptions';
 import { CUSTOMER_DATA_PROBE, DIAGNOSTIC_COUNT_ORDERS } from '../shopify/admin-documents';
@@ -107,10 +108,15 @@ export async function runDiagnostic(ctx: AppContext, userId: string): Promise<En
     .from(shopifyWebhookEvents)
     .where(and(eq(shopifyWebhookEvents.shopId, store.id), like(shopifyWebhookEvents.topic, 'orders/%')));
 
+  // The scopes the app asks now, granted or not to this store's token (write_app_proxy came with the
+  // storefront's app proxy: a shop installed before has a token without it; decision 043).
+  const [granted] = await ctx.db.select({ scope: shopifyStores.scope }).from(shopifyStores).where(eq(shopifyStores.id, store.id));
+  const missing = missingScopes(granted?.scope ?? null, ctx.config.shopify.scopes);
+
   return {
     store: { id: store.id, shop_domain: store.shop_domain },
     checks: {
-      token: { status: passed(tokenOk), http_status: tokenOk ? null : httpStatus, failure: tokenFailure },
+      token: { status: passed(tokenOk && missing.length === 0), http_status: tokenOk ? null : httpStatus, failure: tokenFailure, missing_scopes: missing },
       orders: { status: tokenOk ? looksFine((ordersCount ?? 0) > 0) : 'error', count: ordersCount },
       webhooks_database: { status: passed(dbMissing.length === 0), registered: inDatabase, missing: dbMissing },
       webhooks_platform:

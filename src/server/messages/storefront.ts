@@ -27,6 +27,7 @@ export const storefrontPublic = {
   badSignature: 'Requête non signée par Shopify.',
   unknownShop: 'Boutique inconnue.',
   rateLimited: 'Trop de requêtes, réessayez dans un instant.',
+  pageNotFound: 'Page introuvable.',
   methodTitle: 'Comment nous recueillons les avis',
   /**
    * The page's paragraphs, true of the store (decision 044): who is asked, which reviews are verified

@@ -230,7 +230,7 @@ describe('the connection functions', () => {
 });
 
 type Checks = {
-  token: { status: string; http_status: number | null; failure: string | null };
+  token: { status: string; http_status: number | null; failure: string | null; missing_scopes: string[] };
   webhooks_platform: { status: string; missing: string[]; failure: string | null };
   orders: { status: string };
 };
@@ -248,7 +248,7 @@ describe('the diagnostic', () => {
     const { browser, shop } = await merchantOnEmulator(app, ctx, `diag-${kind}`);
     await emulator().injectFault(fault(kind, shop, 'DiagnosticCountOrders', false));
     const res = await browser.json<{ checks: Checks }>('/api/shopify/diagnostic');
-    expect(res.body.checks.token).toEqual({ status: 'success', http_status: null, failure: null });
+    expect(res.body.checks.token).toEqual({ status: 'success', http_status: null, failure: null, missing_scopes: [] });
   });
 
   it.each(Object.entries(expected))('says the token step failed because Shopify was unavailable (%s), not that the token is refused', async (kind, outcome) => {
@@ -256,7 +256,7 @@ describe('the diagnostic', () => {
     await emulator().injectFault(fault(kind as Kind, shop, 'DiagnosticCountOrders', true));
     const res = await browser.json<{ checks: Checks }>('/api/shopify/diagnostic');
     expect(res.status).toBe(200);
-    expect(res.body.checks.token).toEqual({ status: 'error', ...outcome });
+    expect(res.body.checks.token).toEqual({ status: 'error', ...outcome, missing_scopes: [] });
     expect(res.body.checks.orders.status).toBe('error');
     // Not read, so not said missing.
     expect(res.body.checks.webhooks_platform).toMatchObject({ status: 'error', missing: [], failure: outcome.failure });
@@ -274,7 +274,7 @@ describe('the diagnostic', () => {
     const { browser, shop } = await merchantOnEmulator(app, ctx, 'diag-revoked');
     for (const t of await emulator().listTokens(shop)) await emulator().revokeToken(t.accessToken);
     const res = await browser.json<{ checks: Checks }>('/api/shopify/diagnostic');
-    expect(res.body.checks.token).toEqual({ status: 'error', http_status: 401, failure: 'refused' });
+    expect(res.body.checks.token).toEqual({ status: 'error', http_status: 401, failure: 'refused', missing_scopes: [] });
   });
 });
 

@@ -123,15 +123,18 @@ export async function claimInstallationToken(db: Queryable, input: { token: stri
   throw new DomainError('installation_claim_refused', { values: { reason: 'used' } });
 }
 
-/** Every configured scope is granted (a write scope grants its read scope, as on Shopify). */
-export function scopesCover(granted: string | null, wanted: string): boolean {
+/** The configured scopes not granted (a write scope grants its read scope, as on Shopify). */
+export function missingScopes(granted: string | null, wanted: string): string[] {
   const have = new Set((granted ?? '').split(',').map((s) => s.trim()));
   return wanted
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean)
-    .every((s) => have.has(s) || (s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
+    .filter((s) => !have.has(s) && !(s.startsWith('read_') && have.has(`write_${s.slice(5)}`)));
 }
+
+/** Every configured scope is granted. */
+export const scopesCover = (granted: string | null, wanted: string): boolean => missingScopes(granted, wanted).length === 0;
 
 /**
  * Connects `shop` to `userId` with its tokens sealed under `key`. One active store per account: an

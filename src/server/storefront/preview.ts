@@ -1,5 +1,5 @@
 /**
- * The moderation screen's preview: the app block « Avis clients » as the storefront shows it, rendered
+ * The moderation screen's preview: the app block « Avis et notes » as the storefront shows it, rendered
  * from the theme app extension's own Liquid and stylesheet with the store's current data (the same
  * evaluation as the local Shopify's storefront), as a document for a sandboxed frame, without script.
  */

@@ -1,25 +1,82 @@
 /**
  * The storefront's requests through Shopify's app proxy (decision 028): /apps/avis/* on the shop is
  * forwarded here. Each request must carry Shopify's signature; the « Voir plus » pages are answered
- * from a short cache, and what reaches the database is rate limited per shop. Only public reviews go
- * out: shown ones, a first name and initial, never an e-mail or an order.
+ * from a short cache, and what reaches the database is rate limited per shop and buyer's address, so
+ * one visitor never makes the others wait (decision 043). Only public reviews go out: shown ones, a
+ * first name and initial, never an e-mail or an order.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { STOREFRONT_MAX_PAGE } from '#core/storefront';
+import { DEFAULT_PROXY_PATH, STOREFRONT_MAX_PAGE } from '#core/storefront';
 import { escapeHtml } from '#core/email/layout';
+import type { Database } from '#db/client';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { storefrontPublic as m } from '../messages/storefront';
+import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { verifyAppProxy } from './proxy-signature';
 import { showsUnverified } from './publication';
+import { schedulePublish } from './publish';
 import { storefrontPage } from './snapshot';
 
-/** Pages read from the database per shop and minute (cached answers do not count). */
-export const PROXY_RATE_LIMIT = { max: 300, windowSeconds: 60 };
+/**
+ * Pages read from the database per shop, buyer's address and minute (cached answers do not count).
+ * A shop has at most STOREFRONT_MAX_PAGE pages and each is cached: what all its visitors together
+ * read from the database is bounded by the cache, whatever their number.
+ */
+export const PROXY_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 const CACHE_TTL_MS = 30_000;
 const CACHE_MAX = 2000;
+
+/**
+ * The buyer's address as Shopify forwards it: Shopify sets X-Forwarded-For to the client's address
+ * (« Authenticate app proxies »), and the request is signed, so only Shopify sent it. Behind the app's
+ * own reverse proxy (TRUST_PROXY) that proxy's hop comes last, holding Shopify's address: it is
+ * dropped. An IPv6 address counts by its /64, which one visitor holds whole.
+ */
+export function buyerAddress(c: Context, trustProxy: boolean): string {
+  const hops = (c.req.header('x-forwarded-for') ?? '')
+    .split(',')
+    .map((h) => h.trim())
+    .filter(Boolean);
+  if (trustProxy) hops.pop();
+  const address = hops.at(-1) ?? clientIp(c, trustProxy);
+  return addressBucket(address);
+}
+
+/** IPv4 as it is (an IPv4-mapped IPv6 address too); IPv6 by its first 64 bits. */
+export function addressBucket(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return mapped[1]!;
+  if (!address.includes(':')) return address;
+  const [head = '', tail = ''] = address.toLowerCase().split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::') ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right] : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
+}
+
+/**
+ * Shopify signed the request at another place than the one the block links to: the merchant moved the
+ * app proxy (Shopify lets them choose its prefix and subpath). The store remembers where, and the block
+ * is published again, so its links follow on every domain of the shop (decision 043). Written once:
+ * requests arriving together find it written.
+ */
+export async function followProxyPath(db: Database, storeId: string, pathPrefix: string): Promise<void> {
+  const stored = pathPrefix === DEFAULT_PROXY_PATH ? null : pathPrefix;
+  await db.transaction(async (tx) => {
+    const changed = await tx
+      .update(shopifyStores)
+      .set({ storefrontProxyPath: stored })
+      .where(and(eq(shopifyStores.id, storeId), sql`${shopifyStores.storefrontProxyPath} IS DISTINCT FROM ${stored}`))
+      .returning({ id: shopifyStores.id });
+    if (changed.length > 0) await schedulePublish(tx, storeId);
+  });
+}
 
 export function storefrontProxyRoutes(ctx: AppContext) {
   const app = new Hono();
@@ -28,28 +85,31 @@ export function storefrontProxyRoutes(ctx: AppContext) {
   /** The signed shop's store, or the refusal to answer. */
   async function signedStore(c: Context): Promise<{ id: string; name: string } | Response> {
     const params = new URL(c.req.url).searchParams;
-    const shop = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
-    if (!shop) return c.text(m.badSignature, 401);
+    const signed = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
+    if (!signed) return c.text(m.badSignature, 401);
     const [store] = await ctx.db
-      .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain })
+      .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain, proxyPath: shopifyStores.storefrontProxyPath })
       .from(shopifyStores)
-      .where(and(eq(shopifyStores.shopDomain, shop.toLowerCase()), eq(shopifyStores.isActive, true)));
+      .where(and(eq(shopifyStores.shopDomain, signed.shop), eq(shopifyStores.isActive, true)));
     if (!store) return c.text(m.unknownShop, 404);
+    if (signed.pathPrefix !== (store.proxyPath ?? DEFAULT_PROXY_PATH)) await followProxyPath(ctx.db, store.id, signed.pathPrefix);
     return { id: store.id, name: store.name ?? store.domain };
   }
 
   app.get('/avis', async (c) => {
     const page = Number(c.req.query('page') ?? '1');
-    if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: 'Page introuvable.' }, 404);
+    if (!Number.isInteger(page) || page < 1 || page > STOREFRONT_MAX_PAGE) return c.json({ error: m.pageNotFound }, 404);
     const store = await signedStore(c);
     if (store instanceof Response) return store;
-    // The block asks with its metafield's date (`v`): a new publication asks for new pages.
-    const key = `${store.id}|${page}|${c.req.query('v') ?? ''}`;
+    // The block adds its metafield's date (`v`) so that a browser's or a CDN's copy follows each
+    // publication; here it is left out of the key: anyone can set it, and a new `v` per request would
+    // make every request read the database and push every other page out (decision 043).
+    const key = `${store.id}|${page}`;
     const now = Date.now();
     const cached = cache.get(key);
     let body = cached && cached.expires > now ? cached.body : null;
     if (!body) {
-      const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}`, PROXY_RATE_LIMIT);
+      const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}:${buyerAddress(c, ctx.config.trustProxy)}`, PROXY_RATE_LIMIT);
       if (!limit.allowed) return c.json({ error: m.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
       body = JSON.stringify(await storefrontPage(ctx.db, store.id, page));
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);

@@ -15,6 +15,7 @@ import { defineJob, enqueue } from '../jobs/define';
 import { APP_INSTALLATION_ID, SET_APP_METAFIELDS } from '../shopify/admin-documents';
 import { answered } from '../shopify/facade';
 import { storeAccessToken } from '../shopify/store-tokens';
+import { metafieldValue } from './metafield-value';
 import { storefrontSnapshot } from './snapshot';
 
 /** The debounce window: every change inside one window is published by one job at its end. */
@@ -30,7 +31,8 @@ export async function publishStorefront(ctx: AppContext, storeId: string, now = 
   const snapshot = await storefrontSnapshot(ctx.db, storeId, now);
   const installation = await ctx.shopify.graphql(shop, accessToken, APP_INSTALLATION_ID);
   const result = await ctx.shopify.graphql(shop, accessToken, SET_APP_METAFIELDS, {
-    metafields: [{ ownerId: installation.currentAppInstallation.id, ...STOREFRONT_METAFIELD, value: JSON.stringify(snapshot) }],
+    // Measured before it is sent: within Shopify's 128 KB for a json metafield (metafield-value.ts).
+    metafields: [{ ownerId: installation.currentAppInstallation.id, ...STOREFRONT_METAFIELD, value: metafieldValue(snapshot) }],
   });
   const errors = answered(result.metafieldsSet, 'metafieldsSet').userErrors;
   if (errors.length > 0) throw new StorefrontPublishError(errors.map((e) => `${e.code ?? ''} ${e.message}`.trim()).join('; '));

@@ -29,9 +29,14 @@ async function publish() {
   await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 }
 
-/** The shop's home page with the block, or one of its app proxy pages, as a buyer gets it. */
-async function shopPage(path = 'storefront'): Promise<string> {
-  const res = await app.request(`http://localhost:3000/_shopify/store/${shop}/${path}`);
+/**
+ * The shop's home page with the block, or one of its app proxy pages, as a buyer gets it: on the
+ * storefront's own origin, where the local Shopify's link to it leads (decision 043).
+ */
+async function shopPage(path = ''): Promise<string> {
+  const link = await app.request(`http://localhost:3000/_shopify/store/${shop}/storefront`);
+  expect(link.status).toBe(302);
+  const res = await app.request(new URL(path, link.headers.get('location')!).href);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -139,7 +144,7 @@ describe('a review’s origin, its label and its storefront badge', () => {
     expect(home).toMatch(/Odile C\.[^]*?Achat vérifié</);
     expect((await snapshot()).snapshot.reviews.find((r) => r.name === 'Samuel P.')).toMatchObject({ verified: false });
     // « Voir plus » pages carry the same mark, for the block's script.
-    const more = (await (await app.request(`http://localhost:3000/_shopify/store/${shop}/apps/avis/avis?page=1&v=origine`)).json()) as { reviews: { verified: boolean }[] };
+    const more = JSON.parse(await shopPage('apps/avis/avis?page=1&v=origine')) as { reviews: { verified: boolean }[] };
     expect(more.reviews.every((r) => r.verified)).toBe(true);
     expect(await shopPage('apps/avis/methode')).toContain('ils portent la mention «\u202fAchat non vérifié\u202f»');
     expect(await (await app.request(`http://localhost:3000/review/${sharedToken}`)).text()).toContain('avec la mention «\u202fAchat non vérifié\u202f»');

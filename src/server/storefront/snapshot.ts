@@ -5,7 +5,7 @@
  * marked verified or not, and « Voir plus » pages. Never an e-mail or an order.
  */
 import { sql } from 'drizzle-orm';
-import { STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
+import { DEFAULT_PROXY_PATH, STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
 import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '#core/api/storefront';
 import { isVerifiedPurchase, type ReviewOrigin } from '#core/review-origin';
 import { queryRows, type Queryable } from '#db/client';
@@ -61,6 +61,7 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
   const average = count > 0 ? Math.round((sum / count) * 10) / 10 : null;
   const rows = await listed(db, storeId, 0, STOREFRONT_LATEST + 1);
   const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shop_id = ${storeId}::uuid`);
+  const [store] = await queryRows<{ proxy_path: string | null }>(db, sql`SELECT storefront_proxy_path AS proxy_path FROM shopify_stores WHERE id = ${storeId}::uuid`);
   return {
     version: 1,
     count,
@@ -75,6 +76,7 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
     reviews: rows.slice(0, STOREFRONT_LATEST).map(publicReview),
     more: rows.length > STOREFRONT_LATEST,
     accent: branding && /^#[0-9a-fA-F]{6}$/.test(branding.color) ? branding.color : DEFAULT_ACCENT,
+    proxy_path: store?.proxy_path ?? DEFAULT_PROXY_PATH,
     updated_at: now.toISOString(),
   };
 }

@@ -1,7 +1,9 @@
-// Reviews on the storefront (decision 028), over the real protocol with the local Shopify: the app
-// block added through the theme editor's deep link, the app-data metafield written with metafieldsSet
-// after a review, a hide and an erasure (debounced through publish-storefront), the storefront page
-// rendering the extension's Liquid from it, and « Voir plus » through the signed app proxy.
+// Reviews on the storefront (decisions 028 and 043), over the real protocol with the local Shopify: the
+// app block added through the theme editor's deep link, the app-data metafield written with
+// metafieldsSet after a review, a hide and an erasure (debounced through publish-storefront), the
+// storefront page (on its own origin, as on Shopify) rendering the extension's Liquid from it, and
+// « Voir plus » through the signed app proxy, root-relative on every domain of the shop and wherever
+// the merchant moved the proxy.
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { THEME_EXTENSION } from '#core/storefront';
@@ -12,6 +14,7 @@ import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
+import { schedulePublish } from './publish';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { world } from '#tests/support/world';
@@ -21,7 +24,8 @@ let app: ReturnType<typeof createApp>;
 let storeId: string;
 let merchant: Browserish;
 const shop = DEMO_ACCOUNT.shopDomain;
-const storefront = `/_shopify/store/${shop}/storefront`;
+/** The demo shop's storefront on the local Shopify: its own origin, `{name}.myshopify.localhost`. */
+const storefront = 'http://maison-lumiere.myshopify.localhost:3000/';
 
 /** The publish job waits for its 10-second window to end: the test ends it now, then runs the queue. */
 async function runJobs() {
@@ -32,8 +36,8 @@ async function runJobs() {
   }
 }
 
-async function page(path = storefront): Promise<string> {
-  const res = await app.request(`http://localhost:3000${path}`);
+async function page(url = storefront): Promise<string> {
+  const res = await app.request(url.startsWith('/') ? `http://localhost:3000${url}` : url);
   expect(res.status).toBe(200);
   return res.text();
 }
@@ -84,7 +88,7 @@ describe('reviews on the storefront', () => {
     const info = await merchant.json<{ block_editor_url: string; embed_editor_url: string; snapshot: { count: number } }>('/api/storefront');
     expect(info.status).toBe(200);
     expect(info.body.block_editor_url).toBe(
-      `http://localhost:3000/_shopify/store/${shop}/admin/themes/current/editor?template=index&addAppBlockId=${ctx.config.shopify.apiKey}/${THEME_EXTENSION.block}`,
+      `http://localhost:3000/_shopify/store/${shop}/admin/themes/current/editor?template=index&addAppBlockId=${ctx.config.shopify.apiKey}/${THEME_EXTENSION.block}&target=newAppsSection`,
     );
     expect(await page(new URL(info.body.block_editor_url).pathname + new URL(info.body.block_editor_url).search)).toContain('Ajouté au thème');
     await page(new URL(info.body.embed_editor_url).pathname + new URL(info.body.embed_editor_url).search);
@@ -168,7 +172,7 @@ describe('reviews on the storefront', () => {
   });
 
   it('« Voir plus » pages come through the app proxy, signed by Shopify, public reviews only', async () => {
-    const res = await app.request(`http://localhost:3000/_shopify/store/${shop}/apps/avis/avis?page=1&v=x`);
+    const res = await app.request(`${storefront}apps/avis/avis?page=1&v=x`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { page: number; reviews: { name: string | null; comment: string | null }[] };
     expect(body.page).toBe(1);
@@ -177,8 +181,71 @@ describe('reviews on the storefront', () => {
     // Straight to the app without Shopify's signature: refused.
     const direct = await app.request(`http://localhost:3000/storefront-proxy/avis?page=1&shop=${shop}&timestamp=${Math.floor(Date.now() / 1000)}&signature=${'0'.repeat(64)}`);
     expect(direct.status).toBe(401);
-    const method = await app.request(`http://localhost:3000/_shopify/store/${shop}/apps/avis/methode`);
+    const method = await app.request(`${storefront}apps/avis/methode`);
     expect(method.status).toBe(200);
     expect(await method.text()).toContain('Comment nous recueillons les avis');
+  });
+
+  it('links root-relative, so the block works on a domain of the shop other than its primary one', async () => {
+    // The shop's primary domain (Liquid's `shop.url`) is its own; the page is asked on the myshopify one.
+    await ctx.emulator!.state.setStorefront(shop, { domains: ['maison-lumiere.localhost'] });
+    const html = await page();
+    expect(html).toContain('data-page-url="/apps/avis/avis"');
+    expect(html).toContain('href="/apps/avis/methode"');
+    expect(html).not.toContain('maison-lumiere.localhost');
+    // « Voir plus » asked where the page is: the app proxy of that domain answers.
+    const res = await app.request(`${storefront}apps/avis/avis?page=1`, { headers: { accept: 'application/json' } });
+    expect(res.status).toBe(200);
+    const primary = await app.request('http://maison-lumiere.localhost:3000/apps/avis/avis?page=1', { headers: { accept: 'application/json' } });
+    expect(primary.status).toBe(200);
+  });
+
+  it('follows the merchant who moves the app proxy: Shopify signs the new place, the block links there', async () => {
+    await ctx.emulator!.state.setStorefront(shop, { proxy: { prefix: 'a', subpath: 'avis-clients' } });
+    // The old place is no longer the app's.
+    expect((await app.request(`${storefront}apps/avis/methode`)).status).toBe(404);
+    // A visitor reaches the new one (a link the merchant shared, the page after a publication…).
+    const moved = await app.request(`${storefront}a/avis-clients/methode`);
+    expect(moved.status).toBe(200);
+    const [row] = await ctx.db.select({ path: s.shopifyStores.storefrontProxyPath }).from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    expect(row!.path).toBe('/a/avis-clients');
+    await runJobs();
+    const html = await page();
+    expect(html).toContain('data-page-url="/a/avis-clients/avis"');
+    expect(html).toContain('href="/a/avis-clients/methode"');
+    expect((await app.request(`${storefront}a/avis-clients/avis?page=1`, { headers: { accept: 'application/json' } })).status).toBe(200);
+
+    // Back where shopify.app.toml puts it: the store forgets the path, the block links to /apps/avis.
+    await ctx.emulator!.state.setStorefront(shop, { proxy: null });
+    expect((await app.request(`${storefront}apps/avis/methode`)).status).toBe(200);
+    await runJobs();
+    expect(await page()).toContain('data-page-url="/apps/avis/avis"');
+  });
+
+  it('publishes five newest reviews too heavy for Shopify’s 128 KB as a value that fits, their words shortened', async () => {
+    // Five newest reviews of 5,000 characters that weigh six bytes each once escaped: 150 KB as JSON.
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
+    await world(ctx)
+      .at(store!)
+      .reviews(
+        Array.from({ length: 5 }, (_, i) => ({
+          rating: 4,
+          customerName: `Lourd ${i}`,
+          comment: `${'\u0001'.repeat(4990)}fin-${i}`,
+          createdAt: new Date(Date.now() + 60_000 + i * 1_000),
+        })),
+      );
+    await schedulePublish(ctx.db, storeId);
+    await runJobs();
+    // Shopify (the local one refuses a json value over 128 KB) took the publication.
+    const failed = await ctx.db
+      .select({ error: s.jobs.lastError })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.name, 'publish-storefront'), sql`${s.jobs.lastError} IS NOT NULL`));
+    expect(failed).toEqual([]);
+    const html = await page();
+    expect(html).toContain('Lourd 4');
+    expect(html).not.toContain('fin-4');
+    expect(html).toContain('…');
   });
 });

@@ -152,12 +152,15 @@ function EventList({ events }: { events: readonly WebhookEvent[] }) {
 /** What a finished check says, and the fix to suggest when it is not a success (docs/product/errors.md). */
 function stepOutcome(id: DiagnosticStepId, checks: DiagnosticChecks, actions: FixActions): StepOutcome {
   // Shopify unavailable or silent is not a refused token: the merchant tries again, never reconnects for it.
-  const tokenFailure = checks.token?.status === 'error' ? (checks.token.failure ?? 'refused') : null;
+  // A token Shopify accepts but that lacks a scope the app now asks (write_app_proxy) blocks nothing else.
+  const scopesOnly = checks.token?.status === 'error' && !checks.token.failure && checks.token.http_status === null && list(checks.token.missing_scopes).length > 0;
+  const tokenFailure = checks.token?.status === 'error' && !scopesOnly ? (checks.token.failure ?? 'refused') : null;
   const tokenRefused = tokenFailure === 'refused';
   switch (id) {
     case 'token': {
       const check = checks.token;
       if (check.status === 'success') return { state: 'success', summary: s.token.success };
+      if (scopesOnly) return { state: 'error', summary: s.token.missingScopes(list(check.missing_scopes)), fix: <ReconnectFix text={s.token.scopesFix} /> };
       const status = count(check.http_status);
       if (tokenFailure === 'unavailable' || tokenFailure === 'timeout') {
         return { state: 'error', summary: tokenFailure === 'timeout' ? f.token.timeout : f.token.unavailable(status), fix: <FixText>{f.retryFix}</FixText> };

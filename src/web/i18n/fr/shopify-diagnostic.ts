@@ -62,6 +62,9 @@ export const shopifyDiagnostic = {
       rejected: (status: number) => `Shopify refuse le jeton d’accès (erreur ${status})\u202f: il est invalide ou a expiré.`,
       unknown: 'Le jeton d’accès n’a pas pu être vérifié auprès de Shopify.',
       fix: 'Reconnectez votre boutique depuis la page Intégrations pour obtenir un nouveau jeton d’accès.',
+      missingScopes: (scopes: readonly string[]) =>
+        `Shopify accepte le jeton d’accès, mais sans ${scopes.length > 1 ? 'les autorisations' : 'l’autorisation'} ${scopes.join(', ')}, que l’application demande désormais (${scopes.includes('write_app_proxy') ? 'le bouton «\u202fVoir plus\u202f» et la page «\u202fComment nous recueillons les avis\u202f» de votre boutique en ont besoin' : 'elle en a besoin'}).`,
+      scopesFix: 'Reconnectez votre boutique depuis la page Intégrations\u202f: Shopify vous demandera d’accorder les autorisations manquantes.',
     },
     orders: {
       title: 'Commandes',

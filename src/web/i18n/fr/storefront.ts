@@ -41,8 +41,8 @@ export const storefront = {
 
   preview: {
     heading: 'Aperçu du bloc',
-    body: 'Le bloc «\u202fAvis clients\u202f» tel que vos clients le voient, avec vos avis d’aujourd’hui. Votre boutique le met à jour dans les secondes qui suivent chaque avis ou chaque modération.',
-    frameTitle: 'Aperçu du bloc «\u202fAvis clients\u202f» sur votre boutique',
+    body: 'Le bloc «\u202fAvis et notes\u202f» tel que vos clients le voient, avec vos avis d’aujourd’hui. Votre boutique le met à jour dans les secondes qui suivent chaque avis ou chaque modération.',
+    frameTitle: 'Aperçu du bloc «\u202fAvis et notes\u202f» sur votre boutique',
     loading: 'Chargement de l’aperçu…',
     loadError: 'Impossible d’afficher l’aperçu du bloc.',
   },
@@ -50,9 +50,9 @@ export const storefront = {
   install: {
     heading: 'Installer le bloc sur votre boutique',
     steps: [
-      'Ouvrez l’éditeur de thème de votre boutique avec le bouton ci-dessous\u202f: le bloc «\u202fAvis clients\u202f» est ajouté à la page d’accueil.',
+      'Ouvrez l’éditeur de thème de votre boutique avec le bouton ci-dessous\u202f: le bloc «\u202fAvis et notes\u202f» d’Avis Clients est ajouté à la page d’accueil.',
       'Placez le bloc où vous le souhaitez, choisissez ce qu’il affiche (répartition des notes, derniers avis, «\u202fVoir plus\u202f») puis cliquez sur «\u202fEnregistrer\u202f».',
-      'Facultatif\u202f: activez le badge flottant, qui affiche la note moyenne sur toutes les pages.',
+      'Facultatif\u202f: activez le «\u202fBadge de note\u202f», qui affiche la note moyenne sur toutes les pages. Il se cache quand vos avis sont à l’écran, et vos clients peuvent le fermer.',
     ],
     openEditor: 'Ajouter le bloc dans l’éditeur de thème',
     openEmbed: 'Activer le badge',

@@ -147,6 +147,24 @@ describe('/app/shopify-diagnostic', () => {
     expect(screen.getByRole('button', { name: 'Lancer le diagnostic' }).getAttribute('aria-disabled')).toBeNull();
   });
 
+  it('names a scope the app asks that the token lacks (write_app_proxy), and suggests reconnecting; the other checks run', async () => {
+    mockSignedInApi([
+      on(diagnosticEndpoint, () => jsonResponse(diagnostic({ token: { status: 'error', http_status: null, failure: null, missing_scopes: ['write_app_proxy'] } }))),
+    ]);
+    await open();
+    await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
+    const token = step('Jeton d’accès');
+    expect(stateOf('Jeton d’accès')).toBe('État\u202f: Erreur');
+    expect(
+      within(token).getByText(
+        'Shopify accepte le jeton d’accès, mais sans l’autorisation write_app_proxy, que l’application demande désormais (le bouton « Voir plus » et la page « Comment nous recueillons les avis » de votre boutique en ont besoin).',
+      ),
+    ).toBeTruthy();
+    expect(within(token).getByText('Reconnectez votre boutique depuis la page Intégrations : Shopify vous demandera d’accorder les autorisations manquantes.')).toBeTruthy();
+    expect(within(token).getByRole('link', { name: 'Reconnecter la boutique' }).getAttribute('href')).toBe('/app/integrations');
+    expect(stateOf('Commandes')).toBe('État\u202f: Réussi');
+  });
+
   it('explains a refused token (401) and suggests reconnecting the store', async () => {
     mockSignedInApi([
       on(diagnosticEndpoint, () =>

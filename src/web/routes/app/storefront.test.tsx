@@ -20,6 +20,7 @@ const snapshot = (over: Record<string, unknown> = {}) => ({
   reviews: [],
   more: false,
   accent: '#0f766e',
+  proxy_path: '/apps/avis',
   updated_at: '2026-11-20T10:00:00.000Z',
   ...over,
 });
@@ -74,7 +75,7 @@ describe('/app/storefront', () => {
     expect(summary.textContent).toContain('3 avis affichés');
     expect(summary.textContent).toContain('2 avis masqués pour non-respect de la charte');
 
-    const frame = await screen.findByTitle('Aperçu du bloc « Avis clients » sur votre boutique');
+    const frame = await screen.findByTitle('Aperçu du bloc « Avis et notes » sur votre boutique');
     expect(frame.getAttribute('sandbox')).toBe('');
     expect(frame.getAttribute('srcdoc')).toBe(PREVIEW);
 

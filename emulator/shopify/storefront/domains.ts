@@ -1,0 +1,69 @@
+// Where a shop's storefront lives on the local Shopify (decision 043). On Shopify a storefront is the
+// root of its own origin: `{name}.myshopify.com`, the merchant's primary domain and, with markets,
+// other domains of their own, all serving the same pages; `/apps/{subpath}` is relative to each. Here
+// each shop is served at `{name}.myshopify.localhost` and at the domains given it (`*.localhost`,
+// which browsers resolve to this machine), on the port of the local Shopify's own address.
+import { EmulatorError } from '../areas/shared';
+import type { EmulatorCore } from '../core';
+import type { ShopRecord } from '../types';
+
+/** Shopify's app proxy prefixes a merchant may choose, and its rule for the subpath. */
+export const PROXY_PREFIXES = ['apps', 'a', 'community', 'tools'] as const;
+const SUBPATH = /^[A-Za-z0-9_-]{1,30}$/;
+const LOCAL_DOMAIN = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+localhost$/;
+
+/** The storefront's own host on the local Shopify: `maison-lumiere.myshopify.com` → `maison-lumiere.myshopify.localhost`. */
+export const myshopifyHost = (shop: ShopRecord) => `${shop.domain.replace(/\.myshopify\.com$/, '')}.myshopify.localhost`;
+
+/** Every host the shop's storefront answers on, the primary domain (what Liquid's `shop.url` names) first. */
+export function storefrontHosts(shop: ShopRecord): string[] {
+  return [...(shop.storefront?.domains ?? []), myshopifyHost(shop)];
+}
+
+/** `http://{host}:{port}`, with the local Shopify's scheme and port. */
+export function storefrontOrigin(core: EmulatorCore, host: string): string {
+  const base = new URL(core.baseUrl);
+  return `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`;
+}
+
+/** The shop a storefront host belongs to (any of its domains), if any. */
+export function shopForHost(core: EmulatorCore, hostname: string): ShopRecord | undefined {
+  const host = hostname.toLowerCase();
+  if (!host.endsWith('.localhost')) return undefined;
+  return core.state.shops.find((shop) => storefrontHosts(shop).includes(host));
+}
+
+/** Where the app proxy is on this shop: the app's configuration unless the merchant moved it. */
+export function proxyPlace(shop: ShopRecord, configured: { prefix: string; subpath: string }): { prefix: string; subpath: string } {
+  return shop.storefront?.proxy ?? { prefix: configured.prefix, subpath: configured.subpath };
+}
+
+export interface StorefrontSettings {
+  /** The shop's own domains, primary first (`*.localhost`); `[]` leaves only `{name}.myshopify.localhost`. */
+  domains?: string[];
+  /** Where the merchant moved the app proxy (Shopify's « personnaliser l'URL »); null puts it back. */
+  proxy?: { prefix: string; subpath: string } | null;
+}
+
+/** Sets a shop's domains and where the merchant put the app proxy, with Shopify's rules for both. */
+export function setStorefront(core: EmulatorCore, shopDomain: string, input: StorefrontSettings): ShopRecord {
+  const shop = core.requireShop(shopDomain);
+  const current = shop.storefront ?? { domains: [] };
+  const domains = input.domains === undefined ? current.domains : input.domains.map((d) => d.trim().toLowerCase());
+  for (const domain of domains) {
+    if (!LOCAL_DOMAIN.test(domain)) throw new EmulatorError(400, `invalid storefront domain "${domain}" (expected a name ending in .localhost)`);
+    const owner = shopForHost(core, domain);
+    if (owner && owner.domain !== shop.domain) throw new EmulatorError(409, `${domain} is a domain of ${owner.domain}`);
+  }
+  let proxy = input.proxy === undefined ? current.proxy : (input.proxy ?? undefined);
+  if (proxy) {
+    if (!(PROXY_PREFIXES as readonly string[]).includes(proxy.prefix)) throw new EmulatorError(400, `invalid proxy prefix "${proxy.prefix}" (apps, a, community or tools)`);
+    if (!SUBPATH.test(proxy.subpath) || ['admin', 'services', 'password', 'login'].includes(proxy.subpath)) {
+      throw new EmulatorError(400, `invalid proxy subpath "${proxy.subpath}" (letters, digits, _ and -, up to 30; not admin, services, password or login)`);
+    }
+    proxy = { prefix: proxy.prefix, subpath: proxy.subpath };
+  }
+  shop.storefront = { domains, ...(proxy ? { proxy } : {}) };
+  core.commit();
+  return shop;
+}

@@ -1,0 +1,86 @@
+// The local Shopify's storefront, as strict as Shopify where the app depends on it (decision 043): each
+// shop on an origin of its own, the block's script `<script async>` in <head> (a browser gets <head>
+// first), the app block's deep link with its `target`, the app proxy only for an app holding
+// write_app_proxy, at the place the merchant chose, with the client's address forwarded.
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signProxyQuery } from '../storefront/routes';
+import { APP, DEMO, createTestEmulator, type TestEmulator } from '../test-support';
+
+const EXTENSION = fileURLToPath(new URL('../../../extensions/avis-clients', import.meta.url));
+const SITE = 'http://maison-lumiere.myshopify.localhost:3000';
+let emu: TestEmulator;
+
+const editor = (query: string) => emu.app.request(`/store/${DEMO}/admin/themes/current/editor?${query}`);
+const site = (path: string, init?: RequestInit) => emu.storefront!.fetch(new Request(`${SITE}${path}`, init));
+
+beforeEach(async () => {
+  emu = createTestEmulator({ storefront: { extensionDir: EXTENSION, proxy: { url: 'http://localhost:3000/storefront-proxy', prefix: 'apps', subpath: 'avis' } } });
+  emu.respond(() => new Response('{"page":1}', { status: 200, headers: { 'content-type': 'application/json' } }));
+});
+afterEach(() => emu.close());
+
+describe('the storefront on the local Shopify', () => {
+  it('serves each shop on its own origin, and its domains, the primary one first', async () => {
+    expect(emu.storefront!.serves(`${SITE}/`)).toBe(true);
+    expect(emu.storefront!.serves('http://localhost:3000/')).toBe(false);
+    expect(emu.storefront!.serves('http://other.myshopify.localhost:3000/')).toBe(false);
+    const shop = await emu.state.setStorefront(DEMO, { domains: ['maison-lumiere.localhost'] });
+    expect(shop.storefrontUrl).toBe('http://maison-lumiere.localhost:3000/');
+    expect(emu.storefront!.serves('http://maison-lumiere.localhost:3000/')).toBe(true);
+    await expect(emu.state.setStorefront(DEMO, { domains: ['example.com'] })).rejects.toThrow(/\.localhost/);
+    // The old address leads to the storefront.
+    const old = await emu.app.request(`/store/${DEMO}/storefront`);
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe('http://maison-lumiere.localhost:3000/');
+  });
+
+  it('adds an app block only with a target, as Shopify documents the deep link', async () => {
+    const id = `${APP.apiKey}/avis-clients`;
+    expect((await editor(`template=index&addAppBlockId=${id}`)).status).toBe(400);
+    expect((await editor(`template=index&addAppBlockId=${id}&target=nowhere`)).status).toBe(400);
+    const ok = await editor(`template=index&addAppBlockId=${id}&target=newAppsSection`);
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain('Ajouté au thème : Avis et notes.');
+  });
+
+  it('loads a block’s script async in <head>, its stylesheet there too, and embeds before </body>', async () => {
+    await emu.state.installApp(DEMO, { scope: 'read_orders,write_app_proxy' });
+    await editor(`template=index&addAppBlockId=${APP.apiKey}/avis-clients&target=newAppsSection`);
+    await editor(`context=apps&template=index&activateAppId=${APP.apiKey}/badge-avis`);
+    const html = await (await site('/')).text();
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toMatch(/<script src="\/extensions\/avis-clients\/assets\/avis-clients\.js\?v=[0-9a-f]+" async><\/script>/);
+    expect(head).toMatch(/<link rel="stylesheet" href="\/extensions\/avis-clients\/assets\/avis-clients\.css/);
+    // One script for the block and the embed that both name it.
+    expect(html.match(/avis-clients\.js/g)).toHaveLength(1);
+    expect(html.slice(html.indexOf('</head>'))).not.toContain('<script');
+    const script = await site(`/extensions/avis-clients/assets/avis-clients.js`);
+    expect(script.headers.get('content-type')).toContain('text/javascript');
+  });
+
+  it('proxies only for an app holding write_app_proxy, at the place the merchant chose, signed as Shopify signs', async () => {
+    await emu.state.installApp(DEMO, { scope: 'read_orders' });
+    expect((await site('/apps/avis/avis?page=2')).status).toBe(404);
+    await emu.state.installApp(DEMO, { scope: 'read_orders,write_app_proxy' });
+    const res = await site('/apps/avis/avis?page=2&shop=victim.myshopify.com', { headers: { 'x-forwarded-for': '203.0.113.9' } });
+    expect(res.status).toBe(200);
+    const forwarded = emu.requests.at(-1)!;
+    const url = new URL(forwarded.url);
+    expect(url.origin + url.pathname).toBe('http://localhost:3000/storefront-proxy/avis');
+    // The visitor's own `shop` is replaced, never joined: one of each of Shopify's parameters.
+    expect(url.searchParams.getAll('shop')).toEqual([DEMO]);
+    expect(url.searchParams.get('path_prefix')).toBe('/apps/avis');
+    expect(url.searchParams.get('logged_in_customer_id')).toBe('');
+    expect(url.searchParams.get('page')).toBe('2');
+    expect(url.searchParams.get('signature')).toBe(signProxyQuery(url.searchParams, APP.apiSecret));
+    expect(forwarded.headers['x-forwarded-for']).toBe('203.0.113.9');
+
+    // The merchant moves the proxy: the old place is no one's, the new one is signed as such.
+    await emu.state.setStorefront(DEMO, { proxy: { prefix: 'a', subpath: 'avis-clients' } });
+    expect((await site('/apps/avis/avis?page=2')).status).toBe(404);
+    expect((await site('/a/avis-clients/methode')).status).toBe(200);
+    expect(new URL(emu.requests.at(-1)!.url).searchParams.get('path_prefix')).toBe('/a/avis-clients');
+    await expect(emu.state.setStorefront(DEMO, { proxy: { prefix: 'shop', subpath: 'x' } })).rejects.toThrow(/prefix/);
+  });
+});

@@ -1,0 +1,1 @@
+ALTER TABLE "shopify_stores" ADD COLUMN "storefront_proxy_path" text;
