@@ -22,6 +22,7 @@ import { cancelEmailChangeLink, recordEmailChangeLink } from './email-change-lin
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { ACCOUNT_LIMITS } from '#core/account-limits';
+import { accountDisplayName } from '#core/account-name';
 import { messageFor } from '../messages';
 import { emailChangeConfirmation, resetEmail } from '../messages/auth';
 import { renderSystemEmail } from '#core/email/system-email';
@@ -81,7 +82,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         const m = emailChangeConfirmation;
         const email = renderSystemEmail({
           subject: m.subject,
-          paragraphs: [m.greeting(user.name || user.email), m.intro, m.until],
+          paragraphs: [m.greeting(accountDisplayName(user)), m.intro, m.until],
           button: { text: m.button, url: link },
           footer: `${m.expiry}\n${m.ignore}`,
         });
@@ -106,7 +107,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       // Runs inside the worker's send-password-reset job, never inside the HTTP request.
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const name = user.name || user.email;
+        const name = accountDisplayName(user);
         const email = renderSystemEmail({
           subject: resetEmail.subject,
           paragraphs: [resetEmail.greeting(name), resetEmail.intro],

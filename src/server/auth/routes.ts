@@ -31,6 +31,7 @@ import {
   signUp,
   verifyEmail,
 } from '#core/api/auth';
+import { accountDisplayName } from '#core/account-name';
 import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import type { AppContext } from '../context';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
@@ -238,7 +239,8 @@ export function authGateway(ctx: AppContext) {
         if (!perTarget.allowed) throw tooMany([perTarget]);
         // A newer request cancels the earlier link, whether or not this one sends a new one.
         await cancelEmailChangeLink(ctx.db, session.user.id);
-        const { email: to, name } = session.user;
+        const to = session.user.email;
+        const name = accountDisplayName(session.user);
         onSuccess = async () => {
           await enqueue(ctx, sendEmailChangeNoticeJob, { to, name, newEmail });
         };
