@@ -35,6 +35,11 @@ export function accountFields(wording: AccountWording) {
       .max(L.emailMax, { error: wording.emailInvalid })
       .pipe(z.email({ error: wording.emailInvalid })),
     name: z.string({ error: wording.nameRequired }).trim().min(1, { error: wording.nameRequired }).max(L.nameMax, { error: wording.nameTooLong }),
+    /**
+     * The person's name where it is optional (the Shopify onboarding asks none, the account settings
+     * may leave it empty): empty means none was given (decision 046).
+     */
+    optionalName: z.string({ error: wording.nameRequired }).trim().max(L.nameMax, { error: wording.nameTooLong }),
     companyName: z.string(withError(wording.companyNameInvalid)).trim().max(L.companyNameMax, { error: wording.companyNameTooLong }),
     /** A password being chosen. */
     newPassword: z.string().min(L.passwordMin, { error: wording.passwordTooShort }).max(L.passwordMax, { error: wording.passwordTooLong }),

@@ -124,6 +124,23 @@ export const verification = pgTable(
   (t) => [index('verification_identifier_idx').on(t.identifier)],
 );
 
+/**
+ * The one live link of an account's pending e-mail change (decision 046): better-auth's change link
+ * is a signed token it never stores, so this row is what makes it single-use. A new change request
+ * replaces it, following it deletes it, a password change or reset deletes it; only its SHA-256 is
+ * kept ('sha256:' + hex, security/tokens.ts hashToken).
+ */
+export const emailChangeLinks = pgTable('email_change_links', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  /** Lower-cased: the address the link moves the account to. */
+  newEmail: text('new_email').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
 /** better-auth's database-backed rate limiter: limits hold across processes. */
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),

@@ -91,9 +91,9 @@ export const signUp = endpoint({
   method: 'POST',
   path: '/api/auth/sign-up/email',
   access: 'public',
-  summary: 'creates an account and signs it in (no e-mail confirmation)',
+  summary: "creates an account and signs it in (no e-mail confirmation); the person's name is optional (the Shopify onboarding asks none)",
   body: z.object({
-    name: field.name,
+    name: field.optionalName.default(''),
     email: field.email,
     password: field.newPassword,
     companyName: field.companyName.nullish(),
@@ -137,8 +137,8 @@ export const updateUser = endpoint({
   method: 'POST',
   path: '/api/auth/update-user',
   access: 'session',
-  summary: "changes the account's name or company name",
-  body: z.object({ name: field.name.optional(), companyName: field.companyName.nullish() }),
+  summary: "changes the account's name (empty: none, the e-mail names the account) or company name",
+  body: z.object({ name: field.optionalName.optional(), companyName: field.companyName.nullish() }),
   response: statusAnswer,
   errors: ['session_expired', 'email_cannot_be_updated', 'missing_origin', 'auth_failed'],
 });

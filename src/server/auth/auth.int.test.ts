@@ -59,6 +59,26 @@ describe('sign-up and sign-in', () => {
     expect(account!.password).toMatch(/^scrypt\$131072\$8\$1\$[0-9a-f]{32}\$[0-9a-f]{128}$/);
   });
 
+  it('creates an account without a person’s name, as the Shopify onboarding does, greeted by its e-mail, never its company (issue 45)', async () => {
+    const browser = new Browserish(app);
+    const email = uniqueEmail();
+    expect((await browser.json('/api/auth/sign-up/email', { json: { email, password: PASSWORD, companyName: 'Maison Lumière' } })).status).toBe(200);
+    const session = await browser.json<{ user: { name: string; companyName: string } }>('/api/auth/get-session');
+    expect(session.body.user).toMatchObject({ name: '', companyName: 'Maison Lumière' });
+
+    await new Browserish(app).request('/api/auth/forgot-password', { json: { email } });
+    await runJobs();
+    const [reset] = await outboxFor(email);
+    expect(reset!.text).toContain(`Bonjour ${email},`);
+    expect(reset!.text).not.toContain('Maison Lumière');
+
+    // The name given later in the account settings, then taken back: empty is allowed, not a 400.
+    expect((await browser.json('/api/auth/update-user', { json: { name: ' Camille Martin ' } })).status).toBe(200);
+    expect((await browser.json<{ user: { name: string } }>('/api/auth/get-session')).body.user.name).toBe('Camille Martin');
+    expect((await browser.json('/api/auth/update-user', { json: { name: '' } })).status).toBe(200);
+    expect((await browser.json<{ user: { name: string } }>('/api/auth/get-session')).body.user.name).toBe('');
+  });
+
   it('refuses short, long and common passwords with a French reason', async () => {
     const browser = new Browserish(app);
     const attempt = (password: string) => browser.json('/api/auth/sign-up/email', { json: { name: 'X', email: uniqueEmail(), password } });

@@ -18,9 +18,11 @@ import type { Config } from '../config';
 import type { Mailer } from '../email/mailer';
 import type { Logger } from '../logger';
 import { isCommonPassword } from './common-passwords';
+import { cancelEmailChangeLink, recordEmailChangeLink } from './email-change-links';
 import { withHashedSessionTokens } from './hashed-session-tokens';
 import { hashPassword, verifyPassword } from './password';
 import { ACCOUNT_LIMITS } from '#core/account-limits';
+import { accountDisplayName } from '#core/account-name';
 import { messageFor } from '../messages';
 import { emailChangeConfirmation, resetEmail } from '../messages/auth';
 import { renderSystemEmail } from '#core/email/system-email';
@@ -63,8 +65,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
         companyName: { type: 'string', required: false, input: true },
       },
       // A new address applies only once confirmed from it (decision 022): better-auth e-mails a
-      // signed link bound to the current address (so it stops working once used) through
-      // sendVerificationEmail below; the gateway (routes.ts) tells the current address.
+      // signed link through sendVerificationEmail below, which records it so that it works once
+      // (decision 046); the gateway (routes.ts) tells the current address.
       changeEmail: { enabled: true, updateEmailWithoutVerification: false },
     },
     emailVerification: {
@@ -72,13 +74,15 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       sendOnSignIn: false,
       autoSignInAfterVerification: false,
       expiresIn: EMAIL_CHANGE_TOKEN_TTL_SECONDS,
-      // Only the change of address reaches this (the gateway forwards no other verification path).
+      // Only the change of address reaches this (the gateway forwards no other verification path);
+      // `user.email` is the new address. The link is live only while its record is (decision 046).
       sendVerificationEmail: async ({ user, token }) => {
+        await recordEmailChangeLink(db, { userId: user.id, newEmail: user.email, token, ttlSeconds: EMAIL_CHANGE_TOKEN_TTL_SECONDS });
         const link = `${config.appUrl}/confirm-email/${encodeURIComponent(token)}`;
         const m = emailChangeConfirmation;
         const email = renderSystemEmail({
           subject: m.subject,
-          paragraphs: [m.greeting(user.name || user.email), m.intro, m.until],
+          paragraphs: [m.greeting(accountDisplayName(user)), m.intro, m.until],
           button: { text: m.button, url: link },
           footer: `${m.expiry}\n${m.ignore}`,
         });
@@ -98,10 +102,12 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       },
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
+      // A reset is what the old address is told to do when a change was not theirs: it cancels it.
+      onPasswordReset: ({ user }) => cancelEmailChangeLink(db, user.id),
       // Runs inside the worker's send-password-reset job, never inside the HTTP request.
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-        const name = user.name || user.email;
+        const name = accountDisplayName(user);
         const email = renderSystemEmail({
           subject: resetEmail.subject,
           paragraphs: [resetEmail.greeting(name), resetEmail.intro],

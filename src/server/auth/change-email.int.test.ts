@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { AUTH_LIMITS } from './routes';
-import { world } from '#tests/support/world';
+import { MERCHANT_PASSWORD, world } from '#tests/support/world';
 
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
@@ -23,6 +23,23 @@ const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurre
 const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
 const confirmLinkIn = (text: string | null) => /\/confirm-email\/([^\s)>\]]+)/.exec(text ?? '')?.[1];
 const sessionEmail = async (browser: Browserish) => (await browser.json<{ user: { email: string } }>('/api/auth/get-session')).body.user.email;
+const accountEmail = async (userId: string) => (await ctx.db.select({ email: s.user.email }).from(s.user).where(eq(s.user.id, userId)))[0]!.email;
+
+/** Asks the change from `browser`, runs the jobs, and answers the token of the newest link sent to `newEmail`. */
+async function askChange(browser: Browserish, newEmail: string): Promise<string> {
+  expect(await browser.json('/api/auth/change-email', { json: { newEmail } })).toMatchObject({ status: 200, body: { status: true } });
+  await runJobs();
+  const links = (await outboxTo(newEmail)).filter((mail) => mail.subject === 'Confirmez votre nouvelle adresse e-mail');
+  return decodeURIComponent(confirmLinkIn(links.at(-1)!.text)!);
+}
+
+/** Follows a link as its mailbox's owner would, on a device without a session; answers where it landed. */
+async function follow(token: string): Promise<string | null> {
+  const followed = await new Browserish(app).request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
+  expect(followed.status).toBe(302);
+  return followed.headers.get('location');
+}
+const refused = /^\/app\/account-settings\?email-change=confirmed&error=INVALID_TOKEN$/;
 
 const template = {
   subject: 'Votre commande {{ order_number }} chez {{ store_name }}',
@@ -95,5 +112,81 @@ describe('POST /api/auth/change-email', () => {
     await runJobs();
     expect((await outboxTo(other.email)).some((mail) => mail.subject.includes('nouvelle adresse'))).toBe(false);
     expect(await sessionEmail(browser)).toBe(email);
+  });
+
+  it('a link works once: replayed after the address came back to what it was, it is refused (issue 45)', async () => {
+    const { browser, email: oldEmail, userId } = await world(ctx).signedIn(app).store();
+    const newEmail = uniqueEmail('nouvelle');
+    const first = await askChange(browser, newEmail);
+    // Only the link's hash is kept.
+    const [row] = await ctx.db.select().from(s.emailChangeLinks).where(eq(s.emailChangeLinks.userId, userId));
+    expect(row).toMatchObject({ newEmail, tokenHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
+    expect(JSON.stringify(row)).not.toContain(first);
+
+    expect(await follow(first)).toBe(EMAIL_CHANGE_LANDING);
+    expect(await accountEmail(userId)).toBe(newEmail);
+    // Back to the old address, through its own link.
+    expect(await follow(await askChange(browser, oldEmail))).toBe(EMAIL_CHANGE_LANDING);
+    expect(await accountEmail(userId)).toBe(oldEmail);
+
+    // better-auth's token is signed, unexpired and names the account's current address again: only its use is on record.
+    expect(await follow(first)).toMatch(refused);
+    expect(await accountEmail(userId)).toBe(oldEmail);
+    expect(await sessionEmail(browser)).toBe(oldEmail);
+  });
+
+  it('a newer request cancels the earlier link', async () => {
+    const { browser, email, userId } = await world(ctx).signedIn(app).store();
+    const first = await askChange(browser, uniqueEmail('premiere'));
+    const secondEmail = uniqueEmail('seconde');
+    const second = await askChange(browser, secondEmail);
+    expect(await follow(first)).toMatch(refused);
+    expect(await accountEmail(userId)).toBe(email);
+    expect(await follow(second)).toBe(EMAIL_CHANGE_LANDING);
+    expect(await accountEmail(userId)).toBe(secondEmail);
+
+    // A request to an address that already has an account sends no link, and still cancels the pending one.
+    const other = await world(ctx).merchant().store();
+    const third = await askChange(browser, uniqueEmail('troisieme'));
+    expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email } })).toMatchObject({ status: 200 });
+    expect(await follow(third)).toMatch(refused);
+    expect(await accountEmail(userId)).toBe(secondEmail);
+  });
+
+  it('changing or resetting the password cancels a pending change, as the notice to the old address says', async () => {
+    const changed = await world(ctx).signedIn(app).store();
+    const beforeChange = await askChange(changed.browser, uniqueEmail('intrus'));
+    const newPassword = 'Un-Tout-Nouveau-Secret-45';
+    expect((await changed.browser.json('/api/auth/change-password', { json: { currentPassword: MERCHANT_PASSWORD, newPassword } })).status).toBe(200);
+    expect(await follow(beforeChange)).toMatch(refused);
+    expect(await accountEmail(changed.userId)).toBe(changed.email);
+
+    const reset = await world(ctx).signedIn(app).store();
+    const beforeReset = await askChange(reset.browser, uniqueEmail('intrus'));
+    await new Browserish(app).request('/api/auth/forgot-password', { json: { email: reset.email } });
+    await runJobs();
+    const resetMail = (await outboxTo(reset.email)).find((mail) => mail.subject === 'Réinitialisation de votre mot de passe');
+    const resetToken = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(resetMail!.text!)![1]!);
+    expect((await new Browserish(app).json('/api/auth/reset-password', { json: { token: resetToken, newPassword } })).status).toBe(200);
+    expect(await follow(beforeReset)).toMatch(refused);
+    expect(await accountEmail(reset.userId)).toBe(reset.email);
+  });
+
+  it('limits the links to one address, whoever asks for them', async () => {
+    const target = uniqueEmail('cible');
+    for (let i = 0; i < AUTH_LIMITS.changeEmail.target.max; i++) {
+      const { browser } = await world(ctx).signedIn(app).store();
+      expect((await browser.json('/api/auth/change-email', { json: { newEmail: target } })).status).toBe(200);
+    }
+    const { browser, email } = await world(ctx).signedIn(app).store();
+    const refusedAnswer = await browser.json('/api/auth/change-email', { json: { newEmail: target } });
+    expect(refusedAnswer).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(Number(refusedAnswer.headers.get('retry-after'))).toBeGreaterThan(0);
+    await runJobs();
+    expect((await outboxTo(target)).length).toBe(AUTH_LIMITS.changeEmail.target.max);
+    // The refused request told nobody and changed nothing.
+    expect((await outboxTo(email)).some((mail) => mail.subject.startsWith('Demande de changement'))).toBe(false);
+    // Another address is not held up.
+    expect((await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('autre') } })).status).toBe(200);
   });
 });

@@ -11,6 +11,8 @@
  * - Changing the password always ends the other sessions.
  * - Changing the e-mail only sends a link to the new address (the account keeps its address until it
  *   is followed) and a notice to the current one; the link always lands on the account's settings.
+ *   Each link works once and only while it is the account's latest (email-change-links.ts, decision
+ *   046); links to one address are limited, whoever asks for them.
  * - Tokens are stripped from every answer: the session lives only in the HttpOnly cookie.
  * - Errors leave in the API's one shape, `{ error, code }`: better-auth's English codes become ours.
  * - POST /api/auth/forgot-password (mounted through its contract) answers { ok: true } at once for
@@ -29,6 +31,7 @@ import {
   signUp,
   verifyEmail,
 } from '#core/api/auth';
+import { accountDisplayName } from '#core/account-name';
 import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import type { AppContext } from '../context';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
@@ -37,6 +40,7 @@ import { errorBodyOf, errorResponse, parseJsonBody } from '../http/errors';
 import { ContractViolation, route } from '../http/route';
 import { enqueue } from '../jobs/define';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
+import { cancelEmailChangeLink, takeEmailChangeLink } from './email-change-links';
 import { sendEmailChangeNoticeJob, sendPasswordResetJob } from './jobs';
 
 /**
@@ -56,8 +60,11 @@ export const AUTH_LIMITS = {
   signUp: { ip: { max: 10, windowSeconds: 3600 }, pair: { max: 5, windowSeconds: 3600 } },
   forgotPassword: { ip: { max: 10, windowSeconds: 3600 }, onePerAccount: { max: 1, windowSeconds: 900 } },
   resetPassword: { ip: { max: 10, windowSeconds: 900 }, token: { max: 5, windowSeconds: 900 } },
-  // Each request e-mails a link to the new address and a notice to the current one.
-  changeEmail: { account: { max: 5, windowSeconds: 3600 } },
+  // Each request e-mails a link to the new address and a notice to the current one. Per target: links
+  // to one address, whoever asks, as for alert addresses (ALERT_LIMITS.confirmationLinks), so no
+  // account can flood a stranger's mailbox; counted whether or not the address has an account, so
+  // the answer tells nothing.
+  changeEmail: { account: { max: 5, windowSeconds: 3600 }, target: { max: 3, windowSeconds: 3600 } },
 } satisfies Record<string, Record<string, Limit | number>>;
 
 type ForwardedEndpoint = (typeof FORWARDED_AUTH_ENDPOINTS)[number];
@@ -225,13 +232,27 @@ export function authGateway(ctx: AppContext) {
     } else if (endpoint === changeEmail) {
       const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
       if (session) {
+        const newEmail = String(body!.newEmail).toLowerCase();
         const perAccount = await hitRateLimit(ctx.db, `account:/change-email:${session.user.id}`, L.changeEmail.account);
         if (!perAccount.allowed) throw tooMany([perAccount]);
-        const { email: to, name } = session.user;
+        const perTarget = await hitRateLimit(ctx.db, `target:/change-email:${newEmail}`, L.changeEmail.target);
+        if (!perTarget.allowed) throw tooMany([perTarget]);
+        // A newer request cancels the earlier link, whether or not this one sends a new one.
+        await cancelEmailChangeLink(ctx.db, session.user.id);
+        const to = session.user.email;
+        const name = accountDisplayName(session.user);
         onSuccess = async () => {
-          await enqueue(ctx, sendEmailChangeNoticeJob, { to, name, newEmail: String(body!.newEmail).toLowerCase() });
+          await enqueue(ctx, sendEmailChangeNoticeJob, { to, name, newEmail });
         };
       }
+    } else if (endpoint === changePassword) {
+      // The notice of a change request says to change the password if it was not theirs: that cancels it.
+      const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
+      if (session) onSuccess = () => cancelEmailChangeLink(ctx.db, session.user.id);
+    } else if (endpoint === verifyEmail) {
+      // Only the account's latest link, once: taken before better-auth checks its signature.
+      const refused = await takeEmailChangeLink(ctx.db, c.req.query('token') ?? '');
+      if (refused) return c.redirect(`${EMAIL_CHANGE_LANDING}&${new URLSearchParams({ error: refused }).toString()}`, 302);
     }
 
     // Give better-auth the real client address, never one the client made up, and the parsed body.

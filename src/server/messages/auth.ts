@@ -37,7 +37,7 @@ export const emailChangeConfirmation = {
   intro: 'Vous avez demandé à utiliser cette adresse pour votre compte Avis Clients.',
   until: 'Votre compte garde son adresse actuelle tant que vous n’avez pas confirmé celle-ci.',
   button: 'Confirmer ma nouvelle adresse',
-  expiry: 'Ce lien est valable 24 heures et ne sert qu’une fois.',
+  expiry: 'Ce lien est valable 24 heures et ne sert qu’une fois\u202f; une nouvelle demande de changement l’annule.',
   ignore: 'Si vous n’êtes pas à l’origine de cette demande, ignorez cet e-mail\u202f: rien ne change.',
 } as const;
 
@@ -48,6 +48,6 @@ export const emailChangeNotice = {
   intro: (newEmail: string) => `Une demande de changement de l’adresse e-mail de votre compte Avis Clients vers ${newEmail} vient d’être faite.`,
   until: 'Rien ne change tant que le lien envoyé à la nouvelle adresse n’a pas été suivi\u202f: votre compte garde cette adresse-ci.',
   notYou:
-    'Si vous n’êtes pas à l’origine de cette demande, quelqu’un a accès à votre compte\u202f: connectez-vous et changez votre mot de passe (toutes les autres sessions seront fermées), ou utilisez «\u202fMot de passe oublié\u202f» si vous ne pouvez plus vous connecter. Ne suivez aucun lien de confirmation que vous n’avez pas demandé.',
+    'Si vous n’êtes pas à l’origine de cette demande, quelqu’un a accès à votre compte\u202f: connectez-vous et changez votre mot de passe (toutes les autres sessions seront fermées et la demande annulée), ou utilisez «\u202fMot de passe oublié\u202f» si vous ne pouvez plus vous connecter. Ne suivez aucun lien de confirmation que vous n’avez pas demandé.',
   button: 'Ouvrir mon compte',
 } as const;

@@ -8,7 +8,7 @@ import { count } from '#core/french-format';
 import type { MessagesOf } from './types';
 
 export const notificationRecipientErrorMessages: MessagesOf<typeof NOTIFICATION_RECIPIENT_ERRORS> = {
-  recipient_link_invalid: 'Ce lien de confirmation n’est pas valide ou a expiré. Demandez au marchand de vous en envoyer un nouveau.',
+  recipient_link_invalid: 'Ce lien de confirmation n’est pas valide, a expiré, ou la boutique n’utilise plus cette adresse. Demandez au marchand de vous en envoyer un nouveau.',
   recipient_not_in_use: 'Cette adresse n’est utilisée ni dans vos réglages ni dans vos actions conditionnelles.',
   recipient_already_confirmed: 'Cette adresse est déjà confirmée.',
 };

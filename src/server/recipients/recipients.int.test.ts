@@ -8,6 +8,7 @@ import { ORIGIN, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
+import { messageFor } from '../messages';
 import { sendAlertDigest } from '../reviews/alert-cap';
 import { world, type StoreRow } from '#tests/support/world';
 
@@ -165,6 +166,34 @@ describe('notification addresses are confirmed before any alert goes there', () 
     }
     const [row] = await ctx.db.select().from(s.notificationRecipients).where(eq(s.notificationRecipients.email, address));
     expect(row!.confirmedAt).toBeNull();
+  });
+
+  it('the link of an address the merchant removed confirms nothing; named again, it works (issue 45)', async () => {
+    const m = await world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
+    const address = unique('retiree');
+    await saveOwnerAddress(m.browser, address);
+    await runJobs();
+    const token = linkTokenIn((await outboxTo(address))[0]!.text)!;
+    // The settings no longer name it, and neither does any rating action.
+    await saveOwnerAddress(m.browser, unique('remplacante'));
+    const link = (method: string) => app.request(`${ORIGIN}/api/public/recipients/${token}`, { method, headers: { origin: ORIGIN } });
+    for (const method of ['GET', 'POST']) {
+      const res = await link(method);
+      expect(res.status, method).toBe(404);
+      expect(await res.json()).toMatchObject({ error: messageFor('recipient_link_invalid'), code: 'recipient_link_invalid' });
+    }
+    const [row] = await ctx.db.select().from(s.notificationRecipients).where(eq(s.notificationRecipients.email, address));
+    expect(row!.confirmedAt).toBeNull();
+    expect((await m.browser.json<NotificationRecipients>('/api/notification-recipients')).body.recipients.map((r) => r.email)).not.toContain(address);
+
+    // A rating action naming it again: the link, still within its life, confirms it.
+    const actions = [5, 4, 3, 2].map((rating) => ({ rating, action_type: 'none' }));
+    const saved = await m.browser.json('/api/rating-actions', {
+      method: 'PUT',
+      json: { same_path_for_all_ratings: true, actions: [...actions, { rating: 1, action_type: 'notify_email', notification_email: address }] },
+    });
+    expect(saved.status).toBe(200);
+    expect(await (await link('POST')).json()).toEqual({ store_name: 'Maison Lumière', email: address, confirmed: true });
   });
 });
 

@@ -7,7 +7,7 @@
  * stored only as its SHA-256, like the other one-time secrets here.
  */
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
-import type { Queryable } from '#db/client';
+import type { Database, Queryable } from '#db/client';
 import { notificationRecipients, ratingActions, shopifyStores, storeEmailConfig, user } from '#db/schema';
 import { ALERT_LIMITS } from '#core/alert-limits';
 import type { NotificationRecipient, NotificationRecipients, RecipientLinkStatus } from '#core/api/notification-recipients';
@@ -130,19 +130,37 @@ async function linkStatus(db: Queryable, row: { email: string; storeId: string }
   return { store_name: storeDisplayName(store.name, store.domain), email: row.email, confirmed };
 }
 
-/** GET /api/public/recipients/{token}: reads only (mail scanners prefetch links). */
-export async function readRecipientLink(db: Queryable, token: string): Promise<RecipientLinkStatus> {
-  const [row] = await db.select({ email: notificationRecipients.email, storeId: notificationRecipients.shopId }).from(notificationRecipients).where(liveToken(token));
-  return linkStatus(db, row, false);
+/**
+ * The live link's row, if its address is still one the store names for alerts: a link sent to an
+ * address the merchant removed since confirms nothing (issue 45), and says so like a used one.
+ */
+async function linkInUse(db: Queryable, token: string): Promise<{ id: string; email: string; storeId: string } | undefined> {
+  const [row] = await db
+    .select({ id: notificationRecipients.id, email: notificationRecipients.email, storeId: notificationRecipients.shopId })
+    .from(notificationRecipients)
+    .where(liveToken(token));
+  if (!row || !(await addressesInUse(db, row.storeId)).includes(row.email)) return undefined;
+  return row;
 }
 
-/** POST /api/public/recipients/{token}: confirms the address and uses the link up. */
-export async function confirmRecipientLink(db: Queryable, token: string): Promise<RecipientLinkStatus> {
-  const [row] = await db
-    .update(notificationRecipients)
-    .set({ confirmedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
-    .where(liveToken(token))
-    .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopId });
+/** GET /api/public/recipients/{token}: reads only (mail scanners prefetch links). */
+export async function readRecipientLink(db: Queryable, token: string): Promise<RecipientLinkStatus> {
+  return linkStatus(db, await linkInUse(db, token), false);
+}
+
+/** POST /api/public/recipients/{token}: confirms the address, if the store still names it, and uses the link up. */
+export async function confirmRecipientLink(db: Database, token: string): Promise<RecipientLinkStatus> {
+  const row = await db.transaction(async (tx) => {
+    const live = await linkInUse(tx, token);
+    if (!live) return undefined;
+    // The token in the condition: of two confirmations at once, one uses the link.
+    const [confirmed] = await tx
+      .update(notificationRecipients)
+      .set({ confirmedAt: sql`now()`, tokenHash: null, tokenExpiresAt: null })
+      .where(and(eq(notificationRecipients.id, live.id), liveToken(token)))
+      .returning({ email: notificationRecipients.email, storeId: notificationRecipients.shopId });
+    return confirmed;
+  });
   return linkStatus(db, row, true);
 }
 

@@ -69,6 +69,16 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'created_at',
     'updated_at',
   ),
+  email_change_links: {
+    ...merchant(
+      "the account's pending new address and its link's one-time secret, stored hashed (decision 046), expired ones deleted daily",
+      'new_email',
+      'token_hash',
+      'expires_at',
+    ),
+    ...ids('user_id'),
+    ...dates('created_at'),
+  },
   rate_limit: {
     ...transient(
       "a counter keyed by a client address (the review page's, so a customer's) or an account's address: linked to no customer record, a window of at most an hour, deleted after 31 days (jobs/maintenance.ts)",

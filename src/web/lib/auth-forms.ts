@@ -43,18 +43,18 @@ export const signupSchema = z.object({ name: field.name, email, password: newPas
 
 export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
-export const profileSchema = z.object({ name: field.name, email });
+/** The person's name is optional here: until one is given, the e-mail names the account (decision 046). */
+export const profileSchema = z.object({ name: field.optionalName, email });
 
 export const changePasswordSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
 /**
- * Onboarding from Shopify (docs/product/validation.md): the person's name names the account and the company
- * name stays the company's (issue 29: the account no longer takes the company for a person), and the
- * password is longer than the API requires, typed twice.
+ * Onboarding from Shopify (docs/product/validation.md): the spec's fields only, e-mail, company name and a
+ * password longer than the API requires, typed twice. No person's name is asked in the install funnel:
+ * the account settings ask it later, optional, and the company name never stands for it (decision 046).
  */
 export const onboardingSignupSchema = z
   .object({
-    name: field.name,
     email,
     companyName: filled(field.companyName, v.companyRequired),
     password: z.string().min(1, { error: v.passwordRequired }).min(ACCOUNT_LIMITS.onboardingPasswordMin, { error: v.passwordMinOnboarding }).pipe(field.newPassword),

@@ -24,8 +24,9 @@ interface ShopSignUpFormProps extends SignUpFormProps {
 
 /**
  * The one sign-up form, in the spec's two variants: `account` (/signup, docs/product/screens.md: name, e-mail,
- * password) and `shop` (/shopify/onboarding, docs/product/validation.md: the person's name, e-mail, company name and
- * a longer password typed twice). The account is named after the person, never the company.
+ * password) and `shop` (/shopify/onboarding, docs/product/validation.md: e-mail, company name and a longer
+ * password typed twice, no person's name). The company name is the company's, never the person's name
+ * (decision 046): an account without a name is named by its e-mail until one is given in its settings.
  */
 export function SignUpForm(props: ({ variant: 'account' } & SignUpFormProps) | ({ variant: 'shop' } & ShopSignUpFormProps)) {
   return props.variant === 'account' ? <AccountFields {...props} /> : <ShopFields {...props} />;
@@ -70,12 +71,11 @@ function ShopFields({ onSubmit, busy, submitLabel, busyLabel, defaultEmail = '',
     formState: { errors },
   } = useForm({
     resolver: zodResolver(onboardingSignupSchema),
-    defaultValues: { name: '', email: defaultEmail, companyName: '', password: '', confirmPassword: '' },
+    defaultValues: { email: defaultEmail, companyName: '', password: '', confirmPassword: '' },
   });
 
   return (
-    <form noValidate onSubmit={handleSubmit(({ name, email, companyName, password }) => onSubmit({ name, email, password, companyName }))} className="space-y-5">
-      <TextField required label={t.name} autoComplete="name" placeholder={t.namePlaceholder} error={errors.name?.message} {...register('name')} />
+    <form noValidate onSubmit={handleSubmit(({ email, companyName, password }) => onSubmit({ email, password, companyName }))} className="space-y-5">
       <TextField
         required
         label={t.email}

@@ -23,6 +23,22 @@ describe('AccountMenu', () => {
     expect(screen.queryByRole('menu')).toBeNull();
   });
 
+  it('goes by the e-mail until a person’s name is given, never by the company (issue 45)', () => {
+    const initialFor = (user: { email: string; name: string; companyName?: string | null }) => {
+      const { unmount } = render(
+        <MemoryRouter>
+          <AccountMenu user={user} onSignOut={vi.fn()} />
+        </MemoryRouter>,
+      );
+      const text = screen.getByRole('button', { name: 'Menu du compte' }).textContent;
+      unmount();
+      return text;
+    };
+    expect(initialFor({ email: 'zoe@boutique.fr', name: '' })).toBe('Z');
+    expect(initialFor({ email: 'zoe@boutique.fr', name: 'Maison Lumière', companyName: 'Maison Lumière' })).toBe('Z');
+    expect(initialFor({ email: 'zoe@boutique.fr', name: 'Lucie Martin', companyName: 'Maison Lumière' })).toBe('L');
+  });
+
   it('opens with ArrowDown, focuses the first item, moves with arrows and closes with Escape', () => {
     const { button } = renderMenu();
     button.focus();

@@ -1,21 +1,23 @@
 import { ChevronDown, KeyRound, LogOut, Settings, UserRound } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { accountDisplayName } from '#core/account-name';
 import type { SessionUser } from '#web/api/auth';
 import { messages } from '#web/i18n';
 import { cx } from '#web/lib/cx';
 
 export interface AccountMenuProps {
   /** The signed-in user, or `null` when unknown. */
-  user: Pick<SessionUser, 'email' | 'name'> | null;
+  user: Pick<SessionUser, 'email' | 'name' | 'companyName'> | null;
   onSignOut: () => void;
   signingOut?: boolean;
 }
 
 type FocusTarget = 'first' | 'last';
 
+/** The initial of the name the account goes by: the person's, or the e-mail's until one is given (never the company's). */
 function initialOf(user: AccountMenuProps['user']): string | null {
-  const source = user?.name?.trim() || user?.email?.trim();
+  const source = user ? accountDisplayName(user).trim() : '';
   return source ? source.charAt(0).toLocaleUpperCase('fr-FR') : null;
 }
 

@@ -14,6 +14,7 @@ export const accountSettings = {
     heading: 'Informations personnelles',
     description: 'Votre nom et l’adresse email utilisée pour vous connecter.',
     name: 'Nom complet',
+    nameHint: 'Facultatif. Tant qu’il est vide, votre adresse e-mail vous désigne.',
     email: 'Adresse email',
     submit: 'Enregistrer',
     submitting: 'Enregistrement...',

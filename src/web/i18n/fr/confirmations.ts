@@ -27,7 +27,7 @@ export const confirmations = {
     doneHeading: 'Adresse confirmée',
     done: (storeName: string) => `Vous recevrez désormais les alertes ${elide('de', storeName)} à cette adresse.`,
     invalid: 'Lien invalide ou expiré',
-    invalidHelp: 'Ce lien de confirmation a déjà servi ou a expiré. Demandez au marchand de vous en renvoyer un.',
+    invalidHelp: 'Ce lien de confirmation a déjà servi, a expiré, ou la boutique n’utilise plus cette adresse. Demandez au marchand de vous en renvoyer un.',
     failed: 'Une erreur est survenue. Veuillez réessayer.',
   },
   emailLink: {

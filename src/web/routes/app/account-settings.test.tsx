@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { sessionQueryKey } from '#web/lib/session';
-import { changeEmail, changePassword, signOut, updateUser } from '#core/api/auth';
+import { changeEmail, changePassword, getSession, signOut, updateUser } from '#core/api/auth';
 import { currentPlan, syncPlan } from '#core/api/plans';
 import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { activeStore, apiError, jsonResponse, renderRoute, testSession, testUser } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
@@ -113,6 +113,32 @@ describe('profile tab', () => {
     fill('Adresse email', 'pas-un-email');
     expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
     expect(callsTo(fetchMock, updateUser)).toHaveLength(0);
+  });
+
+  it('asks the person’s name as optional: an account named after its company starts empty, and a name can be given or cleared (issue 45)', async () => {
+    const user = { ...testUser, name: 'Maison Lumière', companyName: 'Maison Lumière' };
+    const fetchMock = mockSignedInApi([on(getSession, () => jsonResponse({ ...testSession, user })), on(updateUser, () => jsonResponse({ status: true }))]);
+    await openSettings('profile');
+    const name = screen.getByLabelText('Nom complet') as HTMLInputElement;
+    expect(name.value).toBe('');
+    expect(name.required).toBe(false);
+    expect(screen.getByText('Facultatif. Tant qu’il est vide, votre adresse e-mail vous désigne.')).toBeTruthy();
+    // The account menu goes by the e-mail, not the company.
+    expect(screen.getByRole('button', { name: 'Menu du compte' }).textContent).toBe(testUser.email[0]!.toUpperCase());
+
+    // Left empty, the form saves and sends nothing for it.
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText('Profil mis à jour avec succès')).toBeTruthy();
+    expect(callsTo(fetchMock, updateUser)).toHaveLength(0);
+
+    fill('Nom complet', ' Zoé Martin ');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(sentBodyTo(fetchMock, updateUser)).toEqual({ name: 'Zoé Martin' }));
+    fill('Nom complet', '');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    await waitFor(() => expect(callsTo(fetchMock, updateUser)).toHaveLength(2));
+    expect(sentBodyTo(fetchMock, updateUser)).toEqual({ name: '' });
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 
   it('saves only what changed and shows the notice for 5 seconds', async () => {

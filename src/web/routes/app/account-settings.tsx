@@ -4,6 +4,7 @@ import { CreditCard, KeyRound, UserRound } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
+import { personName } from '#core/account-name';
 import { useChangeEmail, useChangePassword, useUpdateUser } from '#web/api/auth';
 import { useCurrentPlan } from '#web/api/plans';
 import { QuotaBar } from '#web/components/quota/QuotaBar';
@@ -95,7 +96,8 @@ function ProfileSection() {
   const [pending, setPending] = useState<{ next: string; current: string } | null>(null);
   const [searchParams] = useSearchParams();
   const landing = searchParams.get('email-change') === 'confirmed' ? (searchParams.get('error') ? 'refused' : 'confirmed') : null;
-  const [initial] = useState<ProfileValues>(() => ({ name: user?.name ?? '', email: user?.email ?? '' }));
+  // A name equal to the company name is the company's: the field starts empty (decision 046).
+  const [initial] = useState<ProfileValues>(() => ({ name: user ? personName(user) : '', email: user?.email ?? '' }));
   // What the server holds, as far as this form knows: compared with on save to send only changes.
   const saved = useRef(initial);
   const {
@@ -142,7 +144,7 @@ function ProfileSection() {
         </WarningNote>
       )}
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="space-y-5">
-        <TextField label={t.name} autoComplete="name" error={errors.name?.message} {...register('name')} />
+        <TextField label={t.name} autoComplete="name" hint={t.nameHint} error={errors.name?.message} {...register('name')} />
         <TextField label={t.email} type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
         <SubmitButton busy={busy} busyLabel={t.submitting}>
           {t.submit}

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, signIn, signUp } from '#core/api/auth';
 import { listPlans } from '#core/api/plans';
@@ -61,10 +61,25 @@ describe('/shopify/onboarding', () => {
     expect(screen.getByText('Pro')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Créer un compte' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getByRole('button', { name: 'Se connecter' }).getAttribute('aria-pressed')).toBe('false');
-    expect(screen.getByLabelText('Nom complet')).toBeTruthy();
-    expect(screen.getByLabelText('Nom de l’entreprise')).toBeTruthy();
-    expect(screen.getByLabelText('Confirmer le mot de passe')).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
+  it('asks what the spec asks: e-mail, company name, password with show/hide and its confirmation; no person’s name (issue 45)', async () => {
+    onboardingApi();
+    await open();
+    const form = signupButton().closest('form')!;
+    // Every input of the form, in order, and the label that names it.
+    const inputs = [...form.querySelectorAll('input')];
+    const spec = [
+      ['Adresse email', 'email'],
+      ['Nom de l’entreprise', 'text'],
+      ['Mot de passe', 'password'],
+      ['Confirmer le mot de passe', 'password'],
+    ] as const;
+    expect(inputs.map((input) => input.type)).toEqual(spec.map(([, type]) => type));
+    spec.forEach(([label], i) => expect(screen.getByLabelText(label)).toBe(inputs[i]));
+    expect(within(form).getByRole('button', { name: 'Afficher le mot de passe' })).toBeTruthy();
+    expect(screen.queryByLabelText('Nom complet')).toBeNull();
   });
 
   it('finds the plan from plan_id when the link has none stored yet', async () => {
@@ -79,14 +94,12 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(signupButton());
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      'Le nom complet est requis',
       'L’adresse email est requise',
       'Le nom de l’entreprise est requis',
       'Le mot de passe est requis',
       'Veuillez confirmer le mot de passe',
     ]);
 
-    fill('Nom complet', 'Zoé Martin');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Nom de l’entreprise', 'Maison Lumière');
     fill('Mot de passe', 'court12');
@@ -116,11 +129,10 @@ describe('/shopify/onboarding', () => {
     expect(toggle.getAttribute('aria-controls')?.split(' ')).toEqual([password.id, confirm.id]);
   });
 
-  it('creates the account named after the person, the company kept as the company, claims the link with the plan, then leaves for Shopify', async () => {
+  it('creates the account without a person’s name (never the company’s), claims the link with the plan, then leaves for Shopify', async () => {
     location = stubLocation();
     const fetchMock = onboardingApi();
     await open();
-    fill('Nom complet', ' Zoé Martin ');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Nom de l’entreprise', ' Maison Lumière ');
     fill('Mot de passe', 'Lumiere-2025');
@@ -129,7 +141,6 @@ describe('/shopify/onboarding', () => {
 
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(redirectUrl));
     expect(sentBodyTo(fetchMock, signUp)).toEqual({
-      name: 'Zoé Martin',
       email: 'zoe@boutique.fr',
       password: 'Lumiere-2025',
       companyName: 'Maison Lumière',
@@ -144,7 +155,6 @@ describe('/shopify/onboarding', () => {
       routes: [on(signUp, () => apiError(422, 'Un compte existe déjà avec cette adresse email.', 'user_already_exists'))],
     });
     await open();
-    fill('Nom complet', 'Zoé Martin');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Nom de l’entreprise', 'Maison Lumière');
     fill('Mot de passe', 'Lumiere-2025');
