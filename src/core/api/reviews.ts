@@ -3,8 +3,11 @@ import { z } from 'zod';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
 
-/** The spec's filters: every review, 5, 4 or 3 stars, or those with a comment. */
-export const REVIEW_FILTERS = ['all', '5', '4', '3', 'comments'] as const;
+/**
+ * Every review, one star rating from 5 to 1, or those with a comment. The spec lists 5, 4 and 3 only;
+ * merchants look for the bad ones first, so 2 and 1 are there too (decision 045).
+ */
+export const REVIEW_FILTERS = ['all', '5', '4', '3', '2', '1', 'comments'] as const;
 export type ReviewFilter = (typeof REVIEW_FILTERS)[number];
 export const REVIEWS_PAGE_SIZE = 20;
 export const REVIEW_SEARCH_MAX = 200;
@@ -47,7 +50,7 @@ export const reviewSelection = z.object({
     .trim()
     .max(REVIEW_SEARCH_MAX, { message: `La recherche est limitée à ${REVIEW_SEARCH_MAX} caractères` })
     .optional(),
-  filter: z.enum(REVIEW_FILTERS, { message: 'Filtre inconnu (all, 5, 4, 3 ou comments)' }).default('all'),
+  filter: z.enum(REVIEW_FILTERS, { message: 'Filtre inconnu (all, 5, 4, 3, 2, 1 ou comments)' }).default('all'),
 });
 
 export const listReviews = endpoint({
