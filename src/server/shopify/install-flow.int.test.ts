@@ -151,6 +151,12 @@ describe('install from Shopify to an active subscription', () => {
     expect(approved.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=activated`);
     const [active] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
     expect(active!.subscriptionStatus).toBe('active');
+
+    // A change of plan while paying is no install: the dashboard is told the plan changed (it names it).
+    const change = await browser.json<{ confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId('starter') } });
+    const changed = await browser.follow(change.body.confirmation_url.replace(/\/confirm$/, '/approve'), { form: {} });
+    expect(changed.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=changed`);
+    expect((await browser.json<{ plan: string }>('/functions/v1/plans-current')).body.plan).toBe('starter');
   });
 });
 
