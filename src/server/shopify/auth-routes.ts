@@ -27,6 +27,8 @@ import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
 import { schedulePublish } from '../storefront/publish';
+import { enqueue } from '../jobs/define';
+import { reconcileStoreJob } from '../webhooks/jobs';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
 
@@ -179,6 +181,9 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       // The storefront block reads an app-data metafield of this installation: a new installation has
       // none, so the reviews collected so far are written now rather than after the next review.
       await schedulePublish(ctx.db, store.id);
+      // The orders Shopify holds since the last pass are read now, not within the hour: after a time
+      // away, those paid meanwhile are asked (or not) at once, and the merchant is told which (decision 045).
+      await enqueue(ctx, reconcileStoreJob, { storeId: store.id }, { dedupeKey: `connected:${store.id}:${store.updatedAt.toISOString()}` });
 
       // A (re)install starts from Shopify's billing as it is now, never from what was recorded before
       // (a merchant still inside a paid period keeps it; a cancelled plan stays cancelled).
