@@ -56,8 +56,8 @@ export const reviewSelection = z.object({
 export const listReviews = endpoint({
   method: 'GET',
   path: '/api/reviews',
-  access: 'store',
-  summary: "the active store's reviews, newest first, searched and filtered, a page at a time (keyset)",
+  access: 'readable_store',
+  summary: "the store's reviews (the active one, else the one the account last had), newest first, searched and filtered, a page at a time (keyset)",
   query: reviewSelection.extend({
     /** The previous page's `next_cursor`. */
     cursor: z.string().max(200).optional(),
@@ -70,9 +70,9 @@ export const listReviews = endpoint({
 export const exportReviews = endpoint({
   method: 'GET',
   path: '/api/reviews/export',
-  access: 'store',
+  access: 'readable_store',
   kind: 'download',
-  summary: "the active store's reviews under a search and a filter, as a CSV file",
+  summary: "the store's reviews (the active one, else the one the account last had) under a search and a filter, as a CSV file",
   query: reviewSelection,
   errors: [],
 });

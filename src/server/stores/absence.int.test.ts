@@ -85,12 +85,20 @@ describe('uninstalled, then reinstalled', () => {
     expect((await browser.json('/api/stores/current/absence')).body).toEqual({ absence: null });
   });
 
-  it('says what a disconnection here left waiting: requests due meanwhile go now that the store is back', async () => {
+  it('keeps the reviews readable and exportable while disconnected, and says what a disconnection left waiting: requests due meanwhile go now that the store is back', async () => {
     const { browser, store, shop, userId } = await merchantOnEmulator(app, ctx, 'deconnectee');
     const due = await world(ctx)
       .at(store)
       .request({ scheduledAt: new Date(Date.now() + 60_000) });
+    await world(ctx).at(store).review({ rating: 2, customerName: 'Noé Martin', comment: 'Colis abîmé.' });
     expect((await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } })).status).toBe(200);
+    // Disconnected, the reviews stay readable and exportable; what acts on the store does not.
+    const list = await browser.json<{ items: { customer_name: string }[] }>('/api/reviews?filter=2');
+    expect(list.body.items.map((r) => r.customer_name)).toEqual(['Noé Martin']);
+    const csv = await browser.request('/api/reviews/export');
+    expect(csv.status).toBe(200);
+    expect(await csv.text()).toContain('Noé Martin');
+    expect((await browser.json('/api/review-requests/share-link', { json: {} })).body).toMatchObject({ code: 'no_store' });
     await ctx.db
       .update(s.shopifyStores)
       .set({ uninstalledAt: new Date(Date.now() - 3_600_000) })
