@@ -66,6 +66,13 @@ export type ActionType = (typeof ACTION_TYPES)[number];
 export const SUBSCRIPTION_STATUSES = ['inactive', 'pending', 'active', 'declined', 'expired', 'frozen', 'cancelled'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
 
+/**
+ * Why a store is no longer connected here (decision 045): the merchant disconnected it (the app may
+ * stay installed on Shopify, which then keeps billing), or the app was uninstalled from Shopify.
+ */
+export const AWAY_REASONS = ['disconnected', 'uninstalled'] as const;
+export type AwayReason = (typeof AWAY_REASONS)[number];
+
 export const JOB_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
 export type JobStatus = (typeof JOB_STATUSES)[number];
 
@@ -73,10 +80,25 @@ export const PLAN_CODES = ['starter', 'pro', 'enterprise'] as const;
 export type PlanCode = (typeof PLAN_CODES)[number];
 
 /**
- * Why the app withdrew a request by itself (one ask per order, decision 024): another flow asks about
- * the order at a better moment, the customer was already asked about it, or already reviewed it; and
- * (one ask per customer within the store's window) the customer ordered again since, and is asked
- * about the newer order, or was already asked about another order in the window.
+ * Why the app cancelled a request by itself, kept as data on the request (the screens word it):
+ * - one ask per order (decision 024): another flow asks about the order at a better moment, the
+ *   customer was already asked about it, or already reviewed it;
+ * - one ask per customer within the store's window: the customer ordered again since, and is asked
+ *   about the newer order, or was already asked about another order in the window;
+ * - what happened around it (decision 045): the app was uninstalled from Shopify, the order was
+ *   cancelled or refunded, the customer unsubscribed, or the flow that made it was switched off or
+ *   deleted.
  */
-export const WITHDRAWN_REASONS = ['better_moment', 'already_asked', 'reviewed', 'newer_order', 'customer_asked'] as const;
+export const WITHDRAWN_REASONS = [
+  'better_moment',
+  'already_asked',
+  'reviewed',
+  'newer_order',
+  'customer_asked',
+  'app_uninstalled',
+  'order_cancelled',
+  'order_refunded',
+  'unsubscribed',
+  'flow_stopped',
+] as const;
 export type WithdrawnReason = (typeof WITHDRAWN_REASONS)[number];

@@ -28,6 +28,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import {
   ACTION_TYPES,
+  AWAY_REASONS,
   JOB_STATUSES,
   REQUEST_KINDS,
   REQUEST_CHANNELS,
@@ -36,6 +37,7 @@ import {
   TRIGGER_EVENTS,
   WITHDRAWN_REASONS,
   type ActionType,
+  type AwayReason,
   type JobStatus,
   type RequestChannel,
   type RequestKind,
@@ -239,6 +241,14 @@ export const shopifyStores = pgTable(
     billingAppliedTicket: bigint('billing_applied_ticket', { mode: 'number' }).notNull().default(0),
     /** When Shopify's billing state was last read and applied (the daily re-read picks the oldest). */
     billingSyncedAt: tstz('billing_synced_at'),
+    /**
+     * Shopify's `currentPeriodEnd` of the active subscription as last read: when Shopify's billing
+     * cycle ends (it restarts at a plan change). Not the usage period (shop_plans), which keeps its
+     * anchor; null without an active subscription.
+     */
+    billingPeriodEnd: tstz('billing_period_end'),
+    /** While not connected here: why (disconnected here, or uninstalled from Shopify); null when connected. */
+    awayReason: text('away_reason').$type<AwayReason>(),
     /** Review-gating stance: every rating is offered the public review link (on for new stores). */
     samePathForAllRatings: boolean('same_path_for_all_ratings').notNull().default(true),
     /**
@@ -268,6 +278,7 @@ export const shopifyStores = pgTable(
     index('shopify_stores_domain_idx').on(t.shopDomain),
     check('shopify_stores_domain_check', sql`${t.shopDomain} ~ '^[a-z0-9][a-z0-9_-]*\\.myshopify\\.com$'`),
     check('shopify_stores_subscription_status_check', sql`${t.subscriptionStatus} IN (${inList(SUBSCRIPTION_STATUSES)})`),
+    check('shopify_stores_away_reason_check', sql`${t.awayReason} IS NULL OR ${t.awayReason} IN (${inList(AWAY_REASONS)})`),
   ],
 );
 
@@ -925,6 +936,33 @@ export const billingNotices = pgTable(
     seenAt: tstz('seen_at'),
   },
   (t) => [uniqueIndex('billing_notices_shop_subscription').on(t.shopId, t.subscriptionId), check('billing_notices_kind_check', sql`${t.kind} IN ('declined', 'expired')`)],
+);
+
+/**
+ * A time the store was away and came back (decision 045): disconnected here or uninstalled from
+ * Shopify, then connected again. What happened meanwhile (requests cancelled, orders paid and whether
+ * they were asked) is read from the requests and orders of that window when the merchant is told;
+ * told until they dismiss it.
+ */
+export const storeAbsences = pgTable(
+  'store_absences',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    reason: text('reason').$type<AwayReason>().notNull(),
+    awayFrom: tstz('away_from').notNull(),
+    backAt: tstz('back_at').notNull(),
+    /** When the merchant dismissed the notice. */
+    seenAt: tstz('seen_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('store_absences_shop_idx').on(t.shopId, t.backAt.desc()),
+    check('store_absences_reason_check', sql`${t.reason} IN (${inList(AWAY_REASONS)})`),
+    check('store_absences_window_check', sql`${t.awayFrom} <= ${t.backAt}`),
+  ],
 );
 
 export const complianceExports = pgTable(

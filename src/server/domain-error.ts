@@ -11,6 +11,8 @@ export interface DomainErrorDetails {
   message?: string;
   /** Values the catalogue's message is built from (a limit, a count). */
   values?: Record<string, string | number>;
+  /** Where in the refused text the fault lies (a template's Liquid), for a form to point at. */
+  position?: { line: number; column: number };
   /** For 429: when to try again. */
   retryAfterSeconds?: number;
 }

@@ -22,6 +22,28 @@ async function withinScreen(locator: Locator): Promise<boolean> {
   return box !== null && box.x >= 0 && box.x + box.width <= NARROW.width + 0.5;
 }
 
+/**
+ * A dialog on the phone: it opens with its title on screen (never above it), and scrolling its layer
+ * brings every part of it, down to its last button, onto the screen; the page behind stays put.
+ */
+async function expectDialogFitsAndScrolls(page: Page, dialog: Locator, title: string, lastButton: Locator) {
+  await dialog.waitFor();
+  const heading = dialog.getByRole('heading', { name: title });
+  const top = (await heading.boundingBox())!;
+  expect(top.y, 'the title starts on the screen').toBeGreaterThanOrEqual(0);
+  expect(top.y + top.height).toBeLessThanOrEqual(NARROW.height);
+  const panel = (await dialog.boundingBox())!;
+  expect(panel.x).toBeGreaterThanOrEqual(0);
+  expect(panel.x + panel.width).toBeLessThanOrEqual(NARROW.width + 0.5);
+  const pageScroll = await page.evaluate(() => window.scrollY);
+  await lastButton.scrollIntoViewIfNeeded();
+  const last = (await lastButton.boundingBox())!;
+  expect(last.y, 'the last button reached').toBeGreaterThanOrEqual(0);
+  expect(last.y + last.height).toBeLessThanOrEqual(NARROW.height);
+  expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+  await expectNoSidewaysScroll(page);
+}
+
 /** The tab row's scroll cue at one end: shown, or not. */
 const cue = (page: Page, end: 'start' | 'end') => page.locator(`[data-scroll-cue="${end}"]`);
 
@@ -97,5 +119,28 @@ describe('a phone 360 px wide', () => {
     await pagination.getByText(/^Page 2 sur \d+$/).waitFor();
     await expectNoSidewaysScroll(page);
     await expectAccessible(page);
+  });
+
+  it('opens the disconnect and hide-review dialogs on the screen, each scrolled whole to its last button', async () => {
+    const { page } = await suite.page(NARROW);
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/integrations');
+    await page.getByRole('button', { name: 'Déconnecter' }).click();
+    const disconnect = page.getByRole('dialog', { name: 'Déconnecter la boutique ?' });
+    await expectDialogFitsAndScrolls(page, disconnect, 'Déconnecter la boutique ?', disconnect.getByRole('button', { name: 'Déconnecter' }));
+    await expectAccessible(page);
+    await disconnect.getByRole('button', { name: 'Annuler' }).click();
+    await disconnect.waitFor({ state: 'detached' });
+
+    await page.goto(`${suite.app.url}/app/storefront`);
+    const list = page.getByRole('list', { name: 'Avis de la boutique' });
+    await list
+      .getByRole('button', { name: /^Masquer l’avis de / })
+      .first()
+      .click();
+    const hide = page.getByRole('dialog', { name: 'Masquer cet avis' });
+    await expectDialogFitsAndScrolls(page, hide, 'Masquer cet avis', hide.getByRole('button', { name: 'Masquer l’avis' }));
+    await expectAccessible(page);
+    await page.keyboard.press('Escape');
+    await hide.waitFor({ state: 'detached' });
   });
 });

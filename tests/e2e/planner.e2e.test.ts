@@ -78,7 +78,7 @@ describe('the send planner', () => {
       const { page } = await suite.page(viewport);
       await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
       const planner = page.getByRole('region', { name: 'Prévisions d’envoi' });
-      const summary = planner.getByText(/envois prévus d’ici le .+\s; votre quota en permet \d+\s: .+ demandes attendront le renouvellement de votre plan ou un plan supérieur\.$/);
+      const summary = planner.getByText(/envois prévus d’ici le .+\s; votre quota en permet \d+\s: .+ demandes attendront la prochaine période d’envoi ou un plan supérieur\.$/);
       await summary.waitFor();
       // What is left of the quota goes; the rest waits (the hourly reconciliation may add requests: they wait too).
       const [, due, fit, waiting] = /^([\d\s\u202f]+) envois prévus .* en permet (\d+)\s: ([\d\s\u202f]+) demandes/
@@ -94,7 +94,7 @@ describe('the send planner', () => {
       // The calendar, newest scheduled first: the latest requests are the ones that wait.
       const first = page.getByRole('list', { name: 'Demandes d’avis' }).getByRole('listitem').first();
       await first.getByText('En attente de quota').waitFor();
-      await first.getByText(/partira au renouvellement de votre plan/).waitFor();
+      await first.getByText(/partira à la prochaine période d’envoi/).waitFor();
       await expectAccessible(page);
 
       await planner.getByRole('link', { name: 'Changer de plan' }).click();

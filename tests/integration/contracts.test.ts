@@ -85,11 +85,11 @@ describe('contracts', () => {
       ).toBe(true);
   });
 
-  it("every 'store' endpoint answers a signed-in account without a store 404 no_store, in the one error shape", async () => {
+  it("every 'store' and 'readable_store' endpoint answers a signed-in account that never had a store 404 no_store, in the one error shape", async () => {
     const account = await signUp(w, 'sans-boutique');
     const merchant = await makeMerchant(w, 'Z');
     const problems: string[] = [];
-    const stores = ENDPOINTS.filter((e) => e.access === 'store');
+    const stores = ENDPOINTS.filter((e) => e.access === 'store' || e.access === 'readable_store');
     expect(stores.length).toBeGreaterThan(15);
     for (const e of stores) {
       const sample = SAMPLES[key(e)]?.({ w, m: merchant, account });

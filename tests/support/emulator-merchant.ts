@@ -5,6 +5,8 @@ import { syncBilling } from '#server/billing/sync';
 import type { AppContext } from '#server/context';
 import { connectStore } from '#server/shopify/install-service';
 import { registerWebhooks } from '#server/shopify/webhook-subscriptions';
+import { JOBS } from '#server/job-registry';
+import { createWorker } from '#server/jobs/worker';
 import { signedInMerchant } from './http';
 
 let made = 0;
@@ -38,4 +40,10 @@ export async function reinstallOnEmulator(ctx: AppContext, userId: string, shop:
   await registerWebhooks(ctx, store.id);
   await syncBilling(ctx, store.id);
   return store;
+}
+
+/** What the local Shopify has left to deliver, delivered, then every job due run until none is left. */
+export async function settle(ctx: AppContext) {
+  await ctx.emulator!.state.whenIdle();
+  await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 }

@@ -14,8 +14,11 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * - `session`: a signed-in account, store or not (account settings, onboarding).
  * - `store`: a signed-in merchant with an active store, resolved once by `requireStore`; every
  *   endpoint that names a store, a request or a flow is of this kind.
+ * - `readable_store`: reads only, on the active store or, while none is connected, on the store the
+ *   account last had (`requireReadableStore`): the reviews stay readable and exportable after a
+ *   disconnection (decision 045).
  */
-export type Access = 'public' | 'session' | 'store';
+export type Access = 'public' | 'session' | 'store' | 'readable_store';
 
 export interface Endpoint {
   readonly method: HttpMethod;

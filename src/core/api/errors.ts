@@ -26,5 +26,7 @@ export const errorBody = z.object({
   code: z.string().min(1),
   /** The refused field's path (`days_to_spread`, `actions.0.redirect_url`) when one is to blame. */
   field: z.string().optional(),
+  /** Where in the refused text the fault lies (a template's Liquid syntax error), 1-based. */
+  position: z.object({ line: z.number().int().positive(), column: z.number().int().positive() }).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBody>;

@@ -73,8 +73,17 @@ export const currentPlanResponse = z.object({
   usage: z.object({ emails_sent: z.number().int() }),
   /** null: unlimited. Never negative. */
   remaining: z.number().int().nullable(),
+  /**
+   * The usage period (« période d’envoi »): what the quota counts, 30 days that keep their anchor
+   * across plan changes (decision 021). Not Shopify's billing cycle.
+   */
   period_start: isoDateTime,
   period_end: isoDateTime,
+  /**
+   * Shopify's billing cycle of the active subscription: its `currentPeriodEnd` as last read, which
+   * restarts at a plan change (decision 045); null without an active subscription.
+   */
+  billing_period_end: isoDateTime.nullable(),
   subscription_status: z.enum(SUBSCRIPTION_STATUSES),
   /** The daily send limit of the store's settings, and what today used of it. */
   daily_limit: z.number().int(),

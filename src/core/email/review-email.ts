@@ -17,6 +17,7 @@ import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './
 import { emailMessages as m } from './messages';
 import { reminderTexts } from './reminder';
 import { RENDER_LIMITS, type TemplateLimit } from './render-limits';
+import { liquidSyntaxProblem, type LiquidSyntaxProblem } from './liquid-syntax';
 
 export { safeColor };
 export { escapeHtml, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
@@ -86,7 +87,15 @@ export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
 
 const DEFAULT_PRIMARY = '#56dadc';
 
-export class TemplateError extends Error {}
+/** Liquid could not read or run the merchant's text; `syntax` says what and where, as data (liquid-syntax.ts). */
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly syntax: LiquidSyntaxProblem | null = null,
+  ) {
+    super(message);
+  }
+}
 
 /** A template that renders, but beyond a limit: too much output, too long, or too much memory or nesting. */
 export class TemplateLimitError extends TemplateError {
@@ -116,7 +125,7 @@ function templateErrorOf(error: unknown): TemplateError {
   if (/template render limit exceeded/.test(message)) return new TemplateLimitError('time');
   if (/memory alloc limit exceeded|Maximum call stack size exceeded/.test(message)) return new TemplateLimitError('memory');
   if (/output size limit exceeded|parse length limit exceeded|Invalid string length|Invalid array length/.test(message)) return new TemplateLimitError('size');
-  return new TemplateError(message);
+  return new TemplateError(message, liquidSyntaxProblem(error));
 }
 
 /** What is left of one e-mail's RENDER_LIMITS while its fields render. */

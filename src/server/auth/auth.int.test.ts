@@ -135,7 +135,7 @@ describe('protected routes', () => {
     expect(anonymous).toMatchObject({ status: 401, body: { error: messageFor('not_signed_in'), code: 'not_signed_in' } });
 
     const { browser } = await signUp();
-    expect((await browser.json('/api/stores/current')).body).toEqual({ store: null });
+    expect((await browser.json('/api/stores/current')).body).toEqual({ store: null, away: null });
 
     // The cookie's token itself, presented as a bearer, is not a credential.
     const cookieToken = decodeURIComponent(browser.cookies.get('avis.session_token')!).split('.')[0]!;
@@ -151,7 +151,7 @@ describe('protected routes', () => {
     await world(ctx).account(a.user.id).store({ plan: null });
     const mine = await a.browser.json<{ store: { shop_domain: string; subscription_status: string } }>('/api/stores/current');
     expect(mine.body.store).toMatchObject({ subscription_status: 'active', is_active: true });
-    expect((await b.browser.json('/api/stores/current')).body).toEqual({ store: null });
+    expect((await b.browser.json('/api/stores/current')).body).toEqual({ store: null, away: null });
   });
 });
 

@@ -110,10 +110,10 @@ describe('uninstall and reinstall', () => {
 
     await emulator().uninstall(shop);
     await runJobs();
-    expect(await storeRow(store.id)).toMatchObject({ isActive: false, subscriptionStatus: 'cancelled' });
+    expect(await storeRow(store.id)).toMatchObject({ isActive: false, subscriptionStatus: 'cancelled', awayReason: 'uninstalled', billingPeriodEnd: null });
     expect((await storeRow(store.id)).uninstalledAt).toBeInstanceOf(Date);
     const [withdrawn] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, request.id));
-    expect(withdrawn!.status).toBe('cancelled');
+    expect(withdrawn).toMatchObject({ status: 'cancelled', withdrawnReason: 'app_uninstalled' });
 
     // Reinstalled: Shopify cancelled the subscription at the uninstall, so nothing is paid.
     await reinstallOnEmulator(ctx, userId, shop);
@@ -154,6 +154,12 @@ describe('usage belongs to the billing period, not to the plan', () => {
     const { store, shop, browser } = await installed('bascule');
     await subscribe(shop, store.id, 'starter');
     await runJobs();
+    // Ten days into the period when the plans change.
+    const started = (await planRow(shop))!;
+    await ctx.db
+      .update(s.shopPlans)
+      .set({ periodStart: new Date(started.periodStart.getTime() - 10 * 86_400_000), periodEnd: new Date(started.periodEnd.getTime() - 10 * 86_400_000) })
+      .where(eq(s.shopPlans.shopDomain, shop));
     const period = (await planRow(shop))!;
     await world(ctx).at(store).usage(MONTH_METRIC, 5, period.periodStart);
     expect(await current(browser)).toMatchObject({ plan: 'starter', usage: { emails_sent: 5 }, remaining: 295 });
@@ -161,6 +167,11 @@ describe('usage belongs to the billing period, not to the plan', () => {
     await subscribe(shop, store.id, 'pro');
     await runJobs();
     expect(await current(browser)).toMatchObject({ plan: 'pro', usage: { emails_sent: 5 }, remaining: 2995, period_start: period.periodStart.toISOString() });
+    // Shopify's billing cycle restarted with the new subscription; the usage period kept its anchor
+    // (decision 045): both are told, each for what it is.
+    const pro = (await emulator().listAppSubscriptions(shop)).find((x) => x.status === 'ACTIVE')!;
+    expect(await current(browser)).toMatchObject({ period_end: period.periodEnd.toISOString(), billing_period_end: new Date(pro.currentPeriodEnd!).toISOString() });
+    expect(new Date(pro.currentPeriodEnd!).getTime() - period.periodEnd.getTime()).toBeGreaterThanOrEqual(10 * 86_400_000 - 2000);
     await subscribe(shop, store.id, 'starter');
     await runJobs();
     expect(await current(browser)).toMatchObject({ plan: 'starter', usage: { emails_sent: 5 }, remaining: 295, period_start: period.periodStart.toISOString() });

@@ -41,7 +41,9 @@ export async function takeTicket(ctx: AppContext, storeId: string): Promise<numb
 /**
  * Applies one read of Shopify's billing to the store, unless a newer read was applied already:
  * - the status (only 'active' sends) and the subscription it is about;
- * - not installed: the store stops at once (inactive, its unsent requests withdrawn);
+ * - not installed: the store stops at once (inactive, away as 'uninstalled', its unsent requests
+ *   withdrawn as 'app_uninstalled'), and so does what a store disconnected here had scheduled;
+ * - Shopify's billing cycle (the active subscription's currentPeriodEnd), shown beside the usage period;
  * - an active plan: its quota for the rest of the current usage period (plans/quota.ts
  *   recordShopPlan: usage belongs to the period, not to the plan);
  * - a refused plan change: one notice, shown the next time the merchant opens the app.
@@ -51,18 +53,24 @@ export async function applyBilling(tx: Transaction, storeId: string, ticket: num
   const [store] = await tx.select().from(shopifyStores).where(eq(shopifyStores.id, storeId)).for('update');
   if (!store || store.billingAppliedTicket >= ticket) return { applied: false, verdict };
   const uninstalledNow = !billing.installed && store.isActive;
+  // Disconnected here, then uninstalled from Shopify: it is now away for that reason, and what it
+  // had scheduled will not go at a reinstall either.
+  const uninstalledWhileAway = !billing.installed && !store.isActive && store.awayReason === 'disconnected';
   await tx
     .update(shopifyStores)
     .set({
       subscriptionStatus: verdict.status,
       shopifySubscriptionId: verdict.subscription?.id ?? store.shopifySubscriptionId,
+      // Shopify's own billing cycle, told beside the usage period (decision 045).
+      billingPeriodEnd: verdict.active?.periodEnd ?? null,
       billingAppliedTicket: ticket,
       billingSyncedAt: now,
       updatedAt: now,
       ...(uninstalledNow ? { isActive: false, uninstalledAt: now } : {}),
+      ...(uninstalledNow || uninstalledWhileAway ? { awayReason: 'uninstalled' as const } : {}),
     })
     .where(eq(shopifyStores.id, storeId));
-  if (uninstalledNow) await cancelUnsentRequests(tx, storeId);
+  if (uninstalledNow || uninstalledWhileAway) await cancelUnsentRequests(tx, storeId, 'app_uninstalled');
   if (verdict.active) {
     const [plan] = await tx.select().from(subscriptionPlans).where(eq(subscriptionPlans.name, verdict.active.name));
     await recordShopPlan(tx, store.shopDomain, plan ? { code: plan.code, quota: plan.emailQuota } : null, verdict.active.periodEnd, now);

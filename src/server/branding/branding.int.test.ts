@@ -112,13 +112,16 @@ describe('GET and PUT /api/branding', () => {
       body: { error: 'Le titre ne peut pas dépasser 120 caractères' },
     });
     // A greeting Liquid cannot render would fail every e-mail: refused at the save.
-    const broken = await browser.json<{ error: string; field: string }>('/api/branding/page', {
+    const broken = await browser.json<{ error: string; field: string; position?: unknown }>('/api/branding/page', {
       method: 'PUT',
       json: { ...page, email_greeting: 'Bonjour {% if customer_name %}' },
     });
     expect(broken.status).toBe(400);
     expect(broken.body.field).toBe('email_greeting');
-    expect(broken.body.error).toMatch(/^La formule d’accueil contient une erreur de syntaxe/);
+    expect(broken.body.error).toBe(
+      'La formule d’accueil contient une erreur de syntaxe à la ligne 1, colonne 9\u202f: la balise {% if %} n’est jamais fermée (il manque {% endif %}).',
+    );
+    expect(broken.body).toMatchObject({ position: { line: 1, column: 9 } });
     const closing = await browser.json<{ field: string }>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: '{{ store_name ' } });
     expect(closing).toMatchObject({ status: 400, body: { field: 'email_closing' } });
     expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, store.id))).toHaveLength(0);

@@ -2,7 +2,8 @@
  * What the template editor's preview, its test e-mail and the page texts' check fill the variables
  * with, and how they refuse a template the sandbox could not render.
  */
-import type { TemplateError, TemplateVariables } from '#core/email/review-email';
+import type { TemplateVariables } from '#core/email/review-email';
+import { liquidFault, liquidPlace } from '#core/email/liquid-syntax-messages';
 import { DomainError } from '../domain-error';
 import { templateEditorMessages as t } from '../messages/template-editor';
 import type { TemplateProblem } from './sandbox';
@@ -14,12 +15,6 @@ export function appBase(appUrl: string): string {
 /** The spec's sample: a customer, the store's own name, an order, and an example review link. */
 export function sampleVariables(appUrl: string, storeName: string): TemplateVariables {
   return { customer_name: t.sample.customerName, store_name: storeName, order_number: t.sample.orderNumber, review_link: `${appBase(appUrl)}/review/exemple` };
-}
-
-/** Liquid's complaint, short enough for a sentence: its first line, without the source excerpt it may carry. */
-export function shortDetail(error: Pick<TemplateError, 'message'>): string {
-  const line = (error.message.split('\n')[0] ?? '').trim();
-  return line.length > 120 ? `${line.slice(0, 117)}…` : line;
 }
 
 /** Which merchant-written text was rendered: the template, or one of the page texts around it. */
@@ -34,9 +29,12 @@ const LIMIT_CODES = { size: 'template_too_large', time: 'template_too_slow', mem
 export function templateRefusal(problem: TemplateProblem, part: TemplatePart): DomainError {
   const field = part === 'template' ? undefined : part;
   if (problem.kind === 'invalid') {
-    const detail = shortDetail({ message: problem.detail });
-    if (part === 'template') return new DomainError('template_invalid', { values: { detail } });
-    return new DomainError('invalid_input', { field, message: part === 'email_greeting' ? t.greetingInvalid(detail) : t.closingInvalid(detail) });
+    // Said in French, where and what; the place also goes as data, for a form to point at.
+    const { syntax } = problem;
+    const [place, fault] = [liquidPlace(syntax), liquidFault(syntax)];
+    const position = syntax.line !== null && syntax.column !== null ? { line: syntax.line, column: syntax.column } : undefined;
+    if (part === 'template') return new DomainError('template_invalid', { values: { place, fault }, position });
+    return new DomainError('invalid_input', { field, message: part === 'email_greeting' ? t.greetingInvalid(place, fault) : t.closingInvalid(place, fault), position });
   }
   return new DomainError(LIMIT_CODES[problem.kind], { field, values: { part } });
 }

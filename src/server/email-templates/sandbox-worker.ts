@@ -5,6 +5,7 @@
  * (review-email.ts keeps them). It answers its parent over the IPC channel and nothing else.
  */
 import { renderReviewEmail, TemplateError, TemplateLimitError } from '#core/email/review-email';
+import { liquidSyntaxProblem } from '#core/email/liquid-syntax';
 import type { SandboxOutcome, SandboxReply, SandboxRequest, TemplateProblem } from './sandbox';
 
 const send = process.send?.bind(process);
@@ -35,7 +36,7 @@ function renderAll(request: SandboxRequest): SandboxOutcome[] {
       });
     } catch (error) {
       if (error instanceof TemplateLimitError) outcomes.push({ ok: false, problem: (limit = { kind: error.limit }) });
-      else if (error instanceof TemplateError) outcomes.push({ ok: false, problem: { kind: 'invalid', detail: error.message } });
+      else if (error instanceof TemplateError) outcomes.push({ ok: false, problem: { kind: 'invalid', syntax: error.syntax ?? liquidSyntaxProblem(error) } });
       else throw error;
     }
   }

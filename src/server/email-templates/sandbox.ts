@@ -24,6 +24,7 @@ import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { RENDER_LIMITS, type TemplateLimit } from '#core/email/render-limits';
 import type { RenderedEmail, ReviewEmailBranding, ReviewEmailTemplate, TemplateVariables } from '#core/email/review-email';
+import type { LiquidSyntaxProblem } from '#core/email/liquid-syntax';
 import type { Logger } from '../logger';
 
 /** The parts of a review e-mail that change from one customer to the next. */
@@ -46,7 +47,7 @@ export interface SandboxJob {
 }
 
 /** Why a template did not render: Liquid refused it (with Liquid's reason), or it went beyond a limit. */
-export type TemplateProblem = { kind: 'invalid'; detail: string } | { kind: TemplateLimit };
+export type TemplateProblem = { kind: 'invalid'; syntax: LiquidSyntaxProblem } | { kind: TemplateLimit };
 
 export type SandboxOutcome = { ok: true; email: RenderedEmail } | { ok: false; problem: TemplateProblem };
 

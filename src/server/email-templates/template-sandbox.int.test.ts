@@ -80,7 +80,11 @@ describe('saving a hostile template (PUT /api/email-templates/active)', () => {
       { json: { ...template, reminder_first_line: HOSTILE.captureDoubling }, code: 'template_too_large', error: /^Le modèle dépasse la taille maximale/ },
       { json: { ...template, footer_text: HOSTILE.hugeRange }, code: 'template_too_complex', error: /^Le modèle demande trop de mémoire/ },
       { json: { ...template, body_content: HOSTILE.deepNesting }, code: 'template_too_complex', error: /^Le modèle demande trop de mémoire/ },
-      { json: { ...template, body_content: HOSTILE.include }, code: 'template_invalid', error: /^Le template contient une erreur de syntaxe/ },
+      {
+        json: { ...template, body_content: HOSTILE.include },
+        code: 'template_invalid',
+        error: /^Le modèle contient une erreur de syntaxe à la ligne 1, colonne 1\s: les balises include, render et layout ne sont pas disponibles dans un e-mail\.$/,
+      },
     ];
     for (const { json, code, error } of cases) {
       const res = await browser.json<ErrorBody>('/api/email-templates/active', { method: 'PUT', json });

@@ -53,6 +53,7 @@ export function errorBodyOf(code: ErrorCode, details: DomainErrorDetails = {}) {
     error: details.message ?? messageFor(code, values),
     code,
     ...(details.field !== undefined ? { field: details.field } : {}),
+    ...(details.position !== undefined ? { position: details.position } : {}),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#core/api/
 import type { SessionData } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
-import { requireStore, resolveSession, type TenantStore } from '../stores/tenancy';
+import { requireReadableStore, requireStore, resolveSession, type TenantStore } from '../stores/tenancy';
 import { parseJsonBody, parseWith } from './errors';
 import { jsonAnswer } from './json-answer';
 
@@ -24,7 +24,7 @@ export interface HandlerInput<E extends Endpoint> {
   /** The uploaded file's bytes, for an endpoint with `upload` (size already checked). */
   upload: E extends { upload: object } ? Uint8Array : null;
   session: E['access'] extends 'public' ? null : SessionData;
-  store: E['access'] extends 'store' ? TenantStore : null;
+  store: E['access'] extends 'store' | 'readable_store' ? TenantStore : null;
 }
 
 type Answer<E extends Endpoint> = E extends { kind: 'redirect' | 'download' } ? Response : Encodable<ResponseOf<E>> | Response;
@@ -69,7 +69,7 @@ export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): 
       // Public endpoints never pay for a session lookup.
       const session = endpoint.access === 'public' ? null : await resolveSession(ctx, c.req.raw.headers);
       if (!session && endpoint.access !== 'public') throw new DomainError('not_signed_in');
-      const store = endpoint.access === 'store' ? await requireStore(ctx, session!) : null;
+      const store = endpoint.access === 'store' ? await requireStore(ctx, session!) : endpoint.access === 'readable_store' ? await requireReadableStore(ctx, session!) : null;
       const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
       const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
       const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;

@@ -8,6 +8,7 @@ import { Browserish, uniqueEmail } from '#tests/support/http';
 import { allReviews, listReviews, SEARCH_WINDOW, searchPattern } from './reviews';
 import { csvCell, reviewCsvLine, reviewsCsv } from './reviews-csv';
 import { world, type StoreRow } from '#tests/support/world';
+import type { ReviewFilter } from '#core/api/reviews';
 
 let ctx: TestContext;
 let store: StoreRow;
@@ -47,7 +48,7 @@ beforeAll(async () => {
 });
 afterAll(() => ctx.destroy());
 
-const all = async (options: { q?: string; filter?: 'all' | '5' | '4' | '3' | 'comments' }) => {
+const all = async (options: { q?: string; filter?: ReviewFilter }) => {
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
@@ -72,6 +73,9 @@ describe('the reviews list', () => {
   it('filters by rating and by comment (blank ones are no comment)', async () => {
     expect(await all({ filter: '5' })).toHaveLength(9);
     expect(await all({ filter: '4' })).toHaveLength(10);
+    // The low ratings a merchant looks for first (decision 045).
+    expect(await all({ filter: '2' })).toHaveLength(9);
+    expect(await all({ filter: '1' })).toEqual(Array.from({ length: 9 }, (_, k) => `Client ${44 - 5 * k}`));
     expect(await all({ filter: 'comments' })).toHaveLength(16);
   });
 
@@ -215,7 +219,7 @@ describe('the CSV export', () => {
     expect(csv).toContain(";Mon client;;;'=1+1;");
     // Another store's reviews (the 45 above) never show.
     expect(csv.trimEnd().split('\r\n')).toHaveLength(2);
-    const bad = await browser.json<{ error: string }>('/api/reviews/export?filter=2');
+    const bad = await browser.json<{ error: string }>('/api/reviews/export?filter=0');
     expect(bad.status).toBe(400);
     expect(bad.body.error).toContain('Filtre inconnu');
   });

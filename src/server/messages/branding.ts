@@ -23,7 +23,11 @@ export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
 export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS> = {
   template_logo_not_image: 'Veuillez sélectionner une image',
   template_logo_too_large: 'L’image ne doit pas dépasser 2 Mo',
-  template_invalid: ({ detail }) => `Le template contient une erreur de syntaxe${detail ? `\u202f: ${String(detail)}` : ''}. Vérifiez les variables entre {{ }}.`,
+  // Where (« à la ligne 1, colonne 9 ») and what, from core/email/liquid-syntax-messages.ts (email-templates/sample.ts).
+  template_invalid: ({ place, fault }) =>
+    fault
+      ? `Le modèle contient une erreur de syntaxe${place ? ` ${String(place)}` : ''}\u202f: ${String(fault)}.`
+      : 'Le modèle contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
   template_too_large: ({ part }) =>
     `${partName(part)} dépasse la taille maximale d’un e-mail (plus de ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} à l’affichage). Réduisez les boucles et les répétitions.`,
   template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,

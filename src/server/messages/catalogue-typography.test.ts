@@ -22,8 +22,8 @@ function sources(dir: string, extension: RegExp): string[] {
 const CATALOGUES = [
   ...sources('src/web/i18n/fr', /\.ts$/),
   ...sources('src/server/messages', /\.ts$/),
-  // The e-mails' default texts and the flow form's sentences shared with the server.
-  ...['src/core/email/messages.ts', 'src/core/email/reminder.ts', 'src/core/flow-limits.ts'].map((file) => path.join(root, file)),
+  // The e-mails' default texts, Liquid's errors in French and the flow form's sentences shared with the server.
+  ...['src/core/email/messages.ts', 'src/core/email/reminder.ts', 'src/core/email/liquid-syntax-messages.ts', 'src/core/flow-limits.ts'].map((file) => path.join(root, file)),
 ];
 const COMPONENTS = [...sources('src/web/components', /\.tsx?$/), ...sources('src/web/routes', /\.tsx$/)];
 

@@ -27,16 +27,16 @@ export const quotaAlertMessages = {
   greeting: 'Bonjour,',
   usage: (percent: 80 | 100, v: { store: string; plan: string; used: number; quota: number }) =>
     percent === 100
-      ? `Votre boutique ${v.store} a envoyé les ${count(v.quota, 'e-mail', 'e-mails')} que comprend son plan ${v.plan} pour la période en cours.`
-      : `Votre boutique ${v.store} a envoyé ${count(v.used, 'e-mail', 'e-mails')} sur les ${formatNumber(v.quota)} que comprend son plan ${v.plan} pour la période en cours. Il en reste ${formatNumber(Math.max(0, v.quota - v.used))}.`,
+      ? `Votre boutique ${v.store} a envoyé les ${count(v.quota, 'e-mail', 'e-mails')} que comprend son plan ${v.plan} pour la période d’envoi en cours.`
+      : `Votre boutique ${v.store} a envoyé ${count(v.used, 'e-mail', 'e-mails')} sur les ${formatNumber(v.quota)} que comprend son plan ${v.plan} pour la période d’envoi en cours. Il en reste ${formatNumber(Math.max(0, v.quota - v.used))}.`,
   next: (percent: 80 | 100, renewal: string) =>
     percent === 100
-      ? `Aucune demande d’avis n’est perdue\u202f: les suivantes restent programmées et partiront d’elles-mêmes au renouvellement de la période, le ${renewal}, ou dès que vous passerez à un plan supérieur. Le calendrier d’envoi vous montre celles qui attendent.`
-      : `Si le quota est atteint, aucune demande d’avis ne sera perdue\u202f: les suivantes attendront et partiront d’elles-mêmes au renouvellement de la période, le ${renewal}, ou dès que vous passerez à un plan supérieur.`,
+      ? `Aucune demande d’avis n’est perdue\u202f: les suivantes restent programmées et partiront d’elles-mêmes au début de la prochaine période d’envoi, le ${renewal}, ou dès que vous passerez à un plan supérieur. Le calendrier d’envoi vous montre celles qui attendent.`
+      : `Si le quota est atteint, aucune demande d’avis ne sera perdue\u202f: les suivantes attendront et partiront d’elles-mêmes au début de la prochaine période d’envoi, le ${renewal}, ou dès que vous passerez à un plan supérieur.`,
   plan: 'Plan',
   sent: 'E-mails envoyés',
   sentValue: (used: number, quota: number) => `${formatNumber(used)} / ${formatNumber(quota)}`,
-  period: 'Période en cours',
+  period: 'Période d’envoi en cours',
   periodValue: (start: string, end: string) => `du ${start} au ${end}`,
   button: 'Changer de plan',
   footer: 'Vous recevez cet e-mail à l’adresse de notification de votre boutique (Paramètres). Il n’est envoyé qu’une fois par période de facturation.',

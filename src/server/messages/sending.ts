@@ -6,7 +6,8 @@ export const sendingMessages = {
   /** A request counted sent without proof (its SMTP transaction was cut during DATA). */
   unconfirmed: 'Envoi non confirmé\u202f: la transmission a été interrompue\u202f; l’e-mail n’a pas été renvoyé pour éviter un doublon',
   noAddress: 'La commande n’a pas d’adresse e-mail',
-  template: (message: string) => `Modèle d’e-mail invalide\u202f: ${message}`,
+  /** Where and what (core/email/liquid-syntax-messages.ts): « à la ligne 1, colonne 9 », « une variable … ». */
+  template: (place: string, fault: string) => `Modèle d’e-mail invalide${place ? ` ${place}` : ''}\u202f: ${fault}`,
   /** The store's template went beyond a limit of the template sandbox (decision 019): nothing went. */
   templateLimit: {
     size: `Modèle d’e-mail trop volumineux\u202f: une fois affiché, il dépasse ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')}\u202f; l’e-mail n’est pas parti`,

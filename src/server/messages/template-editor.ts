@@ -10,6 +10,7 @@ export const templateEditorMessages = {
   testSubjectPrefix: '[Test] ',
   /** The first line of a test e-mail: the merchant must not take it for a customer's. */
   testNotice: 'E-mail de test\u202f: voici votre modèle tel que vos clients le recevront. Le bouton ouvre l’aperçu de votre page d’avis.',
-  greetingInvalid: (detail: string) => `La formule d’accueil contient une erreur de syntaxe (${detail}). Vérifiez les variables entre {{ }}.`,
-  closingInvalid: (detail: string) => `La formule de fin contient une erreur de syntaxe (${detail}). Vérifiez les variables entre {{ }}.`,
+  /** Where (« à la ligne 1, colonne 9 ») and what, from core/email/liquid-syntax-messages.ts. */
+  greetingInvalid: (place: string, fault: string) => `La formule d’accueil contient une erreur de syntaxe${place ? ` ${place}` : ''}\u202f: ${fault}.`,
+  closingInvalid: (place: string, fault: string) => `La formule de fin contient une erreur de syntaxe${place ? ` ${place}` : ''}\u202f: ${fault}.`,
 };

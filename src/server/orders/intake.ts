@@ -127,7 +127,7 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
       },
     })
     .returning();
-  if (row && (row.cancelledAt || row.refundedAt)) await cancelUnsentRequests(tx, store.id, row.id);
+  if (row && (row.cancelledAt || row.refundedAt)) await cancelUnsentRequests(tx, store.id, row.cancelledAt ? 'order_cancelled' : 'order_refunded', row.id);
   else if (row && options.generate !== false) await generateForOrder(tx, { id: row.id, shopId: store.id });
   return row!;
 }

@@ -11,7 +11,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '#db/client';
-import { storeEmailConfig } from '#db/schema';
+import { shopifyStores, storeEmailConfig } from '#db/schema';
 import type { SubscriptionStatus } from '#core/domain';
 import { planMessages } from '../messages/plans';
 import { DEFAULT_DAILY_LIMIT, PERIOD_MS, fallbackWindow, planDisplayName, recordedWindow, usageOf, utcDayStart, type PlanWindow } from './quota';
@@ -27,6 +27,7 @@ export interface CurrentPlanState {
   remaining: number | null;
   period_start: Date;
   period_end: Date;
+  billing_period_end: Date | null;
   subscription_status: SubscriptionStatus;
   daily_limit: number;
   sent_today: number;
@@ -38,6 +39,8 @@ export async function readCurrentPlan(db: Queryable, store: { id: string; shopDo
   const dayStart = utcDayStart(now);
   const usage = await usageOf(db, store.shopDomain, window.periodStart, dayStart);
   const [config] = await db.select({ dailyLimit: storeEmailConfig.dailySendLimit }).from(storeEmailConfig).where(eq(storeEmailConfig.shopId, store.id));
+  // Shopify's own billing cycle, recorded by every billing read (billing/sync.ts), told beside the usage period.
+  const [billing] = await db.select({ periodEnd: shopifyStores.billingPeriodEnd }).from(shopifyStores).where(eq(shopifyStores.id, store.id));
   return {
     plan: window.plan,
     plan_name: window.plan === NO_PLAN ? planMessages.noPlanName : await planDisplayName(db, window.plan),
@@ -47,6 +50,7 @@ export async function readCurrentPlan(db: Queryable, store: { id: string; shopDo
     remaining: window.quota === null ? null : Math.max(0, window.quota - usage.month),
     period_start: window.periodStart,
     period_end: window.periodEnd,
+    billing_period_end: store.subscriptionStatus === 'active' ? (billing?.periodEnd ?? null) : null,
     subscription_status: store.subscriptionStatus,
     daily_limit: config?.dailyLimit ?? DEFAULT_DAILY_LIMIT,
     sent_today: usage.day,

@@ -73,6 +73,8 @@ describe('plans-current', () => {
       remaining: 180,
       period_start: plan.periodStart.toISOString(),
       period_end: plan.periodEnd.toISOString(),
+      // No Shopify subscription read for this store: no billing cycle to tell.
+      billing_period_end: null,
       subscription_status: 'active',
       daily_limit: 250,
       sent_today: 7,

@@ -78,15 +78,17 @@ describe('quota e-mails', () => {
     expect(mails.map((m) => m.subject).sort()).toEqual(['Quota d’e-mails atteint\u202f: vos demandes d’avis attendent', 'Vous avez utilisé 80 % de votre quota d’e-mails']);
 
     const full = mails.find((m) => m.subject.startsWith('Quota'))!;
-    expect(full.text).toContain('Votre boutique Maison Lumière a envoyé les 10 e-mails que comprend son plan Starter pour la période en cours.');
+    expect(full.text).toContain('Votre boutique Maison Lumière a envoyé les 10 e-mails que comprend son plan Starter pour la période d’envoi en cours.');
     expect(full.text).toContain('Aucune demande d’avis n’est perdue');
     expect(full.text).toContain('10 / 10');
     expect(full.text).toContain('http://localhost:3000/app/plans');
     expect(full.html).toContain('href="http://localhost:3000/app/plans"');
     expect(full.html).toContain('Changer de plan');
     const eighty = mails.find((m) => m.subject.startsWith('Vous'))!;
-    expect(eighty.text).toMatch(/Votre boutique Maison Lumière a envoyé (8|9) e-mails sur les 10 que comprend son plan Starter pour la période en cours\. Il en reste (2|1)\./);
-    expect(eighty.text).toContain('au renouvellement de la période, le ');
+    expect(eighty.text).toMatch(
+      /Votre boutique Maison Lumière a envoyé (8|9) e-mails sur les 10 que comprend son plan Starter pour la période d’envoi en cours\. Il en reste (2|1)\./,
+    );
+    expect(eighty.text).toContain('au début de la prochaine période d’envoi, le ');
 
     // The quota given back (a failed send) and taken again crosses the thresholds again: no new e-mail.
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));

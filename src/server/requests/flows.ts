@@ -94,6 +94,6 @@ export async function deleteFlow(db: Database, storeId: string, flowId: string) 
 async function cancelPendingOfFlow(tx: Queryable, flowId: string) {
   await tx
     .update(shopifyReviewRequests)
-    .set({ status: 'cancelled', updatedAt: new Date() })
+    .set({ status: 'cancelled', withdrawnReason: 'flow_stopped', updatedAt: new Date() })
     .where(and(eq(shopifyReviewRequests.flowId, flowId), inArray(shopifyReviewRequests.status, [...UNSENT_IDLE_STATUSES])));
 }

@@ -211,7 +211,7 @@ describe('generate-review-requests', () => {
       is_active: false,
     };
     await updateFlow(ctx.db, store.id, flow.id, input);
-    expect((await requestsOf(store.id)).map((r) => r.status)).toEqual(['cancelled']);
+    expect((await requestsOf(store.id)).map((r) => [r.status, r.withdrawnReason])).toEqual([['cancelled', 'flow_stopped']]);
   });
 
   it.runIf(testDbKind === 'postgres')('waits for an import scheduling the same store, then sees its request: one e-mail per order', async () => {

@@ -11,7 +11,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyReviewRequests } from '#db/schema';
-import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES } from '#core/domain';
+import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES, type WithdrawnReason } from '#core/domain';
 import { keepOneAskPerCustomer } from './one-ask-per-customer';
 
 /**
@@ -135,12 +135,18 @@ export async function generateForStore(db: Database, storeId: string): Promise<n
 
 /**
  * Withdraws the requests not sent yet of an order (cancelled or refunded), or of the whole store
- * (uninstalled). Claimed ones (`processing`) included: the sender's hand-over re-checks the status.
+ * (uninstalled), recording why. Claimed ones (`processing`) included: the sender's hand-over
+ * re-checks the status.
  */
-export async function cancelUnsentRequests(tx: Queryable, storeId: string, orderId?: string): Promise<void> {
+export async function cancelUnsentRequests(
+  tx: Queryable,
+  storeId: string,
+  reason: Extract<WithdrawnReason, 'app_uninstalled' | 'order_cancelled' | 'order_refunded'>,
+  orderId?: string,
+): Promise<void> {
   await tx
     .update(shopifyReviewRequests)
-    .set({ status: 'cancelled', updatedAt: new Date() })
+    .set({ status: 'cancelled', withdrawnReason: reason, updatedAt: new Date() })
     .where(
       and(eq(shopifyReviewRequests.shopId, storeId), inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES]), orderId ? eq(shopifyReviewRequests.orderId, orderId) : undefined),
     );

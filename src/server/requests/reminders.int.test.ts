@@ -318,7 +318,7 @@ describe('withdrawing a reminder', () => {
   it('an unsubscribe (through the first e-mail’s link) cancels it; one recorded otherwise is caught at the claim', async () => {
     const made = await dueReminder();
     await unsubscribe(ctx.db, made.first.token, ctx.config.authSecret);
-    expect(await requestById(made.reminder.id)).toMatchObject({ status: 'cancelled', lastError: UNSUBSCRIBED_NOTE });
+    expect(await requestById(made.reminder.id)).toMatchObject({ status: 'cancelled', withdrawnReason: 'unsubscribed', lastError: UNSUBSCRIBED_NOTE });
     await expectWithdrawn(made);
 
     const late = await dueReminder();
@@ -329,8 +329,8 @@ describe('withdrawing a reminder', () => {
   it('an order cancelled or refunded cancels it, as every unsent request of the order', async () => {
     const cancelled = await dueReminder();
     await ctx.db.update(s.shopifyOrders).set({ cancelledAt: new Date() }).where(eq(s.shopifyOrders.id, cancelled.order.id));
-    await cancelUnsentRequests(ctx.db, cancelled.store.id, cancelled.order.id);
-    expect(await requestById(cancelled.reminder.id)).toMatchObject({ status: 'cancelled' });
+    await cancelUnsentRequests(ctx.db, cancelled.store.id, 'order_cancelled', cancelled.order.id);
+    expect(await requestById(cancelled.reminder.id)).toMatchObject({ status: 'cancelled', withdrawnReason: 'order_cancelled' });
     await expectWithdrawn(cancelled);
 
     // A refund the intake has not applied yet: the claim sees it.

@@ -83,7 +83,7 @@ describe('sending due review requests', () => {
     expect(await outboxTo(request.customerEmail!)).toHaveLength(0);
     const after = await requestById(request.id);
     expect(after).toMatchObject({ status: 'failed', failureKind: 'permanent' });
-    expect(after.lastError).toMatch(/^Modèle d’e-mail invalide/);
+    expect(after.lastError).toBe('Modèle d’e-mail invalide à la ligne 1, colonne 1\u202f: les balises include, render et layout ne sont pas disponibles dans un e-mail');
     expect(await usage(store.shopDomain)).toEqual({ month: 0, day: 0 });
   });
 

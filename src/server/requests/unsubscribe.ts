@@ -55,7 +55,7 @@ export async function unsubscribe(db: Database, token: string, secret: string) {
     await tx.insert(emailSuppressions).values({ shopId: found.shopId, email: found.email, reason: 'unsubscribe' }).onConflictDoNothing();
     await tx
       .update(shopifyReviewRequests)
-      .set({ status: 'cancelled', lastError: UNSUBSCRIBED_NOTE, updatedAt: new Date() })
+      .set({ status: 'cancelled', withdrawnReason: 'unsubscribed', lastError: UNSUBSCRIBED_NOTE, updatedAt: new Date() })
       .where(
         and(
           eq(shopifyReviewRequests.shopId, found.shopId),

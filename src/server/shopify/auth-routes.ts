@@ -22,11 +22,13 @@ import { recordPendingCharge, syncBilling } from '../billing/sync';
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
-import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover } from './install-service';
+import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover, storeRecord } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
 import { schedulePublish } from '../storefront/publish';
+import { enqueue } from '../jobs/define';
+import { reconcileStoreJob } from '../webhooks/jobs';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
 
@@ -179,6 +181,9 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
       // The storefront block reads an app-data metafield of this installation: a new installation has
       // none, so the reviews collected so far are written now rather than after the next review.
       await schedulePublish(ctx.db, store.id);
+      // The orders Shopify holds since the last pass are read now, not within the hour: after a time
+      // away, those paid meanwhile are asked (or not) at once, and the merchant is told which (decision 045).
+      await enqueue(ctx, reconcileStoreJob, { storeId: store.id }, { dedupeKey: `connected:${store.id}:${store.updatedAt.toISOString()}` });
 
       // A (re)install starts from Shopify's billing as it is now, never from what was recorded before
       // (a merchant still inside a paid period keeps it; a cancelled plan stays cancelled).
@@ -226,9 +231,12 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
         throw error;
       }
       try {
+        // Paying already, on another subscription: the approval replaced the plan, it did not start one.
+        const before = await storeRecord(ctx.db, storeId);
         const { verdict } = await syncBilling(ctx, storeId);
-        if (verdict.status === 'active') return redirect(c, '/app/dashboard?shopify=success&subscription=activated');
-        return billingError(c, 'subscription_not_approved');
+        if (verdict.status !== 'active') return billingError(c, 'subscription_not_approved');
+        const changed = before.subscriptionStatus === 'active' && !!before.shopifySubscriptionId && before.shopifySubscriptionId !== verdict.active?.id;
+        return redirect(c, `/app/dashboard?shopify=success&subscription=${changed ? 'changed' : 'activated'}`);
       } catch (error) {
         if (!(error instanceof BillingError) && !(error instanceof ShopifyRequestError) && !(error instanceof DomainError)) throw error;
         log.warn('billing sync failed', { storeId, error: error.message });

@@ -98,6 +98,9 @@ describe('install from Shopify to an active subscription', () => {
     expect(publications.filter((job) => (job.payload as { storeId?: string }).storeId === active!.id)).toHaveLength(1);
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, shop));
     expect(plan).toMatchObject({ plan: 'pro', emailsQuota: 3000 });
+    // Shopify's billing cycle is recorded beside the usage period: its currentPeriodEnd (decision 045).
+    const [subscription] = (await ctx.emulator!.state.listAppSubscriptions(shop)).filter((x) => x.status === 'ACTIVE');
+    expect(active!.billingPeriodEnd?.toISOString()).toBe(new Date(subscription!.currentPeriodEnd!).toISOString());
     const current = await browser.json<{ store: { admin_url: string } }>('/api/stores/current');
     expect(current.body.store.admin_url).toBe(`${ORIGIN}/_shopify/store/${shop}/admin`);
 
@@ -108,7 +111,20 @@ describe('install from Shopify to an active subscription', () => {
       shopify: { choice: 'keep', subscription_cancelled: false, app_uninstalled: false, failure: null },
     });
     expect((await ctx.emulator!.state.listAppSubscriptions(shop)).filter((x) => x.status === 'ACTIVE')).toHaveLength(1);
-    expect((await browser.json('/api/stores/current')).body).toEqual({ store: null });
+    // The account still sees the shop it left and that Shopify bills it (decision 045).
+    expect((await browser.json('/api/stores/current')).body).toEqual({
+      store: null,
+      away: {
+        shop_domain: shop,
+        shop_name: expect.stringContaining('Boutique'),
+        reason: 'disconnected',
+        since: expect.any(String),
+        subscription_status: 'active',
+        plan_name: 'Pro',
+        billing_period_end: active!.billingPeriodEnd!.toISOString(),
+        admin_url: `${ORIGIN}/_shopify/store/${shop}/admin`,
+      },
+    });
     expect((await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } })).status).toBe(404);
 
     // The link is spent: another account cannot claim it; the same account may see it again.
@@ -151,6 +167,12 @@ describe('install from Shopify to an active subscription', () => {
     expect(approved.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=activated`);
     const [active] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
     expect(active!.subscriptionStatus).toBe('active');
+
+    // A change of plan while paying is no install: the dashboard is told the plan changed (it names it).
+    const change = await browser.json<{ confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId('starter') } });
+    const changed = await browser.follow(change.body.confirmation_url.replace(/\/confirm$/, '/approve'), { form: {} });
+    expect(changed.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=changed`);
+    expect((await browser.json<{ plan: string }>('/functions/v1/plans-current')).body.plan).toBe('starter');
   });
 });
 

@@ -5,7 +5,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ErrorCode } from '#core/api/codes';
 import type { Database, Queryable } from '#db/client';
-import { oauthStates, shopifyInstallationTokens, shopifyStores } from '#db/schema';
+import { oauthStates, shopifyInstallationTokens, shopifyStores, storeAbsences } from '#db/schema';
 import { DomainError } from '../domain-error';
 import { seal } from '../security/encryption';
 import { newPublicToken } from '../security/tokens';
@@ -167,10 +167,11 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
       scope: input.tokens.scope,
       isActive: true,
       uninstalledAt: null,
+      awayReason: null,
       updatedAt: now,
     };
     const [existing] = await tx
-      .select({ id: shopifyStores.id, isActive: shopifyStores.isActive })
+      .select({ id: shopifyStores.id, isActive: shopifyStores.isActive, awayReason: shopifyStores.awayReason, uninstalledAt: shopifyStores.uninstalledAt })
       .from(shopifyStores)
       .where(and(eq(shopifyStores.userId, input.userId), eq(shopifyStores.shopDomain, input.shopDomain)))
       .orderBy(sql`${shopifyStores.isActive} DESC, ${shopifyStores.installedAt} DESC`)
@@ -185,11 +186,22 @@ export async function connectStore(db: Database, key: Buffer, input: { userId: s
           // after it (billing/sync.ts): the caller reads Shopify's billing afresh.
           billingAppliedTicket: sql`${shopifyStores.billingReadTicket}`,
           ...(existing.isActive ? {} : { installedAt: now, subscriptionStatus: 'inactive' as const }),
+          // Back after a time away: the next reconciliation reads Shopify's orders from when it left at
+          // the latest (its own start would be this new install date), so the orders paid meanwhile are
+          // recorded, asked or not by the flows, and told to the merchant (decision 045).
+          ...(!existing.isActive && existing.uninstalledAt
+            ? {
+                ordersReconciledAt: sql`least(coalesce(${shopifyStores.ordersReconciledAt}, ${existing.uninstalledAt.toISOString()}::timestamptz), ${existing.uninstalledAt.toISOString()}::timestamptz)`,
+              }
+            : {}),
         })
         .where(eq(shopifyStores.id, existing.id))
         .returning();
       // A reinstall is a new start; a reconnect of an installed store keeps the merchant's choices (even no flow).
       if (!existing.isActive) await ensureDefaultFlow(tx, store!.id);
+      // Back after a time away: the merchant is told what happened meanwhile (stores/absence.ts).
+      if (!existing.isActive && existing.uninstalledAt)
+        await tx.insert(storeAbsences).values({ shopId: existing.id, reason: existing.awayReason ?? 'disconnected', awayFrom: existing.uninstalledAt, backAt: now });
       return store!;
     }
     const [store] = await tx
@@ -227,7 +239,7 @@ async function ensureDefaultFlow(tx: Queryable, storeId: string) {
 export async function disconnectStore(db: Queryable, userId: string, storeId: string, now = new Date()) {
   const [store] = await db
     .update(shopifyStores)
-    .set({ isActive: false, uninstalledAt: now, updatedAt: now })
+    .set({ isActive: false, uninstalledAt: now, awayReason: 'disconnected', updatedAt: now })
     .where(and(eq(shopifyStores.id, storeId), eq(shopifyStores.userId, userId), eq(shopifyStores.isActive, true)))
     .returning({ id: shopifyStores.id });
   return store ?? null;

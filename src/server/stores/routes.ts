@@ -1,5 +1,5 @@
 /** The signed-in merchant's store: read it, disconnect it. */
-import { currentStore, disconnectStore as disconnectStoreEndpoint, type DisconnectOutcome } from '#core/api/stores';
+import { currentStore, currentStoreAbsence, disconnectStore as disconnectStoreEndpoint, dismissStoreAbsence, type DisconnectOutcome } from '#core/api/stores';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { route } from '../http/route';
@@ -7,13 +7,22 @@ import { syncBilling } from '../billing/sync';
 import { cancelAndUninstall } from '../shopify/billing';
 import { disconnectStore } from '../shopify/install-service';
 import { findActiveStore } from './service';
+import { dismissAbsence, findAwayStore, readStoreAbsence } from './absence';
 
 export function storeRoutes(ctx: AppContext) {
   const log = ctx.log.child('stores');
   return [
     route(currentStore, async ({ session }) => {
       const store = await findActiveStore(ctx.db, session.user.id);
-      return { store: store ? { ...store, admin_url: ctx.shopify.adminUrl(store.shop_domain) } : null };
+      if (store) return { store: { ...store, admin_url: ctx.shopify.adminUrl(store.shop_domain) }, away: null };
+      // None connected: the one it last had, so the screens can say what Shopify still does (decision 045).
+      return { store: null, away: await findAwayStore(ctx.db, session.user.id, (shop) => ctx.shopify.adminUrl(shop)) };
+    }),
+
+    route(currentStoreAbsence, async ({ store }) => ({ absence: await readStoreAbsence(ctx.db, store.id) })),
+    route(dismissStoreAbsence, async ({ store, params }) => {
+      await dismissAbsence(ctx.db, store.id, params.id);
+      return { ok: true } as const;
     }),
 
     /**

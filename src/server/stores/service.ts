@@ -12,21 +12,29 @@ export interface StoreSummary {
   installed_at: Date;
 }
 
+const summary = {
+  id: shopifyStores.id,
+  shop_domain: shopifyStores.shopDomain,
+  shop_name: shopifyStores.shopName,
+  is_active: shopifyStores.isActive,
+  subscription_status: shopifyStores.subscriptionStatus,
+  installed_at: shopifyStores.installedAt,
+};
+
 /** The user's active store, or null. Only one can be active (unique index). */
 export async function findActiveStore(db: Queryable, userId: string): Promise<StoreSummary | null> {
   const [store] = await db
-    .select({
-      id: shopifyStores.id,
-      shop_domain: shopifyStores.shopDomain,
-      shop_name: shopifyStores.shopName,
-      is_active: shopifyStores.isActive,
-      subscription_status: shopifyStores.subscriptionStatus,
-      installed_at: shopifyStores.installedAt,
-    })
+    .select(summary)
     .from(shopifyStores)
     .where(and(eq(shopifyStores.userId, userId), eq(shopifyStores.isActive, true)))
     .orderBy(desc(shopifyStores.installedAt))
     .limit(1);
+  return store ?? null;
+}
+
+/** The store the user connected last, active or not (its reviews stay theirs to read), or null. */
+export async function findLastStore(db: Queryable, userId: string): Promise<StoreSummary | null> {
+  const [store] = await db.select(summary).from(shopifyStores).where(eq(shopifyStores.userId, userId)).orderBy(desc(shopifyStores.installedAt)).limit(1);
   return store ?? null;
 }
 

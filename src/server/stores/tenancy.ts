@@ -6,7 +6,7 @@
 import type { AppContext } from '../context';
 import type { SessionData } from '../auth/auth';
 import { DomainError } from '../domain-error';
-import { findActiveStore, type StoreSummary } from './service';
+import { findActiveStore, findLastStore, type StoreSummary } from './service';
 
 export type TenantStore = StoreSummary;
 
@@ -17,6 +17,17 @@ export async function resolveSession(ctx: AppContext, headers: Headers): Promise
 /** The signed-in account's active store, or `no_store`. */
 export async function requireStore(ctx: AppContext, session: SessionData): Promise<TenantStore> {
   const store = await findActiveStore(ctx.db, session.user.id);
+  if (!store) throw new DomainError('no_store');
+  return store;
+}
+
+/**
+ * For reads that outlive a disconnection (`readable_store`, decision 045): the active store, else the
+ * store the account last had; `no_store` for an account that never had one. The account's own
+ * store only: the tenancy rule is the same.
+ */
+export async function requireReadableStore(ctx: AppContext, session: SessionData): Promise<TenantStore> {
+  const store = (await findActiveStore(ctx.db, session.user.id)) ?? (await findLastStore(ctx.db, session.user.id));
   if (!store) throw new DomainError('no_store');
   return store;
 }

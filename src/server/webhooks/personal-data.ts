@@ -118,6 +118,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'created_at',
     'seen_at',
   ),
+  store_absences: none('when the store was away and came back, and whether the merchant read it', 'id', 'shop_id', 'reason', 'away_from', 'back_at', 'seen_at', 'created_at'),
 
   // ---- Stores and the install flow: the merchant's shop.
   shopify_stores: merchant(
@@ -139,6 +140,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'billing_read_ticket',
     'billing_applied_ticket',
     'billing_synced_at',
+    'billing_period_end',
+    'away_reason',
     'same_path_for_all_ratings',
     'show_unverified_reviews',
     'orders_reconciled_at',

@@ -301,6 +301,8 @@ describe('topics', () => {
     await runJobs();
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
     expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'sent']);
+    // Why, as data (decision 045).
+    expect(requests.find((r) => r.status === 'cancelled')!.withdrawnReason).toBe('order_cancelled');
   });
 
   it('a refund cancels pending requests too', async () => {
@@ -312,7 +314,7 @@ describe('topics', () => {
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: order(88, { financial_status: 'refunded', updated_at: '2026-11-23T08:00:00Z' }) });
     await runJobs();
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
-    expect(request!.status).toBe('cancelled');
+    expect(request).toMatchObject({ status: 'cancelled', withdrawnReason: 'order_refunded' });
   });
 
   it('app/uninstalled deactivates the store with its date and cancels what was scheduled (a store whose token is gone reads as uninstalled)', async () => {
@@ -321,10 +323,10 @@ describe('topics', () => {
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'app/uninstalled', body: { id: 1, myshopify_domain: store.shopDomain } });
     await runJobs();
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
-    expect(after).toMatchObject({ isActive: false });
+    expect(after).toMatchObject({ isActive: false, awayReason: 'uninstalled' });
     expect(after!.uninstalledAt).toBeInstanceOf(Date);
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
-    expect(request!.status).toBe('cancelled');
+    expect(request).toMatchObject({ status: 'cancelled', withdrawnReason: 'app_uninstalled' });
   });
 
   // app_subscriptions/update re-reads Shopify's billing: src/server/billing/billing.int.test.ts plays it on the local Shopify.

@@ -21,7 +21,7 @@ function statefulAuthApi(routes: Route[] = []) {
   let signedIn = false;
   const fetchMock = mockApi([
     on(getSession, () => jsonResponse(signedIn ? testSession : null)),
-    on(currentStore, () => (signedIn ? jsonResponse({ store: activeStore }) : apiError(401, 'Non connecté'))),
+    on(currentStore, () => (signedIn ? jsonResponse({ away: null, store: activeStore }) : apiError(401, 'Non connecté'))),
     on(signIn, () => {
       signedIn = true;
       return jsonResponse({ redirect: false, user: testSession.user });
@@ -43,7 +43,7 @@ async function openLogin(path = '/login') {
 
 describe('/login', () => {
   it('sends a visitor already signed in on to the app (or the safe redirect) instead of the form', async () => {
-    mockApi([on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ store: activeStore }))]);
+    mockApi([on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ away: null, store: activeStore }))]);
     const { router } = renderRoute('/login?redirect=/app/plans');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
     expect(screen.queryByRole('button', { name: 'Se connecter' })).toBeNull();

@@ -14,7 +14,7 @@ function signupApi(answer: () => Response | Promise<Response> = () => jsonRespon
   let signedIn = false;
   return mockApi([
     on(getSession, () => jsonResponse(signedIn ? testSession : null)),
-    on(currentStore, () => jsonResponse({ store: activeStore })),
+    on(currentStore, () => jsonResponse({ away: null, store: activeStore })),
     on(signUp, async () => {
       const response = await answer();
       signedIn = response.ok;

@@ -49,13 +49,13 @@ describe('mocking endpoints through their contracts', () => {
   it('lets a later route override an earlier one, and gives the answer the query and the body', async () => {
     const seen: unknown[] = [];
     const fetchMock = mockSignedInApi([
-      on(currentStore, { store: null }),
+      on(currentStore, { store: null, away: null }),
       on(deleteFlow, ({ query, body }) => {
         seen.push(query.get('q'), body);
         return { ok: true };
       }),
     ]);
-    await expect((await fetch(currentStore.path)).json()).resolves.toEqual({ store: null });
+    await expect((await fetch(currentStore.path)).json()).resolves.toEqual({ store: null, away: null });
     await expect((await fetch(getSession.path)).json()).resolves.toEqual(testSession);
     await fetch(deleteFlow.path.replace(':id', 'f1') + '?q=1', { method: 'DELETE', body: JSON.stringify({ a: 1 }) });
     expect(seen).toEqual(['1', { a: 1 }]);

@@ -112,7 +112,7 @@ export function mockEndpoint<const E extends Endpoint>(endpoint: E, answer: Answ
  * `store` is given, `null` for none) has an active subscription, so every /app page opens.
  */
 export function signedInRoutes(store: object | null = activeStore): Route[] {
-  return [on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ store }))];
+  return [on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ away: null, store }))];
 }
 
 /** `signedInRoutes` then `routes` (which may override them): the usual server of an /app page. */

@@ -91,7 +91,7 @@ export async function claimBatch(ctx: AppContext, options: ClaimOptions, result:
           WHERE r.id = ANY(${uuidArray(claimed.map((c) => c.id))})`,
     );
     const suppressedIds = new Set(suppressed.map((r) => r.id));
-    if (suppressedIds.size) await setStatus(tx, [...suppressedIds], sql`status = 'cancelled', last_error = ${ERRORS.unsubscribed}`);
+    if (suppressedIds.size) await setStatus(tx, [...suppressedIds], sql`status = 'cancelled', withdrawn_reason = 'unsubscribed', last_error = ${ERRORS.unsubscribed}`);
     // Reminders whose reason went since they were scheduled: withdrawn, without using the quota.
     const reminders = claimed.filter((c) => c.kind === 'reminder' && !suppressedIds.has(c.id));
     if (reminders.length)

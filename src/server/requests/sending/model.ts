@@ -5,6 +5,7 @@
  * ledger and the recovery depend on this file and not on each other.
  */
 import type { RenderedEmail } from '#core/email/review-email';
+import { liquidFault, liquidPlace } from '#core/email/liquid-syntax-messages';
 import type { RequestKind } from '#core/domain';
 import type { AppContext } from '#server/context';
 import type { TemplateProblem } from '#server/email-templates/sandbox';
@@ -87,7 +88,8 @@ export const ERRORS = {
 };
 
 /** The note of a request whose e-mail the sandbox could not render. */
-export const templateNote = (problem: TemplateProblem) => (problem.kind === 'invalid' ? ERRORS.template(problem.detail) : ERRORS.templateLimit[problem.kind]);
+export const templateNote = (problem: TemplateProblem) =>
+  problem.kind === 'invalid' ? ERRORS.template(liquidPlace(problem.syntax), liquidFault(problem.syntax)) : ERRORS.templateLimit[problem.kind];
 
 /** The transport's reason, without e-mail addresses (SMTP rejections quote them; this text is stored and logged). */
 export function describeMailError(error: unknown): string {

@@ -56,7 +56,7 @@ describe('the /app gate', () => {
     await screen.findByText('Vérification de votre abonnement…');
     expect(screen.getByText('Vérification de votre abonnement…').closest('[role="status"]')).not.toBeNull();
 
-    store.resolve(jsonResponse({ store: activeStore }));
+    store.resolve(jsonResponse({ away: null, store: activeStore }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Avis clients' })).toBeTruthy();
     // The gate's spinners are gone (the screen may show its own while its data loads).
     expect(screen.queryByText('Vérification de votre session…')).toBeNull();
@@ -64,8 +64,8 @@ describe('the /app gate', () => {
   });
 
   it.each([
-    ['no store', () => jsonResponse({ store: null })],
-    ['a disconnected store', () => jsonResponse({ store: { ...activeStore, is_active: false } })],
+    ['no store', () => jsonResponse({ away: null, store: null })],
+    ['a disconnected store', () => jsonResponse({ away: null, store: { ...activeStore, is_active: false } })],
     ['a failed lookup', () => apiError(500, 'Erreur interne')],
   ])('sends a merchant with %s to /app/integrations', async (_, storeResponse) => {
     mockSignedInApi([on(currentStore, storeResponse)]);
@@ -115,7 +115,7 @@ describe('the /app gate', () => {
 
   it('offers a retry when the session cannot be checked (network or 5xx)', async () => {
     let up = false;
-    mockApi([on(getSession, () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible'))), on(currentStore, () => jsonResponse({ store: activeStore }))]);
+    mockApi([on(getSession, () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible'))), on(currentStore, () => jsonResponse({ away: null, store: activeStore }))]);
     renderRoute('/app/dashboard');
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('Impossible de vérifier votre session');

@@ -1,5 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
+import { liquidFault, liquidPlace } from '#core/email/liquid-syntax-messages';
 import { messages } from '#web/i18n';
 import { cx } from '#web/lib/cx';
 import { ToggleGroup } from '../ui/ToggleGroup';
@@ -97,7 +98,7 @@ export function EmailPreview({
           <div className="min-w-0">
             <p className="font-semibold">{t.errorHeading}</p>
             <p className="mt-1">{preview.limit ? t.limitBody[preview.limit] : t.errorBody}</p>
-            <p className="mt-1 font-mono text-xs break-words">{t.errorDetail(preview.detail)}</p>
+            {preview.syntax && <p className="mt-1 break-words">{t.errorAt(liquidPlace(preview.syntax), liquidFault(preview.syntax))}</p>}
           </div>
         </div>
       )}

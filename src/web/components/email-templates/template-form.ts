@@ -5,6 +5,7 @@
 import type { EmailTemplateConfig, StoredLogo, TemplateBody } from '#web/api/email-templates';
 import type { TemplateLimit } from '#core/email/render-limits';
 import { renderReviewEmail, TemplateError, TemplateLimitError, type RenderedEmail } from '#core/email/review-email';
+import type { LiquidSyntaxProblem } from '#core/email/liquid-syntax';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '#core/email/template-warnings';
 import type { TemplateTextField, TemplateVariable } from '#web/i18n/fr/email-templates';
 
@@ -68,8 +69,11 @@ export function insertVariable(value: string, start: number, end: number, variab
   return { value: value.slice(0, start) + token + value.slice(end), caret: start + token.length };
 }
 
-/** A preview, or why there is none: Liquid's error, or the e-mail's limit it goes beyond (the server refuses it the same way). */
-export type Preview = { ok: true; email: RenderedEmail; fromName: string } | { ok: false; detail: string; limit?: TemplateLimit };
+/**
+ * A preview, or why there is none: Liquid's syntax error (what and where, said in French by the
+ * screen), or the e-mail's limit it goes beyond (the server refuses it the same way).
+ */
+export type Preview = { ok: true; email: RenderedEmail; fromName: string } | { ok: false; syntax: LiquidSyntaxProblem | null; limit?: TemplateLimit };
 
 /**
  * The e-mail a customer would get from these values, with the preview's sample values. The
@@ -100,8 +104,8 @@ export function renderPreview(values: TemplateFormValues, logo: StoredLogo | nul
     });
     return { ok: true, email, fromName: values.from_name.trim() || config.store_name };
   } catch (error) {
-    if (error instanceof TemplateLimitError) return { ok: false, detail: error.message, limit: error.limit };
-    if (error instanceof TemplateError) return { ok: false, detail: error.message };
+    if (error instanceof TemplateLimitError) return { ok: false, syntax: null, limit: error.limit };
+    if (error instanceof TemplateError) return { ok: false, syntax: error.syntax };
     throw error;
   }
 }

@@ -29,7 +29,7 @@ describe('the quota banner', () => {
     expect(banner.getAttribute('data-level')).toBe('warning');
     expect(banner.className).toContain('amber');
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(within(banner).getByText(spaced(`Vous avez utilisé ${used.toLocaleString('fr-FR')} emails sur 3 000 (${percent} %)`))).toBeTruthy();
+    expect(within(banner).getByText(spaced(`Vous avez utilisé ${used.toLocaleString('fr-FR')} e-mails sur 3 000 (${percent} %)`))).toBeTruthy();
     // More than 50 left: no count.
     expect(within(banner).queryByText(/restants?$/)).toBeNull();
     expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
@@ -47,7 +47,7 @@ describe('the quota banner', () => {
     expect(banner.className).toContain('red');
     expect(screen.queryByRole('region')).toBeNull();
     // What happens to the requests beyond the quota, and until when.
-    expect(within(banner).getByText(/attendent le renouvellement du 31 octobre 2025 ou un plan supérieur/)).toBeTruthy();
+    expect(within(banner).getByText(/attendent la prochaine période d’envoi, le 31 octobre 2025, ou un plan supérieur/)).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
   });
 
@@ -85,7 +85,7 @@ describe('the quota banner', () => {
   it("shows 'Plan Entreprise – e-mails illimités' with this month's sends on an unlimited plan", () => {
     renderBanner(currentPlan(4210, null));
     const banner = screen.getByRole('region', { name: 'Plan Entreprise – e-mails illimités' });
-    expect(within(banner).getByText(spaced('4 210 emails envoyés ce mois-ci'))).toBeTruthy();
+    expect(within(banner).getByText(spaced('4 210 e-mails envoyés ce mois-ci'))).toBeTruthy();
     expect(within(banner).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -96,7 +96,7 @@ describe('the quota banner on the dashboard and the send calendar', () => {
     mockSignedInApi([on(plansCurrent, () => jsonResponse(currentPlan(2550, 3000)))]);
     renderRoute(path);
     const banner = await screen.findByRole('region', { name: 'Quota bientôt atteint' });
-    expect(within(banner).getByText(spaced('Vous avez utilisé 2 550 emails sur 3 000 (85 %)'))).toBeTruthy();
+    expect(within(banner).getByText(spaced('Vous avez utilisé 2 550 e-mails sur 3 000 (85 %)'))).toBeTruthy();
   });
 
   it('stays out of the way when plans-current fails', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { spaced } from './fixtures';
 import { QuotaBar } from './QuotaBar';
 
-const label = 'Emails envoyés sur la période';
+const label = 'E-mails envoyés sur la période d’envoi';
 
 describe('the quota bar', () => {
   it.each([
@@ -20,7 +20,7 @@ describe('the quota bar', () => {
     expect(meter.getAttribute('aria-valuemax')).toBe('3000');
     expect(meter.getAttribute('aria-valuenow')).toBe(String(Math.min(used, 3000)));
     // The figures are written out: the colour is never the only signal.
-    expect(screen.getByText(spaced(`${used.toLocaleString('fr-FR')} / 3 000 emails`))).toBeTruthy();
+    expect(screen.getByText(spaced(`${used.toLocaleString('fr-FR')} / 3 000 e-mails`))).toBeTruthy();
     expect(screen.getByText(spaced(`${percent} du quota utilisé`))).toBeTruthy();
   });
 
@@ -30,10 +30,10 @@ describe('the quota bar', () => {
     expect((screen.getByRole('meter').firstElementChild as HTMLElement).style.width).toBe('99%');
   });
 
-  it("shows 'Emails illimités' and the sends for an unlimited plan, without a bar", () => {
+  it("shows 'E-mails illimités' and the sends for an unlimited plan, without a bar", () => {
     render(<QuotaBar used={4210} quota={null} label={label} />);
-    expect(screen.getByText('Emails illimités')).toBeTruthy();
-    expect(screen.getByText(spaced('4 210 emails envoyés'))).toBeTruthy();
+    expect(screen.getByText('E-mails illimités')).toBeTruthy();
+    expect(screen.getByText(spaced('4 210 e-mails envoyés'))).toBeTruthy();
     expect(screen.queryByRole('meter')).toBeNull();
   });
 });

@@ -11,6 +11,8 @@ export function currentPlanFixture(used: number, quota: number | null, overrides
     remaining: quota === null ? null : Math.max(0, quota - used),
     period_start: '2025-10-01T00:00:00.000Z',
     period_end: '2025-10-31T00:00:00.000Z',
+    // Shopify's billing cycle: restarted by a plan change, so it differs from the usage period.
+    billing_period_end: '2025-10-24T00:00:00.000Z',
     subscription_status: 'active',
     daily_limit: 1000,
     sent_today: 12,

@@ -52,7 +52,7 @@ describe('SendPlanner', () => {
       { due: 1240, sent: 860, waiting: 380, first_waiting_at: '2025-12-11T10:00:00.000Z', limited_by: 'quota' },
     );
     renderPlanner(() => jsonResponse(waiting));
-    await screen.findByText(`1 240 envois prévus d’ici le 23 décembre ; votre quota en permet 860 : 380 demandes attendront le renouvellement de votre plan ou un plan supérieur.`);
+    await screen.findByText(`1 240 envois prévus d’ici le 23 décembre ; votre quota en permet 860 : 380 demandes attendront la prochaine période d’envoi ou un plan supérieur.`);
     expect(within(panel()).getByText(/^La première demande concernée est programmée le 11 déc\. 2025/)).toBeTruthy();
     expect(within(panel()).getByText(/Aucune demande n’est perdue/)).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
@@ -167,7 +167,7 @@ describe('the calendar’s mark on requests that will not fit', () => {
     ]);
     const waits = screen.getByRole('listitem', { name: 'Marie Dupont' });
     expect(within(waits).getByText('En attente de quota')).toBeTruthy();
-    expect(within(waits).getByText(/partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur/)).toBeTruthy();
+    expect(within(waits).getByText(/partira à la prochaine période d’envoi, ou plus tôt avec un plan supérieur/)).toBeTruthy();
     const reminder = screen.getByRole('listitem', { name: 'Hugo Blanc' });
     expect(within(reminder).getByText('Relance')).toBeTruthy();
     expect(within(reminder).getByText('En attente de quota')).toBeTruthy();

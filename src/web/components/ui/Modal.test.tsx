@@ -75,6 +75,26 @@ describe('Modal', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 
+  it('closes on a click beside the panel, never on one inside it', () => {
+    const onClose = vi.fn();
+    const { dialog } = openModal({ onClose });
+    fireEvent.click(screen.getByRole('button', { name: 'Premier' }));
+    fireEvent.click(dialog);
+    expect(onClose).not.toHaveBeenCalled();
+    // The box around the panel: what a click on the dimmed backdrop lands on.
+    fireEvent.click(dialog.parentElement!);
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('scrolls in a layer of its own, the panel in a box at least as tall as the screen (a tall panel starts on screen)', () => {
+    const { dialog } = openModal();
+    const box = dialog.parentElement!;
+    const layer = box.parentElement!;
+    expect(layer.className).toMatch(/\bfixed\b.*\boverflow-y-auto\b/);
+    expect(box.className).toContain('min-h-full');
+    expect(layer.className).not.toMatch(/\bitems-(end|center)\b/);
+  });
+
   it('stays open while busy', () => {
     const onClose = vi.fn();
     const { dialog } = openModal({ onClose, busy: true });

@@ -34,7 +34,9 @@ export function Modal({ title, description, children, onClose, closeLabel, busy 
 
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    (initialFocus.current?.current ?? panelRef.current)?.focus();
+    // Without scrolling to it: on a phone the focused button (Annuler, at the bottom) would scroll a
+    // tall dialog's title and explanation off the screen before they are read.
+    (initialFocus.current?.current ?? panelRef.current)?.focus({ preventScroll: true });
     const { overflow } = document.body.style;
     document.body.style.overflow = 'hidden';
     return () => {
@@ -58,42 +60,53 @@ export function Modal({ title, description, children, onClose, closeLabel, busy 
     trapTab(event, panelRef.current);
   };
 
+  // The layer scrolls, and the panel sits in a box at least as tall as the screen: a panel taller
+  // than a phone's screen then starts at its top and scrolls whole. Centred (or bottom-aligned) by
+  // the layer itself, it overflowed above the screen, where nothing can be scrolled to (issue 45).
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center overflow-y-auto p-4 sm:items-center">
-      <div aria-hidden="true" className="fixed inset-0 bg-slate-900/50" onClick={close} />
+    <div className="fixed inset-0 z-50 overflow-y-auto overscroll-contain" data-modal-layer="">
+      <div aria-hidden="true" className="fixed inset-0 bg-slate-900/50" />
       <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        aria-busy={busy || undefined}
-        tabIndex={-1}
-        onKeyDown={onKeyDown}
-        className={cx('relative w-full rounded-2xl bg-white p-6 shadow-xl outline-none', size === 'md' ? 'max-w-md' : 'max-w-lg', className)}
+        className="relative flex min-h-full items-end justify-center p-4 sm:items-center"
+        onClick={(event) => {
+          // A click beside the panel (on the backdrop) closes, as Escape does.
+          if (event.target === event.currentTarget) close();
+        }}
       >
-        <div className="flex items-start justify-between gap-4">
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {closeLabel && (
-            <button
-              type="button"
-              onClick={close}
-              disabled={busy}
-              aria-label={closeLabel}
-              className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
-            >
-              <X aria-hidden="true" className="size-5" />
-            </button>
-          )}
-        </div>
-        {description && (
-          <div id={descriptionId} className="mt-1 text-sm text-slate-600">
-            {description}
+        <div
+          ref={panelRef}
+          role="dialog"
+          aria-modal="true"
+          aria-labelledby={titleId}
+          aria-describedby={description ? descriptionId : undefined}
+          aria-busy={busy || undefined}
+          tabIndex={-1}
+          onKeyDown={onKeyDown}
+          className={cx('relative w-full rounded-2xl bg-white p-6 shadow-xl outline-none', size === 'md' ? 'max-w-md' : 'max-w-lg', className)}
+        >
+          <div className="flex items-start justify-between gap-4">
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+              {title}
+            </h2>
+            {closeLabel && (
+              <button
+                type="button"
+                onClick={close}
+                disabled={busy}
+                aria-label={closeLabel}
+                className="-m-1 rounded-lg p-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900 disabled:opacity-60"
+              >
+                <X aria-hidden="true" className="size-5" />
+              </button>
+            )}
           </div>
-        )}
-        <div className="mt-5">{children}</div>
+          {description && (
+            <div id={descriptionId} className="mt-1 text-sm text-slate-600">
+              {description}
+            </div>
+          )}
+          <div className="mt-5">{children}</div>
+        </div>
       </div>
     </div>
   );

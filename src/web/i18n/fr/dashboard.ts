@@ -10,6 +10,10 @@ export const dashboard = {
   periods: { '7days': '7 jours', '30days': '30 jours', '90days': '90 jours', all: 'Tout' } satisfies Record<DashboardPeriod, string>,
   loadError: 'Impossible de charger le tableau de bord.',
   activated: 'Votre boutique est connectée et votre abonnement est activé.',
+  /** After Shopify's approval of another plan: no install, a change (decision 021: the period's usage stays). */
+  planChanged: (plan: string) =>
+    `Changement de plan approuvé sur Shopify\u202f: vous êtes désormais sur le plan ${plan}. Les e-mails déjà envoyés pendant la période d’envoi en cours restent comptés.`,
+  planChangedUnnamed: 'Changement de plan approuvé sur Shopify. Les e-mails déjà envoyés pendant la période d’envoi en cours restent comptés.',
   counters: {
     label: 'Chiffres clés',
     invitations: 'Invitations envoyées',

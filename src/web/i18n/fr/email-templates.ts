@@ -115,14 +115,15 @@ export const emailTemplates = {
     subject: 'Objet\u202f:',
     frameTitle: 'Aperçu de l’e-mail',
     errorHeading: 'L’aperçu ne peut pas être affiché',
-    errorBody: 'Le template contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
+    errorBody: 'Le modèle contient une erreur de syntaxe. Vérifiez les variables entre {{ }} et les balises {% %}.',
     /** A template beyond the limits every e-mail has (core/email/render-limits.ts): the server refuses it too. */
     limitBody: {
       size: `Le modèle dépasse la taille maximale d’un e-mail (${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} une fois affiché). Réduisez les boucles et les répétitions.`,
       time: `Le modèle prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
       memory: 'Le modèle demande trop de mémoire ou d’imbrications pour s’afficher. Simplifiez les boucles, les listes et les blocs imbriqués.',
     } satisfies Record<TemplateLimit, string>,
-    errorDetail: (detail: string) => `Détail\u202f: ${detail}`,
+    /** Where and what (core/email/liquid-syntax-messages.ts): « Erreur à la ligne 1, colonne 9\u202f: une variable … ». */
+    errorAt: (place: string, fault: string) => `Erreur${place ? ` ${place}` : ''}\u202f: ${fault}.`,
   },
   warnings: {
     heading: 'Points à vérifier avant d’enregistrer',

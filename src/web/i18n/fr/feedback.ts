@@ -5,7 +5,10 @@ export const feedback = {
   searchLabel: 'Rechercher un avis',
   searchPlaceholder: 'Nom, e-mail ou numéro de commande',
   filtersLabel: 'Filtrer les avis',
-  filters: { all: 'Tous', '5': '5 étoiles', '4': '4 étoiles', '3': '3 étoiles', comments: 'Avec commentaire' } satisfies Record<ReviewFilter, string>,
+  filters: { all: 'Tous', '5': '5 étoiles', '4': '4 étoiles', '3': '3 étoiles', '2': '2 étoiles', '1': '1 étoile', comments: 'Avec commentaire' } satisfies Record<
+    ReviewFilter,
+    string
+  >,
   listLabel: 'Avis',
   loading: 'Chargement des avis…',
   loadError: 'Impossible de charger les avis.',

@@ -5,8 +5,10 @@
  */
 import { count } from '#core/french-format';
 
-/** 'N emails restants' (spec), agreed with the count. */
-const emails = (n: number, word: string) => count(n, `email ${word}`, `emails ${word}s`);
+/** 'N emails restants' (the spec's own words), agreed with the count. */
+const remainingEmails = (n: number) => count(n, 'email restant', 'emails restants');
+/** Elsewhere the app writes « e-mail » (decision 045). */
+const sentEmails = (n: number) => count(n, 'e-mail envoyé', 'e-mails envoyés');
 
 /** What the store is on after a refused plan change. */
 const keptClause = (kept: string | null) => (kept ? `votre boutique reste sur le plan ${kept}` : 'votre boutique n’a pas de plan actif');
@@ -24,9 +26,14 @@ export const plans = {
   usage: {
     heading: 'Votre plan',
     plan: (name: string) => `Plan ${name}`,
-    barLabel: 'Emails envoyés sur la période',
-    periodEnd: (date: string) => `Renouvellement le ${date}`,
-    daily: (sent: string, limit: string) => `Aujourd’hui\u202f: ${sent} / ${limit} emails (limite quotidienne)`,
+    barLabel: 'E-mails envoyés sur la période d’envoi',
+    /** The quota's own period (plans-current period_start/end): 30 days that keep their dates across plan changes. */
+    sendingPeriod: (start: string, end: string) => `Période d’envoi du ${start} au ${end}`,
+    /** Shopify's billing cycle (currentPeriodEnd): restarts at a plan change. */
+    billingPeriod: (date: string) => `Facturation Shopify\u202f: cycle en cours jusqu’au ${date}`,
+    periodsHint:
+      'Votre quota compte les e-mails de la période d’envoi, qui garde ses dates quand vous changez de plan. Shopify facture l’abonnement sur son propre cycle, qui recommence à chaque changement de plan.',
+    daily: (sent: string, limit: string) => `Aujourd’hui\u202f: ${sent} / ${limit} e-mails (limite quotidienne)`,
   },
 
   list: {
@@ -41,7 +48,8 @@ export const plans = {
   changeFor: (name: string) => `pour ${name}`,
   redirecting: 'Redirection vers Shopify…',
   /** Under a plan whose quota this period's sends already exceed (a downgrade). */
-  belowUsage: (sent: string) => `Vous avez déjà envoyé ${sent} emails sur cette période\u202f: avec ce plan, les demandes au-delà de son quota attendront la période suivante.`,
+  belowUsage: (sent: string) =>
+    `Vous avez déjà envoyé ${sent} e-mails sur cette période d’envoi\u202f: avec ce plan, les demandes au-delà de son quota attendront la période d’envoi suivante.`,
   changeErrors: {
     missingUrl: 'URL de confirmation manquante',
     failed: 'Erreur lors du changement de plan',
@@ -58,15 +66,18 @@ export const plans = {
   /** The account page's Abonnement tab: the plan and its usage. */
   account: {
     plan: 'Plan',
-    periodEnd: 'Renouvellement',
-    usage: 'Emails envoyés sur la période',
+    sendingPeriod: 'Période d’envoi',
+    sendingPeriodValue: (start: string, end: string) => `du ${start} au ${end}`,
+    billingPeriod: 'Facturation Shopify',
+    billingPeriodValue: (date: string) => `cycle en cours jusqu’au ${date}`,
+    usage: 'E-mails envoyés sur la période d’envoi',
   },
 
   /** The quota bar (yellow from 80 %, red from 90 %) and the banner (from 80 %). */
   quota: {
-    ofQuota: (used: string, quota: string) => `${used} / ${quota} emails`,
-    unlimited: 'Emails illimités',
-    sent: (n: number) => emails(n, 'envoyé'),
+    ofQuota: (used: string, quota: string) => `${used} / ${quota} e-mails`,
+    unlimited: 'E-mails illimités',
+    sent: sentEmails,
     percent: (percent: string) => `${percent} du quota utilisé`,
   },
   banner: {
@@ -74,12 +85,12 @@ export const plans = {
     criticalHeading: 'Quota presque atteint',
     /** From 100 % used: every request now waits. */
     reachedHeading: 'Quota atteint',
-    used: (used: string, quota: string, percent: string) => `Vous avez utilisé ${used} emails sur ${quota} (${percent}) pour la période en cours.`,
-    remaining: (n: number) => emails(n, 'restant'),
+    used: (used: string, quota: string, percent: string) => `Vous avez utilisé ${used} e-mails sur ${quota} (${percent}) pour la période d’envoi en cours.`,
+    remaining: remainingEmails,
     /** Issue 16: a request over the quota waits, it is never dropped. */
-    waiting: (date: string) => `Au-delà du quota, vos demandes d’avis attendent le renouvellement du ${date} ou un plan supérieur\u202f: aucune n’est perdue.`,
+    waiting: (date: string) => `Au-delà du quota, vos demandes d’avis attendent la prochaine période d’envoi, le ${date}, ou un plan supérieur\u202f: aucune n’est perdue.`,
     unlimitedHeading: 'Plan Entreprise – e-mails illimités',
-    sentThisMonth: (n: number) => `${emails(n, 'envoyé')} ce mois-ci`,
+    sentThisMonth: (n: number) => `${sentEmails(n)} ce mois-ci`,
     changePlan: 'Changer de plan',
   },
 

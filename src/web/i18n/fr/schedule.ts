@@ -40,14 +40,19 @@ export const schedule = {
     reminder: 'Relance',
     reminderHint: 'Relance du premier e-mail, envoyée seulement si le client n’a pas encore donné son avis. Elle mène à la même page d’avis.',
     postponed: 'Reportée à la demande du client',
-    /** A request the app withdrew by itself: one ask per order. */
+    /** A request the app withdrew by itself, and why (stored as data on the request). */
     withdrawn: {
       better_moment: 'Retirée\u202f: une autre demande pour cette commande part à un meilleur moment',
       already_asked: 'Retirée\u202f: ce client a déjà été sollicité pour cette commande',
       reviewed: 'Retirée\u202f: le client a déjà laissé un avis sur cette commande',
       newer_order: 'Retirée\u202f: ce client a commandé de nouveau depuis\u202f; la demande porte sur sa dernière commande',
       customer_asked: 'Retirée\u202f: ce client a déjà été sollicité pour une autre commande récente',
-    } as Record<WithdrawnReason, string>,
+      app_uninstalled: 'Retirée\u202f: l’application a été désinstallée de votre boutique Shopify',
+      order_cancelled: 'Retirée\u202f: la commande a été annulée',
+      order_refunded: 'Retirée\u202f: la commande a été remboursée',
+      unsubscribed: 'Retirée\u202f: le client s’est désinscrit de vos e-mails',
+      flow_stopped: 'Retirée\u202f: le flux qui l’avait programmée a été désactivé ou supprimé',
+    } satisfies Record<WithdrawnReason, string>,
     postponedHint: (when: string) => `Le ${when}, le client a indiqué ne pas avoir encore reçu sa commande\u202f: la demande lui sera renvoyée plus tard.`,
     /** A scheduled request the store's daily sending limit moves past the day it falls due. */
     dailyLimit: 'Reporté\u202f: limite quotidienne atteinte',
@@ -245,7 +250,7 @@ export const schedule = {
     planned: (n: number, end: string) => `${num(n)} ${plural(n, 'envoi prévu', 'envois prévus')} d’ici le ${end}`,
     nothing: (end: string) => `Aucun envoi programmé d’ici le ${end}.`,
     waitingQuota: (n: number, end: string, fit: number, waiting: number) =>
-      `${schedule.planner.planned(n, end)}\u202f; votre quota en permet ${num(fit)}\u202f: ${num(waiting)} ${plural(waiting, 'demande attendra', 'demandes attendront')} le renouvellement de votre plan ou un plan supérieur.`,
+      `${schedule.planner.planned(n, end)}\u202f; votre quota en permet ${num(fit)}\u202f: ${num(waiting)} ${plural(waiting, 'demande attendra', 'demandes attendront')} la prochaine période d’envoi ou un plan supérieur.`,
     waitingDailyLimit: (n: number, end: string, fit: number, waiting: number, limit: number) =>
       `${schedule.planner.planned(n, end)}\u202f; votre limite de ${num(limit)} ${plural(limit, 'e-mail', 'e-mails')} par jour en permet ${num(fit)}\u202f: ${num(waiting)} ${plural(waiting, 'demande partira', 'demandes partiront')} après cette date.`,
     paused: (waiting: number) =>
@@ -269,6 +274,6 @@ export const schedule = {
     columns: { date: 'Jour', due: 'Programmés', capacity: 'Possibles', sent: 'Envois prévus', carried: 'Reportés' },
     /** The calendar's mark on a request that will not fit before the period ends. */
     badge: 'En attente de quota',
-    badgeHint: 'Le quota de la période sera atteint avant son tour\u202f: elle reste programmée et partira au renouvellement de votre plan, ou plus tôt avec un plan supérieur.',
+    badgeHint: 'Le quota de la période sera atteint avant son tour\u202f: elle reste programmée et partira à la prochaine période d’envoi, ou plus tôt avec un plan supérieur.',
   },
 };

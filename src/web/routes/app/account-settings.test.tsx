@@ -246,15 +246,19 @@ describe('subscription tab', () => {
     expect(within(panel).getByText(activeStore.shop_name)).toBeTruthy();
     expect(within(panel).queryByText('Aucun abonnement actif')).toBeNull();
     expect(await within(panel).findByText('Pro')).toBeTruthy();
-    expect(within(panel).getByText('31 octobre 2025')).toBeTruthy();
-    expect(within(panel).getByRole('meter', { name: 'Emails envoyés sur la période' }).getAttribute('aria-valuenow')).toBe('2550');
+    // The quota's period and Shopify's billing cycle, each named (decision 045): never « Renouvellement ».
+    const term = (name: string) => within(panel).getByText(name, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(term('Période d’envoi')).toBe('du 1er octobre 2025 au 31 octobre 2025');
+    expect(term('Facturation Shopify')).toBe('cycle en cours jusqu’au 24 octobre 2025');
+    expect(within(panel).queryByText(/Renouvellement/)).toBeNull();
+    expect(within(panel).getByRole('meter', { name: 'E-mails envoyés sur la période d’envoi' }).getAttribute('aria-valuenow')).toBe('2550');
     expect(within(panel).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
   });
 
   it('shows the subscription as re-read from Shopify once when the app opens, whatever the tab', async () => {
     let store = { ...activeStore, subscription_status: 'pending' };
     const fetchMock = mockSignedInApi([
-      on(currentStore, () => jsonResponse({ store })),
+      on(currentStore, () => jsonResponse({ away: null, store })),
       on(syncPlan, () => {
         store = { ...store, subscription_status: 'active' };
         return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null });

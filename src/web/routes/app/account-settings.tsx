@@ -241,8 +241,16 @@ function SubscriptionSection() {
         )}
         {hasPlan && (
           <div>
-            <dt className="text-sm text-slate-600">{messages.plans.account.periodEnd}</dt>
-            <dd className="mt-1 text-sm font-medium text-slate-900">{formatDate(plan.period_end, { timeZone: 'UTC' })}</dd>
+            <dt className="text-sm text-slate-600">{messages.plans.account.sendingPeriod}</dt>
+            <dd className="mt-1 text-sm font-medium text-slate-900">
+              {messages.plans.account.sendingPeriodValue(formatDate(plan.period_start, { timeZone: 'UTC' }), formatDate(plan.period_end, { timeZone: 'UTC' }))}
+            </dd>
+          </div>
+        )}
+        {hasPlan && plan.billing_period_end && (
+          <div>
+            <dt className="text-sm text-slate-600">{messages.plans.account.billingPeriod}</dt>
+            <dd className="mt-1 text-sm font-medium text-slate-900">{messages.plans.account.billingPeriodValue(formatDate(plan.billing_period_end, { timeZone: 'UTC' }))}</dd>
           </div>
         )}
       </dl>

@@ -1,6 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getDashboard } from '#core/api/dashboard';
+import { currentPlan } from '#core/api/plans';
+import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { listFlows } from '#core/api/flows';
 import { resendRequest } from '#core/api/review-requests';
 import { dashboardSummary as summary, representativeness } from '#web/test/dashboard-fixtures';
@@ -222,5 +224,20 @@ describe('/app/dashboard', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     await act(() => vi.advanceTimersByTimeAsync(5100));
     await waitFor(() => expect(screen.queryByText('Votre boutique est connectée et votre abonnement est activé.')).toBeNull());
+  });
+
+  it('after an approved change of plan: names the new plan, never announces an install', async () => {
+    mockSignedInApi([
+      on(getDashboard, () => jsonResponse(summary())),
+      on(currentPlan, () => jsonResponse(currentPlanFixture(120, 300, { plan: 'starter', plan_name: 'Starter' }))),
+    ]);
+    const { router } = await open('/app/dashboard?shopify=success&subscription=changed');
+    const notice = await screen.findByText(/vous êtes désormais sur le plan Starter\./);
+    expect(notice.textContent).toBe(
+      'Changement de plan approuvé sur Shopify\u202f: vous êtes désormais sur le plan Starter. Les e-mails déjà envoyés pendant la période d’envoi en cours restent comptés.',
+    );
+    expect(notice.closest('[role="status"]')).not.toBeNull();
+    expect(screen.queryByText(/Votre boutique est connectée/)).toBeNull();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 });

@@ -12,7 +12,7 @@ import {
   type UnconfirmedSend,
 } from '#web/api/dashboard';
 import { queryKeys } from '#web/api/keys';
-import { currentPlanQuery } from '#web/api/plans';
+import { currentPlanQuery, useCurrentPlan } from '#web/api/plans';
 import { useResend } from '#web/api/review-requests';
 import { Funnel } from '#web/components/dashboard/Funnel';
 import { WhatHappensNext } from '#web/components/flows/WhatHappensNext';
@@ -62,14 +62,15 @@ export const drawing: ScreenDrawing = {
  * funnel of the period's e-mails, reviews over time, whom the public review site hears from, and
  * the sends whose transmission was interrupted, each of which can be re-sent.
  * After the install's redirect (?shopify=success&subscription=activated) a success message shows for
- * 5 s and those parameters leave the URL.
+ * 5 s and those parameters leave the URL; after an approved change of plan (…&subscription=changed)
+ * the message names the new plan, as plans-current reads it (never a name the URL carries).
  */
 export default function DashboardScreen() {
   usePageHeader(header.title, header.subtitle);
   const [params, setParams] = useSearchParams();
   const period = periodOf(params);
   const dashboard = useDashboard(period);
-  const activated = useActivatedToast();
+  const arrival = useArrivalToast();
 
   const choose = (next: DashboardPeriod) =>
     setParams(
@@ -85,7 +86,8 @@ export default function DashboardScreen() {
     <div className="space-y-6">
       <BillingNotice linkToPlans />
       <QuotaBanner />
-      {activated && <SuccessAlert>{t.activated}</SuccessAlert>}
+      {arrival === 'activated' && <SuccessAlert>{t.activated}</SuccessAlert>}
+      {arrival === 'changed' && <PlanChangedAlert />}
       <ToggleGroup label={t.periodLabel} options={DASHBOARD_PERIODS} value={period} onChange={choose} labelOf={(p) => t.periods[p]} />
       <QueryState query={dashboard} errorMessage={t.loadError}>
         {(data) => <Figures data={data} />}
@@ -94,14 +96,29 @@ export default function DashboardScreen() {
   );
 }
 
-/** True for 5 s after the install's redirect; its parameters are taken out of the URL at once. */
-function useActivatedToast(): boolean {
+/** What Shopify's return came to: a first subscription (an install), or a plan replaced by another. */
+type Arrival = 'activated' | 'changed';
+
+const arrivalOf = (params: URLSearchParams): Arrival | null => {
+  if (params.get('shopify') !== 'success') return null;
+  const subscription = params.get('subscription');
+  return subscription === 'activated' || subscription === 'changed' ? subscription : null;
+};
+
+/** Says the new plan by its name (plans-current, read after Shopify's approval was recorded). */
+function PlanChangedAlert() {
+  const { data } = useCurrentPlan();
+  return <SuccessAlert>{data && data.plan !== 'none' ? t.planChanged(data.plan_name) : t.planChangedUnnamed}</SuccessAlert>;
+}
+
+/** Shopify's return for 5 s after its redirect; its parameters are taken out of the URL at once. */
+function useArrivalToast(): Arrival | null {
   const [params, setParams] = useSearchParams();
-  const fromInstall = params.get('shopify') === 'success' && params.get('subscription') === 'activated';
-  // Read once, when the dashboard opens from the install's redirect.
-  const [visible, setVisible] = useState(fromInstall);
+  const fromShopify = arrivalOf(params);
+  // Read once, when the dashboard opens from Shopify's redirect.
+  const [visible, setVisible] = useState(fromShopify);
   useEffect(() => {
-    if (!fromInstall) return;
+    if (!fromShopify) return;
     setParams(
       (current) => {
         const updated = new URLSearchParams(current);
@@ -111,10 +128,10 @@ function useActivatedToast(): boolean {
       },
       { replace: true },
     );
-  }, [fromInstall, setParams]);
+  }, [fromShopify, setParams]);
   useEffect(() => {
     if (!visible) return;
-    const timer = setTimeout(() => setVisible(false), ACTIVATED_TOAST_MS);
+    const timer = setTimeout(() => setVisible(null), ACTIVATED_TOAST_MS);
     return () => clearTimeout(timer);
   }, [visible]);
   return visible;

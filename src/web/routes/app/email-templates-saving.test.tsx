@@ -101,7 +101,7 @@ describe('/app/email-templates saving and testing', () => {
   });
 
   it("shows the server's message when it refuses the template (422 template_invalid)", async () => {
-    const message = 'Le template contient une erreur de syntaxe\u202f: unexpected token. Vérifiez les variables entre {{ }}.';
+    const message = 'Le modèle contient une erreur de syntaxe à la ligne 1, colonne 6\u202f: une variable ouverte par {{ n’est pas fermée (il manque }}).';
     templateApi(defaults, [on(readEmailTemplate, () => jsonResponse(defaults)), on(saveEmailTemplate, () => apiError(422, message, 'template_invalid'))]);
     await open();
     await editor();

@@ -172,7 +172,11 @@ describe('/app/email-templates preview', () => {
     await editor();
     type(body(), 'Bonjour {% if customer_name %} sans fin');
     const message = screen.getByText('L’aperçu ne peut pas être affiché');
-    expect(message.closest('[role="status"]')?.textContent).toContain('Le template contient une erreur de syntaxe');
+    const status = message.closest('[role="status"]')?.textContent;
+    expect(status).toContain('Le modèle contient une erreur de syntaxe.');
+    // Where and what, in French: never liquidjs's « tag {% if customer_name %} not closed, line:1, col:9 ».
+    expect(status).toContain('Erreur à la ligne 1, colonne 9\u202f: la balise {% if %} n’est jamais fermée (il manque {% endif %}).');
+    expect(status).not.toMatch(/not closed|line:|col:/);
     expect(screen.queryByTitle('Aperçu de l’e-mail')).toBeNull();
 
     type(body(), 'Bonjour {% if customer_name %}{{ customer_name }}{% endif %}');

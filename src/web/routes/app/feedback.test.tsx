@@ -127,6 +127,21 @@ describe('/app/feedback', () => {
     expect(csv.hasAttribute('download')).toBe(true);
   });
 
+  it('filters every rating from 5 down to 1 star (the bad ones first looked for)', async () => {
+    const fetchMock = mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
+    const { router } = await open();
+    const filters = await screen.findByRole('group', { name: 'Filtrer les avis' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Tous', '5 étoiles', '4 étoiles', '3 étoiles', '2 étoiles', '1 étoile', 'Avec commentaire']);
+    fireEvent.click(within(filters).getByRole('button', { name: '1 étoile' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('filtre')).toBe('1'));
+    await waitFor(() => expect(fetchMock.mock.calls.some(([url]) => String(url).includes('filter=1'))).toBe(true));
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' }).getAttribute('href')).toBe(`${exportReviews.path}?filter=1`);
+  });
+
   it('has an empty state, and another when nothing matches', async () => {
     mockSignedInApi([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
     await open();

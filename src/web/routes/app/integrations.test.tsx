@@ -38,7 +38,7 @@ async function disconnectWith(choice: string) {
 function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
   let store: typeof activeStore | null = activeStore;
   return mockSignedInApi([
-    on(currentStore, () => jsonResponse({ store })),
+    on(currentStore, () => jsonResponse({ away: null, store })),
     on(disconnectStore, () => {
       store = null;
       return jsonResponse({ ok: true, shopify } satisfies DisconnectOutcome);

@@ -50,16 +50,19 @@ describe('/app/plans', () => {
     expect(within(card(/^Entreprise$/)).getByRole('button', { name: 'Changer de plan pour Entreprise' })).toBeTruthy();
   });
 
-  it("shows this period's usage: the quota bar, the period's end in French and today's sends", async () => {
+  it("shows this period's usage: the quota bar, the sending period and Shopify's billing cycle in French, and today's sends", async () => {
     mockPlansApi();
     await openPlans();
     const usage = screen.getByRole('region', { name: 'Votre plan' });
     expect(within(usage).getByText('Plan Pro')).toBeTruthy();
-    const meter = within(usage).getByRole('meter', { name: 'Emails envoyés sur la période' });
+    const meter = within(usage).getByRole('meter', { name: 'E-mails envoyés sur la période d’envoi' });
     expect(meter.getAttribute('data-level')).toBe('yellow');
-    expect(within(usage).getByText(spaced('2 550 / 3 000 emails'))).toBeTruthy();
-    expect(within(usage).getByText('Renouvellement le 31 octobre 2025')).toBeTruthy();
-    expect(within(usage).getByText(spaced('Aujourd’hui\u202f: 12 / 1 000 emails (limite quotidienne)'))).toBeTruthy();
+    expect(within(usage).getByText(spaced('2 550 / 3 000 e-mails'))).toBeTruthy();
+    // The quota's period is not Shopify's billing cycle (which restarts at a plan change): each is named (decision 045).
+    expect(within(usage).getByText('Période d’envoi du 1er octobre 2025 au 31 octobre 2025')).toBeTruthy();
+    expect(within(usage).getByText(spaced('Facturation Shopify : cycle en cours jusqu’au 24 octobre 2025'))).toBeTruthy();
+    expect(within(usage).queryByText(/Renouvellement/)).toBeNull();
+    expect(within(usage).getByText(spaced('Aujourd’hui\u202f: 12 / 1 000 e-mails (limite quotidienne)'))).toBeTruthy();
   });
 
   it('turns the bar red from 90 %', async () => {
@@ -68,11 +71,11 @@ describe('/app/plans', () => {
     expect(screen.getByRole('meter').getAttribute('data-level')).toBe('red');
   });
 
-  it("says 'Emails illimités' on an unlimited plan", async () => {
+  it("says 'E-mails illimités' on an unlimited plan", async () => {
     mockPlansApi([], 4210, null);
     await openPlans();
     const usage = screen.getByRole('region', { name: 'Votre plan' });
-    expect(within(usage).getByText('Emails illimités')).toBeTruthy();
+    expect(within(usage).getByText('E-mails illimités')).toBeTruthy();
     expect(within(usage).queryByRole('meter')).toBeNull();
     expect(card(/^Entreprise Plan actuel$/)).toBeTruthy();
   });
@@ -80,7 +83,7 @@ describe('/app/plans', () => {
   it('warns, under a smaller plan, that this period already sent more than its quota', async () => {
     mockPlansApi([], 450);
     await openPlans();
-    expect(within(card(/^Starter$/)).getByText(/Vous avez déjà envoyé 450 emails sur cette période/)).toBeTruthy();
+    expect(within(card(/^Starter$/)).getByText(/Vous avez déjà envoyé 450 e-mails sur cette période d’envoi/)).toBeTruthy();
     expect(within(card(/^Entreprise$/)).queryByText(/Vous avez déjà envoyé/)).toBeNull();
   });
 

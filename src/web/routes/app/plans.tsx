@@ -126,8 +126,11 @@ function CurrentPlanCard({ plan, syncing, onSync }: { plan: CurrentPlan; syncing
       </div>
       <QuotaBar className="mt-6 max-w-xl" used={plan.usage.emails_sent} quota={plan.emails_quota} label={t.usage.barLabel} />
       <div className="mt-4 space-y-1 text-sm text-slate-700">
-        <p>{t.usage.periodEnd(formatDate(plan.period_end, { timeZone: 'UTC' }))}</p>
+        {/* Two periods, each named for what it is: the quota's, and Shopify's bill (decision 045). */}
+        <p>{t.usage.sendingPeriod(formatDate(plan.period_start, { timeZone: 'UTC' }), formatDate(plan.period_end, { timeZone: 'UTC' }))}</p>
+        {plan.billing_period_end && <p>{t.usage.billingPeriod(formatDate(plan.billing_period_end, { timeZone: 'UTC' }))}</p>}
         <p>{t.usage.daily(formatCount(plan.sent_today), formatCount(plan.daily_limit))}</p>
+        {plan.billing_period_end && <p className="max-w-xl pt-1 text-xs text-slate-600">{t.usage.periodsHint}</p>}
       </div>
     </section>
   );

@@ -58,6 +58,7 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   'POST /api/auth/sign-out': () => ({ path: '/api/auth/sign-out', body: {}, readsBody: true, client: 'account', destructive: true }),
 
   // --- /api
+  'POST /api/stores/current/absence/:id/seen': ({ m }) => ({ path: `/api/stores/current/absence/${m.absenceId}/seen`, body: {}, readsBody: false, client: 'merchant' }),
   'POST /api/stores/current/disconnect': () => ({ path: '/api/stores/current/disconnect', body: { shopify: 'keep' }, readsBody: true, client: 'merchant', destructive: true }),
   'POST /api/shopify/installations/:token/plan': ({ w, m }) => ({
     path: `/api/shopify/installations/${m.openInstallationToken}/plan`,

@@ -88,6 +88,8 @@ export interface Merchant {
   suppressedEmail: string;
   /** A review of the store, for the storefront moderation routes (hide, show). */
   reviewId: string;
+  /** A time the store was away and came back, not dismissed yet (decision 045). */
+  absenceId: string;
 }
 
 export const flowBody = {
@@ -184,6 +186,11 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const suppressedEmail = `desabonne-${t}@exemple.test`;
   await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: suppressedEmail, reason: 'unsubscribe' });
   const review = await rows.review({ customerEmail: due.customerEmail, customerName: 'Léa Dubois', rating: 2, comment: 'Colis arrivé en retard.' });
+  // The row is the point: a time away the merchant is told about (written by a reconnection in the app).
+  const [absence] = await ctx.db
+    .insert(s.storeAbsences)
+    .values({ shopId: store.id, reason: 'uninstalled', awayFrom: new Date(Date.now() - 2 * 86_400_000), backAt: new Date(Date.now() - 86_400_000) })
+    .returning();
 
   return {
     label,
@@ -206,6 +213,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
     openInstallationToken: open,
     suppressedEmail,
     reviewId: review.id,
+    absenceId: absence!.id,
   };
 }
 
