@@ -144,6 +144,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'away_reason',
     'same_path_for_all_ratings',
     'show_unverified_reviews',
+    'storefront_proxy_path',
     'orders_reconciled_at',
     'created_at',
     'updated_at',
