@@ -54,6 +54,7 @@ import { benchReviewPage } from './review-page';
 import { benchFootprint } from './footprint';
 import { benchInsight } from './insight';
 import { benchTemplateSandbox } from './template-sandbox';
+import { benchTemplateNeighbours } from './template-neighbours';
 import { benchMerchantScreens } from './merchant-screens';
 import { benchStorefront } from './storefront';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '#tests/support/first-load-js';
@@ -159,6 +160,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
   if (only === 'review-page') return benchReviewPage(label, ctx);
   if (only === 'webhooks') return benchWebhooks(label, ctx);
   if (only === 'templates') return benchTemplateSandbox(label, ctx);
+  if (only === 'neighbours') return benchTemplateNeighbours(label, ctx);
 
   const bare = new Hono().get('/plans', (c) => c.json({ plans: [] }));
   const bareServer = await listen(bare.fetch);
@@ -187,6 +189,7 @@ async function benchDatabase(label: string, handle: DatabaseHandle) {
 
   await benchSending(label, ctx, sendRequests);
   await benchTemplateSandbox(label, ctx);
+  await benchTemplateNeighbours(label, ctx);
   await benchReviewPage(label, ctx);
 }
 

@@ -19,17 +19,27 @@ import { world, type StoreWorld } from '#tests/support/world';
 const MERCHANTS = 6;
 const seconds = Number(process.env.TEMPLATE_BENCH_SECONDS ?? 10);
 
-/** Runs bench/health-probe.ts in its own process. */
-function probeHealth(url: string) {
-  return new Promise<{ count: number; errors: number; p50: number; p99: number; max: number }>((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/health-probe.ts', `${url}/health`, String(seconds)], { stdio: ['ignore', 'pipe', 'inherit'] });
+export interface Latencies {
+  count: number;
+  errors: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Every latency, in order. */
+  samples: number[];
+}
+
+/** Runs bench/latency-probe.ts in its own process on `url` for TEMPLATE_BENCH_SECONDS (`open`: one request every 20 ms, answered or not). */
+export function probeLatency(url: string, mode: 'closed' | 'open' = 'closed') {
+  return new Promise<Latencies>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/latency-probe.ts', url, String(seconds), mode], { stdio: ['ignore', 'pipe', 'inherit'] });
     let out = '';
     child.stdout.on('data', (d) => (out += d));
-    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`health probe exited ${code}`))));
+    child.on('close', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`latency probe exited ${code}`))));
   });
 }
 
-const ms = (n: number) => `${n.toFixed(1)} ms`;
+export const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 export async function benchTemplateSandbox(label: string, ctx: AppContext) {
   const app = createApp(ctx);
@@ -45,7 +55,7 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
         .signedIn(app)
         .store({ shopName: `Boutique ${i}` }),
     );
-  const alone = await probeHealth(server.url);
+  const alone = await probeLatency(`${server.url}/health`);
 
   /** Every merchant loads its editor (and one time in three saves) over and over while /health is probed. */
   const underLoad = async (saveBody: string) => {
@@ -67,7 +77,7 @@ export async function benchTemplateSandbox(label: string, ctx: AppContext) {
         else counts.other++;
       }
     });
-    const health = await probeHealth(server.url);
+    const health = await probeLatency(`${server.url}/health`);
     running = false;
     await Promise.all(editors);
     return { health, counts };

@@ -36,7 +36,7 @@ import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
 import { auditRoutes } from './audit/routes';
 import { brandingRoutes } from './branding/routes';
-import { emailTemplateRoutes } from './email-templates/routes';
+import { emailTemplateRoutes, sessionTemplateGate, TEMPLATE_TURN_ENDPOINTS } from './email-templates/routes';
 import { settingsRoutes } from './settings/routes';
 import { notificationRecipientRoutes } from './recipients/routes';
 import { deliverabilityRoutes } from './deliverability/routes';
@@ -121,6 +121,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.use('/api/*', compress({ threshold: 1024 }));
 
   app.route('/health', healthRoutes(ctx));
+
+  // Requests that render merchant-written Liquid: counted per session before anything is read (decision 046).
+  const templateGate = sessionTemplateGate(ctx.templates);
+  for (const endpoint of TEMPLATE_TURN_ENDPOINTS) app.on(endpoint.method, endpoint.path, templateGate);
 
   // Every /api and /functions/v1 endpoint through its contract (src/core/api), on the root app so
   // the catch-alls below come after them.

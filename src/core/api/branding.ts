@@ -156,7 +156,7 @@ export const savePage = endpoint({
   body: pageInput,
   response: brandingConfig,
   // A greeting or closing beyond the e-mail's limits (the field names which).
-  errors: ['template_too_large', 'template_too_slow', 'template_too_complex'],
+  errors: ['template_too_large', 'template_too_slow', 'template_too_complex', 'template_queue_full'],
 });
 
 export const uploadBrandingLogo = endpoint({

@@ -167,5 +167,5 @@ export const runSelfTest = endpoint({
   access: 'store',
   summary: "sends one e-mail as the store's customers get it to a mailbox the app controls and checks what arrived",
   response: selfTestResult,
-  errors: ['self_test_failed', 'rate_limited'],
+  errors: ['self_test_failed', 'rate_limited', 'template_queue_full'],
 });

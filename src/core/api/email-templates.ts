@@ -44,6 +44,11 @@ export const EMAIL_TEMPLATE_ERRORS = {
   template_too_complex: 422,
   /** The transport refused the test e-mail. */
   test_email_failed: 502,
+  /**
+   * The store already has as many renders under way as it may (the editor's saves and previews, test
+   * e-mails, page texts, self-tests: decision 046); tried again after Retry-After, it goes through.
+   */
+  template_queue_full: 429,
 } as const satisfies Record<string, number>;
 
 /** A template as the editor shows it and the sender uses it. */
@@ -139,7 +144,7 @@ export const saveEmailTemplate = endpoint({
   summary: 'saves the active template (one per store), used from the next e-mail on; answers its warnings',
   body: templateInput,
   response: emailTemplateConfig,
-  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found'],
+  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found', 'template_queue_full'],
 });
 
 export const uploadTemplateLogo = endpoint({
@@ -160,5 +165,5 @@ export const sendTestEmail = endpoint({
   summary: "sends the template as edited (saved or not) to the signed-in merchant's own address",
   body: templateInput,
   response: z.object({ sent_to: z.string() }),
-  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found', 'test_email_failed'],
+  errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found', 'test_email_failed', 'template_queue_full'],
 });

@@ -19,6 +19,7 @@ import { storeRatingActions } from '../reviews/rating-actions';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { sampleVariables, templateRefusal } from '../email-templates/sample';
+import { inTemplateTurn } from '../email-templates/turns';
 
 export async function readBranding(ctx: AppContext, store: TenantStore): Promise<BrandingConfig> {
   const [[branding], [custom]] = await Promise.all([
@@ -92,9 +93,13 @@ async function checkEmailText(ctx: AppContext, store: TenantStore, text: string 
 }
 
 export async function savePage(ctx: AppContext, store: TenantStore, input: PageInput): Promise<BrandingConfig> {
-  // In turn, not together: the greeting's refusal comes first, as before.
-  await checkEmailText(ctx, store, input.email_greeting, 'email_greeting');
-  await checkEmailText(ctx, store, input.email_closing, 'email_closing');
+  // The check is one of the store's places in the sandbox (decision 046), taken before anything is rendered.
+  if (input.email_greeting || input.email_closing)
+    await inTemplateTurn(ctx, store.id, async () => {
+      // In turn, not together: the greeting's refusal comes first, as before.
+      await checkEmailText(ctx, store, input.email_greeting, 'email_greeting');
+      await checkEmailText(ctx, store, input.email_closing, 'email_closing');
+    });
   const values = {
     pageTitle: input.page_title,
     pageDescription: input.page_description,

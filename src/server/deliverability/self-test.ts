@@ -19,6 +19,7 @@ import { emailOutbox } from '#db/schema';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { renderStoreReviewEmail } from '../email-templates/service';
+import { inTemplateTurn } from '../email-templates/turns';
 import { selfTestMessages as m } from '../messages/deliverability';
 import { oneClickUnsubscribeHeaders, requestLinks } from '../requests/links';
 import { storeDisplayName } from '../stores/service';
@@ -110,8 +111,15 @@ function casedNames(names: string[]): string {
   return names.map((n) => (n === 'list-unsubscribe' ? 'List-Unsubscribe' : 'List-Unsubscribe-Post')).join(', ');
 }
 
-/** Sends the store's e-mail to the app's mailbox, reads it back and judges it. */
-export async function runSelfTest(ctx: AppContext, store: TenantStore): Promise<SelfTestResult> {
+/**
+ * Sends the store's e-mail to the app's mailbox, reads it back and judges it. Rendering it takes one
+ * of the store's places in the template sandbox, first, so a refusal there costs no check of the hour.
+ */
+export function runSelfTest(ctx: AppContext, store: TenantStore): Promise<SelfTestResult> {
+  return inTemplateTurn(ctx, store.id, () => selfTestInTurn(ctx, store));
+}
+
+async function selfTestInTurn(ctx: AppContext, store: TenantStore): Promise<SelfTestResult> {
   await takeCheck(ctx, store.id);
   const log = ctx.log.child('deliverability');
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);

@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE, renderReviewEmail, type ReviewEmailTemplate } from '#core/email/review-email';
 import { HOSTILE } from '#tests/support/hostile-templates';
-import { CHUNK_EMAILS, TemplateSandbox, type SandboxJob } from './sandbox';
+import { CHUNK_EMAILS, SANDBOX_PER_KEY, SandboxBusyError, TemplateSandbox, type SandboxJob } from './sandbox';
 
 const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'https://avis.test/review/abc' };
 
@@ -107,6 +107,46 @@ describe('the template sandbox', () => {
     const other = templates.render(job({}, 1, 'other')).then(() => order.push('other'));
     await Promise.all([...slow, other]);
     expect(order.indexOf('other')).toBeLessThanOrEqual(1);
+  });
+
+  it('gives one key one process at a time: with two processes, another store takes the second at once (issue 45)', async () => {
+    const templates = sandbox({ processes: 2 });
+    const hostile = [1, 2, 3].map(() => templates.render(job({ bodyContent: HOSTILE.nestedLoops }, 1, 'hostile')));
+    // Dispatched as they are asked (pump runs within render): the second process stays free for another key.
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: SANDBOX_PER_KEY.running, waiting: 3 - SANDBOX_PER_KEY.running });
+    const other = templates.render(job({}, 1, 'other'));
+    expect(templates.usage('other')).toEqual({ admitted: 0, running: 1, waiting: 0 });
+    expect(kinds(await other)).toEqual(['ok']);
+    expect((await Promise.all(hostile)).map(kinds)).toEqual([['time'], ['time'], ['time']]);
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 0 });
+  });
+
+  it('admits a bounded number of a key’s requests at once and refuses one more at once, without touching another key’s (issue 45)', async () => {
+    const templates = sandbox({ deadlineMs: () => 1500 });
+    const releases: (() => void)[] = [];
+    const held = Array.from({ length: SANDBOX_PER_KEY.admitted }, () => templates.admit('hostile', () => new Promise<string>((resolve) => releases.push(() => resolve('fait')))));
+    expect(templates.usage('hostile').admitted).toBe(SANDBOX_PER_KEY.admitted);
+
+    let ran = false;
+    const refused = await templates
+      .admit('hostile', async () => {
+        ran = true;
+      })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(SandboxBusyError);
+    // Try again within one call's deadline (an editor's two e-mails: 1.5 s here).
+    expect((refused as SandboxBusyError).retryAfterSeconds).toBe(2);
+    expect(ran).toBe(false);
+    expect(await templates.admit('other', async () => 'servi')).toBe('servi');
+
+    // A place freed, whatever became of its request, is a place again.
+    releases[0]!();
+    expect(await held[0]).toBe('fait');
+    await expect(templates.admit('hostile', () => Promise.reject(new Error('échec')))).rejects.toThrow('échec');
+    expect(await templates.admit('hostile', async () => 'de nouveau')).toBe('de nouveau');
+    for (const release of releases.slice(1)) release();
+    await Promise.all(held);
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 0 });
   });
 
   it('refuses calls once closed', async () => {

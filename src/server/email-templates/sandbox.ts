@@ -16,7 +16,13 @@
  *   chunk, not per e-mail. Once an e-mail of a job goes beyond a limit, the job's other e-mails
  *   answer the same without rendering.
  * - Calls carry a key (the store): the key served least recently goes first, so one store's renders,
- *   however many or slow, only ever wait behind its own.
+ *   however many or slow, only ever wait behind its own; and one key has at most
+ *   SANDBOX_PER_KEY.running calls in the processes at once, so with two processes another store
+ *   always finds one (decision 046).
+ * - A merchant's request that renders (the editor, its test e-mail, the page texts, the self-test)
+ *   takes one of its store's SANDBOX_PER_KEY.admitted places first (`admit`), before it reads or
+ *   renders anything, and one more is refused at once: one store's saves, however many at once,
+ *   cost the server and the processes a bounded amount of work (decision 046).
  * - A sandbox process gets no environment but NODE_ENV: no secret, no database address.
  */
 import { fork, type ChildProcess } from 'node:child_process';
@@ -66,6 +72,21 @@ export const BASE_DEADLINE_MS = 1000;
 /** The sandbox processes' niceness (19 is the lowest priority): below the server's own. */
 const SANDBOX_NICENESS = 10;
 
+/**
+ * What one key (a store) may have of the sandbox at once (decision 046): calls in the processes, and
+ * merchant requests admitted (their renders running or waiting their turn). A merchant's editor has
+ * one or two at a time; an attacker's hundredth concurrent save is refused before it costs anything.
+ */
+export const SANDBOX_PER_KEY = { running: 1, admitted: 4 } as const;
+
+/** A key's places are all taken: try again after `retryAfterSeconds` (one call's deadline). */
+export class SandboxBusyError extends Error {
+  constructor(readonly retryAfterSeconds: number) {
+    super('template sandbox: every place of this key is taken');
+    this.name = 'SandboxBusyError';
+  }
+}
+
 export interface SandboxOptions {
   /** Sandbox processes (default: one core fewer than the machine has, 1 to 2). */
   processes?: number;
@@ -75,7 +96,16 @@ export interface SandboxOptions {
   deadlineMs?: (emails: number) => number;
   /** A process idle this long is ended (default 30 s); the next call starts one again. */
   idleMs?: number;
+  /** What one key may have at once (default SANDBOX_PER_KEY). */
+  perKey?: { running: number; admitted: number };
   log?: Logger;
+}
+
+/** One key's share of the sandbox now: requests admitted, calls in a process, calls waiting their turn. */
+export interface KeyUsage {
+  admitted: number;
+  running: number;
+  waiting: number;
 }
 
 export interface SandboxStats {
@@ -139,6 +169,11 @@ export class TemplateSandbox {
   private readonly queues = new Map<string, Call[]>();
   /** When each key with waiting calls was last served (a count of dispatches): the longest unserved goes first. */
   private readonly served = new Map<string, number>();
+  /** Calls in a process, per key. */
+  private readonly running = new Map<string, number>();
+  /** Merchant requests admitted, per key. */
+  private readonly admitted = new Map<string, number>();
+  private readonly perKey: { running: number; admitted: number };
   private dispatches = 0;
   private readonly heapMb: number;
   private readonly deadlineMs: (emails: number) => number;
@@ -155,7 +190,39 @@ export class TemplateSandbox {
     this.heapMb = options.heapMb ?? 128;
     this.deadlineMs = options.deadlineMs ?? ((emails) => BASE_DEADLINE_MS + emails * RENDER_LIMITS.renderMs);
     this.idleMs = options.idleMs ?? 30_000;
+    this.perKey = options.perKey ?? SANDBOX_PER_KEY;
     this.log = options.log;
+  }
+
+  /**
+   * Runs `work`, a merchant's request that renders here (its reads, then its calls to `render`), as
+   * one of the key's places: at most `perKey.admitted` at once, whether their calls run or wait their
+   * turn. One more is refused at once with SandboxBusyError, before `work` reads or renders anything.
+   * The sender's renders are not admitted: its claims bound them (one job per store and claim), and
+   * an e-mail due must not fail because its merchant is busy in the editor.
+   */
+  async admit<T>(key: string, work: () => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('template sandbox closed');
+    const places = this.admitted.get(key) ?? 0;
+    if (places >= this.perKey.admitted) throw new SandboxBusyError(this.retryAfterSeconds);
+    this.admitted.set(key, places + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (this.admitted.get(key) ?? 1) - 1;
+      if (left > 0) this.admitted.set(key, left);
+      else this.admitted.delete(key);
+    }
+  }
+
+  /** When to try again once a key's places are taken: a place frees within one call's deadline (an editor's two e-mails). */
+  get retryAfterSeconds(): number {
+    return Math.ceil(this.deadlineMs(2) / 1000);
+  }
+
+  /** The key's share of the sandbox now (tests and logs). */
+  usage(key: string): KeyUsage {
+    return { admitted: this.admitted.get(key) ?? 0, running: this.running.get(key) ?? 0, waiting: this.queues.get(key)?.length ?? 0 };
   }
 
   /**
@@ -191,10 +258,16 @@ export class TemplateSandbox {
     this.pump();
   }
 
-  /** The next call of the key served least recently (a key never served first, then by arrival). */
+  /**
+   * The next call of the key served least recently (a key never served first, then by arrival), among
+   * the keys below their running cap.
+   */
   private next(): Call | undefined {
     let chosen: string | undefined;
-    for (const key of this.queues.keys()) if (chosen === undefined || (this.served.get(key) ?? -1) < (this.served.get(chosen) ?? -1)) chosen = key;
+    for (const key of this.queues.keys()) {
+      if ((this.running.get(key) ?? 0) >= this.perKey.running) continue;
+      if (chosen === undefined || (this.served.get(key) ?? -1) < (this.served.get(chosen) ?? -1)) chosen = key;
+    }
     if (chosen === undefined) return undefined;
     const queue = this.queues.get(chosen)!;
     const call = queue.shift()!;
@@ -216,8 +289,17 @@ export class TemplateSandbox {
       }
       if (!call) return;
       slot.call = call;
+      this.running.set(call.key, (this.running.get(call.key) ?? 0) + 1);
       void this.run(slot, call);
     }
+  }
+
+  /** The slot's call is over (answered or failed): its key may send another. */
+  private release(slot: Slot, call: Call) {
+    slot.call = null;
+    const left = (this.running.get(call.key) ?? 1) - 1;
+    if (left > 0) this.running.set(call.key, left);
+    else this.running.delete(call.key);
   }
 
   private async run(slot: Slot, call: Call) {
@@ -227,7 +309,7 @@ export class TemplateSandbox {
     try {
       child = await this.processOf(slot);
     } catch (error) {
-      slot.call = null;
+      this.release(slot, call);
       call.reject(error instanceof Error ? error : new Error(String(error)));
       this.pump();
       return;
@@ -238,7 +320,7 @@ export class TemplateSandbox {
       clearTimeout(timer);
       child.off('message', onMessage);
       child.off('exit', onExit);
-      slot.call = null;
+      this.release(slot, call);
       if (outcomes instanceof Error) call.reject(outcomes);
       else {
         const limit = outcomes.find((o): o is { ok: false; problem: TemplateProblem } => !o.ok && o.problem.kind !== 'invalid');

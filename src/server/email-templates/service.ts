@@ -21,7 +21,8 @@ import { hitRateLimit } from '../security/rate-limit';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
 import { appBase, sampleVariables, templateRefusal } from './sample';
-import type { SandboxEmail } from './sandbox';
+import { SandboxBusyError, type SandboxEmail } from './sandbox';
+import { inTemplateTurn } from './turns';
 
 type TemplateRow = typeof emailTemplates.$inferSelect;
 
@@ -94,15 +95,25 @@ function templateOfRow(row: TemplateRow): ReviewEmailTemplate {
   };
 }
 
-async function warningsOf(ctx: AppContext, storeId: string, template: ReviewEmailTemplate, parts: StoreEmailParts, variables: TemplateVariables): Promise<TemplateWarning[]> {
+async function warningsOf(
+  ctx: AppContext,
+  storeId: string,
+  template: ReviewEmailTemplate,
+  parts: StoreEmailParts,
+  variables: TemplateVariables,
+  measure: boolean,
+): Promise<TemplateWarning[]> {
   let htmlBytes = 0;
-  try {
-    // The heavier of the two e-mails (the reminder adds its first line).
-    const emails = await render(ctx, storeId, template, parts, [{ variables }, { variables, reminder: true }]);
-    htmlBytes = Math.max(...emails.map((email) => utf8Bytes(email.html)));
-  } catch (error) {
-    // Saved templates were rendered before their save; only a greeting changed since could fail here.
-    if (!(error instanceof DomainError)) throw error;
+  // Not measured when the store's places in the sandbox are taken: no size warning this time.
+  if (measure) {
+    try {
+      // The heavier of the two e-mails (the reminder adds its first line).
+      const emails = await render(ctx, storeId, template, parts, [{ variables }, { variables, reminder: true }]);
+      htmlBytes = Math.max(...emails.map((email) => utf8Bytes(email.html)));
+    } catch (error) {
+      // Saved templates were rendered before their save; only a greeting changed since could fail here.
+      if (!(error instanceof DomainError)) throw error;
+    }
   }
   return templateWarnings(
     {
@@ -120,7 +131,22 @@ async function warningsOf(ctx: AppContext, storeId: string, template: ReviewEmai
   );
 }
 
+/**
+ * GET /api/email-templates/active. Its warnings render the template (to measure the HTML): that takes
+ * one of the store's places in the sandbox; when they are all taken (the store's own saves under way),
+ * the editor opens without the size warning rather than not at all (decision 046).
+ */
 export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData): Promise<EmailTemplateConfig> {
+  try {
+    return await ctx.templates.admit(store.id, () => templateConfig(ctx, store, session, true));
+  } catch (error) {
+    if (error instanceof SandboxBusyError) return templateConfig(ctx, store, session, false);
+    throw error;
+  }
+}
+
+/** The editor's answer; `measure`: render the saved template for the size warning. */
+async function templateConfig(ctx: AppContext, store: TenantStore, session: SessionData, measure: boolean): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [row, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
@@ -157,7 +183,7 @@ export async function readEmailTemplate(ctx: AppContext, store: TenantStore, ses
     branding: { logo_email_url: parts.logoEmailUrl, primary_color: parts.primaryColor ?? BRANDING_DEFAULTS.primary_color },
     test_recipient: session.user.email,
     sample: { customer_name: sample.customer_name, store_name: sample.store_name, order_number: sample.order_number, review_link: sample.review_link },
-    warnings: row ? await warningsOf(ctx, store.id, templateOfRow(row), parts, sample) : [],
+    warnings: row ? await warningsOf(ctx, store.id, templateOfRow(row), parts, sample, measure) : [],
   };
 }
 
@@ -189,8 +215,16 @@ function templateOfInput(input: TemplateInput, logo: { url: string | null; email
   };
 }
 
-/** Saves the active template: checked by rendering it, then in one transaction the others are deactivated and this one written. */
-export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
+/**
+ * Saves the active template: checked by rendering it, then in one transaction the others are
+ * deactivated and this one written. The whole save is one of the store's places in the sandbox
+ * (turns.ts): beyond them it is refused before anything is read.
+ */
+export function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
+  return inTemplateTurn(ctx, store.id, () => saveInTurn(ctx, store, session, input));
+}
+
+async function saveInTurn(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
@@ -241,7 +275,8 @@ export async function saveEmailTemplate(ctx: AppContext, store: TenantStore, ses
         .where(and(scope, eq(emailTemplates.id, mine.id)));
     else await tx.insert(emailTemplates).values({ shopId: store.id, templateType: 'review_request', ...values });
   });
-  return readEmailTemplate(ctx, store, session);
+  // Within this save's place: the answer's measure needs no other.
+  return templateConfig(ctx, store, session, true);
 }
 
 /** The notice above a test e-mail: the merchant must not take it for a customer's. */
@@ -259,7 +294,11 @@ function withTestNotice(email: RenderedEmail): RenderedEmail {
  * anyone else: the body names no recipient. Not counted against the plan's quotas, but limited per
  * store and hour. The button leads to the branding page, where the merchant sees the review page.
  */
-export async function sendTestEmail(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
+export function sendTestEmail(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
+  return inTemplateTurn(ctx, store.id, () => sendTestInTurn(ctx, store, session, input));
+}
+
+async function sendTestInTurn(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
@@ -283,7 +322,8 @@ export async function sendTestEmail(ctx: AppContext, store: TenantStore, session
 /**
  * The store's review e-mail as its customers get it (active template, page texts, branding, the
  * visible unsubscribe link), on the sample's variables: what the deliverability self-test sends.
- * Also answers the display name the sender would put in From.
+ * Also answers the display name the sender would put in From. Its caller holds one of the store's
+ * places in the sandbox (deliverability/self-test.ts runSelfTest).
  */
 export async function renderStoreReviewEmail(
   ctx: AppContext,

@@ -14,7 +14,10 @@ import { HOSTILE } from '#tests/support/hostile-templates';
 import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { runDueSends } from '../requests/sender';
-import { TemplateSandbox } from './sandbox';
+import { DEFAULT_TEMPLATE } from '#core/email/review-email';
+import { messageFor } from '../messages';
+import { sampleVariables } from './sample';
+import { SANDBOX_PER_KEY, TemplateSandbox } from './sandbox';
 import { world, type StoreRow } from '#tests/support/world';
 
 let ctx: TestContext;
@@ -129,6 +132,44 @@ describe('saving hostile page texts (PUT /api/branding/page)', () => {
     const range = await browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_closing: HOSTILE.hugeRange } });
     expect(range).toMatchObject({ status: 422, body: { code: 'template_too_complex', field: 'email_closing' } });
     expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, store.id))).toHaveLength(0);
+  });
+});
+
+describe('what one store may have of the sandbox at once (issue 45, decision 046)', () => {
+  it('refuses a request of a store whose places are taken at once, in French with Retry-After, writing and sending nothing; its editor still opens; another store and the sender are served', async () => {
+    const busy = await merchant();
+    const other = await merchant();
+    // The store's places, taken (as its own saves under way would take them).
+    const releases: (() => void)[] = [];
+    const held = Array.from({ length: SANDBOX_PER_KEY.admitted }, () => ctx.templates.admit(busy.store.id, () => new Promise<void>((resolve) => releases.push(resolve))));
+    try {
+      const message = messageFor('template_queue_full', { retryAfterSeconds: ctx.templates.retryAfterSeconds });
+      const refusals = [
+        await busy.browser.json<ErrorBody>('/api/email-templates/active', { method: 'PUT', json: template }),
+        await busy.browser.json<ErrorBody>('/api/email-templates/test', { method: 'POST', json: template }),
+        await busy.browser.json<ErrorBody>('/api/branding/page', { method: 'PUT', json: { ...page, email_greeting: 'Bonjour {{ customer_name }},' } }),
+        await busy.browser.json<ErrorBody>('/api/settings/deliverability/self-test', { method: 'POST' }),
+      ];
+      for (const res of refusals) {
+        expect(res).toMatchObject({ status: 429, body: { code: 'template_queue_full', error: message } });
+        expect(res.headers.get('retry-after')).toBe(String(ctx.templates.retryAfterSeconds));
+      }
+      expect(message).toMatch(/^Votre boutique a déjà plusieurs modèles en cours de vérification\. Réessayez dans \d+ secondes?\.$/);
+      expect(await templatesOf(busy.store.id)).toHaveLength(0);
+      expect(await ctx.db.select().from(s.storeCustomization).where(eq(s.storeCustomization.shopId, busy.store.id))).toHaveLength(0);
+      expect((await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, busy.email))).length).toBe(0);
+
+      // The editor opens (without measuring the template); another store saves; the sender renders the busy store's e-mails.
+      expect((await busy.browser.json<EmailTemplateConfig>('/api/email-templates/active')).status).toBe(200);
+      expect((await other.browser.json('/api/email-templates/active', { method: 'PUT', json: template })).status).toBe(200);
+      const [rendered] = await ctx.templates.render({ key: busy.store.id, template: DEFAULT_TEMPLATE, emails: [{ variables: sampleVariables(ctx.config.appUrl, 'Boutique') }] });
+      expect(rendered!.ok).toBe(true);
+    } finally {
+      for (const release of releases) release();
+      await Promise.all(held);
+    }
+    // A place freed, the save goes through.
+    expect((await busy.browser.json('/api/email-templates/active', { method: 'PUT', json: template })).status).toBe(200);
   });
 });
 

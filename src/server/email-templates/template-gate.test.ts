@@ -1,0 +1,59 @@
+/**
+ * The per-session gate in front of the endpoints that render merchant-written Liquid (decision 046):
+ * a session's requests beyond its places are refused before anything is read.
+ */
+import { Hono } from 'hono';
+import { afterEach, describe, expect, it } from 'vitest';
+import { messageFor } from '../messages';
+import { SANDBOX_PER_KEY, TemplateSandbox } from './sandbox';
+import { sessionTemplateGate } from './routes';
+
+const templates = new TemplateSandbox();
+afterEach(() => templates.close());
+
+/** An app whose handler waits until released: the requests it holds are under way. */
+function heldApp() {
+  const releases: (() => void)[] = [];
+  let handled = 0;
+  const app = new Hono();
+  app.put('/api/email-templates/active', sessionTemplateGate(templates), async (c) => {
+    handled++;
+    await new Promise<void>((resolve) => releases.push(resolve));
+    return c.json({ ok: true });
+  });
+  const put = (cookie?: string) => app.request('/api/email-templates/active', { method: 'PUT', headers: cookie ? { cookie } : {} });
+  return { put, releases, handled: () => handled };
+}
+
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the session gate of template renders', () => {
+  it('refuses a session’s request beyond its places at once, in French with Retry-After; other sessions and requests without a session go on', async () => {
+    const { put, releases, handled } = heldApp();
+    const mine = 'avis.session_token=jeton-a.signature';
+    const held = Array.from({ length: SANDBOX_PER_KEY.admitted }, () => put(mine));
+    await settle();
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted);
+
+    const refused = await put(mine);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe(String(templates.retryAfterSeconds));
+    expect(await refused.json()).toEqual({ error: messageFor('template_queue_full', { retryAfterSeconds: templates.retryAfterSeconds }), code: 'template_queue_full' });
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted);
+
+    // Another session (a secure cookie's name too), and no session at all (its 401 is the contract's), are not held up.
+    const other = put('__Secure-avis.session_token=jeton-b.signature');
+    const anonymous = put();
+    await settle();
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted + 2);
+
+    // A request that ended frees its place.
+    releases.shift()!();
+    expect((await held[0]!).status).toBe(200);
+    const again = put(mine);
+    await settle();
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted + 3);
+    for (const release of releases) release();
+    expect((await Promise.all([...held, other, anonymous, again])).map((res) => res.status)).toEqual(Array(SANDBOX_PER_KEY.admitted + 3).fill(200));
+  });
+});
