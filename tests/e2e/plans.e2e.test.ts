@@ -75,7 +75,7 @@ describe('the quota banner', () => {
       await signInTo(page, '/app/dashboard', 'Tableau de bord');
       const banner = page.getByRole('region', { name: 'Quota bientôt atteint' });
       await banner.waitFor();
-      await banner.getByText(/Vous avez utilisé 2[\s\u202f]550 emails sur 3[\s\u202f]000 \(85[\s\u202f]%\)/).waitFor();
+      await banner.getByText(/Vous avez utilisé 2[\s\u202f]550 e-mails sur 3[\s\u202f]000 \(85[\s\u202f]%\)/).waitFor();
       expect(await page.getByRole('alert').filter({ hasText: 'Quota' }).count()).toBe(0);
       await expectNoViolation(page);
 
@@ -105,9 +105,11 @@ describe('the plan screens', () => {
           .count(),
       ).toBe(3);
       const usage = page.getByRole('region', { name: 'Votre plan' });
-      await usage.getByText(/^2[\s\u202f]550 \/ 3[\s\u202f]000 emails$/).waitFor();
+      await usage.getByText(/^2[\s\u202f]550 \/ 3[\s\u202f]000 e-mails$/).waitFor();
       expect(await usage.getByRole('meter').getAttribute('data-level')).toBe('yellow');
-      await usage.getByText(/^Renouvellement le (1er|\d{1,2}) \p{L}+ \d{4}$/u).waitFor();
+      // The quota's period and Shopify's billing cycle, each named (decision 045).
+      await usage.getByText(/^Période d’envoi du (1er|\d{1,2}) \p{L}+ \d{4} au (1er|\d{1,2}) \p{L}+ \d{4}$/u).waitFor();
+      await usage.getByText(/^Facturation Shopify\s: cycle en cours jusqu’au (1er|\d{1,2}) \p{L}+ \d{4}$/u).waitFor();
       await expectNoViolation(page);
     });
 
@@ -146,14 +148,17 @@ describe('changing plan on the local Shopify', () => {
     await page.getByRole('button', { name: 'Approuver' }).click();
     await page.waitForURL(/\/app\/dashboard/);
     await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    // A change of plan, named, never announced as an install (decision 045).
+    await page.getByText(/vous êtes désormais sur le plan Entreprise\./).waitFor();
+    expect(await page.getByText('Votre boutique est connectée et votre abonnement est activé.').count()).toBe(0);
     // Unlimited now: the banner says so, with this month's sends.
     const banner = page.getByRole('region', { name: 'Plan Entreprise – e-mails illimités' });
-    await banner.getByText(/^\d[\d\s\u202f]* emails? envoyés? ce mois-ci$/).waitFor();
+    await banner.getByText(/^\d[\d\s\u202f]* e-mails? envoyés? ce mois-ci$/).waitFor();
     await expectNoViolation(page);
 
     await page.goto(`${suite.app.url}/app/plans`);
     await planCard(page, 'Entreprise Plan actuel').waitFor();
-    await page.getByRole('region', { name: 'Votre plan' }).getByText('Emails illimités').waitFor();
+    await page.getByRole('region', { name: 'Votre plan' }).getByText('E-mails illimités').waitFor();
     await page.getByRole('button', { name: 'Changer de plan pour Pro' }).waitFor();
     await expectNoViolation(page);
 
@@ -172,7 +177,7 @@ describe('the account page', () => {
       const panel = page.getByRole('tabpanel', { name: 'Abonnement' });
       await panel.getByText('Actif', { exact: true }).waitFor();
       await panel.getByText('Entreprise', { exact: true }).waitFor();
-      await panel.getByText('Emails illimités').waitFor();
+      await panel.getByText('E-mails illimités').waitFor();
       await panel.getByRole('link', { name: 'Changer de plan' }).waitFor();
       await expectNoViolation(page);
     });

@@ -201,7 +201,8 @@ export const shopifyBillingCallback = endpoint({
   // The store is then the active store's, through the tenancy rule, inside the handler.
   access: 'public',
   summary: "Shopify's return after the plan's confirmation page: records the subscription",
-  query: z.looseObject({ store_id: z.string().optional(), charge_id: z.string().optional() }),
+  // change=1: the charge replaces the store's paid plan (set by plans-change), so the dashboard says a change.
+  query: z.looseObject({ store_id: z.string().optional(), charge_id: z.string().optional(), change: z.string().optional() }),
   kind: 'redirect',
   errors: [],
 });

@@ -70,7 +70,8 @@ export function billingRoutes(ctx: AppContext) {
       const record = await storeRecord(ctx.db, store.id);
       let confirmationUrl: string;
       try {
-        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan);
+        // Decided now, not at the return: by then Shopify's own webhook may have recorded the new plan.
+        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan, { change: record.subscriptionStatus === 'active' });
       } catch (error) {
         if (isDeadToken(error)) throw new DomainError('shopify_token_invalid');
         if (error instanceof BillingError || error instanceof ShopifyRequestError) {

@@ -111,7 +111,11 @@ async function subscribeDemoPlan(ctx: AppContext, storeId: string) {
     currency: row.currency,
     currentPeriodEnd: row.periodEnd.toISOString(),
   });
-  await ctx.db.update(shopifyStores).set({ shopifySubscriptionId: subscription.gid }).where(eq(shopifyStores.id, storeId));
+  // Shopify's billing cycle as a billing read records it (decision 045), so the demo shows it at once.
+  await ctx.db
+    .update(shopifyStores)
+    .set({ shopifySubscriptionId: subscription.gid, billingPeriodEnd: subscription.currentPeriodEnd ? new Date(subscription.currentPeriodEnd) : null })
+    .where(eq(shopifyStores.id, storeId));
 }
 
 /** What the OAuth callback does after an install (auth-routes.ts): the order topics by API, the compliance ones recorded. */

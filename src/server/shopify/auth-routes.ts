@@ -22,7 +22,7 @@ import { recordPendingCharge, syncBilling } from '../billing/sync';
 import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
-import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover, storeRecord } from './install-service';
+import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
@@ -231,12 +231,12 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
         throw error;
       }
       try {
-        // Paying already, on another subscription: the approval replaced the plan, it did not start one.
-        const before = await storeRecord(ctx.db, storeId);
         const { verdict } = await syncBilling(ctx, storeId);
         if (verdict.status !== 'active') return billingError(c, 'subscription_not_approved');
-        const changed = before.subscriptionStatus === 'active' && !!before.shopifySubscriptionId && before.shopifySubscriptionId !== verdict.active?.id;
-        return redirect(c, `/app/dashboard?shopify=success&subscription=${changed ? 'changed' : 'activated'}`);
+        // A charge that replaced the plan the store paid for (plans-change says so in the return URL):
+        // a change, named on the dashboard, not an install. The flag only picks the words; the plan
+        // named is the one recorded from Shopify.
+        return redirect(c, `/app/dashboard?shopify=success&subscription=${query.change === '1' ? 'changed' : 'activated'}`);
       } catch (error) {
         if (!(error instanceof BillingError) && !(error instanceof ShopifyRequestError) && !(error instanceof DomainError)) throw error;
         log.warn('billing sync failed', { storeId, error: error.message });
