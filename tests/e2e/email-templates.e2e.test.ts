@@ -90,7 +90,7 @@ describe('the e-mail template editor', () => {
     await page.getByText('Template enregistré avec succès !').waitFor();
 
     await page.getByRole('button', { name: `Envoyer un test à ${DEMO.email}` }).click();
-    await page.getByText(`E-mail de test envoyé à ${DEMO.email}`).waitFor();
+    await page.getByText(`Email de test envoyé à ${DEMO.email}`).waitFor();
     const mail = await latestEmailTo(suite.app.url, DEMO.email);
     expect(mail.subject).toBe('[Test] Un mot sur votre commande #1001');
     expect(mail.html).toContain('Merci Marie Dupont pour votre visite chez');
