@@ -7,9 +7,9 @@ import { LoadingScreen } from './components/ui/Spinner';
 import { NotFoundScreen } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
 import type { ScreenDrawing, ScreenHandle } from './lib/drawing';
+import { READABLE_WHILE_AWAY_ROUTE, SUBSCRIPTION_GATE_ROUTE } from './router-ids';
 
-/** The id of the route behind which a page needs an active subscription (read by src/web/server-render.tsx). */
-export const SUBSCRIPTION_GATE_ROUTE = 'subscription-gate';
+export { READABLE_WHILE_AWAY_ROUTE, SUBSCRIPTION_GATE_ROUTE } from './router-ids';
 
 /**
  * A lazily loaded screen: its module's default export becomes the route component, and what it
@@ -80,7 +80,7 @@ export const routes: RouteObject[] = [
                 Component: RequireSubscription,
                 children: [
                   { path: 'dashboard', ...screen(() => import('./routes/app/dashboard')) },
-                  { path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
+                  { id: READABLE_WHILE_AWAY_ROUTE, path: 'feedback', ...screen(() => import('./routes/app/feedback')) },
                   { path: 'storefront', ...screen(() => import('./routes/app/storefront')) },
                   { path: 'schedule', ...screen(() => import('./routes/app/schedule')) },
                   { path: 'conditional', ...screen(() => import('./routes/app/conditional')) },

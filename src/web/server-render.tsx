@@ -23,7 +23,7 @@ import type { ScreenDrawing, ScreenHandle } from './lib/drawing';
 import { PageHeaderSeedProvider, type PageHeaderState } from './lib/page-header';
 import { createQueryClient } from './lib/query-client';
 import { currentStoreQuery } from './lib/session';
-import { routes, SUBSCRIPTION_GATE_ROUTE } from './router';
+import { READABLE_WHILE_AWAY_ROUTE, routes, SUBSCRIPTION_GATE_ROUTE } from './router';
 
 /** What main.tsx finds in the page (`#app-state`) to hydrate with. */
 export interface ServerState {
@@ -136,9 +136,10 @@ async function readData(queryClient: QueryClient, url: URL, matches: Matches): P
   try {
     const session = await queryClient.fetchQuery({ ...sessionQuery, retry: false });
     if (!session) return null;
-    const store = await queryClient.fetchQuery(currentStoreQuery);
+    const stores = await queryClient.fetchQuery(currentStoreQuery);
     const behindSubscriptionGate = matches.some((match) => match.route.id === SUBSCRIPTION_GATE_ROUTE);
-    if (behindSubscriptionGate && subscriptionGateOutcome({ data: store, isError: false }) !== 'allowed') return null;
+    const readableWhileAway = matches.some((match) => match.route.id === READABLE_WHILE_AWAY_ROUTE);
+    if (behindSubscriptionGate && subscriptionGateOutcome({ data: stores, isError: false }, { readableWhileAway }) !== 'allowed') return null;
     const drawings = matches.flatMap((match) => (match.route.handle as ScreenHandle | undefined)?.drawing ?? []);
     await Promise.all(drawings.map((drawing) => drawing.prefetch(queryClient, url)));
     // prefetchQuery keeps a failure in the cache rather than throwing it.

@@ -73,10 +73,10 @@ describe('disconnecting the store', () => {
     const outcome = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Boutique déconnectée' }) });
     await outcome.getByText('L’abonnement Shopify est résilié : Shopify ne vous facture plus l’application.').waitFor();
     await outcome.getByText('L’application est désinstallée de votre boutique Shopify.').waitFor();
-    await page
-      .getByRole('region', { name: /^Shopify/ })
-      .getByText('Aucune boutique connectée')
-      .waitFor();
+    // The card tells the store as it was left: uninstalled, nothing billed (decision 045).
+    const card = page.getByRole('region', { name: /^Shopify/ });
+    await card.getByRole('heading', { name: 'Votre boutique n’est plus connectée' }).waitFor();
+    await card.getByText(/L’application a été désinstallée de votre boutique Shopify\s: Shopify ne vous la facture plus/).waitFor();
     await outcome.waitFor();
     await expectNoViolation(page);
 
@@ -108,22 +108,43 @@ describe('disconnecting the store', () => {
     const outcome = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Boutique déconnectée' }) });
     await outcome.getByText('L’abonnement et l’application restent sur Shopify : Shopify continue de vous facturer l’abonnement tant que l’application reste installée.').waitFor();
     await outcome.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).waitFor();
-    await page
-      .getByRole('region', { name: /^Shopify/ })
-      .getByText('Aucune boutique connectée')
-      .waitFor();
+    // The card says Shopify still bills, not « install from the App Store » (decision 045).
+    const card = page.getByRole('region', { name: /^Shopify/ });
+    await card.getByRole('heading', { name: 'Votre boutique n’est plus connectée' }).waitFor();
+    await card.getByText(/Shopify continue de vous facturer le plan Pro tant qu’elle y reste installée/).waitFor();
+    await card.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).waitFor();
     await expectNoViolation(page);
 
-    // The app's screens that need a store send the merchant back to the integrations.
+    // The app's screens that need a store send the merchant back to the integrations; the reviews stay readable.
     await page.goto(`${suite.app.url}/app/dashboard`);
     await page.waitForURL(/\/app\/integrations$/);
-    await page.getByText('Aucune boutique connectée').waitFor();
+    await card.getByRole('heading', { name: 'Votre boutique n’est plus connectée' }).waitFor();
+    await card.getByRole('link', { name: 'Voir les avis' }).click();
+    await page.waitForURL(/\/app\/feedback$/);
+    await page.getByText(`La boutique ${shop} n’est plus connectée`, { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Exporter en CSV' }).waitFor();
+    await expectNoViolation(page);
 
     // Shopify's admin: still installed, still billed.
     const admin = await openShopAdmin(page, shop);
     await admin.app.getByText('Installée', { exact: true }).waitFor();
     await admin.app.getByRole('button', { name: "Désinstaller l'application" }).waitFor();
     expect(await subscriptionStatuses(admin.subscriptions, 'Pro')).toEqual(['Actif']);
+
+    // Back in the app: reconnecting goes through Shopify (installed, nothing to approve again), and
+    // the dashboard then tells what happened meanwhile, once.
+    const reconnectCard = await openIntegrations(page);
+    await reconnectCard.getByRole('button', { name: 'Reconnecter la boutique' }).click();
+    await reconnectCard.getByText('Connectée', { exact: true }).waitFor();
+    await page.goto(`${suite.app.url}/app/dashboard`);
+    const notice = page.getByRole('region', { name: 'Pendant que votre boutique était déconnectée' });
+    await notice.waitFor();
+    await expectNoViolation(page);
+    await notice.getByRole('button', { name: 'J’ai compris' }).click();
+    await notice.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    expect(await notice.count()).toBe(0);
   });
 });
 
@@ -206,7 +227,9 @@ describe('uninstalled from Shopify, then installed again', () => {
         { timeout: 30_000, interval: 1_000 },
       )
       .toBe('/app/integrations');
-    await page.getByText('Aucune boutique connectée').waitFor();
+    const card = page.getByRole('region', { name: /^Shopify/ });
+    await card.getByText('Application désinstallée le').waitFor();
+    await card.getByText(/Shopify ne vous la facture plus/).waitFor();
 
     // Installed again from Shopify's admin, as the same merchant (still signed in).
     await installFromShopify(page, suite.app.url, shop);

@@ -5,6 +5,8 @@
 export const queryKeys = {
   session: ['auth', 'session'] as const,
   currentStore: ['stores', 'current'] as const,
+  /** What happened while the store was away, until the merchant read it. */
+  storeAbsence: ['stores', 'current', 'absence'] as const,
   plans: ['plans'] as const,
   /** The store's plan and this period's usage (plans-current): /app/plans, the quota banner, the account tab. */
   currentPlan: ['plans-current'] as const,

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback, useEffect } from 'react';
 import { changePlan, currentPlan, listPlans, setPlan, syncPlan, type BillingNotice, type CurrentPlan, type Plan, type PlanCode } from '#core/api/plans';
 import type { ResponseOf } from '#core/api/endpoint';
-import type { StoreSummary } from '#core/api/stores';
+import type { currentStore } from '#core/api/stores';
 import { call } from './client';
 import { queryKeys } from './keys';
 
@@ -65,7 +65,7 @@ export function useSyncPlan() {
   return useMutation({
     mutationFn: () => call(syncPlan),
     onSuccess: (answer) => {
-      const store = queryClient.getQueryData<StoreSummary | null>(queryKeys.currentStore);
+      const store = queryClient.getQueryData<ResponseOf<typeof currentStore>>(queryKeys.currentStore)?.store;
       if (store) queryClient.setQueryData<SyncAnswer>(queryKeys.billingSync(store.id), (previous) => ({ ...answer, notice: answer.notice ?? previous?.notice ?? null }));
       return refresh();
     },

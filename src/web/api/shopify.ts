@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   claimInstallation as claimEndpoint,
+  connectShop,
   createTestInstallation,
   diagnostic,
   fixWebhookUrls,
@@ -104,6 +105,18 @@ export function useCreateTestInstallation() {
 }
 
 // ---- The connected store ------------------------------------------------------------------------
+
+/**
+ * Reconnects the store the account last had: asks the OAuth start bound to this browser, then goes to
+ * Shopify, which asks the merchant to approve the app's access and comes back to the app.
+ */
+export function useReconnectStore(options: { onError?: (error: Error) => void } = {}) {
+  return useMutation({
+    mutationFn: (shop: string) => call(connectShop, { body: { shop } }),
+    onSuccess: ({ redirect_url }) => window.location.assign(redirect_url),
+    onError: options.onError,
+  });
+}
 
 /** What disconnecting does on Shopify: 'keep' only unlinks here, 'remove' also cancels and uninstalls there. */
 export type DisconnectChoice = (typeof DISCONNECT_CHOICES)[number];

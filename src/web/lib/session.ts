@@ -6,7 +6,7 @@ import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanst
 import { useCallback, useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { postAuthEvent, subscribeAuthEvents } from './auth-channel';
-import { currentStore, type StoreSummary } from '#core/api/stores';
+import { currentStore, type AwayStore, type StoreSummary } from '#core/api/stores';
 import { sessionQuery, useSession, useSignOut as useSignOutRequest } from '../api/auth';
 import { call } from '../api/client';
 import { queryKeys } from '../api/keys';
@@ -14,9 +14,16 @@ import { queryKeys } from '../api/keys';
 export { fetchSession, refreshAuthQueries, useSession, type Session, type SessionUser } from '../api/auth';
 
 export type CurrentStore = StoreSummary;
+export type { AwayStore };
 
 export const sessionQueryKey = queryKeys.session;
 export const currentStoreQueryKey = queryKeys.currentStore;
+
+/** The account's stores as GET /api/stores/current answers them: the connected one, else the one it last had. */
+export type AccountStores = Awaited<ReturnType<typeof fetchAccountStores>>;
+const fetchAccountStores = () => call(currentStore);
+const connectedOf = (stores: AccountStores) => stores.store;
+const awayOf = (stores: AccountStores) => stores.away;
 
 /**
  * The merchant's connected store (`null` when none). Fetched only once a session is known; an error
@@ -24,13 +31,29 @@ export const currentStoreQueryKey = queryKeys.currentStore;
  */
 export function useCurrentStore() {
   const { data: session } = useSession();
+  return useQuery({ ...currentStoreQuery, enabled: !!session, select: connectedOf });
+}
+
+/**
+ * While no store is connected, the one the account last had (decision 045): disconnected here while
+ * Shopify may still bill it, or uninstalled from Shopify; `null` when a store is connected or none
+ * ever was. The same read as `useCurrentStore`.
+ */
+export function useAwayStore() {
+  const { data: session } = useSession();
+  return useQuery({ ...currentStoreQuery, enabled: !!session, select: awayOf });
+}
+
+/** Both at once, as one read: `{ store, away }`. */
+export function useAccountStores() {
+  const { data: session } = useSession();
   return useQuery({ ...currentStoreQuery, enabled: !!session });
 }
 
-/** How the store is read: by `useCurrentStore`, and by the server before it draws an /app screen. */
+/** How the stores are read: by `useCurrentStore` and `useAwayStore`, and by the server before it draws an /app screen. */
 export const currentStoreQuery = queryOptions({
   queryKey: currentStoreQueryKey,
-  queryFn: async () => (await call(currentStore)).store,
+  queryFn: fetchAccountStores,
 });
 
 /** Keys of the notices /login can show when another screen sends the user there. */

@@ -1,18 +1,25 @@
-import { Navigate, Outlet } from 'react-router';
+import { Navigate, Outlet, useMatches } from 'react-router';
 import { messages } from '#web/i18n';
-import { useCurrentStore } from '#web/lib/session';
+import { useAccountStores, type AccountStores } from '#web/lib/session';
+import { READABLE_WHILE_AWAY_ROUTE } from '#web/router-ids';
 import { Spinner } from '../ui/Spinner';
 
 export type SubscriptionGateOutcome = 'loading' | 'no-store' | 'no-subscription' | 'allowed';
 
 /**
- * The spec's subscription gate (docs/product/statuses.md), for a signed-in user: no active store or a failed
- * lookup → integrations; a store whose subscription_status is not 'active' → plan choice.
+ * The spec's subscription gate (docs/product/statuses.md), for a signed-in user: no active store or a
+ * failed lookup → integrations; a store whose subscription_status is not 'active' → plan choice.
+ * While none is connected, the page that reads the reviews of the store the account last had stays
+ * open (`readableWhileAway`, decision 045).
  */
-export function subscriptionGateOutcome(store: { data: { is_active: boolean; subscription_status: string | null } | null | undefined; isError: boolean }): SubscriptionGateOutcome {
-  if (store.data === undefined) return store.isError ? 'no-store' : 'loading';
-  if (!store.data || !store.data.is_active) return 'no-store';
-  if (store.data.subscription_status !== 'active') return 'no-subscription';
+export function subscriptionGateOutcome(
+  stores: { data: (Pick<AccountStores, 'away'> & { store: { is_active: boolean; subscription_status: string | null } | null }) | undefined; isError: boolean },
+  { readableWhileAway = false }: { readableWhileAway?: boolean } = {},
+): SubscriptionGateOutcome {
+  if (stores.data === undefined) return stores.isError ? 'no-store' : 'loading';
+  const { store, away } = stores.data;
+  if (!store || !store.is_active) return readableWhileAway && away ? 'allowed' : 'no-store';
+  if (store.subscription_status !== 'active') return 'no-subscription';
   return 'allowed';
 }
 
@@ -22,8 +29,9 @@ export function subscriptionGateOutcome(store: { data: { is_active: boolean; sub
  * subscription.
  */
 export function RequireSubscription() {
-  const store = useCurrentStore();
-  const outcome = subscriptionGateOutcome({ data: store.data, isError: store.isError });
+  const stores = useAccountStores();
+  const readableWhileAway = useMatches().some((match) => match.id === READABLE_WHILE_AWAY_ROUTE);
+  const outcome = subscriptionGateOutcome({ data: stores.data, isError: stores.isError }, { readableWhileAway });
 
   switch (outcome) {
     case 'loading':

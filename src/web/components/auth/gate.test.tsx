@@ -20,15 +20,34 @@ function deferred<T>() {
 }
 
 describe('subscriptionGateOutcome', () => {
+  const away = {
+    shop_domain: 'partie.myshopify.com',
+    shop_name: null,
+    reason: 'disconnected',
+    since: '2026-11-01T10:00:00.000Z',
+    subscription_status: 'active',
+    plan_name: 'Pro',
+    billing_period_end: null,
+    admin_url: 'https://partie.myshopify.com/admin',
+  } as const;
+  const stores = (store: { is_active: boolean; subscription_status: string | null } | null, left: typeof away | null = null) => ({ data: { store, away: left }, isError: false });
+
   it('maps the store lookup to the four outcomes', () => {
     expect(subscriptionGateOutcome({ data: undefined, isError: false })).toBe('loading');
     expect(subscriptionGateOutcome({ data: undefined, isError: true })).toBe('no-store');
-    expect(subscriptionGateOutcome({ data: null, isError: false })).toBe('no-store');
-    expect(subscriptionGateOutcome({ data: { is_active: false, subscription_status: 'active' }, isError: false })).toBe('no-store');
+    expect(subscriptionGateOutcome(stores(null))).toBe('no-store');
+    expect(subscriptionGateOutcome(stores({ is_active: false, subscription_status: 'active' }))).toBe('no-store');
     for (const status of [null, 'pending', 'cancelled', 'ACTIVE', 'frozen']) {
-      expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: status }, isError: false })).toBe('no-subscription');
+      expect(subscriptionGateOutcome(stores({ is_active: true, subscription_status: status }))).toBe('no-subscription');
     }
-    expect(subscriptionGateOutcome({ data: { is_active: true, subscription_status: 'active' }, isError: false })).toBe('allowed');
+    expect(subscriptionGateOutcome(stores({ is_active: true, subscription_status: 'active' }))).toBe('allowed');
+  });
+
+  it('opens only the reviews page while the store the account last had is away', () => {
+    expect(subscriptionGateOutcome(stores(null, away), { readableWhileAway: true })).toBe('allowed');
+    expect(subscriptionGateOutcome(stores(null, away))).toBe('no-store');
+    expect(subscriptionGateOutcome(stores(null), { readableWhileAway: true })).toBe('no-store');
+    expect(subscriptionGateOutcome({ data: undefined, isError: true }, { readableWhileAway: true })).toBe('no-store');
   });
 });
 

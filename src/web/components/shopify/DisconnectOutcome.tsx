@@ -52,26 +52,31 @@ export function DisconnectOutcome({ result }: { result: DisconnectResult }) {
           </ul>
         )}
         {failure && <p className="font-medium">{t.failures[failure]}</p>}
-        {stepsInShopify && (
-          <>
-            <p>{stepsInShopify}</p>
-            <ol aria-label={t.pathLabel} className="flex flex-wrap items-center gap-x-1.5 font-semibold">
-              {t.path.map((step, index) => (
-                <li key={step} className="flex items-center gap-x-1.5">
-                  {index > 0 && <span aria-hidden="true">›</span>}
-                  {step}
-                </li>
-              ))}
-            </ol>
-            {result.adminUrl && (
-              <a href={result.adminUrl} target="_blank" rel="noopener" className={cx(textLinkClass, 'inline-flex items-center gap-1 text-current underline')}>
-                <ExternalLink aria-hidden="true" className="size-4" />
-                {t.openAdmin} <span className="sr-only">{messages.integrations.shopify.newTab}</span>
-              </a>
-            )}
-          </>
-        )}
+        {stepsInShopify && <UninstallSteps intro={stepsInShopify} adminUrl={result.adminUrl} />}
       </div>
     </section>
+  );
+}
+
+/** How to uninstall the app in Shopify's admin (which ends Shopify's billing): the path, and a link to the shop's admin. */
+export function UninstallSteps({ intro, adminUrl }: { intro: string; adminUrl: string | null }) {
+  return (
+    <>
+      <p>{intro}</p>
+      <ol aria-label={t.pathLabel} className="flex flex-wrap items-center gap-x-1.5 font-semibold">
+        {t.path.map((step, index) => (
+          <li key={step} className="flex items-center gap-x-1.5">
+            {index > 0 && <span aria-hidden="true">›</span>}
+            {step}
+          </li>
+        ))}
+      </ol>
+      {adminUrl && (
+        <a href={adminUrl} target="_blank" rel="noopener" className={cx(textLinkClass, 'inline-flex items-center gap-1 text-current underline')}>
+          <ExternalLink aria-hidden="true" className="size-4" />
+          {t.openAdmin} <span className="sr-only">{messages.integrations.shopify.newTab}</span>
+        </a>
+      )}
+    </>
   );
 }

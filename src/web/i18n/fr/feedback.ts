@@ -30,4 +30,7 @@ export const feedback = {
   privateFeedback: 'Formulaire de commentaire privé affiché',
   share: 'Partager le lien d’avis',
   exportCsv: 'Exporter en CSV',
+  /** While no store is connected: the reviews of the one the account last had (decision 045). */
+  away: (shop: string) => `La boutique ${shop} n’est plus connectée\u202f: ses avis restent consultables et exportables ici.`,
+  awayLink: 'Voir l’état de la boutique',
 };

@@ -3,6 +3,7 @@
  * that the bundler resolves `messages.<screen>` to that screen's file and each screen's JavaScript
  * carries only the catalogues it reads (decision 027).
  */
+export { absence } from './absence';
 export { accountSettings } from './account-settings';
 export { appScreens } from './app-screens';
 export { auth } from './auth';

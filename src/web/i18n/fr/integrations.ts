@@ -97,6 +97,28 @@ export const integrations = {
     path: ['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller'],
     openAdmin: 'Ouvrir l’administration Shopify',
   },
+  /**
+   * The store the account last had, while none is connected (decision 045): what Shopify still does,
+   * how to reconnect or to stop the billing, and the reviews kept readable.
+   */
+  away: {
+    badge: { disconnected: 'Déconnectée', uninstalled: 'Désinstallée' },
+    heading: 'Votre boutique n’est plus connectée',
+    since: { disconnected: 'Déconnectée le', uninstalled: 'Application désinstallée le' },
+    billed: (plan: string | null) =>
+      plan
+        ? `L’application est toujours installée sur votre boutique Shopify\u202f: Shopify continue de vous facturer le plan ${plan} tant qu’elle y reste installée.`
+        : 'L’application est toujours installée sur votre boutique Shopify\u202f: Shopify continue de vous facturer l’abonnement tant qu’elle y reste installée.',
+    billedUntil: 'Période de facturation Shopify en cours jusqu’au',
+    installedNotBilled: 'L’application est toujours installée sur votre boutique Shopify, sans abonnement actif\u202f: Shopify ne vous facture rien.',
+    uninstalled: 'L’application a été désinstallée de votre boutique Shopify\u202f: Shopify ne vous la facture plus. Aucune demande d’avis n’est envoyée.',
+    reconnectHint: 'Reconnectez la boutique pour reprendre l’envoi des demandes d’avis\u202f: Shopify vous demandera d’approuver l’accès de l’application.',
+    reconnect: 'Reconnecter la boutique',
+    reconnecting: 'Redirection vers Shopify...',
+    reconnectFailed: 'La reconnexion n’a pas pu commencer. Veuillez réessayer.',
+    reviews: 'Vos avis restent consultables et exportables.',
+    reviewsLink: 'Voir les avis',
+  },
   disconnectFailed: 'Échec de la déconnexion de la boutique',
   whatsapp: {
     heading: 'WhatsApp',

@@ -5,6 +5,7 @@ import { currentPlan } from '#core/api/plans';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { listFlows } from '#core/api/flows';
 import { resendRequest } from '#core/api/review-requests';
+import { currentStoreAbsence, dismissStoreAbsence, type StoreAbsence } from '#core/api/stores';
 import { dashboardSummary as summary, representativeness } from '#web/test/dashboard-fixtures';
 import { jsonResponse, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
@@ -239,5 +240,86 @@ describe('/app/dashboard', () => {
     expect(notice.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByText(/Votre boutique est connectée/)).toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+});
+
+describe('/app/dashboard after the store was away (decision 045)', () => {
+  const absence: StoreAbsence = {
+    id: '0b5a3d5e-6a43-4d4b-9a55-0a8f0f1f1c11',
+    reason: 'uninstalled',
+    away_from: '2026-11-02T10:00:00.000Z',
+    back_at: '2026-11-09T10:00:00.000Z',
+    cancelled: [
+      { reason: 'app_uninstalled', count: 3 },
+      { reason: 'order_refunded', count: 1 },
+    ],
+    due_meanwhile: 2,
+    orders: {
+      read: true,
+      paid: 5,
+      outcomes: [
+        { outcome: 'asked', count: 3 },
+        { outcome: 'no_email', count: 1 },
+        { outcome: 'no_matching_flow', count: 1 },
+      ],
+    },
+  };
+
+  it('tells what happened meanwhile: cancelled requests and why, those due now, each paid order asked or not; read once', async () => {
+    let told: StoreAbsence | null = absence;
+    const fetchMock = mockSignedInApi([
+      on(getDashboard, () => jsonResponse(summary())),
+      on(currentStoreAbsence, () => ({ absence: told })),
+      on(dismissStoreAbsence, () => {
+        told = null;
+        return { ok: true };
+      }),
+    ]);
+    await open();
+    const notice = await screen.findByRole('region', { name: 'Pendant que l’application était désinstallée' });
+    expect(spaced(notice.textContent)).toContain('Du 2 novembre 2026 au 9 novembre 2026.');
+    expect(spaced(notice.textContent)).toContain('4 demandes d’avis annulées :');
+    expect(within(notice).getAllByRole('list')[0]!.textContent).toBe(
+      ['3\u00a0: l’application a été désinstallée de votre boutique Shopify', '1\u00a0: commande remboursée'].join(''),
+    );
+    expect(spaced(notice.textContent)).toContain('2 demandes arrivées à échéance pendant ce temps partent maintenant.');
+    expect(spaced(notice.textContent)).toContain('5 commandes payées pendant ce temps :');
+    expect(within(notice).getAllByRole('list')[1]!.textContent).toBe(
+      ['3\u00a0: demande d’avis programmée', '1\u00a0: sans adresse e-mail', '1\u00a0: aucun flux actif ne la concerne'].join(''),
+    );
+    fireEvent.click(within(notice).getByRole('button', { name: 'J’ai compris' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Pendant que l’application était désinstallée' })).toBeNull());
+    expect(callsTo(fetchMock, dismissStoreAbsence, { id: absence.id })).toHaveLength(1);
+  });
+
+  it('says the orders are still being read until Shopify was read, and nothing at all without an absence', async () => {
+    mockSignedInApi([
+      on(getDashboard, () => jsonResponse(summary())),
+      on(currentStoreAbsence, { absence: { ...absence, reason: 'disconnected', cancelled: [], due_meanwhile: 0, orders: { read: false, paid: 0, outcomes: [] } } }),
+    ]);
+    const { unmount } = await open();
+    const notice = await screen.findByRole('region', { name: 'Pendant que votre boutique était déconnectée' });
+    expect(spaced(notice.textContent)).toContain('Les commandes payées pendant ce temps sont en cours de lecture sur Shopify');
+    expect(notice.textContent).not.toContain('annulée');
+    unmount();
+
+    mockSignedInApi([on(getDashboard, () => jsonResponse(summary())), on(currentStoreAbsence, { absence: null })]);
+    await open();
+    await screen.findByLabelText('Chiffres clés');
+    expect(screen.queryByRole('region', { name: /^Pendant que/ })).toBeNull();
+  });
+
+  it('keeps the notice and says so when the reading cannot be recorded', async () => {
+    mockSignedInApi([
+      on(getDashboard, () => jsonResponse(summary())),
+      on(currentStoreAbsence, { absence }),
+      on(dismissStoreAbsence, () => jsonResponse({ error: 'Erreur', code: 'internal' }, 500)),
+    ]);
+    await open();
+    const notice = await screen.findByRole('region', { name: 'Pendant que l’application était désinstallée' });
+    const button = within(notice).getByRole('button', { name: 'J’ai compris' });
+    fireEvent.click(button);
+    expect((await within(notice).findByRole('alert')).textContent).toBe('Impossible d’enregistrer votre lecture. Veuillez réessayer.');
+    expect(button.getAttribute('aria-describedby')).toBe(within(notice).getByRole('alert').id);
   });
 });

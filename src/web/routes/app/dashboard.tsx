@@ -11,6 +11,7 @@ import {
   type RecentReview,
   type UnconfirmedSend,
 } from '#web/api/dashboard';
+import { storeAbsenceQuery } from '#web/api/absence';
 import { queryKeys } from '#web/api/keys';
 import { currentPlanQuery, useCurrentPlan } from '#web/api/plans';
 import { useResend } from '#web/api/review-requests';
@@ -22,6 +23,7 @@ import { Timeline } from '#web/components/dashboard/Timeline';
 import { RatingStars } from '#web/components/reviews/RatingStars';
 import { publicationLabel } from '#web/components/reviews/ReviewStatus';
 import { BillingNotice } from '#web/components/plans/BillingNotice';
+import { AbsenceNotice } from '#web/components/stores/AbsenceNotice';
 import { QuotaBanner } from '#web/components/quota/QuotaBanner';
 import { ErrorAlert, SuccessAlert, WarningNote } from '#web/components/ui/Alert';
 import { buttonClass } from '#web/components/ui/button';
@@ -53,7 +55,8 @@ const header = { title: messages.appScreens.dashboard.title, subtitle: messages.
 /** Drawn by the server (decision 039): the period's figures and the quota banner's plan. */
 export const drawing: ScreenDrawing = {
   header,
-  prefetch: (client, url) => Promise.all([client.prefetchQuery(dashboardQuery(periodOf(url.searchParams))), client.prefetchQuery(currentPlanQuery)]),
+  prefetch: (client, url) =>
+    Promise.all([client.prefetchQuery(dashboardQuery(periodOf(url.searchParams))), client.prefetchQuery(currentPlanQuery), client.prefetchQuery(storeAbsenceQuery)]),
 };
 
 /**
@@ -85,6 +88,7 @@ export default function DashboardScreen() {
   return (
     <div className="space-y-6">
       <BillingNotice linkToPlans />
+      <AbsenceNotice />
       <QuotaBanner />
       {arrival === 'activated' && <SuccessAlert>{t.activated}</SuccessAlert>}
       {arrival === 'changed' && <PlanChangedAlert />}

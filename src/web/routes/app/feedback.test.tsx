@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createShareLink } from '#core/api/review-requests';
 import { exportReviews, listReviews } from '#core/api/reviews';
+import { currentStore, type AwayStore } from '#core/api/stores';
 import { jsonResponse, renderRoute } from '#web/test/render';
 import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
@@ -193,5 +194,42 @@ describe('/app/feedback', () => {
     expect(renewals).toBe(1);
     expect(sentBodyTo(fetchMock, createShareLink)).toEqual({ renew: true });
     expect(within(dialog).getByText('Nouveau lien généré : l’ancien ne fonctionne plus.')).toBeTruthy();
+  });
+});
+
+describe('/app/feedback while no store is connected (decision 045)', () => {
+  const away: AwayStore = {
+    shop_domain: 'partie.myshopify.com',
+    shop_name: null,
+    reason: 'disconnected',
+    since: '2026-11-02T10:00:00.000Z',
+    subscription_status: 'active',
+    plan_name: 'Pro',
+    billing_period_end: null,
+    admin_url: 'https://partie.myshopify.com/admin',
+  };
+
+  it('reads and exports the reviews of the store the account last had, and offers nothing that needs a store', async () => {
+    mockSignedInApi([on(currentStore, { store: null, away }), on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
+    const { router } = await open();
+    // Text matchers compare the page's text with its spaces made plain.
+    expect(await screen.findByText('La boutique partie.myshopify.com n’est plus connectée : ses avis restent consultables et exportables ici.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Voir l’état de la boutique' }).getAttribute('href')).toBe('/app/integrations');
+    await screen.findByRole('listitem', { name: 'Client 0, 5 étoiles sur 5' });
+    expect(screen.getByRole('link', { name: 'Exporter en CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Partager le lien d’avis' })).toBeNull();
+    expect(router.state.location.pathname).toBe('/app/feedback');
+  });
+
+  it('sends every other screen to Intégrations', async () => {
+    mockSignedInApi([on(currentStore, { store: null, away })]);
+    const { router } = renderRoute('/app/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/integrations'));
+  });
+
+  it('sends a merchant who never had a store to Intégrations from the reviews too', async () => {
+    mockSignedInApi([], { store: null });
+    const { router } = renderRoute('/app/feedback');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/app/integrations'));
   });
 });

@@ -4,15 +4,19 @@ import { Link, useSearchParams } from 'react-router';
 import { exportReviewsUrl, REVIEW_FILTERS, reviewsQuery, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
 import { RatingStars } from '#web/components/reviews/RatingStars';
 import { ReviewStatusLabels } from '#web/components/reviews/ReviewStatus';
+import { WarningNote } from '#web/components/ui/Alert';
 import { buttonClass } from '#web/components/ui/button';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { LoadMoreButton } from '#web/components/ui/LoadMoreButton';
 import { QueryState } from '#web/components/ui/QueryState';
+import { textLinkClass } from '#web/components/ui/TextField';
 import { ToggleGroup } from '#web/components/ui/ToggleGroup';
 import { messages } from '#web/i18n';
 import type { ScreenDrawing } from '#web/lib/drawing';
+import { cx } from '#web/lib/cx';
 import { formatDate } from '#web/lib/format';
 import { usePageHeader } from '#web/lib/page-header';
+import { useAwayStore } from '#web/lib/session';
 
 /** Opened on demand: its code (and the calendar's catalogue it reads) loads then, not with the screen (decision 027). */
 const ShareLinkModal = lazy(() => import('#web/components/schedule/ShareLinkModal').then((module) => ({ default: module.ShareLinkModal })));
@@ -59,6 +63,9 @@ export default function FeedbackScreen() {
   const [typed, setTyped] = useState(q);
   const [sharing, setSharing] = useState(false);
   const reviews = useReviews(filter, q.trim());
+  // While no store is connected the reviews read are those of the one the account last had: nothing
+  // can be asked for it (decision 045).
+  const { data: away } = useAwayStore();
 
   const update = (key: string, value: string) => setParams((current) => withParam(current, key, value), { replace: true });
 
@@ -71,6 +78,14 @@ export default function FeedbackScreen() {
 
   return (
     <div className="space-y-6">
+      {away && (
+        <WarningNote>
+          <p>{t.away(away.shop_domain)}</p>
+          <Link to="/app/integrations" className={cx(textLinkClass, 'mt-1 inline-block text-amber-950')}>
+            {t.awayLink}
+          </Link>
+        </WarningNote>
+      )}
       <div className="flex flex-col gap-4 lg:flex-row lg:items-end lg:justify-between">
         <div className="w-full max-w-md">
           <label htmlFor="feedback-search" className="text-sm font-medium text-slate-700">
@@ -95,15 +110,19 @@ export default function FeedbackScreen() {
             <Download aria-hidden="true" className="size-4" />
             {t.exportCsv}
           </a>
-          <button type="button" onClick={() => setSharing(true)} className={buttonClass('secondary')}>
-            <Share2 aria-hidden="true" className="size-4" />
-            {t.share}
-          </button>
-          {/* What buyers see of these reviews on the shop, and their moderation (decision 028). */}
-          <Link to="/app/storefront" className={buttonClass('secondary')}>
-            <Store aria-hidden="true" className="size-4" />
-            {messages.storefront.feedbackLink}
-          </Link>
+          {!away && (
+            <>
+              <button type="button" onClick={() => setSharing(true)} className={buttonClass('secondary')}>
+                <Share2 aria-hidden="true" className="size-4" />
+                {t.share}
+              </button>
+              {/* What buyers see of these reviews on the shop, and their moderation (decision 028). */}
+              <Link to="/app/storefront" className={buttonClass('secondary')}>
+                <Store aria-hidden="true" className="size-4" />
+                {messages.storefront.feedbackLink}
+              </Link>
+            </>
+          )}
         </div>
       </div>
       <ToggleGroup

@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { currentStore, type DisconnectOutcome, disconnectStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { connectShop } from '#core/api/shopify';
+import { currentStore, type AwayStore, type DisconnectOutcome, disconnectStore } from '#core/api/stores';
+import { activeStore, apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
@@ -294,5 +295,79 @@ describe('/app/integrations without a store', () => {
     expect(help?.textContent).toContain('arrive bientôt');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-checked')).toBe('false');
+  });
+});
+
+describe('/app/integrations while the store is away (decision 045)', () => {
+  const away: AwayStore = {
+    shop_domain: 'partie.myshopify.com',
+    shop_name: 'Partie',
+    reason: 'disconnected',
+    since: '2026-11-02T10:00:00.000Z',
+    subscription_status: 'active',
+    plan_name: 'Pro',
+    billing_period_end: '2026-12-01T00:00:00.000Z',
+    admin_url: 'https://partie.myshopify.com/admin',
+  };
+  let location: ReturnType<typeof stubLocation> | null = null;
+  afterEach(() => {
+    location?.restore();
+    location = null;
+  });
+
+  it('after « Garder »: says Shopify still bills the plan, until when, how to stop it, and keeps the reviews in reach', async () => {
+    mockSignedInApi([on(currentStore, { store: null, away })]);
+    await open();
+    const card = await waitFor(() => shopifyCard());
+    await within(card).findByRole('heading', { name: 'Votre boutique n’est plus connectée' });
+    expect(within(card).getByText('Déconnectée')).toBeTruthy();
+    expect(within(card).getByText('partie.myshopify.com')).toBeTruthy();
+    expect(within(card).getByText('Déconnectée le').nextElementSibling?.textContent).toBe('2 novembre 2026');
+    expect(within(card).getByText('Période de facturation Shopify en cours jusqu’au').nextElementSibling?.textContent).toBe('1er décembre 2026');
+    expect(card.textContent).toContain('Shopify continue de vous facturer le plan Pro tant qu’elle y reste installée.');
+    const path = within(card).getByRole('list', { name: 'Chemin dans l’administration Shopify' });
+    expect(
+      within(path)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.replace('›', '')),
+    ).toEqual(['Paramètres', 'Applications et canaux de vente', 'Avis Clients', 'Désinstaller']);
+    expect(within(card).getByRole('link', { name: 'Ouvrir l’administration Shopify (nouvel onglet)' }).getAttribute('href')).toBe(away.admin_url);
+    expect(within(card).getByRole('link', { name: 'Voir les avis' }).getAttribute('href')).toBe('/app/feedback');
+    // Not the empty state's « install from the App Store »: the app is installed.
+    expect(card.textContent).not.toContain('App Store');
+    expect(within(card).queryByRole('button', { name: 'Déconnecter' })).toBeNull();
+  });
+
+  it('reconnects through Shopify: the OAuth start for that shop, then Shopify', async () => {
+    location = stubLocation();
+    const fetchMock = mockSignedInApi([on(currentStore, { store: null, away }), on(connectShop, { redirect_url: '/api/shopify/auth?shop=partie.myshopify.com&state=s1' })]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Reconnecter la boutique' }));
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith('/api/shopify/auth?shop=partie.myshopify.com&state=s1'));
+    expect(sentBodyTo(fetchMock, connectShop)).toEqual({ shop: 'partie.myshopify.com' });
+  });
+
+  it('says so when the reconnection cannot start', async () => {
+    location = stubLocation();
+    mockSignedInApi([on(currentStore, { store: null, away }), on(connectShop, () => apiError(500, 'Erreur interne du serveur'))]);
+    await open();
+    const button = await screen.findByRole('button', { name: 'Reconnecter la boutique' });
+    fireEvent.click(button);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe('La reconnexion n’a pas pu commencer. Veuillez réessayer.');
+    expect(describedBy(button)).toBe(alert.textContent);
+    expect(location.assign).not.toHaveBeenCalled();
+  });
+
+  it('after an uninstall on Shopify: says Shopify no longer bills, without the way to stop billing', async () => {
+    mockSignedInApi([on(currentStore, { store: null, away: { ...away, reason: 'uninstalled', subscription_status: 'cancelled', plan_name: null, billing_period_end: null } })]);
+    await open();
+    const card = await waitFor(() => shopifyCard());
+    await within(card).findByText('Application désinstallée le');
+    expect(within(card).getByText('Désinstallée')).toBeTruthy();
+    expect(card.textContent).toContain('L’application a été désinstallée de votre boutique Shopify\u202f: Shopify ne vous la facture plus.');
+    expect(within(card).queryByRole('list', { name: 'Chemin dans l’administration Shopify' })).toBeNull();
+    expect(within(card).queryByText('Période de facturation Shopify en cours jusqu’au')).toBeNull();
+    expect(within(card).getByRole('button', { name: 'Reconnecter la boutique' })).toBeTruthy();
   });
 });

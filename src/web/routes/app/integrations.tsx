@@ -3,9 +3,9 @@ import { ExternalLink, MessageCircle, Store, Unplug } from 'lucide-react';
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { queryKeys } from '#web/api/keys';
-import { useDisconnectStore } from '#web/api/shopify';
+import { useDisconnectStore, useReconnectStore } from '#web/api/shopify';
 import { DisconnectDialog } from '#web/components/shopify/DisconnectDialog';
-import { DisconnectOutcome, type DisconnectResult } from '#web/components/shopify/DisconnectOutcome';
+import { DisconnectOutcome, UninstallSteps, type DisconnectResult } from '#web/components/shopify/DisconnectOutcome';
 import { ErrorAlert, SuccessAlert, WarningNote } from '#web/components/ui/Alert';
 import { buttonClass } from '#web/components/ui/button';
 import { QueryState } from '#web/components/ui/QueryState';
@@ -14,7 +14,7 @@ import { messages } from '#web/i18n';
 import { cx } from '#web/lib/cx';
 import { formatDate } from '#web/lib/format';
 import { usePageHeader } from '#web/lib/page-header';
-import { shopAdminUrl, useCurrentStore, type CurrentStore } from '#web/lib/session';
+import { shopAdminUrl, useAccountStores, type AwayStore, type CurrentStore } from '#web/lib/session';
 import { noticeDurationMs } from '#web/lib/use-transient-message';
 
 const t = messages.integrations;
@@ -158,26 +158,102 @@ function Badge({ tone, children }: { tone: 'green' | 'amber' | 'slate'; children
   return <span className={cx('inline-flex rounded-full px-2.5 py-0.5 text-xs font-semibold', tones[tone])}>{children}</span>;
 }
 
+/** One line of a store card's facts. */
+function Fact({ label, children, wide = false }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'sm:col-span-2' : undefined}>
+      <dt className="text-slate-600">{label}</dt>
+      <dd className="mt-1 font-medium break-all text-slate-900">{children}</dd>
+    </div>
+  );
+}
+
 interface DisconnectCallbacks {
   onDisconnected: (result: DisconnectResult) => void;
   onDisconnectFailed: () => void;
 }
 
 function ShopifyCard(callbacks: DisconnectCallbacks) {
-  const store = useCurrentStore();
-  const connected = store.data && store.data.is_active ? store.data : null;
+  const stores = useAccountStores();
+  const connected = stores.data?.store?.is_active ? stores.data.store : null;
+  const away = connected ? null : (stores.data?.away ?? null);
 
   return (
     <Card
       icon={<Store className="size-5" />}
       title={t.shopify.heading}
-      badge={connected ? <Badge tone="green">{t.shopify.connected}</Badge> : undefined}
+      badge={connected ? <Badge tone="green">{t.shopify.connected}</Badge> : away ? <Badge tone="amber">{t.away.badge[away.reason]}</Badge> : undefined}
       description={t.shopify.description}
     >
-      <QueryState query={store} loadingLabel={t.loading} errorMessage={t.loadError} className="justify-start py-4">
-        {(data) => (data && data.is_active ? <ConnectedStore store={data} {...callbacks} /> : <NoStore />)}
+      <QueryState query={stores} loadingLabel={t.loading} errorMessage={t.loadError} className="justify-start py-4">
+        {({ store, away }) => (store?.is_active ? <ConnectedStore store={store} {...callbacks} /> : away ? <AwayStoreDetails away={away} /> : <NoStore />)}
       </QueryState>
     </Card>
+  );
+}
+
+/**
+ * The store the account last had, while none is connected (decision 045): when it left, whether
+ * Shopify still bills the app (disconnected here while installed there), how to reconnect, how to stop
+ * the billing, and the reviews, which stay readable and exportable.
+ */
+function AwayStoreDetails({ away }: { away: AwayStore }) {
+  const reconnectErrorId = useId();
+  const reconnect = useReconnectStore();
+  const billed = away.reason === 'disconnected' && away.subscription_status === 'active';
+  const adminUrl = shopAdminUrl(away.shop_domain, away.admin_url);
+
+  return (
+    <div className="flex flex-1 flex-col">
+      <h3 className="font-semibold text-slate-900">{t.away.heading}</h3>
+      <dl className="mt-4 grid gap-4 text-sm sm:grid-cols-2">
+        <Fact label={t.shopify.domain}>{away.shop_domain}</Fact>
+        <Fact label={t.away.since[away.reason]}>
+          <time dateTime={away.since}>{formatDate(away.since)}</time>
+        </Fact>
+        {billed && away.billing_period_end && (
+          <Fact label={t.away.billedUntil} wide>
+            <time dateTime={away.billing_period_end}>{formatDate(away.billing_period_end)}</time>
+          </Fact>
+        )}
+      </dl>
+
+      {billed ? (
+        <WarningNote className="mt-6">
+          <p>{t.away.billed(away.plan_name)}</p>
+          <div className="mt-2 space-y-1">
+            <UninstallSteps intro={t.outcome.keptStepsInShopify} adminUrl={adminUrl} />
+          </div>
+        </WarningNote>
+      ) : (
+        <p className="mt-6 text-sm text-slate-700">{away.reason === 'uninstalled' ? t.away.uninstalled : t.away.installedNotBilled}</p>
+      )}
+
+      <p className="mt-4 text-sm text-slate-700">
+        {t.away.reviews}{' '}
+        <Link to="/app/feedback" className={textLinkClass}>
+          {t.away.reviewsLink}
+        </Link>
+      </p>
+
+      <div className="mt-6 border-t border-slate-100 pt-6">
+        <p className="text-sm text-slate-600">{t.away.reconnectHint}</p>
+        <button
+          type="button"
+          onClick={() => reconnect.mutate(away.shop_domain)}
+          disabled={reconnect.isPending}
+          aria-describedby={reconnect.isError ? reconnectErrorId : undefined}
+          className={cx(buttonClass('primary'), 'mt-3')}
+        >
+          {reconnect.isPending ? t.away.reconnecting : t.away.reconnect}
+        </button>
+        {reconnect.isError && (
+          <p id={reconnectErrorId} role="alert" className="mt-2 text-sm text-red-700">
+            {t.away.reconnectFailed}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }
 
@@ -200,20 +276,9 @@ function ConnectedStore({ store, onDisconnected, onDisconnectFailed }: { store: 
   return (
     <>
       <dl className="grid gap-4 text-sm sm:grid-cols-2">
-        <div>
-          <dt className="text-slate-600">{t.shopify.domain}</dt>
-          <dd className="mt-1 font-medium break-all text-slate-900">{store.shop_domain}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{t.shopify.shopName}</dt>
-          <dd className="mt-1 font-medium text-slate-900">{store.shop_name || t.shopify.unknown}</dd>
-        </div>
-        <div>
-          <dt className="text-slate-600">{t.shopify.installedAt}</dt>
-          <dd className="mt-1 font-medium text-slate-900">
-            {store.installed_at ? <time dateTime={store.installed_at}>{formatDate(store.installed_at)}</time> : t.shopify.unknown}
-          </dd>
-        </div>
+        <Fact label={t.shopify.domain}>{store.shop_domain}</Fact>
+        <Fact label={t.shopify.shopName}>{store.shop_name || t.shopify.unknown}</Fact>
+        <Fact label={t.shopify.installedAt}>{store.installed_at ? <time dateTime={store.installed_at}>{formatDate(store.installed_at)}</time> : t.shopify.unknown}</Fact>
         <div>
           <dt className="text-slate-600">{t.shopify.subscription}</dt>
           <dd className="mt-1">
