@@ -11,6 +11,7 @@ export const publicRoutes = [
   '/unsubscribe/:token',
   '/confirm-recipient/:token',
   '/confirm-email/:token',
+  '/email-changed',
   '/privacy-policy',
   '/terms-of-service',
   '/legal-notice',

@@ -143,6 +143,19 @@ export const emailChangeLinks = pgTable('email_change_links', {
   createdAt: createdAt(),
 });
 
+/**
+ * Change links that no longer work, and why (decision 046): the landing page of a followed link says
+ * whether it was already used, replaced by a newer request or cancelled by a password change, rather
+ * than one word for all. Only the SHA-256 of the token, no account: kept until the link would have
+ * expired, then deleted daily with the live ones.
+ */
+export const spentEmailChangeLinks = pgTable('spent_email_change_links', {
+  tokenHash: text('token_hash').primaryKey(),
+  /** 'used' | 'replaced' | 'cancelled' (email-change-links.ts SpentReason). */
+  reason: text('reason').notNull(),
+  expiresAt: tstz('expires_at').notNull(),
+});
+
 /** better-auth's database-backed rate limiter: limits hold across processes. */
 export const rateLimit = pgTable('rate_limit', {
   id: text('id').primaryKey(),

@@ -45,6 +45,7 @@ export const routes: RouteObject[] = [
       { path: 'unsubscribe/:token', ...screen(() => import('./routes/unsubscribe')) },
       { path: 'confirm-recipient/:token', ...screen(() => import('./routes/confirm-recipient')) },
       { path: 'confirm-email/:token', ...screen(() => import('./routes/confirm-email')) },
+      { path: 'email-changed', ...screen(() => import('./routes/email-changed')) },
       { path: 'privacy-policy', ...screen(() => import('./routes/privacy-policy')) },
       { path: 'terms-of-service', ...screen(() => import('./routes/terms-of-service')) },
       { path: 'legal-notice', ...screen(() => import('./routes/legal-notice')) },

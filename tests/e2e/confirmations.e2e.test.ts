@@ -56,6 +56,7 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.goto(`${suite.app.url}/app/account-settings?tab=profile`);
     const newEmail = uniqueEmail('nouvelle');
     await page.getByLabel('Adresse email').fill(newEmail);
+    await page.getByRole('tabpanel').getByLabel('Mot de passe actuel', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText(`Un lien de confirmation a été envoyé à ${newEmail}.`, { exact: false }).waitFor();
     await expectAccessible(page);
@@ -70,8 +71,11 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.goto(linkIn(mail.text, /\/confirm-email\/[A-Za-z0-9._%-]+/));
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Confirmer ma nouvelle adresse' }).click();
-    await page.waitForURL(/\/app\/account-settings\?email-change=confirmed/);
-    await page.getByText('Votre nouvelle adresse e-mail est confirmée', { exact: false }).waitFor();
+    await page.waitForURL(/\/email-changed\?outcome=changed/);
+    await page.getByRole('heading', { name: 'Adresse e-mail modifiée' }).waitFor();
+    await page.getByText(`Votre compte utilise désormais l’adresse ${newEmail}.`).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('link', { name: 'Retour aux paramètres du compte' }).click();
     await page
       .getByRole('tab', { name: /Informations|Profil/ })
       .first()

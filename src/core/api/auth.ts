@@ -147,20 +147,35 @@ export const changeEmail = endpoint({
   method: 'POST',
   path: '/api/auth/change-email',
   access: 'session',
-  summary: 'e-mails a confirmation link to the new address and a notice to the current one; the account keeps its address until the link is followed',
-  body: z.object({ newEmail: field.email, callbackURL }),
+  summary:
+    'asks the current password (a wrong one sends nothing), then e-mails a confirmation link to the new address and a notice to the current one; the account keeps its address until the link is followed',
+  body: z.object({ newEmail: field.email, currentPassword: field.currentPassword, callbackURL }),
   response: statusAnswer,
-  errors: ['session_expired', 'email_is_the_same', 'missing_origin', 'auth_failed'],
+  errors: ['invalid_password', 'session_expired', 'email_is_the_same', 'missing_origin', 'auth_failed'],
 });
 
-/** Where a followed (or refused) e-mail change link lands: the gateway sets it, whatever the link says. */
-export const EMAIL_CHANGE_LANDING = '/app/account-settings?email-change=confirmed';
+/**
+ * What became of a followed e-mail change link, as its landing page reads it (`?outcome=`):
+ * changed (with `email=` the new address), or refused because already used, expired, replaced by a
+ * newer request, cancelled by a password change or reset, or not a link of ours.
+ */
+export const EMAIL_CHANGE_OUTCOMES = ['changed', 'used', 'expired', 'replaced', 'cancelled', 'invalid'] as const;
+export type EmailChangeOutcome = (typeof EMAIL_CHANGE_OUTCOMES)[number];
+
+/** Where a followed (or refused) e-mail change link lands, a public page: the session may be gone. */
+export const EMAIL_CHANGE_LANDING = '/email-changed';
+
+/** The landing page's address for an outcome (the gateway sets it, whatever the link says). */
+export function emailChangeLanding(outcome: EmailChangeOutcome, newEmail?: string): string {
+  const query = new URLSearchParams({ outcome, ...(outcome === 'changed' && newEmail ? { email: newEmail } : {}) });
+  return `${EMAIL_CHANGE_LANDING}?${query.toString()}`;
+}
 
 export const verifyEmail = endpoint({
   method: 'GET',
   path: '/api/auth/verify-email',
   access: 'public',
-  summary: "follows an e-mail change link: the account takes the new address, then the browser goes to the account's settings (with ?error= when the link is invalid or expired)",
+  summary: 'follows an e-mail change link: the account takes the new address, then the browser goes to /email-changed, which says what happened (`outcome`)',
   query: z.object({ token: z.string().max(4096), callbackURL }),
   kind: 'redirect',
   errors: [],

@@ -252,7 +252,7 @@ describe('account changes', () => {
     const anonymous = new Browserish(app);
     for (const [path, json] of [
       ['/api/auth/update-user', { name: 'X' }],
-      ['/api/auth/change-email', { newEmail: uniqueEmail() }],
+      ['/api/auth/change-email', { newEmail: uniqueEmail(), currentPassword: PASSWORD }],
       ['/api/auth/change-password', { currentPassword: PASSWORD, newPassword: 'Tout-Nouveau-77' }],
     ] as const) {
       expect(await anonymous.json(path, { json }), path).toMatchObject({ status: 401, body: { error: 'Session expirée. Veuillez vous reconnecter.', code: 'session_expired' } });
@@ -263,7 +263,7 @@ describe('account changes', () => {
     const { browser, email } = await signUp();
     expect((await browser.json('/api/auth/update-user', { json: { name: 'Camille M.' } })).status).toBe(200);
     const newEmail = uniqueEmail('nouveau');
-    expect((await browser.json('/api/auth/change-email', { json: { newEmail } })).status).toBe(200);
+    expect((await browser.json('/api/auth/change-email', { json: { newEmail, currentPassword: PASSWORD } })).status).toBe(200);
     const session = await browser.json<{ user: { name: string; email: string } }>('/api/auth/get-session');
     expect(session.body.user).toMatchObject({ name: 'Camille M.', email });
   });

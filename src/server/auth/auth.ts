@@ -103,7 +103,7 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
       resetPasswordTokenExpiresIn: RESET_TOKEN_TTL_SECONDS,
       revokeSessionsOnPasswordReset: true,
       // A reset is what the old address is told to do when a change was not theirs: it cancels it.
-      onPasswordReset: ({ user }) => cancelEmailChangeLink(db, user.id),
+      onPasswordReset: ({ user }) => cancelEmailChangeLink(db, user.id, 'cancelled'),
       // Runs inside the worker's send-password-reset job, never inside the HTTP request.
       sendResetPassword: async ({ user, token }) => {
         const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '#db/schema';
-import { EMAIL_CHANGE_LANDING } from '#core/api/auth';
+import { emailChangeLanding } from '#core/api/auth';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { Browserish, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
@@ -27,7 +27,7 @@ const accountEmail = async (userId: string) => (await ctx.db.select({ email: s.u
 
 /** Asks the change from `browser`, runs the jobs, and answers the token of the newest link sent to `newEmail`. */
 async function askChange(browser: Browserish, newEmail: string): Promise<string> {
-  expect(await browser.json('/api/auth/change-email', { json: { newEmail } })).toMatchObject({ status: 200, body: { status: true } });
+  expect(await browser.json('/api/auth/change-email', { json: { newEmail, currentPassword: MERCHANT_PASSWORD } })).toMatchObject({ status: 200, body: { status: true } });
   await runJobs();
   const links = (await outboxTo(newEmail)).filter((mail) => mail.subject === 'Confirmez votre nouvelle adresse e-mail');
   return decodeURIComponent(confirmLinkIn(links.at(-1)!.text)!);
@@ -39,7 +39,9 @@ async function follow(token: string): Promise<string | null> {
   expect(followed.status).toBe(302);
   return followed.headers.get('location');
 }
-const refused = /^\/app\/account-settings\?email-change=confirmed&error=INVALID_TOKEN$/;
+/** Where a refused link lands: the page reads why from `outcome`. */
+const refused = (outcome: 'used' | 'expired' | 'replaced' | 'cancelled' | 'invalid') => `/email-changed?outcome=${outcome}`;
+const changed = (newEmail: string) => emailChangeLanding('changed', newEmail);
 
 const template = {
   subject: 'Votre commande {{ order_number }} chez {{ store_name }}',
@@ -50,10 +52,52 @@ const template = {
 };
 
 describe('POST /api/auth/change-email', () => {
+  it('asks the current password: without it or with a wrong one nothing is sent nor cancelled; with it the link goes (issue 45)', async () => {
+    const { browser, email } = await world(ctx).signedIn(app).store();
+    const pendingEmail = uniqueEmail('en-attente');
+    const pending = await askChange(browser, pendingEmail);
+    const newEmail = uniqueEmail('nouvelle');
+
+    const without = await browser.json('/api/auth/change-email', { json: { newEmail } });
+    expect(without).toMatchObject({ status: 400, body: { code: 'invalid_input' } });
+    const wrong = await browser.json('/api/auth/change-email', { json: { newEmail, currentPassword: 'Pas-Le-Bon-Secret-45' } });
+    expect(wrong).toMatchObject({ status: 400, body: { code: 'invalid_password', error: 'Mot de passe actuel incorrect.' } });
+    await runJobs();
+    expect(await outboxTo(newEmail)).toEqual([]);
+    expect((await outboxTo(email)).filter((mail) => mail.subject.startsWith('Demande de changement'))).toHaveLength(1);
+    // The pending link still works: a wrong password cancels nothing.
+    expect(await follow(pending)).toBe(changed(pendingEmail));
+
+    const token = await askChange(browser, newEmail);
+    expect(token).toBeTruthy();
+  });
+
+  it('limits wrong current passwords per account, and a right one gives its hit back', async () => {
+    const { browser } = await world(ctx).signedIn(app).store();
+    const ask = (currentPassword: string) => browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('essai'), currentPassword } });
+    expect((await ask(MERCHANT_PASSWORD)).status).toBe(200);
+    for (let i = 0; i < AUTH_LIMITS.changeEmail.password.max; i++) expect((await ask('Pas-Le-Bon-Secret-45')).status).toBe(400);
+    expect(await ask(MERCHANT_PASSWORD)).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+  });
+
+  it('an expired link lands on its own outcome and changes nothing', async () => {
+    const { browser, email, userId } = await world(ctx).signedIn(app).store();
+    const token = await askChange(browser, uniqueEmail('tardive'));
+    await ctx.db
+      .update(s.emailChangeLinks)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(s.emailChangeLinks.userId, userId));
+    expect(await follow(token)).toBe(refused('expired'));
+    expect(await accountEmail(userId)).toBe(email);
+  });
+
   it('keeps the old address until the link sent to the new one is followed, and tells the old one in French', async () => {
     const { browser, email: oldEmail } = await world(ctx).signedIn(app).store();
     const newEmail = uniqueEmail('nouvelle');
-    expect(await browser.json('/api/auth/change-email', { json: { newEmail, callbackURL: 'https://ailleurs.test/piege' } })).toMatchObject({ status: 200, body: { status: true } });
+    expect(await browser.json('/api/auth/change-email', { json: { newEmail, currentPassword: MERCHANT_PASSWORD, callbackURL: 'https://ailleurs.test/piege' } })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
     await runJobs();
 
     // Nothing changed yet: the session, the account, and the template editor's test e-mail keep the old address.
@@ -82,7 +126,7 @@ describe('POST /api/auth/change-email', () => {
     const stranger = new Browserish(app);
     const followed = await stranger.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}&callbackURL=${encodeURIComponent('https://ailleurs.test/piege')}`);
     expect(followed.status).toBe(302);
-    expect(followed.headers.get('location')).toBe(EMAIL_CHANGE_LANDING);
+    expect(followed.headers.get('location')).toBe(`/email-changed?outcome=changed&email=${encodeURIComponent(newEmail)}`);
     expect(stranger.cookies.get('avis.session_token')).toBeUndefined();
     expect(await sessionEmail(browser)).toBe(newEmail);
     const test2 = await browser.json('/api/email-templates/test', { method: 'POST', json: template });
@@ -91,24 +135,30 @@ describe('POST /api/auth/change-email', () => {
     // Single use: the link names the old address, which the account no longer has.
     const reused = await stranger.request(`/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     expect(reused.status).toBe(302);
-    expect(reused.headers.get('location')).toMatch(/^\/app\/account-settings\?email-change=confirmed&error=INVALID_TOKEN$/);
+    expect(reused.headers.get('location')).toBe(refused('used'));
   });
 
   it('refuses a forged or expired link, and is limited per account', async () => {
     const { browser, email } = await world(ctx).signedIn(app).store();
     const forged = await browser.request('/api/auth/verify-email?token=eyJhbGciOiJIUzI1NiJ9.e30.x');
-    expect(forged.headers.get('location')).toMatch(/error=INVALID_TOKEN$/);
+    expect(forged.headers.get('location')).toBe(refused('invalid'));
     expect(await sessionEmail(browser)).toBe(email);
     for (let i = 0; i < AUTH_LIMITS.changeEmail.account.max; i++) {
-      expect((await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('essai') } })).status).toBe(200);
+      expect((await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('essai'), currentPassword: MERCHANT_PASSWORD } })).status).toBe(200);
     }
-    expect(await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('essai') } })).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
+    expect(await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('essai'), currentPassword: MERCHANT_PASSWORD } })).toMatchObject({
+      status: 429,
+      body: { code: 'rate_limited' },
+    });
   });
 
   it('answers alike for an address that already has an account, and changes nothing', async () => {
     const other = await world(ctx).signedIn(app).store();
     const { browser, email } = await world(ctx).signedIn(app).store();
-    expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email } })).toMatchObject({ status: 200, body: { status: true } });
+    expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email, currentPassword: MERCHANT_PASSWORD } })).toMatchObject({
+      status: 200,
+      body: { status: true },
+    });
     await runJobs();
     expect((await outboxTo(other.email)).some((mail) => mail.subject.includes('nouvelle adresse'))).toBe(false);
     expect(await sessionEmail(browser)).toBe(email);
@@ -123,14 +173,14 @@ describe('POST /api/auth/change-email', () => {
     expect(row).toMatchObject({ newEmail, tokenHash: expect.stringMatching(/^sha256:[0-9a-f]{64}$/) });
     expect(JSON.stringify(row)).not.toContain(first);
 
-    expect(await follow(first)).toBe(EMAIL_CHANGE_LANDING);
+    expect(await follow(first)).toBe(changed(newEmail));
     expect(await accountEmail(userId)).toBe(newEmail);
     // Back to the old address, through its own link.
-    expect(await follow(await askChange(browser, oldEmail))).toBe(EMAIL_CHANGE_LANDING);
+    expect(await follow(await askChange(browser, oldEmail))).toBe(changed(oldEmail));
     expect(await accountEmail(userId)).toBe(oldEmail);
 
     // better-auth's token is signed, unexpired and names the account's current address again: only its use is on record.
-    expect(await follow(first)).toMatch(refused);
+    expect(await follow(first)).toBe(refused('used'));
     expect(await accountEmail(userId)).toBe(oldEmail);
     expect(await sessionEmail(browser)).toBe(oldEmail);
   });
@@ -140,16 +190,16 @@ describe('POST /api/auth/change-email', () => {
     const first = await askChange(browser, uniqueEmail('premiere'));
     const secondEmail = uniqueEmail('seconde');
     const second = await askChange(browser, secondEmail);
-    expect(await follow(first)).toMatch(refused);
+    expect(await follow(first)).toBe(refused('replaced'));
     expect(await accountEmail(userId)).toBe(email);
-    expect(await follow(second)).toBe(EMAIL_CHANGE_LANDING);
+    expect(await follow(second)).toBe(changed(secondEmail));
     expect(await accountEmail(userId)).toBe(secondEmail);
 
     // A request to an address that already has an account sends no link, and still cancels the pending one.
     const other = await world(ctx).merchant().store();
     const third = await askChange(browser, uniqueEmail('troisieme'));
-    expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email } })).toMatchObject({ status: 200 });
-    expect(await follow(third)).toMatch(refused);
+    expect(await browser.json('/api/auth/change-email', { json: { newEmail: other.email, currentPassword: MERCHANT_PASSWORD } })).toMatchObject({ status: 200 });
+    expect(await follow(third)).toBe(refused('replaced'));
     expect(await accountEmail(userId)).toBe(secondEmail);
   });
 
@@ -158,7 +208,7 @@ describe('POST /api/auth/change-email', () => {
     const beforeChange = await askChange(changed.browser, uniqueEmail('intrus'));
     const newPassword = 'Un-Tout-Nouveau-Secret-45';
     expect((await changed.browser.json('/api/auth/change-password', { json: { currentPassword: MERCHANT_PASSWORD, newPassword } })).status).toBe(200);
-    expect(await follow(beforeChange)).toMatch(refused);
+    expect(await follow(beforeChange)).toBe(refused('cancelled'));
     expect(await accountEmail(changed.userId)).toBe(changed.email);
 
     const reset = await world(ctx).signedIn(app).store();
@@ -168,7 +218,7 @@ describe('POST /api/auth/change-email', () => {
     const resetMail = (await outboxTo(reset.email)).find((mail) => mail.subject === 'Réinitialisation de votre mot de passe');
     const resetToken = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(resetMail!.text!)![1]!);
     expect((await new Browserish(app).json('/api/auth/reset-password', { json: { token: resetToken, newPassword } })).status).toBe(200);
-    expect(await follow(beforeReset)).toMatch(refused);
+    expect(await follow(beforeReset)).toBe(refused('cancelled'));
     expect(await accountEmail(reset.userId)).toBe(reset.email);
   });
 
@@ -176,10 +226,10 @@ describe('POST /api/auth/change-email', () => {
     const target = uniqueEmail('cible');
     for (let i = 0; i < AUTH_LIMITS.changeEmail.target.max; i++) {
       const { browser } = await world(ctx).signedIn(app).store();
-      expect((await browser.json('/api/auth/change-email', { json: { newEmail: target } })).status).toBe(200);
+      expect((await browser.json('/api/auth/change-email', { json: { newEmail: target, currentPassword: MERCHANT_PASSWORD } })).status).toBe(200);
     }
     const { browser, email } = await world(ctx).signedIn(app).store();
-    const refusedAnswer = await browser.json('/api/auth/change-email', { json: { newEmail: target } });
+    const refusedAnswer = await browser.json('/api/auth/change-email', { json: { newEmail: target, currentPassword: MERCHANT_PASSWORD } });
     expect(refusedAnswer).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect(Number(refusedAnswer.headers.get('retry-after'))).toBeGreaterThan(0);
     await runJobs();
@@ -187,6 +237,6 @@ describe('POST /api/auth/change-email', () => {
     // The refused request told nobody and changed nothing.
     expect((await outboxTo(email)).some((mail) => mail.subject.startsWith('Demande de changement'))).toBe(false);
     // Another address is not held up.
-    expect((await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('autre') } })).status).toBe(200);
+    expect((await browser.json('/api/auth/change-email', { json: { newEmail: uniqueEmail('autre'), currentPassword: MERCHANT_PASSWORD } })).status).toBe(200);
   });
 });

@@ -9,8 +9,10 @@
  * - The client address given to better-auth is the socket's (never a client-supplied header).
  * - Rate limits that protect without handing strangers a lock (see AUTH_LIMITS).
  * - Changing the password always ends the other sessions.
- * - Changing the e-mail only sends a link to the new address (the account keeps its address until it
- *   is followed) and a notice to the current one; the link always lands on the account's settings.
+ * - Changing the e-mail asks the current password, as changing the password does (checked here by
+ *   better-auth's verifyPassword; wrong ones are limited per account and send nothing). It only sends
+ *   a link to the new address (the account keeps its address until it is followed) and a notice to
+ *   the current one; the link always lands on /email-changed, which says what happened (`outcome`).
  *   Each link works once and only while it is the account's latest (email-change-links.ts, decision
  *   046); links to one address are limited, whoever asks for them.
  * - Tokens are stripped from every answer: the session lives only in the HttpOnly cookie.
@@ -18,12 +20,15 @@
  * - POST /api/auth/forgot-password (mounted through its contract) answers { ok: true } at once for
  *   every address and queues the work.
  */
+import { APIError } from 'better-auth/api';
 import { Hono } from 'hono';
 import {
   API_ACCOUNT_WORDING,
   changeEmail,
   changePassword,
   EMAIL_CHANGE_LANDING,
+  emailChangeLanding,
+  type EmailChangeOutcome,
   FORWARDED_AUTH_ENDPOINTS,
   forgotPassword,
   resetPassword,
@@ -64,7 +69,9 @@ export const AUTH_LIMITS = {
   // to one address, whoever asks, as for alert addresses (ALERT_LIMITS.confirmationLinks), so no
   // account can flood a stranger's mailbox; counted whether or not the address has an account, so
   // the answer tells nothing.
-  changeEmail: { account: { max: 5, windowSeconds: 3600 }, target: { max: 3, windowSeconds: 3600 } },
+  // Wrong current passwords, per account (a right one gives its hit back), as sign-in counts its
+  // failures: a stolen session cannot guess the password through this form.
+  changeEmail: { account: { max: 5, windowSeconds: 3600 }, target: { max: 3, windowSeconds: 3600 }, password: { max: 5, windowSeconds: 900 } },
 } satisfies Record<string, Record<string, Limit | number>>;
 
 type ForwardedEndpoint = (typeof FORWARDED_AUTH_ENDPOINTS)[number];
@@ -168,6 +175,38 @@ async function checkedAgainst(endpoint: ForwardedEndpoint, response: Response): 
   return response;
 }
 
+/**
+ * Refuses a change of address whose current password is wrong (400 invalid_password, before any
+ * mail or cancellation), through better-auth's own check (verifyPassword, the one change-password
+ * makes). Only wrong guesses count against the account's limit.
+ */
+async function checkCurrentPassword(ctx: AppContext, headers: Headers, userId: string, password: string): Promise<void> {
+  const key = `password:/change-email:${userId}`;
+  const limit = await hitRateLimit(ctx.db, key, AUTH_LIMITS.changeEmail.password);
+  if (!limit.allowed) throw tooMany([limit]);
+  const right = await ctx.auth.api
+    .verifyPassword({ body: { password }, headers })
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (error instanceof APIError && error.body?.code === 'INVALID_PASSWORD') return false;
+      throw error;
+    });
+  if (!right) throw new DomainError('invalid_password');
+  await refundRateLimit(ctx.db, key);
+}
+
+/**
+ * What better-auth did with a live link: its redirect names an error when it refused the token
+ * (its signature, its expiry, another account's session), otherwise the address changed.
+ */
+function verifiedOutcome(response: Response): EmailChangeOutcome {
+  const location = response.headers.get('location');
+  if (response.status >= 400 || !location) return 'invalid';
+  const error = new URL(location, 'http://landing.invalid').searchParams.get('error');
+  if (!error) return 'changed';
+  return error === 'TOKEN_EXPIRED' ? 'expired' : 'invalid';
+}
+
 /** POST /api/auth/forgot-password, mounted through its contract. */
 export function authRoutes(ctx: AppContext) {
   const L = AUTH_LIMITS;
@@ -197,13 +236,20 @@ export function authGateway(ctx: AppContext) {
     // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
     const parsed = 'body' in endpoint ? ((await parseJsonBody(c, endpoint.body)) as Record<string, unknown>) : undefined;
     // Other sessions always end on a password change, whatever the client asks; an e-mail change
-    // link lands on the account's settings, whatever the client asks.
-    const body = endpoint === changePassword ? { ...parsed, revokeOtherSessions: true } : endpoint === changeEmail ? { ...parsed, callbackURL: EMAIL_CHANGE_LANDING } : parsed;
+    // link lands on its own page, whatever the client asks, and the password checked here goes no further.
+    const body =
+      endpoint === changePassword
+        ? { ...parsed, revokeOtherSessions: true }
+        : endpoint === changeEmail
+          ? { newEmail: parsed!.newEmail, callbackURL: EMAIL_CHANGE_LANDING }
+          : parsed;
     const ip = clientIp(c, ctx.config.trustProxy);
 
     // Limits before the work; refunds after it for what turned out legitimate.
     const refunds: string[] = [];
     let onSuccess: (() => Promise<void>) | null = null;
+    // The address a live followed link moves the account to, named on its landing page.
+    let changedTo = '';
     if (endpoint === signIn) {
       const account = String(body!.email);
       const keys = signInLimitKeys(account, ip);
@@ -232,13 +278,14 @@ export function authGateway(ctx: AppContext) {
     } else if (endpoint === changeEmail) {
       const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
       if (session) {
+        await checkCurrentPassword(ctx, c.req.raw.headers, session.user.id, String(parsed!.currentPassword));
         const newEmail = String(body!.newEmail).toLowerCase();
         const perAccount = await hitRateLimit(ctx.db, `account:/change-email:${session.user.id}`, L.changeEmail.account);
         if (!perAccount.allowed) throw tooMany([perAccount]);
         const perTarget = await hitRateLimit(ctx.db, `target:/change-email:${newEmail}`, L.changeEmail.target);
         if (!perTarget.allowed) throw tooMany([perTarget]);
         // A newer request cancels the earlier link, whether or not this one sends a new one.
-        await cancelEmailChangeLink(ctx.db, session.user.id);
+        await cancelEmailChangeLink(ctx.db, session.user.id, 'replaced');
         const to = session.user.email;
         const name = accountDisplayName(session.user);
         onSuccess = async () => {
@@ -248,11 +295,12 @@ export function authGateway(ctx: AppContext) {
     } else if (endpoint === changePassword) {
       // The notice of a change request says to change the password if it was not theirs: that cancels it.
       const session = await ctx.auth.api.getSession({ headers: c.req.raw.headers });
-      if (session) onSuccess = () => cancelEmailChangeLink(ctx.db, session.user.id);
+      if (session) onSuccess = () => cancelEmailChangeLink(ctx.db, session.user.id, 'cancelled');
     } else if (endpoint === verifyEmail) {
       // Only the account's latest link, once: taken before better-auth checks its signature.
-      const refused = await takeEmailChangeLink(ctx.db, c.req.query('token') ?? '');
-      if (refused) return c.redirect(`${EMAIL_CHANGE_LANDING}&${new URLSearchParams({ error: refused }).toString()}`, 302);
+      const link = await takeEmailChangeLink(ctx.db, c.req.query('token') ?? '');
+      if (!link.live) return c.redirect(emailChangeLanding(link.refusal), 302);
+      changedTo = link.newEmail;
     }
 
     // Give better-auth the real client address, never one the client made up, and the parsed body.
@@ -262,7 +310,7 @@ export function authGateway(ctx: AppContext) {
     headers.delete('content-length');
     if (body !== undefined) headers.set('content-type', 'application/json');
     const url = new URL(c.req.raw.url);
-    // A followed link always lands on the account's settings: no redirect elsewhere.
+    // A followed link always lands on its own page: no redirect elsewhere.
     if (endpoint === verifyEmail) url.search = new URLSearchParams({ token: url.searchParams.get('token') ?? '', callbackURL: EMAIL_CHANGE_LANDING }).toString();
     const request = new Request(url, {
       method: c.req.method,
@@ -270,6 +318,12 @@ export function authGateway(ctx: AppContext) {
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const response = await ctx.auth.handler(request);
+    if (endpoint === verifyEmail) {
+      // better-auth's headers stay (it renews the session cookie of a signed-in follower); only where it lands changes.
+      const headers = new Headers(response.headers);
+      headers.set('location', emailChangeLanding(verifiedOutcome(response), changedTo));
+      return new Response(null, { status: 302, headers });
+    }
     if (response.status < 400) {
       await Promise.all(refunds.map((key) => refundRateLimit(ctx.db, key)));
       await onSuccess?.();

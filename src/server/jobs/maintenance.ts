@@ -18,6 +18,7 @@ export const maintenanceJob = defineJob({
     await ctx.db.execute(sql`DELETE FROM oauth_states WHERE expires_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM verification WHERE expires_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM email_change_links WHERE expires_at < now() - interval '1 day'`);
+    await ctx.db.execute(sql`DELETE FROM spent_email_change_links WHERE expires_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM worker_heartbeats WHERE last_seen_at < now() - interval '1 day'`);
     await ctx.db.execute(sql`DELETE FROM email_outbox WHERE created_at < now() - interval '30 days'`);
     // Rate-limit windows last an hour at most; the sign-in "known address" markers last 30 days.

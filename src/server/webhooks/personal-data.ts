@@ -79,6 +79,10 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     ...ids('user_id'),
     ...dates('created_at'),
   },
+  spent_email_change_links: {
+    ...none("a spent change link's hashed secret and why it stopped working, tied to no account (decision 046), deleted daily once it would have expired", 'token_hash', 'reason'),
+    ...dates('expires_at'),
+  },
   rate_limit: {
     ...transient(
       "a counter keyed by a client address (the review page's, so a customer's) or an account's address: linked to no customer record, a window of at most an hour, deleted after 31 days (jobs/maintenance.ts)",

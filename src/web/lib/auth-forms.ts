@@ -44,7 +44,17 @@ export const signupSchema = z.object({ name: field.name, email, password: newPas
 export const resetPasswordSchema = z.object({ newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
 /** The person's name is optional here: until one is given, the e-mail names the account (decision 046). */
-export const profileSchema = z.object({ name: field.optionalName, email });
+/**
+ * A new e-mail also asks the current password, as the API does (issue 45); a name change alone does
+ * not. `accountEmail`: the address the account holds.
+ */
+export const profileSchema = (accountEmail: string) =>
+  z
+    .object({ name: field.optionalName, email, currentPassword: field.currentPassword })
+    .refine((x) => x.email.trim().toLowerCase() === accountEmail.toLowerCase() || x.currentPassword.length > 0, {
+      path: ['currentPassword'],
+      error: messages.accountSettings.profile.currentPasswordRequired,
+    });
 
 export const changePasswordSchema = z.object({ currentPassword, newPassword, confirmPassword }).refine((x) => x.newPassword === x.confirmPassword, mismatch);
 
@@ -66,6 +76,6 @@ export type LoginValues = z.input<typeof loginSchema>;
 export type ForgotPasswordValues = z.input<typeof forgotPasswordSchema>;
 export type SignupValues = z.input<typeof signupSchema>;
 export type ResetPasswordValues = z.input<typeof resetPasswordSchema>;
-export type ProfileValues = z.input<typeof profileSchema>;
+export type ProfileValues = z.input<ReturnType<typeof profileSchema>>;
 export type ChangePasswordValues = z.input<typeof changePasswordSchema>;
 export type OnboardingSignupValues = z.input<typeof onboardingSignupSchema>;

@@ -10,7 +10,20 @@ import * as s from '#db/schema';
 import { signQuery } from '#server/shopify/hmac';
 import { expandedInventory, idFieldsOf, PUBLIC_PREFIXES, type Endpoint } from './support/routes';
 import { SAMPLES } from './support/samples';
-import { changedTables, createWorld, flowBody, identityBody, makeMerchant, pageBody, secretsOf, snapshotTenant, templateBody, type Merchant, type World } from './support/world';
+import {
+  PASSWORD,
+  changedTables,
+  createWorld,
+  flowBody,
+  identityBody,
+  makeMerchant,
+  pageBody,
+  secretsOf,
+  snapshotTenant,
+  templateBody,
+  type Merchant,
+  type World,
+} from './support/world';
 import { saveUploadedLogo } from '#server/media/logos';
 import sharp from 'sharp';
 // Test-cost password hashing (see cheap-password.ts); verification stays the app's.
@@ -177,7 +190,9 @@ const ISOLATION: Record<string, Entry> = {
   // Not id-taking by the rule, but a takeover attempt all the same: B asks for A's e-mail address.
   // better-auth answers 200 { status: true } without changing anything (so the answer does not tell
   // whether the address has an account); the snapshots of A and B prove nothing moved.
-  'POST /api/auth/change-email': { calls: () => [{ method: 'POST', path: '/api/auth/change-email', json: { newEmail: a.email }, expect: [200, ...DENIED] }] },
+  'POST /api/auth/change-email': {
+    calls: () => [{ method: 'POST', path: '/api/auth/change-email', json: { newEmail: a.email, currentPassword: PASSWORD }, expect: [200, ...DENIED] }],
+  },
 
   // Exempt: capabilities (the token itself is the credential, whoever holds it; no session involved).
   'GET /api/public/unsubscribe/:token': { exempt: "the customer's unsubscribe link: holding the token is the authority" },

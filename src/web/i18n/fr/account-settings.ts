@@ -20,8 +20,10 @@ export const accountSettings = {
     submitting: 'Enregistrement...',
     success: 'Profil mis à jour avec succès',
     emailPending: (next: string, current: string) => `Un lien de confirmation a été envoyé à ${next}. Votre compte garde l’adresse ${current} tant que vous ne l’avez pas suivi.`,
-    emailConfirmed: 'Votre nouvelle adresse e-mail est confirmée\u202f: elle sert désormais à vous connecter.',
-    emailLinkInvalid: 'Ce lien de confirmation n’est plus valable (déjà utilisé ou expiré). Votre adresse n’a pas changé.',
+    currentPassword: 'Mot de passe actuel',
+    currentPasswordHint: 'Demandé pour changer d’adresse e-mail.',
+    currentPasswordRequired: 'Saisissez votre mot de passe actuel pour changer d’adresse e-mail.',
+    showPassword: 'Afficher le mot de passe',
   },
   password: {
     heading: 'Mot de passe',

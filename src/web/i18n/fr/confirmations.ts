@@ -1,7 +1,7 @@
 /**
  * Confirmations (decision 022): an alert address's state on the settings and rating-action screens,
  * the public page of its confirmation link (/confirm-recipient/:token), and the page of an account
- * e-mail change link (/confirm-email/:token).
+ * e-mail change link (/confirm-email/:token), and where that link lands (/email-changed).
  */
 import { elide } from '#core/french';
 
@@ -35,5 +35,42 @@ export const confirmations = {
     intro: 'Confirmez que cette adresse doit désormais servir à votre compte Avis Clients.',
     explanation: 'Tant que vous n’avez pas confirmé, votre compte garde son adresse actuelle.',
     submit: 'Confirmer ma nouvelle adresse',
+  },
+  /**
+   * /email-changed: what became of a followed change link (`outcome`), then what to do next, which
+   * depends on whether this browser is signed in.
+   */
+  emailChanged: {
+    changed: {
+      title: 'Adresse e-mail modifiée',
+      body: (email: string) => `Votre compte utilise désormais l’adresse ${email}.`,
+      bodyWithoutAddress: 'Votre compte utilise désormais sa nouvelle adresse e-mail.',
+    },
+    used: {
+      title: 'Lien déjà utilisé',
+      body: 'Ce lien de confirmation a déjà servi\u202f: il ne fonctionne qu’une fois. Si votre adresse a été changée, elle sert déjà à vous connecter.',
+    },
+    expired: {
+      title: 'Lien expiré',
+      body: 'Ce lien de confirmation a expiré (il est valable 24\u00a0heures). Votre adresse n’a pas changé\u202f: demandez un nouveau lien depuis les paramètres du compte.',
+    },
+    replaced: {
+      title: 'Lien remplacé',
+      body: 'Une demande de changement plus récente a remplacé ce lien. Votre adresse n’a pas changé\u202f: suivez le lien du dernier e-mail reçu.',
+    },
+    cancelled: {
+      title: 'Demande annulée',
+      body: 'Le mot de passe du compte a été changé après cette demande, ce qui l’a annulée. Votre adresse n’a pas changé.',
+    },
+    invalid: {
+      title: 'Lien invalide',
+      body: 'Ce lien de confirmation n’est pas valable. Votre adresse n’a pas changé.',
+    },
+    nextSignedIn: 'Vous êtes connecté\u202f: retrouvez votre adresse dans les paramètres du compte.',
+    nextSignedOut: 'Connectez-vous avec l’adresse actuelle de votre compte et votre mot de passe.',
+    nextSignedOutChanged: (email: string) => `Connectez-vous avec votre nouvelle adresse, ${email}, et votre mot de passe habituel.`,
+    toSettings: 'Retour aux paramètres du compte',
+    toLogin: 'Se connecter',
+    loading: 'Chargement…',
   },
 };

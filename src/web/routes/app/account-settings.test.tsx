@@ -22,6 +22,10 @@ async function openSettings(tab?: string) {
   return result;
 }
 
+/** The profile tab's current-password field (the password tab has one too, hidden), or null. */
+const profilePassword = () => within(screen.getByRole('tabpanel')).queryByLabelText('Mot de passe actuel') as HTMLInputElement | null;
+const fillProfilePassword = (value: string) => fireEvent.change(profilePassword()!, { target: { value } });
+
 function selectedTab() {
   return screen.getAllByRole('tab').find((tab) => tab.getAttribute('aria-selected') === 'true');
 }
@@ -162,9 +166,12 @@ describe('profile tab', () => {
     expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
 
     fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fillProfilePassword('Mon-Secret-Actuel-1');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Profil mis à jour avec succès');
-    expect(sentBodyTo(fetchMock, changeEmail)).toEqual({ newEmail: 'zoe@nouvelle-boutique.fr' });
+    expect(sentBodyTo(fetchMock, changeEmail)).toEqual({ newEmail: 'zoe@nouvelle-boutique.fr', currentPassword: 'Mon-Secret-Actuel-1' });
+    // The address is kept until confirmed, and the password is not kept in the form.
+    await waitFor(() => expect(profilePassword()).toBeNull());
     expect(callsTo(fetchMock, updateUser)).toHaveLength(1);
   });
 
@@ -172,9 +179,42 @@ describe('profile tab', () => {
     mockSignedInApi([on(changeEmail, () => apiError(400, 'Cette adresse email est déjà utilisée'))]);
     await openSettings('profile');
     fill('Adresse email', 'autre@boutique.fr');
+    fillProfilePassword('Mon-Secret-Actuel-1');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cette adresse email est déjà utilisée');
     expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
+  });
+
+  it('asks the current password, with show/hide, only to change the e-mail (issue 45)', async () => {
+    const fetchMock = mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
+    await openSettings('profile');
+    expect(profilePassword()).toBeNull();
+    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    const password = profilePassword()!;
+    expect(password.type).toBe('password');
+    expect(password.autocomplete).toBe('current-password');
+    const toggle = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    fireEvent.click(toggle);
+    expect(password.type).toBe('text');
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const error = await screen.findByText('Saisissez votre mot de passe actuel pour changer d’adresse e-mail.');
+    expect(password.getAttribute('aria-invalid')).toBe('true');
+    expect(password.getAttribute('aria-describedby')).toContain(error.id);
+    expect(callsTo(fetchMock, changeEmail)).toHaveLength(0);
+  });
+
+  it('says a wrong current password next to its field', async () => {
+    mockSignedInApi([on(changeEmail, () => apiError(400, 'Mot de passe actuel incorrect.', 'invalid_password'))]);
+    await openSettings('profile');
+    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fillProfilePassword('Pas-Le-Bon');
+    fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
+    const error = await screen.findByText('Mot de passe actuel incorrect.');
+    expect(profilePassword()!.getAttribute('aria-describedby')).toContain(error.id);
+    expect(screen.getAllByRole('alert')).toHaveLength(1);
+    expect(screen.queryByText(/Un lien de confirmation a été envoyé/)).toBeNull();
   });
 });
 

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { CreditCard, KeyRound, UserRound } from 'lucide-react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { personName } from '#core/account-name';
 import { useChangeEmail, useChangePassword, useUpdateUser } from '#web/api/auth';
@@ -12,9 +12,11 @@ import { ErrorAlert, SuccessAlert, WarningNote } from '#web/components/ui/Alert'
 import { buttonClass } from '#web/components/ui/button';
 import { Spinner } from '#web/components/ui/Spinner';
 import { TabList, TabPanel, type TabItem } from '#web/components/ui/Tabs';
+import { PasswordField } from '#web/components/ui/PasswordField';
 import { TextField } from '#web/components/ui/TextField';
 import { messages } from '#web/i18n';
 import { changePasswordSchema, profileSchema, type ProfileValues } from '#web/lib/auth-forms';
+import { ApiError } from '#web/lib/api';
 import { formatDate } from '#web/lib/format';
 import { usePageHeader } from '#web/lib/page-header';
 import { useCurrentStore, useEndSession, useSession } from '#web/lib/session';
@@ -83,8 +85,9 @@ function SectionCard({ title, description, children }: { title: string; descript
 
 /**
  * Name (POST update-user) and e-mail (POST change-email): only what changed is sent. A new e-mail
- * only applies once confirmed from it (decision 022): until then the form shows the address kept and
- * where the link went; the followed link lands here with ?email-change=confirmed (&error= if refused).
+ * asks the current password (the field shows once the address typed differs) and only applies once
+ * confirmed from it (decision 022): until then the form shows the address kept and where the link
+ * went. The followed link lands on /email-changed, public, which says what happened.
  */
 function ProfileSection() {
   const t = messages.accountSettings.profile;
@@ -94,18 +97,22 @@ function ProfileSection() {
   const changeEmail = useChangeEmail();
   const notice = useTransientMessage();
   const [pending, setPending] = useState<{ next: string; current: string } | null>(null);
-  const [searchParams] = useSearchParams();
-  const landing = searchParams.get('email-change') === 'confirmed' ? (searchParams.get('error') ? 'refused' : 'confirmed') : null;
+  const [showPassword, setShowPassword] = useState(false);
   // A name equal to the company name is the company's: the field starts empty (decision 046).
-  const [initial] = useState<ProfileValues>(() => ({ name: user ? personName(user) : '', email: user?.email ?? '' }));
+  const [initial] = useState<ProfileValues>(() => ({ name: user ? personName(user) : '', email: user?.email ?? '', currentPassword: '' }));
   // What the server holds, as far as this form knows: compared with on save to send only changes.
   const saved = useRef(initial);
+  // The account's address stays `initial.email` until a link is followed, elsewhere.
+  const [schema] = useState(() => profileSchema(initial.email));
   const {
     register,
     handleSubmit,
     reset,
+    setError,
+    control,
     formState: { errors },
-  } = useForm({ resolver: zodResolver(profileSchema), defaultValues: initial });
+  } = useForm({ resolver: zodResolver(schema), defaultValues: initial });
+  const emailChanging = useWatch({ control, name: 'email' }).trim().toLowerCase() !== initial.email.toLowerCase();
 
   const save = useMutation({
     mutationFn: async (values: ProfileValues) => {
@@ -117,13 +124,17 @@ function ProfileSection() {
       }
       let requested: string | null = null;
       if (values.email.toLowerCase() !== saved.current.email.toLowerCase()) {
-        await changeEmail.mutateAsync({ newEmail: values.email });
+        await changeEmail.mutateAsync({ newEmail: values.email, currentPassword: values.currentPassword });
         requested = values.email;
       }
       // The account keeps its address until the new one is confirmed.
-      return { values: { ...values, email: saved.current.email }, pending: requested ? { next: requested, current: saved.current.email } : null };
+      return { values: { ...values, email: saved.current.email, currentPassword: '' }, pending: requested ? { next: requested, current: saved.current.email } : null };
     },
     onMutate: () => notice.clear(),
+    // A wrong password is said next to its field, not above the form.
+    onError: (error) => {
+      if (error instanceof ApiError && error.code === 'invalid_password') setError('currentPassword', { message: error.message }, { shouldFocus: true });
+    },
     onSuccess: ({ values, pending: requested }) => {
       reset(values);
       setPending(requested);
@@ -134,10 +145,8 @@ function ProfileSection() {
 
   return (
     <SectionCard title={t.heading} description={t.description}>
-      {save.isError && <ErrorAlert className="mb-6">{save.error.message}</ErrorAlert>}
+      {save.isError && !errors.currentPassword && <ErrorAlert className="mb-6">{save.error.message}</ErrorAlert>}
       {notice.message && <SuccessAlert className="mb-6">{notice.message}</SuccessAlert>}
-      {landing === 'confirmed' && <SuccessAlert className="mb-6">{t.emailConfirmed}</SuccessAlert>}
-      {landing === 'refused' && <ErrorAlert className="mb-6">{t.emailLinkInvalid}</ErrorAlert>}
       {pending && (
         <WarningNote className="mb-6">
           <span role="status">{t.emailPending(pending.next, pending.current)}</span>
@@ -146,6 +155,19 @@ function ProfileSection() {
       <form noValidate onSubmit={handleSubmit((values) => save.mutate(values))} className="space-y-5">
         <TextField label={t.name} autoComplete="name" hint={t.nameHint} error={errors.name?.message} {...register('name')} />
         <TextField label={t.email} type="email" autoComplete="email" inputMode="email" required error={errors.email?.message} {...register('email')} />
+        {emailChanging && (
+          <PasswordField
+            required
+            label={t.currentPassword}
+            hint={t.currentPasswordHint}
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            visible={showPassword}
+            onVisibleChange={setShowPassword}
+            toggleLabel={t.showPassword}
+            {...register('currentPassword')}
+          />
+        )}
         <SubmitButton busy={busy} busyLabel={t.submitting}>
           {t.submit}
         </SubmitButton>

@@ -54,7 +54,12 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   }),
   'POST /api/auth/change-password': () => ({ path: '/api/auth/change-password', body: { currentPassword: PASSWORD, newPassword: PASSWORD }, readsBody: true, client: 'account' }),
   'POST /api/auth/update-user': () => ({ path: '/api/auth/update-user', body: { name: 'Camille Martin', companyName: 'Maison Camille' }, readsBody: true, client: 'account' }),
-  'POST /api/auth/change-email': ({ account }) => ({ path: '/api/auth/change-email', body: { newEmail: `nouveau.${account.email}` }, readsBody: true, client: 'account' }),
+  'POST /api/auth/change-email': ({ account }) => ({
+    path: '/api/auth/change-email',
+    body: { newEmail: `nouveau.${account.email}`, currentPassword: PASSWORD },
+    readsBody: true,
+    client: 'account',
+  }),
   'POST /api/auth/sign-out': () => ({ path: '/api/auth/sign-out', body: {}, readsBody: true, client: 'account', destructive: true }),
 
   // --- /api
