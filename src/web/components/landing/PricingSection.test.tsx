@@ -54,9 +54,9 @@ describe('PricingSection', () => {
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Starter', 'Pro', 'Entreprise']);
 
     expect(fetchMock).toHaveBeenCalledWith(listPlans.path, expect.objectContaining({ credentials: 'include' }));
-    expect(normalise(cards[0]!.textContent)).toContain('47 $');
-    expect(normalise(cards[1]!.textContent)).toContain('77,50 $');
-    expect(normalise(cards[2]!.textContent)).toContain('107 $');
+    expect(normalise(cards[0]!.textContent)).toContain('47 $ US');
+    expect(normalise(cards[1]!.textContent)).toContain('77,50 $ US');
+    expect(normalise(cards[2]!.textContent)).toContain('107 $ US');
     expect(within(cards[2]!).getByText('Accès API complet')).toBeTruthy();
 
     expect(within(cards[1]!).getByText('POPULAIRE')).toBeTruthy();
