@@ -115,7 +115,7 @@ describe('the e-mail template editor', () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await page.getByText('Logo téléversé').waitFor();
+    await page.getByText('Logo uploadé avec succès !').waitFor();
     await page.getByAltText('Logo de l’e-mail').waitFor();
     const logo = page.frameLocator(FRAME).locator('img').first();
     await logo.waitFor();

@@ -14,10 +14,10 @@ function partName(part: string | number | undefined): string {
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
   // The first specification gave these two in English (docs/product/validation.md): said in French with the same meaning (decision 025).
-  logo_unsupported_type: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
+  logo_unsupported_type: 'Veuillez télécharger un fichier PNG, JPG ou SVG',
   logo_too_large: 'Le fichier doit faire moins de 2 Mo',
-  logo_unreadable: 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',
-  logo_not_found: 'Ce logo est introuvable. Veuillez le téléverser à nouveau.',
+  logo_unreadable: 'Échec du téléchargement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',
+  logo_not_found: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.',
 };
 
 export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS> = {

@@ -152,10 +152,11 @@ export const emailTemplates = {
     cancel: 'Modifier',
   },
   logo: {
-    uploaded: 'Logo téléversé',
+    // The spec's words for the template's logo (docs/product/errors.md).
+    uploaded: 'Logo uploadé avec succès\u202f!',
     notImage: 'Veuillez sélectionner une image',
     tooLarge: 'L’image ne doit pas dépasser 2 Mo',
-    uploadError: 'Échec du téléversement du logo',
+    uploadError: 'Erreur d’upload',
     removed: 'Logo retiré\u202f: enregistrez pour appliquer ce changement.',
   },
   saved: 'Template enregistré avec succès\u202f!',
