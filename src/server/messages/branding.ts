@@ -32,7 +32,7 @@ export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS
     `${partName(part)} dépasse la taille maximale d’un e-mail (plus de ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} à l’affichage). Réduisez les boucles et les répétitions.`,
   template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
   template_too_complex: ({ part }) => `${partName(part)} demande trop de mémoire ou d’imbrications pour s’afficher. Simplifiez les boucles, les listes et les blocs imbriqués.`,
-  test_email_failed: 'L’envoi de l’email de test a échoué. Réessayez dans quelques instants.',
+  test_email_failed: 'L’envoi de l’e-mail de test a échoué. Réessayez dans quelques instants.',
   template_queue_full: ({ retryAfterSeconds }) =>
     `Votre boutique a déjà plusieurs modèles en cours de vérification. Réessayez dans ${count(Number(retryAfterSeconds) || 1, 'seconde', 'secondes')}.`,
 };

@@ -80,7 +80,7 @@ describe('/app/email-templates saving and testing', () => {
       reminder_first_line: null,
     });
     // Saved: no defaults notice, the saved values in the form, nothing unsaved.
-    expect(screen.queryByText('Template par défaut, pas encore enregistré')).toBeNull();
+    expect(screen.queryByText('Modèle par défaut, pas encore enregistré')).toBeNull();
     expect(field('Objet').value).toBe('Votre avis sur {{ order_number }}');
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
   });
@@ -120,7 +120,7 @@ describe('/app/email-templates saving and testing', () => {
     type(field('Objet'), 'Objet de test');
     type(field('Nom de l’expéditeur'), ' Nova ');
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
-    await screen.findByText(`Email de test envoyé à ${testUser.email}`);
+    await screen.findByText(`E-mail de test envoyé à ${testUser.email}`);
     expect(sentBodyTo(fetchMock, sendTestEmail)).toEqual({
       subject: 'Objet de test',
       from_name: 'Nova',
