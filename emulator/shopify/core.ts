@@ -37,6 +37,8 @@ export class EmulatorCore {
   readonly faults = new FaultRegistry();
   /** Each shop's GraphQL cost bucket (areas/limits.ts); emptied when the app is uninstalled. */
   readonly buckets = new Map<string, { available: number; at: number }>();
+  /** True when the shops' storefronts are served (storefront/routes.ts): the admin and control pages link to them. */
+  storefrontServed = false;
 
   constructor(options: CoreOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');

@@ -2,7 +2,7 @@
 // references into the live state).
 import type { EmulatorCore } from './core';
 import { gid, restMoney } from './format';
-import { storefrontHosts, storefrontOrigin } from './storefront/domains';
+import { storefrontUrl } from './storefront/domains';
 import type { AppSubscriptionRecord, CustomerRecord, DeliveryRecord, InstallationRecord, OrderRecord, ShopRecord, TokenRecord, WebhookSubscriptionRecord } from './types';
 
 export interface EmulatorShop {
@@ -59,7 +59,7 @@ export function shopView(core: EmulatorCore, s: ShopRecord): EmulatorShop {
     installed: core.isInstalled(s),
     installation: s.installation ? clone(s.installation) : null,
     adminUrl: core.adminUrl(s),
-    storefrontUrl: `${storefrontOrigin(core, storefrontHosts(s)[0]!)}/`,
+    storefrontUrl: storefrontUrl(core, s),
   };
 }
 

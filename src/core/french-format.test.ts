@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { count, formatDate, formatDateTime, formatDay, formatNumber, formatPercent, plural } from './french-format';
+import { count, formatDate, formatDateTime, formatDay, formatMoney, formatNumber, formatPercent, plural } from './french-format';
 
 describe('plural', () => {
   it('agrees as French does: 0 and 1 singular, 2 and more plural', () => {
@@ -55,5 +55,15 @@ describe('dates', () => {
     expect(formatDate('2026-12-01T00:00:00.000Z', { timeZone: 'America/New_York' })).toBe('30 novembre 2026');
     expect(formatDate('pas une date')).toBe('pas une date');
     expect(formatDateTime(Number.NaN)).toBe('');
+  });
+});
+
+describe('money', () => {
+  it('says whose dollar, apart from its sign (« $ US », « $ CA »), and keeps the euro’s sign', () => {
+    expect(formatMoney(47, 'USD', { maximumFractionDigits: 0 })).toBe('47\u00a0$\u00a0US');
+    expect(formatMoney(1234.5, 'USD')).toBe('1\u202f234,50\u00a0$\u00a0US');
+    expect(formatMoney(12.5, 'CAD')).toBe('12,50\u00a0$\u00a0CA');
+    expect(formatMoney(50, 'EUR', { minimumFractionDigits: 0 })).toBe('50\u00a0€');
+    expect(() => formatMoney(1, 'pas-une-devise')).toThrow(RangeError);
   });
 });

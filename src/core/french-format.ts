@@ -55,6 +55,18 @@ export function formatPercent(share: number): string {
   return formatNumber(share, { style: 'percent', maximumFractionDigits: 0 });
 }
 
+/**
+ * An amount of money in French: « 47 $ US », « 12,50 $ CA », « 50 € ». A dollar says whose, apart
+ * from its sign and with a no-break space, as French writes it (Intl glues them: « $US »); a euro
+ * keeps its sign. Throws a RangeError for a currency code Intl does not know.
+ */
+export function formatMoney(amount: number, currency: string, options: { minimumFractionDigits?: number; maximumFractionDigits?: number } = {}): string {
+  return numberFormat({ style: 'currency', currency, currencyDisplay: 'symbol', ...options })
+    .formatToParts(amount)
+    .map((part) => (part.type === 'currency' ? part.value.replace(/^\$([A-Z]{1,3})$/, '$\u00a0$1') : part.value))
+    .join('');
+}
+
 /** The first day of a month is written « 1er » in a French date. */
 function firstOfMonth(parts: Intl.DateTimeFormatPart[]): string {
   return parts.map((p) => (p.type === 'day' && p.value === '1' ? '1er' : p.value)).join('');

@@ -52,6 +52,16 @@ describe('findTypographyIssues', () => {
     expect(rules('{…} demandes')).toEqual([]);
   });
 
+  it('wants a space on each side of a middle dot', () => {
+    expect(rules('Publié · Lien partagé')).toEqual([]);
+    expect(rules('Publié\u00a0· Lien partagé')).toEqual([]);
+    expect(rules('· {…}')).toEqual([]);
+    expect(rules('Publié·Lien partagé')).toEqual(['middle-dot-spacing']);
+    expect(rules('Publié· Lien partagé')).toEqual(['middle-dot-spacing']);
+    expect(rules('Publié ·Lien partagé')).toEqual(['middle-dot-spacing']);
+    expect(rules('{…}· {…}')).toEqual(['middle-dot-spacing']);
+  });
+
   it('tells where each fault is', () => {
     const [issue] = findTypographyIssues('Tout va bien. Merci !');
     expect(issue?.index).toBe(19);

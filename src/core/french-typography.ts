@@ -9,7 +9,9 @@
  *   nothing), and inside « »;
  * - one apostrophe, the typographic one (’): no straight ' inside a word;
  * - a count agrees with its noun: no « 1 demandes », and a count known only at run time goes through
- *   the plural helper (src/core/french-format.ts) rather than sitting before a plural noun.
+ *   the plural helper (src/core/french-format.ts) rather than sitting before a plural noun;
+ * - a middle dot between two items has a space on each side (ordinary or no-break): « Publié · Lien
+ *   partagé », never « Publié·Lien » (decision 050).
  *
  * In the text, `{#}` stands for a number known only at run time, and any other `{…}` for some other
  * inserted value. Liquid (`{{ … }}`, `{% … %}`), URLs, paths and HTML entities are not prose and are
@@ -21,7 +23,13 @@ export const NNBSP = '\u202f';
 
 /** The rules, by name. */
 export type TypographyRule =
-  'space-before-punctuation' | 'missing-space-before-punctuation' | 'guillemet-spacing' | 'straight-apostrophe' | 'one-with-plural' | 'count-without-agreement';
+  | 'space-before-punctuation'
+  | 'missing-space-before-punctuation'
+  | 'guillemet-spacing'
+  | 'straight-apostrophe'
+  | 'one-with-plural'
+  | 'count-without-agreement'
+  | 'middle-dot-spacing';
 
 export interface TypographyIssue {
   rule: TypographyRule;
@@ -88,6 +96,8 @@ const CHECKS: { rule: TypographyRule; pattern: RegExp }[] = [
   { rule: 'straight-apostrophe', pattern: /\p{L}'(?=[\p{L}{«])/gu },
   { rule: 'one-with-plural', pattern: /(?<![\p{L}\p{N}.,\u202f\u00a0-])1[ \u00a0\u202f]+([\p{L}][\p{L}’'-]*)/gu },
   { rule: 'count-without-agreement', pattern: /\{#\}[ \u00a0\u202f]+([\p{L}][\p{L}’'-]*)/gu },
+  // A middle dot glued to what is before or after it (the text's ends are left to what joins it).
+  { rule: 'middle-dot-spacing', pattern: /(?<=[^\s])·|·(?=[^\s])/gu },
 ];
 
 /** What in `text` breaks French typography (see the rules above); empty when nothing does. */

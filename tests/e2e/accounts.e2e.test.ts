@@ -44,7 +44,7 @@ describe('accounts in a browser', () => {
     const tracked = await suite.page();
     const { page } = tracked;
     await signIn(page, suite.app.url, DEMO.email, 'pas-le-bon-mot-de-passe');
-    await page.getByRole('alert').getByText('Email ou mot de passe incorrect.').waitFor();
+    await page.getByRole('alert').getByText('E-mail ou mot de passe incorrect.').waitFor();
     expect(page.url()).toContain('/login');
   });
 
@@ -111,7 +111,7 @@ describe('accounts in a browser', () => {
       .waitFor();
 
     await signIn(page, suite.app.url, email, PASSWORD);
-    await page.getByRole('alert').getByText('Email ou mot de passe incorrect.').waitFor();
+    await page.getByRole('alert').getByText('E-mail ou mot de passe incorrect.').waitFor();
     await signIn(page, suite.app.url, email, newPassword);
     await page.waitForURL(`${suite.app.url}/app/integrations`);
   });

@@ -121,10 +121,10 @@ describe('branding and pages', () => {
     // A wrong type is refused in the browser, before any upload.
     const input = page.locator('input[type="file"]');
     await input.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('bonjour') });
-    await page.getByText('Veuillez téléverser un fichier PNG, JPG ou SVG').waitFor();
+    await page.getByText('Veuillez télécharger un fichier PNG, JPG ou SVG').waitFor();
 
     await input.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await pngLogo() });
-    await page.getByText('Logo téléversé').waitFor();
+    await page.getByText('Logo téléchargé avec succès').waitFor();
     const shown = page.getByRole('img', { name: 'Logo actuel' });
     await shown.waitFor();
     expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(240);

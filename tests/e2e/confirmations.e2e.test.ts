@@ -55,12 +55,12 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.waitForURL(`${suite.app.url}/app/integrations`);
     await page.goto(`${suite.app.url}/app/account-settings?tab=profile`);
     const newEmail = uniqueEmail('nouvelle');
-    await page.getByLabel('Adresse email').fill(newEmail);
+    await page.getByLabel('Adresse e-mail').fill(newEmail);
     await page.getByRole('tabpanel').getByLabel('Mot de passe actuel', { exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await page.getByText(`Un lien de confirmation a été envoyé à ${newEmail}.`, { exact: false }).waitFor();
     await expectAccessible(page);
-    expect(await page.getByLabel('Adresse email').inputValue()).toBe(oldEmail);
+    expect(await page.getByLabel('Adresse e-mail').inputValue()).toBe(oldEmail);
 
     const notice = await latestEmailTo(suite.app.url, oldEmail);
     expect(notice.subject).toBe('Demande de changement de l’adresse e-mail de votre compte');

@@ -90,7 +90,7 @@ describe('the e-mail template editor', () => {
     await page.getByText('Template enregistré avec succès !').waitFor();
 
     await page.getByRole('button', { name: `Envoyer un test à ${DEMO.email}` }).click();
-    await page.getByText(`Email de test envoyé à ${DEMO.email}`).waitFor();
+    await page.getByText(`E-mail de test envoyé à ${DEMO.email}`).waitFor();
     const mail = await latestEmailTo(suite.app.url, DEMO.email);
     expect(mail.subject).toBe('[Test] Un mot sur votre commande #1001');
     expect(mail.html).toContain('Merci Marie Dupont pour votre visite chez');
@@ -100,7 +100,7 @@ describe('the e-mail template editor', () => {
     await page.getByLabel('Objet', { exact: true }).waitFor();
     expect(await page.getByLabel('Objet', { exact: true }).inputValue()).toBe('Un mot sur votre commande {{ order_number }}');
     expect(await page.getByLabel('Contenu', { exact: true }).inputValue()).toContain('Votre avis sincère nous aide à progresser.');
-    expect(await page.getByText('Template par défaut, pas encore enregistré').count()).toBe(0);
+    expect(await page.getByText('Modèle par défaut, pas encore enregistré').count()).toBe(0);
   });
 
   it('uploads a logo into the preview, refuses a file that is not an image, and asks before saving a warned template', async () => {
@@ -115,7 +115,7 @@ describe('the e-mail template editor', () => {
       .png()
       .toBuffer();
     await fileInput.setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: png });
-    await page.getByText('Logo téléversé').waitFor();
+    await page.getByText('Logo uploadé avec succès !').waitFor();
     await page.getByAltText('Logo de l’e-mail').waitFor();
     const logo = page.frameLocator(FRAME).locator('img').first();
     await logo.waitFor();

@@ -30,12 +30,12 @@ describe('the walking skeleton in a browser', () => {
     const { page } = tracked;
     await page.goto(suite.app.url);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).count()).toBe(1);
-    // Prices come from subscription_plans, formatted the French way ("47 $").
+    // Prices come from subscription_plans, formatted the French way ("47 $ US").
     await page
-      .getByText(/^47\s\$/)
+      .getByText(/^47\s\$\sUS/)
       .first()
       .waitFor();
-    for (const price of [/^47\s\$/, /^77\s\$/, /^107\s\$/]) expect(await page.getByText(price).count()).toBeGreaterThan(0);
+    for (const price of [/^47\s\$\sUS/, /^77\s\$\sUS/, /^107\s\$\sUS/]) expect(await page.getByText(price).count()).toBeGreaterThan(0);
     expect(await page.getByText('POPULAIRE').count()).toBeGreaterThan(0);
     expect(await page.getByRole('link', { name: 'Se connecter' }).first().getAttribute('href')).toBe('/login');
     await expectAccessible(page);
@@ -216,7 +216,8 @@ describe('the walking skeleton in a browser', () => {
       if (path === '/terms-of-service') {
         // The plans and monthly prices of subscription_plans, formatted as the landing page does.
         const pricing = page.locator('section', { has: page.getByRole('heading', { name: '3. Abonnements et tarifs' }) });
-        for (const line of [/Starter\s: 47\s\$ par mois/, /Pro\s: 77\s\$ par mois/, /Entreprise\s: 107\s\$ par mois/]) expect(await pricing.getByText(line).count()).toBe(1);
+        for (const line of [/Starter\s: 47\s\$\sUS par mois/, /Pro\s: 77\s\$\sUS par mois/, /Entreprise\s: 107\s\$\sUS par mois/])
+          expect(await pricing.getByText(line).count()).toBe(1);
       }
       await expectAccessible(page);
     }

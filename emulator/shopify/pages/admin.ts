@@ -3,6 +3,7 @@
 import type { EmulatorCore } from '../core';
 import { SCOPE_LABELS, SUBSCRIPTION_LABELS, frDate, html, page } from '../html';
 import type { AppSubscriptionRecord, ShopRecord } from '../types';
+import { storefrontUrl } from '../storefront/domains';
 import { customerName, noticeBlock, ordersTable, subscriptionPrice } from './common';
 
 export function adminPage(core: EmulatorCore, shop: ShopRecord, notice?: string): string {
@@ -92,6 +93,14 @@ export function adminPage(core: EmulatorCore, shop: ShopRecord, notice?: string)
               <th scope="row">E-mail</th>
               <td>${shop.email}</td>
             </tr>
+            ${
+              core.storefrontServed
+                ? html`<tr>
+                    <th scope="row">Boutique en ligne</th>
+                    <td><a href="${storefrontUrl(core, shop)}">Voir la boutique</a></td>
+                  </tr>`
+                : ''
+            }
             <tr>
               <th scope="row">Devise</th>
               <td>${shop.currency}</td>

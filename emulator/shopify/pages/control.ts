@@ -4,6 +4,7 @@ import type { EmulatorCore } from '../core';
 import { FAULT_KINDS, type Fault, type FaultKind } from '../faults';
 import { CURRENCIES } from '../format';
 import { html, page, type SafeHtml } from '../html';
+import { storefrontUrl } from '../storefront/domains';
 import { customerName, noticeBlock, ordersTable } from './common';
 
 const PROTECTED_LEVEL_LABELS = {
@@ -60,6 +61,7 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
       <p>
         ${core.isInstalled(shop) ? html`<span class="badge ok">Application installée</span>` : html`<span class="badge">Application non installée</span>`} —
         <a href="${core.basePath}/store/${shop.domain}/admin">Ouvrir l'administration de la boutique</a>
+        ${core.storefrontServed ? html` — <a href="${storefrontUrl(core, shop)}">Voir la boutique en ligne</a>` : ''}
       </p>
       <h3>Nouveau client</h3>
       <form method="post" action="${c}/shops/${shop.domain}/customers">
@@ -121,6 +123,7 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
               <th scope="col">Devise</th>
               <th scope="col">Application</th>
               <th scope="col">Administration</th>
+              ${core.storefrontServed ? html`<th scope="col">Boutique en ligne</th>` : ''}
             </tr>
           </thead>
           <tbody>
@@ -132,6 +135,7 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
                   <td>${s.currency}</td>
                   <td>${core.isInstalled(s) ? 'Installée' : 'Non installée'}</td>
                   <td><a href="${core.basePath}/store/${s.domain}/admin">Administration de ${s.name}</a></td>
+                  ${core.storefrontServed ? html`<td><a href="${storefrontUrl(core, s)}">Boutique ${s.name}</a></td>` : ''}
                 </tr>`,
             )}
           </tbody>

@@ -26,6 +26,11 @@ export function storefrontOrigin(core: EmulatorCore, host: string): string {
   return `${base.protocol}//${host}${base.port ? `:${base.port}` : ''}`;
 }
 
+/** The address of the shop's storefront: its home page on the primary domain. */
+export function storefrontUrl(core: EmulatorCore, shop: ShopRecord): string {
+  return `${storefrontOrigin(core, storefrontHosts(shop)[0]!)}/`;
+}
+
 /** The shop a storefront host belongs to (any of its domains), if any. */
 export function shopForHost(core: EmulatorCore, hostname: string): ShopRecord | undefined {
   const host = hostname.toLowerCase();

@@ -15,7 +15,7 @@ import { appMetafields } from '../graphql/metafields';
 import { errorPage, readParams } from '../http';
 import { html, page } from '../html';
 import type { ShopRecord } from '../types';
-import { proxyPlace, setStorefront, shopForHost, storefrontHosts, storefrontOrigin } from './domains';
+import { proxyPlace, setStorefront, shopForHost, storefrontHosts, storefrontUrl } from './domains';
 import { storefrontPage } from './page';
 import { loadThemeExtension, type ThemeExtension } from './theme';
 
@@ -77,7 +77,9 @@ export function storefrontRoutes(app: Hono, core: EmulatorCore, options: Storefr
     if (!state) themeOf.set(shop.domain, (state = { blocks: [], embeds: [] }));
     return state;
   };
-  const primaryUrl = (shop: ShopRecord) => `${storefrontOrigin(core, storefrontHosts(shop)[0]!)}/`;
+  const primaryUrl = (shop: ShopRecord) => storefrontUrl(core, shop);
+  // The admin and control pages link each shop to its storefront from now on.
+  core.storefrontServed = true;
   const withShop = (c: Context, fn: (shop: ShopRecord) => Response | Promise<Response>) => {
     const shop = core.resolveShop(c.req.param('shop') ?? '');
     return shop ? fn(shop) : errorPage(c, 404, 'Boutique introuvable', `Aucune boutique ${c.req.param('shop') ?? ''} dans l'émulateur.`, core.homePath);

@@ -35,6 +35,28 @@ describe('the storefront on the local Shopify', () => {
     expect(old.headers.get('location')).toBe('http://maison-lumiere.localhost:3000/');
   });
 
+  it('links each shop to its storefront from its admin and from the control page, on the primary domain', async () => {
+    const admin = async () => (await emu.app.request(`/store/${DEMO}/admin`)).text();
+    const control = async () => (await emu.app.request('/')).text();
+    expect(await admin()).toContain(`<a href="${SITE}/">Voir la boutique</a>`);
+    expect(await control()).toContain(`<a href="${SITE}/">Voir la boutique en ligne</a>`);
+    await emu.state.setStorefront(DEMO, { domains: ['maison-lumiere.localhost'] });
+    expect(await admin()).toContain('<a href="http://maison-lumiere.localhost:3000/">Voir la boutique</a>');
+    const page = await control();
+    expect(page).toContain('<a href="http://maison-lumiere.localhost:3000/">Voir la boutique en ligne</a>');
+    expect(page).toMatch(/<td><a href="http:\/\/maison-lumiere\.localhost:3000\/">Boutique [^<]+<\/a><\/td>/);
+  });
+
+  it('links to no storefront where the local Shopify serves none', async () => {
+    const bare = createTestEmulator();
+    try {
+      expect(await (await bare.app.request(`/store/${DEMO}/admin`)).text()).not.toContain('Voir la boutique');
+      expect(await (await bare.app.request('/')).text()).not.toContain('Voir la boutique');
+    } finally {
+      bare.close();
+    }
+  });
+
   it('adds an app block only with a target, as Shopify documents the deep link', async () => {
     const id = `${APP.apiKey}/avis-clients`;
     expect((await editor(`template=index&addAppBlockId=${id}`)).status).toBe(400);

@@ -34,7 +34,7 @@ export const AUTH_ERRORS = {
  * message of its shared schema). The web forms word the same rules their own way (web/lib/auth-forms.ts).
  */
 export const API_ACCOUNT_WORDING = {
-  emailInvalid: 'Adresse email invalide.',
+  emailInvalid: 'Adresse e-mail invalide.',
   nameRequired: 'Veuillez saisir un nom.',
   nameTooLong: `Le nom ne peut pas dépasser ${ACCOUNT_LIMITS.nameMax} caractères`,
   companyNameInvalid: 'Veuillez saisir un nom.',

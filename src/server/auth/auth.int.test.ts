@@ -101,12 +101,12 @@ describe('sign-up and sign-in', () => {
     const { email } = await signUp();
     const browser = new Browserish(app);
     const wrong = await browser.json('/api/auth/sign-in/email', { json: { email, password: 'not-the-password' } });
-    expect(wrong).toMatchObject({ status: 401, body: { error: 'Email ou mot de passe incorrect.', code: 'invalid_email_or_password' } });
+    expect(wrong).toMatchObject({ status: 401, body: { error: 'E-mail ou mot de passe incorrect.', code: 'invalid_email_or_password' } });
     const right = await browser.json<{ user: { email: string } }>('/api/auth/sign-in/email', { json: { email, password: PASSWORD } });
     expect(right.status).toBe(200);
     expect(right.body.user.email).toBe(email);
     const malformed = await browser.json('/api/auth/sign-in/email', { json: { email: 'pas-un-email', password: 'x' } });
-    expect(malformed).toMatchObject({ status: 400, body: { error: 'Adresse email invalide.', code: 'invalid_input', field: 'email' } });
+    expect(malformed).toMatchObject({ status: 400, body: { error: 'Adresse e-mail invalide.', code: 'invalid_input', field: 'email' } });
   });
 
   it('signs out, after which the session is gone', async () => {

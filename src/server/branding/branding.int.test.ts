@@ -165,7 +165,7 @@ describe('POST /api/branding/logo', () => {
   it('refuses a renamed text file, a file over 2 MB, and an image that cannot be read', async () => {
     const { browser } = await merchant();
     const text = await upload(browser, '/api/branding/logo', new TextEncoder().encode('ceci est un fichier texte, pas une image'), 'image/png');
-    expect(text).toMatchObject({ status: 415, body: { code: 'logo_unsupported_type', error: 'Veuillez téléverser un fichier PNG, JPG ou SVG' } });
+    expect(text).toMatchObject({ status: 415, body: { code: 'logo_unsupported_type', error: 'Veuillez télécharger un fichier PNG, JPG ou SVG' } });
     // A GIF is an image, but not a logo type (the template's logo takes it).
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
       .gif()
@@ -305,7 +305,7 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     for (const key of forged) {
       expect(await b.browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, logo_key: key } }), key).toMatchObject({
         status: 404,
-        body: { code: 'logo_not_found', error: 'Ce logo est introuvable. Veuillez le téléverser à nouveau.' },
+        body: { code: 'logo_not_found', error: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.' },
       });
       expect((await b.browser.json('/api/branding/preview', { method: 'POST', json: { identity: { ...identity, logo_key: key }, page } })).status, key).toBe(404);
     }

@@ -9,14 +9,14 @@ import type { MessagesOf } from './types';
 export const authErrorMessages: MessagesOf<typeof AUTH_ERRORS> = {
   user_already_exists: 'Un compte existe déjà avec cette adresse email.',
   failed_to_create_user: 'Échec de la création du compte',
-  invalid_email_or_password: 'Email ou mot de passe incorrect.',
+  invalid_email_or_password: 'E-mail ou mot de passe incorrect.',
   invalid_password: 'Mot de passe actuel incorrect.',
   password_too_common: 'Ce mot de passe fait partie des plus courants et serait facile à deviner. Choisissez-en un autre.',
   invalid_token: 'Ce lien de réinitialisation est invalide ou a expiré. Demandez-en un nouveau.',
   user_not_found: 'Utilisateur introuvable.',
   session_expired: 'Session expirée. Veuillez vous reconnecter.',
-  email_cannot_be_updated: 'L’adresse email ne peut pas être modifiée.',
-  email_is_the_same: 'La nouvelle adresse email est identique à l’actuelle.',
+  email_cannot_be_updated: 'L’adresse e-mail ne peut pas être modifiée.',
+  email_is_the_same: 'La nouvelle adresse e-mail est identique à l’actuelle.',
   missing_origin: 'Requête refusée\u202f: origine manquante.',
   auth_failed: 'Une erreur est survenue',
 };

@@ -14,10 +14,10 @@ function partName(part: string | number | undefined): string {
 
 export const brandingErrorMessages: MessagesOf<typeof BRANDING_ERRORS> = {
   // The first specification gave these two in English (docs/product/validation.md): said in French with the same meaning (decision 025).
-  logo_unsupported_type: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
+  logo_unsupported_type: 'Veuillez télécharger un fichier PNG, JPG ou SVG',
   logo_too_large: 'Le fichier doit faire moins de 2 Mo',
-  logo_unreadable: 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',
-  logo_not_found: 'Ce logo est introuvable. Veuillez le téléverser à nouveau.',
+  logo_unreadable: 'Échec du téléchargement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.',
+  logo_not_found: 'Ce logo est introuvable. Veuillez le télécharger à nouveau.',
 };
 
 export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS> = {
@@ -32,7 +32,7 @@ export const emailTemplateErrorMessages: MessagesOf<typeof EMAIL_TEMPLATE_ERRORS
     `${partName(part)} dépasse la taille maximale d’un e-mail (plus de ${count(RENDER_LIMITS.outputChars, 'caractère', 'caractères')} à l’affichage). Réduisez les boucles et les répétitions.`,
   template_too_slow: ({ part }) => `${partName(part)} prend trop de temps à s’afficher (plus de ${RENDER_LIMITS.renderMs} ms par e-mail). Simplifiez les boucles et les filtres.`,
   template_too_complex: ({ part }) => `${partName(part)} demande trop de mémoire ou d’imbrications pour s’afficher. Simplifiez les boucles, les listes et les blocs imbriqués.`,
-  test_email_failed: 'L’envoi de l’email de test a échoué. Réessayez dans quelques instants.',
+  test_email_failed: 'L’envoi de l’e-mail de test a échoué. Réessayez dans quelques instants.',
   template_queue_full: ({ retryAfterSeconds }) =>
     `Votre boutique a déjà plusieurs modèles en cours de vérification. Réessayez dans ${count(Number(retryAfterSeconds) || 1, 'seconde', 'secondes')}.`,
 };

@@ -27,6 +27,30 @@ const CATALOGUES = [
 ];
 const COMPONENTS = [...sources('src/web/components', /\.tsx?$/), ...sources('src/web/routes', /\.tsx$/)];
 
+/** The catalogues' texts, read once (the TypeScript checker takes a while). */
+let catalogueTexts: SourceText[] | undefined;
+const catalogue = () => (catalogueTexts ??= sourceTexts(CATALOGUES, root));
+
+/**
+ * The spec's own French strings that write « email » or « template » (decision 050): they stay as
+ * the spec gives them; everywhere else our words say « e-mail » and « modèle ».
+ */
+const SPEC_WORDING = [
+  /^Templates d’emails$/,
+  /^Adresse email$/,
+  /^Un email de réinitialisation a été envoyé à votre adresse\. Vérifiez votre boîte de réception\.$/,
+  /^Cette adresse email est déjà enregistrée\. /,
+  /^Quota dépassé\u202f! Votre plan \{…\} permet \{[#…]\} emails\/mois\. /,
+  /^L’envoi de l’email a échoué\. Vérifiez la configuration de votre email\.$/,
+  /^Email envoyé avec succès\u202f!$/,
+  /^Template enregistré avec succès\u202f!$/,
+  /^Veuillez renseigner votre nom et email$/,
+  /^emails? restants?$/,
+];
+
+/** « email » or « template » as a word of prose (not « e-mail », a path, a key or an address). */
+const ENGLISH_WORD = /(?<![-\w./#@{])(?:[Ee]mails?|[Tt]emplates?)(?![-\w@./=(])/;
+
 function faults(texts: SourceText[]): string[] {
   return texts.flatMap(({ file, line, text }) => findTypographyIssues(text).map((issue) => `${file}:${line} ${issue.rule}: ${JSON.stringify(issue.excerpt)}`));
 }
@@ -38,9 +62,15 @@ describe('French typography of what merchants and customers read', () => {
   });
 
   it('the message catalogues and e-mail texts follow it', { timeout: 60_000 }, () => {
-    const texts = sourceTexts(CATALOGUES, root);
+    const texts = catalogue();
     expect(texts.length).toBeGreaterThan(1500);
     expect(faults(texts)).toEqual([]);
+  });
+
+  it('our own words say « e-mail » and « modèle », the spec’s strings aside', { timeout: 60_000 }, () => {
+    const prose = [...catalogue(), ...sourceTexts(COMPONENTS, root, { jsxOnly: true })].filter(({ text }) => /\s/.test(text.trim()) || /^[A-Z]/.test(text));
+    const english = prose.filter(({ text }) => ENGLISH_WORD.test(text) && !SPEC_WORDING.some((spec) => spec.test(text)));
+    expect(english.map(({ file, line, text }) => `${file}:${line} ${JSON.stringify(text)}`)).toEqual([]);
   });
 
   it('the web components write nothing between their tags that breaks it', { timeout: 60_000 }, () => {

@@ -10,7 +10,7 @@ export const requestErrorMessages: MessagesOf<typeof REQUEST_ERRORS> = {
   subscription_required: 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.',
   recipient_unsubscribed: 'Cette adresse s’est désabonnée des e-mails de votre boutique\u202f: aucun e-mail n’a été envoyé.',
   quota_exceeded: (v) => `Quota dépassé\u202f! Votre plan ${v.plan} permet ${v.quota} emails/mois. Vous en avez utilisé ${v.used}. Veuillez passer à un plan supérieur.`,
-  daily_limit_reached: (v) => `Limite d’envoi quotidienne atteinte (${v.limit} emails par jour).`,
+  daily_limit_reached: (v) => `Limite d’envoi quotidienne atteinte (${v.limit} e-mails par jour).`,
   send_failed: 'L’envoi de l’email a échoué. Vérifiez la configuration de votre email.',
   import_failed: 'Erreur lors de l’importation',
   import_rate_limited: 'Trop d’importations en peu de temps. Réessayez dans une heure.',
@@ -19,5 +19,5 @@ export const requestErrorMessages: MessagesOf<typeof REQUEST_ERRORS> = {
 
 export const requestMessages = {
   /** A manual send stopped by the daily limit: the request stays scheduled (200 body of process-review-requests). */
-  dailyLimitDeferred: (limit: number) => `Limite d’envoi quotidienne atteinte (${count(limit, 'email', 'emails')} par jour). La demande reste programmée et partira demain.`,
+  dailyLimitDeferred: (limit: number) => `Limite d’envoi quotidienne atteinte (${count(limit, 'e-mail', 'e-mails')} par jour). La demande reste programmée et partira demain.`,
 } as const;

@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { TriggerEvent } from '#core/domain';
+import { formatMoney } from '#core/french-format';
 import { queryRows, type Queryable } from '#db/client';
 import { reviewPageMessages } from '../messages/review-page';
 
@@ -46,7 +47,7 @@ export interface CollectionNotice {
 
 /** The amount in the shop's currency (euros when no order told it yet). */
 function money(amount: number, currency: string | null | undefined): string {
-  const format = (code: string) => new Intl.NumberFormat('fr-FR', { style: 'currency', currency: code, minimumFractionDigits: 0, maximumFractionDigits: 2 }).format(amount);
+  const format = (code: string) => formatMoney(amount, code, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
   try {
     return format(currency || 'EUR');
   } catch {

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DrawnAtProvider, useNow } from './clock';
+import { DrawnAtProvider, useNow, useYear, yearIn } from './clock';
 
 function Now() {
   return <p>{useNow(60_000)}</p>;
@@ -31,5 +31,32 @@ describe('useNow', () => {
     expect(screen.getByText(String(start))).toBeTruthy();
     act(() => vi.advanceTimersByTime(60_000));
     expect(screen.getByText(String(start + 60_000))).toBeTruthy();
+  });
+});
+
+function Year() {
+  return <p>© {useYear()}</p>;
+}
+
+describe('useYear', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('is the year in Paris: New Year’s Eve at 23:30 UTC is already the next year there', () => {
+    expect(yearIn(Date.parse('2026-12-31T23:30:00Z'))).toBe(2027);
+    expect(yearIn(Date.parse('2026-12-31T22:30:00Z'))).toBe(2026);
+  });
+
+  it('reads the browser’s clock, or the instant the server drew the page at so the hydrated text is the server’s', () => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2027-01-01T00:00:05Z'));
+    const { unmount } = render(<Year />);
+    expect(screen.getByText('© 2027')).toBeTruthy();
+    unmount();
+    render(
+      <DrawnAtProvider value={Date.parse('2026-12-31T22:59:58Z')}>
+        <Year />
+      </DrawnAtProvider>,
+    );
+    expect(screen.getByText('© 2026')).toBeTruthy();
   });
 });

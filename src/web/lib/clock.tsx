@@ -24,3 +24,20 @@ export function useNow(intervalMs: number): number {
   }, [drawnAt, intervalMs]);
   return now;
 }
+
+/**
+ * The current year in Paris (the footers' « © 2026 »): read once, from the instant the server drew
+ * the page when it did, so its text and the hydrated one agree, else from the browser's clock.
+ */
+export function useYear(): number {
+  const drawnAt = useContext(DrawnAtContext);
+  const [year] = useState(() => yearIn(drawnAt ?? Date.now()));
+  return year;
+}
+
+const parisYear = new Intl.DateTimeFormat('en-US', { year: 'numeric', timeZone: 'Europe/Paris' });
+
+/** The year at `instant` in Paris, the product's time zone (src/web/lib/format.ts). */
+export function yearIn(instant: number): number {
+  return Number(parisYear.format(instant));
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime } from './format';
+import { formatDate, formatDateTime, formatPrice } from './format';
 
 describe('formatDate', () => {
   it('writes the first of the month "1er", as French typography wants', () => {
@@ -18,5 +18,18 @@ describe('formatDate', () => {
     expect(formatDate('2026-11-30T23:30:00.000Z')).toBe('1er décembre 2026');
     expect(formatDateTime('2026-07-14T08:05:00.000Z')).toBe('14 juil. 2026, 10:05');
     expect(formatDateTime('2026-07-14T08:05:00.000Z', { timeZone: 'UTC' })).toBe('14 juil. 2026, 08:05');
+  });
+});
+
+describe('formatPrice', () => {
+  it('says the plans’ dollars « $ US », with no-break spaces, and cents only when there are some', () => {
+    expect(formatPrice('47.00', 'USD')).toBe('47\u00a0$\u00a0US');
+    expect(formatPrice('77.50', 'USD')).toBe('77,50\u00a0$\u00a0US');
+    expect(formatPrice(1047, 'USD')).toBe('1\u202f047\u00a0$\u00a0US');
+  });
+
+  it('writes euros with their sign, and nothing for an amount it cannot read', () => {
+    expect(formatPrice('10000', 'EUR')).toBe('10\u202f000\u00a0€');
+    expect(formatPrice('abc', 'USD')).toBeNull();
   });
 });

@@ -1,21 +1,17 @@
-import { formatDate as frenchDate, formatDateTime as frenchDateTime, type DateOptions } from '#core/french-format';
-import { locale } from '../i18n';
+import { formatDate as frenchDate, formatDateTime as frenchDateTime, formatMoney, type DateOptions } from '#core/french-format';
 
-/** "47 $" style price; decimals only when the amount has cents. `null` for unparseable input. */
+/**
+ * "47 $ US" style price (src/core/french-format.ts: a dollar says whose); decimals only when the
+ * amount has cents. `null` for unparseable input.
+ */
 export function formatPrice(amount: string | number, currency: string): string | null {
   const value = typeof amount === 'number' ? amount : Number.parseFloat(amount);
   if (!Number.isFinite(value)) return null;
   const fractionDigits = Number.isInteger(value) ? 0 : 2;
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-    }).format(value);
+    return formatMoney(value, currency, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
   } catch {
-    return `${value.toFixed(fractionDigits)} ${currency}`;
+    return `${value.toFixed(fractionDigits)}\u00a0${currency}`;
   }
 }
 

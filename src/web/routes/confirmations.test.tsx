@@ -79,7 +79,7 @@ describe('account e-mail change (account settings)', () => {
   it('keeps showing the current address and says where the link went', async () => {
     mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
     renderRoute('/app/account-settings?tab=profile');
-    const field = (await screen.findByLabelText('Adresse email', {}, { timeout: 5_000 })) as HTMLInputElement;
+    const field = (await screen.findByLabelText('Adresse e-mail', {}, { timeout: 5_000 })) as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'zoe@nouvelle-boutique.fr' } });
     fireEvent.change(within(screen.getByRole('tabpanel')).getByLabelText('Mot de passe actuel'), { target: { value: 'Mon-Secret-Actuel-1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));

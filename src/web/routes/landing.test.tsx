@@ -1,9 +1,14 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockFetch, renderRoute } from '../test/render';
 
 describe('landing page', () => {
+  afterEach(() => vi.useRealTimers());
+
   it('has the spec links, claims and footer', async () => {
+    // Only the clock's date is set: the footer's year is today's, never a year written in the code.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2027-03-01T12:00:00Z'));
     mockFetch(() => jsonResponse({ plans: [] }));
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
@@ -29,7 +34,7 @@ describe('landing page', () => {
     expect(within(footer).getByRole('link', { name: 'Confidentialité' }).getAttribute('href')).toBe('/privacy-policy');
     expect(within(footer).getByRole('link', { name: 'Conditions' }).getAttribute('href')).toBe('/terms-of-service');
     expect(within(footer).getByRole('link', { name: 'Mentions légales' }).getAttribute('href')).toBe('/legal-notice');
-    expect(footer.textContent).toContain('© 2025');
+    expect(footer.textContent).toContain('© 2027 ');
     expect(await screen.findByText('Aucune offre disponible pour le moment.')).toBeTruthy();
   });
 });

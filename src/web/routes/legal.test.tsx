@@ -93,7 +93,11 @@ describe('legal pages', () => {
     const items = within(pricing)
       .getAllByRole('listitem')
       .map((li) => textOf(li));
-    expect(items).toEqual(['Starter : 47 $ par mois, 300 e-mails par mois', 'Pro : 77 $ par mois, 3 000 e-mails par mois', 'Entreprise : 107 $ par mois, e-mails illimités']);
+    expect(items).toEqual([
+      'Starter : 47 $ US par mois, 300 e-mails par mois',
+      'Pro : 77 $ US par mois, 3 000 e-mails par mois',
+      'Entreprise : 107 $ US par mois, e-mails illimités',
+    ]);
     // The spec's old euro list is gone: the database is the one price list.
     expect(main.textContent).not.toMatch(/9[.,]99|29[.,]99|69[.,]99|Basic|Premium/);
     const text = textOf(main);

@@ -71,14 +71,14 @@ describe('/login', () => {
     await openLogin();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['L’adresse email est requise', 'Le mot de passe est requis']);
+    expect(alerts.map((a) => a.textContent)).toEqual(['L’adresse e-mail est requise', 'Le mot de passe est requis']);
     expect(screen.getByLabelText('Adresse email').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByLabelText('Adresse email').getAttribute('aria-describedby')).toBe(alerts[0]!.id);
 
     fill('Adresse email', 'pas-un-email');
     fill('Mot de passe', 'secret');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
+    expect(await screen.findByText('Adresse e-mail invalide')).toBeTruthy();
     expect(callsTo(fetchMock, signIn)).toHaveLength(0);
   });
 
@@ -97,9 +97,9 @@ describe('/login', () => {
     expect(init.method).toBe('POST');
     expect(init.credentials).toBe('include');
 
-    answer.resolve(apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password'));
+    answer.resolve(apiError(401, 'E-mail ou mot de passe incorrect', 'invalid_email_or_password'));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('Email ou mot de passe incorrect');
+    expect(alert.textContent).toBe('E-mail ou mot de passe incorrect');
     const button = screen.getByRole('button', { name: 'Se connecter' }) as HTMLButtonElement;
     expect(button.disabled).toBe(false);
     expect(router.state.location.pathname).toBe('/login');
@@ -158,18 +158,18 @@ describe('/login', () => {
 
 describe('/login forgot-password mode', () => {
   it('switches modes with the links and clears the error and success messages', async () => {
-    mockApi([on(signIn, () => apiError(401, 'Email ou mot de passe incorrect', 'invalid_email_or_password')), on(forgotPassword, () => jsonResponse({ ok: true }))]);
+    mockApi([on(signIn, () => apiError(401, 'E-mail ou mot de passe incorrect', 'invalid_email_or_password')), on(forgotPassword, () => jsonResponse({ ok: true }))]);
     const { router } = await openLogin('/login?redirect=/app/flow');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'mauvais');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
-    await screen.findByText('Email ou mot de passe incorrect');
+    await screen.findByText('E-mail ou mot de passe incorrect');
 
     const forgotLink = screen.getByRole('link', { name: 'Mot de passe oublié\u202f?' });
     expect(forgotLink.getAttribute('href')).toBe('/login?mode=forgot&redirect=/app/flow');
     fireEvent.click(forgotLink);
     expect(await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' })).toBeTruthy();
-    expect(screen.queryByText('Email ou mot de passe incorrect')).toBeNull();
+    expect(screen.queryByText('E-mail ou mot de passe incorrect')).toBeNull();
     expect(screen.queryByLabelText('Mot de passe')).toBeNull();
     const email = screen.getByLabelText('Adresse email');
     expect(document.activeElement).toBe(email);
@@ -196,7 +196,7 @@ describe('/login forgot-password mode', () => {
     await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le lien' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse email est requise');
+    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse e-mail est requise');
 
     fill('Adresse email', 'inconnu@exemple.fr');
     fireEvent.click(screen.getByRole('button', { name: 'Envoyer le lien' }));

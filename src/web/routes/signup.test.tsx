@@ -49,14 +49,14 @@ describe('/signup', () => {
     await openSignup();
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     const alerts = await screen.findAllByRole('alert');
-    expect(alerts.map((a) => a.textContent)).toEqual(['Le nom complet est requis', 'L’adresse email est requise', 'Le mot de passe est requis']);
+    expect(alerts.map((a) => a.textContent)).toEqual(['Le nom complet est requis', 'L’adresse e-mail est requise', 'Le mot de passe est requis']);
 
     fill('Nom complet', '   ');
     fill('Adresse email', 'zoe@');
     fill('Mot de passe', '12345');
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     expect(await screen.findByText('Le mot de passe doit contenir au moins 6 caractères')).toBeTruthy();
-    expect(screen.getByText('Adresse email invalide')).toBeTruthy();
+    expect(screen.getByText('Adresse e-mail invalide')).toBeTruthy();
     expect(screen.getByText('Le nom complet est requis')).toBeTruthy();
     // The hint and the error both describe the field.
     const password = screen.getByLabelText('Mot de passe');

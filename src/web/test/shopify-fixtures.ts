@@ -8,7 +8,7 @@ export const plansFixture = [
     price_currency: 'USD',
     email_quota: 300,
     is_unlimited: false,
-    features: ['300 emails/mois', 'Intégration Shopify'],
+    features: ['300 e-mails/mois', 'Intégration Shopify'],
     sort_order: 1,
   },
   {
@@ -19,7 +19,7 @@ export const plansFixture = [
     price_currency: 'USD',
     email_quota: 3000,
     is_unlimited: false,
-    features: ['3 000 emails/mois', 'Support prioritaire'],
+    features: ['3 000 e-mails/mois', 'Support prioritaire'],
     sort_order: 2,
   },
   {
@@ -30,7 +30,7 @@ export const plansFixture = [
     price_currency: 'USD',
     email_quota: null,
     is_unlimited: true,
-    features: ['Emails illimités', 'Accès API complet'],
+    features: ['E-mails illimités', 'Accès API complet'],
     sort_order: 3,
   },
 ];

@@ -27,7 +27,7 @@ const t = messages.emailTemplates;
 type ReminderField = Extract<TemplateTextField, 'reminder_subject' | 'reminder_first_line'>;
 const isReminderField = (name: TemplateTextField): name is ReminderField => name === 'reminder_subject' || name === 'reminder_first_line';
 
-/** The server's own message for a failed upload, else « Échec du téléversement du logo » (the spec's 'Erreur d'upload', one word for the upload: decision 026). */
+/** The server's own message for a failed upload, else the spec's « Erreur d’upload ». */
 function uploadMessage(error: unknown): string {
   return error instanceof ApiError && error.status !== 0 && error.message !== messages.common.errorFallback ? error.message : t.logo.uploadError;
 }

@@ -15,7 +15,7 @@ const plans = [
     price_currency: 'USD',
     email_quota: null,
     is_unlimited: true,
-    features: ['Emails illimités', 'Accès API complet'],
+    features: ['E-mails illimités', 'Accès API complet'],
     sort_order: 3,
   },
   {
@@ -26,7 +26,7 @@ const plans = [
     price_currency: 'USD',
     email_quota: 300,
     is_unlimited: false,
-    features: ['300 emails/mois', 'Intégration Shopify'],
+    features: ['300 e-mails/mois', 'Intégration Shopify'],
     sort_order: 1,
   },
   {
@@ -37,7 +37,7 @@ const plans = [
     price_currency: 'USD',
     email_quota: 3000,
     is_unlimited: false,
-    features: ['3 000 emails/mois', 'Support prioritaire'],
+    features: ['3 000 e-mails/mois', 'Support prioritaire'],
     sort_order: 2,
   },
 ];
@@ -54,9 +54,9 @@ describe('PricingSection', () => {
     expect(cards.map((card) => within(card).getByRole('heading').textContent)).toEqual(['Starter', 'Pro', 'Entreprise']);
 
     expect(fetchMock).toHaveBeenCalledWith(listPlans.path, expect.objectContaining({ credentials: 'include' }));
-    expect(normalise(cards[0]!.textContent)).toContain('47 $');
-    expect(normalise(cards[1]!.textContent)).toContain('77,50 $');
-    expect(normalise(cards[2]!.textContent)).toContain('107 $');
+    expect(normalise(cards[0]!.textContent)).toContain('47 $ US');
+    expect(normalise(cards[1]!.textContent)).toContain('77,50 $ US');
+    expect(normalise(cards[2]!.textContent)).toContain('107 $ US');
     expect(within(cards[2]!).getByText('Accès API complet')).toBeTruthy();
 
     expect(within(cards[1]!).getByText('POPULAIRE')).toBeTruthy();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '#web/i18n';
+import { useYear } from '#web/lib/clock';
 import { useDocumentTitle } from '#web/lib/page-header';
 import { Logo } from '../ui/Logo';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
@@ -20,6 +21,7 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl
 export function PublicLayout({ title, subtitle, width = 'md', children }: PublicLayoutProps) {
   useDocumentTitle(title);
   const t = messages.common.footer;
+  const year = useYear();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
       <SkipLink />
@@ -37,7 +39,7 @@ export function PublicLayout({ title, subtitle, width = 'md', children }: Public
       </main>
       <footer className="px-4 py-6 text-sm text-slate-600 sm:px-6">
         <div className="mx-auto flex max-w-6xl flex-col items-center justify-between gap-3 sm:flex-row">
-          <p>{t.copyright(2025)}</p>
+          <p>{t.copyright(year)}</p>
           <nav aria-label={t.legalNavLabel}>
             <ul className="flex gap-4">
               <li>

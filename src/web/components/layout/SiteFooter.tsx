@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '#web/i18n';
+import { useYear } from '#web/lib/clock';
 import { Logo } from '../ui/Logo';
 
 const legalLinks = [
@@ -25,6 +26,7 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 export function SiteFooter() {
   const t = messages.landing.footer;
   const { product, company, support, legal } = t.columns;
+  const year = useYear();
   return (
     <footer className="border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-6">
@@ -50,7 +52,7 @@ export function SiteFooter() {
         </FooterColumn>
       </div>
       <div className="border-t border-slate-100">
-        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">{messages.common.footer.copyright(2025)}</p>
+        <p className="mx-auto max-w-6xl px-4 py-6 text-sm text-slate-600 sm:px-6">{messages.common.footer.copyright(year)}</p>
       </div>
     </footer>
   );

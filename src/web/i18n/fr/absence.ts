@@ -37,7 +37,7 @@ export const absence = {
     unsubscribed: 'client désinscrit de vos e-mails',
     excluded: 'exclue de vos demandes d’avis',
   } satisfies Record<AbsenceOrderOutcome, string>,
-  outcomeCount: (n: number, label: string) => `${n.toLocaleString('fr-FR')}\u00a0: ${label}`,
+  outcomeCount: (n: number, label: string) => `${n.toLocaleString('fr-FR')}\u202f: ${label}`,
   dismiss: 'J’ai compris',
   dismissFailed: 'Impossible d’enregistrer votre lecture. Veuillez réessayer.',
 };

@@ -12,10 +12,10 @@ export const accountSettings = {
   },
   profile: {
     heading: 'Informations personnelles',
-    description: 'Votre nom et l’adresse email utilisée pour vous connecter.',
+    description: 'Votre nom et l’adresse e-mail utilisée pour vous connecter.',
     name: 'Nom complet',
     nameHint: 'Facultatif. Tant qu’il est vide, votre adresse e-mail vous désigne.',
-    email: 'Adresse email',
+    email: 'Adresse e-mail',
     submit: 'Enregistrer',
     submitting: 'Enregistrement...',
     success: 'Profil mis à jour avec succès',

@@ -4,6 +4,7 @@ import { ACCOUNT_LIMITS as L } from '#core/account-limits';
 export const auth = {
   /** The fields of the sign-in and sign-up forms (components/auth), wherever they appear. */
   fields: {
+    /** The spec's label of the sign-up form (decision 050). */
     email: 'Adresse email',
     emailPlaceholder: 'vous@exemple.fr',
     password: 'Mot de passe',
@@ -18,8 +19,8 @@ export const auth = {
     onboardingPasswordHint: `Minimum ${L.onboardingPasswordMin} caractères`,
   },
   validation: {
-    emailRequired: 'L’adresse email est requise',
-    emailInvalid: 'Adresse email invalide',
+    emailRequired: 'L’adresse e-mail est requise',
+    emailInvalid: 'Adresse e-mail invalide',
     passwordRequired: 'Le mot de passe est requis',
     passwordMin: `Le mot de passe doit contenir au moins ${L.passwordMin} caractères`,
     passwordMax: `Le mot de passe ne peut pas dépasser ${L.passwordMax} caractères`,

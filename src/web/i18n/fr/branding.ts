@@ -39,12 +39,13 @@ export const branding = {
     choose: 'Choisir un fichier',
     remove: 'Retirer le logo',
     previewAlt: 'Logo actuel',
-    uploaded: 'Logo téléversé',
+    // The spec's words (docs/product/errors.md).
+    uploaded: 'Logo téléchargé avec succès',
     removed: 'Logo retiré\u202f: enregistrez pour appliquer. Le nom de votre boutique sera affiché à la place.',
     // docs/product/validation.md.
-    wrongType: 'Veuillez téléverser un fichier PNG, JPG ou SVG',
+    wrongType: 'Veuillez télécharger un fichier PNG, JPG ou SVG',
     tooLarge: 'Le fichier doit faire moins de 2 Mo',
-    uploadFailed: 'Échec du téléversement du logo',
+    uploadFailed: 'Échec du téléchargement du logo',
   },
   colors: {
     button_text_color: { label: 'Couleur du texte des boutons', hint: 'Le texte des boutons de la page («\u202fSUIVANT\u202f»).' },

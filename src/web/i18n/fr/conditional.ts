@@ -31,7 +31,7 @@ export const conditional = {
     'Aucune note n’est réglée sur «\u202fRediriger vers une plateforme d’avis\u202f»\u202f: aucun lien vers votre page d’avis publique ne sera proposé. Choisissez cette action pour au moins une note et indiquez l’URL de votre page d’avis.',
   gating: {
     heading: 'Seules certaines notes mènent à votre page d’avis publique',
-    body: 'Inviter uniquement les clients satisfaits à publier un avis public s’appelle le «\u202freview gating\u202f». Les règles de Google et de Trustpilot l’interdisent, tout comme la FTC américaine. Trustpilot peut afficher une alerte publique sur votre page et la FTC prévoit des amendes pouvant atteindre 51\u00a0744\u00a0$ par infraction.',
+    body: 'Inviter uniquement les clients satisfaits à publier un avis public s’appelle le «\u202freview gating\u202f». Les règles de Google et de Trustpilot l’interdisent, tout comme la FTC américaine. Trustpilot peut afficher une alerte publique sur votre page et la FTC prévoit des amendes pouvant atteindre 51\u00a0744\u00a0$\u00a0US par infraction.',
     remedy: 'Avec le même parcours pour toutes les notes, vos actions par note restent actives (avis privé, alerte par e-mail) et chaque client peut publier son avis.',
     enable: 'Activer le même parcours pour toutes les notes',
   },

@@ -13,16 +13,16 @@ export type TemplateTextField = 'subject' | 'body_content' | 'button_text' | 'bu
 export const emailTemplates = {
   title: 'Templates d’emails',
   subtitle: 'Modifiez l’e-mail de demande d’avis et prévisualisez-le.',
-  loading: 'Chargement de votre template…',
-  loadError: 'Impossible de charger votre template.',
+  loading: 'Chargement de votre modèle…',
+  loadError: 'Impossible de charger votre modèle.',
   noStore: {
     heading: 'Aucune boutique Shopify connectée',
     body: 'Connectez votre boutique Shopify pour personnaliser l’e-mail de demande d’avis envoyé à vos clients.',
     link: 'Aller aux intégrations',
   },
   defaults: {
-    heading: 'Template par défaut, pas encore enregistré',
-    body: 'Vos clients reçoivent ce template tant que vous n’en enregistrez pas un autre. Modifiez-le puis cliquez sur «\u202fEnregistrer\u202f» pour l’utiliser dès le prochain e-mail.',
+    heading: 'Modèle par défaut, pas encore enregistré',
+    body: 'Vos clients reçoivent ce modèle tant que vous n’en enregistrez pas un autre. Modifiez-le puis cliquez sur «\u202fEnregistrer\u202f» pour l’utiliser dès le prochain e-mail.',
   },
   formLabel: 'E-mail de demande d’avis',
   editorHeading: 'Contenu de l’e-mail',
@@ -147,22 +147,23 @@ export const emailTemplates = {
       },
     } satisfies Record<TemplateWarning, { title: string; reason: string }>,
     confirmTitle: 'Enregistrer malgré ces avertissements\u202f?',
-    confirmIntro: 'Ce template sera utilisé pour les prochains e-mails envoyés à vos clients\u202f:',
+    confirmIntro: 'Ce modèle sera utilisé pour les prochains e-mails envoyés à vos clients\u202f:',
     confirm: 'Enregistrer quand même',
     cancel: 'Modifier',
   },
   logo: {
-    uploaded: 'Logo téléversé',
+    // The spec's words for the template's logo (docs/product/errors.md).
+    uploaded: 'Logo uploadé avec succès\u202f!',
     notImage: 'Veuillez sélectionner une image',
     tooLarge: 'L’image ne doit pas dépasser 2 Mo',
-    uploadError: 'Échec du téléversement du logo',
+    uploadError: 'Erreur d’upload',
     removed: 'Logo retiré\u202f: enregistrez pour appliquer ce changement.',
   },
   saved: 'Template enregistré avec succès\u202f!',
   test: {
     send: (address: string) => `Envoyer un test à ${address}`,
     sending: 'Envoi du test…',
-    sent: (address: string) => `Email de test envoyé à ${address}`,
+    sent: (address: string) => `E-mail de test envoyé à ${address}`,
     hint: 'Le test reprend vos modifications, même non enregistrées, avec les exemples de l’aperçu.',
   },
 };

@@ -50,7 +50,7 @@ export const flow = {
     flowName: (name: string) => `le flux ${name}`,
   },
   channels: {
-    email: 'Email',
+    email: 'E-mail',
     whatsapp: 'WhatsApp',
     none: 'Aucun canal',
   },
@@ -81,7 +81,7 @@ export const flow = {
     delay: 'Délai avant envoi (jours)',
     delayHint: 'Nombre de jours entre le déclencheur et l’envoi de la demande d’avis (0\u202f: le jour même).',
     channels: 'Canaux d’envoi',
-    email: 'Email',
+    email: 'E-mail',
     whatsapp: 'WhatsApp',
     soon: 'Bientôt disponible',
     whatsappHint: 'Le canal WhatsApp arrive bientôt\u202f: il ne peut pas encore être activé.',

@@ -77,7 +77,7 @@ export const landing = {
         tags: ['Logo', 'Couleurs', 'Aperçu mobile'],
       },
       {
-        title: 'Templates d’e-mails',
+        title: 'Modèles d’e-mails',
         body: 'Un éditeur avec aperçu en direct et des variables pour personnaliser chaque message.',
         tags: ['{{customer_name}}', '{{order_number}}', '{{review_link}}'],
       },

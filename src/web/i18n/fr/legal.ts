@@ -27,7 +27,7 @@ export interface LegalFacts {
     publicationDirector: string;
     hostingProvider: string;
   };
-  /** In the price list's order; `price` already formatted as the landing page shows it ("47 $"). */
+  /** In the price list's order; `price` already formatted as the landing page shows it ("47 $ US"). */
   plans: { name: string; price: string; quota: number | null }[];
 }
 
@@ -58,7 +58,7 @@ export const legal = {
     director: (name: string) => `Directeur de la publication\u202f: ${name}`,
     host: (host: string) => `Hébergeur\u202f: ${host}`,
   },
-  /** One plan of the terms: "Pro : 77 $ par mois, 3 000 e-mails par mois". */
+  /** One plan of the terms: "Pro : 77 $ US par mois, 3 000 e-mails par mois". */
   plan: (name: string, price: string, quota: number | null) =>
     `${name}\u202f: ${price} par mois, ${quota === null ? 'e-mails illimités' : `${count(quota, 'e-mail', 'e-mails')} par mois`}`,
 };

@@ -9,7 +9,7 @@ export const login = {
   signupLink: 'S’inscrire',
   forgot: {
     title: 'Mot de passe oublié',
-    subtitle: 'Saisissez votre adresse email\u202f: nous vous enverrons un lien pour choisir un nouveau mot de passe.',
+    subtitle: 'Saisissez votre adresse e-mail\u202f: nous vous enverrons un lien pour choisir un nouveau mot de passe.',
     submit: 'Envoyer le lien',
     submitting: 'Envoi...',
     back: 'Retour à la connexion',

@@ -45,7 +45,7 @@ export const shopifyTestOnboarding = {
     error: 'Impossible de charger les plans. Veuillez réessayer.',
     empty: 'Aucun plan actif\u202f: lancez le seed de la base de données.',
     ok: (n: number) => count(n, 'plan actif trouvé', 'plans actifs trouvés'),
-    quota: (quota: number | null) => (quota === null ? 'Emails illimités' : `${count(quota, 'email', 'emails')}/mois`),
+    quota: (quota: number | null) => (quota === null ? 'E-mails illimités' : `${count(quota, 'e-mail', 'e-mails')}/mois`),
   },
   emulator: {
     heading: 'Shopify local',

@@ -105,17 +105,17 @@ describe('profile tab', () => {
     const fetchMock = mockSignedInApi();
     await openSettings('profile');
     const name = screen.getByLabelText('Nom complet') as HTMLInputElement;
-    const email = screen.getByLabelText('Adresse email') as HTMLInputElement;
+    const email = screen.getByLabelText('Adresse e-mail') as HTMLInputElement;
     expect(name.value).toBe(testUser.name);
     expect(name.autocomplete).toBe('name');
     expect(email.value).toBe(testUser.email);
     expect(email.autocomplete).toBe('email');
 
-    fill('Adresse email', '');
+    fill('Adresse e-mail', '');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse email est requise');
-    fill('Adresse email', 'pas-un-email');
-    expect(await screen.findByText('Adresse email invalide')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).toBe('L’adresse e-mail est requise');
+    fill('Adresse e-mail', 'pas-un-email');
+    expect(await screen.findByText('Adresse e-mail invalide')).toBeTruthy();
     expect(callsTo(fetchMock, updateUser)).toHaveLength(0);
   });
 
@@ -165,7 +165,7 @@ describe('profile tab', () => {
     });
     expect(screen.queryByText('Profil mis à jour avec succès')).toBeNull();
 
-    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fill('Adresse e-mail', 'zoe@nouvelle-boutique.fr');
     fillProfilePassword('Mon-Secret-Actuel-1');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     await screen.findByText('Profil mis à jour avec succès');
@@ -178,7 +178,7 @@ describe('profile tab', () => {
   it('shows a server error in a red box', async () => {
     mockSignedInApi([on(changeEmail, () => apiError(400, 'Cette adresse email est déjà utilisée'))]);
     await openSettings('profile');
-    fill('Adresse email', 'autre@boutique.fr');
+    fill('Adresse e-mail', 'autre@boutique.fr');
     fillProfilePassword('Mon-Secret-Actuel-1');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Cette adresse email est déjà utilisée');
@@ -189,7 +189,7 @@ describe('profile tab', () => {
     const fetchMock = mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
     await openSettings('profile');
     expect(profilePassword()).toBeNull();
-    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fill('Adresse e-mail', 'zoe@nouvelle-boutique.fr');
     const password = profilePassword()!;
     expect(password.type).toBe('password');
     expect(password.autocomplete).toBe('current-password');
@@ -208,7 +208,7 @@ describe('profile tab', () => {
   it('says a wrong current password next to its field', async () => {
     mockSignedInApi([on(changeEmail, () => apiError(400, 'Mot de passe actuel incorrect.', 'invalid_password'))]);
     await openSettings('profile');
-    fill('Adresse email', 'zoe@nouvelle-boutique.fr');
+    fill('Adresse e-mail', 'zoe@nouvelle-boutique.fr');
     fillProfilePassword('Pas-Le-Bon');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
     const error = await screen.findByText('Mot de passe actuel incorrect.');

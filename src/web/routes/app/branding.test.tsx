@@ -275,7 +275,7 @@ describe('/app/branding visual identity', () => {
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     chooseFile(file);
 
-    expect(await screen.findByText('Logo téléversé')).toBeTruthy();
+    expect(await screen.findByText('Logo téléchargé avec succès')).toBeTruthy();
     const upload = callsTo(fetchMock, paths.logo);
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]?.method).toBe('POST');
@@ -304,23 +304,23 @@ describe('/app/branding visual identity', () => {
     await loaded();
 
     chooseFile(new File(['GIF89a'], 'logo.gif', { type: 'image/gif' }));
-    const wrongType = await within(panel()).findByText('Veuillez téléverser un fichier PNG, JPG ou SVG');
+    const wrongType = await within(panel()).findByText('Veuillez télécharger un fichier PNG, JPG ou SVG');
     expect(wrongType.getAttribute('role')).toBe('alert');
     expect(logoInput().getAttribute('aria-invalid')).toBe('true');
 
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024 + 1)], 'logo.png', { type: 'image/png' }));
     expect(await within(panel()).findByText('Le fichier doit faire moins de 2 Mo')).toBeTruthy();
-    expect(within(panel()).queryByText('Veuillez téléverser un fichier PNG, JPG ou SVG')).toBeNull();
+    expect(within(panel()).queryByText('Veuillez télécharger un fichier PNG, JPG ou SVG')).toBeNull();
 
     // Exactly 2 MB is accepted.
     chooseFile(new File([new Uint8Array(2 * 1024 * 1024)], 'logo.png', { type: 'image/png' }));
-    await screen.findByText('Logo téléversé');
+    await screen.findByText('Logo téléchargé avec succès');
     expect(callsTo(fetchMock, paths.logo)).toHaveLength(1);
     expect(within(panel()).queryByRole('alert')).toBeNull();
   });
 
   it("shows the server's refusal of a file, or the spec's message when the server cannot be reached", async () => {
-    let answer: () => Response | Promise<Response> = () => apiError(415, 'Veuillez téléverser un fichier PNG, JPG ou SVG', 'logo_unsupported_type');
+    let answer: () => Response | Promise<Response> = () => apiError(415, 'Veuillez télécharger un fichier PNG, JPG ou SVG', 'logo_unsupported_type');
     const fetchMock = brandingApi(defaults, [on(paths.logo, () => answer())]);
     await open();
     await loaded();
@@ -328,22 +328,22 @@ describe('/app/branding visual identity', () => {
     // A renamed file: typed as PNG by the browser, judged by its content on the server.
     chooseFile(new File(['not an image'], 'logo.png', { type: 'image/png' }));
     const refused = await within(panel()).findByRole('alert');
-    expect(refused.textContent).toBe('Veuillez téléverser un fichier PNG, JPG ou SVG');
+    expect(refused.textContent).toBe('Veuillez télécharger un fichier PNG, JPG ou SVG');
     expect(callsTo(fetchMock, paths.logo)).toHaveLength(1);
 
-    answer = () => apiError(422, 'Échec du téléversement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
+    answer = () => apiError(422, 'Échec du téléchargement du logo\u202f: le fichier est illisible ou contient des éléments non autorisés.', 'logo_unreadable');
     chooseFile(new File(['<svg'], 'logo.svg', { type: 'image/svg+xml' }));
-    await within(panel()).findByText('Échec du téléversement du logo : le fichier est illisible ou contient des éléments non autorisés.');
+    await within(panel()).findByText('Échec du téléchargement du logo : le fichier est illisible ou contient des éléments non autorisés.');
 
     answer = () => Promise.reject(new TypeError('Failed to fetch'));
     chooseFile(new File(['png'], 'logo.png', { type: 'image/png' }));
-    await within(panel()).findByText('Échec du téléversement du logo');
-    expect(screen.queryByText('Logo téléversé')).toBeNull();
+    await within(panel()).findByText('Échec du téléchargement du logo');
+    expect(screen.queryByText('Logo téléchargé avec succès')).toBeNull();
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
   });
 
   it("says 'Impossible d’enregistrer les réglages' with the server's reason, and keeps the edits", async () => {
-    brandingApi(defaults, [on(paths.identity, () => apiError(404, 'Ce logo est introuvable. Veuillez le téléverser à nouveau.', 'logo_not_found'))]);
+    brandingApi(defaults, [on(paths.identity, () => apiError(404, 'Ce logo est introuvable. Veuillez le télécharger à nouveau.', 'logo_not_found'))]);
     await open();
     await loaded();
     type(field('Couleur des boutons'), '#112233');
@@ -480,7 +480,7 @@ describe('/app/branding preview', () => {
     await loaded();
     await previewShows('bg=#56dadc');
     chooseFile(new File(['x'], 'logo.txt', { type: 'text/plain' }));
-    await within(panel()).findByText('Veuillez téléverser un fichier PNG, JPG ou SVG');
+    await within(panel()).findByText('Veuillez télécharger un fichier PNG, JPG ou SVG');
     expect(await axeViolations()).toEqual([]);
     fireEvent.click(tab('Personnalisation des pages'));
     await previewShows('view=form');

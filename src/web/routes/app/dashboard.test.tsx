@@ -280,12 +280,12 @@ describe('/app/dashboard after the store was away (decision 045)', () => {
     expect(spaced(notice.textContent)).toContain('Du 2 novembre 2026 au 9 novembre 2026.');
     expect(spaced(notice.textContent)).toContain('4 demandes d’avis annulées :');
     expect(within(notice).getAllByRole('list')[0]!.textContent).toBe(
-      ['3\u00a0: l’application a été désinstallée de votre boutique Shopify', '1\u00a0: commande remboursée'].join(''),
+      ['3\u202f: l’application a été désinstallée de votre boutique Shopify', '1\u202f: commande remboursée'].join(''),
     );
     expect(spaced(notice.textContent)).toContain('2 demandes arrivées à échéance pendant ce temps partent maintenant.');
     expect(spaced(notice.textContent)).toContain('5 commandes payées pendant ce temps :');
     expect(within(notice).getAllByRole('list')[1]!.textContent).toBe(
-      ['3\u00a0: demande d’avis programmée', '1\u00a0: sans adresse e-mail', '1\u00a0: aucun flux actif ne la concerne'].join(''),
+      ['3\u202f: demande d’avis programmée', '1\u202f: sans adresse e-mail', '1\u202f: aucun flux actif ne la concerne'].join(''),
     );
     fireEvent.click(within(notice).getByRole('button', { name: 'J’ai compris' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Pendant que l’application était désinstallée' })).toBeNull());

@@ -80,7 +80,7 @@ describe('/app/email-templates saving and testing', () => {
       reminder_first_line: null,
     });
     // Saved: no defaults notice, the saved values in the form, nothing unsaved.
-    expect(screen.queryByText('Template par défaut, pas encore enregistré')).toBeNull();
+    expect(screen.queryByText('Modèle par défaut, pas encore enregistré')).toBeNull();
     expect(field('Objet').value).toBe('Votre avis sur {{ order_number }}');
     expect(screen.queryByText('Modifications non enregistrées')).toBeNull();
   });
@@ -120,7 +120,7 @@ describe('/app/email-templates saving and testing', () => {
     type(field('Objet'), 'Objet de test');
     type(field('Nom de l’expéditeur'), ' Nova ');
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
-    await screen.findByText(`Email de test envoyé à ${testUser.email}`);
+    await screen.findByText(`E-mail de test envoyé à ${testUser.email}`);
     expect(sentBodyTo(fetchMock, sendTestEmail)).toEqual({
       subject: 'Objet de test',
       from_name: 'Nova',
@@ -179,7 +179,7 @@ describe('/app/email-templates logo', () => {
     await editor();
     const file = png();
     choose(file);
-    await screen.findByText('Logo téléversé');
+    await screen.findByText('Logo uploadé avec succès !');
     const upload = callsTo(fetchMock, uploadTemplateLogo);
     expect(upload).toHaveLength(1);
     expect(upload[0]![1]!.body).toBe(file);
@@ -204,7 +204,7 @@ describe('/app/email-templates logo', () => {
     expect(sentBodyTo(fetchMock, saveEmailTemplate)).toMatchObject({ logo_key: null });
   });
 
-  it("shows the server's refusal, or 'Échec du téléversement du logo' when the server cannot be reached", async () => {
+  it("shows the server's refusal, or 'Erreur d’upload' when the server cannot be reached", async () => {
     let reachable = true;
     templateApi(defaults, [
       on(uploadTemplateLogo, () => {
@@ -218,7 +218,7 @@ describe('/app/email-templates logo', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('Veuillez sélectionner une image');
     reachable = false;
     choose(png());
-    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Échec du téléversement du logo'));
-    expect(screen.queryByText('Logo téléversé')).toBeNull();
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe('Erreur d’upload'));
+    expect(screen.queryByText('Logo uploadé avec succès !')).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ describe('/app/email-templates loading', () => {
     let answer: (response: Response) => void = () => {};
     mockSignedInApi([on(readEmailTemplate, () => new Promise<Response>((resolve) => (answer = resolve)))]);
     await open();
-    const spinner = await screen.findByText('Chargement de votre template…');
+    const spinner = await screen.findByText('Chargement de votre modèle…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
     answer(jsonResponse(defaults));
 
@@ -28,7 +28,7 @@ describe('/app/email-templates loading', () => {
     expect(field('Couleur du bouton').value).toBe('#10b981');
     expect(field('Choisir la couleur du bouton').value).toBe('#10b981');
     expect(field('Pied de page').value).toBe('Merci de votre confiance\u202f!');
-    expect(screen.getByText('Template par défaut, pas encore enregistré')).toBeTruthy();
+    expect(screen.getByText('Modèle par défaut, pas encore enregistré')).toBeTruthy();
 
     // The greeting and closing come from Branding & Pages, which the note links to.
     expect(screen.getByText('« Chère {{ customer_name }}, »')).toBeTruthy();
@@ -67,7 +67,7 @@ describe('/app/email-templates loading', () => {
     mockSignedInApi([on(readEmailTemplate, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
     await open();
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toContain('Impossible de charger votre template.');
+    expect(alert.textContent).toContain('Impossible de charger votre modèle.');
     expect(alert.textContent).toContain('Une erreur interne est survenue. Veuillez réessayer.');
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Réessayer' }));

@@ -23,7 +23,7 @@ describe('/app/flow list', () => {
     expect(screen.queryByText('Chargement de vos flux…')).toBeNull();
     expect(within(first).getByText('Commande expédiée')).toBeTruthy();
     expect(within(first).getByText('3 jours après l’expédition')).toBeTruthy();
-    expect(within(first).getByText('Email')).toBeTruthy();
+    expect(within(first).getByText('E-mail')).toBeTruthy();
     expect(within(first).getByText('Toutes les commandes')).toBeTruthy();
     expect(within(first).getByText('Actif')).toBeTruthy();
     expect(within(first).getByRole('button', { name: 'Modifier le flux Après expédition' })).toBeTruthy();
@@ -89,7 +89,7 @@ describe('/app/flow adding', () => {
     await waitFor(() => expect(document.activeElement).toBe(name));
     expect((within(form).getByLabelText('Déclencheur') as HTMLSelectElement).value).toBe('order_fulfilled');
     expect((within(form).getByLabelText('Délai avant envoi (jours)') as HTMLInputElement).value).toBe('3');
-    expect((within(form).getByLabelText('Email') as HTMLInputElement).checked).toBe(true);
+    expect((within(form).getByLabelText('E-mail') as HTMLInputElement).checked).toBe(true);
     const whatsapp = within(form).getByLabelText('WhatsApp') as HTMLInputElement;
     expect(whatsapp.checked).toBe(false);
     expect(whatsapp.disabled).toBe(true);

@@ -38,9 +38,9 @@ describe('/app/plans', () => {
     await openPlans();
     const items = within(screen.getByRole('list', { name: 'Plans disponibles' })).getAllByRole('listitem', { name: /^(Starter|Pro|Entreprise)/ });
     expect(items.map((item) => within(item).getByRole('heading').textContent)).toEqual(['Starter', 'Pro', 'Entreprise']);
-    expect(within(card(/^Starter/)).getByText(spaced('11,50 $'))).toBeTruthy();
-    expect(within(card(/^Pro/)).getByText(spaced('23 $'))).toBeTruthy();
-    expect(within(card(/^Entreprise/)).getByText(spaced('88 $'))).toBeTruthy();
+    expect(within(card(/^Starter/)).getByText(spaced('11,50 $ US'))).toBeTruthy();
+    expect(within(card(/^Pro/)).getByText(spaced('23 $ US'))).toBeTruthy();
+    expect(within(card(/^Entreprise/)).getByText(spaced('88 $ US'))).toBeTruthy();
 
     // The current plan (Pro) is marked and offers no change; the others do.
     const pro = card(/^Pro Plan actuel$/);

@@ -61,10 +61,10 @@ describe('/app/schedule', () => {
             processed: 0,
             failed: 0,
             quota_exceeded: false,
-            error: 'Limite d’envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.',
+            error: 'Limite d’envoi quotidienne atteinte (1000 e-mails par jour). La demande reste programmée et partira demain.',
             code: 'daily_limit_reached',
           }),
-        'Limite d’envoi quotidienne atteinte (1000 emails par jour). La demande reste programmée et partira demain.',
+        'Limite d’envoi quotidienne atteinte (1000 e-mails par jour). La demande reste programmée et partira demain.',
       ],
       [
         'the call fails (HTTP)',

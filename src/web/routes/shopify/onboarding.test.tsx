@@ -94,7 +94,7 @@ describe('/shopify/onboarding', () => {
     fireEvent.click(signupButton());
     const alerts = await screen.findAllByRole('alert');
     expect(alerts.map((a) => a.textContent)).toEqual([
-      'L’adresse email est requise',
+      'L’adresse e-mail est requise',
       'Le nom de l’entreprise est requis',
       'Le mot de passe est requis',
       'Veuillez confirmer le mot de passe',
@@ -185,14 +185,14 @@ describe('/shopify/onboarding', () => {
 
   it('shows a sign-in failure as the server words it', async () => {
     onboardingApi({
-      routes: [on(signIn, () => apiError(401, 'Email ou mot de passe incorrect.', 'invalid_email_or_password'))],
+      routes: [on(signIn, () => apiError(401, 'E-mail ou mot de passe incorrect.', 'invalid_email_or_password'))],
     });
     await open();
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter' }));
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'mauvais');
     fireEvent.click(screen.getByRole('button', { name: 'Se connecter et activer l’abonnement' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Email ou mot de passe incorrect.');
+    expect((await screen.findByRole('alert')).textContent).toBe('E-mail ou mot de passe incorrect.');
   });
 
   it('reports a failed claim, then offers to continue with the account now signed in', async () => {

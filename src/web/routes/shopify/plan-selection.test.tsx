@@ -44,9 +44,9 @@ describe('/shopify/plan-selection', () => {
     expect(within(cards[1]!).getByText('POPULAIRE')).toBeTruthy();
     expect(within(cards[2]!).queryByText('POPULAIRE')).toBeNull();
     expect(within(cards[0]!).getByRole('heading', { level: 2, name: 'Starter' })).toBeTruthy();
-    expect(within(cards[0]!).getByText(/^47\s\$$/)).toBeTruthy();
-    expect(within(cards[1]!).getByText(/^77\s\$$/)).toBeTruthy();
-    expect(within(cards[2]!).getByText(/^107\s\$$/)).toBeTruthy();
+    expect(within(cards[0]!).getByText(/^47\s\$\sUS$/)).toBeTruthy();
+    expect(within(cards[1]!).getByText(/^77\s\$\sUS$/)).toBeTruthy();
+    expect(within(cards[2]!).getByText(/^107\s\$\sUS$/)).toBeTruthy();
     expect(screen.getByText(/Facturation mensuelle via Shopify, sans engagement/)).toBeTruthy();
   });
 
