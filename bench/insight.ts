@@ -21,7 +21,6 @@ import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
 import { dashboardSummary } from '#server/insight/dashboard';
 import { encodeCursor, listReviews } from '#server/insight/reviews';
 import { sqlPublicToken } from '#server/requests/generate';
-import { UNCONFIRMED_NOTE } from '#server/requests/sender';
 import { world } from '#tests/support/world';
 
 const STORES = 100;
@@ -112,9 +111,9 @@ function sliceStatement(s: StoreSlice): SQL {
       FROM p
     ), made AS (
       INSERT INTO shopify_review_requests (user_id, shop_id, shopify_order_id, customer_email, customer_name, status, scheduled_at, token, channel, source,
-                                           attempts, last_error, sent_at, opened_at, visited_at, created_at, updated_at)
+                                           attempts, unconfirmed, sent_at, opened_at, visited_at, created_at, updated_at)
       SELECT ${s.userId}, ${s.storeId}::uuid, (5000000 + g)::text, r.email, r.first || ' ' || r.surname, r.status, r.sent_at, ${sqlPublicToken}, 'email', 'flow',
-             1, CASE WHEN r.status = 'sent' AND g % 400000 = 4001 THEN ${UNCONFIRMED_NOTE} END, r.sent_at,
+             1, r.status = 'sent' AND g % 400000 = 4001, r.sent_at,
              CASE WHEN r.status <> 'sent' THEN r.opened_at END, r.visited_at, r.sent_at - interval '3 days', coalesce(r.visited_at, r.sent_at)
       FROM r
       RETURNING id, shopify_order_id, customer_email, customer_name, status, visited_at

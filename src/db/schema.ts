@@ -475,7 +475,14 @@ export const shopifyReviewRequests = pgTable(
     /** Why the app cancelled it by itself (one ask per order, decision 024); null otherwise. */
     withdrawnReason: text('withdrawn_reason').$type<WithdrawnReason>(),
     attempts: integer('attempts').notNull().default(0),
+    /** Why it did not go, as the sender said it (shown to the merchant); never read to decide anything. */
     lastError: text('last_error'),
+    /**
+     * Counted sent without proof: the transmission was cut during its data, so the e-mail may or may
+     * not have arrived and was not sent again (decisions 008, 051). With `status = 'sent'` it is the
+     * state the calendar and the dashboard offer « Renvoyer » for; a re-send clears it.
+     */
+    unconfirmed: boolean('unconfirmed').notNull().default(false),
     /** For `failed`: temporary failures are retried on the next run (up to a maximum), permanent ones are final. */
     failureKind: text('failure_kind').$type<'temporary' | 'permanent'>(),
     sentAt: tstz('sent_at'),
@@ -499,7 +506,7 @@ export const shopifyReviewRequests = pgTable(
     // The dashboard's unconfirmed sends (decision 008): a handful of rows among millions.
     index('review_requests_unconfirmed_idx')
       .on(t.shopId, t.sentAt.desc())
-      .where(sql`${t.status} = 'sent' AND ${t.lastError} IS NOT NULL`),
+      .where(sql`${t.status} = 'sent' AND ${t.unconfirmed}`),
     // Failures the sender will retry: its claim reads these, not every final failure kept for history.
     index('review_requests_retry_idx')
       .on(t.updatedAt)

@@ -6,7 +6,6 @@ import { uuidArray } from '#db/sql-arrays';
 import { Browserish, uniqueEmail } from '#tests/support/http';
 import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
-import { UNCONFIRMED_NOTE } from '../requests/sender';
 import { recordOpen, recordVisit } from '../reviews/engagement';
 import { submitReview } from '../reviews/public-review';
 import { dashboardSummary } from './dashboard';
@@ -47,7 +46,7 @@ beforeAll(async () => {
   // An interrupted transmission (decision 008).
   await world(ctx)
     .at(store)
-    .request({ status: 'sent', sentAt: daysAgo(5), lastError: UNCONFIRMED_NOTE, customerName: 'Marc Petit' });
+    .request({ status: 'sent', sentAt: daysAgo(5), unconfirmed: true, customerName: 'Marc Petit' });
   // Another store's data never shows.
   const other = (await world(ctx).merchant().store()).store;
   await world(ctx)

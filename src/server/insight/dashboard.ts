@@ -20,7 +20,6 @@ import {
   type Timeline,
 } from '#core/api/dashboard';
 import { queryRows, type Queryable } from '#db/client';
-import { UNCONFIRMED_NOTE } from '../requests/sender';
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
 const RATINGS = [5, 4, 3, 2, 1] as const;
@@ -103,7 +102,7 @@ export async function dashboardSummary(db: Queryable, storeId: string, period: D
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, to_json(r.sent_at)#>>'{}' AS sent_at, count(*) OVER ()::int AS total
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
-        WHERE r.shop_id = ${storeId}::uuid AND r.status = 'sent' AND r.last_error IS NOT NULL AND r.last_error = ${UNCONFIRMED_NOTE}
+        WHERE r.shop_id = ${storeId}::uuid AND r.status = 'sent' AND r.unconfirmed
         ORDER BY r.sent_at DESC NULLS LAST, r.id
         LIMIT ${UNCONFIRMED_LISTED}`,
   );

@@ -3,8 +3,6 @@ import { count } from '#core/french-format';
 
 /** French notes the sender writes on a request (shown in the send calendar). */
 export const sendingMessages = {
-  /** A request counted sent without proof (its SMTP transaction was cut during DATA). */
-  unconfirmed: 'Envoi non confirmé\u202f: la transmission a été interrompue\u202f; l’e-mail n’a pas été renvoyé pour éviter un doublon',
   noAddress: 'La commande n’a pas d’adresse e-mail',
   /** Where and what (core/email/liquid-syntax-messages.ts): « à la ligne 1, colonne 9 », « une variable … ». */
   template: (place: string, fault: string) => `Modèle d’e-mail invalide${place ? ` ${place}` : ''}\u202f: ${fault}`,

@@ -17,7 +17,7 @@ import { deleteFlow, updateFlow } from './flows';
 import { markWaiting, sendForecast } from './forecast';
 import { cancelUnsentRequests } from './generate';
 import { cancelFollowUpOf, scheduleFlowReminders } from './reminders';
-import { recoverAbandoned, sendBatch, UNCONFIRMED_NOTE } from './sender';
+import { recoverAbandoned, sendBatch } from './sender';
 import type { AppContext } from '../context';
 import { listRequests, requeueUnconfirmed } from './service';
 import { unsubscribe, UNSUBSCRIBED_NOTE } from './unsubscribe';
@@ -170,7 +170,7 @@ describe('scheduling a reminder when the first e-mail goes', () => {
       },
     };
     expect(await sendBatch(cut, { workerId: 'cut', manual: { storeId: store.id, requestIds: [first.id] } })).toMatchObject({ failed: 1 });
-    expect(await requestById(first.id)).toMatchObject({ status: 'sent', lastError: UNCONFIRMED_NOTE });
+    expect(await requestById(first.id)).toMatchObject({ status: 'sent', unconfirmed: true, lastError: null });
     expect(await reminderOf(first.id)).toMatchObject({ kind: 'reminder', status: 'scheduled' });
 
     // The merchant re-sends that unconfirmed e-mail: its reminder goes, made again from the new send.

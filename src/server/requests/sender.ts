@@ -25,6 +25,6 @@
  * Speed: decisions 030 and 047.
  */
 export { fromHeader } from '../email/sender-identity';
-export { messageIdFor, UNCONFIRMED_NOTE, type QuotaExceeded, type SendHooks, type SendRunOptions, type SendRunResult } from './sending/model';
+export { messageIdFor, type QuotaExceeded, type SendHooks, type SendRunOptions, type SendRunResult } from './sending/model';
 export { recoverAbandoned } from './sending/recovery';
 export { runDueSends, sendBatch } from './sending/run';

@@ -7,7 +7,6 @@ import { DomainError } from '../domain-error';
 import { newPublicToken } from '../security/tokens';
 import { requestLinks } from './links';
 import { addUsage } from '../plans/quota';
-import { UNCONFIRMED_NOTE } from './sender';
 import { UNSENT_IDLE_STATUSES } from '#core/domain';
 
 /** Statuses a merchant may still cancel (cancelling deletes the request, docs/product/statuses.md). */
@@ -28,7 +27,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
                to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
-               r.attempts::int, r.last_error, (r.status = 'sent' AND r.last_error IS NOT DISTINCT FROM ${UNCONFIRMED_NOTE}) AS unconfirmed,
+               r.attempts::int, r.last_error, (r.status = 'sent' AND r.unconfirmed) AS unconfirmed,
                to_json(r.created_at)#>>'{}' AS created_at, r.kind, r.reminder_of::text,
                to_json(CASE WHEN r.kind = 'reminder' THEN fr.postponed_at END)#>>'{}' AS postponed_at, r.withdrawn_reason
         FROM shopify_review_requests r LEFT JOIN shopify_orders o ON o.id = r.order_id
@@ -74,9 +73,9 @@ export async function cancelRequest(db: Database, storeId: string, requestId: st
  */
 export async function requeueUnconfirmed(db: Database, storeId: string, requestId: string) {
   await db.transaction(async (tx) => {
-    const [request] = await queryRows<{ status: string; last_error: string | null; shop_domain: string; month_period_start: string | null; day_start: string | null }>(
+    const [request] = await queryRows<{ status: string; unconfirmed: boolean; shop_domain: string; month_period_start: string | null; day_start: string | null }>(
       tx,
-      sql`SELECT r.status, r.last_error, s.shop_domain, l.month_period_start::text, l.day_start::text
+      sql`SELECT r.status, r.unconfirmed, s.shop_domain, l.month_period_start::text, l.day_start::text
           FROM shopify_review_requests r
           JOIN shopify_stores s ON s.id = r.shop_id
           LEFT JOIN email_send_ledger l ON l.request_id = r.id AND l.state = 'sent'
@@ -84,11 +83,11 @@ export async function requeueUnconfirmed(db: Database, storeId: string, requestI
           FOR UPDATE OF r`,
     );
     if (!request) throw new DomainError('request_not_found');
-    if (request.status !== 'sent' || request.last_error !== UNCONFIRMED_NOTE) throw new DomainError('request_not_resendable');
+    if (request.status !== 'sent' || !request.unconfirmed) throw new DomainError('request_not_resendable');
     if (request.day_start) {
       await addUsage(tx, request.shop_domain, request.month_period_start ? new Date(request.month_period_start) : null, new Date(request.day_start), -1);
     }
-    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', scheduled_at = now(), sent_at = NULL, last_error = NULL, updated_at = now()
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'scheduled', scheduled_at = now(), sent_at = NULL, last_error = NULL, unconfirmed = false, updated_at = now()
                          WHERE id = ${requestId}::uuid`);
     // Its reminder, planned from the unconfirmed send, must not go before (or without) the re-sent
     // e-mail: it is made again, from the new send, when that one is recorded.

@@ -198,10 +198,11 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
       .update(shopifyReviewRequests)
       .set({ status: 'cancelled' })
       .where(and(inArray(shopifyReviewRequests.id, requestIds), inArray(shopifyReviewRequests.status, [...UNSENT_STATUSES])));
-    // last_error may quote the address (an SMTP rejection does): it goes too.
+    // last_error may quote the address (an SMTP rejection does): it goes too. An unconfirmed send is
+    // no longer offered for a re-send: nothing more goes to this customer (decision 051).
     await tx
       .update(shopifyReviewRequests)
-      .set({ ...redacted, lastError: null, updatedAt: at })
+      .set({ ...redacted, lastError: null, unconfirmed: false, updatedAt: at })
       .where(inArray(shopifyReviewRequests.id, requestIds));
   }
   // Ratings stay as anonymous counts (the dashboard's figures, what was shown); the words and the identity go.

@@ -129,11 +129,11 @@ describe('customers/redact reaches everything', () => {
     const zoeRequest = requests.find((r) => r.customerEmail === zoe.email)!;
     const bobRequest = requests.find((r) => r.customerEmail === bob.email)!;
     expect(zoeRequest && bobRequest).toBeTruthy();
-    // Sent, opened, visited; an unconfirmed send whose error quotes the address (the dashboard lists it).
+    // Sent, opened, visited; counted without proof once, with an error that quotes the address.
     const sent = { status: 'sent' as const, sentAt: new Date(), openedAt: new Date(), visitedAt: new Date() };
     await ctx.db
       .update(s.shopifyReviewRequests)
-      .set({ ...sent, lastError: `transmission interrupted: 250 2.0.0 queued for <${zoe.email}>` })
+      .set({ ...sent, unconfirmed: true, lastError: `transmission interrupted: 250 2.0.0 queued for <${zoe.email}>` })
       .where(eq(s.shopifyReviewRequests.id, zoeRequest.id));
     await ctx.db.update(s.shopifyReviewRequests).set(sent).where(eq(s.shopifyReviewRequests.id, bobRequest.id));
     // The copy the outbox keeps of the request's e-mail (its Message-ID as the sender gives it).
@@ -233,6 +233,9 @@ describe('customers/redact reaches everything', () => {
     // The queued alert about her review is gone; ratings and the funnel stay as anonymous counts.
     const queued = await queryRows<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM jobs WHERE payload->>'reviewId' = ${byOrder!.id} AND status = 'queued'`);
     expect(queued[0]!.n).toBe(0);
+    // Nothing more goes to her: her send is no longer offered for a re-send (decision 051).
+    const [zoeAfter] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, zoeRequest.id));
+    expect(zoeAfter).toMatchObject({ unconfirmed: false, lastError: null });
     const dashboardAfter = (await browser.json<{ distribution: unknown; funnel: unknown }>('/api/dashboard?period=all')).body;
     expect(dashboardAfter.distribution).toEqual(dashboardBefore.distribution);
     expect(dashboardAfter.funnel).toEqual(dashboardBefore.funnel);

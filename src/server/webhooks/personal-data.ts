@@ -231,6 +231,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
       'failure_kind',
       'withdrawn_reason',
     ),
+    ...kept('whether the send was counted without proof (decision 051); customers/redact sets it false: nothing more is re-sent to the customer', 'unconfirmed'),
     ...kept("engagement on the anonymous request: the dashboard's figures (insight_request_days) count it", 'sent_at', 'opened_at', 'visited_at', 'postponed_at'),
     ...kept('a random token: its page shows nothing of anyone once the request is anonymous', 'token'),
     ...kept("the anonymous order's reference", 'shopify_order_id'),

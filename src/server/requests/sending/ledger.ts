@@ -55,7 +55,7 @@ export async function writeLedgerSteps(ctx: AppContext, workerId: string, steps:
       UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ANY(${uuidArray(doneIds)}) AND ${inState(sql`state`, 'transmitting')}
       RETURNING request_id
     ), sent_requests AS (
-      UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, updated_at = now()
+      UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, failure_kind = NULL, unconfirmed = false, updated_at = now()
       WHERE id IN (SELECT request_id FROM sent) AND status = 'processing'
       RETURNING *
     )`;
@@ -108,10 +108,11 @@ async function releaseWithdrawn(ctx: AppContext, workerId: string, ids: string[]
   });
 }
 
+/** Counts the request sent without proof: its `unconfirmed` column says so, no note (decision 051). */
 export async function completeUnconfirmed(ctx: AppContext, requestId: string) {
   await ctx.db.transaction(async (tx) => {
     await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${requestId}::uuid AND state = 'transmitting'`);
-    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = ${ERRORS.unconfirmed}, updated_at = now()
+    await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = now(), attempts = attempts + 1, last_error = NULL, unconfirmed = true, updated_at = now()
                          WHERE id = ${requestId}::uuid AND status = 'processing'`);
     // Counted sent: its reminder follows as for any sent e-mail (same transaction, idempotent).
     await scheduleFlowReminders(tx, [requestId]);

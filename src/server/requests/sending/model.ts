@@ -1,7 +1,8 @@
 /**
  * What the parts of the sender share (requests/sender.ts is the facade, decision 008): the run's
  * options and result, a request as it moves from claimed to reserved to rendered, its Message-ID,
- * and the notes a request keeps when it did not go. Kept apart so that the claim, the render, the
+ * and the notes a request keeps when it did not go (a send counted without proof is no note: it is
+ * the request's `unconfirmed` column, decision 051). Kept apart so that the claim, the render, the
  * ledger and the recovery depend on this file and not on each other.
  */
 import type { RenderedEmail } from '#core/email/review-email';
@@ -75,13 +76,9 @@ export const messageIdFor = (ctx: AppContext, requestId: string) => `review-${re
 
 export type ClaimOptions = SendRunOptions & { runStartedAt: Date; exclude: Set<string> };
 
-/** The note of a request counted sent without proof (its SMTP transaction was cut during DATA). */
-export const UNCONFIRMED_NOTE = sendingMessages.unconfirmed;
-
 export const ERRORS = {
   unsubscribed: UNSUBSCRIBED_NOTE,
   noAddress: sendingMessages.noAddress,
-  unconfirmed: UNCONFIRMED_NOTE,
   template: sendingMessages.template,
   templateLimit: sendingMessages.templateLimit,
   signingKey: sendingMessages.signingKey,

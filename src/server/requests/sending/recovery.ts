@@ -9,7 +9,6 @@ import { queryRows } from '#db/client';
 import type { AppContext } from '#server/context';
 import { addUsage } from '#server/plans/quota';
 import { scheduleFlowReminders } from '../reminders';
-import { ERRORS } from './model';
 
 type OpenEntry = { request_id: string; state: 'reserved' | 'transmitting'; message_id: string; shop_domain: string; month_period_start: string | null; day_start: string };
 
@@ -43,7 +42,7 @@ export async function recoverAbandoned(ctx: AppContext, now = new Date()): Promi
       } else {
         await tx.execute(sql`UPDATE email_send_ledger SET state = 'sent', completed_at = now() WHERE request_id = ${entry.request_id}::uuid`);
         await tx.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = coalesce(sent_at, now()), attempts = attempts + 1,
-                               last_error = ${accepted === null ? ERRORS.unconfirmed : null}, updated_at = now()
+                               last_error = NULL, unconfirmed = ${accepted === null}, updated_at = now()
                              WHERE id = ${entry.request_id}::uuid AND status = 'processing'`);
         await scheduleFlowReminders(tx, [entry.request_id]);
         if (accepted === null) tally.unconfirmed++;
