@@ -58,6 +58,8 @@ describe('the ledger steps of a sending run', () => {
     ).toEqual([true, true, false]);
     expect(await ledgerStates(ids)).toEqual({ [a]: 'sent', [b]: 'transmitting', [c]: 'failed' });
     expect([await requestStatus(a), await requestStatus(b), await requestStatus(c)]).toEqual(['sent', 'processing', 'cancelled']);
+    // Its reason is data, as when the claim finds the address unsubscribed.
+    expect((await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, c)))[0]!.withdrawnReason).toBe('unsubscribed');
     expect(await reminderOf(a)).toHaveLength(1);
 
     // Completions alone, and once more (a replay): one reminder each, never a second.

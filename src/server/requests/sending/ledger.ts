@@ -102,7 +102,11 @@ async function releaseWithdrawn(ctx: AppContext, workerId: string, ids: string[]
     );
     for (const r of released) await addUsage(tx, r.shop_domain, r.month ? new Date(r.month) : null, new Date(r.day), -1);
     if (released.length) {
-      await tx.execute(sql`UPDATE shopify_review_requests SET status = 'cancelled', last_error = coalesce(last_error, ${ERRORS.unsubscribed}), updated_at = now()
+      // Still `processing`, the hand-over was refused for the address: unsubscribed since the claim
+      // (its reason as data, as the claim records it), or erased (no address, no reason to give).
+      await tx.execute(sql`UPDATE shopify_review_requests
+                           SET status = 'cancelled', withdrawn_reason = CASE WHEN customer_email IS NULL THEN withdrawn_reason ELSE 'unsubscribed' END,
+                               last_error = coalesce(last_error, ${ERRORS.unsubscribed}), updated_at = now()
                            WHERE id = ANY(${uuidArray(released.map((r) => r.id))}) AND status = 'processing'`);
     }
   });
