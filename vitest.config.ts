@@ -66,6 +66,9 @@ export default defineConfig({
           setupFiles: nodeSetupFiles,
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // A poll on what the page shows gets the time a locator's wait gets, not vitest's 1 s: the
+          // first page of a file, on a 2-core machine shared with another file's server, takes longer.
+          expect: { poll: { timeout: 10_000 } },
           // Each file starts its own server and browser: keep two at a time on a 2-core machine.
           maxWorkers: 2,
           sequence: { groupOrder: 3 },
