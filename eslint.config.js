@@ -81,37 +81,30 @@ const LAYER_ZONES = [
   },
 ];
 
-// The server's folders in layers, lowest first, as docs/ARCHITECTURE.md ("Dependencies between
-// server folders") states them: a folder imports only folders of lower layers, never one of its own
-// layer or above, so no two folders depend on each other. Route files (*routes.ts: the HTTP edge of a
-// folder) stand above every layer: they may import any folder, and only app.ts imports them.
+// The server's folders in five layers, lowest first, as docs/ARCHITECTURE.md ("Dependencies between
+// server folders") states them in a table that src/architecture-layers.test.ts holds to this list.
+// A folder imports folders of its own layer or of lower layers, never of a higher one (lint, below);
+// within a layer the imports go one way, so no two folders depend on each other (the folder graph has
+// no cycle: src/architecture-layers.test.ts). Route files (*routes.ts: the HTTP edge of a folder)
+// stand above every layer: they may import any folder, and only app.ts imports them.
 // src/lint-boundaries.test.ts checks that every server folder is placed here.
 export const SERVER_LAYERS = [
-  ['jobs', 'messages', 'security', 'settings'],
-  ['email', 'media', 'shopify'],
-  ['auth'],
-  ['stores'],
-  ['email-templates', 'http', 'recipients'],
-  ['plans'],
-  ['requests'],
-  ['billing', 'deliverability', 'insight', 'orders'],
-  ['audit', 'diagnostic'],
-  ['storefront'],
-  ['demo', 'reviews'],
-  ['branding', 'dev', 'legal', 'webhooks'],
+  { name: 'foundations', folders: ['audit', 'email', 'jobs', 'media', 'messages', 'security', 'settings'] },
+  { name: 'accounts and Shopify', folders: ['auth', 'http', 'recipients', 'shopify', 'stores'] },
+  { name: 'features', folders: ['billing', 'branding', 'deliverability', 'email-templates', 'orders', 'plans', 'requests', 'reviews', 'storefront'] },
+  { name: 'cross-cutting', folders: ['diagnostic', 'insight', 'privacy'] },
+  { name: 'edges', folders: ['demo', 'dev', 'legal', 'webhooks'] },
 ];
-const FOLDER_ZONES = SERVER_LAYERS.flatMap((layer, index) =>
-  layer.map((folder) => {
-    const notBelow = SERVER_LAYERS.slice(index)
-      .flat()
-      .filter((other) => other !== folder);
-    return {
-      target: `./src/server/${folder}/**/!(*routes).ts`,
-      from: notBelow.map((other) => `./src/server/${other}`),
-      message: `src/server/${folder} may import only the folders of lower layers (eslint.config.js SERVER_LAYERS, docs/ARCHITECTURE.md): move the shared part down, or the caller up.`,
-    };
-  }),
-);
+const FOLDER_ZONES = SERVER_LAYERS.flatMap(({ name, folders }, index) => {
+  const above = SERVER_LAYERS.slice(index + 1).flatMap((layer) => layer.folders);
+  return above.length === 0
+    ? []
+    : folders.map((folder) => ({
+        target: `./src/server/${folder}/**/!(*routes).ts`,
+        from: above.map((other) => `./src/server/${other}`),
+        message: `src/server/${folder} (layer « ${name} ») may import only folders of its own layer or lower ones (eslint.config.js SERVER_LAYERS, docs/ARCHITECTURE.md): move the shared part down, or the caller up.`,
+      }));
+});
 const ROUTE_FILES_ZONE = {
   target: './src/server/*/**',
   from: './src/server/**/*routes.ts',

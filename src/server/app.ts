@@ -31,7 +31,7 @@ import { shopifyAuthRoutes } from './shopify/auth-routes';
 import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
 import { shopifyFunctionRoutes } from './shopify/function-routes';
-import { complianceExportRoutes } from './webhooks/export-routes';
+import { complianceExportRoutes } from './privacy/export-routes';
 import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
 import { auditRoutes } from './audit/routes';

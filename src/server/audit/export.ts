@@ -4,7 +4,7 @@
  * streamed, so a store of any size never sits in memory.
  *
  * CSV as the reviews export writes it (UTF-8 with a byte-order mark, `;`, CRLF, French headers, the
- * same formula guard on every cell: csvCell). JSON: one array of objects with stable English keys
+ * same formula guard on every cell: csvCell, src/core/csv.ts). JSON: one array of objects with stable English keys
  * (AuditChangeRecord, ShownRecord), the log's before and after kept as recorded.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -12,7 +12,7 @@ import type { AuditChangeRecord, AuditExportContent, AuditExportFormat, ShownRec
 import type { RatingAction } from '#core/api/rating-actions';
 import { queryRows, type Queryable } from '#db/client';
 import type { ReviewShown } from '#db/schema';
-import { csvCell } from '../insight/reviews-csv';
+import { csvLine } from '#core/csv';
 import { auditExportMessages as m } from '../messages/audit';
 import type { HideReason } from '#core/api/storefront';
 import { moderationAuditWords } from '../messages/storefront';
@@ -87,7 +87,8 @@ async function* mapBatches<R, T>(source: AsyncGenerator<R[]>, map: (row: R) => T
   }
 }
 
-const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+const line = csvLine;
+
 /** 2026-11-24 09:05, in UTC as the header says. */
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');
 const yesNo = (value: boolean) => (value ? m.yes : m.no);

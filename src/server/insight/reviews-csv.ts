@@ -3,25 +3,15 @@
  * filter, every one of them, as CSV for a French spreadsheet (UTF-8 with a byte-order mark, `;`
  * between fields, CRLF lines), streamed a thousand at a time.
  *
- * A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a return) is
- * prefixed with an apostrophe: a customer's comment must not become a formula on the merchant's
- * machine (CSV injection).
+ * Every cell goes through csvCell (src/core/csv.ts): none becomes a formula on the merchant's machine.
  */
 import type { ReviewItem } from '#core/api/reviews';
+import { csvLine } from '#core/csv';
 import type { Queryable } from '#db/client';
 import { reviewExportMessages as m } from '../messages/reviews';
 import { allReviews, type ReviewQuery } from './reviews';
 
-const FORMULA = /^[=+\-@\t\r]/;
-
-export function csvCell(value: string | number | null): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && FORMULA.test(text)) text = `'${text}`;
-  return /[";\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-const line = (cells: (string | number | null)[]) => `${cells.map(csvCell).join(';')}\r\n`;
+const line = csvLine;
 
 /** 2026-11-24 09:05, in UTC as the header says. */
 const when = (iso: string) => iso.slice(0, 16).replace('T', ' ');

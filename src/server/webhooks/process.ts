@@ -10,7 +10,7 @@ import { TEST_ORDER_EVENT_NOTE } from '#core/api/shopify';
 import type { Queryable, Transaction } from '#db/client';
 import { shopifyStores, shopifyWebhookEvents } from '#db/schema';
 import type { AppContext } from '../context';
-import { handleCustomerRedact, handleDataRequest, handleShopRedact } from './compliance';
+import { handleCustomerRedact, handleDataRequest, handleShopRedact } from '../privacy/compliance';
 import { OrderOfAnotherShopError, TestOrderError, recordDelivery, upsertOrder } from '../orders/intake';
 import { parseFulfillmentEvent, parseWebhookOrder, withoutNul, type OrderEvent } from '../orders/order';
 import { syncBilling } from '../billing/sync';

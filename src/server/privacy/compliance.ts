@@ -103,20 +103,20 @@ async function customerFootprint(tx: Transaction, storeId: string, email: string
 
 /** Returns the e-mail to send once the transaction has committed (the mailer must not run inside it). */
 export async function handleDataRequest(ctx: AppContext, tx: Transaction, store: Store, payload: unknown, at: Date): Promise<(() => Promise<void>) | undefined> {
-  const request = customerRequest.parse(payload);
-  const email = request.customer.email?.toLowerCase() ?? null;
-  const { orders, requests, reviews } = await customerFootprint(tx, store.id, email, request.orders_requested ?? []);
+  const dataRequest = customerRequest.parse(payload);
+  const email = dataRequest.customer.email?.toLowerCase() ?? null;
+  const { orders, requests, reviews } = await customerFootprint(tx, store.id, email, dataRequest.orders_requested ?? []);
   const suppressed = email
     ? await tx
         .select()
         .from(emailSuppressions)
         .where(and(eq(emailSuppressions.shopId, store.id), eq(emailSuppressions.email, email)))
     : [];
-  const requestId = request.data_request?.id ?? `request-${at.getTime()}`;
+  const requestId = dataRequest.data_request?.id ?? `request-${at.getTime()}`;
   const data = {
     generated_at: at.toISOString(),
     shop_domain: store.shopDomain,
-    customer: { shopify_id: request.customer.id ?? null, email },
+    customer: { shopify_id: dataRequest.customer.id ?? null, email },
     orders: orders.map((o) => ({
       shopify_order_id: o.shopifyOrderId,
       number: o.orderNumber,
@@ -175,10 +175,10 @@ const ALERT_REVIEW_KEY = 'reviewId' satisfies keyof z.input<typeof sendReviewNot
 const messageKeys = (requestIds: readonly string[], reviewIds: readonly string[]) => [...requestIds.map((r) => `review-${r}`), ...reviewIds.map((r) => `review-alert-${r}`)];
 
 export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, store: Store, payload: unknown) {
-  const request = customerRequest.parse(payload);
-  const email = request.customer.email?.toLowerCase() ?? null;
+  const dataRequest = customerRequest.parse(payload);
+  const email = dataRequest.customer.email?.toLowerCase() ?? null;
   const at = new Date();
-  const { orders, requests, reviews, shopifyOrderIds } = await customerFootprint(tx, store.id, email, request.orders_to_redact ?? []);
+  const { orders, requests, reviews, shopifyOrderIds } = await customerFootprint(tx, store.id, email, dataRequest.orders_to_redact ?? []);
   const requestIds = requests.map((r) => r.id);
   const reviewIds = reviews.map((r) => r.id);
   // The customer's own addresses (Shopify's, on their orders and requests), and the ones typed on
@@ -227,7 +227,7 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
   if (addresses.length) await tx.update(jobs).set({ lastError: null }).where(mentionsAny(jobs.lastError, addresses));
   // The storefront's metafield still shows their name and words until it is written again (decision 028).
   if (reviewIds.length) await schedulePublish(tx, store.id, at);
-  const exports = await anonymiseExports(tx, store.id, { shopifyId: request.customer.id ?? null, addresses, shopifyOrderIds }, at);
+  const exports = await anonymiseExports(tx, store.id, { shopifyId: dataRequest.customer.id ?? null, addresses, shopifyOrderIds }, at);
   ctx.log.child('compliance').info('customer redacted', { storeId: store.id, orders: orders.length, requests: requestIds.length, reviews: reviewIds.length, exports });
 }
 

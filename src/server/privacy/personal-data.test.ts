@@ -31,7 +31,7 @@ describe('the personal data map', () => {
       }
       for (const column of columns) if (!PERSONAL_DATA[table][column]) missing.push(`${table}.${column}`);
     }
-    expect(missing, 'classify these in src/server/webhooks/personal-data.ts (and erase them in compliance.ts if they hold a customer)').toEqual([]);
+    expect(missing, 'classify these in src/server/privacy/personal-data.ts (and erase them in compliance.ts if they hold a customer)').toEqual([]);
   });
 
   it('names nothing the schema does not have', () => {
