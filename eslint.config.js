@@ -130,6 +130,18 @@ const CROSSES = aliasSelectors(
   'Import from another area through its alias (#core/…, #server/…, #web/…, #db/…, #emulator/…, #tests/…).',
 );
 
+// A web test's answer for an endpoint is its contract's response, typed (`on(endpoint, body)`,
+// src/web/test/endpoints.ts): an untyped JSON answer inside `on(…)` or `mockEndpoint(…)` would let a
+// mock drift from its contract and still compile. Failures go through `apiError`, deliberately
+// wrong bodies through `malformedResponse`.
+const UNTYPED_ANSWERS = [
+  {
+    selector: "CallExpression[callee.name=/^(on|mockEndpoint)$/] CallExpression[callee.name='rawResponse']",
+    message:
+      "Answer an endpoint with its contract's response (on(endpoint, body), contractResponse(endpoint, body)), not rawResponse(): a failure is apiError(…), a deliberately wrong body malformedResponse(…).",
+  },
+];
+
 export default defineConfig(
   // src/**/__fixtures__/lint holds deliberate violations that src/lint-boundaries.test.ts lints on purpose.
   // src/server/shopify/generated/: written by codegen.ts (npm run shopify:types), checked fresh by tests/shopify/admin-types.test.ts.
@@ -191,6 +203,9 @@ export default defineConfig(
     files: ['src/*/*.{ts,tsx}', 'bench/*.ts', 'scripts/*.ts', 'emulator/*.ts', 'tests/*.ts'],
     rules: { 'no-restricted-syntax': ['error', ...CLIMBS, ...CROSSES] },
   },
+  // Both entries above, plus the web tests' typed answers (each entry replaces the option list).
+  { files: ['src/web/**/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...CLIMBS, ...UNTYPED_ANSWERS] } },
+  { files: ['src/web/*.{ts,tsx}'], rules: { 'no-restricted-syntax': ['error', ...CLIMBS, ...CROSSES, ...UNTYPED_ANSWERS] } },
   {
     // Boundaries and cycles on resolved files (eslint-plugin-import-x with the TypeScript resolver).
     files: ['src/**/*.{ts,tsx}', 'emulator/**/*.ts'],

@@ -60,6 +60,12 @@ describe('lint on resolved files', { timeout: 120_000 }, () => {
     expect(await rulesBroken('src/web/__fixtures__/lint/imports-node-package.ts')).toContain('no-restricted-imports');
   });
 
+  it("refuses a web test answering an endpoint with an untyped JSON body instead of its contract's response", async () => {
+    const [result] = await eslint.lintFiles(['src/web/__fixtures__/lint/untyped-answer.ts']);
+    const refusals = result!.messages.filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes("contract's response"));
+    expect(refusals.map((m) => m.line)).toEqual([7, 8]);
+  });
+
   it('accepts the code base as it is (the same rules find nothing in a real module)', async () => {
     expect(await rulesBroken('src/server/app.ts')).toEqual([]);
   });

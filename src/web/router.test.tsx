@@ -5,7 +5,7 @@ import { allRoutes } from '#core/routes';
 import { routes } from './router';
 import { signOut } from '#core/api/auth';
 import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { activeStore, apiError, renderRoute } from '#web/test/render';
 import { mockApi, mockSignedInApi, on } from '#web/test/endpoints';
 
 describe('routing', () => {
@@ -88,7 +88,7 @@ describe('app header', () => {
   });
 
   it('signs out with POST /api/auth/sign-out and goes to /login', async () => {
-    const fetchMock = mockSignedInApi([on(signOut, () => jsonResponse({ success: true }))]);
+    const fetchMock = mockSignedInApi([on(signOut, { success: true })]);
     const { router } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     await waitFor(() => expect(menuButton.textContent).toContain('Z'));

@@ -12,12 +12,13 @@ import { listRequests, sendForecast } from '#core/api/review-requests';
 import { listReviews } from '#core/api/reviews';
 import { drawnRoutes } from '#core/routes';
 import { diagnostic } from '#core/api/shopify';
+import { currentStoreAbsence, type StoreSummary } from '#core/api/stores';
 import { sendForecast as forecastFixture } from '#web/test/schedule-fixtures';
 import { listResponse, marie } from '#web/test/schedule-page';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { dashboardSummary } from '#web/test/dashboard-fixtures';
 import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
-import { activeStore, jsonResponse } from '#web/test/render';
+import { activeStore, apiError } from '#web/test/render';
 import { renderPage, setApiTransport } from './server-render';
 
 const ORIGIN = 'https://avis.test';
@@ -27,7 +28,7 @@ beforeAll(() => setApiTransport((input, init) => fetch(input, init)));
 
 describe('the server’s rendering of an /app page', () => {
   it('renders the gates, the layout and the screen with its data, and hands over the answers and the header', async () => {
-    const api = mockSignedInApi([on(getDashboard, () => jsonResponse(dashboardSummary())), on(currentPlan, () => jsonResponse(currentPlanFixture(120, 3000)))]);
+    const api = mockSignedInApi([on(getDashboard, () => dashboardSummary()), on(currentPlan, () => currentPlanFixture(120, 3000)), on(currentStoreAbsence, { absence: null })]);
     const page = await renderPage(new URL(`${ORIGIN}/app/dashboard?period=30days`));
     expect(page).not.toBeNull();
     expect(page!.html).toContain('Répartition des notes');
@@ -55,11 +56,12 @@ describe('the server’s rendering of an /app page', () => {
 
   it.each(drawnRoutes)('reads everything %s first shows before its one render, and draws its header', async (path) => {
     const api = mockSignedInApi([
-      on(getDashboard, () => jsonResponse(dashboardSummary())),
-      on(currentPlan, () => jsonResponse(currentPlanFixture(120, 3000))),
-      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
+      on(getDashboard, () => dashboardSummary()),
+      on(currentPlan, () => currentPlanFixture(120, 3000)),
+      on(listReviews, () => ({ items: [], next_cursor: null })),
       on(listRequests, () => listResponse([marie])),
-      on(sendForecast, () => jsonResponse(forecastFixture())),
+      on(sendForecast, () => forecastFixture()),
+      on(currentStoreAbsence, { absence: null }),
     ]);
     const page = await renderPage(new URL(`${ORIGIN}${path}?page=1&period=7days&filtre=5&q=marie`));
     expect(page, path).not.toBeNull();
@@ -74,11 +76,7 @@ describe('the server’s rendering of an /app page', () => {
   });
 
   it('leaves to the browser a read it makes afresh whenever it shows it (the calendar’s Shopify diagnostic)', async () => {
-    const api = mockSignedInApi([
-      on(listRequests, () => listResponse([marie])),
-      on(sendForecast, () => jsonResponse(forecastFixture())),
-      on(currentPlan, () => jsonResponse(currentPlanFixture(120, 3000))),
-    ]);
+    const api = mockSignedInApi([on(listRequests, () => listResponse([marie])), on(sendForecast, () => forecastFixture()), on(currentPlan, () => currentPlanFixture(120, 3000))]);
     const page = await renderPage(new URL(`${ORIGIN}/app/schedule`));
     expect(page?.html).toContain('Marie Dupont');
     expect(page!.unread).toEqual([]);
@@ -95,12 +93,12 @@ describe('the server’s rendering of an /app page', () => {
   });
 
   it('leaves the page to the browser without a session', async () => {
-    mockSignedInApi([on(getSession, () => jsonResponse(null))]);
+    mockSignedInApi([on(getSession, () => null)]);
     expect(await renderPage(new URL(`${ORIGIN}/app/dashboard`))).toBeNull();
   });
 
   it('leaves it to the browser when the subscription gate sends the merchant elsewhere', async () => {
-    const withoutPlan = { ...activeStore, subscription_status: 'pending' };
+    const withoutPlan: StoreSummary = { ...activeStore, subscription_status: 'pending' };
     for (const store of [null, withoutPlan]) {
       const api = mockSignedInApi([], { store });
       expect(await renderPage(new URL(`${ORIGIN}/app/dashboard`)), JSON.stringify(store)).toBeNull();
@@ -109,7 +107,7 @@ describe('the server’s rendering of an /app page', () => {
   });
 
   it('leaves it to the browser when a read fails', async () => {
-    mockSignedInApi([on(getDashboard, () => jsonResponse({ error: 'Erreur interne.', code: 'internal' }, 500))]);
+    mockSignedInApi([on(getDashboard, () => apiError(500, 'Erreur interne.', 'internal'))]);
     expect(await renderPage(new URL(`${ORIGIN}/app/dashboard`))).toBeNull();
   });
 });

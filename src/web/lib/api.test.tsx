@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { apiError, jsonResponse, mockFetch } from '#web/test/render';
+import { apiError, mockFetch, rawResponse } from '#web/test/render';
 import { malformedResponse } from '../test/contract-check';
 import { apiFetch, ApiError } from './api';
 import { fetchSession, shopAdminUrl } from './session';
+import { getSession } from '#core/api/auth';
+import { contractResponse } from '#web/test/endpoints';
 
 // Any path: apiFetch adds nothing to it, and no contract answers it (the mocks answer any request).
 const anyPath = '/any/endpoint';
 
 describe('apiFetch', () => {
   it('sends cookies and JSON, and returns the parsed body', async () => {
-    const fetchMock = mockFetch(() => jsonResponse({ ok: 1 }));
+    // The fetch layer itself, under no endpoint: a plain JSON answer.
+    const fetchMock = mockFetch(() => rawResponse({ ok: 1 }));
     await expect(apiFetch(anyPath, { method: 'POST', body: { a: 1 } })).resolves.toEqual({ ok: 1 });
     const init = fetchMock.mock.calls[0]![1]!;
     expect(init.credentials).toBe('include');
@@ -48,7 +51,7 @@ describe('session helpers', () => {
   it('treats a 401, a null body or a malformed body as signed out', async () => {
     mockFetch(() => apiError(401, 'Non connecté'));
     await expect(fetchSession()).resolves.toBeNull();
-    mockFetch(() => jsonResponse(null));
+    mockFetch(() => contractResponse(getSession, null));
     await expect(fetchSession()).resolves.toBeNull();
     // Deliberately outside the contract: the client must still read it as signed out.
     mockFetch(() => malformedResponse({ user: null }));
@@ -57,7 +60,7 @@ describe('session helpers', () => {
 
   it('returns the session when signed in', async () => {
     const session = { user: { id: '1', email: 'a@b.fr', name: 'A' }, session: {} };
-    mockFetch(() => jsonResponse(session));
+    mockFetch(() => contractResponse(getSession, session));
     await expect(fetchSession()).resolves.toEqual(session);
   });
 

@@ -5,8 +5,8 @@ import { confirmRecipient, type NotificationRecipients, readNotificationRecipien
 import { readSettings, type StoreSettings } from '#core/api/settings';
 import { changeEmail, verifyEmail } from '#core/api/auth';
 import { readDeliverability } from '#core/api/deliverability';
-import { apiError, jsonResponse, mockFetch, renderRoute, testUser } from '#web/test/render';
-import { mockApi, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
+import { apiError, mockFetch, renderRoute, testUser } from '#web/test/render';
+import { mockApi, mockSignedInApi, on, sentBodyTo, type Answer } from '#web/test/endpoints';
 
 const pendingAddress = 'alertes@ailleurs.fr';
 const settings: StoreSettings = { owner_notification_email: pendingAddress, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: true };
@@ -15,18 +15,18 @@ const recipients = (state: 'pending' | 'confirmed'): NotificationRecipients => (
   recipients: [{ email: pendingAddress, state, link_sent_at: state === 'pending' ? '2026-11-26T09:00:00.000Z' : null }],
 });
 
-function settingsApi(resend: () => Response) {
+function settingsApi(resend: Answer<typeof resendRecipientLink>) {
   return mockSignedInApi([
-    on(readSettings, () => jsonResponse(settings)),
-    on(readDeliverability, () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email })),
-    on(readNotificationRecipients, () => jsonResponse(recipients('pending'))),
+    on(readSettings, () => settings),
+    on(readDeliverability, () => ({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email })),
+    on(readNotificationRecipients, () => recipients('pending')),
     on(resendRecipientLink, resend),
   ]);
 }
 
 describe('an alert address waiting for its confirmation (settings)', () => {
   it('shows « En attente de confirmation », where alerts go meanwhile, and « Renvoyer le lien »', async () => {
-    const fetchMock = settingsApi(() => jsonResponse(recipients('pending').recipients[0]));
+    const fetchMock = settingsApi(() => recipients('pending').recipients[0]!);
     renderRoute('/app/settings');
     await screen.findByText('En attente de confirmation', {}, { timeout: 5_000 });
     expect(screen.getByText(new RegExp(`les alertes partent vers l’adresse de votre compte \\(${testUser.email}\\)`))).toBeTruthy();
@@ -46,8 +46,8 @@ describe('an alert address waiting for its confirmation (settings)', () => {
 describe('/confirm-recipient/:token', () => {
   it('reads the link without confirming, then confirms on the button', async () => {
     const fetchMock = mockApi([
-      on(readRecipientLink, () => jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed: false }), { token: 'tok_1' }),
-      on(confirmRecipient, () => jsonResponse({ store_name: 'Ma boutique', email: pendingAddress, confirmed: true }), { token: 'tok_1' }),
+      on(readRecipientLink, () => ({ store_name: 'Ma boutique', email: pendingAddress, confirmed: false }), { token: 'tok_1' }),
+      on(confirmRecipient, () => ({ store_name: 'Ma boutique', email: pendingAddress, confirmed: true }), { token: 'tok_1' }),
     ]);
     const { container } = renderRoute('/confirm-recipient/tok_1');
     await screen.findByText('La boutique Ma boutique souhaite vous envoyer ses alertes d’avis clients.', {}, { timeout: 5_000 });
@@ -77,7 +77,7 @@ describe('/confirm-email/:token', () => {
 
 describe('account e-mail change (account settings)', () => {
   it('keeps showing the current address and says where the link went', async () => {
-    mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
+    mockSignedInApi([on(changeEmail, () => ({ status: true }))]);
     renderRoute('/app/account-settings?tab=profile');
     const field = (await screen.findByLabelText('Adresse e-mail', {}, { timeout: 5_000 })) as HTMLInputElement;
     fireEvent.change(field, { target: { value: 'zoe@nouvelle-boutique.fr' } });

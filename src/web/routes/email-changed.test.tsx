@@ -2,11 +2,11 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { emailChangeLanding, getSession, type EmailChangeOutcome } from '#core/api/auth';
 import { axeViolations } from '#web/test/axe';
-import { jsonResponse, renderRoute } from '#web/test/render';
+import { renderRoute } from '#web/test/render';
 import { mockApi, mockSignedInApi, on } from '#web/test/endpoints';
 
 const newEmail = 'zoe@nouvelle-boutique.fr';
-const signedOut = () => mockApi([on(getSession, () => jsonResponse(null))]);
+const signedOut = () => mockApi([on(getSession, () => null)]);
 
 /** Renders where a followed link landed and waits for its heading (the page's h1). */
 async function land(path: string, title: string) {

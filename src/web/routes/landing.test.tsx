@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockFetch, renderRoute } from '../test/render';
+import { listPlans } from '#core/api/plans';
+import { mockEndpoint } from '#web/test/endpoints';
+import { renderRoute } from '#web/test/render';
 
 describe('landing page', () => {
   afterEach(() => vi.useRealTimers());
@@ -9,7 +11,7 @@ describe('landing page', () => {
     // Only the clock's date is set: the footer's year is today's, never a year written in the code.
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date('2027-03-01T12:00:00Z'));
-    mockFetch(() => jsonResponse({ plans: [] }));
+    mockEndpoint(listPlans, { plans: [] });
     renderRoute('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeTruthy();
     expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);

@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getLegalInformation } from '#core/api/legal';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import type { ResponseOf } from '#core/api/endpoint';
+import { apiError, renderRoute } from '#web/test/render';
 import { mockApi, on } from '#web/test/endpoints';
 
 /** What GET /api/legal answers: a configured operator and the seeded price list. */
@@ -25,8 +26,8 @@ const plans = [
 
 const PLACEHOLDER = /\[[^\]]*\]/;
 
-async function renderLegal(path: string, answer: object = { operator, plans }) {
-  mockApi([on(getLegalInformation, () => jsonResponse(answer))]);
+async function renderLegal(path: string, answer: ResponseOf<typeof getLegalInformation> = { operator, plans }) {
+  mockApi([on(getLegalInformation, () => answer)]);
   renderRoute(path);
   const main = await screen.findByRole('main');
   // The sections (h2) arrive with the answer.
@@ -122,7 +123,7 @@ describe('legal pages', () => {
     mockApi([
       on(getLegalInformation, async () => {
         await gate;
-        return fail ? apiError(500, 'Une erreur interne est survenue.', 'internal') : jsonResponse({ operator, plans });
+        return fail ? apiError(500, 'Une erreur interne est survenue.', 'internal') : { operator, plans };
       }),
     ]);
     renderRoute('/legal-notice');

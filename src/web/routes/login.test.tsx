@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { forgotPassword, getSession, signIn } from '#core/api/auth';
 import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
-import { callsTo, mockApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
+import { activeStore, apiError, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, type Route, sentBodyTo, contractResponse } from '#web/test/endpoints';
 
 const resetNotice = 'Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.';
 
@@ -20,11 +20,11 @@ function deferred<T>() {
 function statefulAuthApi(routes: Route[] = []) {
   let signedIn = false;
   const fetchMock = mockApi([
-    on(getSession, () => jsonResponse(signedIn ? testSession : null)),
-    on(currentStore, () => (signedIn ? jsonResponse({ away: null, store: activeStore }) : apiError(401, 'Non connecté'))),
+    on(getSession, () => (signedIn ? testSession : null)),
+    on(currentStore, () => (signedIn ? { away: null, store: activeStore } : apiError(401, 'Non connecté'))),
     on(signIn, () => {
       signedIn = true;
-      return jsonResponse({ redirect: false, user: testSession.user });
+      return { redirect: false, user: testSession.user };
     }),
     ...routes,
   ]);
@@ -43,7 +43,7 @@ async function openLogin(path = '/login') {
 
 describe('/login', () => {
   it('sends a visitor already signed in on to the app (or the safe redirect) instead of the form', async () => {
-    mockApi([on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ away: null, store: activeStore }))]);
+    mockApi([on(getSession, () => testSession), on(currentStore, () => ({ away: null, store: activeStore }))]);
     const { router } = renderRoute('/login?redirect=/app/plans');
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/plans'));
     expect(screen.queryByRole('button', { name: 'Se connecter' })).toBeNull();
@@ -158,7 +158,7 @@ describe('/login', () => {
 
 describe('/login forgot-password mode', () => {
   it('switches modes with the links and clears the error and success messages', async () => {
-    mockApi([on(signIn, () => apiError(401, 'E-mail ou mot de passe incorrect', 'invalid_email_or_password')), on(forgotPassword, () => jsonResponse({ ok: true }))]);
+    mockApi([on(signIn, () => apiError(401, 'E-mail ou mot de passe incorrect', 'invalid_email_or_password')), on(forgotPassword, () => ({ ok: true }))]);
     const { router } = await openLogin('/login?redirect=/app/flow');
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'mauvais');
@@ -204,7 +204,7 @@ describe('/login forgot-password mode', () => {
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(sentBodyTo(fetchMock, forgotPassword)).toEqual({ email: 'inconnu@exemple.fr' });
 
-    answer.resolve(jsonResponse({ ok: true }));
+    answer.resolve(contractResponse(forgotPassword, { ok: true }));
     const status = await screen.findByText(resetNotice);
     expect(status.closest('[role="status"]')).not.toBeNull();
     expect(screen.getByRole('button', { name: 'Envoyer le lien' })).toBeTruthy();

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { resetPassword } from '#core/api/auth';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 
 function fill(label: string, value: string) {
@@ -46,7 +46,7 @@ describe('/reset-password', () => {
   });
 
   it('resets the password, then signs in from /login with the success notice', async () => {
-    const fetchMock = mockApi([on(resetPassword, () => jsonResponse({ status: true }))]);
+    const fetchMock = mockApi([on(resetPassword, () => ({ status: true }))]);
     const { router } = await openReset('/reset-password?token=tok-123');
     fill('Nouveau mot de passe', 'nouveau-secret');
     fill('Confirmer le mot de passe', 'nouveau-secret');

@@ -2,19 +2,19 @@ import { fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession, signUp } from '#core/api/auth';
 import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
-import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
+import { activeStore, apiError, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, on, sentBodyTo, contractResponse } from '#web/test/endpoints';
 
 function fill(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
 }
 
 /** Signed out until POST sign-up succeeds. */
-function signupApi(answer: () => Response | Promise<Response> = () => jsonResponse({ user: testSession.user })) {
+function signupApi(answer: () => Response | Promise<Response> = () => contractResponse(signUp, { user: testSession.user })) {
   let signedIn = false;
   return mockApi([
-    on(getSession, () => jsonResponse(signedIn ? testSession : null)),
-    on(currentStore, () => jsonResponse({ away: null, store: activeStore })),
+    on(getSession, () => (signedIn ? testSession : null)),
+    on(currentStore, () => ({ away: null, store: activeStore })),
     on(signUp, async () => {
       const response = await answer();
       signedIn = response.ok;
@@ -74,7 +74,7 @@ describe('/signup', () => {
     });
     const fetchMock = signupApi(async () => {
       await held;
-      return jsonResponse({ user: testSession.user });
+      return contractResponse(signUp, { user: testSession.user });
     });
     const { router } = await openSignup('/signup?redirect=/app/branding');
     fill('Nom complet', ' Zoé Martin ');

@@ -2,7 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listFlows } from '#core/api/flows';
 import { changePlan, listPlans } from '#core/api/plans';
-import { activeStore, apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
+import type { StoreSummary } from '#core/api/stores';
+import { activeStore, apiError, renderRoute, stubLocation } from '#web/test/render';
 import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 import { spaced } from '../components/quota/fixtures';
 import { plansFixture as basePlans } from '../test/shopify-fixtures';
@@ -20,11 +21,10 @@ afterEach(() => {
 
 const CONFIRMATION = 'http://localhost:3000/_shopify/store/maison-lumiere.myshopify.com/admin/charges/42/confirm';
 
-function api(status: string, extra: Parameters<typeof mockSignedInApi>[0] = []) {
-  return mockSignedInApi(
-    [on(listPlans, () => jsonResponse({ plans: plansFixture })), on(changePlan, () => jsonResponse({ success: true, confirmation_url: CONFIRMATION })), ...extra],
-    { store: { ...activeStore, subscription_status: status } },
-  );
+function api(status: StoreSummary['subscription_status'], extra: Parameters<typeof mockSignedInApi>[0] = []) {
+  return mockSignedInApi([on(listPlans, () => ({ plans: plansFixture })), on(changePlan, { success: true, confirmation_url: CONFIRMATION }), ...extra], {
+    store: { ...activeStore, subscription_status: status },
+  });
 }
 
 async function open(path = '/subscription') {
@@ -35,7 +35,7 @@ async function open(path = '/subscription') {
 }
 
 describe('/subscription', () => {
-  it.each([
+  it.each<[StoreSummary['subscription_status'], string]>([
     ['pending', 'Votre abonnement attend votre approbation sur Shopify'],
     ['declined', 'Vous avez refusé l’abonnement sur Shopify'],
     ['expired', 'La demande d’abonnement a expiré'],
@@ -94,7 +94,7 @@ describe('/subscription', () => {
 
   it("says 'URL de confirmation manquante' when plans-change answers without one", async () => {
     const stub = (location = stubLocation());
-    api('pending', [on(changePlan, () => jsonResponse({ success: true, confirmation_url: '' }))]);
+    api('pending', [on(changePlan, { success: true, confirmation_url: '' })]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: `Choisir ${starterPlan.name}` }));
     expect((await screen.findByRole('alert')).textContent).toBe('URL de confirmation manquante');
@@ -111,7 +111,7 @@ describe('/subscription', () => {
 
   it('confirms an activation, then goes to the dashboard after 2 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    api('active', [on(listFlows, () => jsonResponse({ flows: [] }))]);
+    api('active', [on(listFlows, { stores: [], store_id: activeStore.id, flows: [] })]);
     const { router } = await open('/subscription?status=success');
     expect(screen.getByRole('status').textContent).toContain('Abonnement activé avec succès\u202f!');
     await act(() => vi.advanceTimersByTimeAsync(1900));
@@ -121,7 +121,7 @@ describe('/subscription', () => {
   });
 
   it('without a connected store, links to the integrations', async () => {
-    mockSignedInApi([on(listPlans, () => jsonResponse({ plans: plansFixture }))], { store: null });
+    mockSignedInApi([on(listPlans, () => ({ plans: plansFixture }))], { store: null });
     await open();
     expect(await screen.findByText('Aucune boutique Shopify connectée')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');

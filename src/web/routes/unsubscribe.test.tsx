@@ -2,16 +2,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
+import type { ResponseOf } from '#core/api/endpoint';
 import { getSession } from '#core/api/auth';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
-import { callsTo, mockApi, on } from '#web/test/endpoints';
+import { apiError, renderRoute } from '#web/test/render';
+import { callsTo, mockApi, on, type Answer } from '#web/test/endpoints';
 
 const token = 'tok_123';
 
-type Answer = () => Response | Promise<Response>;
-
 /** The public API only (no session): GET and POST of the unsubscribe link. */
-function serve({ get, post }: { get: Answer; post?: Answer }) {
+function serve({ get, post }: { get: Answer<typeof readUnsubscribe>; post?: Answer<typeof confirmUnsubscribe> }) {
   return mockApi([on(readUnsubscribe, get, { token }), ...(post ? [on(confirmUnsubscribe, post, { token })] : [])]);
 }
 
@@ -36,7 +35,7 @@ const status = { store_name: 'Ma boutique', email: 'j***@example.com', unsubscri
 
 describe('/unsubscribe/:token', () => {
   it('only reads the link on opening: nothing is unsubscribed until the button is pressed', async () => {
-    const fetchMock = serve({ get: () => jsonResponse(status), post: () => jsonResponse({ ok: true, store_name: 'Ma boutique' }) });
+    const fetchMock = serve({ get: () => status, post: () => ({ ok: true, store_name: 'Ma boutique' }) });
     await open();
     await screen.findByRole('button', { name: 'Se désabonner' });
     expect(screen.getByText('j***@example.com')).toBeTruthy();
@@ -50,14 +49,14 @@ describe('/unsubscribe/:token', () => {
   });
 
   it("elides 'de' before a store name that starts with a vowel", async () => {
-    serve({ get: () => jsonResponse({ ...status, store_name: 'Atelier Nova' }) });
+    serve({ get: () => ({ ...status, store_name: 'Atelier Nova' }) });
     await open();
     expect(await screen.findByText('Vous ne souhaitez plus recevoir de demandes d’avis d’Atelier Nova ?')).toBeTruthy();
   });
 
   it('unsubscribes with the button (busy meanwhile) and confirms', async () => {
-    const answer = deferred<Response>();
-    const fetchMock = serve({ get: () => jsonResponse(status), post: () => answer.promise });
+    const answer = deferred<ResponseOf<typeof confirmUnsubscribe>>();
+    const fetchMock = serve({ get: () => status, post: () => answer.promise });
     await open();
     const button = await screen.findByRole('button', { name: 'Se désabonner' });
     fireEvent.click(button);
@@ -66,7 +65,7 @@ describe('/unsubscribe/:token', () => {
     fireEvent.click(button);
     expect(callsTo(fetchMock, confirmUnsubscribe, { token })).toHaveLength(1);
 
-    answer.resolve(jsonResponse({ ok: true, store_name: 'Ma boutique' }));
+    answer.resolve({ ok: true, store_name: 'Ma boutique' });
     const confirmation = await screen.findByRole('status');
     await within(confirmation).findByText('Ma boutique ne vous enverra plus de demandes d’avis à cette adresse.');
     expect(within(confirmation).getByRole('heading', { name: 'Désinscription confirmée' })).toBeTruthy();
@@ -75,7 +74,7 @@ describe('/unsubscribe/:token', () => {
   });
 
   it('confirms at once when the address is already unsubscribed', async () => {
-    const fetchMock = serve({ get: () => jsonResponse({ ...status, unsubscribed: true }) });
+    const fetchMock = serve({ get: () => ({ ...status, unsubscribed: true }) });
     await open();
     await screen.findByText('Ma boutique ne vous enverra plus de demandes d’avis à cette adresse.');
     expect(screen.queryByRole('button', { name: 'Se désabonner' })).toBeNull();
@@ -94,7 +93,7 @@ describe('/unsubscribe/:token', () => {
   it('offers a retry when the page cannot load, and keeps the button when the unsubscribe fails', async () => {
     let gets = 0;
     serve({
-      get: () => (gets++ === 0 ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(status)),
+      get: () => (gets++ === 0 ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : status),
       post: () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'),
     });
     await open();

@@ -3,11 +3,11 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { listAuditChanges } from '#core/api/audit';
 import { type RatingAction, type RatingActionsConfig, readRatingActions, saveRatingActions } from '#core/api/rating-actions';
-import { activeStore, jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { activeStore, renderRoute, testUser } from '#web/test/render';
 import { mockSignedInApi, on, type Route, type FetchMock } from '#web/test/endpoints';
 
 /** No change recorded yet (the compliance panel's list). */
-export const noChanges = on(listAuditChanges, () => jsonResponse({ items: [] }));
+export const noChanges = on(listAuditChanges, () => ({ items: [] }));
 
 /** What the server answers before anything is saved (docs/product/limits.md, default rating actions). */
 export const defaultActions: RatingAction[] = [
@@ -55,7 +55,7 @@ export function ratingActionsApi(initial: RatingActionsConfig = defaults, { over
   let current = initial;
   return mockSignedInApi([
     noChanges,
-    on(readRatingActions, () => jsonResponse(current)),
+    on(readRatingActions, () => current),
     on(saveRatingActions, async ({ body }) => {
       await gate;
       const saved = body as Pick<RatingActionsConfig, 'same_path_for_all_ratings' | 'actions'>;
@@ -65,7 +65,7 @@ export function ratingActionsApi(initial: RatingActionsConfig = defaults, { over
         same_path_for_all_ratings: saved.same_path_for_all_ratings,
         actions: [...saved.actions].sort((a, b) => b.rating - a.rating),
       };
-      return jsonResponse(current);
+      return current;
     }),
     ...overrides,
   ]);

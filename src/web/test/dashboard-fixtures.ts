@@ -1,7 +1,11 @@
 /** Answers of the dashboard's endpoint, for the screen's tests and the server's rendering of it. */
+import type { getDashboard } from '#core/api/dashboard';
+import type { ResponseOf } from '#core/api/endpoint';
+
+type DashboardSummary = ResponseOf<typeof getDashboard>;
 
 /** A dashboard answer (GET /api/dashboard) of the last 30 days; `overrides` replace its fields. */
-export const dashboardSummary = (overrides: Record<string, unknown> = {}) => ({
+export const dashboardSummary = (overrides: Partial<DashboardSummary> = {}): DashboardSummary => ({
   period: '30days',
   since: '2026-10-25T12:00:00.000Z',
   invitations_sent: 1280,
@@ -66,6 +70,6 @@ export function representativeness(
     average_offered: 3.8,
     average_followed: 4.4,
   },
-) {
+): DashboardSummary['representativeness'] {
   return { ratings, ...averages };
 }

@@ -2,7 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { type EmailTemplateConfig, readEmailTemplate, saveEmailTemplate, sendTestEmail, type TemplateBody, uploadTemplateLogo } from '#core/api/email-templates';
 import type { StoredLogo } from '#core/api/branding';
-import { jsonResponse, renderRoute, testUser } from '#web/test/render';
+import { renderRoute, testUser } from '#web/test/render';
 import { mockSignedInApi, on, type Route, type FetchMock } from '#web/test/endpoints';
 
 export const defaultBody =
@@ -42,7 +42,7 @@ export const uploaded: StoredLogo = {
 export function templateApi(initial: EmailTemplateConfig = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
   return mockSignedInApi([
-    on(readEmailTemplate, () => jsonResponse(current)),
+    on(readEmailTemplate, () => current),
     on(saveEmailTemplate, ({ body: sent }) => {
       const body = sent as TemplateBody;
       const logo = body.logo_key === undefined ? current.template.logo : body.logo_key === uploaded.key ? uploaded : null;
@@ -62,10 +62,10 @@ export function templateApi(initial: EmailTemplateConfig = defaults, overrides: 
           reminder_first_line: body.reminder_first_line ?? null,
         },
       };
-      return jsonResponse(current);
+      return current;
     }),
-    on(uploadTemplateLogo, () => jsonResponse(uploaded, 201)),
-    on(sendTestEmail, () => jsonResponse({ sent_to: testUser.email })),
+    on(uploadTemplateLogo, () => uploaded),
+    on(sendTestEmail, () => ({ sent_to: testUser.email })),
     ...overrides,
   ]);
 }

@@ -1,16 +1,20 @@
 /**
  * Web tests mock the API through its contracts (src/core/api): an answer is registered for an
  * endpoint object, never for a path string, so a path or a method is written once, in the contract,
- * and a renamed route breaks the tests that mock it at compile time. Requests are resolved to their
- * contract the way the server routes them (exact segments before `:param`s), answers still pass the
- * contract check (src/web/test/contract-check.ts), and anything unanswered is a 404 like an API that
- * does not exist yet.
+ * and a renamed route breaks the tests that mock it at compile time. A success answer is the
+ * contract's response itself (`on(endpoint, body)`, `on(endpoint, (request) => body)`, or
+ * `contractResponse(endpoint, body)` where a `Response` must be held back), so a mock that drifts from
+ * its contract fails to compile; failures are `apiError(…)`, deliberately wrong bodies
+ * `malformedResponse(…)`, and eslint.config.js refuses the untyped `rawResponse(…)` inside `on(…)`.
+ * Requests are resolved to their contract the way the server routes them (exact segments before
+ * `:param`s), answers still pass the contract check at run time (src/web/test/contract-check.ts), and
+ * anything unanswered is a 404 like an API that does not exist yet.
  */
 import { getSession } from '#core/api/auth';
 import type { Endpoint, ParamsInput, ResponseOf } from '#core/api/endpoint';
-import { currentStore } from '#core/api/stores';
+import { currentStore, type StoreSummary } from '#core/api/stores';
 import { endpointFor } from './contract-check';
-import { activeStore, jsonResponse, mockFetch, notFoundResponse, testSession } from './render';
+import { activeStore, mockFetch, notFoundResponse, rawResponse, testSession } from './render';
 
 export type FetchMock = ReturnType<typeof mockFetch>;
 
@@ -47,16 +51,24 @@ export interface Route {
 }
 
 /** `endpoint` answers `answer` (to the calls whose path parameters are `params`, when given). */
-export function on<const E extends Endpoint>(endpoint: E, answer: Answer<E>, params?: ParamsFilter<E>): Route {
+export function on<const E extends Endpoint>(endpoint: E, answer: Answer<NoInfer<E>>, params?: ParamsFilter<NoInfer<E>>): Route {
   return {
     endpoint,
     params: params as Record<string, string> | undefined,
     answer: async (request) => {
       // A generic `Answer<E>` does not narrow on typeof: the two cases are told apart by hand.
       const value = typeof answer === 'function' ? await (answer as (request: MockedRequest) => Answered<E> | Promise<Answered<E>>)(request) : (answer as Answered<E>);
-      return value instanceof Response ? value : jsonResponse(value, endpoint.status ?? 200);
+      return value instanceof Response ? value : contractResponse(endpoint, value);
     },
   };
+}
+
+/**
+ * `endpoint`'s success answer as a `Response`, its body typed by the contract: for an answer held
+ * back (a deferred resolved later) or a handler that must return a `Response`.
+ */
+export function contractResponse<const E extends Endpoint>(endpoint: E, body: ResponseOf<E>): Response {
+  return rawResponse(body, endpoint.status ?? 200);
 }
 
 /** The `:param`s of `pattern` read from `path` (both already known to match). */
@@ -103,7 +115,7 @@ export function mockApi(routes: readonly Route[] = []): FetchMock {
 }
 
 /** A server answering `endpoint` only. */
-export function mockEndpoint<const E extends Endpoint>(endpoint: E, answer: Answer<E>): FetchMock {
+export function mockEndpoint<const E extends Endpoint>(endpoint: E, answer: Answer<NoInfer<E>>): FetchMock {
   return mockApi([on(endpoint, answer)]);
 }
 
@@ -111,12 +123,12 @@ export function mockEndpoint<const E extends Endpoint>(endpoint: E, answer: Answ
  * The signed-in shell's answers: a merchant (`testSession`) whose store (`activeStore` unless
  * `store` is given, `null` for none) has an active subscription, so every /app page opens.
  */
-export function signedInRoutes(store: object | null = activeStore): Route[] {
-  return [on(getSession, () => jsonResponse(testSession)), on(currentStore, () => jsonResponse({ away: null, store }))];
+export function signedInRoutes(store: StoreSummary | null = activeStore): Route[] {
+  return [on(getSession, testSession), on(currentStore, { away: null, store })];
 }
 
 /** `signedInRoutes` then `routes` (which may override them): the usual server of an /app page. */
-export function mockSignedInApi(routes: readonly Route[] = [], { store = activeStore as object | null } = {}): FetchMock {
+export function mockSignedInApi(routes: readonly Route[] = [], { store = activeStore as StoreSummary | null } = {}): FetchMock {
   return mockApi([...signedInRoutes(store), ...routes]);
 }
 

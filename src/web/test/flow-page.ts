@@ -1,7 +1,7 @@
 /** The flows screen's tests' world: the active store's flows, the mocked flows API and the screen's landmarks. */
 import { screen } from '@testing-library/react';
 import { createFlow, deleteFlow, type Flow, type FlowsPage, listFlows, updateFlow } from '#core/api/flows';
-import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { activeStore, apiError, renderRoute } from '#web/test/render';
 import { mockSignedInApi, on, type Route } from '#web/test/endpoints';
 
 /** The active store, as the flows list names it. */
@@ -60,11 +60,11 @@ export function flowsApi(initial: Flow[], { overrides = [], gate }: { overrides?
   const flows = [...initial];
   const list = (): FlowsPage => ({ stores: [mainStore], store_id: mainStore.id, flows: [...flows] });
   const routes: Route[] = [
-    on(listFlows, () => jsonResponse(list())),
+    on(listFlows, () => list()),
     on(createFlow, ({ body }) => {
       const flow: Flow = { ...(body as Omit<Flow, 'id' | 'created_at' | 'updated_at'>), id: 'f-new', created_at: '2025-10-14T09:00:00Z', updated_at: '2025-10-14T09:00:00Z' };
       flows.push(flow);
-      return jsonResponse({ flow }, 201);
+      return { flow };
     }),
   ];
   // One route per flow id known here, so any other id answers 404 like an unknown path.
@@ -81,7 +81,7 @@ export function flowsApi(initial: Flow[], { overrides = [], gate }: { overrides?
           if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
           const flow = { ...flows[index]!, ...(body as Partial<Flow>) };
           flows[index] = flow;
-          return jsonResponse({ flow });
+          return { flow };
         },
         { id },
       ),
@@ -91,7 +91,7 @@ export function flowsApi(initial: Flow[], { overrides = [], gate }: { overrides?
           const index = await found();
           if (index < 0) return apiError(404, 'Flux introuvable', 'flow_not_found');
           flows.splice(index, 1);
-          return jsonResponse({ ok: true });
+          return { ok: true };
         },
         { id },
       ),

@@ -3,6 +3,10 @@ import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
+import type { ErrorBody } from '#core/api';
+import type { getSession } from '#core/api/auth';
+import type { ResponseOf } from '#core/api/endpoint';
+import type { StoreSummary } from '#core/api/stores';
 import { routes } from '../router';
 import { checkAgainstContract } from './contract-check';
 
@@ -37,7 +41,13 @@ export function renderWithProviders(ui: ReactNode, { path = '/' }: { path?: stri
   return { ...result, queryClient };
 }
 
-export function jsonResponse(body: unknown, status = 200): Response {
+/**
+ * A JSON answer no contract's type checks: only for fetches that reach no endpoint (tests of the
+ * fetch layer itself, `mockFetch` handlers). An endpoint's answer is its contract's response given to
+ * `on` (src/web/test/endpoints.ts), a failure is `apiError`, a deliberately wrong body is
+ * `malformedResponse`; eslint.config.js refuses `rawResponse` inside `on(…)` and `mockEndpoint(…)`.
+ */
+export function rawResponse(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
@@ -68,15 +78,26 @@ const CODE_BY_STATUS: Record<number, string> = {
   429: 'rate_limited',
 };
 
-/** An API failure as the server answers it: `{ error, code }` (the code defaults from the status). */
-export function apiError(status: number, message: string, code = CODE_BY_STATUS[status] ?? 'internal'): Response {
-  return jsonResponse({ error: message, code }, status);
+/**
+ * An API failure as the server answers it: `{ error, code }` (the code defaults from the status),
+ * with `details` beside them: the refused `field` or `position`, or the fields the spec's
+ * `functions/v1` failures keep (`success: false`, …).
+ */
+export function apiError(
+  status: number,
+  message: string,
+  code = CODE_BY_STATUS[status] ?? 'internal',
+  details: Pick<ErrorBody, 'field' | 'position'> & Record<string, unknown> = {},
+): Response {
+  return rawResponse({ error: message, code, ...details } satisfies ErrorBody, status);
 }
 
-export const notFoundResponse = () => jsonResponse({ error: 'Ressource introuvable.', code: 'not_found' }, 404);
+export const notFoundResponse = () => rawResponse({ error: 'Ressource introuvable.', code: 'not_found' }, 404);
+
+type Session = NonNullable<ResponseOf<typeof getSession>>;
 
 export const testUser = { id: 'u1', email: 'zoe@boutique.fr', name: 'Zoé Martin', companyName: null };
-export const testSession = { session: { id: 's1' }, user: testUser };
+export const testSession = { session: {}, user: testUser } satisfies Session;
 export const activeStore = {
   id: 'st1',
   shop_domain: 'ma-boutique.myshopify.com',
@@ -85,7 +106,7 @@ export const activeStore = {
   subscription_status: 'active',
   installed_at: '2025-10-01T09:00:00Z',
   admin_url: 'https://ma-boutique.myshopify.com/admin',
-};
+} satisfies StoreSummary;
 
 /**
  * Replaces `window.location` with a stand-in whose `assign` and `replace` are spies (jsdom cannot

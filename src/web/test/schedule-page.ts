@@ -1,8 +1,9 @@
 /** The schedule screen's tests' world: review requests of the list, the mocked API and the screen's landmarks. */
 import { screen, within } from '@testing-library/react';
-import { type RequestItem } from '#core/api/review-requests';
+import { listRequests, type RequestItem } from '#core/api/review-requests';
+import type { ResponseOf } from '#core/api/endpoint';
 import type { Endpoint } from '#core/api/endpoint';
-import { activeStore, jsonResponse, renderRoute } from '#web/test/render';
+import { activeStore, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, type ParamsFilter, type Route } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
 
@@ -43,8 +44,8 @@ export const others = (['cancelled', 'delivered', 'opened', 'processing'] as con
 
 export const firstPage = [marie, paul, luc, shared, sent, soonish, imminent, waiting, others[0]!, others[1]!];
 
-export function listResponse(items: RequestItem[], { total = 25, page = 1 } = {}) {
-  return jsonResponse({ store_id: activeStore.id, items, total, page, page_size: 10 });
+export function listResponse(items: RequestItem[], { total = 25, page = 1 } = {}): ResponseOf<typeof listRequests> {
+  return { store_id: activeStore.id, items, total, page, page_size: 10 };
 }
 
 /**

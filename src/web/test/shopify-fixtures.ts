@@ -1,4 +1,7 @@
 /** Shared fixtures of the install-flow tests. */
+import type { Plan } from '#core/api/plans';
+import type { Installation } from '#core/api/shopify';
+
 export const plansFixture = [
   {
     id: '00000000-0000-4000-8000-000000000001',
@@ -33,7 +36,7 @@ export const plansFixture = [
     features: ['E-mails illimités', 'Accès API complet'],
     sort_order: 3,
   },
-];
+] satisfies Plan[];
 
 export const [starterPlan, proPlan, enterprisePlan] = plansFixture as [(typeof plansFixture)[number], (typeof plansFixture)[number], (typeof plansFixture)[number]];
 
@@ -42,7 +45,7 @@ export const installShop = 'maison-lumiere.myshopify.com';
 /** The path parameters of the installation's endpoints (getInstallation, its plan, its claim). */
 export const installation = { token: installToken };
 
-export function installationFixture(selected: (typeof plansFixture)[number] | null = null) {
+export function installationFixture(selected: (typeof plansFixture)[number] | null = null): Installation {
   return {
     shop_domain: installShop,
     expires_at: '2030-01-01T00:00:00Z',

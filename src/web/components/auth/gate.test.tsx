@@ -3,8 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { currentStoreQueryKey, sessionQueryKey } from '#web/lib/session';
 import { getSession, signOut } from '#core/api/auth';
 import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession } from '#web/test/render';
-import { callsTo, mockApi, mockSignedInApi, on } from '#web/test/endpoints';
+import type { ResponseOf } from '#core/api/endpoint';
+import { activeStore, apiError, renderRoute, testSession } from '#web/test/render';
+import { callsTo, mockApi, mockSignedInApi, on, type Answer } from '#web/test/endpoints';
 import { subscriptionGateOutcome } from './RequireSubscription';
 
 afterEach(() => {
@@ -63,28 +64,28 @@ describe('the /app gate', () => {
   });
 
   it('shows an accessible spinner while the session and then the store are being read', async () => {
-    const session = deferred<Response>();
-    const store = deferred<Response>();
+    const session = deferred<ResponseOf<typeof getSession>>();
+    const store = deferred<ResponseOf<typeof currentStore>>();
     mockApi([on(getSession, () => session.promise), on(currentStore, () => store.promise)]);
     renderRoute('/app/feedback');
     const sessionSpinner = await screen.findByText('Vérification de votre session…');
     expect(sessionSpinner.closest('[role="status"]')).not.toBeNull();
     expect(screen.queryByRole('heading', { level: 1, name: 'Avis clients' })).toBeNull();
 
-    session.resolve(jsonResponse(testSession));
+    session.resolve(testSession);
     await screen.findByText('Vérification de votre abonnement…');
     expect(screen.getByText('Vérification de votre abonnement…').closest('[role="status"]')).not.toBeNull();
 
-    store.resolve(jsonResponse({ away: null, store: activeStore }));
+    store.resolve({ away: null, store: activeStore });
     expect(await screen.findByRole('heading', { level: 1, name: 'Avis clients' })).toBeTruthy();
     // The gate's spinners are gone (the screen may show its own while its data loads).
     expect(screen.queryByText('Vérification de votre session…')).toBeNull();
     expect(screen.queryByText('Vérification de votre abonnement…')).toBeNull();
   });
 
-  it.each([
-    ['no store', () => jsonResponse({ away: null, store: null })],
-    ['a disconnected store', () => jsonResponse({ away: null, store: { ...activeStore, is_active: false } })],
+  it.each<[string, Answer<typeof currentStore>]>([
+    ['no store', { away: null, store: null }],
+    ['a disconnected store', { away: null, store: { ...activeStore, is_active: false } }],
     ['a failed lookup', () => apiError(500, 'Erreur interne')],
   ])('sends a merchant with %s to /app/integrations', async (_, storeResponse) => {
     mockSignedInApi([on(currentStore, storeResponse)]);
@@ -93,7 +94,7 @@ describe('the /app gate', () => {
     expect(router.state.location.pathname).toBe('/app/integrations');
   });
 
-  it.each(['inactive', 'pending', 'cancelled'])('sends a merchant whose subscription_status is %j to /subscription', async (status) => {
+  it.each(['inactive', 'pending', 'cancelled'] as const)('sends a merchant whose subscription_status is %j to /subscription', async (status) => {
     mockSignedInApi([], { store: { ...activeStore, subscription_status: status } });
     const { router } = renderRoute('/app/flow');
     expect(await screen.findByRole('heading', { level: 1, name: 'Choisissez votre plan' })).toBeTruthy();
@@ -134,7 +135,7 @@ describe('the /app gate', () => {
 
   it('offers a retry when the session cannot be checked (network or 5xx)', async () => {
     let up = false;
-    mockApi([on(getSession, () => (up ? jsonResponse(testSession) : apiError(503, 'Indisponible'))), on(currentStore, () => jsonResponse({ away: null, store: activeStore }))]);
+    mockApi([on(getSession, () => (up ? testSession : apiError(503, 'Indisponible'))), on(currentStore, () => ({ away: null, store: activeStore }))]);
     renderRoute('/app/dashboard');
     const alert = await screen.findByRole('alert', {}, { timeout: 4000 });
     expect(alert.textContent).toContain('Impossible de vérifier votre session');
@@ -147,7 +148,7 @@ describe('the /app gate', () => {
 describe('session lifetime', () => {
   it('re-reads the session when the window regains focus and leaves when it has ended', async () => {
     let signedIn = true;
-    mockSignedInApi([on(getSession, () => jsonResponse(signedIn ? testSession : null))]);
+    mockSignedInApi([on(getSession, () => (signedIn ? testSession : null))]);
     const { router } = renderRoute('/app/dashboard');
     await screen.findByRole('heading', { level: 1, name: 'Tableau de bord' });
 
@@ -201,7 +202,7 @@ describe('session lifetime', () => {
   });
 
   it('tells the other tabs and clears the cache when signing out here', async () => {
-    mockSignedInApi([on(signOut, () => jsonResponse({ success: true }))]);
+    mockSignedInApi([on(signOut, { success: true })]);
     const { router, queryClient } = renderRoute('/app/dashboard');
     const menuButton = await screen.findByRole('button', { name: 'Menu du compte' });
     await waitFor(() => expect(menuButton.textContent).toContain('Z'));

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPlans } from '#core/api/plans';
-import { apiError, jsonResponse, mockFetch, renderWithProviders } from '#web/test/render';
+import { apiError, mockFetch, renderWithProviders } from '#web/test/render';
 import { mockEndpoint } from '#web/test/endpoints';
 import { PricingSection } from './PricingSection';
 
@@ -46,7 +46,7 @@ const normalise = (text: string | null) => (text ?? '').replace(/\s+/g, ' ').tri
 
 describe('PricingSection', () => {
   it('renders the plans served by GET /api/plans, second one POPULAIRE, each linking to /signup', async () => {
-    const fetchMock = mockEndpoint(listPlans, () => jsonResponse({ plans }));
+    const fetchMock = mockEndpoint(listPlans, () => ({ plans }));
     renderWithProviders(<PricingSection />);
 
     expect(screen.getByText('Chargement des tarifs…')).toBeTruthy();

@@ -4,7 +4,8 @@ import type { BillingNotice } from '#web/api/plans';
 import { currentPlanFixture } from '../quota/fixtures';
 import { getDashboard } from '#core/api/dashboard';
 import { currentPlan, listPlans, syncPlan } from '#core/api/plans';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import type { ResponseOf } from '#core/api/endpoint';
+import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
@@ -22,13 +23,13 @@ const DECLINED_TEXT = [
 function mockBillingApi(notice: BillingNotice | null, routes: Route[] = []) {
   let untold = notice;
   const fetchMock = mockSignedInApi([
-    on(listPlans, () => jsonResponse({ plans: plansFixture })),
-    on(currentPlan, () => jsonResponse(currentPlanFixture(12, 300, { plan: 'starter', plan_name: 'Starter' }))),
+    on(listPlans, () => ({ plans: plansFixture })),
+    on(currentPlan, () => currentPlanFixture(12, 300, { plan: 'starter', plan_name: 'Starter' })),
     on(getDashboard, () => apiError(500, 'Erreur interne.', 'internal')),
-    on(syncPlan, () => {
+    on(syncPlan, (): ResponseOf<typeof syncPlan> => {
       const told = untold;
       untold = null;
-      return jsonResponse({ success: true, plan: 'starter', subscription_status: 'active', notice: told });
+      return { success: true, plan: 'starter', subscription_status: 'active', notice: told };
     }),
     ...routes,
   ]);
@@ -135,7 +136,7 @@ describe('a plan change Shopify refused, told when the merchant opens the app', 
 
   it("shows a notice that 'Synchroniser' brings", async () => {
     let answer: BillingNotice | null = null;
-    mockBillingApi(null, [on(syncPlan, () => jsonResponse({ success: true, plan: 'starter', subscription_status: 'active', notice: answer }))]);
+    mockBillingApi(null, [on(syncPlan, (): ResponseOf<typeof syncPlan> => ({ success: true, plan: 'starter', subscription_status: 'active', notice: answer }))]);
     renderRoute('/app/plans');
     await screen.findByRole('list', { name: 'Plans disponibles' });
     answer = declined;

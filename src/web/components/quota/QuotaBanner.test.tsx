@@ -4,7 +4,7 @@ import { queryKeys } from '#web/api/keys';
 import type { CurrentPlan } from '#web/api/plans';
 import { currentPlanFixture, spaced } from './fixtures';
 import { currentPlan as plansCurrent } from '#core/api/plans';
-import { apiError, jsonResponse, renderRoute, renderWithProviders } from '#web/test/render';
+import { apiError, renderRoute, renderWithProviders } from '#web/test/render';
 import { mockSignedInApi, on } from '#web/test/endpoints';
 import { QuotaBannerView } from './QuotaBanner';
 
@@ -93,7 +93,7 @@ describe('the quota banner', () => {
 
 describe('the quota banner on the dashboard and the send calendar', () => {
   it.each(['/app/dashboard', '/app/schedule'])('shows at the top of %s from plans-current', async (path) => {
-    mockSignedInApi([on(plansCurrent, () => jsonResponse(currentPlan(2550, 3000)))]);
+    mockSignedInApi([on(plansCurrent, () => currentPlan(2550, 3000))]);
     renderRoute(path);
     const banner = await screen.findByRole('region', { name: 'Quota bientôt atteint' });
     expect(within(banner).getByText(spaced('Vous avez utilisé 2 550 e-mails sur 3 000 (85 %)'))).toBeTruthy();

@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { sendForecast as forecastEndpoint, type ForecastDay, type RequestItem, type SendForecast } from '#core/api/review-requests';
-import { apiError, jsonResponse, renderWithProviders } from '#web/test/render';
-import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
+import { apiError, renderWithProviders } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Answer } from '#web/test/endpoints';
 import { sendForecast } from '#web/test/schedule-fixtures';
 import { RequestList } from './RequestList';
 import { SendPlanner } from './SendPlanner';
@@ -31,7 +31,7 @@ function forecast(overrides: Partial<SendForecast> = {}, totals: Partial<SendFor
   return sendForecast({ days: days([]), ...overrides }, totals);
 }
 
-function renderPlanner(answer: () => Response) {
+function renderPlanner(answer: Answer<typeof forecastEndpoint>) {
   const fetchMock = mockSignedInApi([on(forecastEndpoint, answer)]);
   renderWithProviders(<SendPlanner />);
   return fetchMock;
@@ -51,7 +51,7 @@ describe('SendPlanner', () => {
       },
       { due: 1240, sent: 860, waiting: 380, first_waiting_at: '2025-12-11T10:00:00.000Z', limited_by: 'quota' },
     );
-    renderPlanner(() => jsonResponse(waiting));
+    renderPlanner(() => waiting);
     await screen.findByText(`1 240 envois prévus d’ici le 23 décembre ; votre quota en permet 860 : 380 demandes attendront la prochaine période d’envoi ou un plan supérieur.`);
     expect(within(panel()).getByText(/^La première demande concernée est programmée le 11 déc\. 2025/)).toBeTruthy();
     expect(within(panel()).getByText(/Aucune demande n’est perdue/)).toBeTruthy();
@@ -77,7 +77,7 @@ describe('SendPlanner', () => {
       { quota: null, remaining_quota: null, daily_limit: 50, days: days([{ due: 800, capacity: 50, sent: 50, carried: 750 }]) },
       { due: 800, sent: 700, waiting: 100, first_waiting_at: '2025-12-10T08:00:00.000Z', limited_by: 'daily_limit' },
     );
-    renderPlanner(() => jsonResponse(unlimited));
+    renderPlanner(() => unlimited);
     await screen.findByText('800 envois prévus d’ici le 23 décembre ; votre limite de 50 e-mails par jour en permet 700 : 100 demandes partiront après cette date.');
     expect(within(panel()).getByText('Plan illimité : seule la limite quotidienne s’applique')).toBeTruthy();
     expect(within(panel()).getByRole('link', { name: 'Modifier la limite quotidienne' }).getAttribute('href')).toBe('/app/settings');
@@ -94,7 +94,7 @@ describe('SendPlanner', () => {
       },
       { due: 130, sent: 130 },
     );
-    renderPlanner(() => jsonResponse(fits));
+    renderPlanner(() => fits);
     await screen.findByText('130 envois prévus d’ici le 23 décembre : tous partiront avant la fin de votre période.');
     expect(within(panel()).getByText('Votre limite de 100 e-mails par jour en décalera certains au lendemain ou plus tard.')).toBeTruthy();
     expect(within(panel()).queryByRole('link')).toBeNull();
@@ -106,13 +106,13 @@ describe('SendPlanner', () => {
       { paused: true, days: days([{ due: 3, capacity: 0, carried: 3 }]) },
       { due: 3, waiting: 3, first_waiting_at: '2025-12-10T08:00:00.000Z', limited_by: 'subscription' },
     );
-    renderPlanner(() => jsonResponse(paused));
+    renderPlanner(() => paused);
     await screen.findByText('Votre abonnement n’est pas actif : aucun e-mail ne part. 3 demandes attendent un abonnement actif.');
     expect(within(panel()).getByRole('link', { name: 'Changer de plan' }).getAttribute('href')).toBe('/app/plans');
   });
 
   it('has a plain line when nothing is scheduled (no chart)', async () => {
-    renderPlanner(() => jsonResponse(forecast()));
+    renderPlanner(() => forecast());
     await screen.findByText('Aucun envoi programmé d’ici le 23 décembre.');
     expect(within(panel()).queryByRole('img')).toBeNull();
     expect(within(panel()).queryByRole('table')).toBeNull();
@@ -120,7 +120,7 @@ describe('SendPlanner', () => {
 
   it('shows a quiet loading line, then a failure with a retry that reads the forecast again', async () => {
     let calls = 0;
-    const fetchMock = renderPlanner(() => (++calls === 1 ? apiError(500, 'Une erreur est survenue.', 'internal') : jsonResponse(forecast())));
+    const fetchMock = renderPlanner(() => (++calls === 1 ? apiError(500, 'Une erreur est survenue.', 'internal') : forecast()));
     expect(within(panel()).getByText('Calcul des prévisions…')).toBeTruthy();
     await within(panel()).findByText('Impossible de calculer les prévisions d’envoi.');
     // Never an alert: the panel must not talk over the calendar's own notices.

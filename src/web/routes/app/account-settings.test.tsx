@@ -4,8 +4,9 @@ import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { sessionQueryKey } from '#web/lib/session';
 import { changeEmail, changePassword, getSession, signOut, updateUser } from '#core/api/auth';
 import { currentPlan, syncPlan } from '#core/api/plans';
-import { currentStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, testSession, testUser } from '#web/test/render';
+import { currentStore, type StoreSummary } from '#core/api/stores';
+import type { ResponseOf } from '#core/api/endpoint';
+import { activeStore, apiError, renderRoute, testSession, testUser } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
@@ -121,7 +122,7 @@ describe('profile tab', () => {
 
   it('asks the person’s name as optional: an account named after its company starts empty, and a name can be given or cleared (issue 45)', async () => {
     const user = { ...testUser, name: 'Maison Lumière', companyName: 'Maison Lumière' };
-    const fetchMock = mockSignedInApi([on(getSession, () => jsonResponse({ ...testSession, user })), on(updateUser, () => jsonResponse({ status: true }))]);
+    const fetchMock = mockSignedInApi([on(getSession, () => ({ ...testSession, user })), on(updateUser, () => ({ status: true }))]);
     await openSettings('profile');
     const name = screen.getByLabelText('Nom complet') as HTMLInputElement;
     expect(name.value).toBe('');
@@ -147,7 +148,7 @@ describe('profile tab', () => {
 
   it('saves only what changed and shows the notice for 5 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    const fetchMock = mockSignedInApi([on(updateUser, () => jsonResponse({ status: true })), on(changeEmail, () => jsonResponse({ status: true }))]);
+    const fetchMock = mockSignedInApi([on(updateUser, () => ({ status: true })), on(changeEmail, () => ({ status: true }))]);
     await openSettings('profile');
     fill('Nom complet', 'Zoé Dupont');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
@@ -186,7 +187,7 @@ describe('profile tab', () => {
   });
 
   it('asks the current password, with show/hide, only to change the e-mail (issue 45)', async () => {
-    const fetchMock = mockSignedInApi([on(changeEmail, () => jsonResponse({ status: true }))]);
+    const fetchMock = mockSignedInApi([on(changeEmail, () => ({ status: true }))]);
     await openSettings('profile');
     expect(profilePassword()).toBeNull();
     fill('Adresse e-mail', 'zoe@nouvelle-boutique.fr');
@@ -243,7 +244,7 @@ describe('password tab', () => {
   });
 
   it('changes the password, signs out and goes to /login with the success notice', async () => {
-    const fetchMock = mockSignedInApi([on(changePassword, () => jsonResponse({ user: testUser })), on(signOut, () => jsonResponse({ success: true }))]);
+    const fetchMock = mockSignedInApi([on(changePassword, () => ({ user: testUser })), on(signOut, { success: true })]);
     const { router, queryClient } = await openSettings('password');
     fill('Mot de passe actuel', 'ancien-secret');
     fill('Nouveau mot de passe', 'nouveau-secret');
@@ -276,10 +277,7 @@ describe('subscription tab', () => {
     fetchMock.mock.calls.filter(([input]) => new URL(String(input), 'http://localhost').pathname === syncPlan.path);
 
   it("shows 'Actif', the plan and this period's usage for an active subscription", async () => {
-    mockSignedInApi([
-      on(syncPlan, () => jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null })),
-      on(currentPlan, () => jsonResponse(currentPlanFixture(2550, 3000))),
-    ]);
+    mockSignedInApi([on(syncPlan, { success: true, plan: 'pro', subscription_status: 'active', notice: null }), on(currentPlan, () => currentPlanFixture(2550, 3000))]);
     await openSettings('subscription');
     const panel = screen.getByRole('tabpanel');
     expect(await within(panel).findByText('Actif')).toBeTruthy();
@@ -296,12 +294,12 @@ describe('subscription tab', () => {
   });
 
   it('shows the subscription as re-read from Shopify once when the app opens, whatever the tab', async () => {
-    let store = { ...activeStore, subscription_status: 'pending' };
+    let store: StoreSummary = { ...activeStore, subscription_status: 'pending' };
     const fetchMock = mockSignedInApi([
-      on(currentStore, () => jsonResponse({ away: null, store })),
-      on(syncPlan, () => {
+      on(currentStore, () => ({ away: null, store })),
+      on(syncPlan, (): ResponseOf<typeof syncPlan> => {
         store = { ...store, subscription_status: 'active' };
-        return jsonResponse({ success: true, plan: 'pro', subscription_status: 'active', notice: null });
+        return { success: true, plan: 'pro', subscription_status: 'active', notice: null };
       }),
     ]);
     await openSettings('profile');
@@ -323,7 +321,7 @@ describe('subscription tab', () => {
     expect(screen.queryByText('Erreur lors de la synchronisation')).toBeNull();
   });
 
-  it.each([
+  it.each<[string, StoreSummary | null]>([
     ['an inactive subscription', { ...activeStore, subscription_status: 'pending' }],
     ['no store', null],
   ])("offers 'Choisir un plan' with %s", async (_, store) => {

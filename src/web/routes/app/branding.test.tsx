@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type BrandingConfig, type StoredLogo } from '#core/api/branding';
-import { activeStore, apiError, jsonResponse } from '#web/test/render';
+import { activeStore, apiError } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo, type Route, type FetchMock } from '#web/test/endpoints';
 import { renderRoute } from '#web/test/render';
 
@@ -63,20 +63,20 @@ function previewHtml(body: PreviewRequest): string {
 function brandingApi(initial: BrandingConfig = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
   return mockSignedInApi([
-    on(paths.branding, () => jsonResponse(current)),
+    on(paths.branding, () => current),
     on(paths.identity, ({ init }) => {
       const body = JSON.parse(String(init?.body)) as { logo_key: string | null; button_text_color: string; button_bg_color: string; primary_color: string };
       const { logo_key, ...colors } = body;
       current = { ...current, identity_saved: true, identity: { ...colors, logo: logo_key ? uploadedLogo : null } };
-      return jsonResponse(current);
+      return current;
     }),
     on(paths.page, ({ init }) => {
       const body = JSON.parse(String(init?.body)) as BrandingConfig['page'];
       current = { ...current, page_saved: true, page: body };
-      return jsonResponse(current);
+      return current;
     }),
-    on(paths.logo, () => jsonResponse(uploadedLogo, 201)),
-    on(paths.preview, ({ init }) => jsonResponse({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) })),
+    on(paths.logo, () => uploadedLogo),
+    on(paths.preview, ({ init }) => ({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) })),
     ...overrides,
   ]);
 }
@@ -190,7 +190,7 @@ describe('/app/branding loading', () => {
 
   it("says 'Impossible de charger les réglages' and loads again on 'Réessayer'", async () => {
     let fail = true;
-    brandingApi(defaults, [on(paths.branding, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
+    brandingApi(defaults, [on(paths.branding, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : defaults))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger les réglages');
@@ -455,7 +455,7 @@ describe('/app/branding preview', () => {
     let fail = false;
     brandingApi(defaults, [
       on(paths.preview, ({ init }) =>
-        fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) }),
+        fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : { html: previewHtml(JSON.parse(String(init?.body)) as PreviewRequest) },
       ),
     ]);
     await open();

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { type AuditChange, exportAudit, listAuditChanges } from '#core/api/audit';
 import { readRatingActions, saveRatingActions } from '#core/api/rating-actions';
-import { apiError, jsonResponse, testUser } from '#web/test/render';
+import { apiError, testUser } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 import {
   defaults,
@@ -103,10 +103,8 @@ describe('/app/conditional saving', () => {
   it("shows the server's message when it refuses the configuration, and keeps the edits", async () => {
     const fetchMock = ratingActionsApi(savedConfig, {
       overrides: [
-        on(readRatingActions, () => jsonResponse(savedConfig)),
-        on(saveRatingActions, () =>
-          jsonResponse({ error: 'L’URL de redirection doit être une adresse http(s) valide (note 5)', code: 'invalid_input', field: 'actions.0.redirect_url' }, 400),
-        ),
+        on(readRatingActions, () => savedConfig),
+        on(saveRatingActions, () => apiError(400, 'L’URL de redirection doit être une adresse http(s) valide (note 5)', 'invalid_input', { field: 'actions.0.redirect_url' })),
       ],
     });
     await open();
@@ -201,7 +199,7 @@ describe('/app/conditional compliance evidence', () => {
   }
 
   it('says what is recorded, links the four exports and lists the latest changes (who, when, what)', async () => {
-    ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => jsonResponse({ items: changes }))] });
+    ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => ({ items: changes }))] });
     await open();
     await cards();
     await screen.findByText('A désactivé « Même parcours pour toutes les notes »');
@@ -227,7 +225,7 @@ describe('/app/conditional compliance evidence', () => {
 
   it('says when nothing is recorded yet, and reads the changes again after a save', async () => {
     let recorded: typeof changes = [];
-    const fetchMock = ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => jsonResponse({ items: recorded }))] });
+    const fetchMock = ratingActionsApi(savedConfig, { overrides: [on(listAuditChanges, () => ({ items: recorded }))] });
     await open();
     await cards();
     await screen.findByText(/Aucune modification enregistrée pour l’instant/);
@@ -242,7 +240,7 @@ describe('/app/conditional compliance evidence', () => {
   it('shows a load error with a retry for the latest changes, the exports still offered', async () => {
     let fail = true;
     ratingActionsApi(savedConfig, {
-      overrides: [on(listAuditChanges, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse({ items: changes })))],
+      overrides: [on(listAuditChanges, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : { items: changes }))],
     });
     await open();
     await cards();

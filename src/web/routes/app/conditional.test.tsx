@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readRatingActions, saveRatingActions } from '#core/api/rating-actions';
-import { apiError, jsonResponse, testUser } from '#web/test/render';
-import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
+import { apiError, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, contractResponse } from '#web/test/endpoints';
 import {
   noChanges,
   defaults,
@@ -36,7 +36,7 @@ describe('/app/conditional loading', () => {
     const spinner = await screen.findByText('Chargement de vos actions conditionnelles…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
 
-    answer(jsonResponse(defaults));
+    answer(contractResponse(readRatingActions, defaults));
 
     const groups = await cards();
     expect(screen.queryByText('Chargement de vos actions conditionnelles…')).toBeNull();
@@ -128,7 +128,7 @@ describe('/app/conditional loading', () => {
 
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi([noChanges, on(readRatingActions, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
+    mockSignedInApi([noChanges, on(readRatingActions, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : defaults))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos actions conditionnelles.');

@@ -1,13 +1,13 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { getDashboard } from '#core/api/dashboard';
+import { getDashboard, type DashboardPeriod } from '#core/api/dashboard';
 import { currentPlan } from '#core/api/plans';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
-import { listFlows } from '#core/api/flows';
+import { listFlows, type Flow } from '#core/api/flows';
 import { resendRequest } from '#core/api/review-requests';
 import { currentStoreAbsence, dismissStoreAbsence, type StoreAbsence } from '#core/api/stores';
 import { dashboardSummary as summary, representativeness } from '#web/test/dashboard-fixtures';
-import { jsonResponse, renderRoute } from '#web/test/render';
+import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
 
 afterEach(() => vi.useRealTimers());
@@ -24,7 +24,7 @@ async function open(path = '/app/dashboard') {
 
 describe('/app/dashboard', () => {
   it('shows the three counters, the distribution and the latest reviews of the period', async () => {
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
+    mockSignedInApi([on(getDashboard, () => summary())]);
     await open();
     const counters = await screen.findByLabelText('Chiffres clés');
     expect(within(counters).getByText('Invitations envoyées').nextElementSibling?.textContent).toBe((1280).toLocaleString('fr-FR'));
@@ -43,7 +43,7 @@ describe('/app/dashboard', () => {
   });
 
   it('shows the funnel with opens called an estimate, and the response rate', async () => {
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
+    mockSignedInApi([on(getDashboard, () => summary())]);
     await open();
     const funnel = await screen.findByRole('region', { name: 'Parcours des invitations' });
     const steps = within(funnel)
@@ -61,7 +61,7 @@ describe('/app/dashboard', () => {
   });
 
   it('draws reviews over time with the figures in a table for screen readers', async () => {
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
+    mockSignedInApi([on(getDashboard, () => summary())]);
     await open();
     const section = await screen.findByRole('region', { name: 'Avis reçus dans le temps' });
     expect(within(section).getByRole('img', { name: 'Avis reçus par jour\u202f: 3 au total, détail dans le tableau qui suit' })).toBeTruthy();
@@ -95,7 +95,7 @@ describe('/app/dashboard', () => {
       ],
     ];
     for (const [figures, sentence, warns] of cases) {
-      mockSignedInApi([on(getDashboard, () => jsonResponse(summary({ representativeness: figures })))]);
+      mockSignedInApi([on(getDashboard, () => summary({ representativeness: figures }))]);
       const { unmount } = await open();
       const section = await screen.findByRole('region', { name: 'Qui laisse un avis public\u202f?' });
       expect(within(section).getByText(sentence)).toBeTruthy();
@@ -105,7 +105,7 @@ describe('/app/dashboard', () => {
   });
 
   it('tabulates the representativeness per rating with shares and averages', async () => {
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
+    mockSignedInApi([on(getDashboard, () => summary())]);
     await open();
     const table = await screen.findByRole('table', { name: 'Notes par étape' });
     const rows = within(table)
@@ -118,7 +118,7 @@ describe('/app/dashboard', () => {
 
   it('with nothing sent yet, says what will happen next: the active flows, or that none will ask', async () => {
     const store = { id: 'store-1', shop_domain: 'atelier-nova.myshopify.com', shop_name: 'Atelier Nova', is_active: true };
-    const defaultFlow = {
+    const defaultFlow: Flow = {
       id: 'f1',
       shopify_store_id: store.id,
       name: 'Nouveau flux',
@@ -143,11 +143,11 @@ describe('/app/dashboard', () => {
     for (const [flows, expected] of [
       [[defaultFlow], '« Nouveau flux » : 3 jours après l’expédition.'],
       [[{ ...defaultFlow, is_active: false }], 'Aucun flux actif : vos prochaines commandes ne recevront pas de demande d’avis.'],
-    ] as const) {
-      mockSignedInApi([on(getDashboard, () => jsonResponse(nothing)), on(listFlows, () => jsonResponse({ stores: [store], store_id: store.id, flows }))]);
+    ] satisfies [Flow[], string][]) {
+      mockSignedInApi([on(getDashboard, () => nothing), on(listFlows, () => ({ stores: [store], store_id: store.id, flows }))]);
       const { unmount } = await open();
       expect(await screen.findByText(expected)).toBeTruthy();
-      if (flows[0].is_active) {
+      if (flows[0]?.is_active) {
         const next = screen.getByRole('region', { name: 'Et maintenant\u202f?' });
         expect(within(next).getByRole('link', { name: 'Voir le calendrier d’envoi' }).getAttribute('href')).toBe('/app/schedule');
       } else {
@@ -158,7 +158,7 @@ describe('/app/dashboard', () => {
   });
 
   it('keeps the period in the URL and asks the server for it', async () => {
-    const fetchMock = mockSignedInApi([on(getDashboard, ({ query }) => jsonResponse(summary({ period: query.get('period') ?? '30days' })))]);
+    const fetchMock = mockSignedInApi([on(getDashboard, ({ query }) => summary({ period: (query.get('period') ?? '30days') as DashboardPeriod }))]);
     const { router } = await open('/app/dashboard?period=7days');
     const group = await screen.findByRole('group', { name: 'Période' });
     expect(within(group).getByRole('button', { name: '7 jours' }).getAttribute('aria-pressed')).toBe('true');
@@ -170,9 +170,7 @@ describe('/app/dashboard', () => {
 
   it('says so when the period has no review', async () => {
     mockSignedInApi([
-      on(getDashboard, () =>
-        jsonResponse(summary({ reviews_received: 0, average_rating: null, distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })), recent_reviews: [] })),
-      ),
+      on(getDashboard, () => summary({ reviews_received: 0, average_rating: null, distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: 0 })), recent_reviews: [] })),
     ]);
     await open();
     expect(await screen.findByText('Aucun avis pour cette période.')).toBeTruthy();
@@ -183,30 +181,28 @@ describe('/app/dashboard', () => {
     let resent = false;
     mockSignedInApi([
       on(getDashboard, () =>
-        jsonResponse(
-          summary({
-            unconfirmed: resent
-              ? { count: 0, items: [] }
-              : {
-                  count: 1,
-                  items: [
-                    {
-                      id: '4b0d6f4e-6a3e-4f6a-9c1e-2f0a8d1b7c11',
-                      customer_name: 'Marc Petit',
-                      customer_email: 'marc@exemple.test',
-                      order_number: '#1050',
-                      sent_at: '2026-11-20T10:00:00.000Z',
-                    },
-                  ],
-                },
-          }),
-        ),
+        summary({
+          unconfirmed: resent
+            ? { count: 0, items: [] }
+            : {
+                count: 1,
+                items: [
+                  {
+                    id: '4b0d6f4e-6a3e-4f6a-9c1e-2f0a8d1b7c11',
+                    customer_name: 'Marc Petit',
+                    customer_email: 'marc@exemple.test',
+                    order_number: '#1050',
+                    sent_at: '2026-11-20T10:00:00.000Z',
+                  },
+                ],
+              },
+        }),
       ),
       on(
         resendRequest,
         () => {
           resent = true;
-          return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+          return { success: true, processed: 1, failed: 0, quota_exceeded: false };
         },
         { id: '4b0d6f4e-6a3e-4f6a-9c1e-2f0a8d1b7c11' },
       ),
@@ -219,7 +215,7 @@ describe('/app/dashboard', () => {
 
   it('after the install: a success message for 5 s, and the parameters leave the URL', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary()))]);
+    mockSignedInApi([on(getDashboard, () => summary())]);
     const { router } = await open('/app/dashboard?shopify=success&subscription=activated');
     expect((await screen.findByText('Votre boutique est connectée et votre abonnement est activé.')).closest('[role="status"]')).not.toBeNull();
     await waitFor(() => expect(router.state.location.search).toBe(''));
@@ -228,10 +224,7 @@ describe('/app/dashboard', () => {
   });
 
   it('after an approved change of plan: names the new plan, never announces an install', async () => {
-    mockSignedInApi([
-      on(getDashboard, () => jsonResponse(summary())),
-      on(currentPlan, () => jsonResponse(currentPlanFixture(120, 300, { plan: 'starter', plan_name: 'Starter' }))),
-    ]);
+    mockSignedInApi([on(getDashboard, () => summary()), on(currentPlan, () => currentPlanFixture(120, 300, { plan: 'starter', plan_name: 'Starter' }))]);
     const { router } = await open('/app/dashboard?shopify=success&subscription=changed');
     const notice = await screen.findByText(/vous êtes désormais sur le plan Starter\./);
     expect(notice.textContent).toBe(
@@ -268,7 +261,7 @@ describe('/app/dashboard after the store was away (decision 045)', () => {
   it('tells what happened meanwhile: cancelled requests and why, those due now, each paid order asked or not; read once', async () => {
     let told: StoreAbsence | null = absence;
     const fetchMock = mockSignedInApi([
-      on(getDashboard, () => jsonResponse(summary())),
+      on(getDashboard, () => summary()),
       on(currentStoreAbsence, () => ({ absence: told })),
       on(dismissStoreAbsence, () => {
         told = null;
@@ -294,7 +287,7 @@ describe('/app/dashboard after the store was away (decision 045)', () => {
 
   it('says the orders are still being read until Shopify was read, and nothing at all without an absence', async () => {
     mockSignedInApi([
-      on(getDashboard, () => jsonResponse(summary())),
+      on(getDashboard, () => summary()),
       on(currentStoreAbsence, { absence: { ...absence, reason: 'disconnected', cancelled: [], due_meanwhile: 0, orders: { read: false, paid: 0, outcomes: [] } } }),
     ]);
     const { unmount } = await open();
@@ -303,18 +296,14 @@ describe('/app/dashboard after the store was away (decision 045)', () => {
     expect(notice.textContent).not.toContain('annulée');
     unmount();
 
-    mockSignedInApi([on(getDashboard, () => jsonResponse(summary())), on(currentStoreAbsence, { absence: null })]);
+    mockSignedInApi([on(getDashboard, () => summary()), on(currentStoreAbsence, { absence: null })]);
     await open();
     await screen.findByLabelText('Chiffres clés');
     expect(screen.queryByRole('region', { name: /^Pendant que/ })).toBeNull();
   });
 
   it('keeps the notice and says so when the reading cannot be recorded', async () => {
-    mockSignedInApi([
-      on(getDashboard, () => jsonResponse(summary())),
-      on(currentStoreAbsence, { absence }),
-      on(dismissStoreAbsence, () => jsonResponse({ error: 'Erreur', code: 'internal' }, 500)),
-    ]);
+    mockSignedInApi([on(getDashboard, () => summary()), on(currentStoreAbsence, { absence }), on(dismissStoreAbsence, () => apiError(500, 'Erreur', 'internal'))]);
     await open();
     const notice = await screen.findByRole('region', { name: 'Pendant que l’application était désinstallée' });
     const button = within(notice).getByRole('button', { name: 'J’ai compris' });

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readEmailTemplate, saveEmailTemplate, sendTestEmail, uploadTemplateLogo } from '#core/api/email-templates';
-import { apiError, jsonResponse, testUser } from '#web/test/render';
+import { apiError, testUser } from '#web/test/render';
 import { callsTo, on, sentBodyTo } from '#web/test/endpoints';
 import { defaultBody, defaults, uploaded, templateApi, open, editor, field, body, srcdoc, type, save, liveWarnings } from '#web/test/email-templates-page';
 
@@ -102,7 +102,7 @@ describe('/app/email-templates saving and testing', () => {
 
   it("shows the server's message when it refuses the template (422 template_invalid)", async () => {
     const message = 'Le modèle contient une erreur de syntaxe à la ligne 1, colonne 6\u202f: une variable ouverte par {{ n’est pas fermée (il manque }}).';
-    templateApi(defaults, [on(readEmailTemplate, () => jsonResponse(defaults)), on(saveEmailTemplate, () => apiError(422, message, 'template_invalid'))]);
+    templateApi(defaults, [on(readEmailTemplate, () => defaults), on(saveEmailTemplate, () => apiError(422, message, 'template_invalid'))]);
     await open();
     await editor();
     type(field('Objet'), 'Un nouvel objet');

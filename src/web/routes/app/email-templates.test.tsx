@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { readEmailTemplate, saveEmailTemplate, TEMPLATE_LIMITS } from '#core/api/email-templates';
 import { REMINDER_DEFAULTS } from '#core/email/reminder';
-import { apiError, jsonResponse, testUser } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
+import { apiError, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo, contractResponse } from '#web/test/endpoints';
 import { defaultBody, defaults, templateApi, open, editor, field, body, frame, srcdoc, type, save, liveWarnings } from '#web/test/email-templates-page';
 import { axeViolations } from '#web/test/axe';
 
@@ -14,7 +14,7 @@ describe('/app/email-templates loading', () => {
     await open();
     const spinner = await screen.findByText('Chargement de votre modèle…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
-    answer(jsonResponse(defaults));
+    answer(contractResponse(readEmailTemplate, defaults));
 
     const subject = await editor();
     expect(subject.value).toBe('Votre avis compte pour nous\u202f! 🌟');
@@ -64,7 +64,7 @@ describe('/app/email-templates loading', () => {
 
   it('shows a load error with the reason and a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi([on(readEmailTemplate, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
+    mockSignedInApi([on(readEmailTemplate, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : defaults))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger votre modèle.');

@@ -3,10 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { createShareLink } from '#core/api/review-requests';
 import { exportReviews, listReviews } from '#core/api/reviews';
 import { currentStore, type AwayStore } from '#core/api/stores';
-import { jsonResponse, renderRoute } from '#web/test/render';
+import type { ResponseOf } from '#core/api/endpoint';
+import { renderRoute } from '#web/test/render';
 import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
-const review = (i: number, extra: Record<string, unknown> = {}) => ({
+type Review = ResponseOf<typeof listReviews>['items'][number];
+
+const review = (i: number, extra: Partial<Review> = {}): Review => ({
   id: `r${i}`,
   rating: 5 - (i % 5),
   customer_name: `Client ${i}`,
@@ -32,7 +35,7 @@ async function open(path = '/app/feedback') {
 
 describe('/app/feedback', () => {
   it('shows review cards: stars, name, order, comment, published, origin and the action taken', async () => {
-    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }))]);
+    mockSignedInApi([on(listReviews, () => ({ items: [review(0), review(3, { customer_name: null })], next_cursor: null }))]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
     const first = within(list).getByRole('listitem', { name: 'Client 0, 5 étoiles sur 5' });
@@ -51,17 +54,15 @@ describe('/app/feedback', () => {
 
   it('labels each review from its state and origin, never from its rating', async () => {
     mockSignedInApi([
-      on(listReviews, () =>
-        jsonResponse({
-          items: [
-            review(0, { customer_name: 'Hugo Masqué', is_published: false, hidden_reason: 'off_topic' }),
-            review(1, { customer_name: 'Sarah Partage', is_published: false, origin: 'shared_link', order_number: null }),
-            review(2, { customer_name: 'Paul Partage', origin: 'shared_link', order_number: null }),
-            review(3, { customer_name: 'Nina Directe', is_published: false, origin: 'no_order', order_number: null }),
-          ],
-          next_cursor: null,
-        }),
-      ),
+      on(listReviews, () => ({
+        items: [
+          review(0, { customer_name: 'Hugo Masqué', is_published: false, hidden_reason: 'off_topic' }),
+          review(1, { customer_name: 'Sarah Partage', is_published: false, origin: 'shared_link', order_number: null }),
+          review(2, { customer_name: 'Paul Partage', origin: 'shared_link', order_number: null }),
+          review(3, { customer_name: 'Nina Directe', is_published: false, origin: 'no_order', order_number: null }),
+        ],
+        next_cursor: null,
+      })),
     ]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
@@ -77,15 +78,13 @@ describe('/app/feedback', () => {
 
   it('says what happened: a link offered but never followed, a private form; nothing for no link', async () => {
     mockSignedInApi([
-      on(listReviews, () =>
-        jsonResponse({
-          items: [
-            review(0, { outcome: { public_link: 'offered', private_feedback: false } }),
-            review(1, { action_taken: 'collect_feedback', outcome: { public_link: 'none', private_feedback: true } }),
-          ],
-          next_cursor: null,
-        }),
-      ),
+      on(listReviews, () => ({
+        items: [
+          review(0, { outcome: { public_link: 'offered', private_feedback: false } }),
+          review(1, { action_taken: 'collect_feedback', outcome: { public_link: 'none', private_feedback: true } }),
+        ],
+        next_cursor: null,
+      })),
     ]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis' });
@@ -100,9 +99,7 @@ describe('/app/feedback', () => {
     // The mock sees the path only: the first call answers page 1, the next page 2.
     let calls = 0;
     const fetchMock = mockSignedInApi([
-      on(listReviews, () =>
-        calls++ === 0 ? jsonResponse({ items: Array.from({ length: 20 }, (_, i) => review(i)), next_cursor: 'c1' }) : jsonResponse({ items: [review(20)], next_cursor: null }),
-      ),
+      on(listReviews, () => (calls++ === 0 ? { items: Array.from({ length: 20 }, (_, i) => review(i)), next_cursor: 'c1' } : { items: [review(20)], next_cursor: null })),
     ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Afficher plus d’avis' }));
@@ -112,7 +109,7 @@ describe('/app/feedback', () => {
   });
 
   it('searches after a pause and filters, both kept in the URL', async () => {
-    const fetchMock = mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
+    const fetchMock = mockSignedInApi([on(listReviews, () => ({ items: [review(0)], next_cursor: null }))]);
     const { router } = await open();
     fireEvent.change(await screen.findByLabelText('Rechercher un avis'), { target: { value: 'Léa' } });
     await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('Léa'));
@@ -129,7 +126,7 @@ describe('/app/feedback', () => {
   });
 
   it('filters every rating from 5 down to 1 star (the bad ones first looked for)', async () => {
-    const fetchMock = mockSignedInApi([on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
+    const fetchMock = mockSignedInApi([on(listReviews, () => ({ items: [review(0)], next_cursor: null }))]);
     const { router } = await open();
     const filters = await screen.findByRole('group', { name: 'Filtrer les avis' });
     expect(
@@ -144,21 +141,21 @@ describe('/app/feedback', () => {
   });
 
   it('has an empty state, and another when nothing matches', async () => {
-    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
+    mockSignedInApi([on(listReviews, () => ({ items: [], next_cursor: null }))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis pour le moment' })).toBeTruthy();
   });
 
   it('says when a search finds nothing', async () => {
-    mockSignedInApi([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
+    mockSignedInApi([on(listReviews, () => ({ items: [], next_cursor: null }))]);
     await open('/app/feedback?filtre=5');
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucun avis ne correspond' })).toBeTruthy();
   });
 
   it('opens the share-link modal', async () => {
     mockSignedInApi([
-      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
-      on(createShareLink, () => jsonResponse({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' })),
+      on(listReviews, () => ({ items: [], next_cursor: null })),
+      on(createShareLink, () => ({ request_id: 'q1', token: 'abc', url: 'http://localhost:3000/review/abc' })),
     ]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Partager le lien d’avis' }));
@@ -172,11 +169,11 @@ describe('/app/feedback', () => {
   it('renews the shared link only after saying the old one stops working', async () => {
     let renewals = 0;
     const fetchMock = mockSignedInApi([
-      on(listReviews, () => jsonResponse({ items: [], next_cursor: null })),
+      on(listReviews, () => ({ items: [], next_cursor: null })),
       on(createShareLink, ({ init }) => {
         if ((JSON.parse(String(init?.body ?? '{}')) as { renew?: boolean }).renew) renewals += 1;
         const token = renewals ? 'neuf' : 'abc';
-        return jsonResponse({ request_id: 'q1', token, url: `http://localhost:3000/review/${token}` });
+        return { request_id: 'q1', token, url: `http://localhost:3000/review/${token}` };
       }),
     ]);
     await open();
@@ -210,7 +207,7 @@ describe('/app/feedback while no store is connected (decision 045)', () => {
   };
 
   it('reads and exports the reviews of the store the account last had, and offers nothing that needs a store', async () => {
-    mockSignedInApi([on(currentStore, { store: null, away }), on(listReviews, () => jsonResponse({ items: [review(0)], next_cursor: null }))]);
+    mockSignedInApi([on(currentStore, { store: null, away }), on(listReviews, () => ({ items: [review(0)], next_cursor: null }))]);
     const { router } = await open();
     // Text matchers compare the page's text with its spaces made plain.
     expect(await screen.findByText('La boutique partie.myshopify.com n’est plus connectée : ses avis restent consultables et exportables ici.')).toBeTruthy();

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createFlow, listFlows } from '#core/api/flows';
 import { FLOW_LIMITS, flowValidationMessages } from '#core/flow-limits';
-import { apiError, jsonResponse } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
+import { apiError } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo, contractResponse } from '#web/test/endpoints';
 import { mainStore, afterShipping, bigOrders, defaultBody, flowsApi, open, card, plain, field } from '#web/test/flow-page';
 
 afterEach(() => {
@@ -17,7 +17,7 @@ describe('/app/flow list', () => {
     await open();
     expect((await screen.findByText('Chargement de vos flux…')).closest('[role="status"]')).not.toBeNull();
 
-    answer(jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping, bigOrders] }));
+    answer(contractResponse(listFlows, { stores: [mainStore], store_id: mainStore.id, flows: [afterShipping, bigOrders] }));
 
     const first = await screen.findByRole('article', { name: 'Après expédition' });
     expect(screen.queryByText('Chargement de vos flux…')).toBeNull();
@@ -65,7 +65,7 @@ describe('/app/flow list', () => {
 
   it('shows a load error with a retry button that loads again', async () => {
     let fail = true;
-    mockSignedInApi([on(listFlows, () => (fail ? apiError(500, 'Erreur interne') : jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] })))]);
+    mockSignedInApi([on(listFlows, () => (fail ? apiError(500, 'Erreur interne') : { stores: [mainStore], store_id: mainStore.id, flows: [afterShipping] }))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos flux. Veuillez réessayer.');
@@ -194,7 +194,7 @@ describe('/app/flow adding', () => {
     // The store was disconnected in another tab meanwhile.
     const fetchMock = flowsApi([], {
       overrides: [
-        on(listFlows, () => jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
+        on(listFlows, () => ({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
         on(createFlow, () => apiError(404, 'Aucune boutique Shopify connectée', 'no_store')),
       ],
     });
@@ -212,8 +212,8 @@ describe('/app/flow adding', () => {
   it('shows a refusal the server pins on a field on that field', async () => {
     flowsApi([], {
       overrides: [
-        on(listFlows, () => jsonResponse({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
-        on(createFlow, () => jsonResponse({ error: 'Le nom du flux ne peut pas dépasser 100 caractères', code: 'invalid_input', field: 'name' }, 400)),
+        on(listFlows, () => ({ stores: [mainStore], store_id: mainStore.id, flows: [] })),
+        on(createFlow, () => apiError(400, 'Le nom du flux ne peut pas dépasser 100 caractères', 'invalid_input', { field: 'name' })),
       ],
     });
     await open();

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { connectShop } from '#core/api/shopify';
+import { connectShop, shopifyAuth } from '#core/api/shopify';
 import { currentStore, type AwayStore, type DisconnectOutcome, disconnectStore } from '#core/api/stores';
-import { activeStore, apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
+import { activeStore, apiError, renderRoute, stubLocation } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 
 afterEach(() => {
@@ -39,10 +39,10 @@ async function disconnectWith(choice: string) {
 function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
   let store: typeof activeStore | null = activeStore;
   return mockSignedInApi([
-    on(currentStore, () => jsonResponse({ away: null, store })),
+    on(currentStore, () => ({ away: null, store })),
     on(disconnectStore, () => {
       store = null;
-      return jsonResponse({ ok: true, shopify } satisfies DisconnectOutcome);
+      return { ok: true, shopify } satisfies DisconnectOutcome;
     }),
   ]);
 }
@@ -340,10 +340,10 @@ describe('/app/integrations while the store is away (decision 045)', () => {
 
   it('reconnects through Shopify: the OAuth start for that shop, then Shopify', async () => {
     location = stubLocation();
-    const fetchMock = mockSignedInApi([on(currentStore, { store: null, away }), on(connectShop, { redirect_url: '/api/shopify/auth?shop=partie.myshopify.com&state=s1' })]);
+    const fetchMock = mockSignedInApi([on(currentStore, { store: null, away }), on(connectShop, { redirect_url: `${shopifyAuth.path}?shop=partie.myshopify.com&state=s1` })]);
     await open();
     fireEvent.click(await screen.findByRole('button', { name: 'Reconnecter la boutique' }));
-    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith('/api/shopify/auth?shop=partie.myshopify.com&state=s1'));
+    await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(`${shopifyAuth.path}?shop=partie.myshopify.com&state=s1`));
     expect(sentBodyTo(fetchMock, connectShop)).toEqual({ shop: 'partie.myshopify.com' });
   });
 

@@ -4,7 +4,8 @@ import { NO_STORE_REDIRECT_MS } from '#web/components/plans/plan-change';
 import { currentPlanFixture, spaced } from '#web/components/quota/fixtures';
 import { malformedResponse } from '#web/test/contract-check';
 import { changePlan, currentPlan, listPlans, syncPlan } from '#core/api/plans';
-import { apiError, jsonResponse, renderRoute, stubLocation } from '#web/test/render';
+import type { ResponseOf } from '#core/api/endpoint';
+import { apiError, renderRoute, stubLocation } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
@@ -20,7 +21,7 @@ afterEach(() => {
 });
 
 function mockPlansApi(routes: Route[] = [], used = 2550, quota: number | null = 3000) {
-  return mockSignedInApi([on(listPlans, () => jsonResponse({ plans })), on(currentPlan, () => jsonResponse(currentPlanFixture(used, quota))), ...routes]);
+  return mockSignedInApi([on(listPlans, () => ({ plans })), on(currentPlan, () => currentPlanFixture(used, quota)), ...routes]);
 }
 
 async function openPlans() {
@@ -91,7 +92,7 @@ describe('/app/plans', () => {
     const location = stubLocation();
     restoreLocation = location.restore;
     const confirmation = 'https://maison-lumiere.myshopify.com/admin/charges/42/confirm';
-    const fetchMock = mockPlansApi([on(changePlan, () => jsonResponse({ success: true, confirmation_url: confirmation }))]);
+    const fetchMock = mockPlansApi([on(changePlan, { success: true, confirmation_url: confirmation })]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Entreprise' }));
     await waitFor(() => expect(location.assign).toHaveBeenCalledWith(confirmation));
@@ -104,7 +105,7 @@ describe('/app/plans', () => {
   it("says 'URL de confirmation manquante' when plans-change answers without one", async () => {
     const location = stubLocation();
     restoreLocation = location.restore;
-    mockPlansApi([on(changePlan, () => jsonResponse({ success: true, confirmation_url: '' }))]);
+    mockPlansApi([on(changePlan, { success: true, confirmation_url: '' })]);
     await openPlans();
     fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Starter' }));
     expect((await screen.findByRole('alert')).textContent).toBe('URL de confirmation manquante');
@@ -130,10 +131,10 @@ describe('/app/plans', () => {
   it("'Synchroniser' re-reads the subscription, says so, and shows the plan afresh", async () => {
     let plan = currentPlanFixture(2550, 3000);
     const fetchMock = mockPlansApi([
-      on(currentPlan, () => jsonResponse(plan)),
-      on(syncPlan, () => {
+      on(currentPlan, () => plan),
+      on(syncPlan, (): ResponseOf<typeof syncPlan> => {
         if (callsTo(fetchMock, syncPlan).length > 1) plan = currentPlanFixture(2550, null);
-        return jsonResponse({ success: true, plan: plan.plan, subscription_status: 'active', notice: null });
+        return { success: true, plan: plan.plan, subscription_status: 'active', notice: null };
       }),
     ]);
     await openPlans();
@@ -156,7 +157,7 @@ describe('/app/plans', () => {
 
   it('shows a spinner, then an error with a retry when the plans cannot be loaded', async () => {
     let fail = true;
-    const fetchMock = mockPlansApi([on(listPlans, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse({ plans })))]);
+    const fetchMock = mockPlansApi([on(listPlans, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : { plans }))]);
     renderRoute('/app/plans');
     expect(await screen.findByText('Chargement des plans…')).toBeTruthy();
     const alert = await screen.findByRole('alert');

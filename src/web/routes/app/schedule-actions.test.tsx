@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cancelRequest, createShareLink, listRequests, processRequests, resendRequest } from '#core/api/review-requests';
-import { apiError, jsonResponse } from '#web/test/render';
-import { on } from '#web/test/endpoints';
+import { apiError } from '#web/test/render';
+import { on, contractResponse, type Answer } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
 import { sent, firstPage, listResponse, serve, open, requestList, row, deferred } from '#web/test/schedule-page';
 import { axeViolations } from '#web/test/axe';
@@ -32,38 +32,33 @@ describe('/app/schedule', () => {
       fireEvent.click(other);
       expect(api.calls(processRequests)).toHaveLength(1);
 
-      answer.resolve(jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }));
+      answer.resolve(contractResponse(processRequests, { success: true, processed: 1, failed: 0, quota_exceeded: false }));
       await screen.findByText('Email envoyé avec succès !');
       await waitFor(() => expect(api.calls(listRequests)).toHaveLength(2));
     });
 
-    it.each([
+    it.each<[string, Answer<typeof processRequests>, string]>([
       [
         'the quota is exceeded',
-        () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: true, plan: 'Starter', quota: 300, used: 300 }),
+        () => ({ success: false, processed: 0, failed: 0, quota_exceeded: true, plan: 'Starter', quota: 300, used: 300 }),
         'Quota dépassé\u202f! Votre plan Starter permet 300 emails/mois. Vous en avez utilisé 300. Veuillez passer à un plan supérieur.',
       ],
-      [
-        'the e-mail fails',
-        () => jsonResponse({ success: false, processed: 1, failed: 1, quota_exceeded: false }),
-        'L’envoi de l’email a échoué. Vérifiez la configuration de votre email.',
-      ],
+      ['the e-mail fails', () => ({ success: false, processed: 1, failed: 1, quota_exceeded: false }), 'L’envoi de l’email a échoué. Vérifiez la configuration de votre email.'],
       [
         'nothing was processed',
-        () => jsonResponse({ success: false, processed: 0, failed: 0, quota_exceeded: false }),
+        () => ({ success: false, processed: 0, failed: 0, quota_exceeded: false }),
         'Aucune demande n’a pu être traitée. Vérifiez que la demande existe toujours et qu’elle est au statut «\u202fProgrammé\u202f».',
       ],
       [
         'the server explains a refusal',
-        () =>
-          jsonResponse({
-            success: false,
-            processed: 0,
-            failed: 0,
-            quota_exceeded: false,
-            error: 'Limite d’envoi quotidienne atteinte (1000 e-mails par jour). La demande reste programmée et partira demain.',
-            code: 'daily_limit_reached',
-          }),
+        () => ({
+          success: false,
+          processed: 0,
+          failed: 0,
+          quota_exceeded: false,
+          error: 'Limite d’envoi quotidienne atteinte (1000 e-mails par jour). La demande reste programmée et partira demain.',
+          code: 'daily_limit_reached',
+        }),
         'Limite d’envoi quotidienne atteinte (1000 e-mails par jour). La demande reste programmée et partira demain.',
       ],
       [
@@ -85,7 +80,7 @@ describe('/app/schedule', () => {
 
     it('hides the status toast after 5 s', async () => {
       vi.useFakeTimers({ shouldAdvanceTime: true });
-      serve([on(listRequests, () => listResponse(firstPage)), on(processRequests, () => jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false }))]);
+      serve([on(listRequests, () => listResponse(firstPage)), on(processRequests, { success: true, processed: 1, failed: 0, quota_exceeded: false })]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: sendButton }));
@@ -108,7 +103,7 @@ describe('/app/schedule', () => {
           cancelRequest,
           () => {
             deleted = true;
-            return jsonResponse({ ok: true });
+            return { ok: true };
           },
           { id: 'r1' },
         ),
@@ -180,7 +175,7 @@ describe('/app/schedule', () => {
           resendRequest,
           () => {
             resent = true;
-            return jsonResponse({ success: true, processed: 1, failed: 0, quota_exceeded: false });
+            return { success: true, processed: 1, failed: 0, quota_exceeded: false };
           },
           { id: 'u1' },
         ),
@@ -214,7 +209,7 @@ describe('/app/schedule', () => {
       const url = 'http://localhost/review/abc123';
       const writeText = vi.fn<(text: string) => Promise<void>>().mockResolvedValue(undefined);
       vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText } });
-      const api = serve([on(listRequests, () => listResponse(firstPage)), on(createShareLink, () => jsonResponse({ request_id: 'r9', token: 'abc123', url }, 201))]);
+      const api = serve([on(listRequests, () => listResponse(firstPage)), on(createShareLink, { request_id: 'r9', token: 'abc123', url })]);
       await open();
       await requestList();
       fireEvent.click(screen.getByRole('button', { name: 'Partager le lien d’avis' }));

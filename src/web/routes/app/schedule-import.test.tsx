@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { importHistory, listRequests } from '#core/api/review-requests';
 import { countOrders } from '#core/api/shopify';
-import { activeStore, jsonResponse } from '#web/test/render';
+import { activeStore, apiError } from '#web/test/render';
 import { on } from '#web/test/endpoints';
 import { firstPage, listResponse, serve, open, requestList } from '#web/test/schedule-page';
 import { axeViolations } from '#web/test/axe';
@@ -16,8 +16,8 @@ describe('/app/schedule', () => {
     it('counts the paid orders, then imports at once when asked for "now"', async () => {
       const api = serve([
         on(listRequests, () => listResponse(firstPage)),
-        on(countOrders, () => jsonResponse({ success: true, count: 42 })),
-        on(importHistory, () => jsonResponse({ success: true, synced_count: 42, scheduled_count: 40 })),
+        on(countOrders, { success: true, count: 42 }),
+        on(importHistory, { success: true, synced_count: 42, scheduled_count: 40 }),
       ]);
       await open();
       await requestList();
@@ -39,8 +39,8 @@ describe('/app/schedule', () => {
     it('spreads the import: defaults 7 days, Monday to Friday, 9:00 UTC; the last day stays; the chosen values are sent', async () => {
       const api = serve([
         on(listRequests, () => listResponse(firstPage)),
-        on(countOrders, () => jsonResponse({ success: true, count: 12 })),
-        on(importHistory, () => jsonResponse({ success: true, synced_count: 12, scheduled_count: 12 })),
+        on(countOrders, { success: true, count: 12 }),
+        on(importHistory, { success: true, synced_count: 12, scheduled_count: 12 }),
       ]);
       await open();
       await requestList();
@@ -93,8 +93,9 @@ describe('/app/schedule', () => {
     it('shows the counting and import failures, and closes with Escape', async () => {
       serve([
         on(listRequests, () => listResponse(firstPage)),
-        on(countOrders, () => jsonResponse({ success: false, count: 0, error: 'Erreur lors du comptage', code: 'count_orders_failed' }, 502)),
-        on(importHistory, () => jsonResponse({ success: false, synced_count: 0, scheduled_count: 0, error: 'Erreur lors de l’importation', code: 'import_failed' }, 502)),
+        // The spec's functions/v1 failures keep its `{ success: false, … }` shape beside `{ error, code }`.
+        on(countOrders, () => apiError(502, 'Erreur lors du comptage', 'count_orders_failed', { success: false, count: 0 })),
+        on(importHistory, () => apiError(502, 'Erreur lors de l’importation', 'import_failed', { success: false, synced_count: 0, scheduled_count: 0 })),
       ]);
       await open();
       await requestList();

@@ -5,8 +5,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listRequests, sendForecast as forecastEndpoint } from '#core/api/review-requests';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
-import { callsTo, mockSignedInApi, on } from '#web/test/endpoints';
+import { apiError, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, contractResponse } from '#web/test/endpoints';
 import { requestItem, sendForecast } from '#web/test/schedule-fixtures';
 
 afterEach(() => {
@@ -20,10 +20,7 @@ const toolbar = () => screen.queryByRole('group', { name: 'Actions du calendrier
 const planner = () => screen.queryByRole('region', { name: 'Prévisions d’envoi' });
 
 async function openSchedule(answerForecast: () => Response | Promise<Response>) {
-  const fetchMock = mockSignedInApi([
-    on(listRequests, () => jsonResponse({ store_id: 'st1', items: [item], total: 1, page: 1, page_size: 10 })),
-    on(forecastEndpoint, answerForecast),
-  ]);
+  const fetchMock = mockSignedInApi([on(listRequests, () => ({ store_id: 'st1', items: [item], total: 1, page: 1, page_size: 10 })), on(forecastEndpoint, answerForecast)]);
   renderRoute('/app/schedule');
   await screen.findByRole('heading', { level: 1, name: 'Calendrier d’envoi' }, { timeout: 5_000 });
   await waitFor(() => expect(callsTo(fetchMock, listRequests).length).toBeGreaterThan(0));
@@ -43,7 +40,7 @@ describe('/app/schedule while it loads', () => {
     expect(toolbar()).toBeNull();
     expect(planner()).toBeNull();
 
-    answer(jsonResponse(sendForecast()));
+    answer(contractResponse(forecastEndpoint, sendForecast()));
     await waitFor(() => expect(list()).not.toBeNull());
     expect(toolbar()).not.toBeNull();
     expect(planner()).not.toBeNull();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listRequests } from '#core/api/review-requests';
 import { formatDateTime } from '#web/lib/format';
 import { countOrders, diagnostic } from '#core/api/shopify';
-import { activeStore, apiError, jsonResponse } from '#web/test/render';
+import { activeStore, apiError } from '#web/test/render';
 import { on } from '#web/test/endpoints';
 import { requestItem as request } from '#web/test/schedule-fixtures';
 import { hour, day, fromNow, marie, firstPage, listResponse, serve, open, requestList, row, statusOf, deferred } from '#web/test/schedule-page';
@@ -183,7 +183,7 @@ describe('/app/schedule', () => {
   });
 
   it('shows the empty state with the import button when there is no request yet', async () => {
-    serve([on(listRequests, () => listResponse([], { total: 0 })), on(countOrders, () => jsonResponse({ success: true, count: 3 }))]);
+    serve([on(listRequests, () => listResponse([], { total: 0 })), on(countOrders, { success: true, count: 3 })]);
     await open();
     await screen.findByRole('heading', { name: 'Aucune campagne pour le moment' });
     expect(screen.queryByRole('list', { name: 'Demandes d’avis' })).toBeNull();
@@ -225,21 +225,19 @@ describe('/app/schedule', () => {
   it('shows the connection diagnostic only when opened, with a link to the full page', async () => {
     const api = serve([
       on(listRequests, () => listResponse(firstPage)),
-      on(diagnostic, () =>
-        jsonResponse({
-          store: { id: activeStore.id, shop_domain: activeStore.shop_domain },
-          checks: {
-            token: { status: 'success', http_status: null },
-            orders: { status: 'success', count: 4 },
-            webhooks_database: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [] },
-            webhooks_platform: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [], wrong_address: [], expected_address: null },
-            flow: { status: 'error', active: 0, total: 1 },
-            events: { status: 'success', recent: [] },
-            order_events: { status: 'success', count: 2 },
-            customer_data: { status: 'success', approved: true, withheld_fields: [] },
-          },
-        }),
-      ),
+      on(diagnostic, {
+        store: { id: activeStore.id, shop_domain: activeStore.shop_domain },
+        checks: {
+          token: { status: 'success', http_status: null, failure: null, missing_scopes: [] },
+          orders: { status: 'success', count: 4 },
+          webhooks_database: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [] },
+          webhooks_platform: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [], wrong_address: [], expected_address: null, failure: null },
+          flow: { status: 'error', active: 0, total: 1 },
+          events: { status: 'success', recent: [] },
+          order_events: { status: 'success', count: 2 },
+          customer_data: { status: 'success', approved: true, withheld_fields: [] },
+        },
+      }),
     ]);
     await open();
     await requestList();

@@ -16,8 +16,8 @@ import {
   verifySenderDomain,
 } from '#core/api/deliverability';
 import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
-import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
+import { apiError, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo, contractResponse } from '#web/test/endpoints';
 
 afterEach(() => {
   Reflect.deleteProperty(navigator, 'clipboard');
@@ -55,7 +55,7 @@ function senderState(address: string, records?: DnsRecord[], verifiedAt: string 
 const noSender: DeliverabilityState = { app_from_address: APP_FROM, sender: null, reply_to: testUser.email };
 
 /** The store settings the page around the section reads (their tests: settings.test.tsx). */
-const settingsRoutes = [on(readSettings, () => jsonResponse(settings)), on(saveSettings, () => jsonResponse(settings))];
+const settingsRoutes = [on(readSettings, () => settings), on(saveSettings, () => settings)];
 
 type Handler = (init: RequestInit | undefined) => Response | Promise<Response>;
 
@@ -67,17 +67,17 @@ function deliverabilityApi(initial: DeliverabilityState = noSender, { verify, se
   let current = initial;
   return mockSignedInApi([
     ...settingsRoutes,
-    on(readDeliverability, () => jsonResponse(current)),
+    on(readDeliverability, () => current),
     on(saveSenderAddress, ({ body }) => {
       current = senderState((body as { from_address: string }).from_address);
-      return jsonResponse(current);
+      return current;
     }),
     on(removeSenderAddress, () => {
       current = noSender;
-      return jsonResponse(current);
+      return current;
     }),
     on(verifySenderDomain, async ({ init }) => {
-      const response = await (verify ?? (() => jsonResponse(current)))(init);
+      const response = await (verify ?? (() => contractResponse(verifySenderDomain, current)))(init);
       if (response.ok) current = (await response.clone().json()) as DeliverabilityState;
       return response;
     }),
@@ -214,7 +214,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     const fetchMock = deliverabilityApi(senderState('avis@atelier-nova.fr'), {
       verify: () => {
         round += 1;
-        return round === 1 ? new Promise<Response>((resolve) => (answer = resolve)) : jsonResponse(verified);
+        return round === 1 ? new Promise<Response>((resolve) => (answer = resolve)) : contractResponse(verifySenderDomain, verified);
       },
     });
     const section = await open();
@@ -225,7 +225,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     const busy = await within(section).findByRole('button', { name: 'Vérification…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
     expect(busy.getAttribute('aria-busy')).toBe('true');
-    answer(jsonResponse(partly));
+    answer(contractResponse(verifySenderDomain, partly));
 
     const outcome = 'Vérification terminée : 1 enregistrement correct sur 3. Corrigez les autres puis vérifiez à nouveau.';
     const status = await within(section).findByText(outcome);
@@ -265,7 +265,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
     fireEvent.click(await within(section).findByRole('button', { name: 'Tester la délivrabilité' }));
     const busy = await within(section).findByRole('button', { name: 'Test en cours…' });
     expect((busy as HTMLButtonElement).disabled).toBe(true);
-    answer(jsonResponse(result));
+    answer(contractResponse(runSelfTest, result));
 
     const list = await within(section).findByRole('list', { name: 'Contrôles du test' });
     expect(
@@ -329,7 +329,7 @@ describe("/app/settings, 'Délivrabilité'", () => {
 
   it('shows a load error with a retry button, the rest of the settings still usable', async () => {
     let fail = true;
-    mockSignedInApi([...settingsRoutes, on(readDeliverability, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(noSender)))]);
+    mockSignedInApi([...settingsRoutes, on(readDeliverability, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : noSender))]);
     const section = await open();
     const alert = await within(section).findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger l’adresse d’expédition.');

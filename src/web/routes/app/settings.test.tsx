@@ -3,25 +3,25 @@ import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { type DeliverabilityState, readDeliverability } from '#core/api/deliverability';
 import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
-import { apiError, jsonResponse, renderRoute, testUser } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, type Route, sentBodyTo, type FetchMock } from '#web/test/endpoints';
+import { apiError, renderRoute, testUser } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, type Route, sentBodyTo, type FetchMock, contractResponse } from '#web/test/endpoints';
 
 /** What the server answers before anything is saved: the account's address, 1 000 a day. */
 const defaults: StoreSettings = { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: false };
 
 /** The 'Délivrabilité' section below the form reads its own endpoint (its tests: settings-deliverability.test.tsx). */
 const deliverability: Route[] = [
-  on(readDeliverability, () => jsonResponse({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email } satisfies DeliverabilityState)),
+  on(readDeliverability, () => ({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }) satisfies DeliverabilityState),
 ];
 
 /** An in-memory settings API: PUT keeps the body and answers it saved. */
 function settingsApi(initial: StoreSettings = defaults, overrides: Route[] = []): FetchMock {
   let current = initial;
   return mockSignedInApi([
-    on(readSettings, () => jsonResponse(current)),
+    on(readSettings, () => current),
     on(saveSettings, ({ body }) => {
       current = { ...(body as { owner_notification_email: string; daily_send_limit: number; customer_ask_window_days: number }), unsubscribe_enabled: true, saved: true };
-      return jsonResponse(current);
+      return current;
     }),
     ...deliverability,
     ...overrides,
@@ -68,7 +68,7 @@ describe('/app/settings', () => {
     await open();
     const spinner = await screen.findByText('Chargement de vos paramètres…');
     expect(spinner.closest('[role="status"]')).not.toBeNull();
-    answer(jsonResponse(defaults));
+    answer(contractResponse(readSettings, defaults));
     await form();
 
     expect(emailField().value).toBe(testUser.email);
@@ -178,7 +178,7 @@ describe('/app/settings', () => {
   });
 
   it("shows the server's message when the save fails, and keeps the edits", async () => {
-    settingsApi(defaults, [on(readSettings, () => jsonResponse(defaults)), on(saveSettings, () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'))]);
+    settingsApi(defaults, [on(readSettings, () => defaults), on(saveSettings, () => apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'))]);
     await open();
     await form();
     type(limitField(), '300');
@@ -199,7 +199,7 @@ describe('/app/settings', () => {
 
   it('shows a load error with a retry button', async () => {
     let fail = true;
-    mockSignedInApi([on(readSettings, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : jsonResponse(defaults)))]);
+    mockSignedInApi([on(readSettings, () => (fail ? apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.') : defaults))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Impossible de charger vos paramètres.');

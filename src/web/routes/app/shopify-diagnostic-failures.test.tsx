@@ -5,14 +5,21 @@
  */
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { diagnostic } from '#core/api/shopify';
-import { activeStore, jsonResponse, renderRoute } from '#web/test/render';
+import { diagnostic, type DiagnosticChecks } from '#core/api/shopify';
+import { activeStore, renderRoute } from '#web/test/render';
 import { mockSignedInApi, on } from '#web/test/endpoints';
 
 const expectedAddress = 'https://app.example/webhooks/shopify';
-const platform = (failure: string | null) => ({ status: 'error', registered: [], missing: [], wrong_address: [], expected_address: expectedAddress, failure });
-const checks = {
-  token: { status: 'success', http_status: null, failure: null },
+const platform = (failure: DiagnosticChecks['webhooks_platform']['failure']): DiagnosticChecks['webhooks_platform'] => ({
+  status: 'error',
+  registered: [],
+  missing: [],
+  wrong_address: [],
+  expected_address: expectedAddress,
+  failure,
+});
+const checks: DiagnosticChecks = {
+  token: { status: 'success', http_status: null, failure: null, missing_scopes: [] },
   orders: { status: 'success', count: 12 },
   webhooks_database: { status: 'success', registered: ['orders/paid'], missing: [] },
   webhooks_platform: { status: 'success', registered: ['orders/paid'], missing: [], wrong_address: [], expected_address: expectedAddress, failure: null },
@@ -22,8 +29,8 @@ const checks = {
   customer_data: { status: 'success', approved: true, withheld_fields: [] },
 };
 
-async function run(overrides: Record<string, unknown>) {
-  mockSignedInApi([on(diagnostic, () => jsonResponse({ store: { id: activeStore.id, shop_domain: activeStore.shop_domain }, checks: { ...checks, ...overrides } }))]);
+async function run(overrides: Partial<DiagnosticChecks>) {
+  mockSignedInApi([on(diagnostic, { store: { id: activeStore.id, shop_domain: activeStore.shop_domain }, checks: { ...checks, ...overrides } })]);
   renderRoute('/app/shopify-diagnostic');
   await screen.findByRole('heading', { level: 1, name: 'Diagnostic Shopify' }, { timeout: 5_000 });
   await waitFor(() => expect(document.querySelector('[aria-live="polite"][aria-atomic="true"]')?.textContent).toMatch(/^Diagnostic terminé/));
@@ -38,7 +45,7 @@ const retry = 'Votre boutique et sa connexion ne sont pas en cause. Relancez le 
 describe('/app/shopify-diagnostic when Shopify does not answer', () => {
   it('says the token step failed because Shopify is unavailable (503), and the steps after it could not run', async () => {
     const step = await run({
-      token: { status: 'error', http_status: 503, failure: 'unavailable' },
+      token: { status: 'error', http_status: 503, failure: 'unavailable', missing_scopes: [] },
       orders: { status: 'error', count: null },
       webhooks_platform: platform('unavailable'),
     });
@@ -53,7 +60,11 @@ describe('/app/shopify-diagnostic when Shopify does not answer', () => {
   });
 
   it('says Shopify did not answer in time', async () => {
-    const step = await run({ token: { status: 'error', http_status: null, failure: 'timeout' }, orders: { status: 'error', count: null }, webhooks_platform: platform('timeout') });
+    const step = await run({
+      token: { status: 'error', http_status: null, failure: 'timeout', missing_scopes: [] },
+      orders: { status: 'error', count: null },
+      webhooks_platform: platform('timeout'),
+    });
     expect(step('Jeton d’accès').getByText(text('Shopify n’a pas répondu à temps\u202f: le jeton d’accès n’a pas pu être vérifié.'))).toBeTruthy();
   });
 
@@ -65,7 +76,11 @@ describe('/app/shopify-diagnostic when Shopify does not answer', () => {
   });
 
   it('still asks to reconnect for a refused token', async () => {
-    const step = await run({ token: { status: 'error', http_status: 401, failure: 'refused' }, orders: { status: 'error', count: null }, webhooks_platform: platform('refused') });
+    const step = await run({
+      token: { status: 'error', http_status: 401, failure: 'refused', missing_scopes: [] },
+      orders: { status: 'error', count: null },
+      webhooks_platform: platform('refused'),
+    });
     expect(step('Jeton d’accès').getByRole('link', { name: 'Reconnecter la boutique' })).toBeTruthy();
     expect(step('Commandes').getByText(/Shopify refuse le jeton d’accès de la boutique/)).toBeTruthy();
   });

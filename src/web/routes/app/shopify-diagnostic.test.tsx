@@ -2,8 +2,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { formatDateTime } from '#web/lib/format';
 import { diagnostic as diagnosticEndpoint, fixWebhookUrls, registerWebhooks } from '#core/api/shopify';
-import { activeStore, apiError, jsonResponse, renderRoute } from '#web/test/render';
-import { callsTo, mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
+import type { ResponseOf } from '#core/api/endpoint';
+import { activeStore, apiError, renderRoute } from '#web/test/render';
+import { callsTo, mockSignedInApi, on, sentBodyTo, contractResponse } from '#web/test/endpoints';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -11,8 +12,11 @@ afterEach(() => {
 const expectedAddress = 'https://app.example/webhooks/shopify';
 const store = { id: activeStore.id, shop_domain: activeStore.shop_domain };
 
-const allGreen = {
-  token: { status: 'success', http_status: null },
+type Diagnostic = ResponseOf<typeof diagnosticEndpoint>;
+type Checks = NonNullable<Diagnostic['checks']>;
+
+const allGreen: Checks = {
+  token: { status: 'success', http_status: null, failure: null, missing_scopes: [] },
   orders: { status: 'success', count: 12 },
   webhooks_database: { status: 'success', registered: ['orders/paid', 'orders/fulfilled'], missing: [] },
   webhooks_platform: {
@@ -21,6 +25,7 @@ const allGreen = {
     missing: [],
     wrong_address: [],
     expected_address: expectedAddress,
+    failure: null,
   },
   flow: { status: 'success', active: 1, total: 2 },
   events: {
@@ -34,9 +39,7 @@ const allGreen = {
   customer_data: { status: 'success', approved: true, withheld_fields: [] },
 };
 
-type Checks = typeof allGreen;
-
-function diagnostic(overrides: Partial<Record<keyof Checks, unknown>> = {}) {
+function diagnostic(overrides: Partial<Checks> = {}): Diagnostic {
   return { store, checks: { ...allGreen, ...overrides } };
 }
 
@@ -100,7 +103,7 @@ describe('/app/shopify-diagnostic', () => {
     // The first run waits for `answer`; the next ones answer at once.
     const answer = deferred<Response>();
     let runs = 0;
-    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (runs++ === 0 ? answer.promise : jsonResponse(diagnostic())))]);
+    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (runs++ === 0 ? answer.promise : diagnostic()))]);
     await open();
     expect(screen.getByText('Vérifiez pas à pas la connexion de votre boutique.')).toBeTruthy();
 
@@ -120,7 +123,7 @@ describe('/app/shopify-diagnostic', () => {
     expect(busyButton.getAttribute('aria-disabled')).toBe('true');
     expect(liveRegion().textContent).toBe('Diagnostic en cours…');
 
-    answer.resolve(jsonResponse(diagnostic()));
+    answer.resolve(contractResponse(diagnosticEndpoint, diagnostic()));
     await finished('Diagnostic terminé\u202f: les 8 étapes sont réussies.');
     for (const name of stepNames) expect(stateOf(name)).toBe('État\u202f: Réussi');
     expect(screen.queryByRole('heading', { name: 'Solution suggérée' })).toBeNull();
@@ -148,9 +151,7 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('names a scope the app asks that the token lacks (write_app_proxy), and suggests reconnecting; the other checks run', async () => {
-    mockSignedInApi([
-      on(diagnosticEndpoint, () => jsonResponse(diagnostic({ token: { status: 'error', http_status: null, failure: null, missing_scopes: ['write_app_proxy'] } }))),
-    ]);
+    mockSignedInApi([on(diagnosticEndpoint, () => diagnostic({ token: { status: 'error', http_status: null, failure: null, missing_scopes: ['write_app_proxy'] } }))]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
     const token = step('Jeton d’accès');
@@ -168,19 +169,18 @@ describe('/app/shopify-diagnostic', () => {
   it('explains a refused token (401) and suggests reconnecting the store', async () => {
     mockSignedInApi([
       on(diagnosticEndpoint, () =>
-        jsonResponse(
-          diagnostic({
-            token: { status: 'error', http_status: 401 },
-            orders: { status: 'error', count: null },
-            webhooks_platform: {
-              status: 'error',
-              registered: [],
-              missing: [],
-              wrong_address: [],
-              expected_address: expectedAddress,
-            },
-          }),
-        ),
+        diagnostic({
+          token: { status: 'error', http_status: 401, failure: null, missing_scopes: [] },
+          orders: { status: 'error', count: null },
+          webhooks_platform: {
+            status: 'error',
+            registered: [],
+            missing: [],
+            wrong_address: [],
+            expected_address: expectedAddress,
+            failure: null,
+          },
+        }),
       ),
     ]);
     await open();
@@ -206,20 +206,19 @@ describe('/app/shopify-diagnostic', () => {
     const answer = deferred<Response>();
     const fetchMock = mockSignedInApi([
       on(diagnosticEndpoint, () =>
-        jsonResponse(
-          registered
-            ? diagnostic()
-            : diagnostic({
-                webhooks_database: { status: 'error', registered: ['orders/paid'], missing: ['orders/fulfilled'] },
-                webhooks_platform: {
-                  status: 'error',
-                  registered: ['orders/paid'],
-                  missing: ['orders/fulfilled'],
-                  wrong_address: [],
-                  expected_address: expectedAddress,
-                },
-              }),
-        ),
+        registered
+          ? diagnostic()
+          : diagnostic({
+              webhooks_database: { status: 'error', registered: ['orders/paid'], missing: ['orders/fulfilled'] },
+              webhooks_platform: {
+                status: 'error',
+                registered: ['orders/paid'],
+                missing: ['orders/fulfilled'],
+                wrong_address: [],
+                expected_address: expectedAddress,
+                failure: null,
+              },
+            }),
       ),
       on(registerWebhooks, async () => {
         const response = await answer.promise;
@@ -243,7 +242,7 @@ describe('/app/shopify-diagnostic', () => {
     fireEvent.click(busy);
     expect(callsTo(fetchMock, registerWebhooks)).toHaveLength(1);
 
-    answer.resolve(jsonResponse({ success: true, registered: ['orders/fulfilled'], errors: [] }));
+    answer.resolve(contractResponse(registerWebhooks, { success: true, registered: ['orders/fulfilled'], errors: [] }));
     const notice = await screen.findByText('Webhooks enregistrés');
     expect(notice.closest('[role="status"]')).not.toBeNull();
     // The fix buttons go away while the diagnostic runs again: focus moves to the notice.
@@ -260,23 +259,22 @@ describe('/app/shopify-diagnostic', () => {
     let fixed = false;
     const fetchMock = mockSignedInApi([
       on(diagnosticEndpoint, () =>
-        jsonResponse(
-          fixed
-            ? diagnostic()
-            : diagnostic({
-                webhooks_platform: {
-                  status: 'error',
-                  registered: ['orders/paid', 'orders/fulfilled'],
-                  missing: [],
-                  wrong_address: ['orders/paid'],
-                  expected_address: expectedAddress,
-                },
-              }),
-        ),
+        fixed
+          ? diagnostic()
+          : diagnostic({
+              webhooks_platform: {
+                status: 'error',
+                registered: ['orders/paid', 'orders/fulfilled'],
+                missing: [],
+                wrong_address: ['orders/paid'],
+                expected_address: expectedAddress,
+                failure: null,
+              },
+            }),
       ),
       on(fixWebhookUrls, () => {
         fixed = true;
-        return jsonResponse({ updated: ['orders/paid'], correct_url: expectedAddress });
+        return { updated: ['orders/paid'], correct_url: expectedAddress };
       }),
     ]);
     await open();
@@ -297,11 +295,9 @@ describe('/app/shopify-diagnostic', () => {
   it("shows the server's error when a fix fails, without running the diagnostic again", async () => {
     const fetchMock = mockSignedInApi([
       on(diagnosticEndpoint, () =>
-        jsonResponse(
-          diagnostic({
-            webhooks_database: { status: 'error', registered: [], missing: ['orders/paid', 'orders/fulfilled'] },
-          }),
-        ),
+        diagnostic({
+          webhooks_database: { status: 'error', registered: [], missing: ['orders/paid', 'orders/fulfilled'] },
+        }),
       ),
       on(registerWebhooks, () => apiError(404, 'Boutique introuvable')),
     ]);
@@ -318,8 +314,8 @@ describe('/app/shopify-diagnostic', () => {
 
   it('reports the errors listed in a partial registration', async () => {
     mockSignedInApi([
-      on(diagnosticEndpoint, () => jsonResponse(diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } }))),
-      on(registerWebhooks, () => jsonResponse({ success: false, registered: [], errors: ['orders/paid\u202f: adresse refusée par Shopify'] })),
+      on(diagnosticEndpoint, () => diagnostic({ webhooks_database: { status: 'error', registered: [], missing: ['orders/paid'] } })),
+      on(registerWebhooks, () => ({ success: false, registered: [], errors: ['orders/paid\u202f: adresse refusée par Shopify'] })),
     ]);
     await open();
     await finished();
@@ -331,14 +327,12 @@ describe('/app/shopify-diagnostic', () => {
   it('warns about zero orders, an inactive flow and no events, each with its fix', async () => {
     mockSignedInApi([
       on(diagnosticEndpoint, () =>
-        jsonResponse(
-          diagnostic({
-            orders: { status: 'warning', count: 0 },
-            flow: { status: 'error', active: 0, total: 1 },
-            events: { status: 'warning', recent: [] },
-            order_events: { status: 'warning', count: 0 },
-          }),
-        ),
+        diagnostic({
+          orders: { status: 'warning', count: 0 },
+          flow: { status: 'error', active: 0, total: 1 },
+          events: { status: 'warning', recent: [] },
+          order_events: { status: 'warning', count: 0 },
+        }),
       ),
     ]);
     await open();
@@ -365,7 +359,7 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('says plainly when Shopify withholds protected customer data, what it means and what to do', async () => {
-    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse(diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } })))]);
+    mockSignedInApi([on(diagnosticEndpoint, () => diagnostic({ customer_data: { status: 'error', approved: false, withheld_fields: ['email', 'name'] } }))]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 erreur.');
     expect(stateOf('Données clients protégées')).toBe('État\u202f: Erreur');
@@ -379,14 +373,14 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('cannot check protected customer data before the first order, and says when to look again', async () => {
-    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse(diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } })))]);
+    mockSignedInApi([on(diagnosticEndpoint, () => diagnostic({ customer_data: { status: 'warning', approved: null, withheld_fields: [] } }))]);
     await open();
     await finished('Diagnostic terminé\u202f: 7 étapes réussies, 1 avertissement.');
     expect(step('Données clients protégées').textContent).toContain('Relancez le diagnostic après la première commande');
   });
 
   it("shows 'Aucune boutique Shopify connectée' with a link to the integrations when no store is connected", async () => {
-    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse({ store: null, checks: null }))]);
+    mockSignedInApi([on(diagnosticEndpoint, () => ({ store: null, checks: null }))]);
     await open();
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Connecter ma boutique' }).getAttribute('href')).toBe('/app/integrations');
@@ -395,7 +389,7 @@ describe('/app/shopify-diagnostic', () => {
   });
 
   it('opens for a merchant without a store (the sidebar offers it everywhere) and says so, instead of leaving for Intégrations', async () => {
-    mockSignedInApi([on(diagnosticEndpoint, () => jsonResponse({ store: null, checks: null }))], { store: null });
+    mockSignedInApi([on(diagnosticEndpoint, () => ({ store: null, checks: null }))], { store: null });
     const { router } = renderRoute('/app/shopify-diagnostic');
     expect(await screen.findByRole('heading', { level: 2, name: 'Aucune boutique Shopify connectée' }, { timeout: 5_000 })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/shopify-diagnostic');
@@ -403,7 +397,7 @@ describe('/app/shopify-diagnostic', () => {
 
   it("shows a French error with 'Réessayer' when the diagnostic cannot be loaded", async () => {
     let fail = true;
-    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (fail ? apiError(503, 'Le serveur est indisponible.') : jsonResponse(diagnostic())))]);
+    const fetchMock = mockSignedInApi([on(diagnosticEndpoint, () => (fail ? apiError(503, 'Le serveur est indisponible.') : diagnostic()))]);
     await open();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Le diagnostic n’a pas pu être effectué.');

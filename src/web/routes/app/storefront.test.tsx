@@ -2,14 +2,18 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listReviews } from '#core/api/reviews';
 import { getStorefront, getStorefrontPreview, hideReview, listModeration, saveStorefrontSettings, showReview } from '#core/api/storefront';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import type { ResponseOf } from '#core/api/endpoint';
+import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 
 const SHOP = 'ma-boutique.myshopify.com';
 const BLOCK_URL = `https://${SHOP}/admin/themes/current/editor?template=index&addAppBlockId=cle-api/avis-clients`;
 const EMBED_URL = `https://${SHOP}/admin/themes/current/editor?context=apps&template=index&activateAppId=cle-api/badge-avis`;
 
-const snapshot = (over: Record<string, unknown> = {}) => ({
+type Storefront = ResponseOf<typeof getStorefront>;
+type ModerationItem = ResponseOf<typeof listModeration>['items'][number];
+
+const snapshot = (over: Partial<Storefront['snapshot']> = {}): Storefront['snapshot'] => ({
   version: 1,
   count: 3,
   average: 3.3,
@@ -25,7 +29,7 @@ const snapshot = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const status = (over: Record<string, unknown> = {}, settings = { show_unverified_reviews: false }) => ({
+const status = (over: Partial<Storefront['snapshot']> = {}, settings: Storefront['settings'] = { show_unverified_reviews: false }): Storefront => ({
   shop_domain: SHOP,
   block_editor_url: BLOCK_URL,
   embed_editor_url: EMBED_URL,
@@ -33,7 +37,7 @@ const status = (over: Record<string, unknown> = {}, settings = { show_unverified
   settings,
 });
 
-const item = (i: number, over: Record<string, unknown> = {}) => ({
+const item = (i: number, over: Partial<ModerationItem> = {}): ModerationItem => ({
   id: `00000000-0000-4000-8000-00000000000${i}`,
   rating: i,
   public_name: `Client${i} D.`,
@@ -52,9 +56,9 @@ const PREVIEW = '<!doctype html><html lang="fr"><body><section class="avis-clien
 
 function api(routes: Route[] = []) {
   return mockSignedInApi([
-    on(getStorefront, () => jsonResponse(status())),
-    on(getStorefrontPreview, () => jsonResponse({ html: PREVIEW })),
-    on(listModeration, () => jsonResponse({ items: [item(1), item(5)], next_page: null, hidden_count: 0 })),
+    on(getStorefront, () => status()),
+    on(getStorefrontPreview, () => ({ html: PREVIEW })),
+    on(listModeration, () => ({ items: [item(1), item(5)], next_page: null, hidden_count: 0 })),
     ...routes,
   ]);
 }
@@ -89,7 +93,7 @@ describe('/app/storefront', () => {
   });
 
   it('says « 1 avis masqué » in the singular and nothing when none is hidden', async () => {
-    api([on(getStorefront, () => jsonResponse(status({ hidden: 1, count: 1, average_label: '5,0' })))]);
+    api([on(getStorefront, () => status({ hidden: 1, count: 1, average_label: '5,0' }))]);
     await open();
     const summary = await screen.findByRole('region', { name: 'Sur votre boutique' });
     expect(summary.textContent).toContain('1 avis masqué pour non-respect de la charte');
@@ -98,7 +102,7 @@ describe('/app/storefront', () => {
 
   it('lists every review with its rating in words; a 1-star review can be hidden only with a reason', async () => {
     const fetchMock = api([
-      on(hideReview, () => jsonResponse(item(1, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'off_topic', hidden_by_email: 'zoe@boutique.fr' })), {
+      on(hideReview, () => item(1, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'off_topic', hidden_by_email: 'zoe@boutique.fr' }), {
         id: '00000000-0000-4000-8000-000000000001',
       }),
     ]);
@@ -154,8 +158,8 @@ describe('/app/storefront', () => {
   it('shows a hidden review with its reason, who hid it and « Afficher de nouveau »', async () => {
     const hidden = item(2, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'personal_data', hidden_by_email: 'zoe@boutique.fr' });
     const fetchMock = api([
-      on(listModeration, () => jsonResponse({ items: [hidden], next_page: null, hidden_count: 1 })),
-      on(showReview, () => jsonResponse(item(2)), { id: '00000000-0000-4000-8000-000000000002' }),
+      on(listModeration, () => ({ items: [hidden], next_page: null, hidden_count: 1 })),
+      on(showReview, () => item(2), { id: '00000000-0000-4000-8000-000000000002' }),
     ]);
     await open();
     const card = await screen.findByRole('listitem', { name: 'Client2 D., 2 étoiles sur 5' });
@@ -181,12 +185,12 @@ describe('/app/storefront', () => {
       on(listModeration, () => {
         const n = callsTo(fetchMock, listModeration).length;
         return n <= 1
-          ? jsonResponse({
+          ? {
               items: Array.from({ length: 20 }, (_, i) => item((i % 5) + 1, { id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}` })),
               next_page: 2,
               hidden_count: 0,
-            })
-          : jsonResponse({ items: [item(3)], next_page: null, hidden_count: 0 });
+            }
+          : { items: [item(3)], next_page: null, hidden_count: 0 };
       }),
     ]);
     await open();
@@ -199,10 +203,7 @@ describe('/app/storefront', () => {
   });
 
   it('has an empty state', async () => {
-    api([
-      on(listModeration, () => jsonResponse({ items: [], next_page: null, hidden_count: 0 })),
-      on(getStorefront, () => jsonResponse(status({ count: 0, hidden: 0, average: null, average_label: '' }))),
-    ]);
+    api([on(listModeration, () => ({ items: [], next_page: null, hidden_count: 0 })), on(getStorefront, () => status({ count: 0, hidden: 0, average: null, average_label: '' }))]);
     await open();
     expect(await screen.findByRole('heading', { level: 3, name: 'Aucun avis pour le moment' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sur votre boutique' }).textContent).toContain('Aucun avis affiché pour l’instant.');
@@ -216,7 +217,7 @@ describe('/app/storefront', () => {
 
   it('shows an error with « Réessayer » when the storefront cannot be read', async () => {
     let fail = true;
-    api([on(getStorefront, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : jsonResponse(status())))]);
+    api([on(getStorefront, () => (fail ? apiError(500, 'Erreur interne.', 'internal') : status()))]);
     await open();
     expect((await screen.findByRole('alert')).textContent).toContain('Impossible de charger l’état de votre boutique.');
     fail = false;
@@ -225,7 +226,7 @@ describe('/app/storefront', () => {
   });
 
   it('is reachable from « Avis clients »', async () => {
-    api([on(listReviews, () => jsonResponse({ items: [], next_cursor: null }))]);
+    api([on(listReviews, () => ({ items: [], next_cursor: null }))]);
     const { router } = renderRoute('/app/feedback');
     fireEvent.click(await screen.findByRole('link', { name: 'Avis sur la boutique et modération' }, { timeout: 5_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/app/storefront'));
@@ -233,9 +234,11 @@ describe('/app/storefront', () => {
   });
   it('labels each review with its origin, and says why an unverified one is off the storefront', async () => {
     api([
-      on(listModeration, () =>
-        jsonResponse({ items: [item(5), item(4, { origin: 'shared_link', is_published: false }), item(3, { origin: 'shared_link' })], next_page: null, hidden_count: 0 }),
-      ),
+      on(listModeration, () => ({
+        items: [item(5), item(4, { origin: 'shared_link', is_published: false }), item(3, { origin: 'shared_link' })],
+        next_page: null,
+        hidden_count: 0,
+      })),
     ]);
     await open();
     const list = await screen.findByRole('list', { name: 'Avis de la boutique' });
@@ -256,10 +259,10 @@ describe('/app/storefront', () => {
   it('keeps unverified reviews off by default; the switch saves the merchant’s choice and says what it did', async () => {
     let showing = false;
     const fetchMock = api([
-      on(getStorefront, () => jsonResponse(status({}, { show_unverified_reviews: showing }))),
+      on(getStorefront, () => status({}, { show_unverified_reviews: showing })),
       on(saveStorefrontSettings, () => {
         showing = true;
-        return jsonResponse({ show_unverified_reviews: true });
+        return { show_unverified_reviews: true };
       }),
     ]);
     await open();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ACTIVATED_REDIRECT_MS } from '#web/components/plans/PlanChoice';
 import { currentPlanFixture } from '#web/components/quota/fixtures';
 import { currentPlan, listPlans } from '#core/api/plans';
-import { jsonResponse, renderRoute } from '#web/test/render';
+import { renderRoute } from '#web/test/render';
 import { mockSignedInApi, on } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 function mockApi() {
-  return mockSignedInApi([on(listPlans, () => jsonResponse({ plans: plansFixture })), on(currentPlan, () => jsonResponse(currentPlanFixture(120, 3000)))]);
+  return mockSignedInApi([on(listPlans, () => ({ plans: plansFixture })), on(currentPlan, () => currentPlanFixture(120, 3000))]);
 }
 
 async function open(search = '') {
@@ -51,7 +51,7 @@ describe('/app/subscription-plans', () => {
   });
 
   it('lets a merchant whose current plan cannot be read choose any plan', async () => {
-    mockSignedInApi([on(listPlans, () => jsonResponse({ plans: plansFixture }))]);
+    mockSignedInApi([on(listPlans, () => ({ plans: plansFixture }))]);
     await open();
     expect(await screen.findByText(/Votre abonnement est actif/)).toBeTruthy();
     for (const name of ['Starter', 'Pro', 'Entreprise']) expect(await screen.findByRole('button', { name: `Choisir ${name}` })).toBeTruthy();

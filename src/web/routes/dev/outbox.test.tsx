@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getOutboxEmail, listOutbox } from '#core/api/dev-outbox';
-import { apiError, jsonResponse, mockFetch, renderRoute } from '#web/test/render';
+import { apiError, mockFetch, renderRoute } from '#web/test/render';
 import { mockApi, mockEndpoint, on } from '#web/test/endpoints';
 
 const older = { id: 'a1', to: 'client@example.com', from: 'shop@example.com', subject: 'Ancien', created_at: '2025-10-01T09:00:00Z' };
@@ -20,7 +20,7 @@ describe('/dev/outbox', () => {
   });
 
   it('shows the empty state', async () => {
-    mockFetch(() => jsonResponse({ emails: [] }));
+    mockEndpoint(listOutbox, { emails: [] });
     renderRoute('/dev/outbox');
     expect(await screen.findByText('Aucun e-mail dans la boîte d’envoi locale.')).toBeTruthy();
   });

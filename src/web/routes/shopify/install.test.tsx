@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '#core/api/auth';
 import { claimInstallation, shopifyAuth } from '#core/api/shopify';
-import { apiError, jsonResponse, renderRoute, stubLocation, testSession } from '#web/test/render';
+import { apiError, renderRoute, stubLocation, testSession } from '#web/test/render';
 import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 import { installation, installShop, installToken, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
@@ -46,8 +46,8 @@ describe('/shopify/install', () => {
   it("claims a signed-in merchant's link and goes on to Shopify", async () => {
     location = stubLocation();
     const fetchMock = mockApi([
-      on(getSession, () => jsonResponse(testSession)),
-      on(claimInstallation, () => jsonResponse({ redirect_url: `${shopifyAuth.path}?shop=x.myshopify.com&state=s1` }), installation),
+      on(getSession, () => testSession),
+      on(claimInstallation, () => ({ redirect_url: `${shopifyAuth.path}?shop=x.myshopify.com&state=s1` }), installation),
     ]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}&plan_id=${proPlan.id}`);
     await waitFor(() => expect(location!.assign).toHaveBeenCalledWith(`${shopifyAuth.path}?shop=x.myshopify.com&state=s1`));
@@ -57,17 +57,14 @@ describe('/shopify/install', () => {
 
   it('says the link is invalid when the claim refuses it', async () => {
     location = stubLocation();
-    mockApi([on(getSession, () => jsonResponse(testSession)), on(claimInstallation, () => apiError(409, tokenMessages.used, 'installation_claim_refused'), installation)]);
+    mockApi([on(getSession, () => testSession), on(claimInstallation, () => apiError(409, tokenMessages.used, 'installation_claim_refused'), installation)]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Le lien d’installation a expiré ou n’est pas valide...');
     expect(location.assign).not.toHaveBeenCalled();
   });
 
   it('offers to choose a plan when none was selected', async () => {
-    mockApi([
-      on(getSession, () => jsonResponse(testSession)),
-      on(claimInstallation, () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.', 'no_plan_selected'), installation),
-    ]);
+    mockApi([on(getSession, () => testSession), on(claimInstallation, () => apiError(400, 'Aucun plan sélectionné. Veuillez choisir un plan.', 'no_plan_selected'), installation)]);
     renderRoute(`/shopify/install?token=${installToken}&shop=${installShop}`);
     expect((await screen.findByRole('alert')).textContent).toBe('Aucun plan sélectionné. Veuillez choisir un plan.');
     expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { getSession, signIn, signUp } from '#core/api/auth';
 import { listPlans } from '#core/api/plans';
 import { claimInstallation, getInstallation, shopifyAuth } from '#core/api/shopify';
-import { apiError, jsonResponse, renderRoute, stubLocation, testSession } from '#web/test/render';
+import { apiError, renderRoute, stubLocation, testSession } from '#web/test/render';
 import { callsTo, mockApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 import { installationFixture, installation, installShop, installToken, plansFixture, proPlan, starterPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
@@ -23,18 +23,18 @@ const welcome = `Finalisons l’installation pour ${installShop}`;
 function onboardingApi({ signedIn = false, routes = [] as Route[] } = {}) {
   let session = signedIn;
   return mockApi([
-    on(getSession, () => jsonResponse(session ? testSession : null)),
-    on(listPlans, () => jsonResponse({ plans: plansFixture })),
-    on(getInstallation, () => jsonResponse(installationFixture(proPlan)), installation),
+    on(getSession, () => (session ? testSession : null)),
+    on(listPlans, () => ({ plans: plansFixture })),
+    on(getInstallation, () => installationFixture(proPlan), installation),
     on(signUp, () => {
       session = true;
-      return jsonResponse({ user: testSession.user });
+      return { user: testSession.user };
     }),
     on(signIn, () => {
       session = true;
-      return jsonResponse({ redirect: false, user: testSession.user });
+      return { redirect: false, user: testSession.user };
     }),
-    on(claimInstallation, () => jsonResponse({ redirect_url: redirectUrl }), installation),
+    on(claimInstallation, () => ({ redirect_url: redirectUrl }), installation),
     ...routes,
   ]);
 }
@@ -83,7 +83,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('finds the plan from plan_id when the link has none stored yet', async () => {
-    onboardingApi({ routes: [on(getInstallation, () => jsonResponse(installationFixture()), installation)] });
+    onboardingApi({ routes: [on(getInstallation, () => installationFixture(), installation)] });
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}&plan_id=${starterPlan.id}`);
     expect(await screen.findByText('Starter')).toBeTruthy();
   });
@@ -204,7 +204,7 @@ describe('/shopify/onboarding', () => {
           claimInstallation,
           () => {
             claims += 1;
-            return claims === 1 ? apiError(500, 'Erreur interne') : jsonResponse({ redirect_url: redirectUrl });
+            return claims === 1 ? apiError(500, 'Erreur interne') : { redirect_url: redirectUrl };
           },
           installation,
         ),
@@ -267,7 +267,7 @@ describe('/shopify/onboarding', () => {
   });
 
   it('asks to choose a plan when none is known', async () => {
-    onboardingApi({ routes: [on(getInstallation, () => jsonResponse(installationFixture()), installation)] });
+    onboardingApi({ routes: [on(getInstallation, () => installationFixture(), installation)] });
     await open(`/shopify/onboarding?token=${installToken}&shop=${installShop}`);
     expect(screen.getByText('Aucun plan sélectionné. Veuillez choisir un plan.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Choisir un plan' }).getAttribute('href')).toBe(`/shopify/plan-selection?token=${installToken}&shop=${installShop}`);

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listPlans } from '#core/api/plans';
 import { getInstallation, selectInstallationPlan } from '#core/api/shopify';
-import { apiError, jsonResponse, renderRoute } from '#web/test/render';
+import { apiError, renderRoute } from '#web/test/render';
 import { mockApi, on, sentBodyTo } from '#web/test/endpoints';
 import { installationFixture, installation, installShop, installToken, plansFixture, proPlan, tokenMessages } from '#web/test/shopify-fixtures';
 
@@ -10,9 +10,9 @@ const url = `/shopify/plan-selection?token=${installToken}&shop=${installShop}`;
 
 function planApi(overrides: Parameters<typeof mockApi>[0] = []) {
   return mockApi([
-    on(listPlans, () => jsonResponse({ plans: plansFixture })),
-    on(getInstallation, () => jsonResponse(installationFixture()), installation),
-    on(selectInstallationPlan, () => jsonResponse({ ok: true }), installation),
+    on(listPlans, () => ({ plans: plansFixture })),
+    on(getInstallation, () => installationFixture(), installation),
+    on(selectInstallationPlan, () => ({ ok: true }), installation),
     ...overrides,
   ]);
 }
@@ -60,7 +60,7 @@ describe('/shopify/plan-selection', () => {
         selectInstallationPlan,
         async () => {
           await held;
-          return jsonResponse({ ok: true });
+          return { ok: true };
         },
         installation,
       ),

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listPlans } from '#core/api/plans';
 import { createTestInstallation } from '#core/api/shopify';
-import { jsonResponse, renderRoute } from '#web/test/render';
+import { renderRoute } from '#web/test/render';
 import { callsTo, mockApi, on, sentBodyTo } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
 
@@ -15,8 +15,8 @@ const planSelectionUrl = 'http://localhost:3000/shopify/plan-selection?token=tok
 
 function testApi(emulatorShop: 'created' | 'existing' | null = 'created') {
   return mockApi([
-    on(listPlans, () => jsonResponse({ plans: plansFixture })),
-    on(createTestInstallation, () => jsonResponse({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl, emulator_shop: emulatorShop })),
+    on(listPlans, () => ({ plans: plansFixture })),
+    on(createTestInstallation, () => ({ token: 'tok_9', shop: 'maison-lumiere.myshopify.com', plan_selection_url: planSelectionUrl, emulator_shop: emulatorShop })),
   ]);
 }
 
