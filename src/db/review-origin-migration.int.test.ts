@@ -3,17 +3,13 @@
 // them (no origin, `is_published` = rating ≥ 4), then the migration's own statements run on them.
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { describe, expect } from 'vitest';
 import { world } from '#tests/support/world';
 import { migrationsFolder } from './migrate';
 import * as s from './schema';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 /** The migration's statements that write data or constraints (after its columns exist). */
 function migrationStatements(): string[] {
@@ -23,7 +19,7 @@ function migrationStatements(): string[] {
 }
 
 describe('migration 0022 on existing reviews', () => {
-  it('ties each review to its origin, publishes what the storefront shows whatever the rating, and republishes connected stores', async () => {
+  it('ties each review to its origin, publishes what the storefront shows whatever the rating, and republishes connected stores', async ({ ctx }) => {
     const w = await world(ctx)
       .merchant()
       .store({ row: { accessToken: 'jeton-chiffre' } });

@@ -1,7 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { verifyPassword } from '../auth/password';
 import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
 import { demoHistory } from './history';
@@ -11,18 +10,15 @@ import { syncBilling } from '../billing/sync';
 import { unseal } from '../security/encryption';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { sql } from 'drizzle-orm';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 const DAY = 86_400_000;
 const daysAgo = (date: Date, now: Date) => (now.getTime() - date.getTime()) / DAY;
 
 describe('demo data', () => {
-  it('creates a living demo merchant once', async () => {
+  it('creates a living demo merchant once', async ({ ctx }) => {
     const first = await seedDemo(ctx.db);
     expect(first.created).toBe(true);
     const counts = async () =>
@@ -53,7 +49,7 @@ describe('demo data', () => {
     expect(await verifyPassword(account!.password!, 'wrong-password')).toBe(false);
   });
 
-  it('holds about 90 days of orders, sends and reviews, a few to fifteen orders a day', async () => {
+  it('holds about 90 days of orders, sends and reviews, a few to fifteen orders a day', async ({ ctx }) => {
     const now = new Date();
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
     const orders = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store!.id));
@@ -122,7 +118,7 @@ describe('demo data', () => {
     }
   });
 
-  it('has mostly 5 and 4 stars, varied French comments, and the review site offered as a new store offers it', async () => {
+  it('has mostly 5 and 4 stars, varied French comments, and the review site offered as a new store offers it', async ({ ctx }) => {
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
     const reviews = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store!.id));
     const share = (test: (rating: number) => boolean) => reviews.filter((r) => test(r.rating)).length / reviews.length;
@@ -167,7 +163,7 @@ describe('demo data', () => {
     expect(followed((r) => r >= 4)).toBeGreaterThan(followed((r) => r <= 3));
   });
 
-  it("shows a living dashboard: the database's day-by-day figures match the rows", async () => {
+  it("shows a living dashboard: the database's day-by-day figures match the rows", async ({ ctx }) => {
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
     const now = new Date();
     const summary = await dashboardSummary(ctx.db, store!.id, '90days', now);
@@ -225,7 +221,7 @@ describe('demo data', () => {
     expect(later.length).toBeGreaterThanOrEqual(history.length);
   });
 
-  it('installs the demo store on the emulator once, with sealed tokens that work', async () => {
+  it('installs the demo store on the emulator once, with sealed tokens that work', async ({ ctx }) => {
     expect(await connectDemoShop(ctx)).toBe(true);
     expect(await connectDemoShop(ctx)).toBe(false);
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
@@ -234,7 +230,7 @@ describe('demo data', () => {
     expect(data.shop.myshopifyDomain).toBe(DEMO_ACCOUNT.shopDomain);
   });
 
-  it('subscribes the demo store on the local Shopify to its seeded plan, so a sync keeps it as seeded', async () => {
+  it('subscribes the demo store on the local Shopify to its seeded plan, so a sync keeps it as seeded', async ({ ctx }) => {
     const [before] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, DEMO_ACCOUNT.shopDomain));
     const subscriptions = await ctx.emulator!.state.listAppSubscriptions(DEMO_ACCOUNT.shopDomain);
     expect(subscriptions.filter((sub) => sub.status === 'ACTIVE').map((sub) => [sub.name, sub.currentPeriodEnd])).toEqual([['Pro', before!.periodEnd.toISOString()]]);
@@ -249,7 +245,7 @@ describe('demo data', () => {
     expect(after).toMatchObject({ plan: 'pro', emailsQuota: 3000, periodStart: before!.periodStart, periodEnd: before!.periodEnd });
   });
 
-  it('refreshes an expiring token before use, rotating the refresh token, and the new one works', async () => {
+  it('refreshes an expiring token before use, rotating the refresh token, and the new one works', async ({ ctx }) => {
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
     const before = unseal(ctx.config.encryptionKey, store!.accessToken!);
     expect((await storeAccessToken(ctx, store!.id)).accessToken).toBe(before);

@@ -3,33 +3,32 @@
 // Shopify needs to forward « Voir plus »; reconnecting grants it, as the app's own check at the next
 // opening does (scopesCover).
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { seedDemo } from '../demo/seed-demo';
 import { missingScopes, scopesCover } from '../shopify/install-service';
 import { runDiagnostic } from './diagnostic';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 let storeId: string;
 let userId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+it.beforeAll(async ({ ctx }) => {
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
   userId = store!.userId;
 });
-afterAll(() => ctx.destroy());
 
 describe('the diagnostic and the scopes the app asks', () => {
-  it('passes the token step when the token holds every scope the app asks', async () => {
+  it('passes the token step when the token holds every scope the app asks', async ({ ctx }) => {
     expect((await runDiagnostic(ctx, userId)).checks!.token).toEqual({ status: 'success', http_status: null, failure: null, missing_scopes: [] });
   });
 
-  it('fails the token step with the scope a token from before the app proxy lacks, while the other checks still run', async () => {
+  it('fails the token step with the scope a token from before the app proxy lacks, while the other checks still run', async ({ ctx }) => {
     await ctx.db.update(s.shopifyStores).set({ scope: 'read_orders,read_fulfillments' }).where(eq(s.shopifyStores.id, storeId));
     const { checks } = await runDiagnostic(ctx, userId);
     expect(checks!.token).toEqual({ status: 'error', http_status: null, failure: null, missing_scopes: ['write_app_proxy'] });

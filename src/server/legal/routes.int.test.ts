@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { getLegalInformation } from '#core/api/legal';
 import { subscriptionPlans } from '#db/schema';
-import { contextFor, createTestContext, PRODUCTION_OPERATOR_ENV, testConfig, type TestContext } from '#tests/support/test-context';
+import { contextFor, PRODUCTION_OPERATOR_ENV, testConfig } from '#tests/support/test-context';
 import { createApp } from '../app';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 const PLACEHOLDER = /\[[^\]]*\]/;
 
@@ -21,7 +18,7 @@ async function legalOf(app: ReturnType<typeof createApp>) {
 }
 
 describe('GET /api/legal', () => {
-  it('answers a plainly fictional publisher and the price list outside production, without a session', async () => {
+  it('answers a plainly fictional publisher and the price list outside production, without a session', async ({ ctx }) => {
     const body = await legalOf(createApp(ctx));
     expect(body.operator).toMatchObject({
       name: 'Avis Clients SAS (démonstration)',
@@ -42,7 +39,7 @@ describe('GET /api/legal', () => {
     expect(body.plans.map((p) => [p.name, p.price_amount])).toEqual(plans.plans.map((p) => [p.name, p.price_amount]));
   });
 
-  it('answers the configured publisher in production, and only the plans on sale', async () => {
+  it('answers the configured publisher in production, and only the plans on sale', async ({ ctx }) => {
     const production = testConfig({
       NODE_ENV: 'production',
       APP_URL: 'https://avis.example',

@@ -4,18 +4,15 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect } from 'vitest';
 import { storedFiles } from '#db/schema';
-import { createTestContext, testConfig, type TestContext } from '#tests/support/test-context';
+import { testConfig } from '#tests/support/test-context';
 import { freePort } from '#tests/support/free-port';
 import { createStorage, isStorageKey } from './storage';
 import type { Storage } from './types';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 /** Every byte value, NUL and high bytes included: what a bytea or a file must give back unchanged. */
 const ALL_BYTES = Uint8Array.from({ length: 512 }, (_, index) => index % 256);
@@ -66,7 +63,7 @@ describe('storage keys', () => {
 });
 
 describe('database storage', () => {
-  it('stores bytes in stored_files and gives them back exactly', async () => {
+  it('stores bytes in stored_files and gives them back exactly', async ({ ctx }) => {
     expect(ctx.storage.kind).toBe('database');
     const key = 'branding/store-a/logo-1.png';
     await expectRoundTrip(ctx.storage, key);
@@ -74,7 +71,7 @@ describe('database storage', () => {
     expect(row).toEqual({ size: ALL_BYTES.length, contentType: 'image/png' });
   });
 
-  it('makes a second put of a key an upsert', async () => {
+  it('makes a second put of a key an upsert', async ({ ctx }) => {
     const key = 'branding/store-a/logo-2.svg';
     await ctx.storage.put(key, new Uint8Array([1, 2, 3]), 'image/png');
     await ctx.storage.put(key, new TextEncoder().encode('<svg/>'), 'image/svg+xml');
@@ -85,15 +82,15 @@ describe('database storage', () => {
     expect(rows).toEqual([{ size: 6 }]);
   });
 
-  it('stores a slice of a larger buffer as the slice only', async () => {
+  it('stores a slice of a larger buffer as the slice only', async ({ ctx }) => {
     const key = 'branding/store-a/logo-3.png';
     await ctx.storage.put(key, ALL_BYTES.subarray(10, 20), 'image/png');
     expect([...(await ctx.storage.get(key))!.bytes]).toEqual([...ALL_BYTES.subarray(10, 20)]);
   });
 
-  it('refuses keys outside the pattern', () => expectKeysRefused(ctx.storage));
+  it('refuses keys outside the pattern', ({ ctx }) => expectKeysRefused(ctx.storage));
 
-  it('maps keys to /media URLs and back, and no other URL to a key', () => {
+  it('maps keys to /media URLs and back, and no other URL to a key', ({ ctx }) => {
     const key = 'branding/store-a/logo-1.png';
     const url = ctx.storage.publicUrl(key);
     expect(url).toBe(`http://localhost:3000/media/${key}`);
@@ -117,7 +114,7 @@ describe('database storage', () => {
 describe('files storage', () => {
   let dir: string;
   let storage: Storage;
-  beforeAll(() => {
+  it.beforeAll(({ ctx }) => {
     dir = mkdtempSync(join(tmpdir(), 'avis-uploads-'));
     storage = createStorage(testConfig({ STORAGE: 'files', DATA_DIR: dir }), ctx.db);
   });
@@ -245,7 +242,7 @@ function s3Config(endpoint: string, secret = S3.secret) {
 describe('S3 storage', () => {
   let fake: FakeS3;
   let storage: Storage;
-  beforeAll(async () => {
+  it.beforeAll(async ({ ctx }) => {
     fake = await startFakeS3();
     storage = createStorage(s3Config(fake.url), ctx.db);
   });
@@ -261,7 +258,7 @@ describe('S3 storage', () => {
     expect(fake.requests.filter((request) => request.method === 'PUT')).toEqual([{ method: 'PUT', path: `/${S3.bucket}/${key}` }]);
   });
 
-  it('is refused by the bucket with a wrong secret (the fake checks signatures), and says so', async () => {
+  it('is refused by the bucket with a wrong secret (the fake checks signatures), and says so', async ({ ctx }) => {
     const wrong = createStorage(s3Config(fake.url, 'not-the-secret'), ctx.db);
     await expect(wrong.put('branding/store-a/logo-9.png', ALL_BYTES, 'image/png')).rejects.toThrow('S3 PUT answered 403');
     await expect(wrong.exists('branding/store-a/logo-1.png')).rejects.toThrow('S3 HEAD answered 403');

@@ -5,19 +5,16 @@
  */
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { runDueSends } from './sender';
 import { DAY_METRIC, MONTH_METRIC } from '../plans/quota';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  // Small batches so the four senders interleave many claims.
-  ctx = await createTestContext({ SEND_BATCH_SIZE: '3', SEND_CONCURRENCY: '2' });
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ SEND_BATCH_SIZE: '3', SEND_CONCURRENCY: '2' });
+
+// Small batches so the four senders interleave many claims.
 
 const storeSpec = fc.record({
   quota: fc.option(fc.integer({ min: 0, max: 12 }), { nil: null }),
@@ -26,7 +23,7 @@ const storeSpec = fc.record({
 });
 
 describe('quotas under four racing senders', () => {
-  it('are never exceeded and always fully used', async () => {
+  it('are never exceeded and always fully used', async ({ ctx }) => {
     await fc.assert(
       fc.asyncProperty(fc.array(storeSpec, { minLength: 1, maxLength: 3 }), async (specs) => {
         const stores = [];

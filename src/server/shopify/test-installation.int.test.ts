@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { describe, expect } from 'vitest';
 import { Browserish } from '#tests/support/http';
 import { createApp } from '../app';
+import { integrationTest } from '#tests/support/integration';
+
+const it = integrationTest();
 
 type TestInstallation = { token: string; shop: string; plan_selection_url: string; emulator_shop: 'created' | 'existing' | null };
-
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
 
 const uniqueShop = (name: string) => `${name}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}.myshopify.com`;
 
@@ -21,7 +14,7 @@ async function createTestInstallation(target: ReturnType<typeof createApp>, shop
 }
 
 describe('POST /api/shopify/test-installations and the local Shopify', () => {
-  it('creates a missing test shop on the emulator, so the install does not end at "Boutique introuvable"', async () => {
+  it('creates a missing test shop on the emulator, so the install does not end at "Boutique introuvable"', async ({ ctx, app }) => {
     const shop = uniqueShop('boutique-absente');
     expect(await ctx.emulator!.state.getShop(shop)).toBeNull();
 
@@ -35,7 +28,7 @@ describe('POST /api/shopify/test-installations and the local Shopify', () => {
     expect(await authorize.text()).not.toContain('Boutique introuvable');
   });
 
-  it('keeps an existing emulator shop as it is and says so', async () => {
+  it('keeps an existing emulator shop as it is and says so', async ({ ctx, app }) => {
     const shop = uniqueShop('boutique-existante');
     await ctx.emulator!.state.createShop({ domain: shop, name: 'Boutique existante' });
 
@@ -46,7 +39,7 @@ describe('POST /api/shopify/test-installations and the local Shopify', () => {
     expect((await ctx.emulator!.state.listShops()).filter((s) => s.domain === shop)).toHaveLength(1);
   });
 
-  it('without the emulator (real Shopify), creates the link only and says there is no local shop', async () => {
+  it('without the emulator (real Shopify), creates the link only and says there is no local shop', async ({ ctx }) => {
     const realShopify = createApp({ ...ctx, emulator: null });
     const shop = uniqueShop('boutique-reelle');
 

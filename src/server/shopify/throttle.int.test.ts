@@ -4,24 +4,16 @@
  * call (the billing return, a plan sync) waits a moment instead of failing at the first throttle.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { merchantOnEmulator } from '#tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { createApp } from '../app';
 import { throttleWait } from './facade';
 import { DEFAULT_SHOPIFY_RETRY } from './resilience';
 import { findPlan, startSubscription } from './billing';
 import { storeRecord } from './install-service';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
 describe('throttleWait', () => {
   const policy = { minDelayMs: 100, maxDelayMs: 3000 };
@@ -37,7 +29,7 @@ describe('throttleWait', () => {
 });
 
 describe('a throttled Shopify', () => {
-  it('the billing return after an approval survives a throttled read and lands on the dashboard', async () => {
+  it('the billing return after an approval survives a throttled read and lands on the dashboard', async ({ ctx, app }) => {
     const { browser, store, shop } = await merchantOnEmulator(app, ctx, 'freine');
     const [plan] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, 'pro'));
     const url = await startSubscription(ctx, ctx.shopify, await storeRecord(ctx.db, store.id), (await findPlan(ctx.db, plan!.id))!);
@@ -47,7 +39,7 @@ describe('a throttled Shopify', () => {
     expect(back.headers.get('location')).toBe('/app/dashboard?shopify=success&subscription=activated');
   });
 
-  it('a plan sync waits through a few throttled answers, and gives up, bounded, when Shopify stays throttled', async () => {
+  it('a plan sync waits through a few throttled answers, and gives up, bounded, when Shopify stays throttled', async ({ ctx, app }) => {
     const { browser, shop } = await merchantOnEmulator(app, ctx, 'patiente');
     await ctx.emulator!.state.forceThrottle(DEFAULT_SHOPIFY_RETRY.attempts - 1, shop);
     expect((await browser.json('/functions/v1/shopify-sync-plan', { json: {} })).status).toBe(200);

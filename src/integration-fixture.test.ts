@@ -1,0 +1,105 @@
+/**
+ * Integration tests set up once: a file that needs a test context takes it from the fixture in
+ * tests/support/integration.ts (`integrationTest`), not from its own `createTestContext`. A file that
+ * calls it itself is listed here, with the reason.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+
+/** Files that need more than one context, or one per test: the fixture would hide what they set up. */
+const EXEMPT: Record<string, string> = {
+  'src/server/jobs/connection-loss.int.test.ts': 'a context per test: each test breaks its own database connection',
+  'src/server/jobs/queue.int.test.ts': 'a context per test: each test starts from an empty job queue',
+  'src/server/jobs/two-processes.int.test.ts': 'a context per test: two workers share one database and each test needs it fresh',
+  'src/server/requests/sender-batches.int.test.ts': 'a second context with a small batch size, in its own describe',
+  'src/server/auth/auth.int.test.ts': 'a second context with TRUST_PROXY false, next to the trusted one',
+  'src/server/app.int.test.ts': 'a second, fresh context in one describe, and the app on a built web folder',
+  'src/server/shopify/faults.int.test.ts': 'the app runs on a context derived from the test context (a fault-injecting Shopify)',
+  'src/server/deliverability/smtp-signing.int.test.ts': 'a second context on a real SMTP transport, closed with its server after the file',
+  'src/server/deliverability/deliverability.int.test.ts': 'the file closes a DNS fake with the context after the file',
+  'src/server/email/mailer.int.test.ts': 'the file closes an SMTP server with the context after the file',
+  'src/server/requests/sender-smtp-faults.int.test.ts': 'an SMTP fault server is reset after each test and closed with the context',
+};
+
+/**
+ * Files not converted yet (issue 46): module-level helpers read the file's `ctx` or `app`, so each
+ * needs its helpers to take them. The list only shrinks.
+ */
+const NOT_YET_CONVERTED = [
+  'src/db/plans.int.test.ts',
+  'src/db/unconfirmed-migration.int.test.ts',
+  'src/server/audit/audit.int.test.ts',
+  'src/server/auth/change-email.int.test.ts',
+  'src/server/billing/billing-properties.int.test.ts',
+  'src/server/billing/billing.int.test.ts',
+  'src/server/branding/branding.int.test.ts',
+  'src/server/email-templates/email-templates.int.test.ts',
+  'src/server/email-templates/template-sandbox.int.test.ts',
+  'src/server/error-logs.int.test.ts',
+  'src/server/http/security-headers.int.test.ts',
+  'src/server/insight/dashboard.int.test.ts',
+  'src/server/insight/reviews.int.test.ts',
+  'src/server/jobs/maintenance.int.test.ts',
+  'src/server/media/routes.int.test.ts',
+  'src/server/orders/orders.int.test.ts',
+  'src/server/plans/plan-state.int.test.ts',
+  'src/server/plans/quota-alerts.int.test.ts',
+  'src/server/privacy/erasure.int.test.ts',
+  'src/server/recipients/recipients.int.test.ts',
+  'src/server/requests/forecast.int.test.ts',
+  'src/server/requests/generate.int.test.ts',
+  'src/server/requests/ledger-steps.int.test.ts',
+  'src/server/requests/one-ask-per-customer.int.test.ts',
+  'src/server/requests/one-ask.int.test.ts',
+  'src/server/requests/quota.int.test.ts',
+  'src/server/requests/reminders.int.test.ts',
+  'src/server/requests/routes.int.test.ts',
+  'src/server/reviews/compliance.int.test.ts',
+  'src/server/settings/settings.int.test.ts',
+  'src/server/shopify/functions.int.test.ts',
+  'src/server/shopify/install-flow.int.test.ts',
+  'src/server/shopify/install-service.int.test.ts',
+  'src/server/storefront/proxy.int.test.ts',
+  'src/server/storefront/review-origin.int.test.ts',
+  'src/server/storefront/storefront.int.test.ts',
+  'src/server/stores/absence.int.test.ts',
+  'src/server/webhooks/delivered.int.test.ts',
+  'src/server/webhooks/emulator-roundtrip.int.test.ts',
+  'src/server/webhooks/nul-payload.int.test.ts',
+  'src/server/webhooks/reconcile.int.test.ts',
+  'src/server/webhooks/replay.int.test.ts',
+  'src/server/webhooks/webhooks.int.test.ts',
+  'tests/integration/shopify/documented-webhooks.test.ts',
+];
+
+function integrationFiles(dir: string): string[] {
+  return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
+    .map((name) => join(dir, name).split('\\').join('/'))
+    .filter((path) => (dir === 'src' ? path.endsWith('.int.test.ts') : path.endsWith('.test.ts')));
+}
+
+const FILES = [...integrationFiles('src'), ...integrationFiles('tests/integration')].sort();
+const callsCreateTestContext = (path: string) => /\bcreateTestContext\(/.test(readFileSync(join(ROOT, path), 'utf8'));
+const listed = (path: string) => path in EXEMPT || NOT_YET_CONVERTED.includes(path);
+
+describe('the integration test set-up', () => {
+  it('finds the integration files', () => {
+    expect(FILES.length).toBeGreaterThan(50);
+  });
+
+  it('takes the test context from the fixture, outside the listed files', () => {
+    expect(FILES.filter((path) => callsCreateTestContext(path) && !listed(path))).toEqual([]);
+  });
+
+  it('lists only files that still make their own context', () => {
+    const stale = [...Object.keys(EXEMPT), ...NOT_YET_CONVERTED].filter((path) => !FILES.includes(path) || !callsCreateTestContext(path));
+    expect(stale).toEqual([]);
+  });
+
+  it('gives every exemption a reason', () => {
+    expect(Object.entries(EXEMPT).filter(([, reason]) => reason.trim().length < 10)).toEqual([]);
+  });
+});
