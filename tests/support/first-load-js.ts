@@ -42,12 +42,13 @@ const SHELL_CATALOGUES = ['common', 'layout', 'auth', 'not-found', 'plans', 'app
 export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   '/app/dashboard': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/dashboard.tsx'],
-    ceilingBytes: 151 * 1024,
-    catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow', 'review-status'],
+    ceilingBytes: 155 * 1024,
+    // 'absence': what happened while the store was away, drawn with the dashboard (decision 045).
+    catalogues: [...SHELL_CATALOGUES, 'dashboard', 'flow', 'review-status', 'absence'],
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 145 * 1024,
+    ceilingBytes: 148 * 1024,
     // Not the calendar's: the share-link dialog that reads it loads when opened.
     catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront', 'review-status'],
   },
