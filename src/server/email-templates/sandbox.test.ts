@@ -113,12 +113,26 @@ describe('the template sandbox', () => {
     const templates = sandbox({ processes: 2 });
     const hostile = [1, 2, 3].map(() => templates.render(job({ bodyContent: HOSTILE.nestedLoops }, 1, 'hostile')));
     // Dispatched as they are asked (pump runs within render): the second process stays free for another key.
-    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: SANDBOX_PER_KEY.running, waiting: 3 - SANDBOX_PER_KEY.running });
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: SANDBOX_PER_KEY.running, waiting: 3 - SANDBOX_PER_KEY.running, held: false });
     const other = templates.render(job({}, 1, 'other'));
-    expect(templates.usage('other')).toEqual({ admitted: 0, running: 1, waiting: 0 });
+    expect(templates.usage('other')).toEqual({ admitted: 0, running: 1, waiting: 0, held: false });
     expect(kinds(await other)).toEqual(['ok']);
     expect((await Promise.all(hostile)).map(kinds)).toEqual([['time'], ['time'], ['time']]);
-    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 0 });
+    expect(templates.usage('hostile')).toMatchObject({ admitted: 0, running: 0, waiting: 0 });
+  });
+
+  it('holds a key back after a call that ran out of time, for twice as long as it took, while other keys go at once (issue 45)', async () => {
+    const templates = sandbox({ processes: 2 });
+    const first = templates.render(job({ bodyContent: HOSTILE.nestedLoops }, 1, 'hostile'));
+    const second = templates.render(job({ bodyContent: HOSTILE.nestedLoops }, 1, 'hostile'));
+    expect(kinds(await first)).toEqual(['time']);
+    // The first answered: a process is free, yet the key's next call waits its pace.
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 1, held: true });
+    expect(kinds(await templates.render(job({}, 1, 'other')))).toEqual(['ok']);
+    expect(kinds(await second)).toEqual(['time']);
+    // A template that renders in time is never held.
+    expect(kinds(await templates.render(job({}, 1, 'other')))).toEqual(['ok']);
+    expect(templates.usage('other').held).toBe(false);
   });
 
   it('admits a bounded number of a key’s requests at once and refuses one more at once, without touching another key’s (issue 45)', async () => {
@@ -146,7 +160,7 @@ describe('the template sandbox', () => {
     expect(await templates.admit('hostile', async () => 'de nouveau')).toBe('de nouveau');
     for (const release of releases.slice(1)) release();
     await Promise.all(held);
-    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 0 });
+    expect(templates.usage('hostile')).toEqual({ admitted: 0, running: 0, waiting: 0, held: false });
   });
 
   it('refuses calls once closed', async () => {

@@ -18,7 +18,8 @@
  * - Calls carry a key (the store): the key served least recently goes first, so one store's renders,
  *   however many or slow, only ever wait behind its own; and one key has at most
  *   SANDBOX_PER_KEY.running calls in the processes at once, so with two processes another store
- *   always finds one (decision 046).
+ *   always finds one (decision 046). A key whose call ran out of time waits twice as long as that
+ *   call took before its next one (SANDBOX_PACE): its runaway templates leave the cores to others.
  * - A merchant's request that renders (the editor, its test e-mail, the page texts, the self-test)
  *   takes one of its store's SANDBOX_PER_KEY.admitted places first (`admit`), before it reads or
  *   renders anything, and one more is refused at once: one store's saves, however many at once,
@@ -79,6 +80,14 @@ const SANDBOX_NICENESS = 10;
  */
 export const SANDBOX_PER_KEY = { running: 1, admitted: 4 } as const;
 
+/**
+ * A key whose call ran out of time (a template looping to its budget, or killed at its deadline)
+ * waits (SANDBOX_PACE - 1) times as long as that call took before its next call goes to a process:
+ * one store's runaway templates keep a process busy at most 1/SANDBOX_PACE of the time, and leave
+ * the machine's cores to everyone else. Templates that render in time are never held.
+ */
+export const SANDBOX_PACE = 3;
+
 /** A key's places are all taken: try again after `retryAfterSeconds` (one call's deadline). */
 export class SandboxBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -101,11 +110,12 @@ export interface SandboxOptions {
   log?: Logger;
 }
 
-/** One key's share of the sandbox now: requests admitted, calls in a process, calls waiting their turn. */
+/** One key's share of the sandbox now: requests admitted, calls in a process, calls waiting their turn, held back by its pace. */
 export interface KeyUsage {
   admitted: number;
   running: number;
   waiting: number;
+  held: boolean;
 }
 
 export interface SandboxStats {
@@ -173,6 +183,9 @@ export class TemplateSandbox {
   private readonly running = new Map<string, number>();
   /** Merchant requests admitted, per key. */
   private readonly admitted = new Map<string, number>();
+  /** Keys held back after a call that ran out of time: until when (performance.now()). */
+  private readonly heldUntil = new Map<string, number>();
+  private wake: NodeJS.Timeout | null = null;
   private readonly perKey: { running: number; admitted: number };
   private dispatches = 0;
   private readonly heapMb: number;
@@ -222,7 +235,7 @@ export class TemplateSandbox {
 
   /** The key's share of the sandbox now (tests and logs). */
   usage(key: string): KeyUsage {
-    return { admitted: this.admitted.get(key) ?? 0, running: this.running.get(key) ?? 0, waiting: this.queues.get(key)?.length ?? 0 };
+    return { admitted: this.admitted.get(key) ?? 0, running: this.running.get(key) ?? 0, waiting: this.queues.get(key)?.length ?? 0, held: this.isHeld(key, performance.now()) };
   }
 
   /**
@@ -245,6 +258,7 @@ export class TemplateSandbox {
   /** Ends every process; waiting calls are refused. */
   async close(): Promise<void> {
     this.closed = true;
+    if (this.wake) clearTimeout(this.wake);
     for (const queue of this.queues.values()) for (const call of queue) call.reject(new Error('template sandbox closed'));
     this.queues.clear();
     this.served.clear();
@@ -264,8 +278,10 @@ export class TemplateSandbox {
    */
   private next(): Call | undefined {
     let chosen: string | undefined;
+    const now = performance.now();
     for (const key of this.queues.keys()) {
       if ((this.running.get(key) ?? 0) >= this.perKey.running) continue;
+      if (this.isHeld(key, now)) continue;
       if (chosen === undefined || (this.served.get(key) ?? -1) < (this.served.get(chosen) ?? -1)) chosen = key;
     }
     if (chosen === undefined) return undefined;
@@ -287,11 +303,35 @@ export class TemplateSandbox {
         call.resolve(failAll(call.request.emails.length, call.job.problem));
         call = this.next();
       }
-      if (!call) return;
+      if (!call) return this.wakeForHeldKeys();
       slot.call = call;
       this.running.set(call.key, (this.running.get(call.key) ?? 0) + 1);
       void this.run(slot, call);
     }
+  }
+
+  private isHeld(key: string, now: number): boolean {
+    const until = this.heldUntil.get(key);
+    if (until === undefined) return false;
+    if (until > now) return true;
+    this.heldUntil.delete(key);
+    return false;
+  }
+
+  /** Calls wait only for held keys: look again when the first of them may go. */
+  private wakeForHeldKeys() {
+    if (this.wake) clearTimeout(this.wake);
+    this.wake = null;
+    if (this.closed) return;
+    const waiting = [...this.queues.keys()].map((key) => this.heldUntil.get(key)).filter((until): until is number => until !== undefined);
+    if (!waiting.length) return;
+    this.wake = setTimeout(
+      () => {
+        this.wake = null;
+        this.pump();
+      },
+      Math.max(0, Math.min(...waiting) - performance.now()),
+    );
   }
 
   /** The slot's call is over (answered or failed): its key may send another. */
@@ -315,6 +355,7 @@ export class TemplateSandbox {
       return;
     }
     const id = this.nextId++;
+    const began = performance.now();
     const settle = (outcomes: SandboxOutcome[] | Error) => {
       if (slot.call !== call) return;
       clearTimeout(timer);
@@ -325,6 +366,10 @@ export class TemplateSandbox {
       else {
         const limit = outcomes.find((o): o is { ok: false; problem: TemplateProblem } => !o.ok && o.problem.kind !== 'invalid');
         if (limit) call.job.problem ??= limit.problem;
+        if (limit?.problem.kind === 'time') {
+          const now = performance.now();
+          this.heldUntil.set(call.key, now + (now - began) * (SANDBOX_PACE - 1));
+        }
         call.resolve(outcomes);
       }
       if (slot.child === child) {
