@@ -1,22 +1,19 @@
 // The price list's features: a plan still as an earlier seed wrote it takes the seed's words
 // (« e-mail », « modèle »: decision 050); one an operator edited keeps the operator's.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { describe, expect } from 'vitest';
+import type { TestContext } from '#tests/support/test-context';
 import { PLAN_SEED, seedPlans } from './plans';
 import * as s from './schema';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
-const featuresOf = async (code: string) =>
+const featuresOf = async (ctx: TestContext, code: string) =>
   (await ctx.db.select({ features: s.subscriptionPlans.features }).from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, code)))[0]?.features;
 
 describe('seeding the plans', () => {
-  it('rewrites the features an earlier seed wrote, and leaves edited ones', async () => {
+  it('rewrites the features an earlier seed wrote, and leaves edited ones', async ({ ctx }) => {
     await ctx.db
       .update(s.subscriptionPlans)
       .set({ features: ['300 emails/mois', 'Templates professionnels', 'Support par email', 'Intégration Shopify', 'Pages de marque personnalisées'] })
@@ -28,8 +25,8 @@ describe('seeding the plans', () => {
 
     await seedPlans(ctx.db);
 
-    expect(await featuresOf('starter')).toEqual(['300 e-mails/mois', 'Modèles professionnels', 'Support par e-mail', 'Intégration Shopify', 'Pages de marque personnalisées']);
-    expect(await featuresOf('pro')).toEqual(['Offre sur mesure']);
-    expect(await featuresOf('enterprise')).toEqual([...PLAN_SEED[2].features]);
+    expect(await featuresOf(ctx, 'starter')).toEqual(['300 e-mails/mois', 'Modèles professionnels', 'Support par e-mail', 'Intégration Shopify', 'Pages de marque personnalisées']);
+    expect(await featuresOf(ctx, 'pro')).toEqual(['Offre sur mesure']);
+    expect(await featuresOf(ctx, 'enterprise')).toEqual([...PLAN_SEED[2].features]);
   });
 });

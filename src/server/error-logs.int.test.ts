@@ -4,13 +4,14 @@
  * never its parameters, neither in the message nor in a stack.
  */
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { describe, expect } from 'vitest';
 import { createApp } from './app';
 import type { Logger } from './logger';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 const lines: string[] = [];
 
 /** A logger that keeps every line as it would be written. */
@@ -19,13 +20,8 @@ function keepingLogger(scope = 'app'): Logger {
   return { debug: keep('DEBUG'), info: keep('INFO'), warn: keep('WARN'), error: keep('ERROR'), child: (child) => keepingLogger(`${scope}:${child}`) };
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
-
 describe('the 500 log line', () => {
-  it("names the failure without the query's parameters (the customer's e-mail)", async () => {
+  it("names the failure without the query's parameters (the customer's e-mail)", async ({ ctx }) => {
     const app = createApp({ ...ctx, log: keepingLogger() });
     const { browser } = await world(ctx).signedIn(app).store();
     // The database fails under the request (a table gone), as in a failover mid-query.

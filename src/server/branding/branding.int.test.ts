@@ -1,26 +1,20 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { BRANDING_DEFAULTS, LOGO_MAX_BYTES, LOGO_UPLOADS_PER_HOUR, type BrandingConfig, type StoredLogo } from '#core/api/branding';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { ORIGIN, signedInMerchant, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+// Each test browser has its own client address (sign-up is rate limited per address).
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
-beforeAll(async () => {
-  // Each test browser has its own client address (sign-up is rate limited per address).
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
-
-const merchant = (shopName?: string) =>
+const merchant = (ctx: TestContext, app: ReturnType<typeof createApp>, shopName?: string) =>
   world(ctx)
     .signedIn(app)
     .store({ shopName: shopName ?? 'Maison Lumière' });
@@ -51,8 +45,8 @@ const page = {
 };
 
 describe('GET and PUT /api/branding', () => {
-  it("answers the spec's defaults until saved, then what was saved", async () => {
-    const { browser, store } = await merchant();
+  it("answers the spec's defaults until saved, then what was saved", async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const first = await browser.json<BrandingConfig>('/api/branding');
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
@@ -93,8 +87,8 @@ describe('GET and PUT /api/branding', () => {
     expect(row).toMatchObject({ pageTitle: page.page_title, pageDescription: null, emailGreeting: page.email_greeting, buttonText: 'ENVOYER' });
   });
 
-  it('refuses bad input in French and changes nothing', async () => {
-    const { browser, store } = await merchant();
+  it('refuses bad input in French and changes nothing', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/branding/identity', { method: 'PUT', json: identity });
     for (const colour of ['red', '#12345', '#GGGGGG', '', 'javascript:alert(1)']) {
       const res = await browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, primary_color: colour } });
@@ -129,8 +123,8 @@ describe('GET and PUT /api/branding', () => {
 });
 
 describe('POST /api/branding/logo', () => {
-  it('stores PNG, JPG and SVG by content with a PNG for e-mails, without changing the saved branding', async () => {
-    const { browser, store } = await merchant();
+  it('stores PNG, JPG and SVG by content with a PNG for e-mails, without changing the saved branding', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     for (const [bytes, type, extension] of [
       [await png(), 'image/png', 'png'],
       [await jpeg(), 'image/jpeg', 'jpg'],
@@ -153,8 +147,8 @@ describe('POST /api/branding/logo', () => {
     expect(await ctx.db.select().from(s.storeBranding).where(eq(s.storeBranding.shopId, store.id))).toHaveLength(0);
   });
 
-  it('two uploads at once get two keys', async () => {
-    const { browser } = await merchant();
+  it('two uploads at once get two keys', async ({ ctx, app }) => {
+    const { browser } = await merchant(ctx, app);
     const bytes = new Uint8Array(await png(50, 50));
     const [a, b] = await Promise.all([upload(browser, '/api/branding/logo', bytes, 'image/png'), upload(browser, '/api/branding/logo', bytes, 'image/png')]);
     expect(a.status).toBe(201);
@@ -162,8 +156,8 @@ describe('POST /api/branding/logo', () => {
     expect(a.body.key).not.toBe(b.body.key);
   });
 
-  it('refuses a renamed text file, a file over 2 MB, and an image that cannot be read', async () => {
-    const { browser } = await merchant();
+  it('refuses a renamed text file, a file over 2 MB, and an image that cannot be read', async ({ ctx, app }) => {
+    const { browser } = await merchant(ctx, app);
     const text = await upload(browser, '/api/branding/logo', new TextEncoder().encode('ceci est un fichier texte, pas une image'), 'image/png');
     expect(text).toMatchObject({ status: 415, body: { code: 'logo_unsupported_type', error: 'Veuillez télécharger un fichier PNG, JPG ou SVG' } });
     // A GIF is an image, but not a logo type (the template's logo takes it).
@@ -186,16 +180,16 @@ describe('POST /api/branding/logo', () => {
     });
   });
 
-  it('bounds the uploads a store makes in an hour (every upload is kept)', async () => {
-    const { browser, store } = await merchant();
+  it('bounds the uploads a store makes in an hour (every upload is kept)', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     // The window's count as if the store had already uploaded its hour's worth.
     await ctx.db.insert(s.rateLimit).values({ id: `rl-${store.id}`, key: `logo-upload:branding/${store.id}/`, count: LOGO_UPLOADS_PER_HOUR, lastRequest: Date.now() });
     const refused = await upload(browser, '/api/branding/logo', new Uint8Array(await png(20, 20)), 'image/png');
     expect(refused).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
   });
 
-  it('accepts an SVG carrying a script, stored without it', async () => {
-    const { browser } = await merchant();
+  it('accepts an SVG carrying a script, stored without it', async ({ ctx, app }) => {
+    const { browser } = await merchant(ctx, app);
     const hostile = SVG.replace('</svg>', '<script>alert(document.cookie)</script><a href="javascript:alert(1)"><text onclick="alert(2)">x</text></a></svg>');
     const res = await upload(browser, '/api/branding/logo', new TextEncoder().encode(hostile), 'image/svg+xml');
     expect(res.status).toBe(201);
@@ -204,15 +198,15 @@ describe('POST /api/branding/logo', () => {
     expect(stored).not.toMatch(/<script|javascript:|onclick/i);
   });
 
-  it('needs a session and an active store', async () => {
+  it('needs a session and an active store', async ({ app }) => {
     const { browser } = await signedInMerchant(app);
     expect(await upload(browser, '/api/branding/logo', new Uint8Array(await png(10, 10)), 'image/png')).toMatchObject({ status: 404, body: { code: 'no_store' } });
   });
 });
 
 describe('a saved logo on the preview, the review page and the e-mail', () => {
-  it('keeps, replaces and removes the logo by key, and shows it everywhere once saved', async () => {
-    const { browser, store } = await merchant();
+  it('keeps, replaces and removes the logo by key, and shows it everywhere once saved', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const logo = (await upload(browser, '/api/branding/logo', new TextEncoder().encode(SVG), 'image/svg+xml')).body;
 
     // The preview shows an unsaved logo with the unsaved texts, as the real page does, without a script.
@@ -258,8 +252,8 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     expect(without).toContain('<span class="store">Maison Lumière</span>');
   });
 
-  it('previews the thank-you pages for a positive and a negative rating', async () => {
-    const shop = await merchant();
+  it('previews the thank-you pages for a positive and a negative rating', async ({ ctx, app }) => {
+    const shop = await merchant(ctx, app);
     const { browser } = shop;
     await shop.ratingActions(
       [5, 4, 3, 2, 1].map((rating) => ({
@@ -288,9 +282,9 @@ describe('a saved logo on the preview, the review page and the e-mail', () => {
     expect(defaults.body.html).not.toContain('<script');
   });
 
-  it("refuses another store's logo key and a key that is not an upload (logo_not_found), changing nothing", async () => {
-    const a = await merchant('Boutique A');
-    const b = await merchant('Boutique B');
+  it("refuses another store's logo key and a key that is not an upload (logo_not_found), changing nothing", async ({ ctx, app }) => {
+    const a = await merchant(ctx, app, 'Boutique A');
+    const b = await merchant(ctx, app, 'Boutique B');
     const aLogo = (await upload(a.browser, '/api/branding/logo', new Uint8Array(await png(20, 20)), 'image/png')).body;
     const bLogo = (await upload(b.browser, '/api/branding/logo', new Uint8Array(await png(20, 20)), 'image/png')).body;
     await b.browser.json('/api/branding/identity', { method: 'PUT', json: { ...identity, logo_key: bLogo.key } });

@@ -1,29 +1,23 @@
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import type { StoredLogo } from '#core/api/branding';
 import type { ErrorBody } from '#core/api/errors';
 import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig } from '#core/api/email-templates';
 import { DEFAULT_TEMPLATE } from '#core/email/review-email';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { ORIGIN, type Browserish } from '#tests/support/http';
 import { createApp } from '../app';
 import type { AppContext } from '../context';
 import { messageFor } from '../messages';
 import { sendBatch } from '../requests/sender';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
-
-const merchant = (shopName?: string) =>
+const merchant = (ctx: TestContext, app: ReturnType<typeof createApp>, shopName?: string) =>
   world(ctx)
     .signedIn(app)
     .store({ shopName: shopName ?? 'Maison Lumière' });
@@ -41,16 +35,16 @@ const template = {
   footer_text: 'L’équipe {{ store_name }}',
 };
 
-const outboxTo = (to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
-const activeTemplates = (storeId: string) =>
+const outboxTo = (ctx: TestContext, to: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, to));
+const activeTemplates = (ctx: TestContext, storeId: string) =>
   ctx.db
     .select()
     .from(s.emailTemplates)
     .where(and(eq(s.emailTemplates.shopId, storeId), eq(s.emailTemplates.isActive, true)));
 
 describe('GET and PUT /api/email-templates/active', () => {
-  it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async () => {
-    const shop = await merchant();
+  it("answers the spec's defaults and the sample until saved, then the saved template with its warnings", async ({ ctx, app }) => {
+    const shop = await merchant(ctx, app);
     const { browser, store, email } = shop;
     await shop.customization({ emailGreeting: 'Chère {{ customer_name }},', emailClosing: 'À bientôt\u202f!' });
     await shop.branding({ primaryColor: '#112233', logoUrl: 'https://cdn.maison.test/logo.png' });
@@ -90,7 +84,7 @@ describe('GET and PUT /api/email-templates/active', () => {
     const again = await browser.json<EmailTemplateConfig>('/api/email-templates/active');
     expect(again.body).toMatchObject({ saved: true, warnings: ['missing_review_link', 'incentive_wording'], template: { button_url_template: 'https://maison.test/avis' } });
 
-    const [row] = await activeTemplates(store.id);
+    const [row] = await activeTemplates(ctx, store.id);
     expect(row).toMatchObject({
       name: 'Modèle principal',
       isDefault: false,
@@ -102,39 +96,39 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(row!.htmlContent).toContain('Maison Lumière');
   });
 
-  it('warns about the wording of the greeting and closing the e-mail shows around the body', async () => {
-    const shop = await merchant();
+  it('warns about the wording of the greeting and closing the e-mail shows around the body', async ({ ctx, app }) => {
+    const shop = await merchant(ctx, app);
     await shop.customization({ emailGreeting: 'Si vous êtes satisfait, laissez-nous 5 étoiles\u202f!' });
     const saved = await shop.browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template });
     expect(saved.status).toBe(200);
     expect(saved.body.warnings).toEqual(['selective_wording']);
   });
 
-  it('keeps one active template per store, updating it and setting aside any other', async () => {
+  it('keeps one active template per store, updating it and setting aside any other', async ({ ctx, app }) => {
     // A store's first saves, at once: one template.
-    const fresh = await merchant();
+    const fresh = await merchant(ctx, app);
     const first = await Promise.all([1, 2, 3].map((n) => fresh.browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
     expect(first.map((r) => r.status)).toEqual([200, 200, 200]);
     expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, fresh.store.id))).toHaveLength(1);
 
-    const shop = await merchant();
+    const shop = await merchant(ctx, app);
     const { browser, store } = shop;
     const old = await shop.template({ name: 'Ancien', subject: 'Ancien objet', isDefault: true, isActive: true });
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
     await browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: 'Deuxième version' } });
-    const active = await activeTemplates(store.id);
+    const active = await activeTemplates(ctx, store.id);
     expect(active).toHaveLength(1);
     expect(active[0]).toMatchObject({ subject: 'Deuxième version', isDefault: false });
     const [after] = await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.id, old.id));
     expect(after!.isActive).toBe(false);
     // Two saves at once: still one active template.
     await Promise.all([1, 2, 3].map((n) => browser.json('/api/email-templates/active', { method: 'PUT', json: { ...template, subject: `Version ${n}` } })));
-    expect(await activeTemplates(store.id)).toHaveLength(1);
+    expect(await activeTemplates(ctx, store.id)).toHaveLength(1);
     expect(await ctx.db.select().from(s.emailTemplates).where(eq(s.emailTemplates.shopId, store.id))).toHaveLength(2);
   });
 
-  it('refuses a template Liquid cannot render (template_invalid) and bad input in French, changing nothing', async () => {
-    const { browser, store } = await merchant();
+  it('refuses a template Liquid cannot render (template_invalid) and bad input in French, changing nothing', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
     // Said in French, where and what; the place as data too (never liquidjs's « not closed, line:1, col:9 »).
     const refusals = [
@@ -167,16 +161,16 @@ describe('GET and PUT /api/email-templates/active', () => {
       status: 400,
       body: { error: 'Le contenu est requis' },
     });
-    const [row] = await activeTemplates(store.id);
+    const [row] = await activeTemplates(ctx, store.id);
     expect(row!.subject).toBe(template.subject);
   });
 
-  it('the next e-mail the sender sends is the edited template', async () => {
-    const { browser, store } = await merchant();
+  it('the next e-mail the sender sends is the edited template', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/email-templates/active', { method: 'PUT', json: template });
     const due = await world(ctx).at(store).request({ customerName: 'Léa Dubois' });
     expect(await sendBatch(ctx, { workerId: 'template-test', manual: { storeId: store.id, requestIds: [due.id] } })).toMatchObject({ processed: 1 });
-    const [mail] = await outboxTo(due.customerEmail!);
+    const [mail] = await outboxTo(ctx, due.customerEmail!);
     const [order] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.id, due.orderId!));
     expect(mail!.subject).toBe(`Votre commande ${order!.orderNumber} chez Maison Lumière`);
     expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
@@ -189,8 +183,8 @@ describe('GET and PUT /api/email-templates/active', () => {
 });
 
 describe('the reminder’s subject and first line', () => {
-  it('saves them (blank: the defaults), warns about their wording, refuses broken Liquid and over-long text in French', async () => {
-    const { browser, store } = await merchant();
+  it('saves them (blank: the defaults), warns about their wording, refuses broken Liquid and over-long text in French', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const saved = await browser.json<EmailTemplateConfig>('/api/email-templates/active', {
       method: 'PUT',
       json: { ...template, reminder_subject: '  Un mot sur {{ order_number }}\u202f?  ', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' },
@@ -198,7 +192,7 @@ describe('the reminder’s subject and first line', () => {
     expect(saved.status).toBe(200);
     expect(saved.body.template).toMatchObject({ reminder_subject: 'Un mot sur {{ order_number }}\u202f?', reminder_first_line: 'Nous revenons vers vous, {{ customer_name }}.' });
     expect(saved.body.warnings).toEqual([]);
-    const [row] = await activeTemplates(store.id);
+    const [row] = await activeTemplates(ctx, store.id);
     expect(row).toMatchObject({ reminderSubject: 'Un mot sur {{ order_number }}\u202f?', reminderFirstLine: 'Nous revenons vers vous, {{ customer_name }}.' });
 
     // Blank or absent: null, the defaults.
@@ -225,14 +219,14 @@ describe('the reminder’s subject and first line', () => {
       status: 400,
       body: { error: 'La phrase d’introduction de la relance ne peut pas dépasser 500 caractères' },
     });
-    const [after] = await activeTemplates(store.id);
+    const [after] = await activeTemplates(ctx, store.id);
     expect(after!.reminderFirstLine).toBe('Un bon d’achat vous attend si vous êtes satisfait.');
   });
 });
 
 describe('POST /api/email-templates/logo', () => {
-  it('takes any image by content (as a PNG for e-mails) under the account, and refuses what is not one', async () => {
-    const { browser, userId, store } = await merchant();
+  it('takes any image by content (as a PNG for e-mails) under the account, and refuses what is not one', async ({ ctx, app }) => {
+    const { browser, userId, store } = await merchant(ctx, app);
     const gif = await sharp({ create: { width: 40, height: 40, channels: 3, background: '#00aa00' } })
       .gif()
       .toBuffer();
@@ -254,15 +248,15 @@ describe('POST /api/email-templates/logo', () => {
     expect((await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: template })).body.template.logo).toEqual(res.body);
     const due = await world(ctx).at(store).request();
     await sendBatch(ctx, { workerId: 'template-logo-test', manual: { storeId: store.id, requestIds: [due.id] } });
-    const [mail] = await outboxTo(due.customerEmail!);
+    const [mail] = await outboxTo(ctx, due.customerEmail!);
     expect(mail!.html).toContain(`src="${res.body.email_url}"`);
     // null removes it.
     expect((await browser.json<EmailTemplateConfig>('/api/email-templates/active', { method: 'PUT', json: { ...template, logo_key: null } })).body.template.logo).toBeNull();
   });
 
-  it("refuses another account's logo and a branding logo as the template's", async () => {
-    const a = await merchant();
-    const b = await merchant();
+  it("refuses another account's logo and a branding logo as the template's", async ({ ctx, app }) => {
+    const a = await merchant(ctx, app);
+    const b = await merchant(ctx, app);
     const png = new Uint8Array(
       await sharp({ create: { width: 20, height: 20, channels: 4, background: '#123456' } })
         .png()
@@ -276,13 +270,13 @@ describe('POST /api/email-templates/logo', () => {
         expect(res, `${path} ${key}`).toMatchObject({ status: 404, body: { code: 'logo_not_found' } });
       }
     }
-    expect(await activeTemplates(b.store.id)).toHaveLength(0);
+    expect(await activeTemplates(ctx, b.store.id)).toHaveLength(0);
   });
 });
 
 describe('POST /api/email-templates/test', () => {
-  it("sends the unsaved template to the merchant's own address, marked as a test, not counted", async () => {
-    const { browser, store, email } = await merchant();
+  it("sends the unsaved template to the merchant's own address, marked as a test, not counted", async ({ ctx, app }) => {
+    const { browser, store, email } = await merchant(ctx, app);
     const usageBefore = await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain));
     const res = await browser.json('/api/email-templates/test', {
       method: 'POST',
@@ -290,7 +284,7 @@ describe('POST /api/email-templates/test', () => {
       json: { ...template, to: 'victime@exemple.test', recipientEmail: 'victime@exemple.test', test_recipient: 'victime@exemple.test' },
     });
     expect(res).toEqual(expect.objectContaining({ status: 200, body: { sent_to: email } }));
-    const [mail] = await outboxTo(email);
+    const [mail] = await outboxTo(ctx, email);
     expect(mail!.subject).toBe('[Test] Votre commande #1001 chez Maison Lumière');
     expect(mail!.fromAddress).toMatch(/^"Atelier Lumière" </);
     expect(mail!.text).toMatch(/^E-mail de test\s: /);
@@ -298,14 +292,14 @@ describe('POST /api/email-templates/test', () => {
     expect(mail!.text).toContain('Donner mon avis\u202f: http://localhost:3000/app/branding');
     expect(mail!.html).toContain('E-mail de test\u202f: ');
     expect(mail!.html).toContain('href="http://localhost:3000/app/branding"');
-    expect(await outboxTo('victime@exemple.test')).toHaveLength(0);
+    expect(await outboxTo(ctx, 'victime@exemple.test')).toHaveLength(0);
     expect(await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).toEqual(usageBefore);
     // Nothing was saved.
-    expect(await activeTemplates(store.id)).toHaveLength(0);
+    expect(await activeTemplates(ctx, store.id)).toHaveLength(0);
   });
 
-  it('refuses a broken template, and is limited per store and hour', async () => {
-    const { browser, email } = await merchant();
+  it('refuses a broken template, and is limited per store and hour', async ({ ctx, app }) => {
+    const { browser, email } = await merchant(ctx, app);
     expect(await browser.json('/api/email-templates/test', { method: 'POST', json: { ...template, body_content: '{% if %}' } })).toMatchObject({
       status: 422,
       body: { code: 'template_invalid' },
@@ -314,11 +308,11 @@ describe('POST /api/email-templates/test', () => {
     const limited = await browser.json('/api/email-templates/test', { method: 'POST', json: template });
     expect(limited).toMatchObject({ status: 429, body: { code: 'rate_limited' } });
     expect(limited.headers.get('retry-after')).toMatch(/^\d+$/);
-    expect(await outboxTo(email)).toHaveLength(TEST_EMAILS_PER_HOUR);
+    expect(await outboxTo(ctx, email)).toHaveLength(TEST_EMAILS_PER_HOUR);
   });
 
-  it('answers test_email_failed when the transport refuses', async () => {
-    const { browser } = await merchant();
+  it('answers test_email_failed when the transport refuses', async ({ ctx, app }) => {
+    const { browser } = await merchant(ctx, app);
     const failing: AppContext = {
       ...ctx,
       mailer: {

@@ -5,11 +5,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { queryRows } from '#db/client';
 import { type Browserish } from '#tests/support/http';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { enqueue } from '../jobs/define';
@@ -18,18 +18,13 @@ import { sendReviewNotificationJob } from '../reviews/jobs';
 import { sendReviewNotification } from '../reviews/notify';
 import { PERSONAL_DATA } from './personal-data';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 const SECRET = 'hush';
 
-beforeAll(async () => {
-  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET, TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET, TRUST_PROXY: 'true' });
 
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
 let ip = 0;
 const nextIp = () => `10.28.${Math.floor(++ip / 250)}.${ip % 250}`;
@@ -53,7 +48,7 @@ function order(id: number, email: string, first: string, last: string) {
 }
 
 /** Every table of the database whose rows, as text, contain one of these (case-insensitive). */
-async function tablesContaining(needles: readonly string[]): Promise<string[]> {
+async function tablesContaining(ctx: TestContext, needles: readonly string[]): Promise<string[]> {
   const tables = await queryRows<{ name: string }>(
     ctx.db,
     sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1`,
@@ -73,7 +68,7 @@ async function tablesContaining(needles: readonly string[]): Promise<string[]> {
 }
 
 /** The columns personal-data.ts says customers/redact erases that hold none of these. */
-async function erasedColumnsWithout(needles: readonly string[]): Promise<string[]> {
+async function erasedColumnsWithout(ctx: TestContext, needles: readonly string[]): Promise<string[]> {
   const empty: string[] = [];
   for (const [table, columns] of Object.entries(PERSONAL_DATA)) {
     for (const [column, { kind }] of Object.entries(columns)) {
@@ -109,7 +104,7 @@ async function everythingTheMerchantSees(browser: Browserish, exportIds: string[
 }
 
 describe('customers/redact reaches everything', () => {
-  it('erases the customer from reviews (by request, order and e-mail), exports made earlier, e-mail copies, jobs and every table; ratings stay', async () => {
+  it('erases the customer from reviews (by request, order and e-mail), exports made earlier, e-mail copies, jobs and every table; ratings stay', async ({ ctx, app }) => {
     const shop = await world(ctx).signedIn(app).store();
     const { browser, store, email: merchantEmail } = shop;
     await shop.flow({ triggerEvent: 'order_paid', delayDays: 0 });
@@ -124,7 +119,7 @@ describe('customers/redact reaches everything', () => {
     const bobOrder = zoeOrder + 1;
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(zoeOrder, zoe.email, 'Zoé', zoe.last) })).status).toBe(200);
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(bobOrder, bob.email, 'Bob', bob.last) })).status).toBe(200);
-    await runJobs();
+    await runJobs(ctx);
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
     const zoeRequest = requests.find((r) => r.customerEmail === zoe.email)!;
     const bobRequest = requests.find((r) => r.customerEmail === bob.email)!;
@@ -189,7 +184,7 @@ describe('customers/redact reaches everything', () => {
         ).status,
       ).toBe(200);
     }
-    await runJobs();
+    await runJobs(ctx);
     const exports = await ctx.db.select().from(s.complianceExports).where(eq(s.complianceExports.shopId, store.id));
     const zoeExport = exports.find((e) => e.requestId === `zoe-${tag}`)!;
     // The export found the review left through her link and the one about her order, whatever their address.
@@ -200,7 +195,7 @@ describe('customers/redact reaches everything', () => {
     const before = await everythingTheMerchantSees(browser, exportIds);
     for (const marker of markers) expect(before).toContain(marker);
     // Every column the map says customers/redact erases holds her now: the test covers them all.
-    expect(await erasedColumnsWithout(markers)).toEqual([]);
+    expect(await erasedColumnsWithout(ctx, markers)).toEqual([]);
     const dashboardBefore = (await browser.json<{ distribution: unknown; funnel: unknown }>('/api/dashboard?period=all')).body;
 
     expect(
@@ -212,12 +207,12 @@ describe('customers/redact reaches everything', () => {
         })
       ).status,
     ).toBe(200);
-    await runJobs();
+    await runJobs(ctx);
 
     // Nothing of her anywhere: what the merchant reads or downloads, and every table.
     const after = await everythingTheMerchantSees(browser, exportIds);
     for (const marker of markers) expect(after).not.toContain(marker);
-    expect(await tablesContaining(markers)).toEqual([]);
+    expect(await tablesContaining(ctx, markers)).toEqual([]);
     const search = await browser.json<{ items: unknown[] }>(`/api/reviews?q=${encodeURIComponent(zoe.last)}`);
     expect(search.body.items).toEqual([]);
     // Her export says it was erased; Bob's is whole.
@@ -243,39 +238,39 @@ describe('customers/redact reaches everything', () => {
     expect(ratings.map((r) => r.rating).sort()).toEqual([1, 2, 3, 5]);
   });
 
-  it('shop/redact also drops the alerts the merchant received about the shop’s reviews', async () => {
+  it('shop/redact also drops the alerts the merchant received about the shop’s reviews', async ({ ctx, app }) => {
     const { store, email: merchantEmail } = await world(ctx).signedIn(app).store();
     const tag = randomUUID().slice(0, 8);
     const review = await world(ctx)
       .at(store)
       .review({ customerEmail: `lou.${tag}@exemple.test`, customerName: `Lou ${tag}`, rating: 1, comment: `Déçue ${tag}` });
     await sendReviewNotification(ctx, review!.id, merchantEmail);
-    expect(await tablesContaining([tag])).toContain('email_outbox');
+    expect(await tablesContaining(ctx, [tag])).toContain('email_outbox');
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'shop/redact', body: { shop_id: 1, shop_domain: store.shopDomain } })).status).toBe(200);
-    await runJobs();
-    expect(await tablesContaining([tag, store.shopDomain])).toEqual([]);
+    await runJobs(ctx);
+    expect(await tablesContaining(ctx, [tag, store.shopDomain])).toEqual([]);
   });
 });
 
 describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
-  async function customer() {
+  async function customer(ctx: TestContext, app: ReturnType<typeof createApp>) {
     const { store } = await world(ctx).signedIn(app).store();
     const email = `sans.entete.${randomUUID().slice(0, 8)}@exemple.test`;
     const id = Math.floor(Math.random() * 1e12);
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(id, email, 'Inès', 'Sansentete') })).status).toBe(200);
-    await runJobs();
+    await runJobs(ctx);
     return { store, email, id };
   }
 
-  it('takes the shop from the signed body and processes the delivery', async () => {
-    const { store, email, id } = await customer();
+  it('takes the shop from the signed body and processes the delivery', async ({ ctx, app }) => {
+    const { store, email, id } = await customer(ctx, app);
     const res = await world(ctx).deliver(app, {
       shop: null,
       topic: 'customers/redact',
       body: { shop_id: 1, shop_domain: store.shopDomain, customer: { id: 1, email }, orders_to_redact: [id] },
     });
     expect(res.status).toBe(200);
-    await runJobs();
+    await runJobs(ctx);
     const [event] = await ctx.db
       .select()
       .from(s.shopifyWebhookEvents)
@@ -302,8 +297,8 @@ describe('privacy deliveries without X-Shopify-Shop-Domain', () => {
     expect((await world(ctx).deliver(app, { shop: null, topic: 'shop/redact', body: { shop_id: 1, shop_domain: 'autre-boutique.myshopify.com' } })).status).toBe(200);
   });
 
-  it('still refuses when neither the header nor the body names a valid shop, or when they disagree', async () => {
-    const { store, email } = await customer();
+  it('still refuses when neither the header nor the body names a valid shop, or when they disagree', async ({ ctx, app }) => {
+    const { store, email } = await customer(ctx, app);
     const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
     const body = { shop_id: 1, customer: { id: 1, email }, orders_to_redact: [] };
     expect((await world(ctx).deliver(app, { shop: null, topic: 'customers/redact', body: body })).status).toBe(400);

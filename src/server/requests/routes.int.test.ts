@@ -1,28 +1,23 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { Browserish, signedInMerchant } from '#tests/support/http';
 import { spreadSchedule } from '#core/schedule-spread';
 import { createApp } from '../app';
 import { messageFor } from '../messages';
 import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 /** Makes the customers of each merchant's orders unique. */
 let n = 0;
 
-beforeAll(async () => {
-  // Each test browser has its own client address (sign-up is rate limited per address).
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+// Each test browser has its own client address (sign-up is rate limited per address).
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
 /** A signed-in merchant whose shop is installed on the emulator, connected, and on a plan. */
-async function merchant(options: { quota?: number | null } = {}) {
+async function merchant(ctx: TestContext, app: ReturnType<typeof createApp>, options: { quota?: number | null } = {}) {
   n += 1;
   const { browser, userId, store: connected, shop } = await merchantOnEmulator(app, ctx, 'req');
   const { store } = await world(ctx).at(connected).subscribe({ quota: options.quota });
@@ -40,13 +35,13 @@ const flowBody = {
 };
 
 /** Removes the default flow an install creates, so a test starts from a store without flows. */
-const withoutFlows = (storeId: string) => ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, storeId));
+const withoutFlows = (ctx: TestContext, storeId: string) => ctx.db.delete(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, storeId));
 
 describe('/api/flows', () => {
-  it('lists, creates, updates and deletes the merchant’s flows', async () => {
-    const { browser, store } = await merchant();
+  it('lists, creates, updates and deletes the merchant’s flows', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     // The install gave the store the default flow (install-service.int.test.ts); start without it.
-    await withoutFlows(store.id);
+    await withoutFlows(ctx, store.id);
     const empty = await browser.json('/api/flows');
     expect(empty.status).toBe(200);
     expect(empty.body).toMatchObject({ store_id: store.id, flows: [], stores: [{ id: store.id, shop_domain: store.shopDomain, is_active: true }] });
@@ -78,9 +73,9 @@ describe('/api/flows', () => {
     expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
   });
 
-  it('answers 400 with the spec’s French messages and stores nothing', async () => {
-    const { browser, store } = await merchant();
-    await withoutFlows(store.id);
+  it('answers 400 with the spec’s French messages and stores nothing', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
+    await withoutFlows(ctx, store.id);
     const cases: [Record<string, unknown>, string][] = [
       [{ name: '   ' }, 'Le nom du flux est requis'],
       [{ delay_days: 1.5 }, 'Le délai doit être un nombre entier de jours, positif ou nul (365 au plus)'],
@@ -103,9 +98,9 @@ describe('/api/flows', () => {
     expect((await browser.json<{ flows: unknown[] }>('/api/flows')).body.flows).toHaveLength(0);
   });
 
-  it('never shows or touches another merchant’s flows', async () => {
-    const a = await merchant();
-    const b = await merchant();
+  it('never shows or touches another merchant’s flows', async ({ ctx, app }) => {
+    const a = await merchant(ctx, app);
+    const b = await merchant(ctx, app);
     const created = await a.browser.json<{ flow: { id: string } }>('/api/flows', { json: { ...flowBody, shopify_store_id: a.store.id } });
     expect((await b.browser.json('/api/flows?store_id=' + a.store.id)).status).toBe(404);
     expect((await b.browser.json('/api/flows', { json: { ...flowBody, shopify_store_id: a.store.id } })).status).toBe(404);
@@ -114,8 +109,8 @@ describe('/api/flows', () => {
     expect((await new Browserish(app).json('/api/flows')).status).toBe(401);
   });
 
-  it('deleting a flow cancels the requests it scheduled and not yet sent', async () => {
-    const { browser, store } = await merchant();
+  it('deleting a flow cancels the requests it scheduled and not yet sent', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const flow = await world(ctx).at(store).flow();
     const pending = await world(ctx).at(store).request({ flowId: flow.id, source: 'flow' });
     await browser.json('/api/flows/' + flow.id, { method: 'DELETE' });
@@ -125,8 +120,8 @@ describe('/api/flows', () => {
 });
 
 describe('/api/review-requests', () => {
-  it('pages by 10, newest scheduled first; cancels by deleting; refuses to cancel a sent one', async () => {
-    const { browser, store } = await merchant();
+  it('pages by 10, newest scheduled first; cancels by deleting; refuses to cancel a sent one', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const made = [];
     for (let i = 0; i < 12; i++)
       made.push(
@@ -152,12 +147,12 @@ describe('/api/review-requests', () => {
     const refused = await browser.json('/api/review-requests/' + made[1]!.id, { method: 'DELETE' });
     expect(refused).toMatchObject({ status: 409, body: { error: 'Cette demande ne peut plus être annulée\u202f: elle est en cours d’envoi ou déjà envoyée.' } });
 
-    const other = await merchant();
+    const other = await merchant(ctx, app);
     expect((await other.browser.json('/api/review-requests/' + made[2]!.id, { method: 'DELETE' })).status).toBe(404);
   });
 
-  it('keeps one reusable shareable link per store, apart from the calendar, until the merchant renews it', async () => {
-    const { browser, store } = await merchant();
+  it('keeps one reusable shareable link per store, apart from the calendar, until the merchant renews it', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     type Link = { request_id: string; token: string; url: string };
     const res = await browser.json<Link>('/api/review-requests/share-link', { json: {} });
     expect(res.status).toBe(200);
@@ -182,18 +177,18 @@ describe('/api/review-requests', () => {
     expect((await browser.json('/api/review-requests/share-link', { json: { renew: 'oui' } })).status).toBe(400);
   });
 
-  it('answers 404 in French without an active store', async () => {
+  it('answers 404 in French without an active store', async ({ app }) => {
     const { browser } = await signedInMerchant(app);
     expect(await browser.json('/api/review-requests')).toMatchObject({ status: 404, body: { error: messageFor('no_store'), code: 'no_store' } });
   });
 });
 
 describe('process-review-requests (send now)', () => {
-  it('requires the session, sends the merchant’s scheduled request, and reports quota exhaustion as the spec needs', async () => {
+  it('requires the session, sends the merchant’s scheduled request, and reports quota exhaustion as the spec needs', async ({ ctx, app }) => {
     const anonymous = await new Browserish(app).json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [crypto.randomUUID()] } });
     expect(anonymous.status).toBe(401);
 
-    const { browser, store } = await merchant({ quota: 1 });
+    const { browser, store } = await merchant(ctx, app, { quota: 1 });
     const first = await world(ctx).at(store).request();
     const second = await world(ctx).at(store).request();
     const ok = await browser.json('/functions/v1/process-review-requests', { json: { manual: true, requestIds: [first.id] } });
@@ -208,8 +203,8 @@ describe('process-review-requests (send now)', () => {
 });
 
 describe('the unsubscribe endpoints', () => {
-  it('show a masked address on GET without changing anything, and suppress on POST without cookies (RFC 8058)', async () => {
-    const { store } = await merchant();
+  it('show a masked address on GET without changing anything, and suppress on POST without cookies (RFC 8058)', async ({ ctx, app }) => {
+    const { store } = await merchant(ctx, app);
     const request = await world(ctx).at(store).request({ customerEmail: 'Lea.Dubois@Exemple.test' });
     const pending = await world(ctx).at(store).request({ customerEmail: 'lea.dubois@exemple.test' });
     const anonymous = new Browserish(app);
@@ -239,7 +234,7 @@ describe('the unsubscribe endpoints', () => {
     expect((await anonymous.json(`/api/public/unsubscribe/${request.token}`, { method: 'POST' })).status).toBe(200);
   });
 
-  it('answers 404 “Lien invalide ou expiré” to unknown or malformed tokens', async () => {
+  it('answers 404 “Lien invalide ou expiré” to unknown or malformed tokens', async ({ app }) => {
     const anonymous = new Browserish(app);
     for (const token of ['x'.repeat(32), 'short', '%3Cscript%3E']) {
       expect(await anonymous.json(`/api/public/unsubscribe/${token}`)).toMatchObject({ status: 404, body: { error: 'Lien invalide ou expiré' } });
@@ -249,8 +244,8 @@ describe('the unsubscribe endpoints', () => {
 });
 
 describe('history import', () => {
-  async function shopWithOrders(count: number) {
-    const m = await merchant({ quota: null });
+  async function shopWithOrders(ctx: TestContext, app: ReturnType<typeof createApp>, count: number) {
+    const m = await merchant(ctx, app, { quota: null });
     const day = 86_400_000;
     for (let i = 0; i < count; i++) {
       await ctx.emulator!.state.createOrder(m.shop, {
@@ -273,8 +268,8 @@ describe('history import', () => {
     return m;
   }
 
-  it('counts paid orders of the last 60 days, then imports them all for now (immediate)', async () => {
-    const { browser, store } = await shopWithOrders(3);
+  it('counts paid orders of the last 60 days, then imports them all for now (immediate)', async ({ ctx, app }) => {
+    const { browser, store } = await shopWithOrders(ctx, app, 3);
     expect((await browser.json('/functions/v1/shopify-count-orders', { json: { shop_id: store.id } })).body).toEqual({ success: true, count: 3 });
     const res = await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } });
     expect(res.body).toEqual({ success: true, synced_count: 3, scheduled_count: 3 });
@@ -289,8 +284,8 @@ describe('history import', () => {
     expect(again.body).toEqual({ success: true, synced_count: 3, scheduled_count: 0 });
   });
 
-  it("applies the store's flow conditions: an order under every active flow's minimum is not asked", async () => {
-    const { browser, store } = await shopWithOrders(0);
+  it("applies the store's flow conditions: an order under every active flow's minimum is not asked", async ({ ctx, app }) => {
+    const { browser, store } = await shopWithOrders(ctx, app, 0);
     await ctx.emulator!.state.createOrder(store.shopDomain, { total: 15, financialStatus: 'paid', customer: { email: `quinze-${n}@exemple.test` }, notify: false });
     await ctx.emulator!.state.createOrder(store.shopDomain, { total: 25, financialStatus: 'paid', customer: { email: `vingt-cinq-${n}@exemple.test` }, notify: false });
     // The only active e-mail flow asks from 20 €.
@@ -305,8 +300,8 @@ describe('history import', () => {
     expect((await browser.json('/functions/v1/shopify-import-history', { json: { shop_id: store.id, immediate: true } })).body).toMatchObject({ scheduled_count: 0 });
   });
 
-  it('spreads a deferred import exactly as asked', async () => {
-    const { browser, store } = await shopWithOrders(7);
+  it('spreads a deferred import exactly as asked', async ({ ctx, app }) => {
+    const { browser, store } = await shopWithOrders(ctx, app, 7);
     const before = new Date();
     const body = { shop_id: store.id, immediate: false, days_to_spread: 5, send_days: [1, 3, 5], send_hour: 14 };
     const res = await browser.json('/functions/v1/shopify-import-history', { json: body });
@@ -328,8 +323,8 @@ describe('history import', () => {
     expect(byOrder[0]!.scheduledAt.getTime()).toBe(times[0]);
   });
 
-  it('validates the deferred settings in French', async () => {
-    const { browser, store } = await merchant();
+  it('validates the deferred settings in French', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     const base = { shop_id: store.id, immediate: false, days_to_spread: 7, send_days: [1, 2, 3, 4, 5], send_hour: 9 };
     const cases: [Record<string, unknown>, string][] = [
       [{ days_to_spread: 0 }, 'Le nombre de jours doit être compris entre 1 et 30'],
@@ -340,14 +335,14 @@ describe('history import', () => {
     for (const [patch, message] of cases) {
       expect(await browser.json('/functions/v1/shopify-import-history', { json: { ...base, ...patch } })).toMatchObject({ status: 400, body: { error: message } });
     }
-    const other = await merchant();
+    const other = await merchant(ctx, app);
     expect((await other.browser.json('/functions/v1/shopify-import-history', { json: { ...base, shop_id: store.id } })).status).toBe(404);
   });
 });
 
 describe('unconfirmed sends', () => {
-  it('are shown as such, and the merchant can re-send one, counted once in the quota', async () => {
-    const { browser, store } = await merchant({ quota: 5 });
+  it('are shown as such, and the merchant can re-send one, counted once in the quota', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app, { quota: 5 });
     const request = await world(ctx).at(store).request();
     const monthUsage = async () =>
       (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).find((u) => u.metric === 'emails_sent')?.value ?? 0;
@@ -368,7 +363,7 @@ describe('unconfirmed sends', () => {
     expect(await monthUsage()).toBe(1);
 
     // Someone else's store cannot touch it; a confirmed request cannot be re-sent.
-    const other = await merchant();
+    const other = await merchant(ctx, app);
     expect((await other.browser.json(`/api/review-requests/${request.id}/resend`, { json: {} })).status).toBe(404);
 
     const resent = await browser.json(`/api/review-requests/${request.id}/resend`, { json: {} });
@@ -385,8 +380,8 @@ describe('unconfirmed sends', () => {
 });
 
 describe('send-email', () => {
-  it('requires the session and ownership, sends within the quota, and refuses unsubscribed addresses', async () => {
-    const { browser, store } = await merchant({ quota: 1 });
+  it('requires the session and ownership, sends within the quota, and refuses unsubscribed addresses', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app, { quota: 1 });
     const body = {
       shopifyStoreId: store.id,
       recipientEmail: 'ami@exemple.test',
@@ -425,7 +420,7 @@ describe('send-email', () => {
     expect(over).toMatchObject({ status: 429, body: { quota_exceeded: true, plan: 'Starter', quota: 1, used: 1 } });
     expect((over.body as { error: string }).error).toContain('Votre plan Starter permet 1 emails/mois');
 
-    const other = await merchant();
+    const other = await merchant(ctx, app);
     expect((await other.browser.json('/functions/v1/send-email', { json: body })).status).toBe(404);
     await world(ctx).at(other.store).suppress('parti@exemple.test');
     const refused = await other.browser.json('/functions/v1/send-email', { json: { ...body, shopifyStoreId: other.store.id, recipientEmail: 'Parti@exemple.test' } });
@@ -438,8 +433,8 @@ describe('send-email', () => {
     expect(unpaid).toMatchObject({ status: 403, body: { error: 'Un abonnement actif est nécessaire pour envoyer des e-mails. Choisissez un plan pour continuer.' } });
   });
 
-  it('answers a NUL character with 400, and gives the quota back whatever makes a send fail', async () => {
-    const { browser, store } = await merchant({ quota: 5 });
+  it('answers a NUL character with 400, and gives the quota back whatever makes a send fail', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app, { quota: 5 });
     const usage = async () => (await ctx.db.select().from(s.shopUsage).where(eq(s.shopUsage.shopDomain, store.shopDomain))).map((u) => `${u.metric}=${u.value}`).sort();
     const before = await usage();
     const body = {

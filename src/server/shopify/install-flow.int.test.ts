@@ -1,33 +1,31 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { Browserish, ORIGIN, uniqueEmail } from '#tests/support/http';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { unseal } from '../security/encryption';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 let shopCounter = 0;
 
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
+const it = integrationTest({ TRUST_PROXY: 'true' });
+
+it.beforeAll(({ ctx, app }) => {
   ctx.deliverWebhooksTo(app);
 });
-afterAll(() => ctx.destroy());
 
-async function newShop() {
+async function newShop(ctx: TestContext) {
   shopCounter += 1;
   const shop = await ctx.emulator!.state.createShop({ name: `Boutique ${shopCounter}`, domain: `boutique-${shopCounter}-${Date.now()}.myshopify.com` });
   return shop.domain;
 }
 
 /** What /shopify/entry does: forward Shopify's install query to the backend function. */
-async function installFromShopify(browser: Browserish, shop: string) {
+async function installFromShopify(ctx: TestContext, browser: Browserish, shop: string) {
   const link = new URL(await ctx.emulator!.state.installLink(shop));
   expect(link.pathname).toBe('/shopify/entry');
   const start = await browser.request(`/functions/v1/shopify-auth${link.search}`);
@@ -51,18 +49,18 @@ async function signUp(browser: Browserish) {
   return res.body.user.id;
 }
 
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
-async function planId(code: string) {
+async function planId(ctx: TestContext, code: string) {
   const [plan] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, code));
   return plan!.id;
 }
 
 describe('install from Shopify to an active subscription', () => {
-  it('runs OAuth at once, then plan selection, account, claim, billing approval, and lands on the dashboard', async () => {
-    const shop = await newShop();
+  it('runs OAuth at once, then plan selection, account, claim, billing approval, and lands on the dashboard', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const browser = new Browserish(app);
-    const authorize = await installFromShopify(browser, shop);
+    const authorize = await installFromShopify(ctx, browser, shop);
     const afterConsent = await approveConsent(browser, authorize);
     const selection = new URL(afterConsent.url);
     expect(selection.pathname).toBe('/shopify/plan-selection');
@@ -71,7 +69,7 @@ describe('install from Shopify to an active subscription', () => {
 
     const info = await browser.json<{ shop_domain: string; selected_plan: unknown }>(`/api/shopify/installations/${token}`);
     expect(info.body).toMatchObject({ shop_domain: shop, selected_plan: null });
-    expect((await browser.json(`/api/shopify/installations/${token}/plan`, { json: { plan_id: await planId('pro') } })).status).toBe(200);
+    expect((await browser.json(`/api/shopify/installations/${token}/plan`, { json: { plan_id: await planId(ctx, 'pro') } })).status).toBe(200);
     expect((await browser.json<{ selected_plan: { code: string } }>(`/api/shopify/installations/${token}`)).body.selected_plan.code).toBe('pro');
 
     const userId = await signUp(browser);
@@ -137,13 +135,13 @@ describe('install from Shopify to an active subscription', () => {
     });
   });
 
-  it('leaves the store out of sending when the merchant declines the charge, and lets it choose again', async () => {
-    const shop = await newShop();
+  it('leaves the store out of sending when the merchant declines the charge, and lets it choose again', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const browser = new Browserish(app);
-    const selection = new URL((await approveConsent(browser, await installFromShopify(browser, shop))).url);
+    const selection = new URL((await approveConsent(browser, await installFromShopify(ctx, browser, shop))).url);
     const token = selection.searchParams.get('token')!;
     const userId = await signUp(browser);
-    const claim = await browser.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId('starter') } });
+    const claim = await browser.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId(ctx, 'starter') } });
     const toConfirmation = await browser.follow(claim.body.redirect_url);
     // Like Shopify: a declined charge sends the merchant to the Shopify admin, not back to the app.
     const done = await browser.follow(toConfirmation.url.replace(/\/confirm$/, '/decline'), { form: {} });
@@ -152,7 +150,7 @@ describe('install from Shopify to an active subscription', () => {
     expect(pending!.subscriptionStatus).toBe('pending');
     // Shopify's app_subscriptions/update says it: declined.
     await ctx.emulator!.state.whenIdle();
-    await runJobs();
+    await runJobs(ctx);
     const [declined] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, userId));
     expect(declined!.subscriptionStatus).toBe('declined');
 
@@ -160,7 +158,7 @@ describe('install from Shopify to an active subscription', () => {
     // there a plan can be chosen again: plans-change answers Shopify's confirmation page.
     const reopened = await browser.request(`/functions/v1/shopify-auth${new URL(await ctx.emulator!.state.installLink(shop)).search}`);
     expect(reopened.headers.get('location')).toBe('/app/dashboard');
-    const retry = await browser.json<{ success: boolean; confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId('pro') } });
+    const retry = await browser.json<{ success: boolean; confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId(ctx, 'pro') } });
     expect(retry.status).toBe(200);
     expect(retry.body.confirmation_url).toMatch(new RegExp(`/_shopify/store/${shop}/admin/charges/\\d+/confirm$`));
     const approved = await browser.follow(retry.body.confirmation_url.replace(/\/confirm$/, '/approve'), { form: {} });
@@ -169,7 +167,7 @@ describe('install from Shopify to an active subscription', () => {
     expect(active!.subscriptionStatus).toBe('active');
 
     // A change of plan while paying is no install: the dashboard is told the plan changed (it names it).
-    const change = await browser.json<{ confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId('starter') } });
+    const change = await browser.json<{ confirmation_url: string }>('/functions/v1/plans-change', { json: { plan_id: await planId(ctx, 'starter') } });
     const changed = await browser.follow(change.body.confirmation_url.replace(/\/confirm$/, '/approve'), { form: {} });
     expect(changed.url).toBe(`${ORIGIN}/app/dashboard?shopify=success&subscription=changed`);
     expect((await browser.json<{ plan: string }>('/functions/v1/plans-current')).body.plan).toBe('starter');
@@ -177,13 +175,13 @@ describe('install from Shopify to an active subscription', () => {
 });
 
 /** A shop installed and active on a new account (the full install from Shopify). */
-async function installedShop() {
-  const shop = await newShop();
+async function installedShop(ctx: TestContext, app: ReturnType<typeof createApp>) {
+  const shop = await newShop(ctx);
   const owner = new Browserish(app);
-  const selection = new URL((await approveConsent(owner, await installFromShopify(owner, shop))).url);
+  const selection = new URL((await approveConsent(owner, await installFromShopify(ctx, owner, shop))).url);
   const token = selection.searchParams.get('token')!;
   const ownerId = await signUp(owner);
-  const claim = await owner.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId('starter') } });
+  const claim = await owner.json<{ redirect_url: string }>(`/api/shopify/installations/${token}/claim`, { json: { plan_id: await planId(ctx, 'starter') } });
   await owner.follow(claim.body.redirect_url);
   const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, ownerId));
   expect(store).toMatchObject({ shopDomain: shop, isActive: true });
@@ -191,8 +189,8 @@ async function installedShop() {
 }
 
 describe('OAuth bound to the browser and account that started it', () => {
-  it("does not bind a shop to an attacker's account when its owner opens the attacker's link", async () => {
-    const { shop, owner, ownerId, storeId } = await installedShop();
+  it("does not bind a shop to an attacker's account when its owner opens the attacker's link", async ({ ctx, app }) => {
+    const { shop, owner, ownerId, storeId } = await installedShop(ctx, app);
     const attacker = new Browserish(app);
     const attackerId = await signUp(attacker);
     const link = await attacker.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
@@ -215,8 +213,8 @@ describe('OAuth bound to the browser and account that started it', () => {
     expect(stores.some((x) => x.userId === attackerId)).toBe(false);
   });
 
-  it('refuses a callback when another account is signed in than the one that started the flow', async () => {
-    const shop = await newShop();
+  it('refuses a callback when another account is signed in than the one that started the flow', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const browser = new Browserish(app);
     await signUp(browser);
     const link = await browser.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
@@ -232,8 +230,8 @@ describe('OAuth bound to the browser and account that started it', () => {
     expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, otherId))).toEqual([]);
   });
 
-  it('never moves a shop active on another account, even through a genuine OAuth', async () => {
-    const { shop, ownerId, storeId } = await installedShop();
+  it('never moves a shop active on another account, even through a genuine OAuth', async ({ ctx, app }) => {
+    const { shop, ownerId, storeId } = await installedShop(ctx, app);
     const other = new Browserish(app);
     const otherId = await signUp(other);
     const link = await other.json<{ redirect_url: string }>('/api/shopify/connect', { json: { shop } });
@@ -244,7 +242,7 @@ describe('OAuth bound to the browser and account that started it', () => {
     expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.userId, otherId))).toEqual([]);
   });
 
-  it('binds the state with an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths', async () => {
+  it('binds the state with an HttpOnly, SameSite=Lax cookie scoped to the OAuth paths', async ({ app }) => {
     const browser = new Browserish(app);
     await signUp(browser);
     const res = await browser.request('/api/shopify/connect', { json: { shop: `liee-${Date.now()}.myshopify.com` } });
@@ -257,15 +255,15 @@ describe('OAuth bound to the browser and account that started it', () => {
 });
 
 describe('install errors', () => {
-  it('refuses a forged install link', async () => {
-    const shop = await newShop();
+  it('refuses a forged install link', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const link = new URL(await ctx.emulator!.state.installLink(shop));
     link.searchParams.set('shop', 'evil-shop.myshopify.com');
     const res = await new Browserish(app).request(`/functions/v1/shopify-auth${link.search}`);
     expect(res.headers.get('location')).toBe('/shopify/install?error=invalid_hmac');
   });
 
-  it('starts no OAuth for a shop domain Shopify would never issue (an underscore), even correctly signed', async () => {
+  it('starts no OAuth for a shop domain Shopify would never issue (an underscore), even correctly signed', async ({ ctx, app }) => {
     const { signQuery } = await import('./hmac');
     const states = (await ctx.db.select().from(s.oauthStates)).length;
     const query = new URLSearchParams({ shop: 'boutique_nova.myshopify.com', timestamp: String(Math.floor(Date.now() / 1000)) });
@@ -275,8 +273,8 @@ describe('install errors', () => {
     expect(await ctx.db.select().from(s.oauthStates)).toHaveLength(states);
   });
 
-  it('refuses a stale timestamp', async () => {
-    const shop = await newShop();
+  it('refuses a stale timestamp', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const link = new URL(await ctx.emulator!.state.installLink(shop));
     const { signQuery } = await import('./hmac');
     link.searchParams.set('timestamp', String(Math.floor(Date.now() / 1000) - 600));
@@ -286,10 +284,10 @@ describe('install errors', () => {
     expect(res.headers.get('location')).toBe('/shopify/install?error=invalid_hmac');
   });
 
-  it('refuses a callback replayed with a used state, or with a tampered query', async () => {
-    const shop = await newShop();
+  it('refuses a callback replayed with a used state, or with a tampered query', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const browser = new Browserish(app);
-    const authorize = await installFromShopify(browser, shop);
+    const authorize = await installFromShopify(ctx, browser, shop);
     const consent = await browser.request(`${authorize.origin}${authorize.pathname}`, { form: { ...Object.fromEntries(authorize.searchParams), decision: 'approve' } });
     const callback = consent.headers.get('location')!;
     const tampered = new URL(callback);
@@ -299,10 +297,10 @@ describe('install errors', () => {
     expect((await browser.request(callback)).headers.get('location')).toBe('/app/integrations?shopify=error&message=state_already_used');
   });
 
-  it('sends a merchant who declines the consent back with a message', async () => {
-    const shop = await newShop();
+  it('sends a merchant who declines the consent back with a message', async ({ ctx, app }) => {
+    const shop = await newShop(ctx);
     const browser = new Browserish(app);
-    const authorize = await installFromShopify(browser, shop);
+    const authorize = await installFromShopify(ctx, browser, shop);
     const denied = await browser.follow(`${authorize.origin}${authorize.pathname}`, { form: { ...Object.fromEntries(authorize.searchParams), decision: 'deny' } });
     expect(new URL(denied.url).pathname).toBe('/app/integrations');
     expect(new URL(denied.url).searchParams.get('shopify')).toBe('error');
@@ -310,7 +308,7 @@ describe('install errors', () => {
     expect(new URL(denied.url).searchParams.get('message')).toBe('access_denied');
   });
 
-  it('reports an expired or unknown installation link', async () => {
+  it('reports an expired or unknown installation link', async ({ app }) => {
     const browser = new Browserish(app);
     expect(await browser.json('/api/shopify/installations/unknown-token')).toMatchObject({
       status: 404,
@@ -319,7 +317,7 @@ describe('install errors', () => {
     expect((await browser.json('/api/shopify/installations/unknown-token/plan', { json: { plan_id: 'nope' } })).status).toBe(400);
   });
 
-  it('refuses to connect a second shop to an account', async () => {
+  it('refuses to connect a second shop to an account', async ({ ctx, app }) => {
     const browser = new Browserish(app);
     const userId = await signUp(browser);
     await world(ctx).account(userId).store({ plan: null });
@@ -335,19 +333,20 @@ describe('install errors', () => {
 });
 
 describe('opening an installed app from the Shopify admin', () => {
-  const openFromAdmin = async (browser: Browserish, shop: string) => browser.request(`/functions/v1/shopify-auth${new URL(await ctx.emulator!.state.installLink(shop)).search}`);
-  const liveTokens = async (shop: string) => (await ctx.emulator!.state.listTokens(shop)).filter((t) => !t.revokedAt && !t.online);
+  const openFromAdmin = async (ctx: TestContext, browser: Browserish, shop: string) =>
+    browser.request(`/functions/v1/shopify-auth${new URL(await ctx.emulator!.state.installLink(shop)).search}`);
+  const liveTokens = async (ctx: TestContext, shop: string) => (await ctx.emulator!.state.listTokens(shop)).filter((t) => !t.revokedAt && !t.online);
 
-  it('goes straight to the app with the stored token kept working: no OAuth, no new token', async () => {
-    const { shop, owner, storeId } = await installedShop();
-    const before = await liveTokens(shop);
+  it('goes straight to the app with the stored token kept working: no OAuth, no new token', async ({ ctx, app }) => {
+    const { shop, owner, storeId } = await installedShop(ctx, app);
+    const before = await liveTokens(ctx, shop);
     expect(before).toHaveLength(1);
-    const opened = await openFromAdmin(owner, shop);
+    const opened = await openFromAdmin(ctx, owner, shop);
     expect(opened.status).toBe(302);
     expect(opened.headers.get('location')).toBe('/app/dashboard');
     // Signed out (another browser), the same: the app's gate then asks to sign in.
-    expect((await openFromAdmin(new Browserish(app), shop)).headers.get('location')).toBe('/app/dashboard');
-    expect((await liveTokens(shop)).map((t) => t.accessToken)).toEqual(before.map((t) => t.accessToken));
+    expect((await openFromAdmin(ctx, new Browserish(app), shop)).headers.get('location')).toBe('/app/dashboard');
+    expect((await liveTokens(ctx, shop)).map((t) => t.accessToken)).toEqual(before.map((t) => t.accessToken));
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
     expect(unseal(ctx.config.encryptionKey, store!.accessToken!)).toBe(before[0]!.accessToken);
     // The diagnostic's token check still passes.
@@ -355,13 +354,13 @@ describe('opening an installed app from the Shopify admin', () => {
     expect(diagnostic.body.checks.token.status).toBe('success');
   });
 
-  it('runs OAuth when Shopify no longer accepts the stored token, or when the app needs more scopes', async () => {
-    const { shop, owner, storeId } = await installedShop();
+  it('runs OAuth when Shopify no longer accepts the stored token, or when the app needs more scopes', async ({ ctx, app }) => {
+    const { shop, owner, storeId } = await installedShop(ctx, app);
     await ctx.db.update(s.shopifyStores).set({ scope: '' }).where(eq(s.shopifyStores.id, storeId));
-    expect((await openFromAdmin(owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
+    expect((await openFromAdmin(ctx, owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
     await ctx.db.update(s.shopifyStores).set({ scope: 'read_orders' }).where(eq(s.shopifyStores.id, storeId));
-    for (const token of await liveTokens(shop)) await ctx.emulator!.state.revokeToken(token.accessToken);
+    for (const token of await liveTokens(ctx, shop)) await ctx.emulator!.state.revokeToken(token.accessToken);
     // Far from expiry, so no refresh is tried: Shopify refuses the token itself.
-    expect((await openFromAdmin(owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
+    expect((await openFromAdmin(ctx, owner, shop)).headers.get('location')).toContain(`/_shopify/store/${shop}/admin/oauth/authorize`);
   });
 });

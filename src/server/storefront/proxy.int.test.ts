@@ -2,58 +2,56 @@
 // address, so one visitor past it never makes the others wait, and `v` (which anyone can set) is not
 // part of the cache key, so a new one per request neither reads the database again nor fills the cache.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { world } from '#tests/support/world';
 import { createApp } from '../app';
 import { storefrontPublic as m } from '../messages/storefront';
 import { PROXY_RATE_LIMIT, addressBucket } from './proxy';
 import { appProxySignature } from './proxy-signature';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest();
+
 let shop: string;
 let storeId: string;
 
 /** GET /storefront-proxy/avis as Shopify forwards it for a buyer at `address`, signed now. */
-async function page(address: string, query: Record<string, string>) {
+async function page(ctx: TestContext, app: ReturnType<typeof createApp>, address: string, query: Record<string, string>) {
   const params = new URLSearchParams({ ...query, shop, logged_in_customer_id: '', path_prefix: '/apps/avis', timestamp: String(Math.floor(Date.now() / 1000)) });
   params.set('signature', appProxySignature(params, ctx.config.shopify.webhookSecrets[0]!));
   return app.request(`http://localhost:3000/storefront-proxy/avis?${params}`, { headers: { accept: 'application/json', 'x-forwarded-for': address } });
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = createApp(ctx);
+it.beforeAll(async ({ ctx }) => {
   const w = await world(ctx).merchant().store();
   shop = w.store.shopDomain;
   storeId = w.store.id;
   for (let i = 0; i < 8; i++) await w.review({ rating: (i % 5) + 1, customerName: `Client ${i}`, comment: `Avis ${i}` });
 });
-afterAll(() => ctx.destroy());
 
 describe('the app proxy under load', () => {
-  it('one buyer past the limit is told to wait in French, while another buyer of the same shop is still served', async () => {
+  it('one buyer past the limit is told to wait in French, while another buyer of the same shop is still served', async ({ ctx, app }) => {
     // Every page a database read (none cached yet): the first buyer uses up its minute.
-    for (let p = 1; p <= PROXY_RATE_LIMIT.max; p++) expect((await page('203.0.113.7', { page: String(p) })).status).toBe(200);
-    const refused = await page('203.0.113.7', { page: String(PROXY_RATE_LIMIT.max + 1) });
+    for (let p = 1; p <= PROXY_RATE_LIMIT.max; p++) expect((await page(ctx, app, '203.0.113.7', { page: String(p) })).status).toBe(200);
+    const refused = await page(ctx, app, '203.0.113.7', { page: String(PROXY_RATE_LIMIT.max + 1) });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await refused.json()).toEqual({ error: m.rateLimited });
 
     // Another buyer reads the same page from the database: served.
-    const other = await page('198.51.100.23', { page: String(PROXY_RATE_LIMIT.max + 1) });
+    const other = await page(ctx, app, '198.51.100.23', { page: String(PROXY_RATE_LIMIT.max + 1) });
     expect(other.status).toBe(200);
     expect(((await other.json()) as { page: number }).page).toBe(PROXY_RATE_LIMIT.max + 1);
     // The first buyer still gets what is cached.
-    expect((await page('203.0.113.7', { page: '1' })).status).toBe(200);
+    expect((await page(ctx, app, '203.0.113.7', { page: '1' })).status).toBe(200);
   });
 
-  it('a new `v` on every request is one database read: the cache key leaves it out', async () => {
+  it('a new `v` on every request is one database read: the cache key leaves it out', async ({ ctx, app }) => {
     const buyer = '192.0.2.44';
     for (let i = 0; i < PROXY_RATE_LIMIT.max + 10; i++) {
-      const res = await page(buyer, { page: '90', v: `2026-11-29T10:00:${String(i).padStart(2, '0')}.000Z-${i}` });
+      const res = await page(ctx, app, buyer, { page: '90', v: `2026-11-29T10:00:${String(i).padStart(2, '0')}.000Z-${i}` });
       expect(res.status).toBe(200);
     }
     // The buyer's limit counted the one read that filled the cache, nothing more.

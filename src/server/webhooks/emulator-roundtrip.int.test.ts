@@ -1,30 +1,29 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { createApp } from '../app';
+import type { TestContext } from '#tests/support/test-context';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 let storeId: string;
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  ctx.deliverWebhooksTo(createApp(ctx));
+it.beforeAll(async ({ ctx, app }) => {
+  ctx.deliverWebhooksTo(app);
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
   await registerWebhooks(ctx, storeId);
 });
-afterAll(() => ctx.destroy());
 
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
 describe('Shopify to the app, over the real protocol', () => {
-  it('an order paid then fulfilled on Shopify arrives by signed webhooks and is stored', async () => {
+  it('an order paid then fulfilled on Shopify arrives by signed webhooks and is stored', async ({ ctx }) => {
     const order = await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, {
       total: '64.00',
       financialStatus: 'paid',
@@ -35,7 +34,7 @@ describe('Shopify to the app, over the real protocol', () => {
     const deliveries = await ctx.emulator!.state.listDeliveries({ shop: DEMO_ACCOUNT.shopDomain });
     expect(deliveries.filter((d) => d.topic === 'orders/paid' || d.topic === 'orders/fulfilled').every((d) => d.delivered)).toBe(true);
 
-    await runJobs();
+    await runJobs(ctx);
     const [row] = await ctx.db
       .select()
       .from(s.shopifyOrders)
@@ -47,10 +46,10 @@ describe('Shopify to the app, over the real protocol', () => {
     expect(events.every((e) => e.processed && e.error === null && e.payload === null)).toBe(true);
   });
 
-  it('uninstalling on Shopify deactivates the store', async () => {
+  it('uninstalling on Shopify deactivates the store', async ({ ctx }) => {
     await ctx.emulator!.state.uninstall(DEMO_ACCOUNT.shopDomain);
     await ctx.emulator!.state.whenIdle();
-    await runJobs();
+    await runJobs(ctx);
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
     expect(store!.isActive).toBe(false);
   });

@@ -1,30 +1,25 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { queryRows, rawClient, type RawClient } from '#db/client';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { signWebhook } from '../shopify/hmac';
 import { createWebhookRecorder } from './recorder';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 const SECRET = 'hush';
 
-beforeAll(async () => {
-  // Real-looking keys (no emulator): the app's secret is the reference vector's.
-  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+// Real-looking keys (no emulator): the app's secret is the reference vector's.
+const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
 
-const deliverTo = (to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => world(ctx).deliver(to, { shop, topic: 'orders/paid', body, id });
+const deliverTo = (ctx: TestContext, to: ReturnType<typeof createApp>, shop: string, body: object, id: string) => world(ctx).deliver(to, { shop, topic: 'orders/paid', body, id });
 
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 4 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 4 }).drain();
 
 function order(id: number, extra: Record<string, unknown> = {}) {
   return {
@@ -47,7 +42,7 @@ function order(id: number, extra: Record<string, unknown> = {}) {
 }
 
 describe('webhook ingestion', () => {
-  it('accepts the reference vector and refuses a bad signature with 401 and nothing stored', async () => {
+  it('accepts the reference vector and refuses a bad signature with 401 and nothing stored', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const ok = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: '{"id":1}', hmac: 'VnKUjZsLuN5iZWjn5EntcBVCF9kMN43LglzCE1/GSeY=' });
     expect(ok.status).toBe(200);
@@ -59,7 +54,7 @@ describe('webhook ingestion', () => {
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before.length);
   });
 
-  it('answers 400 for a malformed body or missing headers, storing only the good neighbour', async () => {
+  it('answers 400 for a malformed body or missing headers, storing only the good neighbour', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const before = (await ctx.db.select().from(s.shopifyWebhookEvents)).length;
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{not json' })).status).toBe(400);
@@ -76,7 +71,7 @@ describe('webhook ingestion', () => {
     expect(await ctx.db.select().from(s.shopifyWebhookEvents)).toHaveLength(before + 1);
   });
 
-  it('stores the body byte for byte (less a byte-order mark), and refuses bytes that are not UTF-8 with 400', async () => {
+  it('stores the body byte for byte (less a byte-order mark), and refuses bytes that are not UTF-8 with 400', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const stored = async (webhookId: string) =>
       (await queryRows<{ payload: string }>(ctx.db, sql`SELECT payload::text AS payload FROM shopify_webhook_events WHERE shopify_id = ${webhookId}`))[0]?.payload;
@@ -96,7 +91,7 @@ describe('webhook ingestion', () => {
     expect(await stored(notUtf8)).toBeUndefined();
   });
 
-  it('records 1,000 concurrent replays of one delivery once, and creates one order', async () => {
+  it('records 1,000 concurrent replays of one delivery once, and creates one order', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
     const body = order(4242);
@@ -104,7 +99,7 @@ describe('webhook ingestion', () => {
     expect(responses.every((r) => r.status === 200)).toBe(true);
     const events = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(events).toHaveLength(1);
-    await runJobs();
+    await runJobs(ctx);
     const orders = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     expect(orders).toHaveLength(1);
     expect(orders[0]).toMatchObject({
@@ -127,7 +122,7 @@ describe('group commit', () => {
    * The driver's client under ctx.db (what the recorder writes through), its statements counted and
    * sent to `query`; and ctx.db with that client under it, for the whole app.
    */
-  function countingClient(query: RawClient['query']) {
+  function countingClient(ctx: TestContext, query: RawClient['query']) {
     const calls = { count: 0 };
     const client: RawClient = {
       query: (text, values) => {
@@ -138,12 +133,12 @@ describe('group commit', () => {
     const db = new Proxy(ctx.db, { get: (target, key, receiver) => (key === '$client' ? client : Reflect.get(target, key, receiver)) });
     return { client, db, calls };
   }
-  const real = () => rawClient(ctx.db);
+  const real = (ctx: TestContext) => rawClient(ctx.db);
   const waitFor = async (condition: () => boolean) => {
     for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 2));
     expect(condition()).toBe(true);
   };
-  const jobsOf = async (webhookIds: string[]) =>
+  const jobsOf = async (ctx: TestContext, webhookIds: string[]) =>
     (
       await queryRows<{ n: number }>(
         ctx.db,
@@ -151,15 +146,18 @@ describe('group commit', () => {
             WHERE j.name = 'process-webhook' AND e.shopify_id IN ${webhookIds}`,
       )
     )[0]!.n;
-  const eventsOf = async (webhookId: string) => (await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId))).length;
+  const eventsOf = async (ctx: TestContext, webhookId: string) =>
+    (await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId))).length;
 
-  it('writes the deliveries that arrive during a write in one statement, answers none before its commit, and records a replay once within a batch and across batches', async () => {
+  it('writes the deliveries that arrive during a write in one statement, answers none before its commit, and records a replay once within a batch and across batches', async ({
+    ctx,
+  }) => {
     const store = (await world(ctx).merchant().store()).store;
     let open!: () => void;
     const gate = new Promise<void>((resolve) => (open = resolve));
-    const { client, calls } = countingClient(async (text, values) => {
+    const { client, calls } = countingClient(ctx, async (text, values) => {
       await gate;
-      return real().query(text, values);
+      return real(ctx).query(text, values);
     });
     const recorder = createWebhookRecorder(client);
     const delivery = (webhookId: string, orderId: number) => ({
@@ -185,25 +183,25 @@ describe('group commit', () => {
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect(settled).toEqual([]);
     expect(calls.count).toBe(1);
-    expect(await eventsOf(a)).toBe(0);
+    expect(await eventsOf(ctx, a)).toBe(0);
 
     open();
     await Promise.all([first, ...rest]);
     expect(calls.count).toBe(2);
     expect(settled.sort()).toEqual(['a', 'a again', 'b', 'b again', 'c']);
-    for (const id of [a, b, c]) expect(await eventsOf(id)).toBe(1);
-    expect(await jobsOf([a, b, c])).toBe(3);
+    for (const id of [a, b, c]) expect(await eventsOf(ctx, id)).toBe(1);
+    expect(await jobsOf(ctx, [a, b, c])).toBe(3);
   });
 
-  it('answers 200 to concurrent deliveries only with their rows stored: one row and one job each, in fewer statements than deliveries', async () => {
+  it('answers 200 to concurrent deliveries only with their rows stored: one row and one job each, in fewer statements than deliveries', async ({ ctx }) => {
     const store = (await world(ctx).merchant().store()).store;
-    const { db, calls } = countingClient((text, values) => real().query(text, values));
+    const { db, calls } = countingClient(ctx, (text, values) => real(ctx).query(text, values));
     const grouped = createApp({ ...ctx, db });
     const ids = Array.from({ length: 40 }, () => randomUUID());
-    const responses = await Promise.all(ids.map((id, n) => deliverTo(grouped, store.shopDomain, order(500 + n), id)));
+    const responses = await Promise.all(ids.map((id, n) => deliverTo(ctx, grouped, store.shopDomain, order(500 + n), id)));
     expect(responses.map((r) => r.status)).toEqual(ids.map(() => 200));
-    for (const id of ids) expect(await eventsOf(id)).toBe(1);
-    expect(await jobsOf(ids)).toBe(40);
+    for (const id of ids) expect(await eventsOf(ctx, id)).toBe(1);
+    expect(await jobsOf(ctx, ids)).toBe(40);
     expect(calls.count).toBeLessThan(ids.length / 4);
     // Each row holds its own delivery's shop, topic and body, whatever its place in the statement.
     const rows = await ctx.db
@@ -213,10 +211,10 @@ describe('group commit', () => {
     expect(rows.map((r) => [r.id, r.shopId, r.topic, (r.payload as { id: number }).id]).sort()).toEqual(ids.map((id, n) => [id, store.id, 'orders/paid', 500 + n]).sort());
   });
 
-  it('fails a batch the database refuses as a whole: every delivery of it rejected (503 over HTTP), one statement, nothing stored', async () => {
+  it('fails a batch the database refuses as a whole: every delivery of it rejected (503 over HTTP), one statement, nothing stored', async ({ ctx }) => {
     const store = (await world(ctx).merchant().store()).store;
     const down = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
-    const { client, db, calls } = countingClient(() => Promise.reject(down));
+    const { client, db, calls } = countingClient(ctx, () => Promise.reject(down));
     const refused: number[] = [];
     const recorder = createWebhookRecorder(client, { onRefused: (_error, size) => void refused.push(size) });
     const ids = [randomUUID(), randomUUID(), randomUUID()];
@@ -228,14 +226,14 @@ describe('group commit', () => {
     expect(refused).toEqual([3]);
 
     const failing = createApp({ ...ctx, db });
-    const responses = await Promise.all(ids.map((id) => deliverTo(failing, store.shopDomain, order(600), id)));
+    const responses = await Promise.all(ids.map((id) => deliverTo(ctx, failing, store.shopDomain, order(600), id)));
     expect(responses.map((r) => r.status)).toEqual([503, 503, 503]);
-    for (const id of ids) expect(await eventsOf(id)).toBe(0);
+    for (const id of ids) expect(await eventsOf(ctx, id)).toBe(0);
   });
 
-  it('records the good deliveries of a batch even when the database refuses one of them', async () => {
+  it('records the good deliveries of a batch even when the database refuses one of them', async ({ ctx }) => {
     const store = (await world(ctx).merchant().store()).store;
-    const recorder = createWebhookRecorder(real());
+    const recorder = createWebhookRecorder(real(ctx));
     const good = [randomUUID(), randomUUID()];
     const delivery = (webhookId: string) => ({ shopDomain: store.shopDomain, topic: 'orders/updated', webhookId, payload: Buffer.from(JSON.stringify(order(5))) });
     // A key too long for the unique index makes PostgreSQL refuse that row (the HTTP layer answers 400 first).
@@ -245,10 +243,10 @@ describe('group commit', () => {
       recorder.record(delivery(good[1]!)),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
-    for (const id of good) expect(await eventsOf(id)).toBe(1);
+    for (const id of good) expect(await eventsOf(ctx, id)).toBe(1);
   });
 
-  it('refuses a body over 512 KB with 413 and stores nothing, whether its Content-Length says so or it comes chunked', async () => {
+  it('refuses a body over 512 KB with 413 and stores nothing, whether its Content-Length says so or it comes chunked', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const big = JSON.stringify(order(9, { note: 'x'.repeat(600 * 1024) }));
     const headers = (id: string) => ({
@@ -269,22 +267,22 @@ describe('group commit', () => {
     });
     const withoutLength = await app.request('/webhooks/shopify', { method: 'POST', headers: headers(chunked), body: stream, duplex: 'half' } as RequestInit);
     expect([withLength.status, withoutLength.status]).toEqual([413, 413]);
-    expect((await eventsOf(said)) + (await eventsOf(chunked))).toBe(0);
+    expect((await eventsOf(ctx, said)) + (await eventsOf(ctx, chunked))).toBe(0);
   });
 
-  it('answers 400 for absurd header values', async () => {
+  it('answers 400 for absurd header values', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(1), id: 'x'.repeat(300) })).status).toBe(400);
   });
 });
 
 describe('topics', () => {
-  it('orders/fulfilled keeps the paid time and adds the fulfilment; cancellation cancels pending requests', async () => {
+  it('orders/fulfilled keeps the paid time and adds the fulfilment; cancellation cancels pending requests', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(77) });
-    await runJobs();
+    await runJobs(ctx);
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/fulfilled', body: order(77, { fulfillment_status: 'fulfilled', updated_at: '2026-11-21T09:00:00Z' }) });
-    await runJobs();
+    await runJobs(ctx);
     const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     expect(row!.paidAt).toBeInstanceOf(Date);
     expect(row!.fulfilledAt).toBeInstanceOf(Date);
@@ -298,30 +296,30 @@ describe('topics', () => {
       topic: 'orders/cancelled',
       body: order(77, { cancelled_at: '2026-11-22T08:00:00Z', updated_at: '2026-11-22T08:00:00Z' }),
     });
-    await runJobs();
+    await runJobs(ctx);
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
     expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'sent']);
     // Why, as data (decision 045).
     expect(requests.find((r) => r.status === 'cancelled')!.withdrawnReason).toBe('order_cancelled');
   });
 
-  it('a refund cancels pending requests too', async () => {
+  it('a refund cancels pending requests too', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(88) });
-    await runJobs();
+    await runJobs(ctx);
     const [row] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     await world(ctx).at(store).request({ order: null, orderId: row!.id, scheduledAt: new Date() });
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/updated', body: order(88, { financial_status: 'refunded', updated_at: '2026-11-23T08:00:00Z' }) });
-    await runJobs();
+    await runJobs(ctx);
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.orderId, row!.id));
     expect(request).toMatchObject({ status: 'cancelled', withdrawnReason: 'order_refunded' });
   });
 
-  it('app/uninstalled deactivates the store with its date and cancels what was scheduled (a store whose token is gone reads as uninstalled)', async () => {
+  it('app/uninstalled deactivates the store with its date and cancels what was scheduled (a store whose token is gone reads as uninstalled)', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     await world(ctx).at(store).request({ order: null, scheduledAt: new Date() });
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'app/uninstalled', body: { id: 1, myshopify_domain: store.shopDomain } });
-    await runJobs();
+    await runJobs(ctx);
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(after).toMatchObject({ isActive: false, awayReason: 'uninstalled' });
     expect(after!.uninstalledAt).toBeInstanceOf(Date);
@@ -331,25 +329,25 @@ describe('topics', () => {
 
   // app_subscriptions/update re-reads Shopify's billing: src/server/billing/billing.int.test.ts plays it on the local Shopify.
 
-  it('ignores test orders (Bogus gateway): no order recorded, so nobody is asked; the event says why', async () => {
+  it('ignores test orders (Bogus gateway): no order recorded, so nobody is asked; the event says why', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(5150, { test: true }), id });
-    await runJobs();
+    await runJobs(ctx);
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(event).toMatchObject({ processed: true, error: 'test order: ignored (test orders never ask for reviews)' });
     expect(await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id))).toEqual([]);
     // The same order as a real one is recorded.
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: order(5150, { test: false }) });
-    await runJobs();
+    await runJobs(ctx);
     expect(await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id))).toHaveLength(1);
   });
 
-  it('records a malformed payload as an error without retrying forever', async () => {
+  it('records a malformed payload as an error without retrying forever', async ({ ctx, app }) => {
     const store = (await world(ctx).merchant().store()).store;
     const id = randomUUID();
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: { id: 1, total_price: 'not-a-number' }, id });
-    await runJobs();
+    await runJobs(ctx);
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, id));
     expect(event).toMatchObject({ processed: true });
     expect(event!.error).toMatch(/malformed payload/);
@@ -359,7 +357,7 @@ describe('topics', () => {
 });
 
 /** Every row of every table, as text, searched for `needle`: where personal data could hide. */
-async function tablesContaining(needle: string): Promise<string[]> {
+async function tablesContaining(ctx: TestContext, needle: string): Promise<string[]> {
   const tables = await queryRows<{ name: string }>(
     ctx.db,
     sql`SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE'`,
@@ -373,12 +371,12 @@ async function tablesContaining(needle: string): Promise<string[]> {
 }
 
 describe('privacy topics', () => {
-  async function customerWithHistory() {
+  async function customerWithHistory(ctx: TestContext, app: ReturnType<typeof createApp>) {
     const store = (await world(ctx).merchant().store()).store;
     const email = `client.${randomUUID().slice(0, 8)}@exemple.test`;
     const body = order(Math.floor(Math.random() * 1e9), { email, customer: { id: 9, first_name: 'Zoé', last_name: 'Secret', email } });
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: body });
-    await runJobs();
+    await runJobs(ctx);
     const [o] = await ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, store.id));
     const shop = world(ctx).at(store);
     const request = await shop.request({ order: null, orderId: o!.id, customerEmail: email, customerName: 'Zoé Secret', scheduledAt: new Date(), status: 'completed' });
@@ -397,9 +395,9 @@ describe('privacy topics', () => {
     return { store, email, orderId: String(body.id) };
   }
 
-  it('customers/redact erases the customer everywhere and keeps the anonymous rating', async () => {
-    const { store, email, orderId } = await customerWithHistory();
-    expect(await tablesContaining(email)).not.toEqual([]);
+  it('customers/redact erases the customer everywhere and keeps the anonymous rating', async ({ ctx, app }) => {
+    const { store, email, orderId } = await customerWithHistory(ctx, app);
+    expect(await tablesContaining(ctx, email)).not.toEqual([]);
     await world(ctx).deliver(app, {
       shop: store.shopDomain,
       topic: 'customers/redact',
@@ -410,17 +408,17 @@ describe('privacy topics', () => {
         orders_to_redact: [Number(orderId)],
       },
     });
-    await runJobs();
-    expect(await tablesContaining(email)).toEqual([]);
-    expect(await tablesContaining('Zoé Secret')).toEqual([]);
+    await runJobs(ctx);
+    expect(await tablesContaining(ctx, email)).toEqual([]);
+    expect(await tablesContaining(ctx, 'Zoé Secret')).toEqual([]);
     const reviews = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store.id));
     expect(reviews.map((r) => r.rating)).toEqual([2]);
     const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id));
     expect(requests.map((r) => r.status).sort()).toEqual(['cancelled', 'completed']);
   });
 
-  it('customers/data_request produces an export the merchant downloads, and e-mails the owner', async () => {
-    const { store, email } = await customerWithHistory();
+  it('customers/data_request produces an export the merchant downloads, and e-mails the owner', async ({ ctx, app }) => {
+    const { store, email } = await customerWithHistory(ctx, app);
     await world(ctx).deliver(app, {
       shop: store.shopDomain,
       topic: 'customers/data_request',
@@ -432,7 +430,7 @@ describe('privacy topics', () => {
         data_request: { id: 555 },
       },
     });
-    await runJobs();
+    await runJobs(ctx);
     const [owner] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
     const mails = await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, owner!.email));
     expect(mails).toHaveLength(1);
@@ -459,13 +457,13 @@ describe('privacy topics', () => {
     });
   });
 
-  it('shop/redact erases every row of the shop, even after uninstall', async () => {
-    const { store, email } = await customerWithHistory();
+  it('shop/redact erases every row of the shop, even after uninstall', async ({ ctx, app }) => {
+    const { store, email } = await customerWithHistory(ctx, app);
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'app/uninstalled', body: { id: 1 } });
-    await runJobs();
+    await runJobs(ctx);
     await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'shop/redact', body: { shop_id: 1, shop_domain: store.shopDomain } });
-    await runJobs();
-    expect(await tablesContaining(store.shopDomain)).toEqual([]);
-    expect(await tablesContaining(email)).toEqual([]);
+    await runJobs(ctx);
+    expect(await tablesContaining(ctx, store.shopDomain)).toEqual([]);
+    expect(await tablesContaining(ctx, email)).toEqual([]);
   });
 });
