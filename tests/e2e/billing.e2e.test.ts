@@ -107,12 +107,13 @@ describe('disconnecting the store', () => {
 
     const outcome = page.getByRole('status').filter({ has: page.getByRole('heading', { name: 'Boutique déconnectée' }) });
     await outcome.getByText('L’abonnement et l’application restent sur Shopify : Shopify continue de vous facturer l’abonnement tant que l’application reste installée.').waitFor();
-    await outcome.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).waitFor();
-    // The card says Shopify still bills, not « install from the App Store » (decision 045).
+    // The card says Shopify still bills, not « install from the App Store » (decision 045), and how to
+    // stop it: the outcome above then does not repeat the path.
     const card = page.getByRole('region', { name: /^Shopify/ });
     await card.getByRole('heading', { name: 'Votre boutique n’est plus connectée' }).waitFor();
     await card.getByText(/Shopify continue de vous facturer le plan Pro tant qu’elle y reste installée/).waitFor();
     await card.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Chemin dans l’administration Shopify' }).count()).toBe(1);
     await expectNoViolation(page);
 
     // The app's screens that need a store send the merchant back to the integrations; the reviews stay readable.

@@ -25,15 +25,16 @@ const TONES = {
  * What disconnecting did, here and on Shopify: the store is unlinked; with 'remove', whether the
  * subscription is cancelled and the app uninstalled; with 'keep', that Shopify keeps billing while
  * the app stays installed. A failed step says why and what to do in Shopify's admin (an alert: the
- * merchant still pays until they do); otherwise it is a status.
+ * merchant still pays until they do); otherwise it is a status. The path in Shopify's admin is left
+ * out (`withUninstallSteps` false) when the page already shows it beside the store.
  */
-export function DisconnectOutcome({ result }: { result: DisconnectResult }) {
+export function DisconnectOutcome({ result, withUninstallSteps = true }: { result: DisconnectResult; withUninstallSteps?: boolean }) {
   const headingId = useId();
   const { choice, subscription_cancelled: cancelled, app_uninstalled: uninstalled, failure } = result.shopify;
   const kept = choice === 'keep';
   const tone = failure ? 'failed' : kept ? 'kept' : 'done';
   const { box, Icon } = TONES[tone];
-  const stepsInShopify = failure ? t.stepsInShopify : kept ? t.keptStepsInShopify : null;
+  const stepsInShopify = !withUninstallSteps ? null : failure ? t.stepsInShopify : kept ? t.keptStepsInShopify : null;
 
   return (
     <section role={failure ? 'alert' : 'status'} aria-labelledby={headingId} className={cx('flex items-start gap-3 rounded-xl border p-4 text-sm', box)}>

@@ -35,13 +35,15 @@ async function disconnectWith(choice: string) {
   fireEvent.click(within(dialog).getByRole('button', { name: 'Déconnecter' }));
 }
 
-/** A server whose disconnect answers `shopify` (the contract's outcome), after which the store is gone. */
-function mockDisconnect(shopify: DisconnectOutcome['shopify']) {
+/** A server whose disconnect answers `shopify` (the contract's outcome), after which the store is gone (or `awayAfter`). */
+function mockDisconnect(shopify: DisconnectOutcome['shopify'], awayAfter: AwayStore | null = null) {
   let store: typeof activeStore | null = activeStore;
+  let away: AwayStore | null = null;
   return mockSignedInApi([
-    on(currentStore, () => ({ away: null, store })),
+    on(currentStore, () => ({ away, store })),
     on(disconnectStore, () => {
       store = null;
+      away = awayAfter;
       return { ok: true, shopify } satisfies DisconnectOutcome;
     }),
   ]);
@@ -227,6 +229,31 @@ describe('/app/integrations store card', () => {
     expect(await screen.findByText('Aucune boutique connectée')).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Boutique déconnectée' })).toBe(outcome);
     expect(sentBodyTo(fetchMock, disconnectStore)).toEqual({ shopify: 'keep' });
+  });
+
+  it("'keep' with the store card showing it still billed: the way to stop the billing is shown once, beside the store", async () => {
+    mockDisconnect(
+      { choice: 'keep', subscription_cancelled: false, app_uninstalled: false, failure: null },
+      {
+        shop_domain: activeStore.shop_domain,
+        shop_name: activeStore.shop_name,
+        reason: 'disconnected',
+        since: '2026-11-02T10:00:00.000Z',
+        subscription_status: 'active',
+        plan_name: 'Pro',
+        billing_period_end: '2026-12-01T00:00:00.000Z',
+        admin_url: activeStore.admin_url,
+      },
+    );
+    await open();
+    await disconnectWith(KEEP);
+
+    const outcome = await screen.findByRole('status', { name: 'Boutique déconnectée' });
+    await screen.findByRole('heading', { name: 'Votre boutique n’est plus connectée' });
+    expect(within(outcome).getByText(/^L’abonnement et l’application restent sur Shopify/)).toBeTruthy();
+    expect(within(outcome).queryByRole('list', { name: 'Chemin dans l’administration Shopify' })).toBeNull();
+    expect(screen.getAllByRole('list', { name: 'Chemin dans l’administration Shopify' })).toHaveLength(1);
+    expectAdminPath(shopifyCard());
   });
 
   it.each([

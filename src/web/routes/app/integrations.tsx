@@ -67,6 +67,10 @@ export default function IntegrationsScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { notice, show } = useNotice();
   const [disconnected, setDisconnected] = useState<DisconnectResult | null>(null);
+  // Once the store list shows the store away and still billed, its card carries the way to stop the
+  // billing: the outcome above it then tells only what happened, so the path is not shown twice.
+  const stores = useAccountStores();
+  const cardShowsUninstall = !stores.data?.store?.is_active && stillBilled(stores.data?.away ?? null);
   const noticeRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -106,7 +110,7 @@ export default function IntegrationsScreen() {
   return (
     <div className="space-y-6">
       <div ref={noticeRef} tabIndex={-1} className="space-y-4 outline-none empty:hidden">
-        {disconnected && <DisconnectOutcome result={disconnected} />}
+        {disconnected && <DisconnectOutcome result={disconnected} withUninstallSteps={!cardShowsUninstall} />}
         {notice?.kind === 'success' && (
           <SuccessAlert>
             <span>{notice.text}</span>
@@ -197,10 +201,15 @@ function ShopifyCard(callbacks: DisconnectCallbacks) {
  * Shopify still bills the app (disconnected here while installed there), how to reconnect, how to stop
  * the billing, and the reviews, which stay readable and exportable.
  */
+/** Disconnected here while the app stays installed with its subscription: Shopify still bills it. */
+function stillBilled(away: AwayStore | null): boolean {
+  return away?.reason === 'disconnected' && away.subscription_status === 'active';
+}
+
 function AwayStoreDetails({ away }: { away: AwayStore }) {
   const reconnectErrorId = useId();
   const reconnect = useReconnectStore();
-  const billed = away.reason === 'disconnected' && away.subscription_status === 'active';
+  const billed = stillBilled(away);
   const adminUrl = shopAdminUrl(away.shop_domain, away.admin_url);
 
   return (
