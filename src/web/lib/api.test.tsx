@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { apiError, mockFetch, rawResponse } from '#web/test/render';
 import { malformedResponse } from '../test/contract-check';
-import { apiFetch, ApiError } from './api';
+import { apiFetch, ApiError, serverMessage } from './api';
 import { fetchSession, shopAdminUrl } from './session';
 import { getSession } from '#core/api/auth';
 import { contractResponse } from '#web/test/endpoints';
@@ -31,19 +31,26 @@ describe('apiFetch', () => {
     mockFetch(() => apiError(404, 'Boutique introuvable'));
     const error = await apiFetch(anyPath).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 404, message: 'Boutique introuvable' });
+    expect(error).toMatchObject({ status: 404, message: 'Boutique introuvable', serverMessage: 'Boutique introuvable' });
   });
 
-  it('falls back to a French message when the body has no error', async () => {
+  it('falls back to a French message when the body has no error, and says the server gave none', async () => {
     mockFetch(() => new Response('<html>oops</html>', { status: 502 }));
-    await expect(apiFetch(anyPath)).rejects.toMatchObject({ status: 502, message: 'Une erreur est survenue' });
+    const error = await apiFetch(anyPath).catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 502, message: 'Une erreur est survenue', serverMessage: null });
+    expect(serverMessage(error)).toBeNull();
   });
 
-  it('reports network failures as status 0', async () => {
+  it("keeps the server's words as the server's even when they read like the fallback (state is not read from text)", async () => {
+    mockFetch(() => apiError(409, 'Une erreur est survenue'));
+    expect(serverMessage(await apiFetch(anyPath).catch((e: unknown) => e))).toBe('Une erreur est survenue');
+  });
+
+  it('reports network failures as status 0, without a server sentence', async () => {
     mockFetch(() => {
       throw new TypeError('Failed to fetch');
     });
-    await expect(apiFetch(anyPath)).rejects.toMatchObject({ status: 0 });
+    await expect(apiFetch(anyPath)).rejects.toMatchObject({ status: 0, serverMessage: null });
   });
 });
 

@@ -7,13 +7,16 @@ export class ApiError extends Error {
   readonly code: string | null;
   /** The refused field, when the server names one. */
   readonly field: string | null;
+  /** The server's own sentence (already French); null when it gave none and `message` is the generic fallback. */
+  readonly serverMessage: string | null;
 
-  constructor(status: number, message: string, code: string | null = null, field: string | null = null) {
+  constructor(status: number, message: string, code: string | null = null, field: string | null = null, serverMessage: string | null = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.serverMessage = serverMessage;
   }
 }
 
@@ -41,8 +44,14 @@ async function readJson(response: Response): Promise<unknown> {
 
 function errorOf(status: number, body: unknown): ApiError {
   const fields = body && typeof body === 'object' ? (body as { error?: unknown; code?: unknown; field?: unknown }) : {};
-  const message = typeof fields.error === 'string' && fields.error.trim() ? fields.error : messages.common.errorFallback;
-  return new ApiError(status, message, typeof fields.code === 'string' ? fields.code : null, typeof fields.field === 'string' ? fields.field : null);
+  const said = typeof fields.error === 'string' && fields.error.trim() ? fields.error : null;
+  return new ApiError(
+    status,
+    said ?? messages.common.errorFallback,
+    typeof fields.code === 'string' ? fields.code : null,
+    typeof fields.field === 'string' ? fields.field : null,
+    said,
+  );
 }
 
 /**
@@ -88,6 +97,17 @@ export async function apiFetch<T>(path: string, init: ApiRequestInit = {}): Prom
   if (!response.ok) throw errorOf(response.status, data);
   return data as T;
 }
+
+/** The server's own sentence for a failed call, when it gave one (never the generic fallback). */
+export function serverMessage(error: unknown): string | null {
+  return error instanceof ApiError ? error.serverMessage : null;
+}
+
+/** True when the server said the session is gone. */
+export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'not_signed_in';
+
+/** True when the merchant has no active store. */
+export const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
 
 /** True for 4xx answers: retrying them will not help. */
 export function isClientError(error: unknown): boolean {

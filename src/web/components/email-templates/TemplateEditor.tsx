@@ -7,7 +7,7 @@ import { TEMPLATE_LIMITS, templateInput, type TemplateInput } from '#core/api/em
 import { useSaveEmailTemplate, useSendTestEmail, useUploadTemplateLogo, type EmailTemplateConfig, type TemplateBody } from '#web/api/email-templates';
 import { messages } from '#web/i18n';
 import type { TemplateTextField, TemplateVariable } from '#web/i18n/fr/email-templates';
-import { ApiError } from '#web/lib/api';
+import { serverMessage } from '#web/lib/api';
 import { useTransientMessage } from '#web/lib/use-transient-message';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
@@ -29,7 +29,7 @@ const isReminderField = (name: TemplateTextField): name is ReminderField => name
 
 /** The server's own message for a failed upload, else the spec's « Erreur d’upload ». */
 function uploadMessage(error: unknown): string {
-  return error instanceof ApiError && error.status !== 0 && error.message !== messages.common.errorFallback ? error.message : t.logo.uploadError;
+  return serverMessage(error) ?? t.logo.uploadError;
 }
 
 // The contract's own schema: the form's all-string values are one of the inputs it takes.

@@ -6,7 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangePlan, type Plan } from '#web/api/plans';
 import { messages } from '#web/i18n';
-import { ApiError } from '#web/lib/api';
+import { isNoStore, isSessionExpired, serverMessage } from '#web/lib/api';
 
 const t = messages.plans;
 
@@ -19,15 +19,6 @@ export class MissingConfirmationUrlError extends Error {
     super(t.changeErrors.missingUrl);
     this.name = 'MissingConfirmationUrlError';
   }
-}
-
-export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'not_signed_in';
-export const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
-
-/** The server's own sentence, when it said more than the generic fallback. */
-export function serverMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError)) return null;
-  return error.message && error.message !== messages.common.errorFallback ? error.message : null;
 }
 
 /** A refusal as the screens show it: the spec's sentence, then the server's reason when it gave one. */

@@ -1,5 +1,5 @@
 import { messages } from '#web/i18n';
-import { ApiError } from '#web/lib/api';
+import { ApiError, isSessionExpired } from '#web/lib/api';
 import type { ManualSendResult } from '#web/api/review-requests';
 
 const n = messages.schedule.notices;
@@ -12,18 +12,11 @@ export interface Outcome {
   detail?: string;
 }
 
-/** True when the server said the session is gone. */
-export const isSessionExpired = (error: unknown) => error instanceof ApiError && error.code === 'not_signed_in';
-
-/** True when the merchant has no active store (the calendar then points to the integrations). */
-export const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
-
 /** A failed call's message: 'Session expirée' when signed out, the server's own words, else `fallback`. */
 export function failureMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError) {
     if (isSessionExpired(error)) return n.sessionExpired;
-    if (error.message && error.message !== messages.common.errorFallback) return error.message;
-    return fallback;
+    return error.serverMessage ?? fallback;
   }
   return error instanceof Error && error.message ? error.message : fallback;
 }

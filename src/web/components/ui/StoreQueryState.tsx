@@ -4,7 +4,7 @@
  * of an error.
  */
 import { Store } from 'lucide-react';
-import { ApiError } from '#web/lib/api';
+import { isNoStore } from '#web/lib/api';
 import { EmptyState } from './EmptyState';
 import { QueryState } from './QueryState';
 
@@ -16,7 +16,7 @@ export interface NoStoreTexts {
 
 export function StoreQueryState<T>({ noStore, ...props }: Parameters<typeof QueryState<T>>[0] & { noStore: NoStoreTexts }) {
   const { error } = props.query;
-  if (error instanceof ApiError && error.code === 'no_store') {
+  if (isNoStore(error)) {
     return (
       <EmptyState icon={Store} heading={noStore.heading} action={{ to: '/app/integrations', label: noStore.link }}>
         {noStore.body}

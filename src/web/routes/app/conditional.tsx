@@ -10,7 +10,7 @@ import { CompliancePanel } from '#web/components/conditional/CompliancePanel';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { QueryState } from '#web/components/ui/QueryState';
 import { messages } from '#web/i18n';
-import { ApiError } from '#web/lib/api';
+import { isNoStore, serverMessage } from '#web/lib/api';
 import { usePageHeader } from '#web/lib/page-header';
 import { useTransientMessage } from '#web/lib/use-transient-message';
 import { InfoNotice } from '#web/components/ui/InfoNotice';
@@ -29,11 +29,11 @@ export default function ConditionalActionsScreen() {
 
   const query = useRatingActions();
   const error = query.error;
-  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+  const reason = serverMessage(error) ? ` ${serverMessage(error)}` : '';
 
   return (
     <div className="space-y-6">
-      {error instanceof ApiError && error.code === 'no_store' ? (
+      {isNoStore(error) ? (
         <NoStore />
       ) : (
         <QueryState query={query} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
@@ -42,7 +42,7 @@ export default function ConditionalActionsScreen() {
         </QueryState>
       )}
       {/* The evidence belongs to the store: shown once one is there, whatever the form's state. */}
-      {!(error instanceof ApiError && error.code === 'no_store') && <CompliancePanel />}
+      {!isNoStore(error) && <CompliancePanel />}
     </div>
   );
 }

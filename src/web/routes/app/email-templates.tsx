@@ -2,6 +2,7 @@ import { useEmailTemplate } from '#web/api/email-templates';
 import { TemplateEditor } from '#web/components/email-templates/TemplateEditor';
 import { StoreQueryState } from '#web/components/ui/StoreQueryState';
 import { messages } from '#web/i18n';
+import { serverMessage } from '#web/lib/api';
 import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.emailTemplates;
@@ -16,7 +17,7 @@ export default function EmailTemplatesScreen() {
 
   const query = useEmailTemplate();
   const error = query.error;
-  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+  const reason = serverMessage(error) ? ` ${serverMessage(error)}` : '';
 
   return (
     <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>

@@ -8,7 +8,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { QueryState } from '#web/components/ui/QueryState';
 import { messages } from '#web/i18n';
-import { ApiError } from '#web/lib/api';
+import { isNoStore } from '#web/lib/api';
 import { usePageHeader } from '#web/lib/page-header';
 import { useTransientMessage } from '#web/lib/use-transient-message';
 
@@ -16,8 +16,6 @@ const t = messages.flow;
 
 /** Flow notices ('Flux enregistré avec succès!', 'Flux supprimé') disappear after 3 s (docs/product/limits.md). */
 export const flowNoticeDurationMs = 3_000;
-
-const isNoStore = (error: unknown) => error instanceof ApiError && error.code === 'no_store';
 
 /**
  * /app/flow: the active store's flows, each shown as a card with Edit and Delete; Add and Edit open

@@ -16,7 +16,8 @@ import {
   type ImportHistoryResult,
   type RequestItem,
 } from '#web/api/review-requests';
-import { failureMessage, isNoStore, isSessionExpired, sendFailure, sendOutcome, type Outcome } from '#web/components/schedule/outcomes';
+import { failureMessage, sendFailure, sendOutcome, type Outcome } from '#web/components/schedule/outcomes';
+import { isNoStore, isSessionExpired, serverMessage } from '#web/lib/api';
 import { Pagination } from '#web/components/schedule/Pagination';
 import { RequestList, requestSubject } from '#web/components/schedule/RequestList';
 import { SendPlanner } from '#web/components/schedule/SendPlanner';
@@ -233,7 +234,7 @@ export default function ScheduleScreen() {
   } else if (ready && !settled) {
     body = <Spinner label={t.list.loading} className="py-12" />;
   } else {
-    const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+    const reason = serverMessage(error) ? ` ${serverMessage(error)}` : '';
     body = (
       <QueryState query={list} loadingLabel={t.list.loading} className={list.isPending ? 'py-12' : undefined} errorMessage={`${t.list.loadError}${reason}`}>
         {(current) =>

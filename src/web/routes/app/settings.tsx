@@ -3,6 +3,7 @@ import { DeliverabilitySection } from '#web/components/settings/DeliverabilitySe
 import { SettingsForm } from '#web/components/settings/SettingsForm';
 import { StoreQueryState } from '#web/components/ui/StoreQueryState';
 import { messages } from '#web/i18n';
+import { serverMessage } from '#web/lib/api';
 import { usePageHeader } from '#web/lib/page-header';
 
 const t = messages.settings;
@@ -18,7 +19,7 @@ export default function SettingsScreen() {
 
   const query = useSettings();
   const error = query.error;
-  const reason = error && error.message !== messages.common.errorFallback ? ` ${error.message}` : '';
+  const reason = serverMessage(error) ? ` ${serverMessage(error)}` : '';
 
   return (
     <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
