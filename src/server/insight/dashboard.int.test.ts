@@ -1,29 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '#db/client';
 import * as s from '#db/schema';
 import { uuidArray } from '#db/sql-arrays';
 import { Browserish, uniqueEmail } from '#tests/support/http';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { createApp } from '../app';
+import type { TestContext } from '#tests/support/test-context';
 import { recordOpen, recordVisit } from '../reviews/engagement';
 import { submitReview } from '../reviews/public-review';
 import { dashboardSummary } from './dashboard';
 import { world, type StoreRow } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 let store: StoreRow;
 const now = new Date('2026-11-24T12:00:00Z');
 const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000);
 
-async function review(rating: number, at: Date, extra: Partial<typeof s.shopifyReviews.$inferInsert> = {}) {
+async function review(ctx: TestContext, rating: number, at: Date, extra: Partial<typeof s.shopifyReviews.$inferInsert> = {}) {
   await world(ctx)
     .at(store)
     .review({ rating, createdAt: at, customerName: `Client ${rating}`, ...extra });
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+it.beforeAll(async ({ ctx }) => {
   store = (await world(ctx).merchant().store()).store;
   // Sent: 2 in the last week, 1 forty days ago, 1 shared link never e-mailed, 1 scheduled.
   await world(ctx)
@@ -38,11 +38,11 @@ beforeAll(async () => {
   await world(ctx).at(store).request({ status: 'completed', channel: 'link', sentAt: null });
   await world(ctx).at(store).request({ status: 'scheduled' });
   // Reviews: 5, 5, 4 this week; 1 two months ago; 2 long ago.
-  await review(5, daysAgo(1), { comment: 'Parfait' });
-  await review(5, daysAgo(2));
-  await review(4, daysAgo(3));
-  await review(1, daysAgo(60));
-  await review(2, daysAgo(400));
+  await review(ctx, 5, daysAgo(1), { comment: 'Parfait' });
+  await review(ctx, 5, daysAgo(2));
+  await review(ctx, 4, daysAgo(3));
+  await review(ctx, 1, daysAgo(60));
+  await review(ctx, 2, daysAgo(400));
   // An interrupted transmission (decision 008).
   await world(ctx)
     .at(store)
@@ -53,10 +53,9 @@ beforeAll(async () => {
     .at(other)
     .review({ rating: 1, createdAt: daysAgo(1) });
 });
-afterAll(() => ctx.destroy());
 
 describe('dashboard figures', () => {
-  it('counts the week: invitations that left, reviews, average and distribution', async () => {
+  it('counts the week: invitations that left, reviews, average and distribution', async ({ ctx }) => {
     const week = await dashboardSummary(ctx.db, store.id, '7days', now);
     // Whole days: today and the six before it, from midnight UTC.
     expect(week).toMatchObject({ period: '7days', since: '2026-11-18T00:00:00.000Z', invitations_sent: 3, reviews_received: 3, average_rating: 4.7 });
@@ -74,37 +73,33 @@ describe('dashboard figures', () => {
     ]);
   });
 
-  it('widens with the period, and `all` has no start', async () => {
+  it('widens with the period, and `all` has no start', async ({ ctx }) => {
     expect(await dashboardSummary(ctx.db, store.id, '90days', now)).toMatchObject({ invitations_sent: 4, reviews_received: 4, average_rating: 3.8 });
     const all = await dashboardSummary(ctx.db, store.id, 'all', now);
     expect(all).toMatchObject({ since: null, reviews_received: 5, average_rating: 3.4 });
     expect(all.recent_reviews).toHaveLength(5);
   });
 
-  it('lists the unconfirmed sends, whatever the period', async () => {
+  it('lists the unconfirmed sends, whatever the period', async ({ ctx }) => {
     const week = await dashboardSummary(ctx.db, store.id, '7days', now);
     expect(week.unconfirmed.count).toBe(1);
     expect(week.unconfirmed.items[0]).toMatchObject({ customer_name: 'Marc Petit', sent_at: daysAgo(5).toISOString() });
   });
 
-  it('counts asks, not e-mails: a reminder is part of its first e-mail’s ask, and what the customer did with it is the ask’s', async () => {
-    const shop = (await world(ctx).merchant().store()).store;
-    const first = await world(ctx)
-      .at(shop)
-      .request({ status: 'sent', sentAt: daysAgo(4) });
-    const { token } = await world(ctx)
-      .at(shop)
-      .request({
-        order: null,
-        orderId: first.orderId,
-        customerEmail: first.customerEmail,
-        source: 'flow',
-        kind: 'reminder',
-        reminderOf: first.id,
-        status: 'sent',
-        sentAt: daysAgo(1),
-        scheduledAt: daysAgo(1),
-      });
+  it('counts asks, not e-mails: a reminder is part of its first e-mail’s ask, and what the customer did with it is the ask’s', async ({ ctx, world }) => {
+    const shop = (await world.merchant().store()).store;
+    const first = await world.at(shop).request({ status: 'sent', sentAt: daysAgo(4) });
+    const { token } = await world.at(shop).request({
+      order: null,
+      orderId: first.orderId,
+      customerEmail: first.customerEmail,
+      source: 'flow',
+      kind: 'reminder',
+      reminderOf: first.id,
+      status: 'sent',
+      sentAt: daysAgo(1),
+      scheduledAt: daysAgo(1),
+    });
     expect((await dashboardSummary(ctx.db, shop.id, '7days', now)).funnel).toEqual({ sent: 1, opened: 0, visited: 0, reviewed: 0 });
     await recordOpen(ctx.db, token);
     await recordVisit(ctx.db, token);
@@ -116,8 +111,8 @@ describe('dashboard figures', () => {
     expect(asked).toMatchObject({ status: 'completed' });
   });
 
-  it('has nothing to say of an empty store', async () => {
-    const empty = (await world(ctx).merchant().store()).store;
+  it('has nothing to say of an empty store', async ({ ctx, world }) => {
+    const empty = (await world.merchant().store()).store;
     expect(await dashboardSummary(ctx.db, empty.id, '30days', now)).toMatchObject({
       invitations_sent: 0,
       reviews_received: 0,
@@ -128,13 +123,12 @@ describe('dashboard figures', () => {
     });
   });
 
-  it('answers GET /api/dashboard for the session’s store, refusing an unknown period in French', async () => {
-    const app = createApp(ctx);
+  it('answers GET /api/dashboard for the session’s store, refusing an unknown period in French', async ({ app, world }) => {
     const browser = new Browserish(app);
     const signUp = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'Camille', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
     expect((await browser.json('/api/dashboard')).status).toBe(404);
-    const { store: own } = await world(ctx).account(signUp.body.user.id).store({ plan: null });
-    await world(ctx).at(own).review({ rating: 3 });
+    const { store: own } = await world.account(signUp.body.user.id).store({ plan: null });
+    await world.at(own).review({ rating: 3 });
     const mine = await browser.json<{ reviews_received: number; distribution: { rating: number; count: number }[] }>('/api/dashboard?period=7days');
     expect(mine.status).toBe(200);
     expect(mine.body.reviews_received).toBe(1);
@@ -149,7 +143,7 @@ describe('engagement and representativeness', () => {
   let shop: StoreRow;
   const site = 'https://g.page/r/exemple/review';
 
-  beforeAll(async () => {
+  it.beforeAll(async ({ ctx }) => {
     shop = (await world(ctx).merchant().store()).store;
     // Sent this week: 6. Opened: 4 (one of them only through a visit). Visited: 3. Reviewed: 2.
     const sent = { status: 'sent' as const, sentAt: daysAgo(2) };
@@ -185,13 +179,13 @@ describe('engagement and representativeness', () => {
     await add(1, true, false);
   });
 
-  it('the funnel of the week’s e-mails: sent, opened (a visit proves an open), visited, reviewed', async () => {
+  it('the funnel of the week’s e-mails: sent, opened (a visit proves an open), visited, reviewed', async ({ ctx }) => {
     const week = await dashboardSummary(ctx.db, shop.id, '7days', now);
     expect(week.funnel).toEqual({ sent: 6, opened: 4, visited: 3, reviewed: 2 });
     expect((await dashboardSummary(ctx.db, shop.id, 'all', now)).funnel).toEqual({ sent: 7, opened: 5, visited: 4, reviewed: 3 });
   });
 
-  it('whom the public site hears from: every response, those offered the link, those who followed it', async () => {
+  it('whom the public site hears from: every response, those offered the link, those who followed it', async ({ ctx }) => {
     const { representativeness } = await dashboardSummary(ctx.db, shop.id, '30days', now);
     expect(representativeness.ratings).toEqual([
       { rating: 5, responses: 2, offered: 2, followed: 2 },
@@ -203,7 +197,7 @@ describe('engagement and representativeness', () => {
     expect(representativeness).toMatchObject({ average_responses: 3.3, average_offered: 3.4, average_followed: 5 });
   });
 
-  it('reviews over time: a point per day for a week, per week for 90 days, per month for everything', async () => {
+  it('reviews over time: a point per day for a week, per week for 90 days, per month for everything', async ({ ctx }) => {
     const week = await dashboardSummary(ctx.db, store.id, '7days', now);
     expect(week.timeline.bucket).toBe('day');
     expect(week.timeline.points.map((p) => [p.start, p.reviews, p.average_rating])).toEqual([
@@ -232,7 +226,7 @@ describe('engagement and representativeness', () => {
 
 describe('the day-by-day figures kept by the database', () => {
   /** The same figures computed from the rows themselves, to compare with what the triggers kept. */
-  async function recomputed(shopId: string) {
+  async function recomputed(ctx: TestContext, shopId: string) {
     const requests = await queryRows<{ day: string; sent: number; opened: number; visited: number; reviewed: number }>(
       ctx.db,
       sql`SELECT (sent_at AT TIME ZONE 'UTC')::date::text AS day, count(*)::int AS sent,
@@ -249,7 +243,7 @@ describe('the day-by-day figures kept by the database', () => {
     );
     return { requests, reviews };
   }
-  async function kept(shopId: string) {
+  async function kept(ctx: TestContext, shopId: string) {
     const requests = await queryRows<{ day: string; sent: number; opened: number; visited: number; reviewed: number }>(
       ctx.db,
       sql`SELECT day::text, sent, opened, visited, reviewed FROM insight_request_days
@@ -263,27 +257,23 @@ describe('the day-by-day figures kept by the database', () => {
     return { requests, reviews };
   }
 
-  it('stay exact through inserts, updates of any column, batch updates and deletes', async () => {
-    const shop = (await world(ctx).merchant().store()).store;
+  it('stay exact through inserts, updates of any column, batch updates and deletes', async ({ ctx, world }) => {
+    const shop = (await world.merchant().store()).store;
     const random = seeded(42);
     const statuses = ['scheduled', 'processing', 'sent', 'opened', 'completed', 'failed', 'cancelled'] as const;
     const requestIds: string[] = [];
     for (let i = 0; i < 40; i++) {
       const status = statuses[Math.floor(random() * statuses.length)]!;
-      const request = await world(ctx)
-        .at(shop)
-        .request({ status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
+      const request = await world.at(shop).request({ status, sentAt: ['sent', 'opened', 'completed'].includes(status) ? daysAgo(Math.floor(random() * 5)) : null });
       requestIds.push(request.id);
     }
-    await world(ctx)
-      .at(shop)
-      .reviews(
-        Array.from({ length: 30 }, (_, i) => ({
-          rating: 1 + (i % 5),
-          createdAt: daysAgo(i % 4),
-          publicReviewUrl: i % 2 ? 'https://x.test' : null,
-        })),
-      );
+    await world.at(shop).reviews(
+      Array.from({ length: 30 }, (_, i) => ({
+        rating: 1 + (i % 5),
+        createdAt: daysAgo(i % 4),
+        publicReviewUrl: i % 2 ? 'https://x.test' : null,
+      })),
+    );
     // What the sender, the review page, the pixel and the merchant do: one row, a batch, a move to another day, deletions.
     await ctx.db.execute(sql`UPDATE shopify_review_requests SET status = 'sent', sent_at = ${daysAgo(1)} WHERE shop_id = ${shop.id}::uuid AND status = 'processing'`);
     await ctx.db.execute(sql`UPDATE shopify_review_requests SET opened_at = now(), status = 'opened' WHERE id = ANY(${uuidArray(requestIds.slice(0, 10))}) AND status = 'sent'`);
@@ -295,12 +285,12 @@ describe('the day-by-day figures kept by the database', () => {
     await ctx.db.execute(sql`UPDATE shopify_reviews SET public_link_followed_at = now() WHERE shop_id = ${shop.id}::uuid AND public_review_url IS NOT NULL AND rating >= 3`);
     await ctx.db.execute(sql`UPDATE shopify_reviews SET rating = 5, created_at = created_at - interval '1 day' WHERE shop_id = ${shop.id}::uuid AND rating = 1`);
     await ctx.db.execute(sql`DELETE FROM shopify_reviews WHERE shop_id = ${shop.id}::uuid AND rating = 2`);
-    const expected = await recomputed(shop.id);
+    const expected = await recomputed(ctx, shop.id);
     expect(expected.requests.length).toBeGreaterThan(2);
-    expect(await kept(shop.id)).toEqual(expected);
+    expect(await kept(ctx, shop.id)).toEqual(expected);
     // A store deleted with its rows leaves no figures behind.
     await ctx.db.delete(s.shopifyStores).where(eq(s.shopifyStores.id, shop.id));
-    expect(await kept(shop.id)).toEqual({ requests: [], reviews: [] });
+    expect(await kept(ctx, shop.id)).toEqual({ requests: [], reviews: [] });
   });
 });
 

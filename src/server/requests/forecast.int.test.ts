@@ -1,38 +1,24 @@
 import { inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
 import { sendForecastResult, requestPage, type SendForecast } from '#core/api/review-requests';
-import { createApp } from '../app';
 import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
 import { markWaiting, sendForecast } from './forecast';
 import { runDueSends } from './sender';
 import { listRequests } from './service';
-import { world, type StoreRow } from '#tests/support/world';
+import type { StoreRow, World } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-beforeAll(async () => {
-  ctx = await createTestContext({ SEND_MAX_ATTEMPTS: '3' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ SEND_MAX_ATTEMPTS: '3' });
 
 const at = (iso: string) => new Date(iso);
 const options = (now: Date) => ({ now, maxAttempts: 3 });
 const summary = (store: StoreRow) => ({ id: store.id, shop_domain: store.shopDomain, subscription_status: store.subscriptionStatus });
 
 /** `count` scheduled requests due at `iso`, their ids in FIFO order (same time: by id). */
-async function scheduleAt(store: StoreRow, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
+async function scheduleAt(world: World, store: StoreRow, iso: string, count = 1, overrides: Partial<typeof s.shopifyReviewRequests.$inferInsert> = {}) {
   const ids: string[] = [];
-  for (let i = 0; i < count; i++)
-    ids.push(
-      (
-        await world(ctx)
-          .at(store)
-          .request({ scheduledAt: at(iso), ...overrides })
-      ).id,
-    );
+  for (let i = 0; i < count; i++) ids.push((await world.at(store).request({ scheduledAt: at(iso), ...overrides })).id);
   return ids.sort();
 }
 
@@ -41,30 +27,30 @@ describe('the send forecast of a seeded calendar', () => {
   const now = at('2031-05-10T09:00:00Z');
   const periodStart = at('2031-04-20T00:00:00Z');
 
-  it('counts per day in FIFO order against the quota and the daily limit, and marks the requests that wait', async () => {
-    const shop = await world(ctx).merchant().store({ quota: 10, dailyLimit: 4, periodStart });
+  it('counts per day in FIFO order against the quota and the daily limit, and marks the requests that wait', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ quota: 10, dailyLimit: 4, periodStart });
     const { store } = shop;
-    const other = (await world(ctx).merchant().store({ quota: 10, periodStart })).store;
+    const other = (await world.merchant().store({ quota: 10, periodStart })).store;
     await shop.usage(MONTH_METRIC, 1);
     await shop.usage(DAY_METRIC, 1, utcDayStart(now));
 
-    const overdue = await scheduleAt(store, '2031-05-08T12:00:00Z', 2);
-    const laterToday = await scheduleAt(store, '2031-05-10T20:00:00Z');
+    const overdue = await scheduleAt(world, store, '2031-05-08T12:00:00Z', 2);
+    const laterToday = await scheduleAt(world, store, '2031-05-10T20:00:00Z');
     // A temporary failure the sender retries: it takes its turn too (at its scheduled time, overdue).
-    const retry = await scheduleAt(store, '2031-05-07T08:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 1 });
-    const tomorrow = await scheduleAt(store, '2031-05-11T10:00:00Z', 3);
+    const retry = await scheduleAt(world, store, '2031-05-07T08:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 1 });
+    const tomorrow = await scheduleAt(world, store, '2031-05-11T10:00:00Z', 3);
     // Four at the very same time: the sender takes them by id.
-    const sameTime = await scheduleAt(store, '2031-05-13T10:00:00Z', 4);
-    const nextPeriod = await scheduleAt(store, '2031-05-25T10:00:00Z', 2);
+    const sameTime = await scheduleAt(world, store, '2031-05-13T10:00:00Z', 4);
+    const nextPeriod = await scheduleAt(world, store, '2031-05-25T10:00:00Z', 2);
     // Not the sender's: sent, cancelled, failed for good, out of attempts, without an address, a shared link.
-    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'sent', sentAt: at('2031-05-09T10:00:00Z') });
-    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { status: 'cancelled' });
-    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'permanent', attempts: 1 });
-    await scheduleAt(store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 3 });
-    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { customerEmail: null });
-    await scheduleAt(store, '2031-05-11T10:00:00Z', 1, { channel: 'link' });
+    await scheduleAt(world, store, '2031-05-09T10:00:00Z', 1, { status: 'sent', sentAt: at('2031-05-09T10:00:00Z') });
+    await scheduleAt(world, store, '2031-05-11T10:00:00Z', 1, { status: 'cancelled' });
+    await scheduleAt(world, store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'permanent', attempts: 1 });
+    await scheduleAt(world, store, '2031-05-09T10:00:00Z', 1, { status: 'failed', failureKind: 'temporary', attempts: 3 });
+    await scheduleAt(world, store, '2031-05-11T10:00:00Z', 1, { customerEmail: null });
+    await scheduleAt(world, store, '2031-05-11T10:00:00Z', 1, { channel: 'link' });
     // Another store's calendar counts for it alone.
-    await scheduleAt(other, '2031-05-10T10:00:00Z', 7);
+    await scheduleAt(world, other, '2031-05-10T10:00:00Z', 7);
 
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(sendForecastResult.parse(forecast)).toEqual(forecast);
@@ -114,12 +100,12 @@ describe('the send forecast of a seeded calendar', () => {
     expect(theirs.totals).toMatchObject({ due: 7, sent: 7, waiting: 0, first_waiting_at: null, limited_by: null });
   });
 
-  it('after a downgrade below this period’s usage: nothing left, every request waits from the first one', async () => {
-    const shop = await world(ctx).merchant().store({ quota: 100, periodStart });
+  it('after a downgrade below this period’s usage: nothing left, every request waits from the first one', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ quota: 100, periodStart });
     const { store } = shop;
     await shop.usage(MONTH_METRIC, 150);
-    const [first] = await scheduleAt(store, '2031-05-09T07:00:00Z');
-    await scheduleAt(store, '2031-05-15T07:00:00Z', 2);
+    const [first] = await scheduleAt(world, store, '2031-05-09T07:00:00Z');
+    await scheduleAt(world, store, '2031-05-15T07:00:00Z', 2);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast).toMatchObject({ quota: 100, used: 150, remaining_quota: 0 });
     expect(forecast.days.every((d) => d.capacity === 0)).toBe(true);
@@ -129,9 +115,9 @@ describe('the send forecast of a seeded calendar', () => {
     expect(page.items.every((i) => i.fits_in_period === false)).toBe(true);
   });
 
-  it('applies only the daily limit to an unlimited plan', async () => {
-    const store = (await world(ctx).merchant().store({ quota: null, dailyLimit: 1, periodStart })).store;
-    await scheduleAt(store, '2031-05-10T10:00:00Z', 12);
+  it('applies only the daily limit to an unlimited plan', async ({ ctx, world }) => {
+    const store = (await world.merchant().store({ quota: null, dailyLimit: 1, periodStart })).store;
+    await scheduleAt(world, store, '2031-05-10T10:00:00Z', 12);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast).toMatchObject({ quota: null, remaining_quota: null, daily_limit: 1 });
     // Ten days of one e-mail each.
@@ -151,18 +137,16 @@ describe('the send forecast of a seeded calendar', () => {
     ]);
   });
 
-  it('sends nothing for a store without an active subscription, and says so', async () => {
-    const store = (await world(ctx).merchant().store({ subscriptionStatus: 'cancelled', periodStart })).store;
-    await scheduleAt(store, '2031-05-12T10:00:00Z', 2);
+  it('sends nothing for a store without an active subscription, and says so', async ({ ctx, world }) => {
+    const store = (await world.merchant().store({ subscriptionStatus: 'cancelled', periodStart })).store;
+    await scheduleAt(world, store, '2031-05-12T10:00:00Z', 2);
     const forecast = await sendForecast(ctx.db, summary(store), options(now));
     expect(forecast.paused).toBe(true);
     expect(forecast.totals).toMatchObject({ due: 2, sent: 0, waiting: 2, limited_by: 'subscription' });
   });
 
-  it('follows the billing window once the recorded period is over: 30 days on, usage counted from its start', async () => {
-    const shop = await world(ctx)
-      .merchant()
-      .store({ quota: 10, periodStart: at('2031-03-01T00:00:00Z') });
+  it('follows the billing window once the recorded period is over: 30 days on, usage counted from its start', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ quota: 10, periodStart: at('2031-03-01T00:00:00Z') });
     const { store } = shop;
     // Recorded 1 March → 31 March; on 10 May the window is 30 April → 30 May.
     await shop.usage(MONTH_METRIC, 10, at('2031-03-01T00:00:00Z'));
@@ -173,15 +157,15 @@ describe('the send forecast of a seeded calendar', () => {
     expect(forecast.totals).toMatchObject({ due: 0, waiting: 0, limited_by: null });
   });
 
-  it('agrees with the sender: what it says goes today goes, the ones it marks stay scheduled', async () => {
+  it('agrees with the sender: what it says goes today goes, the ones it marks stay scheduled', async ({ ctx, world }) => {
     // Real time: the sender's run is now. Five overdue requests, three left in the quota.
     const realNow = new Date();
-    const shop = await world(ctx).merchant().store({ quota: 10 });
+    const shop = await world.merchant().store({ quota: 10 });
     const { store } = shop;
     await shop.usage(MONTH_METRIC, 7);
     const ids = [
-      ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
-      ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
+      ...(await scheduleAt(world, store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
+      ...(await scheduleAt(world, store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
     ];
     const forecast = await sendForecast(ctx.db, summary(store), options(realNow));
     expect(forecast.days[0]).toMatchObject({ due: 5, sent: 3, carried: 2 });
@@ -198,15 +182,15 @@ describe('the send forecast of a seeded calendar', () => {
 });
 
 describe('requests moved by the daily limit', () => {
-  it('agrees with the sender: the ones it flags stay scheduled today, the others go', async () => {
+  it('agrees with the sender: the ones it flags stay scheduled today, the others go', async ({ ctx, world }) => {
     // Real time: the sender's run is now. Five overdue requests, a daily limit of 3, one sent today.
     const realNow = new Date();
-    const shop = await world(ctx).merchant().store({ quota: 100, dailyLimit: 3 });
+    const shop = await world.merchant().store({ quota: 100, dailyLimit: 3 });
     const { store } = shop;
     await shop.usage(DAY_METRIC, 1, utcDayStart(realNow));
     const ids = [
-      ...(await scheduleAt(store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
-      ...(await scheduleAt(store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
+      ...(await scheduleAt(world, store, new Date(realNow.getTime() - 3 * 3_600_000).toISOString(), 2)),
+      ...(await scheduleAt(world, store, new Date(realNow.getTime() - 2 * 3_600_000).toISOString(), 3)),
     ];
     const marked = await markWaiting(ctx.db, summary(store), await listRequests(ctx.db, store.id, 1), options(realNow));
     expect(requestPage.parse(marked)).toBeTruthy();
@@ -228,13 +212,13 @@ describe('requests moved by the daily limit', () => {
 });
 
 describe('GET /api/review-requests/forecast', () => {
-  it("answers the signed-in merchant's own forecast, and the calendar marks the requests that wait", async () => {
-    const a = await world(ctx).signedIn(app).store({ shopName: 'Boutique A' });
-    const b = await world(ctx).signedIn(app).store({ shopName: 'Boutique B' });
+  it("answers the signed-in merchant's own forecast, and the calendar marks the requests that wait", async ({ app, world }) => {
+    const a = await world.signedIn(app).store({ shopName: 'Boutique A' });
+    const b = await world.signedIn(app).store({ shopName: 'Boutique B' });
     // Starter (300): 298 used, so of A's five requests due tomorrow, two go and three wait.
     await a.usage(MONTH_METRIC, 298);
     const tomorrow = new Date(utcDayStart(new Date()).getTime() + 86_400_000 + 10 * 3_600_000).toISOString();
-    const ids = await scheduleAt(a.store, tomorrow, 5);
+    const ids = await scheduleAt(world, a.store, tomorrow, 5);
 
     const mine = await a.browser.json<SendForecast>('/api/review-requests/forecast');
     expect(mine.status).toBe(200);

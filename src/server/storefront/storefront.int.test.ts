@@ -5,11 +5,11 @@
 // « Voir plus » through the signed app proxy, root-relative on every domain of the shop and wherever
 // the merchant moved the proxy.
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { THEME_EXTENSION } from '#core/storefront';
 import * as s from '#db/schema';
 import { Browserish } from '#tests/support/http';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
@@ -18,9 +18,11 @@ import { schedulePublish } from './publish';
 import { createWorker } from '../jobs/worker';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest();
+
+type App = ReturnType<typeof createApp>;
 let storeId: string;
 let merchant: Browserish;
 const shop = DEMO_ACCOUNT.shopDomain;
@@ -28,7 +30,7 @@ const shop = DEMO_ACCOUNT.shopDomain;
 const storefront = 'http://maison-lumiere.myshopify.localhost:3000/';
 
 /** The publish job waits for its 10-second window to end: the test ends it now, then runs the queue. */
-async function runJobs() {
+async function runJobs(ctx: TestContext) {
   // Twice: a job run in the first pass (a webhook's) may enqueue the publication.
   for (let pass = 0; pass < 2; pass++) {
     await ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE name = 'publish-storefront' AND status = 'queued'`);
@@ -36,21 +38,21 @@ async function runJobs() {
   }
 }
 
-async function page(url = storefront): Promise<string> {
+async function page(app: App, url = storefront): Promise<string> {
   const res = await app.request(url.startsWith('/') ? `http://localhost:3000${url}` : url);
   expect(res.status).toBe(200);
   return res.text();
 }
 
 /** A customer of the shop pays an order on Shopify, gets their request and leaves a review on its page. */
-async function customerReviews(firstName: string, lastName: string, rating: number, comment: string) {
+async function customerReviews(app: App, ctx: TestContext, firstName: string, lastName: string, rating: number, comment: string) {
   const email = `${firstName}.${lastName}@exemple.test`
     .toLowerCase()
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '');
   const order = await ctx.emulator!.state.createOrder(shop, { total: '42.00', financialStatus: 'paid', customer: { email, firstName, lastName } });
   await ctx.emulator!.state.whenIdle();
-  await runJobs();
+  await runJobs(ctx);
   const [request] = await ctx.db
     .select({ token: s.shopifyReviewRequests.token })
     .from(s.shopifyReviewRequests)
@@ -67,9 +69,7 @@ async function customerReviews(firstName: string, lastName: string, rating: numb
   return { review: review!, customerId: customers.find((c) => c.email === email)!.id };
 }
 
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = createApp(ctx);
+it.beforeAll(async ({ ctx, app }) => {
   ctx.deliverWebhooksTo(app);
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
@@ -81,30 +81,29 @@ beforeAll(async () => {
   const signed = await merchant.json('/api/auth/sign-in/email', { json: { email: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password } });
   expect(signed.status).toBe(200);
 });
-afterAll(() => ctx.destroy());
 
 describe('reviews on the storefront', () => {
-  it('the merchant adds the block with the theme editor’s deep link, and the storefront shows every rating from the metafield', async () => {
+  it('the merchant adds the block with the theme editor’s deep link, and the storefront shows every rating from the metafield', async ({ ctx, app }) => {
     const info = await merchant.json<{ block_editor_url: string; embed_editor_url: string; snapshot: { count: number } }>('/api/storefront');
     expect(info.status).toBe(200);
     expect(info.body.block_editor_url).toBe(
       `http://localhost:3000/_shopify/store/${shop}/admin/themes/current/editor?template=index&addAppBlockId=${ctx.config.shopify.apiKey}/${THEME_EXTENSION.block}&target=newAppsSection`,
     );
-    expect(await page(new URL(info.body.block_editor_url).pathname + new URL(info.body.block_editor_url).search)).toContain('Ajouté au thème');
-    await page(new URL(info.body.embed_editor_url).pathname + new URL(info.body.embed_editor_url).search);
+    expect(await page(app, new URL(info.body.block_editor_url).pathname + new URL(info.body.block_editor_url).search)).toContain('Ajouté au thème');
+    await page(app, new URL(info.body.embed_editor_url).pathname + new URL(info.body.embed_editor_url).search);
     // Nothing written yet: the block renders its empty state, no review.
-    expect(await page()).toContain('Aucun avis pour l’instant.');
+    expect(await page(app)).toContain('Aucun avis pour l’instant.');
     // Connecting the store (connectDemoShop, as an install does) asked for the metafield: the reviews
     // collected before the block was added show without waiting for a new one.
-    await runJobs();
+    await runJobs(ctx);
     const collected = (await merchant.json<{ snapshot: { count: number } }>('/api/storefront')).body.snapshot.count;
     expect(collected).toBeGreaterThan(0);
-    expect(await page()).toContain(`${collected} avis`);
+    expect(await page(app)).toContain(`${collected} avis`);
 
-    const low = await customerReviews('Lucie', 'Marchand', 1, 'Colis arrivé cassé, très déçue.');
-    const high = await customerReviews('Paul', 'Girard', 5, 'Superbe bougie, je recommande.');
-    await runJobs();
-    const html = await page();
+    const low = await customerReviews(app, ctx, 'Lucie', 'Marchand', 1, 'Colis arrivé cassé, très déçue.');
+    const high = await customerReviews(app, ctx, 'Paul', 'Girard', 5, 'Superbe bougie, je recommande.');
+    await runJobs(ctx);
+    const html = await page(app);
     // Every rating, with its words and the shortened name; never the e-mail.
     expect(html).toContain('Lucie M.');
     expect(html).toContain('Colis arrivé cassé, très déçue.');
@@ -120,7 +119,7 @@ describe('reviews on the storefront', () => {
     expect(high.review.rating).toBe(5);
   });
 
-  it('a review hidden for a stated reason leaves the storefront, is audited, and is counted publicly', async () => {
+  it('a review hidden for a stated reason leaves the storefront, is audited, and is counted publicly', async ({ ctx, app }) => {
     const [review] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'Paul Girard'));
     const refused = await merchant.json<{ error: string; code: string }>(`/api/reviews/${review!.id}/hide`, { json: { reason: 'note trop basse' } });
     expect(refused.status).toBe(400);
@@ -143,8 +142,8 @@ describe('reviews on the storefront', () => {
     // The audit entry names the review, never its author or words.
     expect(JSON.stringify(entry)).not.toContain('Paul');
 
-    await runJobs();
-    const html = await page();
+    await runJobs(ctx);
+    const html = await page(app);
     expect(html).not.toContain('Superbe bougie');
     expect(html).not.toContain('Paul G.');
     expect(html).toMatch(/1 avis masqué pour non-respect de la charte/);
@@ -153,25 +152,25 @@ describe('reviews on the storefront', () => {
 
     const shown = await merchant.json<{ hidden_reason: null }>(`/api/reviews/${review!.id}/show`, { method: 'POST' });
     expect(shown.body.hidden_reason).toBeNull();
-    await runJobs();
-    const again = await page();
+    await runJobs(ctx);
+    const again = await page(app);
     expect(again).toContain('Superbe bougie');
     expect(again).not.toContain('masqué pour non-respect');
   });
 
-  it('an erased customer disappears from the storefront', async () => {
-    const erased = await customerReviews('Zoé', 'Effacée', 3, 'Correct sans plus.');
-    await runJobs();
-    expect(await page()).toContain('Zoé E.');
+  it('an erased customer disappears from the storefront', async ({ ctx, app }) => {
+    const erased = await customerReviews(app, ctx, 'Zoé', 'Effacée', 3, 'Correct sans plus.');
+    await runJobs(ctx);
+    expect(await page(app)).toContain('Zoé E.');
     await ctx.emulator!.state.raiseCompliance(shop, 'customers/redact', { customerId: erased.customerId });
     await ctx.emulator!.state.whenIdle();
-    await runJobs();
-    const html = await page();
+    await runJobs(ctx);
+    const html = await page(app);
     expect(html).not.toContain('Zoé');
     expect(html).not.toContain('Correct sans plus.');
   });
 
-  it('« Voir plus » pages come through the app proxy, signed by Shopify, public reviews only', async () => {
+  it('« Voir plus » pages come through the app proxy, signed by Shopify, public reviews only', async ({ app }) => {
     const res = await app.request(`${storefront}apps/avis/avis?page=1&v=x`);
     expect(res.status).toBe(200);
     const body = (await res.json()) as { page: number; reviews: { name: string | null; comment: string | null }[] };
@@ -186,10 +185,10 @@ describe('reviews on the storefront', () => {
     expect(await method.text()).toContain('Comment nous recueillons les avis');
   });
 
-  it('links root-relative, so the block works on a domain of the shop other than its primary one', async () => {
+  it('links root-relative, so the block works on a domain of the shop other than its primary one', async ({ ctx, app }) => {
     // The shop's primary domain (Liquid's `shop.url`) is its own; the page is asked on the myshopify one.
     await ctx.emulator!.state.setStorefront(shop, { domains: ['maison-lumiere.localhost'] });
-    const html = await page();
+    const html = await page(app);
     expect(html).toContain('data-page-url="/apps/avis/avis"');
     expect(html).toContain('href="/apps/avis/methode"');
     expect(html).not.toContain('maison-lumiere.localhost');
@@ -200,7 +199,7 @@ describe('reviews on the storefront', () => {
     expect(primary.status).toBe(200);
   });
 
-  it('follows the merchant who moves the app proxy: Shopify signs the new place, the block links there', async () => {
+  it('follows the merchant who moves the app proxy: Shopify signs the new place, the block links there', async ({ ctx, app }) => {
     await ctx.emulator!.state.setStorefront(shop, { proxy: { prefix: 'a', subpath: 'avis-clients' } });
     // The old place is no longer the app's.
     expect((await app.request(`${storefront}apps/avis/methode`)).status).toBe(404);
@@ -209,8 +208,8 @@ describe('reviews on the storefront', () => {
     expect(moved.status).toBe(200);
     const [row] = await ctx.db.select({ path: s.shopifyStores.storefrontProxyPath }).from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
     expect(row!.path).toBe('/a/avis-clients');
-    await runJobs();
-    const html = await page();
+    await runJobs(ctx);
+    const html = await page(app);
     expect(html).toContain('data-page-url="/a/avis-clients/avis"');
     expect(html).toContain('href="/a/avis-clients/methode"');
     expect((await app.request(`${storefront}a/avis-clients/avis?page=1`, { headers: { accept: 'application/json' } })).status).toBe(200);
@@ -218,32 +217,30 @@ describe('reviews on the storefront', () => {
     // Back where shopify.app.toml puts it: the store forgets the path, the block links to /apps/avis.
     await ctx.emulator!.state.setStorefront(shop, { proxy: null });
     expect((await app.request(`${storefront}apps/avis/methode`)).status).toBe(200);
-    await runJobs();
-    expect(await page()).toContain('data-page-url="/apps/avis/avis"');
+    await runJobs(ctx);
+    expect(await page(app)).toContain('data-page-url="/apps/avis/avis"');
   });
 
-  it('publishes five newest reviews too heavy for Shopify’s 128 KB as a value that fits, their words shortened', async () => {
+  it('publishes five newest reviews too heavy for Shopify’s 128 KB as a value that fits, their words shortened', async ({ ctx, app, world }) => {
     // Five newest reviews of 5,000 characters that weigh six bytes each once escaped: 150 KB as JSON.
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, storeId));
-    await world(ctx)
-      .at(store!)
-      .reviews(
-        Array.from({ length: 5 }, (_, i) => ({
-          rating: 4,
-          customerName: `Lourd ${i}`,
-          comment: `${'\u0001'.repeat(4990)}fin-${i}`,
-          createdAt: new Date(Date.now() + 60_000 + i * 1_000),
-        })),
-      );
+    await world.at(store!).reviews(
+      Array.from({ length: 5 }, (_, i) => ({
+        rating: 4,
+        customerName: `Lourd ${i}`,
+        comment: `${'\u0001'.repeat(4990)}fin-${i}`,
+        createdAt: new Date(Date.now() + 60_000 + i * 1_000),
+      })),
+    );
     await schedulePublish(ctx.db, storeId);
-    await runJobs();
+    await runJobs(ctx);
     // Shopify (the local one refuses a json value over 128 KB) took the publication.
     const failed = await ctx.db
       .select({ error: s.jobs.lastError })
       .from(s.jobs)
       .where(and(eq(s.jobs.name, 'publish-storefront'), sql`${s.jobs.lastError} IS NOT NULL`));
     expect(failed).toEqual([]);
-    const html = await page();
+    const html = await page(app);
     expect(html).toContain('Lourd 4');
     expect(html).not.toContain('fin-4');
     expect(html).toContain('…');
