@@ -33,7 +33,6 @@ const NOT_YET_CONVERTED = [
   'src/server/audit/audit.int.test.ts',
   'src/server/auth/change-email.int.test.ts',
   'src/server/billing/billing-properties.int.test.ts',
-
   'src/server/http/security-headers.int.test.ts',
   'src/server/insight/reviews.int.test.ts',
   'src/server/media/routes.int.test.ts',
@@ -42,13 +41,11 @@ const NOT_YET_CONVERTED = [
   'src/server/recipients/recipients.int.test.ts',
   'src/server/requests/one-ask-per-customer.int.test.ts',
   'src/server/requests/one-ask.int.test.ts',
-
   'src/server/settings/settings.int.test.ts',
   'src/server/shopify/functions.int.test.ts',
   'src/server/shopify/install-service.int.test.ts',
   'src/server/storefront/review-origin.int.test.ts',
   'src/server/stores/absence.int.test.ts',
-
   'src/server/webhooks/nul-payload.int.test.ts',
   'src/server/webhooks/replay.int.test.ts',
   'tests/integration/shopify/documented-webhooks.test.ts',
