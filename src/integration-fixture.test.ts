@@ -24,33 +24,6 @@ const EXEMPT: Record<string, string> = {
   'src/server/requests/sender-smtp-faults.int.test.ts': 'an SMTP fault server is reset after each test and closed with the context',
 };
 
-/**
- * Files not converted yet (issue 46): module-level helpers read the file's `ctx` or `app`, so each
- * needs its helpers to take them. The list only shrinks.
- */
-const NOT_YET_CONVERTED = [
-  'src/db/unconfirmed-migration.int.test.ts',
-  'src/server/audit/audit.int.test.ts',
-  'src/server/auth/change-email.int.test.ts',
-  'src/server/billing/billing-properties.int.test.ts',
-  'src/server/http/security-headers.int.test.ts',
-  'src/server/insight/reviews.int.test.ts',
-  'src/server/media/routes.int.test.ts',
-  'src/server/orders/orders.int.test.ts',
-  'src/server/plans/quota-alerts.int.test.ts',
-  'src/server/recipients/recipients.int.test.ts',
-  'src/server/requests/one-ask-per-customer.int.test.ts',
-  'src/server/requests/one-ask.int.test.ts',
-  'src/server/settings/settings.int.test.ts',
-  'src/server/shopify/functions.int.test.ts',
-  'src/server/shopify/install-service.int.test.ts',
-  'src/server/storefront/review-origin.int.test.ts',
-  'src/server/stores/absence.int.test.ts',
-  'src/server/webhooks/nul-payload.int.test.ts',
-  'src/server/webhooks/replay.int.test.ts',
-  'tests/integration/shopify/documented-webhooks.test.ts',
-];
-
 function integrationFiles(dir: string): string[] {
   return readdirSync(join(ROOT, dir), { recursive: true, encoding: 'utf8' })
     .map((name) => join(dir, name).split('\\').join('/'))
@@ -59,7 +32,7 @@ function integrationFiles(dir: string): string[] {
 
 const FILES = [...integrationFiles('src'), ...integrationFiles('tests/integration')].sort();
 const callsCreateTestContext = (path: string) => /\bcreateTestContext\(/.test(readFileSync(join(ROOT, path), 'utf8'));
-const listed = (path: string) => path in EXEMPT || NOT_YET_CONVERTED.includes(path);
+const listed = (path: string) => path in EXEMPT;
 
 describe('the integration test set-up', () => {
   it('finds the integration files', () => {
@@ -71,7 +44,7 @@ describe('the integration test set-up', () => {
   });
 
   it('lists only files that still make their own context', () => {
-    const stale = [...Object.keys(EXEMPT), ...NOT_YET_CONVERTED].filter((path) => !FILES.includes(path) || !callsCreateTestContext(path));
+    const stale = Object.keys(EXEMPT).filter((path) => !FILES.includes(path) || !callsCreateTestContext(path));
     expect(stale).toEqual([]);
   });
 

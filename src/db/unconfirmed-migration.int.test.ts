@@ -4,9 +4,9 @@
 // every reader (the calendar's list, « Renvoyer », the dashboard) reads the column and nothing else.
 import { readFileSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { world } from '#tests/support/world';
+import { describe, expect } from 'vitest';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { dashboardSummary } from '#server/insight/dashboard';
 import { listRequests, requeueUnconfirmed } from '#server/requests/service';
 import { DomainError } from '#server/domain-error';
@@ -17,11 +17,7 @@ import * as s from './schema';
 const EARLIER_NOTE = "Envoi non confirmé : la transmission a été interrompue ; l'e-mail n'a pas été renvoyé pour éviter un doublon";
 const LATER_NOTE = 'Envoi non confirmé\u202f: la transmission a été interrompue\u202f; l’e-mail n’a pas été renvoyé pour éviter un doublon';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 /** The migration's data statements (after its column exists). */
 function backfillStatements(): string[] {
@@ -32,7 +28,7 @@ function backfillStatements(): string[] {
 
 const sentAt = new Date(Date.now() - 2 * 86_400_000);
 
-async function rowsOf(ids: string[]) {
+async function rowsOf(ctx: TestContext, ids: string[]) {
   const rows = await ctx.db
     .select({ id: s.shopifyReviewRequests.id, unconfirmed: s.shopifyReviewRequests.unconfirmed, lastError: s.shopifyReviewRequests.lastError })
     .from(s.shopifyReviewRequests)
@@ -41,13 +37,13 @@ async function rowsOf(ids: string[]) {
 }
 
 /** What the merchant is offered: the calendar's flag, the dashboard's count, and whether « Renvoyer » is refused. */
-async function offered(storeId: string, requestId: string) {
+async function offered(ctx: TestContext, storeId: string, requestId: string) {
   const listed = (await listRequests(ctx.db, storeId, 1)).items.find((i) => i.id === requestId);
   const dashboard = await dashboardSummary(ctx.db, storeId, 'all');
   return { listed: listed?.unconfirmed, counted: dashboard.unconfirmed.count };
 }
 
-async function resendRefused(storeId: string, requestId: string): Promise<boolean> {
+async function resendRefused(ctx: TestContext, storeId: string, requestId: string): Promise<boolean> {
   try {
     await requeueUnconfirmed(ctx.db, storeId, requestId);
     return false;
@@ -58,8 +54,8 @@ async function resendRefused(storeId: string, requestId: string): Promise<boolea
 }
 
 describe('migration 0026 on sends counted without proof before it', () => {
-  it('flags the sends whose note has either spelling, and only those, and clears the note', async () => {
-    const w = await world(ctx).merchant().store();
+  it('flags the sends whose note has either spelling, and only those, and clears the note', async ({ ctx, world }) => {
+    const w = await world.merchant().store();
     const earlier = await w.request({ status: 'sent', sentAt, customerName: 'Ancienne graphie' });
     const later = await w.request({ status: 'sent', sentAt, customerName: 'Graphie typographique' });
     const bounced = await w.request({ status: 'failed', failureKind: 'permanent', lastError: '550 5.1.1 <[adresse]>: Recipient address rejected' });
@@ -74,7 +70,7 @@ describe('migration 0026 on sends counted without proof before it', () => {
     expect(statements).toHaveLength(1);
     for (const statement of statements) await ctx.db.execute(sql.raw(statement));
 
-    expect(await rowsOf([earlier.id, later.id, bounced.id, confirmed.id])).toEqual({
+    expect(await rowsOf(ctx, [earlier.id, later.id, bounced.id, confirmed.id])).toEqual({
       [earlier.id]: { unconfirmed: true, lastError: null },
       [later.id]: { unconfirmed: true, lastError: null },
       [bounced.id]: { unconfirmed: false, lastError: '550 5.1.1 <[adresse]>: Recipient address rejected' },
@@ -100,26 +96,26 @@ describe('migration 0026 on sends counted without proof before it', () => {
 });
 
 describe('the unconfirmed state', () => {
-  it('is the column, whatever last_error says', async () => {
-    const w = await world(ctx).merchant().store();
+  it('is the column, whatever last_error says', async ({ ctx, world }) => {
+    const w = await world.merchant().store();
     // The note's words, either spelling, without the state: a confirmed send, not offered again.
     for (const note of [EARLIER_NOTE, LATER_NOTE]) {
       const wording = await w.request({ status: 'sent', sentAt, lastError: note, unconfirmed: false });
-      expect(await offered(w.store.id, wording.id)).toEqual({ listed: false, counted: 0 });
-      expect(await resendRefused(w.store.id, wording.id)).toBe(true);
+      expect(await offered(ctx, w.store.id, wording.id)).toEqual({ listed: false, counted: 0 });
+      expect(await resendRefused(ctx, w.store.id, wording.id)).toBe(true);
     }
 
     // The state without any words: counted, listed and re-sendable.
     const state = await w.request({ status: 'sent', sentAt, lastError: null, unconfirmed: true });
-    expect(await offered(w.store.id, state.id)).toEqual({ listed: true, counted: 1 });
-    expect(await resendRefused(w.store.id, state.id)).toBe(false);
-    expect(await offered(w.store.id, state.id)).toEqual({ listed: false, counted: 0 });
+    expect(await offered(ctx, w.store.id, state.id)).toEqual({ listed: true, counted: 1 });
+    expect(await resendRefused(ctx, w.store.id, state.id)).toBe(false);
+    expect(await offered(ctx, w.store.id, state.id)).toEqual({ listed: false, counted: 0 });
   });
 
-  it('is offered only while the request is sent: an opened one proved it arrived', async () => {
-    const w = await world(ctx).merchant().store();
+  it('is offered only while the request is sent: an opened one proved it arrived', async ({ ctx, world }) => {
+    const w = await world.merchant().store();
     const opened = await w.request({ status: 'opened', sentAt, openedAt: new Date(), unconfirmed: true });
-    expect(await offered(w.store.id, opened.id)).toEqual({ listed: false, counted: 0 });
-    expect(await resendRefused(w.store.id, opened.id)).toBe(true);
+    expect(await offered(ctx, w.store.id, opened.id)).toEqual({ listed: false, counted: 0 });
+    expect(await resendRefused(ctx, w.store.id, opened.id)).toBe(true);
   });
 });

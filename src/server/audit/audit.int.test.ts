@@ -4,24 +4,17 @@
  * reviewer was shown.
  */
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { type Browserish } from '#tests/support/http';
-import { createApp } from '../app';
 import { changeBatches } from './export';
-import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest();
+
 const ORIGIN = 'http://localhost:3000';
 const SITE = 'https://g.page/r/atelier/review';
-
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
 
 const actions = (overrides: Record<number, Record<string, unknown>> = {}) =>
   [
@@ -34,7 +27,7 @@ const actions = (overrides: Record<number, Record<string, unknown>> = {}) =>
 
 const save = (browser: Browserish, samePath: boolean, list = actions()) =>
   browser.json('/api/rating-actions', { method: 'PUT', json: { same_path_for_all_ratings: samePath, actions: list } });
-const entriesOf = (storeId: string) => ctx.db.select().from(s.auditLog).where(eq(s.auditLog.shopId, storeId)).orderBy(s.auditLog.createdAt);
+const entriesOf = (ctx: TestContext, storeId: string) => ctx.db.select().from(s.auditLog).where(eq(s.auditLog.shopId, storeId)).orderBy(s.auditLog.createdAt);
 
 async function download(browser: Browserish, query: string) {
   const res = await browser.request(`/api/audit/export?${query}`);
@@ -43,11 +36,11 @@ async function download(browser: Browserish, query: string) {
 }
 
 describe('the change log', () => {
-  it('records each change with its actor, before and after, and nothing for a save that changes nothing', async () => {
-    const { browser, userId, store, email } = await world(ctx).signedIn(app).store();
+  it('records each change with its actor, before and after, and nothing for a save that changes nothing', async ({ ctx, app, world }) => {
+    const { browser, userId, store, email } = await world.signedIn(app).store();
     // First save: the defaults (same path on, spec's actions) were in force.
     expect((await save(browser, false)).status).toBe(200);
-    const first = await entriesOf(store.id);
+    const first = await entriesOf(ctx, store.id);
     expect(first.map((e) => e.action).sort()).toEqual(['rating_actions.update', 'same_path.update']);
     for (const entry of first) expect(entry).toMatchObject({ actorUserId: userId, actorEmail: email });
     expect(first.find((e) => e.action === 'same_path.update')).toMatchObject({ before: true, after: false });
@@ -58,11 +51,11 @@ describe('the change log', () => {
 
     // The same values again: nothing changed, nothing recorded.
     expect((await save(browser, false)).status).toBe(200);
-    expect(await entriesOf(store.id)).toHaveLength(2);
+    expect(await entriesOf(ctx, store.id)).toHaveLength(2);
 
     // One rating's message: one entry naming that rating only.
     expect((await save(browser, false, actions({ 3: { feedback_message: 'Qu’avons-nous raté\u202f?' } }))).status).toBe(200);
-    const third = (await entriesOf(store.id)).slice(2);
+    const third = (await entriesOf(ctx, store.id)).slice(2);
     expect(third).toHaveLength(1);
     expect(third[0]).toMatchObject({
       action: 'rating_actions.update',
@@ -72,14 +65,14 @@ describe('the change log', () => {
 
     // The setting alone: one entry.
     expect((await save(browser, true, actions({ 3: { feedback_message: 'Qu’avons-nous raté\u202f?' } }))).status).toBe(200);
-    const fourth = (await entriesOf(store.id)).slice(3);
+    const fourth = (await entriesOf(ctx, store.id)).slice(3);
     expect(fourth).toHaveLength(1);
     expect(fourth[0]).toMatchObject({ action: 'same_path.update', before: false, after: true });
 
     // A refused save changes nothing and records nothing.
     const refused = await save(browser, false, actions({ 5: { redirect_url: 'javascript:alert(1)' } }));
     expect(refused.status).toBe(400);
-    expect(await entriesOf(store.id)).toHaveLength(4);
+    expect(await entriesOf(ctx, store.id)).toHaveLength(4);
 
     // The latest changes, newest first, as the settings screen lists them.
     const latest = await browser.json<{ items: { action: string; ratings: number[]; same_path_after: boolean | null; actor_email: string }[] }>('/api/audit/changes?limit=2');
@@ -92,8 +85,8 @@ describe('the change log', () => {
     expect(bad).toMatchObject({ status: 400, body: { error: 'La limite doit être un nombre entre 1 et 20' } });
   });
 
-  it('pages through the log on its keyset without skipping or repeating an entry', async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+  it('pages through the log on its keyset without skipping or repeating an entry', async ({ ctx, app, world }) => {
+    const { browser, store } = await world.signedIn(app).store();
     for (let i = 0; i < 5; i++) await save(browser, i % 2 === 0);
     // A save's entries share their transaction's time: the id breaks the tie.
     const all = (await ctx.db.select().from(s.auditLog).where(eq(s.auditLog.shopId, store.id)).orderBy(desc(s.auditLog.createdAt), desc(s.auditLog.id))).map((e) => e.id);
@@ -105,8 +98,8 @@ describe('the change log', () => {
 });
 
 describe('the exports', () => {
-  it('the change log as CSV (French headers, one line per change) and as JSON (English keys)', async () => {
-    const { browser, email } = await world(ctx).signedIn(app).store();
+  it('the change log as CSV (French headers, one line per change) and as JSON (English keys)', async ({ app, world }) => {
+    const { browser, email } = await world.signedIn(app).store();
     await save(browser, false, actions({ 2: { feedback_message: '=HYPERLINK("http://x.test";"ici")' } }));
 
     const csv = await download(browser, 'format=csv&content=changes');
@@ -133,11 +126,11 @@ describe('the exports', () => {
     expect(records.find((r) => r.action === 'same_path.update')).toMatchObject({ before: true, after: false, actor_email: email });
   });
 
-  it('what the reviewers were shown, as CSV with a formula-looking order number neutralised, and as JSON', async () => {
-    const { browser, store } = await world(ctx).signedIn(app).store();
+  it('what the reviewers were shown, as CSV with a formula-looking order number neutralised, and as JSON', async ({ app, world }) => {
+    const { browser, store } = await world.signedIn(app).store();
     await save(browser, false);
-    const order = await world(ctx).at(store).order({ orderNumber: '=1+2' });
-    const request = await world(ctx).at(store).request({ status: 'sent', orderId: order.id });
+    const order = await world.at(store).order({ orderNumber: '=1+2' });
+    const request = await world.at(store).request({ status: 'sent', orderId: order.id });
     const post = await app.request(`${ORIGIN}/review/${request.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -145,7 +138,7 @@ describe('the exports', () => {
     });
     expect(((await post.json()) as { next: string }).next).toBe('redirect');
     // A review from before the record began (no `shown`) is not evidence of anything: left out.
-    await world(ctx).at(store).review({ rating: 1, customerEmail: 'ancien@exemple.test' });
+    await world.at(store).review({ rating: 1, customerEmail: 'ancien@exemple.test' });
 
     const csv = await download(browser, 'format=csv&content=shown');
     expect(csv.res.headers.get('content-disposition')).toMatch(/filename="audit-parcours-clients-\d{4}-\d{2}-\d{2}\.csv"/);
@@ -171,8 +164,8 @@ describe('the exports', () => {
     ]);
   });
 
-  it('refuses an unknown format or content in French; an empty dataset is an empty array', async () => {
-    const { browser } = await world(ctx).signedIn(app).store();
+  it('refuses an unknown format or content in French; an empty dataset is an empty array', async ({ app, world }) => {
+    const { browser } = await world.signedIn(app).store();
     expect(await browser.json('/api/audit/export?format=xml&content=changes')).toMatchObject({ status: 400, body: { error: 'Format inconnu (csv ou json)' } });
     expect(await browser.json('/api/audit/export?format=csv&content=tout')).toMatchObject({ status: 400, body: { error: 'Contenu inconnu (changes ou shown)' } });
     const empty = await download(browser, 'format=json&content=shown');

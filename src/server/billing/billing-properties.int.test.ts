@@ -7,11 +7,11 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { queryRows } from '#db/client';
 import * as s from '#db/schema';
 import { merchantOnEmulator, reinstallOnEmulator } from '#tests/support/emulator-merchant';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
@@ -22,25 +22,23 @@ import { storeAccessToken } from '../shopify/store-tokens';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { resyncStaleStores } from './sync';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest({ TRUST_PROXY: 'true' });
+
 /** Small quotas, so a few sends reach them (this test's own database). */
 const QUOTA: Record<string, number | null> = { starter: 3, pro: 6, enterprise: null };
 const NAME: Record<string, string> = {};
 
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
+it.beforeAll(async ({ ctx, app }) => {
   ctx.deliverWebhooksTo(app);
   for (const [code, quota] of Object.entries(QUOTA)) {
     if (quota !== null) await ctx.db.update(s.subscriptionPlans).set({ emailQuota: quota }).where(eq(s.subscriptionPlans.code, code));
     NAME[code] = (await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, code)))[0]!.name;
   }
 });
-afterAll(() => ctx.destroy());
 
-const emulator = () => ctx.emulator!.state;
+const emulator = (ctx: TestContext) => ctx.emulator!.state;
 const PLANS = ['starter', 'pro', 'enterprise'] as const;
 
 type Op =
@@ -64,29 +62,29 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 /** Releases what is held in the order and with the losses and duplicates `numbers` decide, then holds again. */
-async function deliverHeld(numbers: number[]) {
-  const held = await emulator().heldDeliveries();
+async function deliverHeld(ctx: TestContext, numbers: number[]) {
+  const held = await emulator(ctx).heldDeliveries();
   const plan = held
     .map((d, i) => ({ id: d.id, rank: numbers[(2 * i) % numbers.length]!, copies: numbers[(2 * i + 1) % numbers.length]! % 4 }))
     .flatMap((d) => Array.from({ length: d.copies === 0 ? 0 : d.copies === 3 ? 2 : 1 }, (_, k) => ({ id: d.id, rank: d.rank + k })))
     .sort((a, b) => a.rank - b.rank)
     .map((d) => d.id);
-  await emulator().releaseDeliveries(plan);
-  await emulator().whenIdle();
-  await emulator().holdDeliveries();
+  await emulator(ctx).releaseDeliveries(plan);
+  await emulator(ctx).whenIdle();
+  await emulator(ctx).holdDeliveries();
 }
 
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 5, concurrency: 2 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 5, concurrency: 2 }).drain();
 
-async function play(ops: Op[], lastFate: number[]) {
+async function play(ctx: TestContext, app: ReturnType<typeof createApp>, ops: Op[], lastFate: number[]) {
   const merchant = await merchantOnEmulator(app, ctx, 'propriete');
   const { shop, userId } = merchant;
   const storeId = merchant.store.id;
   await registerWebhooks(ctx, storeId);
-  await emulator().holdDeliveries();
+  await emulator(ctx).holdDeliveries();
   /** Every plan that was active on Shopify during the run: the period's usage may reach the largest quota among them. */
   const covered = new Set<string>();
-  const tokenWorks = async () => (await emulator().getShop(shop))!.installed;
+  const tokenWorks = async () => (await emulator(ctx).getShop(shop))!.installed;
 
   for (const o of ops) {
     switch (o.kind) {
@@ -98,21 +96,21 @@ async function play(ops: Op[], lastFate: number[]) {
         const url = await startSubscription(ctx, ctx.shopify, await storeRecord(ctx.db, storeId), (await findPlan(ctx.db, plan!.id))!);
         const id = Number(/\/charges\/(\d+)\/confirm$/.exec(url)![1]);
         if (o.kind === 'approve') {
-          await emulator().approveAppSubscription(shop, id);
+          await emulator(ctx).approveAppSubscription(shop, id);
           covered.add(o.plan);
-        } else if (o.kind === 'decline') await emulator().declineAppSubscription(shop, id);
+        } else if (o.kind === 'decline') await emulator(ctx).declineAppSubscription(shop, id);
         break;
       }
       case 'cancel': {
         if (!(await tokenWorks())) break;
-        const active = (await emulator().listAppSubscriptions(shop)).find((x) => x.status === 'ACTIVE');
+        const active = (await emulator(ctx).listAppSubscriptions(shop)).find((x) => x.status === 'ACTIVE');
         if (!active) break;
         const { accessToken } = await storeAccessToken(ctx, storeId);
         await ctx.shopify.graphql(shop, accessToken, `mutation { appSubscriptionCancel(id: "${active.gid}") { userErrors { message } } }`);
         break;
       }
       case 'uninstall':
-        if (await tokenWorks()) await emulator().uninstall(shop);
+        if (await tokenWorks()) await emulator(ctx).uninstall(shop);
         break;
       case 'reinstall': {
         if (await tokenWorks()) break;
@@ -128,19 +126,19 @@ async function play(ops: Op[], lastFate: number[]) {
         break;
       }
       case 'deliver':
-        await deliverHeld(o.fate);
-        await runJobs();
+        await deliverHeld(ctx, o.fate);
+        await runJobs(ctx);
         break;
     }
   }
-  await deliverHeld(lastFate);
-  await runJobs();
+  await deliverHeld(ctx, lastFate);
+  await runJobs(ctx);
   // The daily re-read heals what was lost.
   await resyncStaleStores(ctx, 10_000, new Date(Date.now() + 25 * 3_600_000));
 
   // Shopify's truth…
   const installed = await tokenWorks();
-  const active = installed ? ((await emulator().listAppSubscriptions(shop)).find((x) => x.status === 'ACTIVE') ?? null) : null;
+  const active = installed ? ((await emulator(ctx).listAppSubscriptions(shop)).find((x) => x.status === 'ACTIVE') ?? null) : null;
   // …and the app's.
   const store = await storeRecord(ctx.db, storeId);
   const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, shop));
@@ -166,48 +164,52 @@ async function play(ops: Op[], lastFate: number[]) {
       )
     : [{ n: 0 }];
   expect(usage!.n, story).toBe(sent!.n);
-  await emulator().releaseDeliveries('fifo');
+  await emulator(ctx).releaseDeliveries('fifo');
 }
 
 describe('billing follows Shopify, whatever the webhooks do', () => {
-  it('after the periodic re-read, plan and sending permission are Shopify’s, and sends never exceed the quotas that covered the period', { timeout: 300_000 }, async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 9 }), fate, async (ops, lastFate) => {
-        await play(ops, lastFate);
-      }),
-      {
-        numRuns: 20,
-        // A failing story is printed as found: shrinking replays dozens of stories against real databases.
-        endOnFailure: true,
-        // Always played besides the random ones: plans toggled inside one period with sends between,
-        // and an uninstall whose webhook is lost, then a reinstall.
-        examples: [
-          [
+  it(
+    'after the periodic re-read, plan and sending permission are Shopify’s, and sends never exceed the quotas that covered the period',
+    { timeout: 300_000 },
+    async ({ ctx, app }) => {
+      await fc.assert(
+        fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 9 }), fate, async (ops, lastFate) => {
+          await play(ctx, app, ops, lastFate);
+        }),
+        {
+          numRuns: 20,
+          // A failing story is printed as found: shrinking replays dozens of stories against real databases.
+          endOnFailure: true,
+          // Always played besides the random ones: plans toggled inside one period with sends between,
+          // and an uninstall whose webhook is lost, then a reinstall.
+          examples: [
             [
-              { kind: 'approve', plan: 'starter' },
-              { kind: 'deliver', fate: ONCE_IN_ORDER },
-              { kind: 'send', count: 2 },
-              { kind: 'approve', plan: 'pro' },
-              { kind: 'deliver', fate: ONCE_REVERSED },
-              { kind: 'send', count: 4 },
-              { kind: 'approve', plan: 'starter' },
-              { kind: 'send', count: 2 },
+              [
+                { kind: 'approve', plan: 'starter' },
+                { kind: 'deliver', fate: ONCE_IN_ORDER },
+                { kind: 'send', count: 2 },
+                { kind: 'approve', plan: 'pro' },
+                { kind: 'deliver', fate: ONCE_REVERSED },
+                { kind: 'send', count: 4 },
+                { kind: 'approve', plan: 'starter' },
+                { kind: 'send', count: 2 },
+              ],
+              ONCE_IN_ORDER,
             ],
-            ONCE_IN_ORDER,
-          ],
-          [
             [
-              { kind: 'approve', plan: 'pro' },
-              { kind: 'deliver', fate: ONCE_IN_ORDER },
-              { kind: 'send', count: 1 },
-              { kind: 'uninstall' },
-              { kind: 'deliver', fate: ALL_LOST },
-              { kind: 'reinstall' },
+              [
+                { kind: 'approve', plan: 'pro' },
+                { kind: 'deliver', fate: ONCE_IN_ORDER },
+                { kind: 'send', count: 1 },
+                { kind: 'uninstall' },
+                { kind: 'deliver', fate: ALL_LOST },
+                { kind: 'reinstall' },
+              ],
+              ONCE_IN_ORDER,
             ],
-            ONCE_IN_ORDER,
           ],
-        ],
-      },
-    );
-  });
+        },
+      );
+    },
+  );
 });

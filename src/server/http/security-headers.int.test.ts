@@ -8,9 +8,9 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { Browserish, ORIGIN } from '#tests/support/http';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { integrationTest } from '#tests/support/integration';
 import { world, type StoreWorld } from '#tests/support/world';
 import { createApp } from '../app';
 
@@ -62,7 +62,9 @@ function securityHeaders(res: Response): { headers: Record<string, string | null
   return { headers, nonce };
 }
 
-let ctx: TestContext;
+const it = integrationTest();
+
+/** The app on a built web folder (the fixture's app serves none), then on a missing one and on a failing database. */
 let app: ReturnType<typeof createApp>;
 let unbuilt: ReturnType<typeof createApp>;
 let failing: ReturnType<typeof createApp>;
@@ -72,8 +74,7 @@ let publicSiteLink: string;
 const MEDIA_KEY = 'branding/0b5c9f1e-2d3a-4c1b-9e8f-123456789abc/logo-1718000000000-a1b2c3.png';
 const GZIP = { 'accept-encoding': 'gzip, deflate, br' };
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+it.beforeAll(async ({ ctx }) => {
   const webDist = mkdtempSync(join(tmpdir(), 'avis-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), '<!doctype html><html lang="fr"><body><div id="root"></div></body></html>');
@@ -101,7 +102,6 @@ beforeAll(async () => {
   publicSiteLink = `/review/${answered.token}/public-site/${review.id}`;
   await ctx.storage.put(MEDIA_KEY, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'image/png');
 });
-afterAll(() => ctx.destroy());
 
 interface Row {
   kind: string;

@@ -1,22 +1,22 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { DomainError } from '../domain-error';
-import { createApp } from '../app';
 import { Browserish, uniqueEmail } from '#tests/support/http';
 import { allReviews, listReviews, SEARCH_WINDOW, searchPattern } from './reviews';
 import { reviewCsvLine, reviewsCsv } from './reviews-csv';
 import { world, type StoreRow } from '#tests/support/world';
 import type { ReviewFilter } from '#core/api/reviews';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 let store: StoreRow;
 let orderNumber: string;
 const base = new Date('2026-11-01T10:00:00Z');
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+it.beforeAll(async ({ ctx }) => {
   store = (await world(ctx).merchant().store()).store;
   // 45 reviews: ratings cycle 5..1, every third with a comment, two pairs at the very same instant.
   const rows = Array.from({ length: 45 }, (_, i) => ({
@@ -46,9 +46,8 @@ beforeAll(async () => {
   const other = (await world(ctx).merchant().store()).store;
   await world(ctx).at(other).review({ rating: 5, customerName: 'Léa Ailleurs', createdAt: base });
 });
-afterAll(() => ctx.destroy());
 
-const all = async (options: { q?: string; filter?: ReviewFilter }) => {
+const all = async (ctx: TestContext, options: { q?: string; filter?: ReviewFilter }) => {
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
@@ -61,44 +60,44 @@ const all = async (options: { q?: string; filter?: ReviewFilter }) => {
 };
 
 describe('the reviews list', () => {
-  it('pages newest first, 20 at a time, never skipping nor repeating a review (even at the same instant)', async () => {
+  it('pages newest first, 20 at a time, never skipping nor repeating a review (even at the same instant)', async ({ ctx }) => {
     const first = await listReviews(ctx.db, store.id, { filter: 'all' });
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).toMatchObject({ customer_name: 'Léa Dubois', order_number: orderNumber, rating: 4 });
-    const names = await all({});
+    const names = await all(ctx, {});
     expect(names).toHaveLength(46);
     expect(new Set(names).size).toBe(46);
   });
 
-  it('filters by rating and by comment (blank ones are no comment)', async () => {
-    expect(await all({ filter: '5' })).toHaveLength(9);
-    expect(await all({ filter: '4' })).toHaveLength(10);
+  it('filters by rating and by comment (blank ones are no comment)', async ({ ctx }) => {
+    expect(await all(ctx, { filter: '5' })).toHaveLength(9);
+    expect(await all(ctx, { filter: '4' })).toHaveLength(10);
     // The low ratings a merchant looks for first (decision 045).
-    expect(await all({ filter: '2' })).toHaveLength(9);
-    expect(await all({ filter: '1' })).toEqual(Array.from({ length: 9 }, (_, k) => `Client ${44 - 5 * k}`));
-    expect(await all({ filter: 'comments' })).toHaveLength(16);
+    expect(await all(ctx, { filter: '2' })).toHaveLength(9);
+    expect(await all(ctx, { filter: '1' })).toEqual(Array.from({ length: 9 }, (_, k) => `Client ${44 - 5 * k}`));
+    expect(await all(ctx, { filter: 'comments' })).toHaveLength(16);
   });
 
-  it('searches name, e-mail and order number, whatever the case and the accents', async () => {
+  it('searches name, e-mail and order number, whatever the case and the accents', async ({ ctx }) => {
     for (const q of ['lea', 'LÉA', 'LEA DUB', 'dubois', 'lea.dubois@exemple', orderNumber, orderNumber.replace('#', '')]) {
-      expect(await all({ q }), q).toEqual(['Léa Dubois']);
+      expect(await all(ctx, { q }), q).toEqual(['Léa Dubois']);
     }
-    expect(await all({ q: 'client1@' })).toEqual(['Client 1']);
+    expect(await all(ctx, { q: 'client1@' })).toEqual(['Client 1']);
     // LIKE's wildcards are text, not patterns.
-    expect(await all({ q: '%' })).toEqual([]);
+    expect(await all(ctx, { q: '%' })).toEqual([]);
     expect(searchPattern('50%_x')).toBe('%50\\%\\_x%');
   });
 
-  it('finds names written in capitals with accents, whatever the database’s locale', async () => {
-    await world(ctx).at(store).review({ rating: 5, customerName: 'ÉLODIE ÇÀVÉ', createdAt: base });
-    expect(await all({ q: 'elodie cave' })).toEqual(['ÉLODIE ÇÀVÉ']);
-    expect(await all({ q: 'Élodie' })).toEqual(['ÉLODIE ÇÀVÉ']);
+  it('finds names written in capitals with accents, whatever the database’s locale', async ({ ctx, world }) => {
+    await world.at(store).review({ rating: 5, customerName: 'ÉLODIE ÇÀVÉ', createdAt: base });
+    expect(await all(ctx, { q: 'elodie cave' })).toEqual(['ÉLODIE ÇÀVÉ']);
+    expect(await all(ctx, { q: 'Élodie' })).toEqual(['ÉLODIE ÇÀVÉ']);
     await ctx.db.delete(s.shopifyReviews).where(eq(s.shopifyReviews.customerName, 'ÉLODIE ÇÀVÉ'));
   });
 
-  it('finds a search’s matches beyond the newest reviews it reads first, in order, page after page', async () => {
+  it('finds a search’s matches beyond the newest reviews it reads first, in order, page after page', async ({ ctx, world }) => {
     // Two matches among the newest reviews, fifty older than the window the search reads before the trigram index.
-    const big = (await world(ctx).merchant().store()).store;
+    const big = (await world.merchant().store()).store;
     const total = SEARCH_WINDOW + 100;
     await ctx.db.execute(sql`
       INSERT INTO shopify_reviews (user_id, shop_id, rating, origin, is_published, customer_name, created_at)
@@ -124,7 +123,7 @@ describe('the reviews list', () => {
     );
   });
 
-  it('refuses a cursor it did not make', async () => {
+  it('refuses a cursor it did not make', async ({ ctx }) => {
     await expect(listReviews(ctx.db, store.id, { filter: 'all', cursor: 'pas-un-curseur' })).rejects.toBeInstanceOf(DomainError);
   });
 });
@@ -133,7 +132,7 @@ describe('the CSV export', () => {
   // Keeps the byte-order mark (Response.text() drops it).
   const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 
-  it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async () => {
+  it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async ({ ctx }) => {
     const csv = await read(reviewsCsv(ctx.db, store.id, { filter: 'all' }));
     expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine\r\n')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
@@ -142,7 +141,7 @@ describe('the CSV export', () => {
     // Batches smaller than the list: nothing lost or repeated at their seams.
     const names: string[] = [];
     for await (const batch of allReviews(ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
-    expect(names).toEqual(await all({}));
+    expect(names).toEqual(await all(ctx, {}));
     const fives = await read(reviewsCsv(ctx.db, store.id, { filter: '5' }));
     expect(fives.trimEnd().split('\r\n')).toHaveLength(1 + 9);
     expect(await read(reviewsCsv(ctx.db, store.id, { filter: 'all', q: 'dubois' }))).toContain('Léa Dubois');
@@ -167,28 +166,24 @@ describe('the CSV export', () => {
     ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non;;Achat vérifié (commande)\r\n');
   });
 
-  it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async () => {
+  it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async ({ ctx, world }) => {
     // A disconnected store of the same account (no plan of its own).
-    const { store: own } = await world(ctx)
-      .account(store.userId)
-      .store({ subscriptionStatus: 'inactive', plan: null, row: { isActive: false } });
+    const { store: own } = await world.account(store.userId).store({ subscriptionStatus: 'inactive', plan: null, row: { isActive: false } });
     const base = { rating: 5, actionTaken: 'redirect', publicReviewUrl: 'https://g.page/r/avis' };
     const shown = { same_path_for_all_ratings: false, action_type: 'redirect' as const, public_link_offered: true, redirected: false, feedback_form: false };
-    await world(ctx)
-      .at(own)
-      .reviews([
-        { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
-        { ...base, customerName: 'A suivi', shown, publicLinkFollowedAt: new Date('2026-10-02T10:05:00Z'), createdAt: new Date('2026-10-02T10:00:00Z') },
-        {
-          ...base,
-          rating: 2,
-          actionTaken: 'collect_feedback',
-          publicReviewUrl: null,
-          customerName: 'Formulaire',
-          shown: { ...shown, action_type: 'collect_feedback' as const, public_link_offered: false, feedback_form: true },
-          createdAt: new Date('2026-10-03T10:00:00Z'),
-        },
-      ]);
+    await world.at(own).reviews([
+      { ...base, customerName: 'Jamais cliqué', shown, createdAt: new Date('2026-10-01T10:00:00Z') },
+      { ...base, customerName: 'A suivi', shown, publicLinkFollowedAt: new Date('2026-10-02T10:05:00Z'), createdAt: new Date('2026-10-02T10:00:00Z') },
+      {
+        ...base,
+        rating: 2,
+        actionTaken: 'collect_feedback',
+        publicReviewUrl: null,
+        customerName: 'Formulaire',
+        shown: { ...shown, action_type: 'collect_feedback' as const, public_link_offered: false, feedback_form: true },
+        createdAt: new Date('2026-10-03T10:00:00Z'),
+      },
+    ]);
     const { items } = await listReviews(ctx.db, own.id, { filter: 'all' });
     expect(Object.fromEntries(items.map((r) => [r.customer_name, r.outcome]))).toEqual({
       'Jamais cliqué': { public_link: 'offered', private_feedback: false },
@@ -200,12 +195,11 @@ describe('the CSV export', () => {
     expect(csv).not.toContain('Redirigé');
   });
 
-  it('answers GET /api/reviews/export as a CSV attachment for the session’s store only', async () => {
-    const app = createApp(ctx);
+  it('answers GET /api/reviews/export as a CSV attachment for the session’s store only', async ({ app, world }) => {
     const browser = new Browserish(app);
     const signUp = await browser.json<{ user: { id: string } }>('/api/auth/sign-up/email', { json: { name: 'Camille', email: uniqueEmail(), password: 'Lumiere-des-Avis-2025' } });
-    const { store: own } = await world(ctx).account(signUp.body.user.id).store({ plan: null });
-    await world(ctx).at(own).review({ rating: 4, customerName: 'Mon client', comment: '=1+1' });
+    const { store: own } = await world.account(signUp.body.user.id).store({ plan: null });
+    await world.at(own).review({ rating: 4, customerName: 'Mon client', comment: '=1+1' });
     const res = await browser.request('/api/reviews/export?filter=4');
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');

@@ -1,18 +1,13 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contextFor, createTestContext, testConfig, type TestContext } from '#tests/support/test-context';
+import { describe, expect } from 'vitest';
+import { contextFor, testConfig } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { MEDIA_CSP } from './routes';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-beforeAll(async () => {
-  ctx = await createTestContext();
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
 const PNG_KEY = 'branding/0b5c9f1e-2d3a-4c1b-9e8f-123456789abc/logo-1718000000000-a1b2c3.png';
 const SVG_KEY = 'branding/0b5c9f1e-2d3a-4c1b-9e8f-123456789abc/logo-1718000000001-d4e5f6.svg';
@@ -33,19 +28,19 @@ function expectMediaHeaders(res: Response, key: string, contentType: string): vo
   expect(res.headers.get('content-security-policy')).toBe(MEDIA_CSP);
 }
 
-async function expectNotFound(path: string): Promise<void> {
+async function expectNotFound(app: ReturnType<typeof createApp>, path: string): Promise<void> {
   const res = await app.request(path);
   expect(res.status, path).toBe(404);
   expect(await res.json(), path).toEqual({ error: 'Ressource introuvable.', code: 'not_found' });
 }
 
 describe('GET /media/{key}', () => {
-  beforeAll(async () => {
+  it.beforeAll(async ({ ctx }) => {
     await ctx.storage.put(PNG_KEY, PNG_BYTES, 'image/png');
     await ctx.storage.put(SVG_KEY, new TextEncoder().encode(SVG_TEXT), 'image/svg+xml');
   });
 
-  it('answers a stored file with its type, an immutable cache policy and the media headers', async () => {
+  it('answers a stored file with its type, an immutable cache policy and the media headers', async ({ app }) => {
     const res = await app.request(`/media/${PNG_KEY}`);
     expect(res.status).toBe(200);
     expectMediaHeaders(res, PNG_KEY, 'image/png');
@@ -53,7 +48,7 @@ describe('GET /media/{key}', () => {
     expect([...new Uint8Array(await res.arrayBuffer())]).toEqual([...PNG_BYTES]);
   });
 
-  it('serves an SVG as image/svg+xml under the sandboxing CSP', async () => {
+  it('serves an SVG as image/svg+xml under the sandboxing CSP', async ({ app }) => {
     const res = await app.request(`/media/${SVG_KEY}`);
     expect(res.status).toBe(200);
     expectMediaHeaders(res, SVG_KEY, 'image/svg+xml');
@@ -61,14 +56,14 @@ describe('GET /media/{key}', () => {
     expect(await res.text()).toBe(SVG_TEXT);
   });
 
-  it('answers HEAD with the headers and no body', async () => {
+  it('answers HEAD with the headers and no body', async ({ app }) => {
     const res = await app.request(`/media/${PNG_KEY}`, { method: 'HEAD' });
     expect(res.status).toBe(200);
     expectMediaHeaders(res, PNG_KEY, 'image/png');
     expect((await res.arrayBuffer()).byteLength).toBe(0);
   });
 
-  it('answers 304 to If-None-Match with the key (strong, weak or in a list), 200 to another validator', async () => {
+  it('answers 304 to If-None-Match with the key (strong, weak or in a list), 200 to another validator', async ({ app }) => {
     for (const validator of [`"${PNG_KEY}"`, `W/"${PNG_KEY}"`, `"other", "${PNG_KEY}"`]) {
       const res = await app.request(`/media/${PNG_KEY}`, { headers: { 'If-None-Match': validator } });
       expect(res.status, validator).toBe(304);
@@ -83,13 +78,13 @@ describe('GET /media/{key}', () => {
     expect((await app.request(`/media/${missing}`, { headers: { 'If-None-Match': `"${missing}"` } })).status).toBe(404);
   });
 
-  it('answers 404 with the JSON error shape for an unknown key', async () => {
-    await expectNotFound('/media/branding/0b5c9f1e-2d3a-4c1b-9e8f-123456789abc/logo-0.png');
-    await expectNotFound('/media/');
-    await expectNotFound('/media/branding');
+  it('answers 404 with the JSON error shape for an unknown key', async ({ app }) => {
+    await expectNotFound(app, '/media/branding/0b5c9f1e-2d3a-4c1b-9e8f-123456789abc/logo-0.png');
+    await expectNotFound(app, '/media/');
+    await expectNotFound(app, '/media/branding');
   });
 
-  it('answers 404 to traversal attempts and to keys outside the pattern', async () => {
+  it('answers 404 to traversal attempts and to keys outside the pattern', async ({ app }) => {
     for (const path of [
       '/media/..%2f..%2fetc/passwd',
       '/media/..%2F..%2Fetc%2Fpasswd',
@@ -102,11 +97,11 @@ describe('GET /media/{key}', () => {
       '/media/%2fetc/passwd',
       '/media/branding/%E0%A4%A.png',
     ]) {
-      await expectNotFound(path);
+      await expectNotFound(app, path);
     }
   });
 
-  it('answers 404 to other methods', async () => {
+  it('answers 404 to other methods', async ({ ctx, app }) => {
     const res = await app.request(`/media/${PNG_KEY}`, { method: 'POST' });
     expect(res.status).toBe(404);
     expect((await ctx.storage.get(PNG_KEY))?.bytes).toEqual(PNG_BYTES);
@@ -114,7 +109,7 @@ describe('GET /media/{key}', () => {
 });
 
 describe('GET /media/{key} with other storages', () => {
-  it('serves files stored under DATA_DIR/uploads', async () => {
+  it('serves files stored under DATA_DIR/uploads', async ({ ctx }) => {
     const dir = mkdtempSync(join(tmpdir(), 'avis-media-'));
     try {
       const files = contextFor(ctx.testDb.handle, testConfig({ STORAGE: 'files', DATA_DIR: dir }));
@@ -129,7 +124,7 @@ describe('GET /media/{key} with other storages', () => {
     }
   });
 
-  it('redirects permanently to the bucket’s public URL with S3 storage', async () => {
+  it('redirects permanently to the bucket’s public URL with S3 storage', async ({ ctx }) => {
     const s3 = contextFor(
       ctx.testDb.handle,
       testConfig({

@@ -2,9 +2,10 @@
 // (REST Order) and its Admin GraphQL Order, for the same order, give the same domain order, and the
 // intake stores either the same way.
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { connectDemoShop } from '../demo/connect-demo-shop';
 import { DEMO_ACCOUNT, seedDemo } from '../demo/seed-demo';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
@@ -13,14 +14,14 @@ import { dateFilter, readOrderPages } from './admin-api';
 import { recordOrder } from './intake';
 import { parseWebhookOrder, type ShopifyOrder } from './order';
 
-let ctx: TestContext;
+const it = integrationTest();
+
 let storeId: string;
 const start = new Date(Date.now() - 60_000);
 /** The latest body delivered per Shopify order id, as the app would receive it. */
 const delivered = new Map<string, unknown>();
 
-beforeAll(async () => {
-  ctx = await createTestContext();
+it.beforeAll(async ({ ctx }) => {
   storeId = (await seedDemo(ctx.db)).storeId;
   await connectDemoShop(ctx);
   await registerWebhooks(ctx, storeId);
@@ -34,9 +35,8 @@ beforeAll(async () => {
     },
   });
 });
-afterAll(() => ctx.destroy());
 
-async function readFromAdminApi(): Promise<Map<string, ShopifyOrder>> {
+async function readFromAdminApi(ctx: TestContext): Promise<Map<string, ShopifyOrder>> {
   const { shop, accessToken } = await storeAccessToken(ctx, storeId);
   const orders = new Map<string, ShopifyOrder>();
   await readOrderPages(ctx, shop, accessToken, dateFilter('updated_at', start), async (page) => {
@@ -46,7 +46,7 @@ async function readFromAdminApi(): Promise<Map<string, ShopifyOrder>> {
 }
 
 describe('one order, two sources', () => {
-  it('maps the webhook body and the GraphQL order of the same order to the same domain order', async () => {
+  it('maps the webhook body and the GraphQL order of the same order to the same domain order', async ({ ctx }) => {
     const state = ctx.emulator!.state;
     const paid = await state.createOrder(DEMO_ACCOUNT.shopDomain, {
       total: '64.90',
@@ -64,7 +64,7 @@ describe('one order, two sources', () => {
     await state.cancel(cancelled.id, { refund: true });
     await state.whenIdle();
 
-    const fromApi = await readFromAdminApi();
+    const fromApi = await readFromAdminApi(ctx);
     for (const order of [paid, refunded, cancelled]) {
       const id = String(order.id);
       expect(delivered.has(id)).toBe(true);
@@ -75,7 +75,7 @@ describe('one order, two sources', () => {
     expect(fromApi.get(String(cancelled.id))!.cancelledAt).toBeInstanceOf(Date);
   });
 
-  it('stores an order the same way whichever source it came from', async () => {
+  it('stores an order the same way whichever source it came from', async ({ ctx }) => {
     const order = await ctx.emulator!.state.createOrder(DEMO_ACCOUNT.shopDomain, {
       total: '18.00',
       financialStatus: 'paid',
@@ -92,7 +92,7 @@ describe('one order, two sources', () => {
       return rest;
     };
     const fromWebhook = await stored(parseWebhookOrder(delivered.get(id)));
-    const fromApi = await stored((await readFromAdminApi()).get(id)!);
+    const fromApi = await stored((await readFromAdminApi(ctx)).get(id)!);
     expect(fromApi).toEqual(fromWebhook);
     expect(fromWebhook).toMatchObject({ shopifyOrderId: id, totalPrice: '18.00', customerEmail: 'deux@exemple.test', customerName: 'Deux Sources', paidAt: expect.any(Date) });
   });

@@ -4,9 +4,10 @@
  * racing senders, a quota given back and taken again, a job run again), and again in the next period.
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { runDueSends } from '../requests/sender';
@@ -15,31 +16,26 @@ import { addUsage, MONTH_METRIC, utcDayStart } from './quota';
 import { sendQuotaAlert, type QuotaAlertPayload } from './quota-alert-email';
 import { world, type StoreRow } from '#tests/support/world';
 
-let ctx: TestContext;
+// Small batches: the two racing senders interleave many claims.
+const it = integrationTest({ SEND_BATCH_SIZE: '2', SEND_CONCURRENCY: '2' });
 const DAY = 86_400_000;
 
-beforeAll(async () => {
-  // Small batches: the two racing senders interleave many claims.
-  ctx = await createTestContext({ SEND_BATCH_SIZE: '2', SEND_CONCURRENCY: '2' });
-});
-afterAll(() => ctx.destroy());
-
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const runJobs = (ctx: TestContext) => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 /** The store's alert jobs, by their dedupe key (a finished job's payload is cleared). */
-const alertJobs = (store: { shopDomain: string }) =>
+const alertJobs = (ctx: TestContext, store: { shopDomain: string }) =>
   ctx.db
     .select()
     .from(s.jobs)
     .where(and(eq(s.jobs.name, 'send-quota-alert'), like(s.jobs.dedupeKey, `quota-alert:${store.shopDomain}:%`)));
-const percents = async (store: { shopDomain: string }) => (await alertJobs(store)).map((j) => Number(j.dedupeKey!.split(':').at(-1))).sort();
-const alertRows = (shop: string) =>
+const percents = async (ctx: TestContext, store: { shopDomain: string }) => (await alertJobs(ctx, store)).map((j) => Number(j.dedupeKey!.split(':').at(-1))).sort();
+const alertRows = (ctx: TestContext, shop: string) =>
   ctx.db
     .select()
     .from(s.shopUsage)
     .where(and(eq(s.shopUsage.shopDomain, shop), like(s.shopUsage.metric, 'quota_alert_%')));
-const mailsTo = (address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)).orderBy(s.emailOutbox.createdAt);
+const mailsTo = (ctx: TestContext, address: string) => ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)).orderBy(s.emailOutbox.createdAt);
 
-async function storeWithAlerts(quota: number, options: { periodStart?: Date } = {}) {
+async function storeWithAlerts(ctx: TestContext, quota: number, options: { periodStart?: Date } = {}) {
   const shop = await world(ctx)
     .merchant()
     .store({ quota, shopName: 'Maison Lumière', ...options });
@@ -51,30 +47,31 @@ async function storeWithAlerts(quota: number, options: { periodStart?: Date } = 
   return { store, owner };
 }
 
-async function due(store: StoreRow, count: number) {
+async function due(ctx: TestContext, store: StoreRow, count: number) {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push((await world(ctx).at(store).request()).id);
   return ids;
 }
 
-const statuses = async (ids: string[]) => (await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids))).map((r) => r.status);
+const statuses = async (ctx: TestContext, ids: string[]) =>
+  (await ctx.db.select().from(s.shopifyReviewRequests).where(inArray(s.shopifyReviewRequests.id, ids))).map((r) => r.status);
 
 describe('quota e-mails', () => {
-  it('sends the 80 % and the 100 % e-mail once each per period, with two senders racing', async () => {
-    const { store, owner } = await storeWithAlerts(10);
-    const ids = await due(store, 12);
+  it('sends the 80 % and the 100 % e-mail once each per period, with two senders racing', async ({ ctx }) => {
+    const { store, owner } = await storeWithAlerts(ctx, 10);
+    const ids = await due(ctx, store, 12);
     await Promise.all([runDueSends(ctx, { workerId: 'racer-a' }), runDueSends(ctx, { workerId: 'racer-b' })]);
-    expect((await statuses(ids)).filter((x) => x === 'sent')).toHaveLength(10);
-    expect((await statuses(ids)).filter((x) => x === 'scheduled')).toHaveLength(2);
+    expect((await statuses(ctx, ids)).filter((x) => x === 'sent')).toHaveLength(10);
+    expect((await statuses(ctx, ids)).filter((x) => x === 'scheduled')).toHaveLength(2);
 
     // Decided with the reservations: one row and one job per threshold, nothing sent before the jobs run.
-    expect((await alertRows(store.shopDomain)).map((r) => r.metric).sort()).toEqual(['quota_alert_100', 'quota_alert_80']);
-    const jobs = await alertJobs(store);
+    expect((await alertRows(ctx, store.shopDomain)).map((r) => r.metric).sort()).toEqual(['quota_alert_100', 'quota_alert_80']);
+    const jobs = await alertJobs(ctx, store);
     expect(jobs.map((j) => (j.payload as { percent: number }).percent).sort()).toEqual([100, 80]);
     expect(jobs.map((j) => j.payload)).toContainEqual(expect.objectContaining({ storeId: store.id, percent: 100, plan: 'starter', quota: 10, used: 10 }));
-    expect(await mailsTo(owner)).toEqual([]);
-    await runJobs();
-    const mails = await mailsTo(owner);
+    expect(await mailsTo(ctx, owner)).toEqual([]);
+    await runJobs(ctx);
+    const mails = await mailsTo(ctx, owner);
     expect(mails.map((m) => m.subject).sort()).toEqual(['Quota d’e-mails atteint\u202f: vos demandes d’avis attendent', 'Vous avez utilisé 80 % de votre quota d’e-mails']);
 
     const full = mails.find((m) => m.subject.startsWith('Quota'))!;
@@ -94,25 +91,25 @@ describe('quota e-mails', () => {
     const [plan] = await ctx.db.select().from(s.shopPlans).where(eq(s.shopPlans.shopDomain, store.shopDomain));
     await ctx.db.transaction((tx) => addUsage(tx, store.shopDomain, plan!.periodStart, utcDayStart(new Date()), -3));
     await Promise.all([runDueSends(ctx, { workerId: 'racer-a' }), runDueSends(ctx, { workerId: 'racer-b' })]);
-    expect((await statuses(ids)).every((x) => x === 'sent')).toBe(true);
-    expect(await alertJobs(store)).toHaveLength(2);
-    await runJobs();
-    expect(await mailsTo(owner)).toHaveLength(2);
+    expect((await statuses(ctx, ids)).every((x) => x === 'sent')).toBe(true);
+    expect(await alertJobs(ctx, store)).toHaveLength(2);
+    await runJobs(ctx);
+    expect(await mailsTo(ctx, owner)).toHaveLength(2);
   });
 
-  it('sends them again in the next billing period', async () => {
+  it('sends them again in the next billing period', async ({ ctx, world }) => {
     const now = Date.now();
-    const { store, owner } = await storeWithAlerts(5, { periodStart: new Date(now - 40 * DAY) });
+    const { store, owner } = await storeWithAlerts(ctx, 5, { periodStart: new Date(now - 40 * DAY) });
     // The recorded period ended 10 days ago: the sender's window rolled to a new one.
-    const shop = world(ctx).at(store);
+    const shop = world.at(store);
     await shop.usage('quota_alert_80', 1, new Date(now - 40 * DAY));
     await shop.usage('quota_alert_100', 1, new Date(now - 40 * DAY));
-    await due(store, 4);
+    await due(ctx, store, 4);
     await runDueSends(ctx, { workerId: 'next-period' });
-    await runJobs();
-    const mails = await mailsTo(owner);
+    await runJobs(ctx);
+    const mails = await mailsTo(ctx, owner);
     expect(mails.map((m) => m.subject)).toEqual(['Vous avez utilisé 80 % de votre quota d’e-mails']);
-    const rows = await alertRows(store.shopDomain);
+    const rows = await alertRows(ctx, store.shopDomain);
     const starts = (metric: string) =>
       rows
         .filter((r) => r.metric === metric)
@@ -122,24 +119,24 @@ describe('quota e-mails', () => {
     expect(starts('quota_alert_100')).toEqual([now - 40 * DAY]);
   });
 
-  it('sends no e-mail for an unlimited plan or below 80 %', async () => {
-    const unlimited = (await world(ctx).merchant().store({ quota: null })).store;
-    const limited = await storeWithAlerts(100);
-    await due(unlimited, 5);
-    await due(limited.store, 79);
+  it('sends no e-mail for an unlimited plan or below 80 %', async ({ ctx, world }) => {
+    const unlimited = (await world.merchant().store({ quota: null })).store;
+    const limited = await storeWithAlerts(ctx, 100);
+    await due(ctx, unlimited, 5);
+    await due(ctx, limited.store, 79);
     await runDueSends(ctx, { workerId: 'quiet' });
-    expect(await alertJobs(unlimited)).toEqual([]);
-    expect(await alertJobs(limited.store)).toEqual([]);
-    expect(await alertRows(unlimited.shopDomain)).toEqual([]);
-    expect(await alertRows(limited.store.shopDomain)).toEqual([]);
+    expect(await alertJobs(ctx, unlimited)).toEqual([]);
+    expect(await alertJobs(ctx, limited.store)).toEqual([]);
+    expect(await alertRows(ctx, unlimited.shopDomain)).toEqual([]);
+    expect(await alertRows(ctx, limited.store.shopDomain)).toEqual([]);
     // The next send is the 80th: it alerts.
-    await due(limited.store, 1);
+    await due(ctx, limited.store, 1);
     await runDueSends(ctx, { workerId: 'quiet' });
-    expect(await percents(limited.store)).toEqual([80]);
+    expect(await percents(ctx, limited.store)).toEqual([80]);
   });
 
-  it('counts the one-off send-email too, and goes to the account address by default', async () => {
-    const shop = await world(ctx).merchant().store({ quota: 5 });
+  it('counts the one-off send-email too, and goes to the account address by default', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ quota: 5 });
     const { store } = shop;
     await shop.usage(MONTH_METRIC, 3);
     const tenant = {
@@ -151,14 +148,14 @@ describe('quota e-mails', () => {
       installed_at: store.installedAt,
     };
     await sendOneOff(ctx, tenant, { shopifyStoreId: store.id, recipientEmail: 'cliente@exemple.test', recipientName: 'Léa', subject: 'Merci', text_content: 'Merci\u202f!' });
-    expect(await percents(store)).toEqual([80]);
-    await runJobs();
+    expect(await percents(ctx, store)).toEqual([80]);
+    await runJobs(ctx);
     const [account] = await ctx.db.select().from(s.user).where(eq(s.user.id, store.userId));
-    expect((await mailsTo(account!.email)).map((m) => m.subject)).toEqual(['Vous avez utilisé 80 % de votre quota d’e-mails']);
+    expect((await mailsTo(ctx, account!.email)).map((m) => m.subject)).toEqual(['Vous avez utilisé 80 % de votre quota d’e-mails']);
   });
 
-  it('never sends the same alert twice when its job runs again after the transport took it', async () => {
-    const { store, owner } = await storeWithAlerts(10);
+  it('never sends the same alert twice when its job runs again after the transport took it', async ({ ctx }) => {
+    const { store, owner } = await storeWithAlerts(ctx, 10);
     const payload: QuotaAlertPayload = {
       storeId: store.id,
       percent: 100,
@@ -170,7 +167,7 @@ describe('quota e-mails', () => {
     };
     expect(await sendQuotaAlert(ctx, payload)).toBe(true);
     expect(await sendQuotaAlert(ctx, payload)).toBe(false);
-    const mails = await mailsTo(owner);
+    const mails = await mailsTo(ctx, owner);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.text).toContain('le 31 janvier 2026');
     expect(mails[0]!.text).toContain('du 1er janvier 2026 au 31 janvier 2026');

@@ -1,32 +1,26 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import type { StoreSettings } from '#core/api/settings';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { ORIGIN, signedInMerchant } from '#tests/support/http';
 import { createApp } from '../app';
 import { sendBatch } from '../requests/sender';
 import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
 /** A subscribed merchant, signed in. */
-const merchant = () => world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
+const merchant = (ctx: TestContext, app: ReturnType<typeof createApp>) => world(ctx).signedIn(app).store({ shopName: 'Maison Lumière' });
 
 // 10 000 as French writes it (a narrow no-break space).
 const LIMIT_MESSAGE = `La limite d’envoi quotidienne doit être un nombre entier entre 1 et ${(10_000).toLocaleString('fr-FR')}`;
 const WINDOW_MESSAGE = 'La période doit être un nombre entier de jours entre 0 et 365';
 
 describe('/api/settings', () => {
-  it("answers the account's address and 1,000 a day until saved, then what was saved", async () => {
-    const { browser, store, email } = await merchant();
+  it("answers the account's address and 1,000 a day until saved, then what was saved", async ({ ctx, app }) => {
+    const { browser, store, email } = await merchant(ctx, app);
     const first = await browser.json<StoreSettings>('/api/settings');
     expect(first).toMatchObject({ status: 200, body: { owner_notification_email: email, daily_send_limit: 1000, unsubscribe_enabled: true, saved: false } });
 
@@ -54,8 +48,8 @@ describe('/api/settings', () => {
     expect(await ctx.db.select().from(s.storeEmailConfig).where(eq(s.storeEmailConfig.shopId, store.id))).toHaveLength(1);
   });
 
-  it('refuses an out-of-range limit and a missing or invalid address in French, changing nothing', async () => {
-    const { browser, store } = await merchant();
+  it('refuses an out-of-range limit and a missing or invalid address in French, changing nothing', async ({ ctx, app }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 500 } });
     const cases: [Record<string, unknown>, string][] = [
       [{ daily_send_limit: 0 }, LIMIT_MESSAGE],
@@ -79,19 +73,19 @@ describe('/api/settings', () => {
     expect(row).toMatchObject({ ownerNotificationEmail: 'alertes@maison.test', dailySendLimit: 500, customerAskWindowDays: 30 });
   });
 
-  it('the sender honours a saved daily limit from its next run', async () => {
-    const { browser, store } = await merchant();
+  it('the sender honours a saved daily limit from its next run', async ({ ctx, app, world }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 1 } });
-    const first = await world(ctx).at(store).request();
-    const second = await world(ctx).at(store).request();
+    const first = await world.at(store).request();
+    const second = await world.at(store).request();
     const result = await sendBatch(ctx, { workerId: 'settings-test', manual: { storeId: store.id, requestIds: [first.id, second.id] } });
     expect(result).toMatchObject({ processed: 1, deferred: 1, dailyLimitReached: { limit: 1 } });
   });
 
-  it('merchant alerts go to the saved notification address when the rating actions are the defaults', async () => {
-    const { browser, store } = await merchant();
+  it('merchant alerts go to the saved notification address when the rating actions are the defaults', async ({ ctx, app, world }) => {
+    const { browser, store } = await merchant(ctx, app);
     await browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'alertes@maison.test', daily_send_limit: 100 } });
-    const request = await world(ctx).at(store).request({ status: 'sent' });
+    const request = await world.at(store).request({ status: 'sent' });
     const res = await app.request(`${ORIGIN}/review/${request.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'x-forwarded-for': '10.77.0.1' },
@@ -106,11 +100,11 @@ describe('/api/settings', () => {
     expect(jobs.map((j) => j.payload.to)).toEqual(['alertes@maison.test']);
   });
 
-  it('needs an active store, and each merchant reads only its own', async () => {
+  it('needs an active store, and each merchant reads only its own', async ({ ctx, app }) => {
     const { browser } = await signedInMerchant(app);
     expect(await browser.json('/api/settings')).toMatchObject({ status: 404, body: { code: 'no_store' } });
-    const a = await merchant();
-    const b = await merchant();
+    const a = await merchant(ctx, app);
+    const b = await merchant(ctx, app);
     await a.browser.json('/api/settings', { method: 'PUT', json: { owner_notification_email: 'a@maison.test', daily_send_limit: 7 } });
     expect((await b.browser.json<StoreSettings>('/api/settings')).body).toMatchObject({ owner_notification_email: b.email, daily_send_limit: 1000, saved: false });
   });

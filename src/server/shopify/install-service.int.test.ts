@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { testDbKind } from '#tests/support/test-db';
 import { world } from '#tests/support/world';
 import { unseal } from '../security/encryption';
@@ -17,20 +18,16 @@ import {
   readInstallationToken,
 } from './install-service';
 
-let ctx: TestContext;
-beforeAll(async () => {
-  ctx = await createTestContext();
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest();
 
-async function makeUser() {
+async function makeUser(ctx: TestContext) {
   return (await world(ctx).merchant().account()).user.id;
 }
 
 const tokens = { accessToken: 'shpat_abc', scope: 'read_orders', expiresIn: 3600, refreshToken: 'shprt_def', refreshTokenExpiresIn: 7_776_000 };
 
 describe('OAuth states', () => {
-  it('live 15 minutes and can be used once', async () => {
+  it('live 15 minutes and can be used once', async ({ ctx }) => {
     const t0 = new Date('2026-11-22T10:00:00Z');
     const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } }, t0);
     expect(state.length).toBeGreaterThanOrEqual(32);
@@ -45,7 +42,7 @@ describe('OAuth states', () => {
     await expect(consumeOAuthState(ctx.db, 'made-up')).rejects.toMatchObject({ code: 'invalid_state' });
   });
 
-  it('cannot be used twice even by concurrent callbacks', async () => {
+  it('cannot be used twice even by concurrent callbacks', async ({ ctx }) => {
     const state = await createOAuthState(ctx.db, { userId: null, metadata: { shop_domain: 'a.myshopify.com' } });
     const results = await Promise.allSettled(Array.from({ length: 8 }, () => consumeOAuthState(ctx.db, state)));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -53,9 +50,9 @@ describe('OAuth states', () => {
 });
 
 describe('installation tokens', () => {
-  it('follow the claim rules: unused and unexpired, or already claimed by the same user', async () => {
-    const alice = await makeUser();
-    const bob = await makeUser();
+  it('follow the claim rules: unused and unexpired, or already claimed by the same user', async ({ ctx }) => {
+    const alice = await makeUser(ctx);
+    const bob = await makeUser(ctx);
     const token = await createInstallationToken(ctx.db, 'boutique.myshopify.com');
     const claimed = await claimInstallationToken(ctx.db, { token, userId: alice, planId: null });
     expect(claimed.userId).toBe(alice);
@@ -70,8 +67,8 @@ describe('installation tokens', () => {
     await expect(claimInstallationToken(ctx.db, { token: old, userId: bob, planId: null })).rejects.toMatchObject(refused('expired'));
   });
 
-  it('let exactly one of two simultaneous claims win', async () => {
-    const users = await Promise.all([makeUser(), makeUser()]);
+  it('let exactly one of two simultaneous claims win', async ({ ctx }) => {
+    const users = await Promise.all([makeUser(ctx), makeUser(ctx)]);
     const token = await createInstallationToken(ctx.db, 'course.myshopify.com');
     const results = await Promise.allSettled(users.map((userId) => claimInstallationToken(ctx.db, { token, userId, planId: null })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -80,9 +77,9 @@ describe('installation tokens', () => {
     ]);
   });
 
-  it.runIf(testDbKind === 'postgres')('let one claim win across connections', async () => {
+  it.runIf(testDbKind === 'postgres')('let one claim win across connections', async ({ ctx }) => {
     const other = await ctx.testDb.openAnother();
-    const users = await Promise.all([makeUser(), makeUser(), makeUser(), makeUser()]);
+    const users = await Promise.all([makeUser(ctx), makeUser(ctx), makeUser(ctx), makeUser(ctx)]);
     const token = await createInstallationToken(ctx.db, 'course2.myshopify.com');
     const results = await Promise.allSettled(users.map((userId, i) => claimInstallationToken(i % 2 ? other.db : ctx.db, { token, userId, planId: null })));
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
@@ -92,8 +89,8 @@ describe('installation tokens', () => {
 describe('connecting a store', () => {
   const key = randomBytes(32);
 
-  it('seals the tokens, refuses a second shop on one account, and reconnects the same shop', async () => {
-    const userId = await makeUser();
+  it('seals the tokens, refuses a second shop on one account, and reconnects the same shop', async ({ ctx }) => {
+    const userId = await makeUser(ctx);
     const store = await connectStore(ctx.db, key, { userId, shopDomain: 'lumiere-1.myshopify.com', shopName: 'Lumière', tokens });
     expect(store.accessToken).not.toContain('shpat');
     expect(unseal(key, store.accessToken!)).toBe('shpat_abc');
@@ -113,8 +110,8 @@ describe('connecting a store', () => {
     await expect(connectStore(ctx.db, key, { userId, shopDomain: 'autre.myshopify.com', shopName: null, tokens })).resolves.toBeTruthy();
   });
 
-  it('gives a newly installed store the spec’s default flow, once; a reconnect keeps the merchant’s choice', async () => {
-    const userId = await makeUser();
+  it('gives a newly installed store the spec’s default flow, once; a reconnect keeps the merchant’s choice', async ({ ctx }) => {
+    const userId = await makeUser(ctx);
     const flowsOf = (storeId: string) => ctx.db.select().from(s.flowConfigurations).where(eq(s.flowConfigurations.shopId, storeId));
     const store = await connectStore(ctx.db, key, { userId, shopDomain: `defaut-${userId.slice(0, 8)}.myshopify.com`, shopName: null, tokens });
     const [flow] = await flowsOf(store.id);
@@ -140,11 +137,11 @@ describe('connecting a store', () => {
     expect(await flowsOf(store.id)).toHaveLength(1);
   });
 
-  it('never moves a shop active on another account; once uninstalled there, it moves', async () => {
-    const first = await makeUser();
-    const second = await makeUser();
+  it('never moves a shop active on another account; once uninstalled there, it moves', async ({ ctx, world }) => {
+    const first = await makeUser(ctx);
+    const second = await makeUser(ctx);
     const a = await connectStore(ctx.db, key, { userId: first, shopDomain: 'partagee.myshopify.com', shopName: null, tokens });
-    await world(ctx).at(a).suppress('partie@exemple.test');
+    await world.at(a).suppress('partie@exemple.test');
     await expect(connectStore(ctx.db, key, { userId: second, shopDomain: 'partagee.myshopify.com', shopName: null, tokens })).rejects.toMatchObject({
       code: 'shop_owned_by_another_account',
     });

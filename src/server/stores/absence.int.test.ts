@@ -5,43 +5,38 @@
  * of that time were read from Shopify.
  */
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import type { StoreAbsence } from '#core/api/stores';
 import * as s from '#db/schema';
 import { merchantOnEmulator, reinstallOnEmulator, settle } from '#tests/support/emulator-merchant';
 import { signedInMerchant } from '#tests/support/http';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { world } from '#tests/support/world';
-import { createApp } from '../app';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { registerWebhooks } from '../shopify/webhook-subscriptions';
 import { reconcileStore } from '../webhooks/reconcile';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
+const it = integrationTest({ TRUST_PROXY: 'true' });
 
-beforeAll(async () => {
-  ctx = await createTestContext({ TRUST_PROXY: 'true' });
-  app = createApp(ctx);
+it.beforeAll(({ ctx, app }) => {
   ctx.deliverWebhooksTo(app);
 });
-afterAll(() => ctx.destroy());
 
-const emulator = () => ctx.emulator!.state;
-const runJobs = () => settle(ctx);
+const emulator = (ctx: TestContext) => ctx.emulator!.state;
+const runJobs = (ctx: TestContext) => settle(ctx);
 
 describe('uninstalled, then reinstalled', () => {
-  it('tells the merchant what happened meanwhile: requests cancelled with their reason, orders paid asked or not, and why', async () => {
+  it('tells the merchant what happened meanwhile: requests cancelled with their reason, orders paid asked or not, and why', async ({ ctx, app, world }) => {
     const { browser, store, shop, userId } = await merchantOnEmulator(app, ctx, 'absente');
     await registerWebhooks(ctx, store.id);
-    const scheduled = await world(ctx).at(store).request();
+    const scheduled = await world.at(store).request();
     // Its order was paid before the store left (the whole story runs within a second here).
     await ctx.db
       .update(s.shopifyOrders)
       .set({ paidAt: new Date(Date.now() - 3_600_000) })
       .where(eq(s.shopifyOrders.id, scheduled.orderId!));
 
-    await emulator().uninstall(shop);
-    await runJobs();
+    await emulator(ctx).uninstall(shop);
+    await runJobs(ctx);
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, scheduled.id));
     // The reason is data on the request, not a sentence.
     expect(request).toMatchObject({ status: 'cancelled', withdrawnReason: 'app_uninstalled' });
@@ -49,10 +44,10 @@ describe('uninstalled, then reinstalled', () => {
     expect(away.body).toMatchObject({ store: null, away: { reason: 'uninstalled', plan_name: null, billing_period_end: null } });
 
     // Meanwhile, on Shopify: one order shipped, one not yet, one without an address.
-    const shipped = await emulator().createOrder(shop, { total: 40, financialStatus: 'paid', customer: { email: 'expedie@exemple.test', firstName: 'Inès' } as never });
-    await emulator().fulfil(shipped.id);
-    await emulator().createOrder(shop, { total: 25, financialStatus: 'paid', customer: { email: 'attente@exemple.test', firstName: 'Paul' } as never });
-    await emulator().createOrder(shop, { total: 15, financialStatus: 'paid' });
+    const shipped = await emulator(ctx).createOrder(shop, { total: 40, financialStatus: 'paid', customer: { email: 'expedie@exemple.test', firstName: 'Inès' } as never });
+    await emulator(ctx).fulfil(shipped.id);
+    await emulator(ctx).createOrder(shop, { total: 25, financialStatus: 'paid', customer: { email: 'attente@exemple.test', firstName: 'Paul' } as never });
+    await emulator(ctx).createOrder(shop, { total: 15, financialStatus: 'paid' });
 
     await reinstallOnEmulator(ctx, userId, shop);
     const before = await browser.json<{ absence: StoreAbsence }>('/api/stores/current/absence');
@@ -79,18 +74,20 @@ describe('uninstalled, then reinstalled', () => {
 
     // Another account cannot dismiss it; the merchant can, and is not told again.
     const stranger = await signedInMerchant(app);
-    await world(ctx).account(stranger.userId).store({ plan: null });
+    await world.account(stranger.userId).store({ plan: null });
     expect((await stranger.browser.json(`/api/stores/current/absence/${after.body.absence.id}/seen`, { json: {} })).status).toBe(404);
     expect((await browser.json(`/api/stores/current/absence/${after.body.absence.id}/seen`, { json: {} })).status).toBe(200);
     expect((await browser.json('/api/stores/current/absence')).body).toEqual({ absence: null });
   });
 
-  it('keeps the reviews readable and exportable while disconnected, and says what a disconnection left waiting: requests due meanwhile go now that the store is back', async () => {
+  it('keeps the reviews readable and exportable while disconnected, and says what a disconnection left waiting: requests due meanwhile go now that the store is back', async ({
+    ctx,
+    app,
+    world,
+  }) => {
     const { browser, store, shop, userId } = await merchantOnEmulator(app, ctx, 'deconnectee');
-    const due = await world(ctx)
-      .at(store)
-      .request({ scheduledAt: new Date(Date.now() + 60_000) });
-    await world(ctx).at(store).review({ rating: 2, customerName: 'Noé Martin', comment: 'Colis abîmé.' });
+    const due = await world.at(store).request({ scheduledAt: new Date(Date.now() + 60_000) });
+    await world.at(store).review({ rating: 2, customerName: 'Noé Martin', comment: 'Colis abîmé.' });
     expect((await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } })).status).toBe(200);
     // Disconnected, the reviews stay readable and exportable; what acts on the store does not.
     const list = await browser.json<{ items: { customer_name: string }[] }>('/api/reviews?filter=2');
@@ -113,17 +110,17 @@ describe('uninstalled, then reinstalled', () => {
     expect(body.absence).toMatchObject({ reason: 'disconnected', cancelled: [], due_meanwhile: 1 });
   });
 
-  it('a store disconnected here, then uninstalled from Shopify, is away as uninstalled and its scheduled requests are cancelled for that', async () => {
+  it('a store disconnected here, then uninstalled from Shopify, is away as uninstalled and its scheduled requests are cancelled for that', async ({ ctx, app, world }) => {
     const { browser, store, shop } = await merchantOnEmulator(app, ctx, 'partie');
     await registerWebhooks(ctx, store.id);
-    const scheduled = await world(ctx).at(store).request();
+    const scheduled = await world.at(store).request();
     await browser.json('/api/stores/current/disconnect', { json: { shopify: 'keep' } });
     expect((await browser.json<{ away: { reason: string } }>('/api/stores/current')).body.away.reason).toBe('disconnected');
     // Still scheduled: a reconnection sends it.
     expect((await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.id, scheduled.id)))[0]!.status).toBe('scheduled');
 
-    await emulator().uninstall(shop);
-    await runJobs();
+    await emulator(ctx).uninstall(shop);
+    await runJobs(ctx);
     expect((await browser.json<{ away: { reason: string; subscription_status: string } }>('/api/stores/current')).body.away).toMatchObject({
       reason: 'uninstalled',
       subscription_status: 'cancelled',

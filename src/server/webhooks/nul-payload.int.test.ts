@@ -3,36 +3,28 @@
 // `failed` with a readable error, never stuck `running`.
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { z } from 'zod';
 import * as s from '#db/schema';
 import { queryRows } from '#db/client';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
-import { createApp } from '../app';
+import type { TestContext } from '#tests/support/test-context';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { defineJob } from '../jobs/define';
-import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 const SECRET = 'hush';
-
-beforeAll(async () => {
-  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
 
 /** The id of the event's job: read before it runs (a finished job's payload is emptied). */
-const jobIdOfEvent = async (eventId: string) =>
+const jobIdOfEvent = async (ctx: TestContext, eventId: string) =>
   (await queryRows<{ id: string }>(ctx.db, sql`SELECT id::text FROM jobs WHERE name = 'process-webhook' AND payload->>'eventId' = ${eventId}`))[0]!.id;
-const job = async (id: string) =>
+const job = async (ctx: TestContext, id: string) =>
   (await queryRows<{ status: string; attempts: number; last_error: string | null }>(ctx.db, sql`SELECT status, attempts::int, last_error FROM jobs WHERE id = ${id}`))[0];
 
 describe('a delivery carrying U+0000', () => {
-  it('stores the order without the NUL, and its job succeeds (never left running)', async () => {
-    const store = (await world(ctx).merchant().store()).store;
+  it('stores the order without the NUL, and its job succeeds (never left running)', async ({ ctx, app, world }) => {
+    const store = (await world.merchant().store()).store;
     const webhookId = randomUUID();
     const orderId = 900_000_000 + Math.floor(Math.random() * 1e8);
     // JSON.stringify writes the NUL as the escape \u0000, exactly what a delivery would carry.
@@ -50,13 +42,13 @@ describe('a delivery carrying U+0000', () => {
       note: 'bonjour\u0000',
     });
     expect(raw).toContain('\\u0000');
-    expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: raw, id: webhookId })).status).toBe(200);
+    expect((await world.deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: raw, id: webhookId })).status).toBe(200);
     const [recorded] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
-    const jobId = await jobIdOfEvent(recorded!.id);
+    const jobId = await jobIdOfEvent(ctx, recorded!.id);
 
     await createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
 
-    const after = await job(jobId);
+    const after = await job(ctx, jobId);
     expect(after?.status).not.toBe('running');
     expect(after).toMatchObject({ status: 'succeeded', attempts: 1 });
     const [event] = await ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.id, recorded!.id));
@@ -65,14 +57,14 @@ describe('a delivery carrying U+0000', () => {
     expect(order).toMatchObject({ shopifyOrderId: String(orderId), customerName: 'Léa Dubois', financialStatus: 'paid' });
   });
 
-  it('refuses a body with a raw NUL byte with 400 (not JSON) instead of a 500 Shopify would retry', async () => {
-    const store = (await world(ctx).merchant().store()).store;
-    const res = await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{"id": 1, "name": "a\u0000b"}' });
+  it('refuses a body with a raw NUL byte with 400 (not JSON) instead of a 500 Shopify would retry', async ({ app, world }) => {
+    const store = (await world.merchant().store()).store;
+    const res = await world.deliver(app, { shop: store.shopDomain, topic: 'orders/paid', body: '{"id": 1, "name": "a\u0000b"}' });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'malformed JSON body' });
   });
 
-  it('a job that fails on every attempt with NUL in its error ends failed with a stored, readable error', async () => {
+  it('a job that fails on every attempt with NUL in its error ends failed with a stored, readable error', async ({ ctx, app }) => {
     // The failure text of a database error carries the query's parameters: here a NUL, and a name.
     const poison = defineJob({
       name: 'poisoned',
@@ -90,7 +82,7 @@ describe('a delivery carrying U+0000', () => {
     await worker.drain();
     await ctx.db.execute(sql`UPDATE jobs SET run_at = now() WHERE id = ${id}`); // skip the backoff
     await worker.drain();
-    const row = await job(id);
+    const row = await job(ctx, id);
     expect(row).toMatchObject({ status: 'failed', attempts: 2 });
     expect(row!.last_error).toBeTruthy();
     expect(row!.last_error).not.toMatch(/[\u0000-\u001f]/);

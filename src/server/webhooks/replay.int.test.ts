@@ -3,11 +3,11 @@
 // never recorded under a second shop whatever the headers say.
 import { randomUUID } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { queryRows } from '#db/client';
 import { recordingLogger } from '#tests/support/recording-logger';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import type { TestContext } from '#tests/support/test-context';
 import { testDbKind } from '#tests/support/test-db';
 import { createApp } from '../app';
 import { JOBS } from '../job-registry';
@@ -16,19 +16,13 @@ import { signWebhook } from '../shopify/hmac';
 import { MAX_DELIVERY_AGE_MS, MAX_FUTURE_SKEW_MS } from './ingest';
 import { recordOrder } from '../orders/intake';
 import { parseWebhookOrder } from '../orders/order';
-import { world } from '#tests/support/world';
+import { integrationTest } from '#tests/support/integration';
 
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
 const SECRET = 'hush';
 const { log, lines } = recordingLogger();
 
-beforeAll(async () => {
-  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
-  ctx = { ...ctx, log };
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+// The app and the jobs log to `lines`: the tests read their warnings.
+const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET }).override('app', ({ ctx }) => createApp({ ...ctx, log }));
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const newOrderId = () => 700_000_000 + Math.floor(Math.random() * 1e8);
@@ -45,86 +39,86 @@ const orderBody = (id: number) =>
     currency: 'EUR',
     customer: { first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
   });
-const eventsOf = (webhookId: string) => ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
-const runJobs = () => createWorker(ctx, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
-const ordersOf = (storeId: string, orderId: number) =>
+const eventsOf = (ctx: TestContext, webhookId: string) => ctx.db.select().from(s.shopifyWebhookEvents).where(eq(s.shopifyWebhookEvents.shopifyId, webhookId));
+const runJobs = (ctx: TestContext) => createWorker({ ...ctx, log }, JOBS, [], { pollIntervalMs: 10, concurrency: 2 }).drain();
+const ordersOf = (ctx: TestContext, storeId: string, orderId: number) =>
   ctx.db
     .select()
     .from(s.shopifyOrders)
     .where(and(eq(s.shopifyOrders.shopId, storeId), eq(s.shopifyOrders.shopifyOrderId, String(orderId))));
 
 describe('delivery freshness (X-Shopify-Triggered-At)', () => {
-  it('refuses a stale delivery with 400, nothing stored, and a warning', async () => {
-    const store = (await world(ctx).merchant().store()).store;
+  it('refuses a stale delivery with 400, nothing stored, and a warning', async ({ ctx, app, world }) => {
+    const store = (await world.merchant().store()).store;
     const webhookId = randomUUID();
     lines.length = 0;
-    const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(MAX_DELIVERY_AGE_MS + 60_000), body: orderBody(newOrderId()) });
+    const res = await world.deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(MAX_DELIVERY_AGE_MS + 60_000), body: orderBody(newOrderId()) });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'stale delivery' });
-    expect(await eventsOf(webhookId)).toEqual([]);
+    expect(await eventsOf(ctx, webhookId)).toEqual([]);
     expect(lines.some((l) => l.level === 'warn' && /stale/.test(l.message))).toBe(true);
   });
 
-  it('refuses a delivery dated in the future beyond the clock-skew allowance', async () => {
-    const store = (await world(ctx).merchant().store()).store;
+  it('refuses a delivery dated in the future beyond the clock-skew allowance', async ({ ctx, app, world }) => {
+    const store = (await world.merchant().store()).store;
     const webhookId = randomUUID();
-    const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(-(MAX_FUTURE_SKEW_MS + 60_000)), body: orderBody(newOrderId()) });
+    const res = await world.deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt: ago(-(MAX_FUTURE_SKEW_MS + 60_000)), body: orderBody(newOrderId()) });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ error: 'delivery dated in the future' });
-    expect(await eventsOf(webhookId)).toEqual([]);
+    expect(await eventsOf(ctx, webhookId)).toEqual([]);
   });
 
-  it('refuses a delivery without the header, or with one that is not a time', async () => {
-    const store = (await world(ctx).merchant().store()).store;
+  it('refuses a delivery without the header, or with one that is not a time', async ({ ctx, app, world }) => {
+    const store = (await world.merchant().store()).store;
     for (const triggeredAt of [null, '', 'yesterday', '1732096800', '2026-13-45T99:00:00Z']) {
       const webhookId = randomUUID();
-      const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
+      const res = await world.deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
       expect(res.status, String(triggeredAt)).toBe(400);
       expect(await res.json()).toEqual({ error: 'missing or malformed X-Shopify-Triggered-At' });
-      expect(await eventsOf(webhookId)).toEqual([]);
+      expect(await eventsOf(ctx, webhookId)).toEqual([]);
     }
   });
 
-  it("accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify's nanosecond format", async () => {
-    const store = (await world(ctx).merchant().store()).store;
+  it("accepts a fresh delivery, a retry of the last hours, slight skew, and Shopify's nanosecond format", async ({ ctx, app, world }) => {
+    const store = (await world.merchant().store()).store;
     const nanos = new Date().toISOString().replace(/\.(\d{3})Z$/, '.$1456789Z'); // 2026-11-20T10:00:27.877041743Z
     for (const triggeredAt of [new Date().toISOString(), ago(4 * 3600_000), ago(-60_000), nanos]) {
       const webhookId = randomUUID();
-      const res = await world(ctx).deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
+      const res = await world.deliver(app, { shop: store.shopDomain, id: webhookId, triggeredAt, body: orderBody(newOrderId()) });
       expect(res.status, triggeredAt).toBe(200);
-      expect(await eventsOf(webhookId)).toHaveLength(1);
+      expect(await eventsOf(ctx, webhookId)).toHaveLength(1);
     }
   });
 
-  it('still refuses a bad signature with 401 before looking at the time', async () => {
-    const store = (await world(ctx).merchant().store()).store;
-    const res = await world(ctx).deliver(app, { shop: store.shopDomain, triggeredAt: null, hmac: 'bm9wZQ==', body: orderBody(newOrderId()) });
+  it('still refuses a bad signature with 401 before looking at the time', async ({ app, world }) => {
+    const store = (await world.merchant().store()).store;
+    const res = await world.deliver(app, { shop: store.shopDomain, triggeredAt: null, hmac: 'bm9wZQ==', body: orderBody(newOrderId()) });
     expect(res.status).toBe(401);
   });
 });
 
 describe('an order belongs to one shop', () => {
-  it("a fresh body replayed with another shop's domain and a new webhook id creates no order there", async () => {
-    const victim = (await world(ctx).merchant().store()).store;
-    const other = (await world(ctx).merchant().store()).store;
+  it("a fresh body replayed with another shop's domain and a new webhook id creates no order there", async ({ ctx, app, world }) => {
+    const victim = (await world.merchant().store()).store;
+    const other = (await world.merchant().store()).store;
     const orderId = newOrderId();
     const raw = orderBody(orderId);
     const hmac = signWebhook(raw, SECRET);
-    expect((await world(ctx).deliver(app, { shop: victim.shopDomain, hmac, body: raw })).status).toBe(200);
-    await runJobs();
-    expect(await ordersOf(victim.id, orderId)).toHaveLength(1);
+    expect((await world.deliver(app, { shop: victim.shopDomain, hmac, body: raw })).status).toBe(200);
+    await runJobs(ctx);
+    expect(await ordersOf(ctx, victim.id, orderId)).toHaveLength(1);
 
     // The captured body and signature, under the other shop's headers: the signature still holds.
     lines.length = 0;
     const replayId = randomUUID();
-    expect((await world(ctx).deliver(app, { shop: other.shopDomain, id: replayId, hmac, body: raw })).status).toBe(200);
-    const [recorded] = await eventsOf(replayId);
+    expect((await world.deliver(app, { shop: other.shopDomain, id: replayId, hmac, body: raw })).status).toBe(200);
+    const [recorded] = await eventsOf(ctx, replayId);
     // Read before it runs: a finished job's payload is emptied.
     const [{ id: jobId }] = (await queryRows<{ id: string }>(ctx.db, sql`SELECT id::text FROM jobs WHERE payload->>'eventId' = ${recorded!.id}`)) as [{ id: string }];
-    await runJobs();
-    expect(await ordersOf(other.id, orderId)).toEqual([]);
-    expect(await ordersOf(victim.id, orderId)).toHaveLength(1);
-    const [event] = await eventsOf(replayId);
+    await runJobs(ctx);
+    expect(await ordersOf(ctx, other.id, orderId)).toEqual([]);
+    expect(await ordersOf(ctx, victim.id, orderId)).toHaveLength(1);
+    const [event] = await eventsOf(ctx, replayId);
     expect(event).toMatchObject({ processed: true, payload: null, error: 'order already recorded under another shop' });
     const [job] = await queryRows<{ status: string }>(ctx.db, sql`SELECT status FROM jobs WHERE id = ${jobId}`);
     expect(job?.status).toBe('succeeded');
@@ -133,9 +127,9 @@ describe('an order belongs to one shop', () => {
     expect(JSON.stringify(lines)).not.toContain('lea.dubois');
   });
 
-  it.runIf(testDbKind === 'postgres')('records an order id once when two shops receive it at the same moment', async () => {
-    const a = (await world(ctx).merchant().store()).store;
-    const b = (await world(ctx).merchant().store()).store;
+  it.runIf(testDbKind === 'postgres')('records an order id once when two shops receive it at the same moment', async ({ ctx, world }) => {
+    const a = (await world.merchant().store()).store;
+    const b = (await world.merchant().store()).store;
     const other = await ctx.testDb.openAnother();
     try {
       const ids = Array.from({ length: 25 }, newOrderId);
@@ -159,16 +153,16 @@ describe('an order belongs to one shop', () => {
     }
   });
 
-  it('a shop reinstalled (a new store row, the same domain) keeps recording its own orders', async () => {
-    const first = (await world(ctx).merchant().store()).store;
+  it('a shop reinstalled (a new store row, the same domain) keeps recording its own orders', async ({ ctx, app, world }) => {
+    const first = (await world.merchant().store()).store;
     const orderId = newOrderId();
-    expect((await world(ctx).deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
-    await runJobs();
+    expect((await world.deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
+    await runJobs(ctx);
     await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, first.id));
     // No plan row of its own: the domain's plan (one per shop) is the first store's.
-    const again = (await world(ctx).merchant().store({ shopDomain: first.shopDomain, plan: null })).store;
-    expect((await world(ctx).deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
-    await runJobs();
-    expect(await ordersOf(again.id, orderId)).toHaveLength(1);
+    const again = (await world.merchant().store({ shopDomain: first.shopDomain, plan: null })).store;
+    expect((await world.deliver(app, { shop: first.shopDomain, body: orderBody(orderId) })).status).toBe(200);
+    await runJobs(ctx);
+    expect(await ordersOf(ctx, again.id, orderId)).toHaveLength(1);
   });
 });

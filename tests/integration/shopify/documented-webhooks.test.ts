@@ -3,39 +3,33 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect } from 'vitest';
 import { TEST_ORDER_EVENT_NOTE } from '#core/api/shopify';
 import * as s from '#db/schema';
 import { createApp } from '#server/app';
 import { JOBS } from '#server/job-registry';
 import { createWorker } from '#server/jobs/worker';
-import { createTestContext, type TestContext } from '#tests/support/test-context';
+import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { world, type StoreOptions } from '#tests/support/world';
 
 const SECRET = 'hush';
-let ctx: TestContext;
-let app: ReturnType<typeof createApp>;
-
-beforeAll(async () => {
-  ctx = await createTestContext({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
-  app = createApp(ctx);
-});
-afterAll(() => ctx.destroy());
+const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
 
 /** The documented example's raw text, with the shop's domain put in. */
 const example = (topic: string, shop: string) =>
   readFileSync(new URL(`../../fixtures/shopify/webhooks/${topic.replace('/', '__')}.json`, import.meta.url), 'utf8').replaceAll('{shop}.myshopify.com', shop);
 
-const makeStore = async (options: StoreOptions = {}) => (await world(ctx).merchant().store(options)).store;
+const makeStore = async (ctx: TestContext, options: StoreOptions = {}) => (await world(ctx).merchant().store(options)).store;
 
 /** Delivers the raw body as Shopify does (world.deliver: signed bytes, Shopify's headers), runs the job, answers the event. */
-async function deliver(shop: string, topic: string, raw: string) {
-  const event = await deliverOnly(shop, topic, raw);
+async function deliver(ctx: TestContext, app: ReturnType<typeof createApp>, shop: string, topic: string, raw: string) {
+  const event = await deliverOnly(ctx, app, shop, topic, raw);
   expect(event?.processed).toBe(true);
   return event!;
 }
 
-async function deliverOnly(shop: string, topic: string, raw: string) {
+async function deliverOnly(ctx: TestContext, app: ReturnType<typeof createApp>, shop: string, topic: string, raw: string) {
   const id = randomUUID();
   const res = await world(ctx).deliver(app, { shop, topic, body: raw, id, apiVersion: '2026-10', headers: { 'x-shopify-event-id': randomUUID() } });
   expect(res.status).toBe(200);
@@ -44,22 +38,22 @@ async function deliverOnly(shop: string, topic: string, raw: string) {
   return event;
 }
 
-const ordersOf = (storeId: string) => ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, storeId));
+const ordersOf = (ctx: TestContext, storeId: string) => ctx.db.select().from(s.shopifyOrders).where(eq(s.shopifyOrders.shopId, storeId));
 
 describe("Shopify's documented webhook payloads", () => {
-  it('orders/paid: the sample is a test order (Bogus gateway), ignored with its reason', async () => {
-    const store = await makeStore();
-    const event = await deliver(store.shopDomain, 'orders/paid', example('orders/paid', store.shopDomain));
+  it('orders/paid: the sample is a test order (Bogus gateway), ignored with its reason', async ({ ctx, app }) => {
+    const store = await makeStore(ctx);
+    const event = await deliver(ctx, app, store.shopDomain, 'orders/paid', example('orders/paid', store.shopDomain));
     expect(event.error).toBe(TEST_ORDER_EVENT_NOTE);
-    expect(await ordersOf(store.id)).toEqual([]);
+    expect(await ordersOf(ctx, store.id)).toEqual([]);
   });
 
-  it('orders/paid: the same sample as a real order lands whole, its id beyond 2^53 kept to the last digit', async () => {
-    const store = await makeStore();
+  it('orders/paid: the same sample as a real order lands whole, its id beyond 2^53 kept to the last digit', async ({ ctx, app }) => {
+    const store = await makeStore(ctx);
     const raw = example('orders/paid', store.shopDomain).replace('"test": true', '"test": false');
-    const event = await deliver(store.shopDomain, 'orders/paid', raw);
+    const event = await deliver(ctx, app, store.shopDomain, 'orders/paid', raw);
     expect(event.error).toBeNull();
-    const [order] = await ordersOf(store.id);
+    const [order] = await ordersOf(ctx, store.id);
     expect(order).toMatchObject({
       shopifyOrderId: '820982911946154508',
       orderNumber: '#9999',
@@ -74,44 +68,44 @@ describe("Shopify's documented webhook payloads", () => {
     expect(await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store.id))).toEqual([]);
   });
 
-  it("orders/paid: without the customer object, the name is the billing address's", async () => {
-    const store = await makeStore();
+  it("orders/paid: without the customer object, the name is the billing address's", async ({ ctx, app }) => {
+    const store = await makeStore(ctx);
     // Another order id (one order belongs to one shop, and the test above holds the sample's).
     const raw = example('orders/paid', store.shopDomain).replace('"test": true', '"test": false').replaceAll('820982911946154508', '820982911946154519');
     const sample = JSON.parse(raw) as Record<string, unknown>;
-    const event = await deliver(store.shopDomain, 'orders/paid', JSON.stringify({ ...sample, id: '820982911946154519', customer: null }));
+    const event = await deliver(ctx, app, store.shopDomain, 'orders/paid', JSON.stringify({ ...sample, id: '820982911946154519', customer: null }));
     expect(event.error).toBeNull();
-    expect((await ordersOf(store.id))[0]).toMatchObject({ customerName: 'Bob Biller', customerEmail: 'jon@doe.ca' });
+    expect((await ordersOf(ctx, store.id))[0]).toMatchObject({ customerName: 'Bob Biller', customerEmail: 'jon@doe.ca' });
   });
 
-  it('app_subscriptions/update: the sample is accepted as a notification; the state comes from a re-read, never from the payload', async () => {
-    const store = await makeStore({ subscriptionStatus: 'inactive' });
-    const event = await deliver(store.shopDomain, 'app_subscriptions/update', example('app_subscriptions/update', store.shopDomain));
+  it('app_subscriptions/update: the sample is accepted as a notification; the state comes from a re-read, never from the payload', async ({ ctx, app }) => {
+    const store = await makeStore(ctx, { subscriptionStatus: 'inactive' });
+    const event = await deliver(ctx, app, store.shopDomain, 'app_subscriptions/update', example('app_subscriptions/update', store.shopDomain));
     expect(event.error).toBeNull();
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     // This store has no token: Shopify's answer to the re-read is a refusal, i.e. not installed.
     expect(after).toMatchObject({ subscriptionStatus: 'cancelled', shopifySubscriptionId: null, isActive: false });
   });
 
-  it('app/uninstalled: the sample (the Shop resource) deactivates the store', async () => {
-    const store = await makeStore();
-    const event = await deliver(store.shopDomain, 'app/uninstalled', example('app/uninstalled', store.shopDomain));
+  it('app/uninstalled: the sample (the Shop resource) deactivates the store', async ({ ctx, app }) => {
+    const store = await makeStore(ctx);
+    const event = await deliver(ctx, app, store.shopDomain, 'app/uninstalled', example('app/uninstalled', store.shopDomain));
     expect(event.error).toBeNull();
     const [after] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(after!.isActive).toBe(false);
   });
 
-  it.each(['customers/data_request', 'customers/redact'])('%s: the sample is accepted and processed', async (topic) => {
-    const store = await makeStore();
-    const event = await deliver(store.shopDomain, topic, example(topic, store.shopDomain));
+  it.for(['customers/data_request', 'customers/redact'])('%s: the sample is accepted and processed', async (topic, { ctx, app }) => {
+    const store = await makeStore(ctx);
+    const event = await deliver(ctx, app, store.shopDomain, topic, example(topic, store.shopDomain));
     expect(event.error).toBeNull();
   });
 
-  it("shop/redact: the sample erases the shop's data, its own event included", async () => {
-    const store = await makeStore();
+  it("shop/redact: the sample erases the shop's data, its own event included", async ({ ctx, app }) => {
+    const store = await makeStore(ctx);
     // Shopify sends shop/redact 48 hours after the uninstall.
     await ctx.db.update(s.shopifyStores).set({ isActive: false }).where(eq(s.shopifyStores.id, store.id));
-    const event = await deliverOnly(store.shopDomain, 'shop/redact', example('shop/redact', store.shopDomain));
+    const event = await deliverOnly(ctx, app, store.shopDomain, 'shop/redact', example('shop/redact', store.shopDomain));
     expect(event).toBeUndefined();
     expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id))).toEqual([]);
   });
