@@ -9,16 +9,19 @@
  * for about 2 s at each wave of saves (p99 1.9 s). Aim: p99 at most 2× the quiet one.
  * TEMPLATE_BENCH_SECONDS (default 10) sets how long each phase lasts.
  */
+import { spawn } from 'node:child_process';
 import { serve } from '@hono/node-server';
 import { createApp } from '#server/app';
 import type { AppContext } from '#server/context';
 import { HOSTILE } from '#tests/support/hostile-templates';
+import { ORIGIN } from '#tests/support/http';
 import { world } from '#tests/support/world';
 import { ms, probeLatency, type Latencies } from './template-sandbox';
 
 /** Hostile saves the store keeps in flight at once. */
 export const HOSTILE_SAVES = 200;
 const rounds = Number(process.env.TEMPLATE_BENCH_ROUNDS ?? 3);
+const phaseSeconds = Number(process.env.TEMPLATE_BENCH_SECONDS ?? 10);
 
 /** Every Liquid field of the body a loop past the time limit. */
 const HOSTILE_BODY = {
@@ -48,29 +51,33 @@ export async function benchTemplateNeighbours(label: string, ctx: AppContext) {
   // (a first quiet phase run cold measured PostgreSQL's warm-up, not the page).
   for (let i = 0; i < 200; i++) await (await fetch(page)).arrayBuffer();
 
-  const counts = { refused: 0, queueFull: 0, other: 0 };
+  const counts = { refused: 0, queueFull: 0, other: 0, others: {} as Record<string, number> };
+  const cookie = [...hostile.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   /**
-   * HOSTILE_SAVES saves in flight while `probe` runs: each answered one is followed by another at once.
-   * A save refused for the store's full queue is tried again after its Retry-After, as the server
-   * says: a client that ignores it floods the server with requests, which no per-store limit inside
-   * the application can absorb (that is a reverse proxy's or a firewall's work).
+   * HOSTILE_SAVES saves in flight while `probe` runs, from their own process (bench/hostile-saver.ts):
+   * each answered one is followed by another at once, and one refused for the store's full queue is
+   * tried again after its Retry-After, as the server says. A client that ignores it floods the server
+   * with requests, which no per-store limit inside the application can absorb (that is a reverse
+   * proxy's or a firewall's work). The saves start a second before the probe and end after it.
    */
   const underHostileSaves = async (probe: () => Promise<Latencies>) => {
-    let running = true;
-    const savers = Array.from({ length: HOSTILE_SAVES }, async () => {
-      while (running) {
-        const res = await hostile.browser.request('/api/email-templates/active', { method: 'PUT', json: HOSTILE_BODY });
-        const answer = (await res.json()) as { code?: string };
-        if (res.status === 422) counts.refused++;
-        else if (res.status === 429 && answer.code === 'template_queue_full') {
-          counts.queueFull++;
-          await new Promise((resolve) => setTimeout(resolve, Number(res.headers.get('retry-after') ?? 1) * 1000));
-        } else counts.other++;
-      }
-    });
+    const saver = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'bench/hostile-saver.ts', `${server.url}/api/email-templates/active`, cookie, ORIGIN, String(HOSTILE_SAVES), String(phaseSeconds + 2)],
+      { stdio: ['pipe', 'pipe', 'inherit'] },
+    );
+    saver.stdin.end(JSON.stringify(HOSTILE_BODY));
+    let out = '';
+    saver.stdout.on('data', (d) => (out += d));
+    const done = new Promise<void>((resolve, reject) => saver.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`hostile saver exited ${code}`)))));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
     const result = await probe();
-    running = false;
-    await Promise.all(savers);
+    await done;
+    const answered = JSON.parse(out) as typeof counts;
+    counts.refused += answered.refused;
+    counts.queueFull += answered.queueFull;
+    counts.other += answered.other;
+    for (const [status, n] of Object.entries(answered.others)) counts.others[status] = (counts.others[status] ?? 0) + n;
     return result;
   };
 
@@ -97,6 +104,6 @@ export async function benchTemplateNeighbours(label: string, ctx: AppContext) {
   console.log(`[${label}] each round's p99 ratio ${quiet.map((phase, i) => (hostileSaves[i]!.p99 / phase.p99).toFixed(2)).join(' / ')}`);
   console.log(
     `[${label}] the hostile store: ${counts.refused} saves rendered and refused by the limits (422), ${counts.queueFull} refused for its full queue (429), ` +
-      `${counts.other} other answers; sandbox ${ctx.templates.stats.calls - calls} calls, ${ctx.templates.stats.timedOut} killed past the deadline`,
+      `${counts.other} other answers ${JSON.stringify(counts.others)} (status 0: no answer); sandbox ${ctx.templates.stats.calls - calls} calls, ${ctx.templates.stats.timedOut} killed past the deadline`,
   );
 }

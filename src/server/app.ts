@@ -94,6 +94,11 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     return path.startsWith('/api/') || path.startsWith('/functions/') || path === '/health' ? apiHeaders(c, next) : pageHeaders(c, next);
   });
 
+  // Requests that render merchant-written Liquid: counted per session before anything is read (decision 046),
+  // ahead of the body limits, CSRF and compression, so a refused one costs the routing and headers only (decision 054).
+  const templateGate = sessionTemplateGate(ctx.templates);
+  for (const endpoint of TEMPLATE_TURN_ENDPOINTS) app.on(endpoint.method, endpoint.path, templateGate);
+
   const limit = bodyLimit({
     maxSize: 1024 * 1024,
     onError: (c) => errorResponse(c, 'payload_too_large'),
@@ -121,10 +126,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.use('/api/*', compress({ threshold: 1024 }));
 
   app.route('/health', healthRoutes(ctx));
-
-  // Requests that render merchant-written Liquid: counted per session before anything is read (decision 046).
-  const templateGate = sessionTemplateGate(ctx.templates);
-  for (const endpoint of TEMPLATE_TURN_ENDPOINTS) app.on(endpoint.method, endpoint.path, templateGate);
 
   // Every /api and /functions/v1 endpoint through its contract (src/core/api), on the root app so
   // the catch-alls below come after them.

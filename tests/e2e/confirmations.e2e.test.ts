@@ -71,9 +71,9 @@ describe('confirmations in a browser (decision 022)', () => {
     await page.goto(linkIn(mail.text, /\/confirm-email\/[A-Za-z0-9._%-]+/));
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Confirmer ma nouvelle adresse' }).click();
-    await page.waitForURL(/\/email-changed\?outcome=changed/);
+    await page.waitForURL(/\/email-changed\?outcome=changed$/);
     await page.getByRole('heading', { name: 'Adresse e-mail modifiée' }).waitFor();
-    await page.getByText(`Votre compte utilise désormais l’adresse ${newEmail}.`).waitFor();
+    await page.getByText('Votre compte utilise désormais sa nouvelle adresse e-mail.').waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: 'Retour aux paramètres du compte' }).click();
     await page

@@ -165,10 +165,12 @@ export type EmailChangeOutcome = (typeof EMAIL_CHANGE_OUTCOMES)[number];
 /** Where a followed (or refused) e-mail change link lands, a public page: the session may be gone. */
 export const EMAIL_CHANGE_LANDING = '/email-changed';
 
-/** The landing page's address for an outcome (the gateway sets it, whatever the link says). */
-export function emailChangeLanding(outcome: EmailChangeOutcome, newEmail?: string): string {
-  const query = new URLSearchParams({ outcome, ...(outcome === 'changed' && newEmail ? { email: newEmail } : {}) });
-  return `${EMAIL_CHANGE_LANDING}?${query.toString()}`;
+/**
+ * The landing page's address for an outcome (the gateway sets it, whatever the link says). It never
+ * carries the new address: a URL stays in the browser's history and in logs.
+ */
+export function emailChangeLanding(outcome: EmailChangeOutcome): string {
+  return `${EMAIL_CHANGE_LANDING}?${new URLSearchParams({ outcome }).toString()}`;
 }
 
 export const verifyEmail = endpoint({

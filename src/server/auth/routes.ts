@@ -248,8 +248,6 @@ export function authGateway(ctx: AppContext) {
     // Limits before the work; refunds after it for what turned out legitimate.
     const refunds: string[] = [];
     let onSuccess: (() => Promise<void>) | null = null;
-    // The address a live followed link moves the account to, named on its landing page.
-    let changedTo = '';
     if (endpoint === signIn) {
       const account = String(body!.email);
       const keys = signInLimitKeys(account, ip);
@@ -300,7 +298,6 @@ export function authGateway(ctx: AppContext) {
       // Only the account's latest link, once: taken before better-auth checks its signature.
       const link = await takeEmailChangeLink(ctx.db, c.req.query('token') ?? '');
       if (!link.live) return c.redirect(emailChangeLanding(link.refusal), 302);
-      changedTo = link.newEmail;
     }
 
     // Give better-auth the real client address, never one the client made up, and the parsed body.
@@ -321,7 +318,7 @@ export function authGateway(ctx: AppContext) {
     if (endpoint === verifyEmail) {
       // better-auth's headers stay (it renews the session cookie of a signed-in follower); only where it lands changes.
       const headers = new Headers(response.headers);
-      headers.set('location', emailChangeLanding(verifiedOutcome(response), changedTo));
+      headers.set('location', emailChangeLanding(verifiedOutcome(response)));
       return new Response(null, { status: 302, headers });
     }
     if (response.status < 400) {

@@ -45,7 +45,7 @@ export function sessionTemplateGate(templates: Pick<TemplateSandbox, 'retryAfter
     if (!session) return next();
     const key = cookies[session]!;
     const count = underWay.get(key) ?? 0;
-    if (count >= SANDBOX_PER_KEY.admitted) return errorResponse(c, 'template_queue_full', { retryAfterSeconds: templates.retryAfterSeconds });
+    if (count >= SANDBOX_PER_KEY.admitted) return errorResponse(c, 'template_queue_full', { retryAfterSeconds: templates.retryAfterSeconds() });
     underWay.set(key, count + 1);
     try {
       await next();

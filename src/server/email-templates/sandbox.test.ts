@@ -6,7 +6,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_TEMPLATE, renderReviewEmail, type ReviewEmailTemplate } from '#core/email/review-email';
 import { HOSTILE } from '#tests/support/hostile-templates';
-import { CHUNK_EMAILS, SANDBOX_PER_KEY, SandboxBusyError, TemplateSandbox, type SandboxJob } from './sandbox';
+import { CHUNK_EMAILS, RETRY_AFTER_SPREAD, SANDBOX_PER_KEY, SandboxBusyError, TemplateSandbox, type SandboxJob } from './sandbox';
 
 const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'https://avis.test/review/abc' };
 
@@ -148,8 +148,12 @@ describe('the template sandbox', () => {
       })
       .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(SandboxBusyError);
-    // Try again within one call's deadline (an editor's two e-mails: 1.5 s here).
-    expect((refused as SandboxBusyError).retryAfterSeconds).toBe(2);
+    // Try again within one call's deadline (an editor's two e-mails: 1.5 s here), or up to
+    // RETRY_AFTER_SPREAD times it: refusals spread their returns.
+    expect((refused as SandboxBusyError).retryAfterSeconds).toBeGreaterThanOrEqual(2);
+    expect((refused as SandboxBusyError).retryAfterSeconds).toBeLessThanOrEqual(2 * RETRY_AFTER_SPREAD);
+    expect(templates.retryAfterMinSeconds).toBe(2);
+    expect([0, 0.5, 0.99].map((at) => templates.retryAfterSeconds(() => at))).toEqual([2, 4, 6]);
     expect(ran).toBe(false);
     expect(await templates.admit('other', async () => 'servi')).toBe('servi');
 

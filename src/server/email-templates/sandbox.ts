@@ -88,6 +88,9 @@ export const SANDBOX_PER_KEY = { running: 1, admitted: 4 } as const;
  */
 export const SANDBOX_PACE = 3;
 
+/** A refusal's Retry-After lies between the shortest wait and this many times it (retryAfterSeconds). */
+export const RETRY_AFTER_SPREAD = 3;
+
 /** A key's places are all taken: try again after `retryAfterSeconds` (one call's deadline). */
 export class SandboxBusyError extends Error {
   constructor(readonly retryAfterSeconds: number) {
@@ -217,7 +220,7 @@ export class TemplateSandbox {
   async admit<T>(key: string, work: () => Promise<T>): Promise<T> {
     if (this.closed) throw new Error('template sandbox closed');
     const places = this.admitted.get(key) ?? 0;
-    if (places >= this.perKey.admitted) throw new SandboxBusyError(this.retryAfterSeconds);
+    if (places >= this.perKey.admitted) throw new SandboxBusyError(this.retryAfterSeconds());
     this.admitted.set(key, places + 1);
     try {
       return await work();
@@ -228,9 +231,20 @@ export class TemplateSandbox {
     }
   }
 
-  /** When to try again once a key's places are taken: a place frees within one call's deadline (an editor's two e-mails). */
-  get retryAfterSeconds(): number {
+  /** The shortest wait a refusal names: a place frees within one call's deadline (an editor's two e-mails). */
+  get retryAfterMinSeconds(): number {
     return Math.ceil(this.deadlineMs(2) / 1000);
+  }
+
+  /**
+   * The wait one refusal names: from the shortest to RETRY_AFTER_SPREAD times it, at random. Told the
+   * same number, a crowd of refused requests (one client's hundreds of saves) comes back in the same
+   * instant and the server answers them in one burst, which holds every other store's pages meanwhile;
+   * spread, they come back a few at a time (decision 046).
+   */
+  retryAfterSeconds(random: () => number = Math.random): number {
+    const min = this.retryAfterMinSeconds;
+    return min + Math.floor(random() * ((RETRY_AFTER_SPREAD - 1) * min + 1));
   }
 
   /** The key's share of the sandbox now (tests and logs). */

@@ -5,7 +5,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it } from 'vitest';
 import { messageFor } from '../messages';
-import { SANDBOX_PER_KEY, TemplateSandbox } from './sandbox';
+import { RETRY_AFTER_SPREAD, SANDBOX_PER_KEY, TemplateSandbox } from './sandbox';
 import { sessionTemplateGate } from './routes';
 
 const templates = new TemplateSandbox();
@@ -37,8 +37,11 @@ describe('the session gate of template renders', () => {
 
     const refused = await put(mine);
     expect(refused.status).toBe(429);
-    expect(refused.headers.get('retry-after')).toBe(String(templates.retryAfterSeconds));
-    expect(await refused.json()).toEqual({ error: messageFor('template_queue_full', { retryAfterSeconds: templates.retryAfterSeconds }), code: 'template_queue_full' });
+    // A wait between the shortest and RETRY_AFTER_SPREAD times it, the same in the header and the sentence.
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThanOrEqual(templates.retryAfterMinSeconds);
+    expect(wait).toBeLessThanOrEqual(RETRY_AFTER_SPREAD * templates.retryAfterMinSeconds);
+    expect(await refused.json()).toEqual({ error: messageFor('template_queue_full', { retryAfterSeconds: wait }), code: 'template_queue_full' });
     expect(handled()).toBe(SANDBOX_PER_KEY.admitted);
 
     // Another session (a secure cookie's name too), and no session at all (its 401 is the contract's), are not held up.

@@ -16,18 +16,19 @@ async function land(path: string, title: string) {
 }
 
 describe('/email-changed, where a followed e-mail change link lands (issue 45)', () => {
-  it('names the new address and, signed out, says to sign in with it', async () => {
+  it('says the address changed and, signed out, to sign in with the new one; the address is never in the URL', async () => {
     signedOut();
-    const { container } = await land(emailChangeLanding('changed', newEmail), 'Adresse e-mail modifiée');
-    expect(screen.getByText(`Votre compte utilise désormais l’adresse ${newEmail}.`)).toBeTruthy();
-    expect(await screen.findByText(`Connectez-vous avec votre nouvelle adresse, ${newEmail}, et votre mot de passe habituel.`)).toBeTruthy();
+    expect(emailChangeLanding('changed')).toBe('/email-changed?outcome=changed');
+    const { container } = await land(emailChangeLanding('changed'), 'Adresse e-mail modifiée');
+    expect(screen.getByText('Votre compte utilise désormais sa nouvelle adresse e-mail.')).toBeTruthy();
+    expect(await screen.findByText('Connectez-vous avec votre nouvelle adresse e-mail et votre mot de passe habituel.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Se connecter' }).getAttribute('href')).toBe('/login');
     expect(await axeViolations(container)).toEqual([]);
   });
 
   it('signed in, goes back to the account settings', async () => {
     mockSignedInApi();
-    await land(emailChangeLanding('changed', newEmail), 'Adresse e-mail modifiée');
+    await land(emailChangeLanding('changed'), 'Adresse e-mail modifiée');
     const back = await screen.findByRole('link', { name: 'Retour aux paramètres du compte' });
     expect(back.getAttribute('href')).toBe('/app/account-settings?tab=profile');
     expect(screen.getByText('Vous êtes connecté : retrouvez votre adresse dans les paramètres du compte.')).toBeTruthy();
@@ -56,7 +57,7 @@ describe('/email-changed, where a followed e-mail change link lands (issue 45)',
     expect(await axeViolations(container)).toEqual([]);
   });
 
-  it('reads an unknown or missing outcome as an invalid link, and never names an address then', async () => {
+  it('reads an unknown or missing outcome as an invalid link, and never names an address, even one put in the URL', async () => {
     signedOut();
     const unknown = await land(`/email-changed?outcome=autre&email=${encodeURIComponent(newEmail)}`, 'Lien invalide');
     expect(screen.queryByText(new RegExp(newEmail))).toBeNull();

@@ -16,17 +16,16 @@ function readOutcome(value: string | null): EmailChangeOutcome {
 
 /**
  * /email-changed (public), where a followed e-mail change link lands (GET /api/auth/verify-email
- * sets `outcome`, and `email` when the address changed): says what happened, then the next step. It
+ * sets `outcome`, never the address): says what happened, then the next step. It
  * is public because the link is often followed where the account is not signed in: a signed-in
  * browser goes back to the account's settings, any other signs in.
  */
 export default function EmailChangedScreen() {
   const [searchParams] = useSearchParams();
   const outcome = readOutcome(searchParams.get('outcome'));
-  const email = outcome === 'changed' ? (searchParams.get('email') ?? '') : '';
   const { data: session, isPending } = useSession();
   const words = t[outcome];
-  const body = outcome === 'changed' ? (email ? t.changed.body(email) : t.changed.bodyWithoutAddress) : t[outcome].body;
+  const body = t[outcome].body;
   const Icon = outcome === 'changed' ? CircleCheck : CircleAlert;
 
   return (
@@ -47,7 +46,7 @@ export default function EmailChangedScreen() {
           </>
         ) : (
           <>
-            <p className="min-w-0 text-sm break-words text-slate-600">{outcome === 'changed' && email ? t.nextSignedOutChanged(email) : t.nextSignedOut}</p>
+            <p className="min-w-0 text-sm break-words text-slate-600">{outcome === 'changed' ? t.nextSignedOutChanged : t.nextSignedOut}</p>
             <Link to="/login" className={buttonClass('primary', 'md', 'w-full sm:w-auto')}>
               {t.toLogin}
             </Link>

@@ -43,8 +43,7 @@ export const confirmations = {
   emailChanged: {
     changed: {
       title: 'Adresse e-mail modifiée',
-      body: (email: string) => `Votre compte utilise désormais l’adresse ${email}.`,
-      bodyWithoutAddress: 'Votre compte utilise désormais sa nouvelle adresse e-mail.',
+      body: 'Votre compte utilise désormais sa nouvelle adresse e-mail.',
     },
     used: {
       title: 'Lien déjà utilisé',
@@ -68,7 +67,7 @@ export const confirmations = {
     },
     nextSignedIn: 'Vous êtes connecté\u202f: retrouvez votre adresse dans les paramètres du compte.',
     nextSignedOut: 'Connectez-vous avec l’adresse actuelle de votre compte et votre mot de passe.',
-    nextSignedOutChanged: (email: string) => `Connectez-vous avec votre nouvelle adresse, ${email}, et votre mot de passe habituel.`,
+    nextSignedOutChanged: 'Connectez-vous avec votre nouvelle adresse e-mail et votre mot de passe habituel.',
     toSettings: 'Retour aux paramètres du compte',
     toLogin: 'Se connecter',
     loading: 'Chargement…',
