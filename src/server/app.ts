@@ -31,6 +31,7 @@ import { shopifyAuthRoutes } from './shopify/auth-routes';
 import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
 import { shopifyFunctionRoutes } from './shopify/function-routes';
+import { verifySessionToken } from './shopify/session-token';
 import { complianceExportRoutes } from './privacy/export-routes';
 import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
@@ -96,7 +97,10 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
 
   // Requests that render merchant-written Liquid: counted per session before anything is read (decision 046),
   // ahead of the body limits, CSRF and compression, so a refused one costs the routing and headers only (decision 054).
-  const templateGate = sessionTemplateGate(ctx.templates);
+  const templateGate = sessionTemplateGate(ctx.templates, (token) => {
+    const verified = verifySessionToken(token, { apiKey: ctx.config.shopify.apiKey, secrets: ctx.config.shopify.clientSecrets });
+    return verified.ok ? verified.shop : null;
+  });
   for (const endpoint of TEMPLATE_TURN_ENDPOINTS) app.on(endpoint.method, endpoint.path, templateGate);
 
   const limit = bodyLimit({

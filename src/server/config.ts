@@ -232,7 +232,8 @@ function finalize(raw: z.infer<typeof rawSchema>, role: Role) {
     shopify: {
       apiKey: raw.SHOPIFY_API_KEY ?? EMULATOR_API_KEY,
       apiSecret: raw.SHOPIFY_API_SECRET ?? EMULATOR_API_SECRET,
-      webhookSecrets: [raw.SHOPIFY_API_SECRET ?? EMULATOR_API_SECRET, ...(raw.SHOPIFY_API_SECRET_PREVIOUS ? [raw.SHOPIFY_API_SECRET_PREVIOUS] : [])],
+      /** The client secret, then the previous one during a rotation: webhooks, app proxy requests and session tokens are signed with either. */
+      clientSecrets: [raw.SHOPIFY_API_SECRET ?? EMULATOR_API_SECRET, ...(raw.SHOPIFY_API_SECRET_PREVIOUS ? [raw.SHOPIFY_API_SECRET_PREVIOUS] : [])],
       apiVersion: raw.SHOPIFY_API_VERSION,
       scopes: raw.SHOPIFY_SCOPES,
       emulator,

@@ -15,6 +15,8 @@ export const COMMON_ERRORS = {
   not_found: 404,
   unknown_function: 404,
   not_signed_in: 401,
+  /** A Shopify admin session token refused (decision 053): App Bridge fetches a fresh one and retries once. */
+  invalid_session_token: 401,
   forbidden_origin: 403,
   no_store: 404,
   rate_limited: 429,

@@ -165,3 +165,8 @@ export function createAuth({ config, db, mailer, log }: AuthDeps) {
 
 export type Auth = ReturnType<typeof createAuth>;
 export type SessionData = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>;
+/**
+ * The account a request acts for, by either door (decision 053): the standalone browser's session
+ * cookie, or a session token of the Shopify admin naming a shop whose active store is the account's.
+ */
+export type SignedIn = Pick<SessionData, 'user'>;

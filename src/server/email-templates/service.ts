@@ -11,7 +11,7 @@ import { BRANDING_DEFAULTS } from '#core/api/branding';
 import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '#core/api/email-templates';
 import { DEFAULT_TEMPLATE, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '#core/email/review-email';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '#core/email/template-warnings';
-import type { SessionData } from '../auth/auth';
+import type { SignedIn } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { emailLogoUrl, resolveLogoKey, storedLogoOf } from '../media/logos';
@@ -136,7 +136,7 @@ async function warningsOf(
  * one of the store's places in the sandbox; when they are all taken (the store's own saves under way),
  * the editor opens without the size warning rather than not at all (decision 046).
  */
-export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData): Promise<EmailTemplateConfig> {
+export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SignedIn): Promise<EmailTemplateConfig> {
   try {
     return await ctx.templates.admit(store.id, () => templateConfig(ctx, store, session, true));
   } catch (error) {
@@ -146,7 +146,7 @@ export async function readEmailTemplate(ctx: AppContext, store: TenantStore, ses
 }
 
 /** The editor's answer; `measure`: render the saved template for the size warning. */
-async function templateConfig(ctx: AppContext, store: TenantStore, session: SessionData, measure: boolean): Promise<EmailTemplateConfig> {
+async function templateConfig(ctx: AppContext, store: TenantStore, session: SignedIn, measure: boolean): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [row, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
@@ -220,11 +220,11 @@ function templateOfInput(input: TemplateInput, logo: { url: string | null; email
  * deactivated and this one written. The whole save is one of the store's places in the sandbox
  * (turns.ts): beyond them it is refused before anything is read.
  */
-export function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
+export function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<EmailTemplateConfig> {
   return inTemplateTurn(ctx, store.id, () => saveInTurn(ctx, store, session, input));
 }
 
-async function saveInTurn(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<EmailTemplateConfig> {
+async function saveInTurn(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
@@ -294,11 +294,11 @@ function withTestNotice(email: RenderedEmail): RenderedEmail {
  * anyone else: the body names no recipient. Not counted against the plan's quotas, but limited per
  * store and hour. The button leads to the branding page, where the merchant sees the review page.
  */
-export function sendTestEmail(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
+export function sendTestEmail(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<{ sent_to: string }> {
   return inTemplateTurn(ctx, store.id, () => sendTestInTurn(ctx, store, session, input));
 }
 
-async function sendTestInTurn(ctx: AppContext, store: TenantStore, session: SessionData, input: TemplateInput): Promise<{ sent_to: string }> {
+async function sendTestInTurn(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<{ sent_to: string }> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);

@@ -16,13 +16,16 @@ function heldApp() {
   const releases: (() => void)[] = [];
   let handled = 0;
   const app = new Hono();
-  app.put('/api/email-templates/active', sessionTemplateGate(templates), async (c) => {
+  // The admin door's tokens, as the app checks them: here a token is `jeton:{shop}`, and `faux` is refused.
+  const shopOfToken = (token: string) => (token.startsWith('jeton:') ? token.slice('jeton:'.length) : null);
+  app.put('/api/email-templates/active', sessionTemplateGate(templates, shopOfToken), async (c) => {
     handled++;
     await new Promise<void>((resolve) => releases.push(resolve));
     return c.json({ ok: true });
   });
   const put = (cookie?: string) => app.request('/api/email-templates/active', { method: 'PUT', headers: cookie ? { cookie } : {} });
-  return { put, releases, handled: () => handled };
+  const putFromAdmin = (token: string) => app.request('/api/email-templates/active', { method: 'PUT', headers: { authorization: `Bearer ${token}` } });
+  return { put, putFromAdmin, releases, handled: () => handled };
 }
 
 const settle = () => new Promise((resolve) => setImmediate(resolve));
@@ -58,5 +61,20 @@ describe('the session gate of template renders', () => {
     expect(handled()).toBe(SANDBOX_PER_KEY.admitted + 3);
     for (const release of releases) release();
     expect((await Promise.all([...held, other, anonymous, again])).map((res) => res.status)).toEqual(Array(SANDBOX_PER_KEY.admitted + 3).fill(200));
+  });
+
+  it("counts the admin door's requests per shop, whatever token each carries; a refused token is not counted", async () => {
+    const { putFromAdmin, releases, handled } = heldApp();
+    const held = Array.from({ length: SANDBOX_PER_KEY.admitted }, () => putFromAdmin('jeton:maison.myshopify.com'));
+    await settle();
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted);
+    expect((await putFromAdmin('jeton:maison.myshopify.com')).status).toBe(429);
+    // Another shop, and a token that does not verify (it goes on to its 401), are not held up.
+    const other = putFromAdmin('jeton:voisine.myshopify.com');
+    const forged = putFromAdmin('faux');
+    await settle();
+    expect(handled()).toBe(SANDBOX_PER_KEY.admitted + 2);
+    for (const release of releases) release();
+    expect((await Promise.all([...held, other, forged])).map((res) => res.status)).toEqual(Array(SANDBOX_PER_KEY.admitted + 2).fill(200));
   });
 });

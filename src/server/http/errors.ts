@@ -10,6 +10,7 @@ import { ERROR_STATUS, type ErrorCode } from '#core/api/codes';
 import { DomainError, type DomainErrorDetails } from '../domain-error';
 import { messageFor } from '../messages';
 import { jsonAnswer } from './json-answer';
+import { RETRY_INVALID_SESSION_HEADER } from '../shopify/session-token';
 
 /** Parses the JSON body with `schema`; a bad body becomes a 400 with the first problem in French. */
 export async function parseJsonBody<T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> {
@@ -59,5 +60,7 @@ export function errorBodyOf(code: ErrorCode, details: DomainErrorDetails = {}) {
 
 export function errorResponse(c: Context, code: ErrorCode, details: DomainErrorDetails = {}) {
   if (details.retryAfterSeconds !== undefined) c.header('Retry-After', String(details.retryAfterSeconds));
+  // Shopify's App Bridge fetches a new session token and sends the request again once on this header.
+  if (code === 'invalid_session_token') c.header(RETRY_INVALID_SESSION_HEADER, '1');
   return jsonAnswer(c, JSON.stringify(errorBodyOf(code, details)), ERROR_STATUS[code] as ContentfulStatusCode);
 }

@@ -6,10 +6,10 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#core/api/endpoint';
-import type { SessionData } from '../auth/auth';
+import type { SignedIn } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
-import { requireReadableStore, requireStore, resolveSession, type TenantStore } from '../stores/tenancy';
+import { requireReadableStore, requireStore, resolveCaller, type TenantStore } from '../stores/tenancy';
 import { parseJsonBody, parseWith } from './errors';
 import { jsonAnswer } from './json-answer';
 
@@ -23,7 +23,7 @@ export interface HandlerInput<E extends Endpoint> {
   body: BodyOf<E>;
   /** The uploaded file's bytes, for an endpoint with `upload` (size already checked). */
   upload: E extends { upload: object } ? Uint8Array : null;
-  session: E['access'] extends 'public' ? null : SessionData;
+  session: E['access'] extends 'public' ? null : SignedIn;
   store: E['access'] extends 'store' | 'readable_store' ? TenantStore : null;
 }
 
@@ -67,9 +67,16 @@ export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): 
     list.push(endpoint);
     app.on(endpoint.method, endpoint.path, async (c) => {
       // Public endpoints never pay for a session lookup.
-      const session = endpoint.access === 'public' ? null : await resolveSession(ctx, c.req.raw.headers);
-      if (!session && endpoint.access !== 'public') throw new DomainError('not_signed_in');
-      const store = endpoint.access === 'store' ? await requireStore(ctx, session!) : endpoint.access === 'readable_store' ? await requireReadableStore(ctx, session!) : null;
+      const caller = endpoint.access === 'public' ? null : await resolveCaller(ctx, c.req.raw.headers);
+      if (!caller && endpoint.access !== 'public') throw new DomainError('not_signed_in');
+      const session: SignedIn | null = caller && { user: caller.user };
+      // The admin's session token names its store (`dest`); the standalone session acts on the account's.
+      const store =
+        endpoint.access === 'store'
+          ? (caller!.tokenStore ?? (await requireStore(ctx, caller!)))
+          : endpoint.access === 'readable_store'
+            ? (caller!.tokenStore ?? (await requireReadableStore(ctx, caller!)))
+            : null;
       const params = endpoint.params ? parseWith(endpoint.params, c.req.param()) : {};
       const query = endpoint.query ? parseWith(endpoint.query, c.req.query()) : {};
       const body = endpoint.body ? await parseJsonBody(c, endpoint.body) : undefined;

@@ -12,6 +12,7 @@ export const commonMessages: MessagesOf<typeof COMMON_ERRORS> = {
   not_found: 'Ressource introuvable.',
   unknown_function: 'Fonction inconnue.',
   not_signed_in: 'Vous devez être connecté pour effectuer cette action.',
+  invalid_session_token: 'Votre session Shopify a expiré. Rechargez l’application depuis l’administration Shopify.',
   forbidden_origin: 'Requête refusée\u202f: origine non autorisée.',
   no_store: 'Aucune boutique Shopify active trouvée',
   rate_limited: (v) => {

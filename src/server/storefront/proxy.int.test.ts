@@ -20,7 +20,7 @@ let storeId: string;
 /** GET /storefront-proxy/avis as Shopify forwards it for a buyer at `address`, signed now. */
 async function page(ctx: TestContext, app: ReturnType<typeof createApp>, address: string, query: Record<string, string>) {
   const params = new URLSearchParams({ ...query, shop, logged_in_customer_id: '', path_prefix: '/apps/avis', timestamp: String(Math.floor(Date.now() / 1000)) });
-  params.set('signature', appProxySignature(params, ctx.config.shopify.webhookSecrets[0]!));
+  params.set('signature', appProxySignature(params, ctx.config.shopify.clientSecrets[0]!));
   return app.request(`http://localhost:3000/storefront-proxy/avis?${params}`, { headers: { accept: 'application/json', 'x-forwarded-for': address } });
 }
 

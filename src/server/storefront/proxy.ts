@@ -85,7 +85,7 @@ export function storefrontProxyRoutes(ctx: AppContext) {
   /** The signed shop's store, or the refusal to answer. */
   async function signedStore(c: Context): Promise<{ id: string; name: string } | Response> {
     const params = new URL(c.req.url).searchParams;
-    const signed = verifyAppProxy(params, ctx.config.shopify.webhookSecrets);
+    const signed = verifyAppProxy(params, ctx.config.shopify.clientSecrets);
     if (!signed) return c.text(m.badSignature, 401);
     const [store] = await ctx.db
       .select({ id: shopifyStores.id, name: shopifyStores.shopName, domain: shopifyStores.shopDomain, proxyPath: shopifyStores.storefrontProxyPath })

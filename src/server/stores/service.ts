@@ -32,6 +32,18 @@ export async function findActiveStore(db: Queryable, userId: string): Promise<St
   return store ?? null;
 }
 
+/** A shop's active store and the account it belongs to (one active store per shop: unique index), or null. */
+export async function findActiveStoreOfShop(db: Queryable, shopDomain: string): Promise<{ store: StoreSummary; userId: string } | null> {
+  const [row] = await db
+    .select({ ...summary, user_id: shopifyStores.userId })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.shopDomain, shopDomain), eq(shopifyStores.isActive, true)))
+    .limit(1);
+  if (!row) return null;
+  const { user_id: userId, ...store } = row;
+  return { store, userId };
+}
+
 /** The store the user connected last, active or not (its reviews stay theirs to read), or null. */
 export async function findLastStore(db: Queryable, userId: string): Promise<StoreSummary | null> {
   const [store] = await db.select(summary).from(shopifyStores).where(eq(shopifyStores.userId, userId)).orderBy(desc(shopifyStores.installedAt)).limit(1);

@@ -81,7 +81,7 @@ export function webhookRoutes(ctx: AppContext) {
 
   app.post('/shopify', limit, async (c) => {
     const raw = new Uint8Array(await c.req.arrayBuffer());
-    if (!verifyWebhookHmac(raw, c.req.header('x-shopify-hmac-sha256'), ctx.config.shopify.webhookSecrets)) {
+    if (!verifyWebhookHmac(raw, c.req.header('x-shopify-hmac-sha256'), ctx.config.shopify.clientSecrets)) {
       log.warn('webhook with an invalid signature refused');
       return c.json({ error: 'invalid signature' }, 401);
     }

@@ -173,7 +173,7 @@ describe('fuzzing the JSON endpoints', () => {
   });
 
   it("Shopify's webhook endpoint: unsigned requests are refused, signed garbage never gets a 5xx", async () => {
-    const secret = w.ctx.config.shopify.webhookSecrets[0]!;
+    const secret = w.ctx.config.shopify.clientSecrets[0]!;
     const problems: string[] = [];
     let n = 0;
     const deliver = async (label: string, body: string | Uint8Array, headers: Record<string, string> = {}, sign = true) => {
