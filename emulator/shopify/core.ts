@@ -12,6 +12,7 @@ import * as shops from './areas/shops';
 import * as webhooks from './areas/webhooks';
 import { FaultRegistry, type FaultInput } from './faults';
 import { isoSeconds } from './format';
+import type { SessionTokenFault } from './session-tokens';
 import { Store, emptyState } from './store';
 import type {
   AppConfigRecord,
@@ -22,6 +23,7 @@ import type {
   OrderRecord,
   ProtectedField,
   ShopRecord,
+  TokenGrant,
   TokenRecord,
 } from './types';
 import { DEFAULT_RETRY_DELAYS_MS, WebhookDispatcher } from './webhooks';
@@ -182,11 +184,14 @@ export class EmulatorCore {
   exchangeToken(shopDomain: string, params: Record<string, unknown>) {
     return installation.exchangeToken(this, shopDomain, params);
   }
-  issueTokens(shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean }) {
+  issueTokens(shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean; grant: TokenGrant }) {
     return installation.issueTokens(this, shop, scope, opts);
   }
   installDirect(shopDomain: string, opts?: { scope?: string; expiring?: boolean }) {
     return installation.installDirect(this, shopDomain, opts);
+  }
+  mintSessionToken(shopDomain: string, opts?: { userId?: string; sessionId?: string; fault?: SessionTokenFault }) {
+    return installation.mintShopSessionToken(this, shopDomain, opts);
   }
   authenticate(shop: ShopRecord, accessToken: string | undefined) {
     return installation.authenticate(this, shop, accessToken);

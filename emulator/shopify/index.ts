@@ -8,6 +8,7 @@ import { toCents } from './format';
 import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
 import { storeRoutes } from './routes/store';
+import type { SessionTokenFault } from './session-tokens';
 import { setStorefront, type StorefrontSettings } from './storefront/domains';
 import { storefrontRoutes, type StorefrontHost, type StorefrontOptions } from './storefront/routes';
 import { FULFILLMENT_EVENT_STATUSES, type AppConfigRecord, type ComplianceTopic, type FulfillmentEventStatus } from './types';
@@ -60,6 +61,11 @@ export interface EmulatorStateApi {
   installLink(shop: string): Promise<string>;
   /** Test shortcut: installs the app and issues an offline token (expiring by default) without OAuth. */
   installApp(shop: string, opts?: { scope?: string; expiring?: boolean }): Promise<TokenResponse>;
+  /**
+   * A session token as the admin gives App Bridge for a user of the shop (default: its owner), valid
+   * for a minute, or broken on purpose: 'expired', 'not_yet_valid', 'wrong_audience', 'wrong_signature'.
+   */
+  sessionToken(shop: string, opts?: { userId?: string; sessionId?: string; fault?: SessionTokenFault }): Promise<string>;
   uninstall(shop: string): Promise<void>;
   revokeToken(token: string): Promise<boolean>;
   listTokens(shop: string): Promise<EmulatorToken[]>;
@@ -169,6 +175,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     refund: async (id, opts) => orderView(core.refund(id, opts?.amount === undefined ? {} : { amountCents: cents(opts.amount) })),
     installLink: async (shop) => core.installLink(shop),
     installApp: async (shop, opts) => core.installDirect(shop, opts),
+    sessionToken: async (shop, opts) => core.mintSessionToken(shop, opts),
     uninstall: async (shop) => core.uninstall(shop),
     revokeToken: async (token) => core.revokeToken(token),
     listTokens: async (shop) => core.state.tokens.filter((t) => t.shop === domainOf(shop)).map((t) => ({ ...t })),
@@ -219,8 +226,9 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
 export { EmulatorError } from './areas/shared';
 export { FAULT_KINDS, type Fault, type FaultInput, type FaultKind } from './faults';
 export type { CreateCustomerInput, CreateShopInput, TokenResponse } from './areas/shared';
+export { SESSION_TOKEN_FAULTS, type SessionTokenFault } from './session-tokens';
 export { queryHmac, queryHmacMessage, verifyQueryHmac, webhookHmac, encodeHost, SHOP_DOMAIN_RE } from './crypto';
-export type { AppConfigRecord, AppRegistration, ComplianceTopic, ProtectedCustomerDataApproval, ProtectedField } from './types';
+export type { AppConfigRecord, AppRegistration, ComplianceTopic, ProtectedCustomerDataApproval, ProtectedField, TokenGrant } from './types';
 export type { EmulatorAppSubscription, EmulatorCustomer, EmulatorDelivery, EmulatorOrder, EmulatorShop, EmulatorToken, EmulatorWebhookSubscription } from './views';
 export { DEFAULT_API_VERSION, DEMO_SHOP } from './areas/shared';
 export { DEFAULT_RETRY_DELAYS_MS } from './webhooks';

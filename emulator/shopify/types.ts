@@ -127,7 +127,14 @@ export interface TokenRecord {
   /** Set on uninstall or revokeToken(). */
   revokedAt: string | null;
   online: boolean;
+  /**
+   * How it was obtained: the authorization code, a refresh token, a session token (token exchange),
+   * or the control API's install shortcut. Absent in states saved before it was recorded.
+   */
+  grant?: TokenGrant;
 }
+
+export type TokenGrant = 'authorization_code' | 'refresh_token' | 'token_exchange' | 'install';
 
 export interface OAuthCodeRecord {
   code: string;
@@ -203,6 +210,12 @@ export interface AppRegistration {
   redirectUris: string[];
   /** Name shown on the consent and billing pages (default 'Mon application'; also settable through the control API). */
   name?: string;
+  /**
+   * The scopes declared in the app's configuration (`[access_scopes] scopes` of shopify.app.toml),
+   * comma-separated: what Shopify-managed installation grants when a session token is exchanged
+   * (token exchange). Without them, an exchange works only where the app is already installed.
+   */
+  scopes?: string;
   /**
    * What Shopify approved the app to read of customers' protected data. Default: nothing (level 0),
    * like a new app. When given it replaces the saved state's.

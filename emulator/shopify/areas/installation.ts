@@ -1,11 +1,21 @@
-// Installation, OAuth and tokens: the consent's single-use codes, the token exchange (codes and
-// refresh tokens), expiring offline and online tokens, revocation, and uninstalling.
+// Installation, OAuth and tokens: the consent's single-use codes, the token endpoint (codes, refresh
+// tokens, and session tokens by token exchange with Shopify-managed installation), expiring offline
+// and online tokens, revocation, and uninstalling.
 import type { EmulatorCore } from '../core';
 import { randomHex } from '../crypto';
 import { isoSeconds } from '../format';
 import { shopPayload } from '../payloads';
-import type { ShopRecord, TokenRecord } from '../types';
+import { checkSubjectToken, mintSessionToken, type SessionTokenFault } from '../session-tokens';
+import type { ShopRecord, TokenGrant, TokenRecord } from '../types';
 import { ACCESS_TOKEN_TTL_S, CODE_TTL_MS, EmulatorError, ONLINE_TOKEN_TTL_S, REFRESH_TOKEN_TTL_S, splitScopes, type TokenResponse } from './shared';
+
+/** Token exchange (RFC 8693) as Shopify names it: the grant, the subject token's type, the tokens it gives. */
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
+export const OFFLINE_ACCESS_TOKEN_TYPE = 'urn:shopify:params:oauth:token-type:offline-access-token';
+export const ONLINE_ACCESS_TOKEN_TYPE = 'urn:shopify:params:oauth:token-type:online-access-token';
+
+type TokenAnswer = { status: number; body: Record<string, unknown> };
 
 /** The merchant approved the consent screen: the app is installed; returns a single-use code. */
 export function approveInstall(core: EmulatorCore, shopDomain: string, scope: string, online: boolean): string {
@@ -33,9 +43,8 @@ export function hasScopes(core: EmulatorCore, shop: ShopRecord, scope: string): 
 }
 
 /** POST /admin/oauth/access_token. Returns the HTTP status and JSON body. */
-export function exchangeToken(core: EmulatorCore, shopDomain: string, params: Record<string, unknown>): { status: number; body: Record<string, unknown> } {
+export function exchangeToken(core: EmulatorCore, shopDomain: string, params: Record<string, unknown>): TokenAnswer {
   const shop = core.resolveShop(shopDomain);
-  const fail = (status: number, error: string, description: string) => ({ status, body: { error, error_description: description } });
   if (!shop) return fail(404, 'invalid_request', `unknown shop ${shopDomain}`);
   const str = (k: string) => (typeof params[k] === 'string' ? (params[k] as string) : typeof params[k] === 'number' ? String(params[k]) : undefined);
   if (str('client_id') !== core.app.apiKey || str('client_secret') !== core.app.apiSecret) {
@@ -43,6 +52,8 @@ export function exchangeToken(core: EmulatorCore, shopDomain: string, params: Re
   }
   const grant = str('grant_type');
   const nowMs = core.now().getTime();
+  const expiring = params.expiring === '1' || params.expiring === 1 || params.expiring === true || params.expiring === 'true';
+  if (grant === TOKEN_EXCHANGE_GRANT) return tokenExchange(core, shop, str, expiring);
   if (grant === undefined || grant === '' || grant === 'authorization_code') {
     const code = str('code');
     if (!code) return fail(400, 'invalid_request', 'The code parameter is required.');
@@ -53,11 +64,10 @@ export function exchangeToken(core: EmulatorCore, shopDomain: string, params: Re
     if (!record || record.shop !== shop.domain || Date.parse(record.expiresAt) <= nowMs || !core.isInstalled(shop)) {
       return fail(400, 'invalid_grant', 'The authorization code is invalid, expired or already used.');
     }
-    const expiring = params.expiring === '1' || params.expiring === 1 || params.expiring === true || params.expiring === 'true';
     // A new offline token revokes the shop's previous offline tokens and their refresh tokens,
     // as Shopify does: an app that runs OAuth again kills the token it had stored.
     if (!record.online) revokeOfflineTokens(core, shop);
-    return { status: 200, body: core.issueTokens(shop, record.scope, { expiring, online: record.online }) as unknown as Record<string, unknown> };
+    return issued(core.issueTokens(shop, record.scope, { expiring, online: record.online, grant: 'authorization_code' }));
   }
   if (grant === 'refresh_token') {
     const refresh = str('refresh_token');
@@ -73,12 +83,50 @@ export function exchangeToken(core: EmulatorCore, shopDomain: string, params: Re
       return fail(400, 'invalid_grant', 'The refresh token is invalid, expired or already used.');
     }
     record.refreshTokenUsedAt = core.nowIso();
-    return { status: 200, body: core.issueTokens(shop, record.scope, { expiring: true, online: false }) as unknown as Record<string, unknown> };
+    return issued(core.issueTokens(shop, record.scope, { expiring: true, online: false, grant: 'refresh_token' }));
   }
   return fail(400, 'unsupported_grant_type', `grant_type "${grant}" is not supported by the emulator.`);
 }
 
-export function issueTokens(core: EmulatorCore, shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean }): TokenResponse {
+const fail = (status: number, error: string, description: string): TokenAnswer => ({ status, body: { error, error_description: description } });
+const issued = (response: TokenResponse): TokenAnswer => ({ status: 200, body: response as unknown as Record<string, unknown> });
+
+/**
+ * The token-exchange grant: a session token (App Bridge's ID token) for an access token. Shopify
+ * checks the session token as the app would (HS256 with the app's secret, `aud` the client id, `dest`
+ * this shop, within its minute) and answers 400 `invalid_subject_token` otherwise. With
+ * Shopify-managed installation the app's declared scopes are what the installation holds: an exchange
+ * installs the app with them where it is not installed, and brings an installation to them (the admin
+ * asks the merchant for a scope change before it opens the app, so a session token means approval).
+ * A new offline token revokes the shop's older offline tokens, as for the code grant.
+ */
+function tokenExchange(core: EmulatorCore, shop: ShopRecord, str: (k: string) => string | undefined, expiring: boolean): TokenAnswer {
+  const subject = str('subject_token');
+  if (!subject) return fail(400, 'missing_subject_token', 'The subject_token parameter is required.');
+  if (str('subject_token_type') !== ID_TOKEN_TYPE) return fail(400, 'invalid_request', `subject_token_type must be ${ID_TOKEN_TYPE}.`);
+  const requested = str('requested_token_type');
+  if (requested !== OFFLINE_ACCESS_TOKEN_TYPE && requested !== ONLINE_ACCESS_TOKEN_TYPE) {
+    return fail(400, 'invalid_request', `requested_token_type must be ${OFFLINE_ACCESS_TOKEN_TYPE} or ${ONLINE_ACCESS_TOKEN_TYPE}.`);
+  }
+  const check = checkSubjectToken(subject, { shop: shop.domain, apiKey: core.app.apiKey, apiSecret: core.app.apiSecret, now: core.now().getTime() });
+  if (!check.ok) return fail(400, 'invalid_subject_token', `The subject token is invalid: ${check.why}.`);
+
+  const declared = core.app.scopes === undefined ? [] : splitScopes(core.app.scopes);
+  if (!core.isInstalled(shop)) {
+    if (declared.length === 0) {
+      return fail(400, 'invalid_request', 'The app is not installed on this shop and declares no access scopes for Shopify-managed installation.');
+    }
+    shop.installation = { id: core.store.nextId(), scopes: declared, installedAt: core.nowIso(), uninstalledAt: null };
+  } else if (declared.length > 0) {
+    shop.installation!.scopes = declared;
+  }
+  const scope = shop.installation!.scopes.join(',');
+  const online = requested === ONLINE_ACCESS_TOKEN_TYPE;
+  if (!online) revokeOfflineTokens(core, shop);
+  return issued(core.issueTokens(shop, scope, { expiring: online || expiring, online, grant: 'token_exchange' }));
+}
+
+export function issueTokens(core: EmulatorCore, shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean; grant: TokenGrant }): TokenResponse {
   const now = core.now();
   const nowMs = now.getTime();
   const record: TokenRecord = {
@@ -92,6 +140,7 @@ export function issueTokens(core: EmulatorCore, shop: ShopRecord, scope: string,
     refreshTokenUsedAt: null,
     revokedAt: null,
     online: opts.online,
+    grant: opts.grant,
   };
   let response: TokenResponse;
   if (opts.online) {
@@ -132,6 +181,23 @@ export function issueTokens(core: EmulatorCore, shop: ShopRecord, scope: string,
   return response;
 }
 
+/**
+ * A session token as the admin gives App Bridge for a user of the shop (default: the shop's owner,
+ * whose id online tokens name too), valid for a minute from now, or broken as `fault` says.
+ */
+export function mintShopSessionToken(core: EmulatorCore, shopDomain: string, opts: { userId?: string; sessionId?: string; fault?: SessionTokenFault } = {}): string {
+  const shop = core.requireShop(shopDomain);
+  return mintSessionToken({
+    shop: shop.domain,
+    apiKey: core.app.apiKey,
+    apiSecret: core.app.apiSecret,
+    now: core.now().getTime(),
+    userId: opts.userId ?? String(shop.id + 1),
+    sessionId: opts.sessionId ?? randomHex(16),
+    fault: opts.fault,
+  });
+}
+
 /** Installs the app and issues an offline token without the browser (test shortcut). */
 export function installDirect(core: EmulatorCore, shopDomain: string, opts: { scope?: string; expiring?: boolean } = {}): TokenResponse {
   const shop = core.requireShop(shopDomain);
@@ -140,7 +206,7 @@ export function installDirect(core: EmulatorCore, shopDomain: string, opts: { sc
   // The code just created is not needed: tokens are issued directly.
   core.state.codes.pop();
   revokeOfflineTokens(core, shop);
-  return core.issueTokens(shop, scope, { expiring: opts.expiring ?? true, online: false });
+  return core.issueTokens(shop, scope, { expiring: opts.expiring ?? true, online: false, grant: 'install' });
 }
 
 /** The token record for an Admin API call, or null (unknown, expired, revoked, other shop). */

@@ -22,6 +22,7 @@ const NOTICES: Record<string, string> = {
   retried: 'Les nouvelles tentatives de livraison ont été lancées.',
   installed: "L'application a été installée.",
   token_revoked: 'Le jeton a été révoqué.',
+  session_token_minted: 'Un jeton de session a été émis.',
   charge_declined: "Vous avez refusé le paiement de l'application : l'abonnement n'a pas été créé.",
   deliveries_held: 'Les prochaines livraisons de webhooks sont retenues.',
   deliveries_released: 'Les livraisons retenues ont été envoyées.',

@@ -8,6 +8,7 @@ import { CURRENCIES, toCents } from '../format';
 import { FAULT_KINDS } from '../faults';
 import { errorPage, isFormRequest, readParams } from '../http';
 import { controlPage } from '../pages/control';
+import { SESSION_TOKEN_FAULTS } from '../session-tokens';
 import { COMPLIANCE_TOPICS } from '../topics';
 import { FULFILLMENT_EVENT_STATUSES } from '../types';
 import { appSubscriptionView, customerView, deliveryView, orderView, shopView, webhookSubscriptionView } from '../views';
@@ -66,6 +67,11 @@ const fulfillmentEventSchema = z.object({
     .pipe(z.enum(FULFILLMENT_EVENT_STATUSES)),
   message: z.string().trim().max(500).optional(),
   happenedAt: isoDateTime.optional(),
+});
+const sessionTokenSchema = z.object({
+  userId: z.string().trim().min(1).max(100).optional(),
+  sessionId: z.string().trim().min(1).max(100).optional(),
+  fault: z.enum(SESSION_TOKEN_FAULTS).optional(),
 });
 const installSchema = z.object({ scope: z.string().trim().min(1).optional(), expiring: boolish.optional() });
 const complianceSchema = z.object({
@@ -255,6 +261,11 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
       const input = parse(p, installSchema);
       return core.installDirect(c.req.param('shop')!, input);
     }),
+  );
+
+  app.post(
+    '/control/shops/:shop/session-token',
+    action('session_token_minted', (c, p) => ({ token: core.mintSessionToken(c.req.param('shop')!, parse(p, sessionTokenSchema)) })),
   );
 
   app.post(

@@ -16,6 +16,13 @@ export { ShopifyRequestError } from './resilience';
 
 export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
 
+/** Token exchange (RFC 8693) as Shopify names it: the grant, the session token's type, the token asked for. */
+export const TOKEN_EXCHANGE_GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+export const ID_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:id_token';
+export const OFFLINE_ACCESS_TOKEN_TYPE = 'urn:shopify:params:oauth:token-type:offline-access-token';
+/** Shopify's answer (400) to a session token it will not exchange: expired, badly signed, another app's or shop's. */
+export const INVALID_SUBJECT_TOKEN = 'invalid_subject_token';
+
 const currentFetch = new AsyncLocalStorage<FetchLike>();
 setAbstractFetchFunc(((input: RequestInfo | URL, init?: RequestInit) => {
   const fetcher = currentFetch.getStore() ?? (globalThis.fetch as FetchLike);
@@ -93,9 +100,11 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
   };
 
   /**
-   * The OAuth token endpoint (code exchange, refresh), bounded and retried like every call. Sending it
-   * again is safe: the code is single-use and a refresh token is rotated, so a request Shopify did
-   * apply is refused the second time (400, invalid_grant), never applied twice.
+   * The OAuth token endpoint (code exchange, refresh, token exchange), bounded and retried like every
+   * call. Sending it again is safe: the code is single-use and a refresh token is rotated, so a request
+   * Shopify did apply is refused the second time (400, invalid_grant), never applied twice; a token
+   * exchange Shopify did apply gives, the second time, a newer token that revokes the lost one, so the
+   * token answered last is the one that works.
    */
   async function tokenRequest(shop: string, body: Record<string, string>): Promise<AccessTokens> {
     const json = await withRetries<Record<string, unknown>>(retry, true, async (signal) => {
@@ -217,6 +226,22 @@ export function createShopifyFacade({ config, fetch: fetcher = globalThis.fetch 
     exchangeCode: (shop: string, code: string) => tokenRequest(shop, { code, expiring: '1' }),
 
     refreshAccessToken: (shop: string, refreshToken: string) => tokenRequest(shop, { grant_type: 'refresh_token', refresh_token: refreshToken }),
+
+    /**
+     * Exchanges a session token (App Bridge's, for this shop) for an expiring offline token and its
+     * refresh token: token exchange (docs/shopify/session-tokens.md §4). A new offline token revokes
+     * the shop's older ones: ask through `ensureOfflineToken` (offline-token.ts), which exchanges only
+     * when needed. Shopify refuses an expired or invalid session token with 400 `invalid_subject_token`
+     * (ShopifyRequestError, that code).
+     */
+    exchangeSessionToken: (shop: string, sessionToken: string) =>
+      tokenRequest(shop, {
+        grant_type: TOKEN_EXCHANGE_GRANT_TYPE,
+        subject_token: sessionToken,
+        subject_token_type: ID_TOKEN_TYPE,
+        requested_token_type: OFFLINE_ACCESS_TOKEN_TYPE,
+        expiring: '1',
+      }),
 
     graphql,
     graphqlWithErrors,

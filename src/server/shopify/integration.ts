@@ -35,6 +35,8 @@ export function createShopifyIntegration(config: Config, options: ShopifyIntegra
       installUrl: `${config.appUrl}/shopify/entry`,
       redirectUris: [`${config.appUrl}/functions/v1/shopify-auth/callback`],
       name: 'Avis Clients',
+      // The scopes shopify.app.toml declares: what Shopify-managed installation grants on a token exchange.
+      scopes: config.shopify.scopes,
       // Approved exactly as the app asks Shopify (docs/deployment.md): reading any other protected
       // field fails in development as it would on a real shop.
       protectedCustomerData: { level: PROTECTED_CUSTOMER_DATA_REQUEST.level, fields: [...PROTECTED_CUSTOMER_DATA_REQUEST.fields] },

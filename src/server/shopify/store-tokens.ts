@@ -9,8 +9,8 @@ import type { AppContext } from '../context';
 import { seal, unseal } from '../security/encryption';
 import { ShopifyRequestError } from './resilience';
 
-/** Refresh when less than this remains. */
-const REFRESH_MARGIN_MS = 5 * 60 * 1000;
+/** Refresh when less than this remains (offline-token.ts counts a token that close to its end as due too). */
+export const REFRESH_MARGIN_MS = 5 * 60 * 1000;
 
 export class StoreTokenError extends Error {}
 
