@@ -58,7 +58,7 @@ type StoreRow = typeof shopifyStores.$inferSelect;
 const inFlight = new WeakMap<AppContext, Map<string, Promise<OfflineTokenResult>>>();
 
 export async function ensureOfflineToken(ctx: AppContext, shop: string, sessionToken: string, now = new Date()): Promise<OfflineTokenResult> {
-  const verified = verifySessionToken(sessionToken, { apiKey: ctx.config.shopify.apiKey, secrets: ctx.config.shopify.webhookSecrets, now: now.getTime() });
+  const verified = verifySessionToken(sessionToken, { apiKey: ctx.config.shopify.apiKey, secrets: ctx.config.shopify.clientSecrets, now: now.getTime() });
   if (!verified.ok) throw new SessionTokenExchangeError(verified.reason);
   if (verified.shop !== shop) throw new SessionTokenExchangeError('wrong_shop');
 
