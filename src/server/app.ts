@@ -32,6 +32,7 @@ import { installationRoutes } from './shopify/installation-routes';
 import { webhookRoutes } from './webhooks/ingest';
 import { shopifyFunctionRoutes } from './shopify/function-routes';
 import { verifySessionToken } from './shopify/session-token';
+import { embeddedDocuments } from './shopify/embedded-routes';
 import { complianceExportRoutes } from './privacy/export-routes';
 import { requestRoutes } from './requests/routes';
 import { ratingActionRoutes, reviewPageRoutes } from './reviews/routes';
@@ -82,6 +83,13 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   // Shopify's webhooks first: machine-to-machine JSON, answered before the browser-facing middleware
   // (security headers, CSP nonce) that would only cost time on the hottest path.
   app.route('/webhooks', webhookRoutes(ctx));
+
+  // The app's documents opened in the Shopify admin's iframe (decision 053): before the page headers
+  // below, which forbid any framing; every other request goes on.
+  const webDist = options.webDist ?? defaultWebDist;
+  const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'), ctx.config.pageDrawDeadlineMs);
+  const serveWeb = createWebHandler(webDist, { drawPage: (c) => drawPage(c, app) });
+  app.get('*', embeddedDocuments(ctx, { shell: serveWeb.shell }));
 
   // Pages get a CSP with a per-response nonce (the review page inlines its one script). JSON answers
   // and redirects never carry markup: a fixed, stricter policy, computed once. Both are set before the
@@ -174,9 +182,6 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   app.route('/media', mediaRoutes(ctx));
   if (ctx.emulator) app.route('/_shopify', ctx.emulator.app);
 
-  const webDist = options.webDist ?? defaultWebDist;
-  const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'), ctx.config.pageDrawDeadlineMs);
-  const serveWeb = createWebHandler(webDist, { drawPage: (c) => drawPage(c, app) });
   app.get('*', serveWeb);
   app.all('*', (c) => errorResponse(c, 'not_found'));
 

@@ -31,7 +31,9 @@ import {
   type EmailChangeOutcome,
   FORWARDED_AUTH_ENDPOINTS,
   forgotPassword,
+  getSession,
   resetPassword,
+  type Session,
   signIn,
   signUp,
   verifyEmail,
@@ -44,6 +46,9 @@ import { clientIp } from '../http/client-ip';
 import { errorBodyOf, errorResponse, parseJsonBody } from '../http/errors';
 import { ContractViolation, route } from '../http/route';
 import { enqueue } from '../jobs/define';
+import { bearerToken } from '../shopify/session-token';
+import { resolveCaller } from '../stores/tenancy';
+import type { SessionData } from './auth';
 import { hitRateLimit, markSeen, refundRateLimit, seenRecently, type Limit } from '../security/rate-limit';
 import { cancelEmailChangeLink, takeEmailChangeLink } from './email-change-links';
 import { sendEmailChangeNoticeJob, sendPasswordResetJob } from './jobs';
@@ -224,6 +229,20 @@ export function authRoutes(ctx: AppContext) {
   ];
 }
 
+/** get-session's answer for a request with an admin session token: its shop's owner, or null when the shop has no active store here. */
+async function adminDoorSession(ctx: AppContext, headers: Headers): Promise<Session | null> {
+  try {
+    const caller = await resolveCaller(ctx, headers);
+    if (!caller) return null;
+    const { id, email, name, companyName } = caller.user as SessionData['user'] & { companyName?: string | null };
+    return { session: {}, user: { id, email, name, companyName: companyName ?? null } };
+  } catch (error) {
+    // A refused token goes on to its 401 (App Bridge then retries once with a fresh one).
+    if (error instanceof DomainError && error.code === 'not_signed_in') return null;
+    throw error;
+  }
+}
+
 /** The gateway in front of better-auth, mounted at /api/auth. */
 export function authGateway(ctx: AppContext) {
   const app = new Hono();
@@ -233,6 +252,8 @@ export function authGateway(ctx: AppContext) {
     const path = new URL(c.req.url).pathname.replace(/^\/api\/auth/, '');
     const endpoint = Object.hasOwn(FORWARDED, path) ? FORWARDED[path] : undefined;
     if (!endpoint || endpoint.method !== c.req.method) return errorResponse(c, 'not_found');
+    // The app in the Shopify admin has no cookie: its session token names the shop, whose owner is the account (decision 053).
+    if (endpoint === getSession && bearerToken(c.req.header('authorization')) !== null) return c.json(await adminDoorSession(ctx, c.req.raw.headers));
     // JSON only (415 otherwise): better-auth would also read form bodies, which we would not have checked.
     const parsed = 'body' in endpoint ? ((await parseJsonBody(c, endpoint.body)) as Record<string, unknown>) : undefined;
     // Other sessions always end on a password change, whatever the client asks; an e-mail change

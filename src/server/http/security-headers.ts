@@ -14,8 +14,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 
 type Header = readonly [name: string, value: string];
 
-/** Every answer's, pages and API alike. */
-const BASELINE: readonly Header[] = [
+/**
+ * Every answer's, pages and API alike, but how it may be framed: the embedded documents of the admin
+ * door say that in their own policy (shopify/embedded-routes.ts).
+ */
+export const HEADERS_BUT_FRAMING: readonly Header[] = [
   ['Cross-Origin-Opener-Policy', 'same-origin'],
   ['Cross-Origin-Resource-Policy', 'same-origin'],
   ['Origin-Agent-Cluster', '?1'],
@@ -24,10 +27,12 @@ const BASELINE: readonly Header[] = [
   ['X-Content-Type-Options', 'nosniff'],
   ['X-DNS-Prefetch-Control', 'off'],
   ['X-Download-Options', 'noopen'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
   ['X-Permitted-Cross-Domain-Policies', 'none'],
   ['X-XSS-Protection', '0'],
 ];
+
+/** Every answer's, pages and API alike. */
+const BASELINE: readonly Header[] = [...HEADERS_BUT_FRAMING, ['X-Frame-Options', 'SAMEORIGIN']];
 
 const policy = (directives: Record<string, string[]>) =>
   Object.entries(directives)

@@ -208,7 +208,7 @@ export function createWebHandler(distDir: string, options: WebHandlerOptions = {
     return page;
   }
 
-  return async function serveWeb(c: Context): Promise<Response> {
+  async function serveWeb(c: Context): Promise<Response> {
     const pathname = decodeURIComponent(new URL(c.req.url).pathname);
     // Dot folders and files (Vite's .vite/manifest.json) are build metadata, never served.
     if (extname(pathname) && !pathname.split('/').some((segment) => segment.startsWith('.'))) {
@@ -257,5 +257,13 @@ export function createWebHandler(distDir: string, options: WebHandlerOptions = {
       status: isKnownRoute(pathname) ? 200 : 404,
       headers: { 'content-type': TYPES['.html']!, 'cache-control': 'no-cache', vary: 'accept-encoding', ...(encoding && { 'content-encoding': encoding }) },
     });
-  };
+  }
+
+  /** The shell of a route's page (index.html with its screen's scripts), for the admin door; null before the build. */
+  async function shell(pathname: string): Promise<string | null> {
+    const html = await loadIndex();
+    return html === null ? null : pageOf(html, pathname).html;
+  }
+
+  return Object.assign(serveWeb, { shell });
 }

@@ -48,3 +48,10 @@ export const webhookRefusalMessages = {
   protectedCustomerData: (topic: string) =>
     `${topic}\u202f: Shopify refuse cet abonnement tant que l’accès de l’application aux données clients protégées (nom, e-mail) n’a pas été approuvé dans le Partner Dashboard.`,
 } as const;
+
+/** The pages of the admin door (shopify/embedded-routes.ts, decision 053). */
+export const embeddedPages = {
+  refusedTitle: 'Ouverture refusée',
+  refusedBody: 'Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré. Rouvrez l’application depuis l’administration Shopify.',
+  bounceTitle: 'Avis Clients',
+} as const;

@@ -48,28 +48,41 @@ describe('checkAdminLoad', () => {
   });
 
   it('accepts a load signed with the previous secret during a rotation', () => {
-    expect(checkAdminLoad(load({}, PREVIOUS), options).ok).toBe(true);
-    expect(checkAdminLoad(load({}, PREVIOUS), { ...options, secrets: [SECRET] })).toEqual({ ok: false, reason: 'signature' });
+    const untokened = { id_token: undefined };
+    expect(checkAdminLoad(load(untokened, PREVIOUS), options).ok).toBe(true);
+    expect(checkAdminLoad(load(untokened, PREVIOUS), { ...options, secrets: [SECRET] })).toEqual({ ok: false, reason: 'signature' });
+  });
+
+  it('takes a valid session token as the load’s proof: a reload from the bounce page carries a fresh one the hmac never covered', () => {
+    const reloaded = { ...load(), id_token: token(SHOP, { now: NOW + 30_000 }) };
+    expect(checkAdminLoad(reloaded, { ...options, now: NOW + 30_000 })).toMatchObject({ ok: true, shop: SHOP, tokenRefusal: null });
+    // Without the hmac at all, the token still proves it, for its own shop only.
+    const { hmac: _hmac, ...unsigned } = load();
+    expect(checkAdminLoad(unsigned, options)).toMatchObject({ ok: true, shop: SHOP });
+    expect(checkAdminLoad({ ...unsigned, shop: 'other.myshopify.com', host: b64('admin.shopify.com/store/other') }, options)).toEqual({ ok: false, reason: 'token_shop' });
+    // A token that does not verify proves nothing: the hmac must hold.
+    expect(checkAdminLoad({ ...unsigned, id_token: token(SHOP, { secret: 'another-app' }) }, options)).toEqual({ ok: false, reason: 'signature' });
   });
 
   it('accepts the shop’s own admin as host', () => {
     expect(checkAdminLoad(load({ host: b64(`${SHOP}/admin`) }), options)).toMatchObject({ ok: true, adminHost: `${SHOP}/admin` });
   });
 
-  it('refuses a missing or wrong hmac before trusting anything, and a changed parameter', () => {
-    const { hmac: _hmac, ...unsigned } = load();
+  it('without a usable token, refuses a missing or wrong hmac before trusting anything, and a changed parameter', () => {
+    const untokened = { id_token: undefined };
+    const { hmac: _hmac, ...unsigned } = load(untokened);
     expect(checkAdminLoad(unsigned, options)).toEqual({ ok: false, reason: 'signature' });
-    expect(checkAdminLoad(load({}, 'another-app'), options)).toEqual({ ok: false, reason: 'signature' });
-    expect(checkAdminLoad({ ...load(), shop: 'other.myshopify.com' }, options)).toEqual({ ok: false, reason: 'signature' });
-    expect(checkAdminLoad(load(), { ...options, secrets: [''] })).toEqual({ ok: false, reason: 'signature' });
-    const twice = new URLSearchParams(load());
+    expect(checkAdminLoad(load(untokened, 'another-app'), options)).toEqual({ ok: false, reason: 'signature' });
+    expect(checkAdminLoad({ ...load(untokened), shop: 'other.myshopify.com' }, options)).toEqual({ ok: false, reason: 'signature' });
+    expect(checkAdminLoad(load(untokened), { ...options, secrets: [''] })).toEqual({ ok: false, reason: 'signature' });
+    const twice = new URLSearchParams(load(untokened));
     twice.append('hmac', 'f'.repeat(64));
     expect(checkAdminLoad(twice, options)).toEqual({ ok: false, reason: 'signature' });
   });
 
-  it('refuses a timestamp more than 90 s away', () => {
-    expect(checkAdminLoad(load({ timestamp: String(NOW / 1000 - 91) }), options)).toEqual({ ok: false, reason: 'stale' });
-    expect(checkAdminLoad(load({ timestamp: undefined }), options)).toEqual({ ok: false, reason: 'stale' });
+  it('without a usable token, refuses a timestamp more than 90 s away', () => {
+    expect(checkAdminLoad(load({ timestamp: String(NOW / 1000 - 91), id_token: undefined }), options)).toEqual({ ok: false, reason: 'stale' });
+    expect(checkAdminLoad(load({ timestamp: undefined, id_token: undefined }), options)).toEqual({ ok: false, reason: 'stale' });
   });
 
   it('refuses a shop that is not a valid shop domain, even signed', () => {

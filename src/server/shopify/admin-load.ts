@@ -93,32 +93,40 @@ export function shopOfHost(host: string | undefined): { shop: string; adminHost:
   return shop !== undefined && normalizeShopDomain(shop) === shop ? { shop, adminHost } : null;
 }
 
-/** Checks Shopify's signed load of the embedded app; the result is what the route needs, or why not. */
+/**
+ * Checks Shopify's load of the embedded app; the result is what the route needs, or why not. A load
+ * is authenticated by its `id_token` when that verifies (a session token signed with the client
+ * secret, for the shop the query names): a reload from the bounce page carries a fresh token that the
+ * query's `hmac` never covered. Without a usable token, the `hmac` must hold (and the timestamp be
+ * fresh) for the route to send the load to the bounce page rather than refuse it.
+ */
 export function checkAdminLoad(query: QueryInput, options: AdminLoadOptions): AdminLoadResult {
   const now = options.now ?? Date.now();
-  if (single(query, 'hmac') === undefined) return { ok: false, reason: 'signature' };
-  let signed = false;
-  for (const secret of options.secrets) if (secret.length > 0 && verifyQueryHmac(query, secret)) signed = true;
-  if (!signed) return { ok: false, reason: 'signature' };
-  if (!freshTimestamp(single(query, 'timestamp'), now)) return { ok: false, reason: 'stale' };
-
   const shopParam = single(query, 'shop');
+  const host = single(query, 'host');
+  const idToken = single(query, 'id_token');
+  const verified = idToken === undefined ? null : verifySessionToken(idToken, { apiKey: options.apiKey, secrets: options.secrets, now });
+
+  if (verified?.ok !== true) {
+    if (single(query, 'hmac') === undefined) return { ok: false, reason: 'signature' };
+    let signed = false;
+    for (const secret of options.secrets) if (secret.length > 0 && verifyQueryHmac(query, secret)) signed = true;
+    if (!signed) return { ok: false, reason: 'signature' };
+    if (!freshTimestamp(single(query, 'timestamp'), now)) return { ok: false, reason: 'stale' };
+  }
+
   const shop = shopParam !== undefined && normalizeShopDomain(shopParam) === shopParam ? shopParam : null;
   if (!shop) return { ok: false, reason: 'shop' };
-  const host = single(query, 'host');
   const named = shopOfHost(host);
   if (!host || !named || named.shop !== shop) return { ok: false, reason: 'host' };
+  if (verified?.ok === true && verified.shop !== shop) return { ok: false, reason: 'token_shop' };
 
   if (single(query, 'embedded') !== '1') return { ok: false, reason: 'not_embedded', shop, adminHost: named.adminHost };
 
   const localeParam = single(query, 'locale');
   const locale = localeParam !== undefined && LOCALE.test(localeParam) ? localeParam : null;
-
-  const idToken = single(query, 'id_token');
-  if (idToken === undefined) return { ok: true, shop, host, adminHost: named.adminHost, locale, session: null, tokenRefusal: 'missing' };
-  const verified = verifySessionToken(idToken, { apiKey: options.apiKey, secrets: options.secrets, now });
+  if (verified === null) return { ok: true, shop, host, adminHost: named.adminHost, locale, session: null, tokenRefusal: 'missing' };
   if (!verified.ok) return { ok: true, shop, host, adminHost: named.adminHost, locale, session: null, tokenRefusal: verified.reason };
-  if (verified.shop !== shop) return { ok: false, reason: 'token_shop' };
   return { ok: true, shop, host, adminHost: named.adminHost, locale, session: verified, tokenRefusal: null };
 }
 

@@ -94,4 +94,22 @@ describe('the admin door: a Shopify session token on the API', () => {
       expect(((await res.json()) as { code: string }).code).toBe('not_signed_in');
     }
   });
+
+  it("get-session answers the shop owner's account for a token, null for a shop not installed here, 401 for a refused token", async ({ ctx, app, world }) => {
+    const owner = await world.merchant({ email: 'proprietaire@atelier-verre.test', name: 'Zoé' }).store({ shopDomain: 'atelier-verre.myshopify.com' });
+    const sign = (shop: string, secret = ctx.config.shopify.apiSecret) => signSessionToken(sessionTokenClaims({ shop, apiKey: ctx.config.shopify.apiKey }), secret);
+
+    const mine = await fromAdmin(app, '/api/auth/get-session', sign('atelier-verre.myshopify.com'));
+    expect(mine.status).toBe(200);
+    expect(await mine.json()).toMatchObject({ user: { id: (await owner.user()).id, email: 'proprietaire@atelier-verre.test', name: 'Zoé' } });
+    expect(mine.headers.get('set-cookie')).toBeNull();
+
+    const stranger = await fromAdmin(app, '/api/auth/get-session', sign('jamais-installee.myshopify.com'));
+    expect(stranger.status).toBe(200);
+    expect(await stranger.json()).toBeNull();
+
+    const forged = await fromAdmin(app, '/api/auth/get-session', sign('atelier-verre.myshopify.com', 'pas-le-bon-secret'));
+    expect(forged.status).toBe(401);
+    expect(forged.headers.get(RETRY_INVALID_SESSION_HEADER)).toBe('1');
+  });
 });

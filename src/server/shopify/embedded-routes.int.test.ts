@@ -1,0 +1,148 @@
+/**
+ * The admin door's documents (decision 053): a page of the app opened by the Shopify admin with its
+ * signed query is the app with App Bridge first in `<head>`, framed by that shop's admin only; a bad
+ * load is refused, a load outside the iframe goes back into the admin, a load without a usable
+ * session token goes to the bounce page. The standalone pages keep refusing every frame.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect } from 'vitest';
+import { integrationTest } from '#tests/support/integration';
+import { createApp } from '../app';
+import { signQuery } from './hmac';
+import { APP_BRIDGE_CDN, APP_BRIDGE_STAND_IN, BOUNCE_PATH } from './embedded-routes';
+import { sessionTokenClaims, signSessionToken } from './session-token';
+
+const it = integrationTest();
+
+const SHOP = 'maison-lumiere.myshopify.com';
+const ADMIN_HOST = Buffer.from('admin.shopify.com/store/maison-lumiere').toString('base64');
+const SHELL =
+  '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><title>Avis Clients</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+
+let production: ReturnType<typeof createApp>;
+let development: ReturnType<typeof createApp>;
+
+it.beforeAll(async ({ ctx }) => {
+  const webDist = mkdtempSync(join(tmpdir(), 'avis-web-'));
+  mkdirSync(join(webDist, 'assets'));
+  writeFileSync(join(webDist, 'index.html'), SHELL);
+  // Production has no local Shopify: App Bridge from Shopify's CDN, framed by the shop's admin.
+  production = createApp({ ...ctx, emulator: null }, { webDist });
+  development = createApp(ctx, { webDist });
+});
+
+/** The query Shopify's admin puts on the app's page, signed with the client secret. */
+function adminLoad(secret: string, apiKey: string, overrides: Record<string, string | undefined> = {}, token?: string | null) {
+  const query: Record<string, string> = {
+    embedded: '1',
+    shop: SHOP,
+    host: ADMIN_HOST,
+    locale: 'fr',
+    session: 'sess-1',
+    timestamp: String(Math.floor(Date.now() / 1000)),
+  };
+  if (token !== null) query.id_token = token ?? signSessionToken(sessionTokenClaims({ shop: SHOP, apiKey }), secret);
+  for (const [key, value] of Object.entries(overrides)) {
+    if (value === undefined) delete query[key];
+    else query[key] = value;
+  }
+  return new URLSearchParams({ ...query, hmac: signQuery(query, secret) }).toString();
+}
+
+const get = (app: ReturnType<typeof createApp>, path: string) => app.request(`http://localhost:3000${path}`);
+
+describe('the app opened in the Shopify admin', () => {
+  it('is the app with App Bridge first in <head>, framed by that shop’s admin only, with no cookie', async ({ ctx, world }) => {
+    await world.merchant().store({ shopDomain: SHOP });
+    const res = await get(production, `/app/dashboard?${adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey)}`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const head = html.slice(html.indexOf('<head>') + '<head>'.length);
+    expect(head.startsWith(`<meta name="shopify-api-key" content="${ctx.config.shopify.apiKey}" /><script src="${APP_BRIDGE_CDN}"></script>`)).toBe(true);
+    // App Bridge is the first script of the document.
+    expect(html.indexOf('<script')).toBe(html.indexOf(`<script src="${APP_BRIDGE_CDN}"`));
+    const policy = res.headers.get('content-security-policy')!;
+    expect(policy).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com;`);
+    expect(policy).toContain("script-src 'self' https://cdn.shopify.com");
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(res.headers.get('set-cookie')).toBeNull();
+    expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('loads the local Shopify’s stand-in instead, framed by its admin on the app’s origin, when the emulator is on', async ({ ctx }) => {
+    const res = await get(development, `/app/flow?${adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey)}`);
+    expect(await res.text()).toContain(`<head><meta name="shopify-api-key" content="${ctx.config.shopify.apiKey}" /><script src="${APP_BRIDGE_STAND_IN}"></script>`);
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self';");
+  });
+
+  it('keeps every standalone page unframeable', async () => {
+    const res = await get(production, '/app/dashboard');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(await res.text()).not.toContain('shopify-api-key');
+  });
+
+  it.for([
+    [
+      'a wrong signature and no session token',
+      (_query: string, secret: string, apiKey: string) => adminLoad(secret, apiKey, {}, null).replace(/hmac=[0-9a-f]+/, `hmac=${'0'.repeat(64)}`),
+    ],
+    [
+      'a stale timestamp and no session token',
+      (_query: string, secret: string, apiKey: string) => adminLoad(secret, apiKey, { timestamp: String(Math.floor(Date.now() / 1000) - 3600) }, null),
+    ],
+    [
+      'a host naming another shop',
+      (_query: string, secret: string, apiKey: string) => adminLoad(secret, apiKey, { host: Buffer.from('admin.shopify.com/store/voisine').toString('base64') }),
+    ],
+    [
+      'a session token of another shop',
+      (_query: string, secret: string, apiKey: string) => adminLoad(secret, apiKey, {}, signSessionToken(sessionTokenClaims({ shop: 'voisine.myshopify.com', apiKey }), secret)),
+    ],
+  ] as const)('refuses a load with %s: a French page nobody may frame, without App Bridge', async ([, spoil], { ctx }) => {
+    const { apiSecret, apiKey } = ctx.config.shopify;
+    const res = await get(production, `/app/dashboard?${spoil('', apiSecret, apiKey)}`);
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré.');
+    expect(html).not.toContain('shopify-api-key');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('sends a signed load outside the iframe back into the admin, on the app’s page', async ({ ctx }) => {
+    const { apiSecret, apiKey } = ctx.config.shopify;
+    const res = await get(production, `/app/dashboard?${adminLoad(apiSecret, apiKey, { embedded: undefined })}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`https://admin.shopify.com/store/maison-lumiere/apps/${apiKey}`);
+  });
+
+  it.for([
+    ['without a session token', null],
+    ['with an expired one (a reload)', 'expired'],
+  ] as const)('sends a load %s to the bounce page, which reloads the same address with a fresh token', async ([, token], { ctx }) => {
+    const { apiSecret, apiKey } = ctx.config.shopify;
+    const expired = signSessionToken({ ...sessionTokenClaims({ shop: SHOP, apiKey, now: Date.now() - 10 * 60_000 }) }, apiSecret);
+    const res = await get(production, `/app/flow?${adminLoad(apiSecret, apiKey, {}, token === null ? null : expired)}`);
+    expect(res.status).toBe(302);
+    const bounce = new URL(res.headers.get('location')!, 'http://localhost:3000');
+    expect(bounce.pathname).toBe(BOUNCE_PATH);
+    expect(bounce.searchParams.get('shop')).toBe(SHOP);
+    const reload = new URL(bounce.searchParams.get('shopify-reload')!, 'http://localhost:3000');
+    expect(reload.pathname).toBe('/app/flow');
+    expect(reload.searchParams.has('id_token')).toBe(false);
+    expect(reload.searchParams.get('hmac')).toBeTruthy();
+
+    const page = await get(production, `${bounce.pathname}${bounce.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain(`<head><meta name="shopify-api-key" content="${apiKey}" /><script src="${APP_BRIDGE_CDN}"></script>`);
+    expect(page.headers.get('content-security-policy')).toContain(`frame-ancestors https://${SHOP} https://admin.shopify.com;`);
+
+    // App Bridge reloads the address with a fresh token, which the admin's hmac never covered: the token proves the load.
+    reload.searchParams.set('id_token', signSessionToken(sessionTokenClaims({ shop: SHOP, apiKey }), apiSecret));
+    const reloaded = await get(production, `${reload.pathname}${reload.search}`);
+    expect(reloaded.status).toBe(200);
+    expect(await reloaded.text()).toContain(`<script src="${APP_BRIDGE_CDN}"></script>`);
+  });
+});

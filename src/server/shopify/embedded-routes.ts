@@ -1,0 +1,109 @@
+/**
+ * The app's documents opened in the Shopify admin's iframe (decision 053, docs/shopify/session-tokens.md).
+ * Shopify loads a page of the app with a signed query (`embedded=1`, `shop`, `host`, `id_token`, `hmac`…);
+ * this handler, mounted before the page security headers (which forbid any framing), answers it:
+ * - a load whose signature, shop or host does not hold: a French error page, framed by nobody;
+ * - a signed load outside the iframe (no `embedded=1`): back into the admin, on the app's page;
+ * - a load without a usable `id_token` (missing, or expired on a reload): the bounce page, where App
+ *   Bridge fetches a fresh one and reloads the address with it;
+ * - otherwise the app itself (the React shell, drawn by the browser: the iframe has no cookie to draw
+ *   it with), with `<meta name="shopify-api-key">` and App Bridge as the first script of `<head>`, and a
+ *   policy that lets this shop's admin, and only it, frame the page.
+ * Any other request goes on to the standalone site.
+ */
+import type { Context, MiddlewareHandler } from 'hono';
+import { normalizeShopDomain } from '#core/shopify-domain';
+import type { AppContext } from '../context';
+import { HEADERS_BUT_FRAMING } from '../http/security-headers';
+import { embeddedPages as m } from '../messages/shopify';
+import { checkAdminLoad, embeddedAppUrl, SHOPIFY_ADMIN_ORIGIN } from './admin-load';
+
+/** Shopify's App Bridge, which every embedded document must load from Shopify's CDN. */
+export const APP_BRIDGE_CDN = 'https://cdn.shopify.com/shopifycloud/app-bridge.js';
+/** The local Shopify's stand-in for it (emulator/shopify), served only when the emulator is on. */
+export const APP_BRIDGE_STAND_IN = '/_shopify/app-bridge.js';
+/** Where a load without a usable session token gets one (the path Shopify's own libraries use). */
+export const BOUNCE_PATH = '/auth/session-token';
+
+export interface EmbeddedDocumentsOptions {
+  /** The React shell (index.html with the route's scripts) for a path, or null before the web is built. */
+  shell: (pathname: string) => Promise<string | null>;
+}
+
+/** The query of an admin load: Shopify signs every one it makes with `hmac`, and names the admin with `host`. */
+const isAdminLoad = (c: Context) => c.req.query('hmac') !== undefined && c.req.query('host') !== undefined;
+
+export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOptions): MiddlewareHandler {
+  const { apiKey, clientSecrets: secrets } = ctx.config.shopify;
+  const emulated = Boolean(ctx.emulator);
+  const appBridge = emulated ? APP_BRIDGE_STAND_IN : APP_BRIDGE_CDN;
+  // Who may frame an embedded document: the shop's own admin domain and Shopify's admin; in
+  // development the local Shopify's admin, on the app's own origin (it is mounted at /_shopify).
+  const ancestors = (shop: string) => (emulated ? ["'self'"] : [`https://${shop}`, SHOPIFY_ADMIN_ORIGIN]);
+  const policy = (shop: string | null) =>
+    [
+      "default-src 'self'",
+      `script-src 'self'${emulated ? '' : ' https://cdn.shopify.com'}`,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: https:",
+      `connect-src 'self'${emulated ? '' : ' https://*.shopify.com'}`,
+      `frame-ancestors ${shop ? ancestors(shop).join(' ') : "'none'"}`,
+      "form-action 'self'",
+      "base-uri 'self'",
+      "object-src 'none'",
+    ].join('; ');
+  const head = `<meta name="shopify-api-key" content="${escapeAttribute(apiKey)}" /><script src="${appBridge}"></script>`;
+
+  const page = (html: string, shop: string | null, status = 200) => {
+    const headers = new Headers(HEADERS_BUT_FRAMING.map(([name, value]): [string, string] => [name, value]));
+    headers.set('Content-Security-Policy', policy(shop));
+    headers.set('content-type', 'text/html; charset=utf-8');
+    headers.set('cache-control', 'private, no-store');
+    return new Response(html, { status, headers });
+  };
+  /** App Bridge first in `<head>`: before anything else the document loads or runs. */
+  const withAppBridge = (html: string) => html.replace(/<head>/i, `<head>${head}`);
+  const errorPage = () => page(withoutAppBridgePage(m.refusedTitle, m.refusedBody), null, 400);
+
+  return async (c, next) => {
+    const path = c.req.path;
+    if (path === BOUNCE_PATH) {
+      // The bounce page holds nothing but App Bridge, which reloads `shopify-reload` with a fresh token.
+      const shopParam = c.req.query('shop');
+      const shop = shopParam !== undefined && normalizeShopDomain(shopParam) === shopParam ? shopParam : null;
+      return page(withAppBridge(BOUNCE_HTML), shop);
+    }
+    if (!isAdminLoad(c) || !isAppDocument(path)) return next();
+
+    const load = checkAdminLoad(new URL(c.req.url).searchParams, { apiKey, secrets });
+    if (!load.ok) {
+      if (load.reason !== 'not_embedded') return errorPage();
+      const into = emulated ? `${ctx.config.appUrl}/_shopify/admin/${load.shop}/apps/${encodeURIComponent(apiKey)}${path}` : embeddedAppUrl(load.adminHost, apiKey);
+      return c.redirect(into, 302);
+    }
+    if (!load.session) {
+      const reload = new URL(c.req.url);
+      reload.searchParams.delete('id_token');
+      const bounce = new URLSearchParams({ shop: load.shop, host: load.host, 'shopify-reload': `${reload.pathname}${reload.search}` });
+      return c.redirect(`${BOUNCE_PATH}?${bounce.toString()}`, 302);
+    }
+    const shell = await options.shell(path);
+    if (shell === null) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
+    return page(withAppBridge(shell), load.shop);
+  };
+}
+
+/** The app's own pages, which Shopify's admin may open: /app/… and the install entry. */
+function isAppDocument(path: string): boolean {
+  return path === '/shopify/entry' || path === '/app' || path.startsWith('/app/');
+}
+
+function escapeAttribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+const BOUNCE_HTML = `<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>${m.bounceTitle}</title></head><body></body></html>`;
+
+function withoutAppBridgePage(title: string, body: string): string {
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
+}
