@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import { EmulatorError, type CoreOptions, type CreateCustomerInput, type CreateOrderInput, type CreateShopInput, type TokenResponse } from './areas/shared';
 import { EmulatorCore } from './core';
+import { embeddedRoutes } from './embedded/routes';
 import { toCents } from './format';
 import { faultMiddleware, type Fault, type FaultInput } from './faults';
 import { controlRoutes } from './routes/control';
@@ -132,6 +133,8 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     faultMiddleware(core.faults, (param) => core.resolveShop(param)?.domain ?? null),
   );
   storeRoutes(app, core);
+  // The admin that frames the embedded app, and the App Bridge stand-in (embedded/routes.ts).
+  embeddedRoutes(app, core, { fetch: options.fetch });
   const storefront = options.storefront ? storefrontRoutes(app, core, { ...options.storefront, fetch: options.fetch }) : null;
 
   const cents = (v: number | string): number => {

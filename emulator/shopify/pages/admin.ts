@@ -18,7 +18,10 @@ export function adminPage(core: EmulatorCore, shop: ShopRecord, notice?: string)
           <span class="badge ok">Installée</span> depuis le ${frDate(shop.installation!.installedAt)}. Autorisations :
           ${shop.installation!.scopes.map((s) => html`<code>${s}</code> `)}
         </p>
-        <p><a class="button" href="${base}/apps/open">Ouvrir l'application</a></p>
+        <p>
+          <a class="button" href="${base}/apps/open">Ouvrir l'application</a>
+          <a class="button secondary" href="${core.basePath}/admin/${shop.domain}/apps/${core.app.apiKey}">Ouvrir dans l'administration (intégrée)</a>
+        </p>
         <form method="post" action="${base}/apps/uninstall">
           <button type="submit" class="danger">Désinstaller l'application</button>
         </form>`
