@@ -1,5 +1,5 @@
 // Signatures exactly as Shopify computes them (docs/shopify/signatures.md).
-import { createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export type QueryParams = Record<string, string | string[]>;
 
@@ -94,47 +94,4 @@ export function paramsOf(url: string | URL): QueryParams {
     out[key] = values.length > 1 || key.endsWith('[]') ? values : values[0]!;
   }
   return out;
-}
-
-/**
- * The claims of a Shopify session token (App Bridge's ID token), times in seconds: the same claims as
- * the app's `sessionTokenClaims` (src/server/shopify/session-token.ts), which the emulator may not
- * import (it stands alone, as Shopify does).
- */
-export interface SessionTokenClaims {
-  iss: string;
-  dest: string;
-  aud: string;
-  sub?: string;
-  exp: number;
-  nbf: number;
-  iat?: number;
-  jti?: string;
-  sid?: string;
-}
-
-/** A session token lives one minute, as Shopify documents. */
-export const SESSION_TOKEN_LIFETIME_S = 60;
-
-/** The claims Shopify issues to a user of `shop` opening the app `apiKey`: valid from `nowMs` for a minute. */
-export function sessionTokenClaims(input: { shop: string; apiKey: string; nowMs: number; userId?: string; sessionId?: string; lifetimeSeconds?: number }): SessionTokenClaims {
-  const issuedAt = Math.floor(input.nowMs / 1000);
-  return {
-    iss: `https://${input.shop}/admin`,
-    dest: `https://${input.shop}`,
-    aud: input.apiKey,
-    ...(input.userId !== undefined ? { sub: input.userId } : {}),
-    exp: issuedAt + (input.lifetimeSeconds ?? SESSION_TOKEN_LIFETIME_S),
-    nbf: issuedAt,
-    iat: issuedAt,
-    jti: randomUUID(),
-    ...(input.sessionId !== undefined ? { sid: input.sessionId } : {}),
-  };
-}
-
-/** A JWT as Shopify signs session tokens: header `{"alg":"HS256","typ":"JWT"}`, HMAC-SHA256 with the client secret, base64url. */
-export function signSessionToken(claims: SessionTokenClaims, secret: string): string {
-  const segment = (value: unknown) => Buffer.from(JSON.stringify(value), 'utf8').toString('base64url');
-  const signingInput = `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment(claims)}`;
-  return `${signingInput}.${createHmac('sha256', secret).update(signingInput, 'utf8').digest('base64url')}`;
 }

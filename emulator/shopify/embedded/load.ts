@@ -1,20 +1,18 @@
 // The admin's load of the embedded app (decision 053, docs/shopify/session-tokens.md): the session
 // tokens the local admin mints, with the switches that spoil them on purpose, and the URL it frames,
 // signed with the client secret exactly as Shopify signs it.
-import { encodeHost, sessionTokenClaims, signSessionToken, signedUrl } from '../crypto';
+import { encodeHost, signedUrl } from '../crypto';
+import { mintSessionToken as mint, SESSION_TOKEN_FAULTS, type SessionTokenFault } from '../session-tokens';
 
 /** How the local admin spoils the session tokens it mints (the admin page's `token` switch). */
-export const TOKEN_SWITCHES = ['expired', 'not_yet_valid', 'wrong_audience', 'wrong_signature'] as const;
-export type TokenSwitch = (typeof TOKEN_SWITCHES)[number];
+export const TOKEN_SWITCHES = SESSION_TOKEN_FAULTS;
+export type TokenSwitch = SessionTokenFault;
 
 /** Shopify's load parameters: the admin sets them, whatever the admin URL's own query says. */
 export const LOAD_PARAMS = ['embedded', 'shop', 'host', 'id_token', 'locale', 'session', 'timestamp', 'hmac', 'signature'] as const;
 
 /** Where the app opens when the admin URL names no path (`/apps/{apiKey}`). */
 export const DEFAULT_APP_PATH = '/app/dashboard';
-
-/** Far enough past any verifier's clock tolerance (Shopify's libraries allow 10 s). */
-const SKEW_S = 300;
 
 /** The switch a query value names; undefined when absent, null when unknown. */
 export function parseTokenSwitch(value: string | undefined): TokenSwitch | undefined | null {
@@ -34,13 +32,9 @@ export interface MintInput {
   tokenSwitch?: TokenSwitch;
 }
 
-/** A session token as Shopify's admin mints it for the app, or spoiled as the switch says. */
+/** A session token as Shopify's admin mints it for the app, or spoiled as the switch says (session-tokens.ts). */
 export function mintSessionToken(input: MintInput): string {
-  const skew = input.tokenSwitch === 'expired' ? -SKEW_S : input.tokenSwitch === 'not_yet_valid' ? SKEW_S : 0;
-  const claims = sessionTokenClaims({ shop: input.shop, apiKey: input.apiKey, nowMs: input.nowMs + skew * 1000, userId: input.userId, sessionId: input.sessionId });
-  if (input.tokenSwitch === 'wrong_audience') claims.aud = `${input.apiKey}-another-app`;
-  const secret = input.tokenSwitch === 'wrong_signature' ? `${input.apiSecret}-not-the-secret` : input.apiSecret;
-  return signSessionToken(claims, secret);
+  return mint({ shop: input.shop, apiKey: input.apiKey, apiSecret: input.apiSecret, now: input.nowMs, userId: input.userId, sessionId: input.sessionId, fault: input.tokenSwitch });
 }
 
 export interface FrameUrlInput extends MintInput {
