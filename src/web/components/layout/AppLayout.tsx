@@ -1,11 +1,13 @@
-import { Suspense, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
+import { insideShopifyAdmin } from '#web/lib/admin-door';
 import { PageHeaderProvider } from '#web/lib/page-header';
-import { TakenOver } from '#web/lib/taken-over';
 import { OpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
+import { AdminDoorLayout } from './AdminDoorLayout';
 import { AppHeader } from './AppHeader';
 import { MobileDrawer } from './MobileDrawer';
+import { ScreenOutlet } from './ScreenOutlet';
 import { Sidebar } from './Sidebar';
 
 const desktopQuery = '(min-width: 48rem)';
@@ -18,6 +20,11 @@ const desktopQuery = '(min-width: 48rem)';
  * (the dashboard and the plans page show a refused plan change it tells).
  */
 export function AppLayout() {
+  // Inside the Shopify admin, the admin's own navigation and title bar stand in for ours (decision 053).
+  return insideShopifyAdmin() ? <AdminDoorLayout /> : <StandaloneLayout />;
+}
+
+function StandaloneLayout() {
   const { pathname, search } = useLocation();
   // The drawer is open for one location: navigating (a sidebar link in the drawer) closes it
   // without an effect, since the location it was opened for is no longer the current one.
@@ -64,14 +71,7 @@ export function AppLayout() {
         <div className="flex min-h-dvh min-w-0 flex-1 flex-col">
           <AppHeader drawerOpen={drawerOpen} drawerId={drawerId} onOpenDrawer={() => setDrawerOpen(true)} menuButtonRef={menuButtonRef} />
           <main id={mainContentId} tabIndex={-1} className="flex-1 px-4 py-6 outline-none md:px-8 md:py-8">
-            <div className="mx-auto w-full max-w-6xl">
-              {/* On a drawn page React hydrates the screen apart from the layout, in tasks of its own
-                  (decision 039); the page answers once the screen is taken over. */}
-              <Suspense fallback={null}>
-                <Outlet />
-                <TakenOver />
-              </Suspense>
-            </div>
+            <ScreenOutlet />
           </main>
         </div>
       </div>

@@ -1,0 +1,33 @@
+/**
+ * The app inside the Shopify admin (decision 053). The server's embedded document carries
+ * `<meta name="shopify-api-key">` and loads App Bridge first (Shopify's, or the local Shopify's stand-in):
+ * App Bridge adds the session token to the app's own requests and retries one refused for an expired
+ * token, so the API client needs nothing of its own. What the web does differently there: the admin's
+ * navigation, title bar and toasts stand in for the app's own sidebar and header.
+ */
+
+/** App Bridge's surface the web uses (a subset of Shopify's `window.shopify`). */
+export interface AppBridge {
+  toast: { show(message: string, options?: { isError?: boolean }): void };
+}
+
+declare global {
+  interface Window {
+    shopify?: AppBridge;
+  }
+}
+
+/** True in the document the admin door served: it names the app's API key for App Bridge. */
+export function insideShopifyAdmin(): boolean {
+  return typeof document !== 'undefined' && document.querySelector('meta[name="shopify-api-key"]') !== null;
+}
+
+/**
+ * The path an App Bridge navigation asks for: the admin's menu link (the event's target, as App Bridge
+ * dispatches it) or its `detail.href`; only the app's own pages.
+ */
+export function navigationTarget(event: Event): string | null {
+  const target = event.target as { getAttribute?: (name: string) => string | null } | null;
+  const href = target?.getAttribute?.('href') ?? (event as CustomEvent<{ href?: string } | undefined>).detail?.href ?? null;
+  return typeof href === 'string' && href.startsWith('/app/') && !href.startsWith('//') ? href : null;
+}
