@@ -54,4 +54,12 @@ export const embeddedPages = {
   refusedTitle: 'Ouverture refusée',
   refusedBody: 'Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré. Rouvrez l’application depuis l’administration Shopify.',
   bounceTitle: 'Avis Clients',
+  accountExistsTitle: 'Un compte existe déjà',
+  accountExistsBody: (email: string) =>
+    `Un compte Avis Clients utilise déjà l’adresse ${email}, sans cette boutique. Connectez-vous à ce compte sur le site d’Avis Clients, puis connectez la boutique depuis la page Intégrations.`,
+  conflictTitle: 'Boutique déjà liée',
+  conflictBody:
+    'Cette boutique est liée à un compte Avis Clients qui a une autre boutique connectée. Déconnectez cette autre boutique depuis le site d’Avis Clients, puis rouvrez l’application ici.',
+  unavailableTitle: 'Shopify ne répond pas',
+  unavailableBody: 'L’application n’a pas pu obtenir son accès à votre boutique auprès de Shopify. Réessayez dans quelques instants.',
 } as const;

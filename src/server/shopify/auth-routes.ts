@@ -19,16 +19,13 @@ import { route } from '../http/route';
 import { requireStore, resolveSession, sameStore } from '../stores/tenancy';
 import { BillingError, findPlan, startSubscription } from './billing';
 import { recordPendingCharge, syncBilling } from '../billing/sync';
-import { recordComplianceWebhooks, registerWebhooks } from './webhook-subscriptions';
+import { afterStoreConnected } from '../webhooks/store-connected';
 import { ShopifyRequestError, type ShopifyFacade } from './facade';
 import { freshTimestamp, normalizeShopDomain, verifyQueryHmac } from './hmac';
 import { connectStore, consumeOAuthState, createInstallationToken, createOAuthState, findClaimedInstallation, peekOAuthState, scopesCover } from './install-service';
 import { bindStateToBrowser, browserHoldsState } from './oauth-binding';
 import { StoreTokenError, storeAccessToken } from './store-tokens';
 import { SHOP_DETAILS } from './admin-documents';
-import { schedulePublish } from '../storefront/publish';
-import { enqueue } from '../jobs/define';
-import { reconcileStoreJob } from '../webhooks/jobs';
 
 const redirect = (c: Context, to: string) => c.redirect(to, 302);
 
@@ -170,29 +167,7 @@ export function shopifyAuthRoutes(ctx: AppContext, shopify: ShopifyFacade) {
         return integrationsError(c, refusal);
       }
       log.info('store connected', { storeId: store.id, shop });
-      // Orders reach us only by webhook: subscribe now (the diagnostic offers a retry if this fails).
-      try {
-        const result = await registerWebhooks(ctx, store.id);
-        await recordComplianceWebhooks(ctx, store.id);
-        if (result.errors.length) log.warn('some webhooks were not registered', { storeId: store.id, errors: result.errors });
-      } catch (error) {
-        log.warn('webhook registration failed', { storeId: store.id, error: (error as Error).message });
-      }
-      // The storefront block reads an app-data metafield of this installation: a new installation has
-      // none, so the reviews collected so far are written now rather than after the next review.
-      await schedulePublish(ctx.db, store.id);
-      // The orders Shopify holds since the last pass are read now, not within the hour: after a time
-      // away, those paid meanwhile are asked (or not) at once, and the merchant is told which (decision 045).
-      await enqueue(ctx, reconcileStoreJob, { storeId: store.id }, { dedupeKey: `connected:${store.id}:${store.updatedAt.toISOString()}` });
-
-      // A (re)install starts from Shopify's billing as it is now, never from what was recorded before
-      // (a merchant still inside a paid period keeps it; a cancelled plan stays cancelled).
-      let activePlan: string | null = null;
-      try {
-        activePlan = (await syncBilling(ctx, store.id)).verdict.active?.name ?? null;
-      } catch (error) {
-        log.warn('billing read after connection failed', { storeId: store.id, error: (error as Error).message });
-      }
+      const { activePlan } = await afterStoreConnected(ctx, store);
 
       const installation = state.metadata.installation_token;
       if (installation) {

@@ -8,7 +8,10 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as s from '#db/schema';
 import { integrationTest } from '#tests/support/integration';
+import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
 import { signQuery } from './hmac';
 import { APP_BRIDGE_CDN, APP_BRIDGE_STAND_IN, BOUNCE_PATH } from './embedded-routes';
@@ -34,16 +37,16 @@ it.beforeAll(async ({ ctx }) => {
 });
 
 /** The query Shopify's admin puts on the app's page, signed with the client secret. */
-function adminLoad(secret: string, apiKey: string, overrides: Record<string, string | undefined> = {}, token?: string | null) {
+function adminLoad(secret: string, apiKey: string, overrides: Record<string, string | undefined> = {}, token?: string | null, shop = SHOP) {
   const query: Record<string, string> = {
     embedded: '1',
-    shop: SHOP,
-    host: ADMIN_HOST,
+    shop,
+    host: shop === SHOP ? ADMIN_HOST : Buffer.from(`${shop}/admin`).toString('base64'),
     locale: 'fr',
     session: 'sess-1',
     timestamp: String(Math.floor(Date.now() / 1000)),
   };
-  if (token !== null) query.id_token = token ?? signSessionToken(sessionTokenClaims({ shop: SHOP, apiKey }), secret);
+  if (token !== null) query.id_token = token ?? signSessionToken(sessionTokenClaims({ shop, apiKey }), secret);
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete query[key];
     else query[key] = value;
@@ -101,14 +104,14 @@ describe('the app opened in the Shopify admin', () => {
       'a session token of another shop',
       (_query: string, secret: string, apiKey: string) => adminLoad(secret, apiKey, {}, signSessionToken(sessionTokenClaims({ shop: 'voisine.myshopify.com', apiKey }), secret)),
     ],
-  ] as const)('refuses a load with %s: a French page nobody may frame, without App Bridge', async ([, spoil], { ctx }) => {
+  ] as const)('refuses a load with %s: a French page without App Bridge, which only a Shopify admin may frame', async ([, spoil], { ctx }) => {
     const { apiSecret, apiKey } = ctx.config.shopify;
     const res = await get(production, `/app/dashboard?${spoil('', apiSecret, apiKey)}`);
     expect(res.status).toBe(400);
     const html = await res.text();
     expect(html).toContain('Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré.');
     expect(html).not.toContain('shopify-api-key');
-    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toContain('frame-ancestors https://*.myshopify.com https://admin.shopify.com;');
   });
 
   it('sends a signed load outside the iframe back into the admin, on the app’s page', async ({ ctx }) => {
@@ -144,5 +147,58 @@ describe('the app opened in the Shopify admin', () => {
     const reloaded = await get(production, `${reload.pathname}${reload.search}`);
     expect(reloaded.status).toBe(200);
     expect(await reloaded.text()).toContain(`<script src="${APP_BRIDGE_CDN}"></script>`);
+  });
+});
+
+describe('a shop opened in the admin with no store here (Shopify installed the app)', () => {
+  let made = 0;
+  /** A shop on the local Shopify, never connected to the app. */
+  async function newShop(ctx: TestContext, email: string) {
+    made += 1;
+    return ctx.emulator!.state.createShop({ domain: `porte-${made}-${Date.now()}.myshopify.com`, name: `Atelier ${made}`, email });
+  }
+  const openFromAdmin = async (ctx: TestContext, shop: string) =>
+    get(development, `/app/dashboard?${adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey, {}, await ctx.emulator!.state.sessionToken(shop), shop)}`);
+
+  it('connects the store to a new account named by the shop owner’s e-mail, with the exchanged token, and opens the app', async ({ ctx }) => {
+    const shop = await newShop(ctx, 'Proprietaire@Atelier.test');
+    const res = await openFromAdmin(ctx, shop.domain);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain(`<script src="${APP_BRIDGE_STAND_IN}"></script>`);
+
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
+    expect(store).toMatchObject({ isActive: true, shopName: shop.name, scope: ctx.config.shopify.scopes });
+    // Sealed, never stored as Shopify gave it.
+    expect(store!.accessToken).toMatch(/^v1\./);
+    expect(store!.accessToken).not.toContain('shpat_');
+    const [owner] = await ctx.db.select().from(s.user).where(eq(s.user.id, store!.userId));
+    expect(owner).toMatchObject({ email: 'proprietaire@atelier.test', name: '', companyName: shop.name });
+    // The account has no password: the merchant sets one later by the e-mailed link.
+    expect(await ctx.db.select().from(s.account).where(eq(s.account.userId, owner!.id))).toEqual([]);
+
+    // Opened again: the stored token works, nothing is exchanged (a new offline token would revoke it).
+    expect((await openFromAdmin(ctx, shop.domain)).status).toBe(200);
+    const [again] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
+    expect(again!.accessToken).toBe(store!.accessToken);
+  });
+
+  it('never joins the shop to an account that merely uses the owner’s e-mail: a French page says what to do', async ({ ctx, world }) => {
+    const shop = await newShop(ctx, 'deja-inscrit@atelier.test');
+    await world.merchant({ email: 'deja-inscrit@atelier.test' }).account();
+    const res = await openFromAdmin(ctx, shop.domain);
+    expect(res.status).toBe(409);
+    expect(await res.text()).toContain('Un compte Avis Clients utilise déjà l’adresse deja-inscrit@atelier.test, sans cette boutique.');
+    expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain))).toEqual([]);
+  });
+
+  it('gives a shop back to the account it had after an uninstall (a shop stays on one account)', async ({ ctx, world }) => {
+    const shop = await newShop(ctx, 'retour@atelier.test');
+    const before = await world
+      .merchant({ email: 'ancienne@atelier.test' })
+      .store({ shopDomain: shop.domain, row: { isActive: false, uninstalledAt: new Date(Date.now() - 86_400_000), awayReason: 'uninstalled' } });
+    expect((await openFromAdmin(ctx, shop.domain)).status).toBe(200);
+    const stores = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
+    expect(stores).toHaveLength(1);
+    expect(stores[0]).toMatchObject({ id: before.store.id, isActive: true });
   });
 });

@@ -2,19 +2,31 @@
  * The app's documents opened in the Shopify admin's iframe (decision 053, docs/shopify/session-tokens.md).
  * Shopify loads a page of the app with a signed query (`embedded=1`, `shop`, `host`, `id_token`, `hmac`…);
  * this handler, mounted before the page security headers (which forbid any framing), answers it:
- * - a load whose signature, shop or host does not hold: a French error page, framed by nobody;
+ * - a load whose signature, shop or host does not hold: a French error page, which any Shopify admin
+ *   may frame (it holds nothing to act on);
  * - a signed load outside the iframe (no `embedded=1`): back into the admin, on the app's page;
  * - a load without a usable `id_token` (missing, or expired on a reload): the bounce page, where App
  *   Bridge fetches a fresh one and reloads the address with it;
  * - otherwise the app itself (the React shell, drawn by the browser: the iframe has no cookie to draw
  *   it with), with `<meta name="shopify-api-key">` and App Bridge as the first script of `<head>`, and a
- *   policy that lets this shop's admin, and only it, frame the page.
+ *   policy that lets this shop's admin, and only it, frame the page. Before it, the shop's offline
+ *   token is made sure of, and a shop with no active store here is installed: Shopify installed the
+ *   app (managed installation), so the store is connected with the exchanged token, to the account it
+ *   had, or to a new one named by the shop owner's e-mail (`openFromAdmin`).
  * Any other request goes on to the standalone site.
  */
+import { randomUUID } from 'node:crypto';
+import { desc, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
+import { shopifyStores, user } from '#db/schema';
 import { normalizeShopDomain } from '#core/shopify-domain';
 import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
 import { HEADERS_BUT_FRAMING } from '../http/security-headers';
+import { afterStoreConnected } from '../webhooks/store-connected';
+import { SHOP_DETAILS } from './admin-documents';
+import { connectStore } from './install-service';
+import { ensureOfflineToken } from './offline-token';
 import { embeddedPages as m } from '../messages/shopify';
 import { checkAdminLoad, embeddedAppUrl, SHOPIFY_ADMIN_ORIGIN } from './admin-load';
 
@@ -40,6 +52,8 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
   // Who may frame an embedded document: the shop's own admin domain and Shopify's admin; in
   // development the local Shopify's admin, on the app's own origin (it is mounted at /_shopify).
   const ancestors = (shop: string) => (emulated ? ["'self'"] : [`https://${shop}`, SHOPIFY_ADMIN_ORIGIN]);
+  // A refusal holds nothing to act on: any Shopify admin may frame it, so the merchant reads it there.
+  const anyAdmin = emulated ? ["'self'"] : ['https://*.myshopify.com', SHOPIFY_ADMIN_ORIGIN];
   const policy = (shop: string | null) =>
     [
       "default-src 'self'",
@@ -47,7 +61,7 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
       "style-src 'self' 'unsafe-inline'",
       "img-src 'self' data: https:",
       `connect-src 'self'${emulated ? '' : ' https://*.shopify.com'}`,
-      `frame-ancestors ${shop ? ancestors(shop).join(' ') : "'none'"}`,
+      `frame-ancestors ${(shop ? ancestors(shop) : anyAdmin).join(' ')}`,
       "form-action 'self'",
       "base-uri 'self'",
       "object-src 'none'",
@@ -87,10 +101,72 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
       const bounce = new URLSearchParams({ shop: load.shop, host: load.host, 'shopify-reload': `${reload.pathname}${reload.search}` });
       return c.redirect(`${BOUNCE_PATH}?${bounce.toString()}`, 302);
     }
+    const opening = await openFromAdmin(ctx, load.shop, new URL(c.req.url).searchParams.get('id_token')!);
+    if (opening.kind !== 'open') return page(withoutAppBridgePage(...openingRefusal(opening)), load.shop, opening.kind === 'unavailable' ? 503 : 409);
     const shell = await options.shell(path);
     if (shell === null) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     return page(withAppBridge(shell), load.shop);
   };
+}
+
+type Opening = { kind: 'open' } | { kind: 'account_exists'; email: string } | { kind: 'conflict' } | { kind: 'unavailable' };
+
+/**
+ * A shop opened in the admin, made ready: its offline token (exchanged only when none stored works:
+ * offline-token.ts), and, for a shop with no active store here, its store connected. It goes back to
+ * the account it had (a shop stays on one account, decision 006), else to a new account named by the
+ * shop owner's e-mail, without a password (one is set later by the e-mailed reset link). An account
+ * that already uses that e-mail without the shop is not joined to it: sign-up does not prove the
+ * address, so nothing says its holder owns the shop; they connect it from the standalone site.
+ */
+async function openFromAdmin(ctx: AppContext, shop: string, sessionToken: string): Promise<Opening> {
+  const log = ctx.log.child('admin-door');
+  let offline;
+  try {
+    offline = await ensureOfflineToken(ctx, shop, sessionToken);
+  } catch (error) {
+    log.warn('offline token not obtained', { shop, error: (error as Error).message });
+    return { kind: 'unavailable' };
+  }
+  if (offline.kind === 'ready') return { kind: 'open' };
+
+  let details;
+  try {
+    details = (await ctx.shopify.graphql(shop, offline.tokens.accessToken, SHOP_DETAILS)).shop;
+  } catch (error) {
+    log.warn('shop details not read', { shop, error: (error as Error).message });
+    return { kind: 'unavailable' };
+  }
+  const email = details.email.trim().toLowerCase();
+  const [previous] = await ctx.db
+    .select({ userId: shopifyStores.userId })
+    .from(shopifyStores)
+    .where(eq(shopifyStores.shopDomain, shop))
+    .orderBy(desc(shopifyStores.installedAt))
+    .limit(1);
+  let userId = previous?.userId;
+  if (!userId) {
+    const [taken] = await ctx.db.select({ id: user.id }).from(user).where(eq(user.email, email));
+    if (taken) return { kind: 'account_exists', email };
+    userId = randomUUID();
+    await ctx.db.insert(user).values({ id: userId, name: '', email, companyName: details.name });
+  }
+  let store;
+  try {
+    store = await connectStore(ctx.db, ctx.config.encryptionKey, { userId, shopDomain: shop, shopName: details.name, tokens: offline.tokens });
+  } catch (error) {
+    if (error instanceof DomainError) return { kind: 'conflict' };
+    throw error;
+  }
+  log.info('store connected from the admin', { storeId: store.id, shop });
+  await afterStoreConnected(ctx, store);
+  return { kind: 'open' };
+}
+
+function openingRefusal(opening: Exclude<Opening, { kind: 'open' }>): [string, string] {
+  if (opening.kind === 'account_exists') return [m.accountExistsTitle, m.accountExistsBody(opening.email)];
+  if (opening.kind === 'conflict') return [m.conflictTitle, m.conflictBody];
+  return [m.unavailableTitle, m.unavailableBody];
 }
 
 /** The app's own pages, which Shopify's admin may open: /app/… and the install entry. */
@@ -98,12 +174,14 @@ function isAppDocument(path: string): boolean {
   return path === '/shopify/entry' || path === '/app' || path.startsWith('/app/');
 }
 
+/** Text for an attribute or an element of these pages. */
 function escapeAttribute(value: string): string {
-  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
 
 const BOUNCE_HTML = `<!doctype html><html lang="fr"><head><meta charset="utf-8" /><title>${m.bounceTitle}</title></head><body></body></html>`;
 
 function withoutAppBridgePage(title: string, body: string): string {
-  return `<!doctype html><html lang="fr"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${title}</title></head><body><main><h1>${title}</h1><p>${body}</p></main></body></html>`;
+  const [t, b] = [escapeAttribute(title), escapeAttribute(body)];
+  return `<!doctype html><html lang="fr"><head><meta charset="utf-8" /><meta name="viewport" content="width=device-width, initial-scale=1" /><title>${t}</title></head><body><main><h1>${t}</h1><p>${b}</p></main></body></html>`;
 }

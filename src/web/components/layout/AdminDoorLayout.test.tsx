@@ -40,6 +40,8 @@ describe('the /app screens inside the Shopify admin (decision 053)', () => {
       ['/app/integrations', 'Intégrations', null],
     ]);
     await waitFor(() => expect(container.querySelector('ui-title-bar')?.getAttribute('title')).toBe('Intégrations'));
+    // The frame keeps its own heading for assistive technologies.
+    expect(screen.getByRole('heading', { level: 1, name: 'Intégrations' })).toBeTruthy();
     // The standalone chrome is not drawn: no sidebar navigation, no header banner.
     expect(screen.queryByRole('navigation', { name: 'Navigation principale' })).toBeNull();
     expect(screen.queryByRole('banner')).toBeNull();

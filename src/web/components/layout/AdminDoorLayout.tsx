@@ -19,10 +19,17 @@ export function AdminDoorLayout() {
       <OpeningBillingSync />
       <AdminChrome />
       <main id={mainContentId} tabIndex={-1} className="min-h-dvh bg-slate-50 px-4 py-6 outline-none md:px-8">
+        <ScreenHeading />
         <ScreenOutlet />
       </main>
     </PageHeaderProvider>
   );
+}
+
+/** The screen's title, which the admin shows in its title bar: the frame's own heading for assistive technologies. */
+function ScreenHeading() {
+  const header = useCurrentPageHeader();
+  return <h1 className="sr-only">{header?.title ?? ''}</h1>;
 }
 
 /** App Bridge's custom elements: read by the admin, never shown in the frame. */

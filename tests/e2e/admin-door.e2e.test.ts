@@ -1,0 +1,73 @@
+/**
+ * The admin door (issue 47, decision 053) in Chromium, through the local Shopify's admin: a shop
+ * installed as a new merchant does, then opened from its Shopify admin in a browser that has never
+ * signed in to the app. The admin frames the app with its signed load; the app loads App Bridge (the
+ * local stand-in), gets its session token from the admin, and shows the dashboard with no sign-in and
+ * no cookie; the admin's menu and title bar are the app's. The browser enforces the documents' CSP
+ * here (no bypass): a page framed outside its shop's admin would not show.
+ */
+import { describe, expect, it } from 'vitest';
+import { DESKTOP } from './support/browser';
+import { installNewShop } from './support/shop';
+import { browserSuite } from './support/suite';
+
+const suite = browserSuite();
+/** The local Shopify's app (src/server/config.ts EMULATOR_API_KEY). */
+const API_KEY = 'emulator-client-id';
+
+describe('the app inside the Shopify admin', () => {
+  it('opens on the dashboard without any sign-in, and the admin’s menu and title bar are the app’s', async () => {
+    const { page: installer } = await suite.page();
+    const shop = await installNewShop(installer, suite.app.url, 'porte-admin');
+
+    // A browser that never signed in to the app, with the CSP enforced.
+    const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}`);
+      const frame = page.frameLocator('iframe[title^="Application"]');
+      await frame.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+      // The dashboard's own data, read with the session token: the store's name is not needed, its screen is.
+      await frame.getByRole('main').waitFor();
+      expect(await frame.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);
+
+      // The admin draws the app's menu and title.
+      const menu = page.getByRole('navigation', { name: "Navigation de l'application" });
+      await menu.getByRole('link', { name: 'Configuration du flux' }).waitFor();
+      await page.locator('#app-title').getByText('Tableau de bord').waitFor();
+
+      // A click in the admin's menu moves the app, which tells the admin its new title.
+      await menu.getByRole('link', { name: 'Configuration du flux' }).click();
+      await frame.getByRole('heading', { level: 1, name: 'Configuration du flux' }).waitFor();
+      await page.locator('#app-title').getByText('Configuration du flux').waitFor();
+
+      // Nothing was kept in the browser for the app: the session token did it all.
+      expect((await context.cookies(suite.app.url)).filter((cookie) => cookie.name.includes('session'))).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses an expired session token from the admin, then works again with a fresh one', async () => {
+    const { page: installer } = await suite.page();
+    const shop = await installNewShop(installer, suite.app.url, 'jeton-perime');
+    const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      // Every token the admin mints is expired: the app's load goes to the bounce page, whose reload is
+      // refused in French, in the admin's frame.
+      await page.goto(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}?token=expired`);
+      const frame = page.frameLocator('iframe[title^="Application"]');
+      await frame.getByText('Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré.', { exact: false }).waitFor();
+      expect(await frame.getByRole('heading', { level: 1, name: 'Tableau de bord' }).count()).toBe(0);
+      // Valid tokens again: the dashboard opens.
+      await page.goto(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}`);
+      await page.frameLocator('iframe[title^="Application"]').getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});
