@@ -6,6 +6,8 @@ import { escapeHtml, html, type SafeHtml } from '../html';
 import { TOKEN_SWITCHES, type TokenSwitch } from './load';
 
 export interface AdminFramePageInput {
+  /** The page's script (`/admin-frame.js`): a file, as the app's pages allow no inline script (their CSP covers /_shopify too). */
+  scriptSrc: string;
   shopName: string;
   shopDomain: string;
   appName: string;
@@ -65,7 +67,7 @@ code{background:#f4f4f4;color:#1a1a1a;padding:.05rem .3rem;border-radius:.25rem}
 `;
 
 /** The admin's side of the protocol: see the stand-in's header comment (app-bridge.ts) and the README. */
-const SCRIPT = String.raw`(function () {
+export const ADMIN_FRAME_SCRIPT = String.raw`(function () {
   'use strict';
   var config = JSON.parse(document.getElementById('admin-frame-config').textContent);
   var frame = document.getElementById('app-frame');
@@ -293,7 +295,7 @@ export function adminFramePage(input: AdminFramePageInput): string {
 <body>
 ${body.value}
 <script type="application/json" id="admin-frame-config">${scriptJson(config)}</script>
-<script>${SCRIPT}</script>
+<script src="${input.scriptSrc}"></script>
 </body>
 </html>`;
 }

@@ -11,7 +11,7 @@ import type { ShopRecord } from '../types';
 import { APP_BRIDGE_STAND_IN } from './app-bridge';
 import { frameAncestorsAllow, type FrameVerdict } from './frame-ancestors';
 import { DEFAULT_APP_PATH, adminFrameUrl, mintSessionToken, parseTokenSwitch } from './load';
-import { adminFramePage } from './page';
+import { ADMIN_FRAME_SCRIPT, adminFramePage } from './page';
 
 export interface EmbeddedOptions {
   /** How the admin reaches the app for the frame check (the emulator's `fetch` option; default: HTTP). */
@@ -32,6 +32,7 @@ export function embeddedRoutes(app: Hono, core: EmulatorCore, options: EmbeddedO
   const adminOrigin = () => new URL(core.baseUrl).origin;
 
   app.get('/app-bridge.js', (c) => c.body(APP_BRIDGE_STAND_IN, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
+  app.get('/admin-frame.js', (c) => c.body(ADMIN_FRAME_SCRIPT, 200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-cache' }));
 
   /** The shop, installed, and the app of the URL, or the HTML page saying which is missing. */
   const withApp = (c: Context, fn: (shop: ShopRecord) => Response | Promise<Response>): Response | Promise<Response> => {
@@ -84,6 +85,7 @@ export function embeddedRoutes(app: Hono, core: EmulatorCore, options: EmbeddedO
       const tokenUrl = `${core.basePath}/admin/${shop.domain}/session-token?${new URLSearchParams({ client_id: core.app.apiKey, ...(tokenSwitch ? { token: tokenSwitch } : {}) })}`;
       return c.html(
         adminFramePage({
+          scriptSrc: `${core.basePath}/admin-frame.js`,
           shopName: shop.name,
           shopDomain: shop.domain,
           appName: core.state.app.name,

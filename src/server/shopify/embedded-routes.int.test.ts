@@ -114,6 +114,14 @@ describe('the app opened in the Shopify admin', () => {
     expect(res.headers.get('content-security-policy')).toContain('frame-ancestors https://*.myshopify.com https://admin.shopify.com;');
   });
 
+  it('leaves the standalone install entry to the standalone door when the admin does not frame it', async ({ ctx }) => {
+    const { apiSecret, apiKey } = ctx.config.shopify;
+    const res = await get(production, `/shopify/entry?${adminLoad(apiSecret, apiKey, { embedded: undefined }, null)}`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).not.toContain('shopify-api-key');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
   it('sends a signed load outside the iframe back into the admin, on the app’s page', async ({ ctx }) => {
     const { apiSecret, apiKey } = ctx.config.shopify;
     const res = await get(production, `/app/dashboard?${adminLoad(apiSecret, apiKey, { embedded: undefined })}`);

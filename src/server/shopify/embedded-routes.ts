@@ -87,7 +87,7 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
       const shop = shopParam !== undefined && normalizeShopDomain(shopParam) === shopParam ? shopParam : null;
       return page(withAppBridge(BOUNCE_HTML), shop);
     }
-    if (!isAdminLoad(c) || !isAppDocument(path)) return next();
+    if (!isAdminLoad(c) || !isAppDocument(c, path)) return next();
 
     const load = checkAdminLoad(new URL(c.req.url).searchParams, { apiKey, secrets });
     if (!load.ok) {
@@ -169,9 +169,13 @@ function openingRefusal(opening: Exclude<Opening, { kind: 'open' }>): [string, s
   return [m.unavailableTitle, m.unavailableBody];
 }
 
-/** The app's own pages, which Shopify's admin may open: /app/… and the install entry. */
-function isAppDocument(path: string): boolean {
-  return path === '/shopify/entry' || path === '/app' || path.startsWith('/app/');
+/**
+ * The app's pages Shopify's admin opens: /app/…, and the install entry (`application_url`) when the
+ * admin frames it. A signed load of the install entry outside the iframe is the standalone door's
+ * install (its authorization code grant, decision 006): it goes on.
+ */
+function isAppDocument(c: Context, path: string): boolean {
+  return path === '/app' || path.startsWith('/app/') || (path === '/shopify/entry' && c.req.query('embedded') === '1');
 }
 
 /** Text for an attribute or an element of these pages. */
