@@ -4,6 +4,7 @@
 import { verifySessionToken } from '#server/shopify/session-token';
 import { JSDOM, VirtualConsole } from 'jsdom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ADMIN_FRAME_SCRIPT } from '../embedded/page';
 import { APP, DEMO, createTestEmulator, type TestEmulator } from '../test-support';
 
 const APP_ORIGIN = 'http://localhost:3000';
@@ -24,7 +25,13 @@ afterEach(() => {
 
 async function open(query = '') {
   const path = `/_shopify/admin/${DEMO}/apps/${APP.apiKey}/app/dashboard${query}`;
-  const page = await (await emu.app.request(path.replace('/_shopify', ''))).text();
+  const served = await (await emu.app.request(path.replace('/_shopify', ''))).text();
+  // The page loads its script as a file (the app's CSP allows no inline script): the same script, run inline here.
+  const script = await emu.app.request('/admin-frame.js');
+  expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  expect(await script.text()).toBe(ADMIN_FRAME_SCRIPT);
+  expect(served).toContain('<script src="/_shopify/admin-frame.js"></script>');
+  const page = served.replace('<script src="/_shopify/admin-frame.js"></script>', `<script>${ADMIN_FRAME_SCRIPT}</script>`);
   const errors: string[] = [];
   const virtualConsole = new VirtualConsole();
   virtualConsole.on('error', (...args: unknown[]) => errors.push(args.map(String).join(' ')));
