@@ -19,6 +19,7 @@ import { isDeadToken } from '../shopify/store-tokens';
 import { BillingError, findPlan, readShopifyBilling, startSubscription } from '../shopify/billing';
 import { ShopifyRequestError } from '../shopify/facade';
 import { storeRecord } from '../shopify/install-service';
+import { bearerToken } from '../shopify/session-token';
 import { takeBillingNotice } from './notices';
 import { applyBilling, recordPendingCharge, syncBilling, takeTicket } from './sync';
 import { billingVerdict } from './verdict';
@@ -64,14 +65,16 @@ export function billingRoutes(ctx: AppContext) {
       return { message: planMessages.setSuccess };
     }),
 
-    route(changePlan, async ({ body, store }) => {
+    route(changePlan, async ({ c, body, store }) => {
       const plan = await findPlan(ctx.db, body.plan_id);
       if (!plan) throw new DomainError('plan_not_found');
       const record = await storeRecord(ctx.db, store.id);
       let confirmationUrl: string;
       try {
         // Decided now, not at the return: by then Shopify's own webhook may have recorded the new plan.
-        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan, { change: record.subscriptionStatus === 'active' });
+        // From inside the Shopify admin (a session token, decision 053), Shopify comes back there.
+        const inAdmin = bearerToken(c.req.header('authorization')) !== null;
+        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan, { change: record.subscriptionStatus === 'active', inAdmin });
       } catch (error) {
         if (isDeadToken(error)) throw new DomainError('shopify_token_invalid');
         if (error instanceof BillingError || error instanceof ShopifyRequestError) {

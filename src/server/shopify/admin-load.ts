@@ -136,6 +136,17 @@ export function embeddedAppUrl(adminHost: string, apiKey: string): string {
 }
 
 /**
+ * The app's page in a shop's admin, from the shop alone (a Shopify return URL, decision 053): Shopify's
+ * admin address, or the local Shopify's admin page when the emulator is on (`localAdmin`: its base,
+ * `{APP_URL}/_shopify`).
+ */
+export function appInAdminUrl(shop: string, apiKey: string, localAdmin: string | null = null): string {
+  if (normalizeShopDomain(shop) !== shop) throw new TypeError(`not a shop domain: ${JSON.stringify(shop)}`);
+  if (localAdmin !== null) return `${localAdmin}/admin/${shop}/apps/${encodeURIComponent(apiKey)}`;
+  return embeddedAppUrl(`admin.shopify.com/store/${shop.replace(/\.myshopify\.com$/, '')}`, apiKey);
+}
+
+/**
  * The `Content-Security-Policy` directive of an embedded document: framed by this shop's admin only.
  * Throws on anything but a valid shop domain (the value goes into a header as is).
  */

@@ -9,6 +9,7 @@ import type { Queryable } from '#db/client';
 import { shopifyStores, subscriptionPlans } from '#db/schema';
 import type { AppContext } from '../context';
 import { isDeadToken, storeAccessToken } from './store-tokens';
+import { appInAdminUrl } from './admin-load';
 import { ShopifyRequestError, answered, type ShopifyFacade } from './facade';
 import { BILLING_STATE, CANCEL_SUBSCRIPTION, CREATE_SUBSCRIPTION, UNINSTALL_APP } from './admin-documents';
 import type { BillingStateQuery, CurrencyCode } from './generated/admin-types';
@@ -31,12 +32,21 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | nu
  * caller re-reads Shopify (billing/sync.ts), which then sees the new charge pending. `change`: it
  * replaces a plan the store pays for already, which the billing return then says (decision 045).
  */
-export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan, { change = false } = {}): Promise<string> {
+export async function startSubscription(
+  ctx: AppContext,
+  shopify: ShopifyFacade,
+  store: Store,
+  plan: Plan,
+  { change = false, inAdmin = false }: { change?: boolean; inAdmin?: boolean } = {},
+): Promise<string> {
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
     name: plan.name,
-    returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}${change ? '&change=1' : ''}`,
+    returnUrl: inAdmin
+      ? // Asked from inside the Shopify admin: Shopify comes back to the app's page there (the admin door reads the return, embedded-routes.ts).
+        `${appInAdminUrl(store.shopDomain, ctx.config.shopify.apiKey, ctx.emulator ? `${ctx.config.appUrl}/_shopify` : null)}/app/dashboard?billing=return${change ? '&change=1' : ''}`
+      : `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}${change ? '&change=1' : ''}`,
     // Test charges everywhere but production: nobody is billed by a demo or a test run.
     test: !ctx.config.production,
     lineItems: [

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { describe, expect } from 'vitest';
 import { eq } from 'drizzle-orm';
 import * as s from '#db/schema';
+import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { integrationTest } from '#tests/support/integration';
 import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
@@ -208,5 +209,61 @@ describe('a shop opened in the admin with no store here (Shopify installed the a
     const stores = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
     expect(stores).toHaveLength(1);
     expect(stores[0]).toMatchObject({ id: before.store.id, isActive: true });
+  });
+});
+
+describe('a plan chosen inside the admin', () => {
+  it('comes back into the admin after Shopify’s approval, where the billing is read afresh and the dashboard says so', async ({ ctx, app }) => {
+    const { shop, store } = await merchantOnEmulator(app, ctx, 'plan-admin');
+    const token = () => ctx.emulator!.state.sessionToken(shop);
+    const [pro] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, 'pro'));
+    const asked = await development.request('http://localhost:3000/functions/v1/plans-change', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ plan_id: pro!.id }),
+    });
+    expect(asked.status).toBe(200);
+    const confirmation = ((await asked.json()) as { confirmation_url: string }).confirmation_url;
+    const returnUrl = new URL(await ctx.emulator!.state.approveAppSubscription(shop, Number(/\/charges\/(\d+)\/confirm$/.exec(confirmation)![1])));
+    // Shopify comes back to the app's page in the local admin, not to the standalone callback.
+    expect(returnUrl.pathname).toBe(`/_shopify/admin/${shop}/apps/${ctx.config.shopify.apiKey}/app/dashboard`);
+    expect(returnUrl.searchParams.get('billing')).toBe('return');
+
+    // The admin frames the app's dashboard with that query and its signed load.
+    const load = adminLoad(
+      ctx.config.shopify.apiSecret,
+      ctx.config.shopify.apiKey,
+      { billing: 'return', charge_id: returnUrl.searchParams.get('charge_id')! },
+      await token(),
+      shop,
+    );
+    const back = await get(development, `/app/dashboard?${load}`);
+    expect(back.status).toBe(302);
+    const next = new URL(back.headers.get('location')!, 'http://localhost:3000');
+    expect(next.pathname).toBe('/app/dashboard');
+    expect(Object.fromEntries(['shopify', 'subscription', 'billing', 'charge_id'].map((key) => [key, next.searchParams.get(key)]))).toEqual({
+      shopify: 'success',
+      subscription: 'activated',
+      billing: null,
+      charge_id: null,
+    });
+    expect(next.searchParams.get('id_token')).toBeTruthy();
+    const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
+    expect(row!.subscriptionStatus).toBe('active');
+    // The next load is proved by its session token: the app itself.
+    expect((await get(development, `${next.pathname}${next.search}`)).status).toBe(200);
+  });
+
+  it('says the plan was not approved when Shopify’s billing shows none active', async ({ ctx, app }) => {
+    const { shop } = await merchantOnEmulator(app, ctx, 'refus-admin');
+    const load = adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey, { billing: 'return' }, await ctx.emulator!.state.sessionToken(shop), shop);
+    const back = await get(development, `/app/dashboard?${load}`);
+    const next = new URL(back.headers.get('location')!, 'http://localhost:3000');
+    expect(next.pathname).toBe('/subscription');
+    expect(next.searchParams.get('error')).toBe('subscription_not_approved');
+    // The plan choice is a page the admin may load too.
+    const page = await get(development, `${next.pathname}${next.search}`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('shopify-api-key');
   });
 });

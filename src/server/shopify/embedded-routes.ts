@@ -12,7 +12,8 @@
  *   policy that lets this shop's admin, and only it, frame the page. Before it, the shop's offline
  *   token is made sure of, and a shop with no active store here is installed: Shopify installed the
  *   app (managed installation), so the store is connected with the exchanged token, to the account it
- *   had, or to a new one named by the shop owner's e-mail (`openFromAdmin`).
+ *   had, or to a new one named by the shop owner's e-mail (`openFromAdmin`); Shopify's return after a
+ *   plan's approval asked there is read (`billingReturn`).
  * Any other request goes on to the standalone site.
  */
 import { randomUUID } from 'node:crypto';
@@ -23,6 +24,7 @@ import { normalizeShopDomain } from '#core/shopify-domain';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { HEADERS_BUT_FRAMING } from '../http/security-headers';
+import { syncBilling } from '../billing/sync';
 import { afterStoreConnected } from '../webhooks/store-connected';
 import { SHOP_DETAILS } from './admin-documents';
 import { connectStore } from './install-service';
@@ -103,13 +105,14 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
     }
     const opening = await openFromAdmin(ctx, load.shop, new URL(c.req.url).searchParams.get('id_token')!);
     if (opening.kind !== 'open') return page(withoutAppBridgePage(...openingRefusal(opening)), load.shop, opening.kind === 'unavailable' ? 503 : 409);
+    if (c.req.query('billing') === 'return') return c.redirect(await billingReturn(ctx, new URL(c.req.url), opening.storeId), 302);
     const shell = await options.shell(path);
     if (shell === null) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     return page(withAppBridge(shell), load.shop);
   };
 }
 
-type Opening = { kind: 'open' } | { kind: 'account_exists'; email: string } | { kind: 'conflict' } | { kind: 'unavailable' };
+type Opening = { kind: 'open'; storeId: string } | { kind: 'account_exists'; email: string } | { kind: 'conflict' } | { kind: 'unavailable' };
 
 /**
  * A shop opened in the admin, made ready: its offline token (exchanged only when none stored works:
@@ -128,7 +131,7 @@ async function openFromAdmin(ctx: AppContext, shop: string, sessionToken: string
     log.warn('offline token not obtained', { shop, error: (error as Error).message });
     return { kind: 'unavailable' };
   }
-  if (offline.kind === 'ready') return { kind: 'open' };
+  if (offline.kind === 'ready') return { kind: 'open', storeId: offline.storeId };
 
   let details;
   try {
@@ -160,7 +163,34 @@ async function openFromAdmin(ctx: AppContext, shop: string, sessionToken: string
   }
   log.info('store connected from the admin', { storeId: store.id, shop });
   await afterStoreConnected(ctx, store);
-  return { kind: 'open' };
+  return { kind: 'open', storeId: store.id };
+}
+
+/**
+ * Shopify's return after a plan's approval asked from inside the admin (billing.ts `inAdmin`): the
+ * store's billing read afresh, as the standalone return does, then the dashboard saying so, or the
+ * plan choice saying it was not approved. The load's own parameters stay: its session token proves
+ * the next load (its hmac no longer covers the query).
+ */
+async function billingReturn(ctx: AppContext, url: URL, storeId: string): Promise<string> {
+  const next = new URL(url);
+  const change = url.searchParams.get('change') === '1';
+  for (const key of ['billing', 'change', 'charge_id']) next.searchParams.delete(key);
+  let approved = false;
+  try {
+    approved = (await syncBilling(ctx, storeId)).verdict.status === 'active';
+  } catch (error) {
+    ctx.log.child('admin-door').warn('billing read after the return failed', { storeId, error: (error as Error).message });
+  }
+  if (approved) {
+    next.searchParams.set('shopify', 'success');
+    next.searchParams.set('subscription', change ? 'changed' : 'activated');
+  } else {
+    next.pathname = '/subscription';
+    next.searchParams.set('status', 'error');
+    next.searchParams.set('error', 'subscription_not_approved');
+  }
+  return `${next.pathname}${next.search}`;
 }
 
 function openingRefusal(opening: Exclude<Opening, { kind: 'open' }>): [string, string] {
@@ -170,12 +200,12 @@ function openingRefusal(opening: Exclude<Opening, { kind: 'open' }>): [string, s
 }
 
 /**
- * The app's pages Shopify's admin opens: /app/…, and the install entry (`application_url`) when the
- * admin frames it. A signed load of the install entry outside the iframe is the standalone door's
+ * The app's pages Shopify's admin opens: /app/…, the plan choice (/subscription, where the subscription
+ * gate and a refused approval lead), and the install entry (`application_url`) when the admin frames it. A signed load of the install entry outside the iframe is the standalone door's
  * install (its authorization code grant, decision 006): it goes on.
  */
 function isAppDocument(c: Context, path: string): boolean {
-  return path === '/app' || path.startsWith('/app/') || (path === '/shopify/entry' && c.req.query('embedded') === '1');
+  return path === '/app' || path.startsWith('/app/') || path === '/subscription' || (path === '/shopify/entry' && c.req.query('embedded') === '1');
 }
 
 /** Text for an attribute or an element of these pages. */

@@ -31,3 +31,12 @@ export function navigationTarget(event: Event): string | null {
   const href = target?.getAttribute?.('href') ?? (event as CustomEvent<{ href?: string } | undefined>).detail?.href ?? null;
   return typeof href === 'string' && href.startsWith('/app/') && !href.startsWith('//') ? href : null;
 }
+
+/**
+ * Goes to a page of Shopify's (a plan's approval): inside the admin, the admin's whole window (App
+ * Bridge opens `_top`: Shopify's pages refuse to be framed); this window otherwise.
+ */
+export function goToShopify(url: string): void {
+  if (insideShopifyAdmin()) window.open(url, '_top');
+  else window.location.assign(url);
+}

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangePlan, type Plan } from '#web/api/plans';
 import { messages } from '#web/i18n';
+import { goToShopify } from '#web/lib/admin-door';
 import { isNoStore, isSessionExpired, serverMessage } from '#web/lib/api';
 
 const t = messages.plans;
@@ -45,7 +46,7 @@ export function usePlanChange() {
   const start = (plan: Plan) =>
     change.mutate(plan, {
       onSuccess: (url) => {
-        if (url) window.location.assign(url);
+        if (url) goToShopify(url);
       },
     });
   const missingUrl = change.isSuccess && !change.data;

@@ -88,6 +88,27 @@ describe('/app/plans', () => {
     expect(within(card(/^Entreprise$/)).queryByText(/Vous avez déjà envoyé/)).toBeNull();
   });
 
+  it("inside the Shopify admin, opens Shopify's confirmation page in the admin's whole window (Shopify's pages refuse a frame)", async () => {
+    const meta = document.createElement('meta');
+    meta.name = 'shopify-api-key';
+    meta.content = 'client-id';
+    document.head.append(meta);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    const location = stubLocation();
+    restoreLocation = location.restore;
+    try {
+      const confirmation = 'https://maison-lumiere.myshopify.com/admin/charges/43/confirm';
+      mockPlansApi([on(changePlan, { success: true, confirmation_url: confirmation })]);
+      await openPlans();
+      fireEvent.click(screen.getByRole('button', { name: 'Changer de plan pour Entreprise' }));
+      await waitFor(() => expect(open).toHaveBeenCalledWith(confirmation, '_top'));
+      expect(location.assign).not.toHaveBeenCalled();
+    } finally {
+      open.mockRestore();
+      meta.remove();
+    }
+  });
+
   it("'Changer de plan' calls plans-change and sends the browser to Shopify's confirmation page", async () => {
     const location = stubLocation();
     restoreLocation = location.restore;
