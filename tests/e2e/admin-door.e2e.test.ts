@@ -16,7 +16,7 @@ const suite = browserSuite();
 const API_KEY = 'emulator-client-id';
 
 describe('the app inside the Shopify admin', () => {
-  it('opens on the dashboard without any sign-in, and the admin’s menu and title bar are the app’s', async () => {
+  it('opens on the dashboard without any sign-in; the admin’s menu, title bar, save bar and toasts are the app’s', async () => {
     const { page: installer } = await suite.page();
     const shop = await installNewShop(installer, suite.app.url, 'porte-admin');
 
@@ -42,6 +42,16 @@ describe('the app inside the Shopify admin', () => {
       await menu.getByRole('link', { name: 'Configuration du flux' }).click();
       await frame.getByRole('heading', { level: 1, name: 'Configuration du flux' }).waitFor();
       await page.locator('#app-title').getByText('Configuration du flux').waitFor();
+
+      // A new flow: the admin's save bar shows the unsaved form; saving from it confirms with the admin's toast.
+      await frame.getByRole('button', { name: 'Ajouter un flux' }).click();
+      await frame.getByLabel('Nom du flux').fill('Flux de l’administration');
+      const saveBar = page.getByRole('region', { name: 'Modifications non enregistrées' });
+      await saveBar.waitFor();
+      await saveBar.getByRole('button', { name: 'Enregistrer' }).click();
+      await page.getByRole('status').getByText('Flux enregistré avec succès !').waitFor();
+      await frame.getByText('Flux de l’administration').first().waitFor();
+      await saveBar.waitFor({ state: 'hidden' });
 
       // Nothing was kept in the browser for the app: the session token did it all.
       expect((await context.cookies(suite.app.url)).filter((cookie) => cookie.name.includes('session'))).toEqual([]);

@@ -52,6 +52,12 @@ export const APP_BRIDGE_STAND_IN = String.raw`/*
   if (script && (script.async || script.defer || script.type === 'module')) console.error('App Bridge stand-in: load it as a plain synchronous script (no async, defer or type=module).');
   if (script && document.head && document.head.querySelector('script') !== script) console.error('App Bridge stand-in: it must be the first script of <head>.');
 
+  // App Bridge's elements are read by the admin, never drawn in the frame (Shopify's App Bridge defines
+  // them as hidden custom elements).
+  var hidden = document.createElement('style');
+  hidden.textContent = 'ui-nav-menu, ui-title-bar, ui-save-bar, s-app-nav { display: none !important; }';
+  document.head.appendChild(hidden);
+
   function post(type, payload) {
     if (!framed) return false;
     var message = { type: PREFIX + type };
@@ -273,6 +279,16 @@ export const APP_BRIDGE_STAND_IN = String.raw`/*
     post('save-bar', saveBarState(id));
     return Promise.resolve();
   }
+
+  // A shown bar whose element leaves the document goes with it, as App Bridge's own element does.
+  new MutationObserver(function () {
+    for (var id in saveBarsShown) {
+      if (Object.prototype.hasOwnProperty.call(saveBarsShown, id) && !saveBarElement(id)) {
+        delete saveBarsShown[id];
+        post('save-bar', { id: id, visible: false });
+      }
+    }
+  }).observe(document, { childList: true, subtree: true });
 
   var saveBar = {
     show: function (id) {

@@ -9,6 +9,7 @@
 /** App Bridge's surface the web uses (a subset of Shopify's `window.shopify`). */
 export interface AppBridge {
   toast: { show(message: string, options?: { isError?: boolean }): void };
+  saveBar: { show(id: string): Promise<void>; hide(id: string): Promise<void> };
 }
 
 declare global {
@@ -39,4 +40,20 @@ export function navigationTarget(event: Event): string | null {
 export function goToShopify(url: string): void {
   if (insideShopifyAdmin()) window.open(url, '_top');
   else window.location.assign(url);
+}
+
+/** App Bridge, inside the admin once it has loaded; null elsewhere. */
+export function appBridge(): AppBridge | null {
+  return insideShopifyAdmin() && typeof window !== 'undefined' ? (window.shopify ?? null) : null;
+}
+
+/**
+ * Confirms a save: inside the admin with App Bridge's toast (the admin's own way), and answers true;
+ * false elsewhere, where the screen shows its own notice.
+ */
+export function toastInAdmin(message: string): boolean {
+  const bridge = appBridge();
+  if (!bridge) return false;
+  bridge.toast.show(message);
+  return true;
 }

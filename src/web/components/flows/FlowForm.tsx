@@ -13,6 +13,7 @@ import { messages } from '#web/i18n';
 import { ApiError } from '#web/lib/api';
 import { cx } from '#web/lib/cx';
 import { CheckboxField } from './CheckboxField';
+import { AdminSaveBar } from '#web/components/layout/AdminSaveBar';
 
 const t = messages.flow;
 
@@ -80,7 +81,7 @@ export function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string
     setError,
     setFocus,
     clearErrors,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<FlowInputValues, unknown, FlowInput>({ resolver: zodResolver(flowInput), defaultValues: formValues(flow) });
   const targetAll = useWatch({ control, name: 'target_all_orders' });
   const trigger = useWatch({ control, name: 'trigger_event' });
@@ -115,6 +116,7 @@ export function FlowForm({ storeId, flow, onCancel, onSaved }: { storeId: string
         {flow ? t.form.editHeading(flow.name) : t.form.newHeading}
       </h3>
       {save.isError && !refusedField(save.error) && <ErrorAlert className="mt-4">{save.error.message}</ErrorAlert>}
+      <AdminSaveBar dirty={isDirty || !flow} busy={busy} saveLabel={t.form.save} discardLabel={t.form.cancel} onSave={() => void handleSubmit(submit)()} onDiscard={onCancel} />
       <form noValidate aria-labelledby={headingId} aria-busy={busy || undefined} onSubmit={handleSubmit(submit)} className="mt-6 space-y-6">
         <div className="grid gap-5 sm:grid-cols-2">
           <TextField label={t.form.name} required autoComplete="off" maxLength={FLOW_LIMITS.nameMax} error={errors.name?.message} className="sm:col-span-2" {...register('name')} />

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '#web/components/ui/ConfirmDialog';
 import { EmptyState } from '#web/components/ui/EmptyState';
 import { QueryState } from '#web/components/ui/QueryState';
 import { messages } from '#web/i18n';
+import { toastInAdmin } from '#web/lib/admin-door';
 import { isNoStore } from '#web/lib/api';
 import { usePageHeader } from '#web/lib/page-header';
 import { useTransientMessage } from '#web/lib/use-transient-message';
@@ -69,7 +70,8 @@ export default function FlowScreen() {
 
   const onSaved = (flow: Flow) => {
     setEditor(null);
-    notice.show(t.saved);
+    // Inside the Shopify admin, its toast confirms the save; here, the screen's notice.
+    if (!toastInAdmin(t.saved)) notice.show(t.saved);
     focusSoon(editId(flow.id));
   };
 

@@ -1,0 +1,60 @@
+import { cleanup, fireEvent, render } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { toastInAdmin } from '#web/lib/admin-door';
+import { AdminSaveBar } from './AdminSaveBar';
+
+afterEach(cleanup);
+
+/** The document the admin door serves, with App Bridge loaded. */
+function insideTheAdmin() {
+  const meta = document.createElement('meta');
+  meta.name = 'shopify-api-key';
+  meta.content = 'client-id';
+  document.head.append(meta);
+  const bridge = { toast: { show: vi.fn() }, saveBar: { show: vi.fn(() => Promise.resolve()), hide: vi.fn(() => Promise.resolve()) } };
+  window.shopify = bridge;
+  return {
+    bridge,
+    leave: () => {
+      meta.remove();
+      delete window.shopify;
+    },
+  };
+}
+
+const bar = (dirty: boolean, onSave = vi.fn(), onDiscard = vi.fn()) => (
+  <AdminSaveBar dirty={dirty} busy={false} saveLabel="Enregistrer" discardLabel="Annuler" onSave={onSave} onDiscard={onDiscard} />
+);
+
+describe('AdminSaveBar (decision 053)', () => {
+  it('draws nothing and confirms nothing outside the Shopify admin', () => {
+    const { container } = render(bar(true));
+    expect(container.innerHTML).toBe('');
+    expect(toastInAdmin('Enregistré')).toBe(false);
+  });
+
+  it("inside the admin, shows App Bridge's bar while the form has changes, its buttons acting through the form's handlers", () => {
+    const { bridge, leave } = insideTheAdmin();
+    try {
+      const onSave = vi.fn();
+      const onDiscard = vi.fn();
+      const { container, rerender, unmount } = render(bar(false, onSave, onDiscard));
+      const element = container.querySelector('ui-save-bar')!;
+      expect(bridge.saveBar.hide).toHaveBeenCalledWith(element.id);
+      rerender(bar(true, onSave, onDiscard));
+      expect(bridge.saveBar.show).toHaveBeenCalledWith(element.id);
+      const [save, discard] = [...element.querySelectorAll('button')];
+      expect(save!.getAttribute('variant')).toBe('primary');
+      fireEvent.click(save!);
+      fireEvent.click(discard!);
+      expect([onSave.mock.calls.length, onDiscard.mock.calls.length]).toEqual([1, 1]);
+      bridge.saveBar.hide.mockClear();
+      unmount();
+      expect(bridge.saveBar.hide).toHaveBeenCalledWith(element.id);
+      expect(toastInAdmin('Enregistré')).toBe(true);
+      expect(bridge.toast.show).toHaveBeenCalledWith('Enregistré');
+    } finally {
+      leave();
+    }
+  });
+});
