@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useChangePlan, type Plan } from '#web/api/plans';
 import { messages } from '#web/i18n';
+import { insideShopifyAdmin } from '#web/lib/admin-door';
 import { isNoStore, isSessionExpired, serverMessage } from '#web/lib/api';
 
 const t = messages.plans;
@@ -37,6 +38,16 @@ export function planChangeFailure(error: unknown): Failure {
 }
 
 /**
+ * To Shopify's confirmation page. Inside the Shopify admin (decision 053) the app is in the admin's
+ * iframe, and Shopify's pages refuse to be framed: the admin's own window goes there, through App
+ * Bridge's `open(url, '_top')` (the iframe's sandbox allows no top navigation of its own).
+ */
+export function goToConfirmation(url: string): void {
+  if (insideShopifyAdmin()) window.open(url, '_top');
+  else window.location.assign(url);
+}
+
+/**
  * plans-change, then Shopify's confirmation page. Busy from the click until the browser has left, so
  * a second click cannot start a second subscription.
  */
@@ -45,7 +56,7 @@ export function usePlanChange() {
   const start = (plan: Plan) =>
     change.mutate(plan, {
       onSuccess: (url) => {
-        if (url) window.location.assign(url);
+        if (url) goToConfirmation(url);
       },
     });
   const missingUrl = change.isSuccess && !change.data;
