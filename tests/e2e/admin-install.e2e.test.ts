@@ -5,8 +5,9 @@
  * exchanges its session token for the shop's offline token, connects the store to a new account named
  * by the shop owner's e-mail, and, the store having no subscription yet, asks for a plan. No sign-in
  * anywhere, no cookie; the CSP is enforced (no bypass). The plan's confirmation page is Shopify's and
- * refuses every frame: the admin's own window goes there. The account is then the merchant's on the
- * standalone site once they set a password with « Mot de passe oublié ».
+ * refuses every frame: the admin's own window goes there, and Shopify brings the merchant back to the
+ * app in the admin, on the dashboard. The account is then the merchant's on the standalone site once
+ * they set a password with « Mot de passe oublié ».
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/browser';
@@ -20,7 +21,7 @@ const API_KEY = 'emulator-client-id';
 const MANAGED_INSTALL = "Installer depuis l'App Store (installation gérée par Shopify)";
 
 describe('installing the app from the Shopify admin (Shopify-managed installation)', () => {
-  it('opens the app in the admin with no sign-in, which asks the new merchant for a plan and sends the admin to Shopify’s confirmation page', async () => {
+  it('opens the app in the admin with no sign-in, which asks the new merchant for a plan and comes back to the dashboard in the admin once Shopify’s confirmation page approves it', async () => {
     const shop = await createShop(suite.app.url, 'installation-geree');
     // The merchant's browser: never signed in to the app, with the CSP enforced.
     const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR' });
@@ -60,6 +61,12 @@ describe('installing the app from the Shopify admin (Shopify-managed installatio
       await page.waitForURL(new RegExp(`/_shopify/store/${shop.replace(/\./g, '\\.')}/admin/charges/\\d+/confirm$`));
       await page.getByRole('heading', { level: 1, name: "Approuver l'abonnement" }).waitFor();
       await page.getByText('Pro', { exact: true }).waitFor();
+      // Approved: Shopify brings the merchant back to the app in the admin (no cookie needed), whose
+      // load reads the billing again: the gate lets the dashboard show.
+      await page.getByRole('button', { name: 'Approuver' }).click();
+      await page.waitForURL(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}/app/dashboard**`);
+      await frame.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+      await page.locator('#app-title').getByText('Tableau de bord').waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();
@@ -88,9 +95,9 @@ describe('installing the app from the Shopify admin (Shopify-managed installatio
       .getByText(/Mot de passe modifié avec succès/)
       .first()
       .waitFor();
-    // Signed in on the standalone site: the same store, still without a plan.
+    // Signed in on the standalone site: the same store, with its plan.
     await signIn(page, suite.app.url, email, password, '/app/dashboard');
-    await page.waitForURL(`${suite.app.url}/subscription`);
-    await page.getByRole('heading', { level: 1, name: 'Choisissez votre plan' }).waitFor();
+    await page.waitForURL(`${suite.app.url}/app/dashboard`);
+    await page.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
   });
 });

@@ -17,6 +17,8 @@ import { planMessages } from '../messages/plans';
 import { readCurrentPlan } from '../plans/current';
 import { isDeadToken } from '../shopify/store-tokens';
 import { BillingError, findPlan, readShopifyBilling, startSubscription } from '../shopify/billing';
+import { adminAppPageUrl } from '../shopify/admin-load';
+import { bearerToken } from '../shopify/session-token';
 import { ShopifyRequestError } from '../shopify/facade';
 import { storeRecord } from '../shopify/install-service';
 import { takeBillingNotice } from './notices';
@@ -64,14 +66,22 @@ export function billingRoutes(ctx: AppContext) {
       return { message: planMessages.setSuccess };
     }),
 
-    route(changePlan, async ({ body, store }) => {
+    route(changePlan, async ({ c, body, store }) => {
       const plan = await findPlan(ctx.db, body.plan_id);
       if (!plan) throw new DomainError('plan_not_found');
       const record = await storeRecord(ctx.db, store.id);
+      // From inside the Shopify admin (a session token, decision 053) the merchant has no cookie here:
+      // Shopify brings them back to the app's page in the admin, whose load reads the billing again.
+      const fromAdmin = bearerToken(c.req.header('authorization')) !== null;
       let confirmationUrl: string;
       try {
         // Decided now, not at the return: by then Shopify's own webhook may have recorded the new plan.
-        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan, { change: record.subscriptionStatus === 'active' });
+        confirmationUrl = await startSubscription(ctx, ctx.shopify, record, plan, {
+          change: record.subscriptionStatus === 'active',
+          returnUrl: fromAdmin
+            ? adminAppPageUrl(record.shopDomain, '/app/dashboard', { apiKey: ctx.config.shopify.apiKey, appUrl: ctx.config.appUrl, emulated: Boolean(ctx.emulator) })
+            : undefined,
+        });
       } catch (error) {
         if (isDeadToken(error)) throw new DomainError('shopify_token_invalid');
         if (error instanceof BillingError || error instanceof ShopifyRequestError) {

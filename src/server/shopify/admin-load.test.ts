@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAdminLoad, embeddedAppUrl, embeddedFrameAncestors, shopOfHost, STANDALONE_FRAME_ANCESTORS } from './admin-load';
+import { adminAppPageUrl, checkAdminLoad, embeddedAppUrl, embeddedFrameAncestors, shopOfHost, STANDALONE_FRAME_ANCESTORS } from './admin-load';
 import { signQuery } from './hmac';
 import { sessionTokenClaims, signSessionToken } from './session-token';
 
@@ -170,5 +170,13 @@ describe('embedded documents’ framing', () => {
 
   it('sends a load outside the iframe to the app’s page in the admin', () => {
     expect(embeddedAppUrl('admin.shopify.com/store/avis-demo', API)).toBe('https://admin.shopify.com/store/avis-demo/apps/client-id-123');
+  });
+
+  it('names an app page in the shop’s admin, or in the local Shopify’s admin with the emulator on (the billing return)', () => {
+    const app = { apiKey: API, appUrl: 'http://localhost:3000', emulated: false };
+    expect(adminAppPageUrl('avis-demo.myshopify.com', '/app/dashboard', app)).toBe('https://avis-demo.myshopify.com/admin/apps/client-id-123/app/dashboard');
+    expect(adminAppPageUrl('avis-demo.myshopify.com', '/app/dashboard', { ...app, emulated: true })).toBe(
+      'http://localhost:3000/_shopify/admin/avis-demo.myshopify.com/apps/client-id-123/app/dashboard',
+    );
   });
 });

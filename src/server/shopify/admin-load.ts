@@ -136,6 +136,16 @@ export function embeddedAppUrl(adminHost: string, apiKey: string): string {
 }
 
 /**
+ * The app's page `path` in this shop's Shopify admin (`https://{shop}/admin/apps/{apiKey}{path}`, which
+ * Shopify sends on to admin.shopify.com), or in the local Shopify's admin at `{appUrl}/_shopify` when
+ * the emulator is on.
+ */
+export function adminAppPageUrl(shop: string, path: string, app: { apiKey: string; appUrl: string; emulated: boolean }): string {
+  const apiKey = encodeURIComponent(app.apiKey);
+  return app.emulated ? `${app.appUrl}/_shopify/admin/${shop}/apps/${apiKey}${path}` : `https://${shop}/admin/apps/${apiKey}${path}`;
+}
+
+/**
  * The `Content-Security-Policy` directive of an embedded document: framed by this shop's admin only.
  * Throws on anything but a valid shop domain (the value goes into a header as is).
  */

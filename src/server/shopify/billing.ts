@@ -30,13 +30,21 @@ export async function findPlan(db: Queryable, planId: string): Promise<Plan | nu
  * Creates a subscription for `plan` and returns Shopify's confirmation URL. Records nothing: the
  * caller re-reads Shopify (billing/sync.ts), which then sees the new charge pending. `change`: it
  * replaces a plan the store pays for already, which the billing return then says (decision 045).
+ * `returnUrl`: where Shopify sends the merchant after approval, instead of the standalone billing
+ * callback (which needs the site's session cookie): the app's page in the admin for the admin door.
  */
-export async function startSubscription(ctx: AppContext, shopify: ShopifyFacade, store: Store, plan: Plan, { change = false } = {}): Promise<string> {
+export async function startSubscription(
+  ctx: AppContext,
+  shopify: ShopifyFacade,
+  store: Store,
+  plan: Plan,
+  { change = false, returnUrl }: { change?: boolean; returnUrl?: string } = {},
+): Promise<string> {
   if (!store.accessToken) throw new BillingError('store has no access token');
   const { accessToken } = await storeAccessToken(ctx, store.id);
   const data = await shopify.graphql(store.shopDomain, accessToken, CREATE_SUBSCRIPTION, {
     name: plan.name,
-    returnUrl: `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}${change ? '&change=1' : ''}`,
+    returnUrl: returnUrl ?? `${ctx.config.appUrl}/functions/v1/shopify-billing-callback?store_id=${store.id}${change ? '&change=1' : ''}`,
     // Test charges everywhere but production: nobody is billed by a demo or a test run.
     test: !ctx.config.production,
     lineItems: [

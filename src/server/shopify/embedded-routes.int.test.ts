@@ -199,6 +199,39 @@ describe('a shop opened in the admin with no store here (Shopify installed the a
     expect(await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain))).toEqual([]);
   });
 
+  it('brings a plan chosen in the admin back to the admin, whose load on that return reads the billing before the gate', async ({ ctx }) => {
+    const shop = await newShop(ctx, 'abonnement@atelier.test');
+    expect((await openFromAdmin(ctx, shop.domain)).status).toBe(200);
+    const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
+    const [plan] = await ctx.db.select().from(s.subscriptionPlans).where(eq(s.subscriptionPlans.code, 'pro'));
+    // plans-change from inside the admin: the session token is the caller's only credential.
+    const change = await development.request('http://localhost:3000/functions/v1/plans-change', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await ctx.emulator!.state.sessionToken(shop.domain)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ plan_id: plan!.id }),
+    });
+    expect(change.status).toBe(200);
+    const chargeId = Number(/\/charges\/(\d+)\/confirm$/.exec(((await change.json()) as { confirmation_url: string }).confirmation_url)![1]);
+    // Shopify's webhook is kept back: only the return's own read can tell the store it pays.
+    await ctx.emulator!.state.holdDeliveries();
+    try {
+      const back = new URL(await ctx.emulator!.state.approveAppSubscription(shop.domain, chargeId));
+      expect(`${back.origin}${back.pathname}`).toBe(`${ctx.config.appUrl}/_shopify/admin/${shop.domain}/apps/${ctx.config.shopify.apiKey}/app/dashboard`);
+      expect(back.searchParams.get('charge_id')).toBe(String(chargeId));
+      const before = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store!.id));
+      expect(before[0]!.subscriptionStatus).not.toBe('active');
+
+      // The admin frames the app at that page with Shopify's return parameter in the load.
+      const { apiSecret, apiKey } = ctx.config.shopify;
+      const load = adminLoad(apiSecret, apiKey, { charge_id: String(chargeId) }, await ctx.emulator!.state.sessionToken(shop.domain), shop.domain);
+      expect((await get(development, `/app/dashboard?${load}`)).status).toBe(200);
+      const after = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store!.id));
+      expect(after[0]!.subscriptionStatus).toBe('active');
+    } finally {
+      await ctx.emulator!.state.releaseDeliveries();
+    }
+  });
+
   it('gives a shop back to the account it had after an uninstall (a shop stays on one account)', async ({ ctx, world }) => {
     const shop = await newShop(ctx, 'retour@atelier.test');
     const before = await world

@@ -12,11 +12,13 @@
  *   policy that lets this shop's admin, and only it, frame the page. Before it, the shop's offline
  *   token is made sure of, and a shop with no active store here is installed: Shopify installed the
  *   app (managed installation), so the store is connected with the exchanged token, to the account it
- *   had, or to a new one named by the shop owner's e-mail (`openFromAdmin`).
+ *   had, or to a new one named by the shop owner's e-mail (`openFromAdmin`). A load that is Shopify's
+ *   return from a plan's confirmation page (`charge_id`: plans-change sends the admin door's merchant
+ *   back to the app's page in the admin, admin-load.ts `adminAppPageUrl`) reads the shop's billing again first.
  * Any other request goes on to the standalone site.
  */
 import { randomUUID } from 'node:crypto';
-import { desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { shopifyStores, user } from '#db/schema';
 import { normalizeShopDomain } from '#core/shopify-domain';
@@ -24,6 +26,7 @@ import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { HEADERS_BUT_FRAMING } from '../http/security-headers';
 import { afterStoreConnected } from '../webhooks/store-connected';
+import { syncBilling } from '../billing/sync';
 import { SHOP_DETAILS } from './admin-documents';
 import { connectStore } from './install-service';
 import { ensureOfflineToken } from './offline-token';
@@ -103,10 +106,27 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
     }
     const opening = await openFromAdmin(ctx, load.shop, new URL(c.req.url).searchParams.get('id_token')!);
     if (opening.kind !== 'open') return page(withoutAppBridgePage(...openingRefusal(opening)), load.shop, opening.kind === 'unavailable' ? 503 : 409);
+    // Shopify's return from a plan's confirmation page (`charge_id`, plans-change's returnUrl): the
+    // billing is read again before the screens' subscription gate looks at it.
+    if (c.req.query('charge_id') !== undefined) await billingReturn(ctx, load.shop);
     const shell = await options.shell(path);
     if (shell === null) return c.text('The web app is not built yet: run `npm run build` (npm start does it for you).', 503);
     return page(withAppBridge(shell), load.shop);
   };
+}
+
+/** The shop's billing read again after Shopify's confirmation page; a failed read leaves it to the webhook and the next opening. */
+async function billingReturn(ctx: AppContext, shop: string): Promise<void> {
+  const [store] = await ctx.db
+    .select({ id: shopifyStores.id })
+    .from(shopifyStores)
+    .where(and(eq(shopifyStores.shopDomain, shop), eq(shopifyStores.isActive, true)));
+  if (!store) return;
+  try {
+    await syncBilling(ctx, store.id);
+  } catch (error) {
+    ctx.log.child('admin-door').warn('billing not read on the return from Shopify', { shop, error: (error as Error).message });
+  }
 }
 
 type Opening = { kind: 'open' } | { kind: 'account_exists'; email: string } | { kind: 'conflict' } | { kind: 'unavailable' };
