@@ -187,6 +187,9 @@ export class EmulatorCore {
   issueTokens(shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean; grant: TokenGrant }) {
     return installation.issueTokens(this, shop, scope, opts);
   }
+  installManaged(shopDomain: string) {
+    return installation.installManaged(this, shopDomain);
+  }
   installDirect(shopDomain: string, opts?: { scope?: string; expiring?: boolean }) {
     return installation.installDirect(this, shopDomain, opts);
   }

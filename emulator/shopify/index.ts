@@ -60,6 +60,11 @@ export interface EmulatorStateApi {
   refund(orderId: number | string, opts?: { amount?: number | string }): Promise<EmulatorOrder>;
   /** Signed `{installUrl}?hmac&host&shop&timestamp`, as the admin's install button sends. */
   installLink(shop: string): Promise<string>;
+  /**
+   * Shopify-managed installation (the admin's App Store button): installed with the app's declared
+   * scopes, no token issued (the app exchanges a session token for one). Answers the scopes.
+   */
+  installManaged(shop: string): Promise<string[]>;
   /** Test shortcut: installs the app and issues an offline token (expiring by default) without OAuth. */
   installApp(shop: string, opts?: { scope?: string; expiring?: boolean }): Promise<TokenResponse>;
   /**
@@ -177,6 +182,7 @@ export function createShopifyEmulator(options: EmulatorOptions): ShopifyEmulator
     cancel: async (id, opts) => orderView(core.cancel(id, opts)),
     refund: async (id, opts) => orderView(core.refund(id, opts?.amount === undefined ? {} : { amountCents: cents(opts.amount) })),
     installLink: async (shop) => core.installLink(shop),
+    installManaged: async (shop) => [...core.installManaged(shop).installation!.scopes],
     installApp: async (shop, opts) => core.installDirect(shop, opts),
     sessionToken: async (shop, opts) => core.mintSessionToken(shop, opts),
     uninstall: async (shop) => core.uninstall(shop),

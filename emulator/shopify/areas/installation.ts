@@ -111,19 +111,44 @@ function tokenExchange(core: EmulatorCore, shop: ShopRecord, str: (k: string) =>
   const check = checkSubjectToken(subject, { shop: shop.domain, apiKey: core.app.apiKey, apiSecret: core.app.apiSecret, now: core.now().getTime() });
   if (!check.ok) return fail(400, 'invalid_subject_token', `The subject token is invalid: ${check.why}.`);
 
-  const declared = core.app.scopes === undefined ? [] : splitScopes(core.app.scopes);
-  if (!core.isInstalled(shop)) {
-    if (declared.length === 0) {
-      return fail(400, 'invalid_request', 'The app is not installed on this shop and declares no access scopes for Shopify-managed installation.');
-    }
-    shop.installation = { id: core.store.nextId(), scopes: declared, installedAt: core.nowIso(), uninstalledAt: null };
-  } else if (declared.length > 0) {
-    shop.installation!.scopes = declared;
+  if (!managedInstallation(core, shop)) {
+    return fail(400, 'invalid_request', 'The app is not installed on this shop and declares no access scopes for Shopify-managed installation.');
   }
   const scope = shop.installation!.scopes.join(',');
   const online = requested === ONLINE_ACCESS_TOKEN_TYPE;
   if (!online) revokeOfflineTokens(core, shop);
   return issued(core.issueTokens(shop, scope, { expiring: online || expiring, online, grant: 'token_exchange' }));
+}
+
+/**
+ * Shopify-managed installation: the installation holds the scopes the app's configuration declares.
+ * A shop without the app gets it installed with them; an installation is brought to them. False when
+ * the app is not installed and declares no scopes (nothing to install with). The caller commits.
+ */
+function managedInstallation(core: EmulatorCore, shop: ShopRecord): boolean {
+  const declared = core.app.scopes === undefined ? [] : splitScopes(core.app.scopes);
+  if (!core.isInstalled(shop)) {
+    if (declared.length === 0) return false;
+    shop.installation = { id: core.store.nextId(), scopes: declared, installedAt: core.nowIso(), uninstalledAt: null };
+  } else if (declared.length > 0) {
+    shop.installation!.scopes = declared;
+  }
+  return true;
+}
+
+/**
+ * The merchant installs the app from the App Store with Shopify-managed installation: Shopify installs
+ * it with its declared scopes, with no consent redirect to the app and no token (the app gets its
+ * token by token exchange when the admin first loads it). An installed app stays installed (brought to
+ * the declared scopes), as the App Store then just opens it. 409 when the app declares no scopes.
+ */
+export function installManaged(core: EmulatorCore, shopDomain: string): ShopRecord {
+  const shop = core.requireShop(shopDomain);
+  if (!managedInstallation(core, shop)) {
+    throw new EmulatorError(409, 'the app declares no access scopes (the scopes option): Shopify-managed installation has nothing to install it with');
+  }
+  core.commit();
+  return shop;
 }
 
 export function issueTokens(core: EmulatorCore, shop: ShopRecord, scope: string, opts: { expiring: boolean; online: boolean; grant: TokenGrant }): TokenResponse {

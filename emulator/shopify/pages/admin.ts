@@ -26,7 +26,18 @@ export function adminPage(core: EmulatorCore, shop: ShopRecord, notice?: string)
           <button type="submit" class="danger">Désinstaller l'application</button>
         </form>`
     : html`<p><span class="badge">Non installée</span>${shop.installation?.uninstalledAt ? ` (désinstallée le ${frDate(shop.installation.uninstalledAt)})` : ''}</p>
-        <p><a class="button" href="${base}/apps/install">Installer l'application</a></p>`;
+        <p><a class="button" href="${base}/apps/install">Installer l'application</a></p>
+        ${
+          core.app.scopes?.trim()
+            ? html`<form method="post" action="${base}/apps/install-managed">
+                  <button type="submit" class="secondary">Installer depuis l'App Store (installation gérée par Shopify)</button>
+                </form>
+                <p class="muted">
+                  Shopify installe l'application avec les autorisations qu'elle déclare, puis l'ouvre dans l'administration : elle obtient son jeton par échange du jeton de
+                  session.
+                </p>`
+            : html`<p class="muted">L'installation gérée par Shopify demande les autorisations déclarées par l'application (option <code>scopes</code>).</p>`
+        }`;
 
   const compliance = shop.installation
     ? html`<h3>Demandes de conformité (RGPD)</h3>

@@ -264,6 +264,11 @@ export function controlRoutes(app: Hono, core: EmulatorCore): void {
   );
 
   app.post(
+    '/control/shops/:shop/install-managed',
+    action('installed', (c) => ({ installed: true, scopes: [...core.installManaged(c.req.param('shop')!).installation!.scopes] })),
+  );
+
+  app.post(
     '/control/shops/:shop/session-token',
     action('session_token_minted', (c, p) => ({ token: core.mintSessionToken(c.req.param('shop')!, parse(p, sessionTokenSchema)) })),
   );

@@ -36,6 +36,19 @@ export function storeRoutes(app: Hono, core: EmulatorCore): void {
   app.get('/store/:shop/admin/apps/install', openApp);
   app.get('/store/:shop/admin/apps/open', openApp);
 
+  // Shopify-managed installation, as from the App Store: installed with the declared scopes, no
+  // redirect to the app's install URL, then the app opened in the admin (which frames it).
+  app.post('/store/:shop/admin/apps/install-managed', (c) =>
+    withShop(c, (shop) => {
+      try {
+        core.installManaged(shop.domain);
+      } catch (err) {
+        return htmlError(c, err);
+      }
+      return c.redirect(`${core.basePath}/admin/${shop.domain}/apps/${encodeURIComponent(core.app.apiKey)}`, 303);
+    }),
+  );
+
   app.post('/store/:shop/admin/apps/uninstall', (c) =>
     withShop(c, (shop) => {
       try {
