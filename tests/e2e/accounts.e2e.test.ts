@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/browser';
-import { DEMO, latestEmailTo, signIn, signUp, uniqueEmail } from './support/flows';
+import { DEMO, requestPasswordReset, signIn, signUp, uniqueEmail } from './support/flows';
 import { browserSuite } from './support/suite';
 
 // Demo mode: a merchant with a connected shop on an active plan.
@@ -86,18 +86,7 @@ describe('accounts in a browser', () => {
     await page.waitForURL(`${suite.app.url}/app/integrations`);
     await page.context().clearCookies();
 
-    await page.goto(`${suite.app.url}/login`);
-    await page
-      .getByRole('button', { name: 'Mot de passe oublié ?' })
-      .or(page.getByRole('link', { name: 'Mot de passe oublié ?' }))
-      .click();
-    await page.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
-    await page.getByLabel(/e-?mail/i).fill(email);
-    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await page.getByText('Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.').waitFor();
-
-    const mail = await latestEmailTo(suite.app.url, email);
-    const link = /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0];
+    const link = await requestPasswordReset(page, suite.app.url, email);
     await page.goto(link);
     await expectAccessible(page);
     const newPassword = 'Nouveau-Depart-2026';

@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/browser';
-import { latestEmailTo, signIn } from './support/flows';
+import { requestPasswordReset, signIn } from './support/flows';
 import { createShop, shopAdminPath } from './support/shop';
 import { browserSuite } from './support/suite';
 
@@ -75,17 +75,7 @@ describe('installing the app from the Shopify admin (Shopify-managed installatio
     // The account is the shop owner's e-mail's, without a password: « Mot de passe oublié » sets one.
     const email = `owner@${shop.replace('.myshopify.com', '')}.example`;
     const { page } = await suite.page();
-    await page.goto(`${suite.app.url}/login`);
-    await page
-      .getByRole('button', { name: 'Mot de passe oublié ?' })
-      .or(page.getByRole('link', { name: 'Mot de passe oublié ?' }))
-      .click();
-    await page.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
-    await page.getByLabel(/e-?mail/i).fill(email);
-    await page.getByRole('button', { name: 'Envoyer le lien' }).click();
-    await page.getByText('Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.').waitFor();
-    const mail = await latestEmailTo(suite.app.url, email);
-    await page.goto(/https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0]);
+    await page.goto(await requestPasswordReset(page, suite.app.url, email));
     const password = 'Boutique-Geree-2026';
     const fields = page.getByLabel(/mot de passe/i);
     await fields.nth(0).fill(password);

@@ -77,3 +77,18 @@ export async function emulatorControl<T>(baseUrl: string, path: string, body: un
   expect(res.status, `${path}: ${await res.clone().text()}`).toBeLessThan(300);
   return (await res.json()) as T;
 }
+
+/** « Mot de passe oublié » from the sign-in page for `email`: answers the reset link the e-mail carries. */
+export async function requestPasswordReset(page: Page, baseUrl: string, email: string): Promise<string> {
+  await page.goto(`${baseUrl}/login`);
+  await page
+    .getByRole('button', { name: 'Mot de passe oublié ?' })
+    .or(page.getByRole('link', { name: 'Mot de passe oublié ?' }))
+    .click();
+  await page.getByRole('heading', { name: 'Mot de passe oublié' }).waitFor();
+  await page.getByLabel(/e-?mail/i).fill(email);
+  await page.getByRole('button', { name: 'Envoyer le lien' }).click();
+  await page.getByText('Un email de réinitialisation a été envoyé à votre adresse. Vérifiez votre boîte de réception.').waitFor();
+  const mail = await latestEmailTo(baseUrl, email);
+  return /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0];
+}
