@@ -36,8 +36,8 @@ describe('shopify.app.toml', () => {
     expect(scopes(toml.access_scopes.scopes)).toEqual(scopes(config.shopify.scopes));
   });
 
-  it('is a standalone app that runs its own authorization code grant', () => {
-    expect(toml.embedded).toBe(false);
+  it('opens in the Shopify admin, and installs through its own authorization code grant (decision 053)', () => {
+    expect(toml.embedded).toBe(true);
     expect(toml.access_scopes.use_legacy_install_flow).toBe(true);
   });
 

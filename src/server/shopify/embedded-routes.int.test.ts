@@ -115,6 +115,13 @@ describe('the app opened in the Shopify admin', () => {
     expect(res.headers.get('content-security-policy')).toContain('frame-ancestors https://*.myshopify.com https://admin.shopify.com;');
   });
 
+  it('opens the app’s home when the admin frames the install entry (application_url), with the same load', async ({ ctx }) => {
+    const query = adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey);
+    const res = await get(production, `/shopify/entry?${query}`);
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`/app/dashboard?${query}`);
+  });
+
   it('leaves the standalone install entry to the standalone door when the admin does not frame it', async ({ ctx }) => {
     const { apiSecret, apiKey } = ctx.config.shopify;
     const res = await get(production, `/shopify/entry?${adminLoad(apiSecret, apiKey, { embedded: undefined }, null)}`);

@@ -103,6 +103,8 @@ export function embeddedDocuments(ctx: AppContext, options: EmbeddedDocumentsOpt
       const bounce = new URLSearchParams({ shop: load.shop, host: load.host, 'shopify-reload': `${reload.pathname}${reload.search}` });
       return c.redirect(`${BOUNCE_PATH}?${bounce.toString()}`, 302);
     }
+    // The install entry (`application_url`) framed by the admin opens the app's home, with the same load.
+    if (path === '/shopify/entry') return c.redirect(`/app/dashboard${new URL(c.req.url).search}`, 302);
     const opening = await openFromAdmin(ctx, load.shop, new URL(c.req.url).searchParams.get('id_token')!);
     if (opening.kind !== 'open') return page(withoutAppBridgePage(...openingRefusal(opening)), load.shop, opening.kind === 'unavailable' ? 503 : 409);
     if (c.req.query('billing') === 'return') return c.redirect(await billingReturn(ctx, new URL(c.req.url), opening.storeId), 302);

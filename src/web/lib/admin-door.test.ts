@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { goToConfirmation } from './plan-change';
+import { goToShopify } from './admin-door';
 
 const CONFIRMATION = 'https://maison-lumiere.myshopify.com/admin/charges/12/confirm';
 
@@ -13,7 +13,7 @@ describe("the way to Shopify's confirmation page", () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    goToConfirmation(CONFIRMATION);
+    goToShopify(CONFIRMATION);
     expect(assign).toHaveBeenCalledWith(CONFIRMATION);
     expect(open).not.toHaveBeenCalled();
   });
@@ -26,7 +26,7 @@ describe("the way to Shopify's confirmation page", () => {
     const assign = vi.fn();
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    goToConfirmation(CONFIRMATION);
+    goToShopify(CONFIRMATION);
     expect(open).toHaveBeenCalledWith(CONFIRMATION, '_top');
     expect(assign).not.toHaveBeenCalled();
   });
