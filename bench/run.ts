@@ -29,8 +29,11 @@
  *   - storefront: Lighthouse (desktop and mobile) on the local Shopify's storefront page with the « Avis clients »
  *     block and badge added through the theme editor's links (bench/storefront.ts); aims CLS 0, accessibility 100,
  *     performance ≥ 95.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens, lighthouse or storefront
- * runs only that case.
+ *   - admin-vitals: the Web Vitals Shopify reads for Built for Shopify, measured inside the app's iframe of the local
+ *     Shopify's admin on a throttled phone, on those three screens of the demo shop (bench/admin-vitals.ts); aims
+ *     LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms. ADMIN_VITALS_RUNS (default 3) runs per screen.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens, lighthouse, storefront or
+ * admin-vitals runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -57,6 +60,7 @@ import { benchTemplateSandbox } from './template-sandbox';
 import { benchTemplateNeighbours } from './template-neighbours';
 import { benchMerchantScreens } from './merchant-screens';
 import { benchStorefront } from './storefront';
+import { benchAdminVitals } from './admin-vitals';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '#tests/support/first-load-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
@@ -272,8 +276,8 @@ if (part) {
 } else {
   console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
   const runs = (name: string) => !only || only === name;
-  const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront'].includes(only);
-  if (runs('screens') || runs('lighthouse') || runs('storefront')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
+  const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront', 'admin-vitals'].includes(only);
+  if (runs('screens') || runs('lighthouse') || runs('storefront') || runs('admin-vitals')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
   if (runs('screens')) {
     for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
       const { gzipBytes, keptOutInside: inside } = firstLoad('dist/web', modules);
@@ -285,6 +289,7 @@ if (part) {
   }
   if (runs('lighthouse')) await benchMerchantScreens();
   if (runs('storefront')) await benchStorefront();
+  if (runs('admin-vitals')) await benchAdminVitals();
 
   if (shared) await inItsOwnProcess('pglite');
   if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
