@@ -189,18 +189,6 @@ async function measure(context: BrowserContext, url: string, screen: (typeof ADM
   return vitals;
 }
 
-/**
- * ADMIN_VITALS_HIDE_CHROME=1: App Bridge's elements (`ui-nav-menu`, `ui-title-bar`) hidden in the app's
- * frame. The local stand-in leaves the menu's links drawn as text in the frame, and that text is what
- * its LCP reads; with them hidden, the LCP is the screen's own content (an experiment, off by default).
- */
-const hideChrome = process.env.ADMIN_VITALS_HIDE_CHROME === '1';
-const HIDE_CHROME = `if (location.pathname.startsWith('/app/')) document.addEventListener('DOMContentLoaded', () => {
-  const style = document.createElement('style');
-  style.textContent = 'ui-nav-menu, ui-title-bar { display: none !important; }';
-  document.head.append(style);
-});`;
-
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const verdict = (ok: boolean) => (ok ? 'PASS' : 'FAIL');
 
@@ -210,8 +198,7 @@ export async function benchAdminVitals(runs = Number(process.env.ADMIN_VITALS_RU
   try {
     console.log(
       `[admin] phone 390×844 ×3, network ${NETWORK.latency} ms / ${((NETWORK.downloadThroughput * 8) / 1024 / 1024).toFixed(1)} Mbps down / ` +
-        `${Math.round((NETWORK.uploadThroughput * 8) / 1024)} Kbps up, CPU ×${CPU_SLOWDOWN}; ${runs} runs per screen, medians; CLS = largest session window` +
-        (hideChrome ? '; App Bridge elements hidden in the frame (ADMIN_VITALS_HIDE_CHROME)' : ''),
+        `${Math.round((NETWORK.uploadThroughput * 8) / 1024)} Kbps up, CPU ×${CPU_SLOWDOWN}; ${runs} runs per screen, medians; CLS = largest session window`,
     );
     for (const screen of ADMIN_SCREENS) {
       const results: Vitals[] = [];
@@ -219,7 +206,6 @@ export async function benchAdminVitals(runs = Number(process.env.ADMIN_VITALS_RU
         const context = await browser.newContext({ ...PHONE, locale: 'fr-FR' });
         // As source: tsx names the function's inner functions with a helper (__name) the page does not have.
         await context.addInitScript({ content: `(() => { const __name = (target) => target; (${observeVitals.toString()})(); })();` });
-        if (hideChrome) await context.addInitScript({ content: HIDE_CHROME });
         try {
           results.push(await measure(context, app.url, screen));
         } finally {

@@ -6,9 +6,12 @@
  * no cookie; the admin's menu and title bar are the app's. The browser enforces the documents' CSP
  * here (no bypass): a page framed outside its shop's admin would not show.
  */
+import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { EMULATOR_API_SECRET } from '#server/config';
 import { DESKTOP } from './support/browser';
-import { installNewShop } from './support/shop';
+import { createShop, installNewShop } from './support/shop';
+import { emulatorControl } from './support/flows';
 import { browserSuite } from './support/suite';
 
 const suite = browserSuite();
@@ -76,6 +79,36 @@ describe('the app inside the Shopify admin', () => {
       // Valid tokens again: the dashboard opens.
       await page.goto(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}`);
       await page.frameLocator('iframe[title^="Application"]').getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('refuses a load of one shop carrying another shop’s session token, in French', async () => {
+    const [mine, theirs] = [await createShop(suite.app.url, 'porte-a'), await createShop(suite.app.url, 'porte-b')];
+    await emulatorControl(suite.app.url, `shops/${theirs}/install-managed`);
+    const { token } = await emulatorControl<{ token: string }>(suite.app.url, `shops/${theirs}/session-token`);
+    // A load as Shopify's admin signs it, for one shop, with the other shop's token.
+    const query: Record<string, string> = {
+      embedded: '1',
+      shop: mine,
+      host: Buffer.from(`${mine}/admin`).toString('base64url'),
+      id_token: token,
+      locale: 'fr',
+      timestamp: String(Math.floor(Date.now() / 1000)),
+    };
+    const message = Object.keys(query)
+      .sort()
+      .map((key) => `${key}=${encodeURIComponent(query[key]!)}`)
+      .join('&');
+    const hmac = createHmac('sha256', EMULATOR_API_SECRET).update(message).digest('hex');
+    const context = await suite.browser.newContext({ viewport: DESKTOP, locale: 'fr-FR' });
+    try {
+      const page = await context.newPage();
+      const res = await page.goto(`${suite.app.url}/app/dashboard?${new URLSearchParams({ ...query, hmac }).toString()}`);
+      expect(res?.status()).toBe(400);
+      await page.getByRole('heading', { level: 1, name: 'Ouverture refusée' }).waitFor();
+      await page.getByText('Ce lien d’ouverture depuis Shopify n’est pas valable ou a expiré.', { exact: false }).waitFor();
     } finally {
       await context.close();
     }

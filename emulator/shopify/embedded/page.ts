@@ -1,5 +1,6 @@
 // The local admin around the embedded app (French, server-rendered, no external assets): the admin's
-// left column with the app's navigation, its title bar, toasts and save bar, and the app's iframe, or
+// left column with the app's navigation (a strip above the app on a phone, which gets the full width, as
+// in Shopify's mobile admin), its title bar, toasts and save bar, and the app's iframe, or
 // why the app is not shown. Its script is the admin's side of the App Bridge stand-in's protocol
 // (app-bridge.ts): it answers only the framed app's window, from the app's origin.
 import { escapeHtml, html, type SafeHtml } from '../html';
@@ -64,6 +65,7 @@ iframe.app-frame{flex:1;width:100%;border:0;background:#fff}
 details.switches{font-size:.9rem}
 details.switches ul{margin:.25rem 0;padding-left:1.25rem}
 code{background:#f4f4f4;color:#1a1a1a;padding:.05rem .3rem;border-radius:.25rem}
+@media (max-width:48rem){.layout{flex-direction:column}nav.app-nav{width:auto;border-right:0;border-bottom:1px solid #d4d4d4;padding:.5rem .75rem}nav.app-nav ul{display:flex;gap:.25rem;overflow-x:auto;white-space:nowrap}}
 `;
 
 /** The admin's side of the protocol: see the stand-in's header comment (app-bridge.ts) and the README. */
