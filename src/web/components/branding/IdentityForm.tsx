@@ -124,7 +124,7 @@ export function IdentityForm({ form, data }: { form: UseFormReturn<IdentityFormV
         </div>
       </section>
 
-      <SaveBar busy={save.isPending} dirty={formState.isDirty} notice={notice.message} error={save.error && <SaveFailure error={save.error} />} />
+      <SaveBar onDiscard={() => reset()} busy={save.isPending} dirty={formState.isDirty} notice={notice.message} error={save.error && <SaveFailure error={save.error} />} />
     </form>
   );
 }

@@ -70,7 +70,7 @@ export function PageForm({ form, data }: { form: UseFormReturn<PageFormValues, u
         </section>
       ))}
 
-      <SaveBar busy={save.isPending} dirty={formState.isDirty} notice={notice.message} error={save.error && <SaveFailure error={save.error} />} />
+      <SaveBar onDiscard={() => reset()} busy={save.isPending} dirty={formState.isDirty} notice={notice.message} error={save.error && <SaveFailure error={save.error} />} />
     </form>
   );
 }

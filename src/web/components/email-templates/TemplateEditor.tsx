@@ -257,6 +257,7 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
         </section>
 
         <SaveBar
+          onDiscard={() => reset()}
           busy={busy}
           dirty={dirty}
           notice={saveNotice.message}

@@ -101,7 +101,7 @@ export function SettingsForm({ settings }: { settings: StoreSettings }) {
         <UnsubscribeSwitch />
       </section>
 
-      <SaveBar busy={busy} dirty={isDirty} notice={notice.message} error={save.isError ? save.error.message : null} />
+      <SaveBar onDiscard={() => reset()} busy={busy} dirty={isDirty} notice={notice.message} error={save.isError ? save.error.message : null} />
     </form>
   );
 }

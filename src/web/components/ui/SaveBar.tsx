@@ -1,5 +1,7 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { messages } from '#web/i18n';
+import { insideShopifyAdmin, toastInAdmin } from '#web/lib/admin-door';
+import { AdminSaveBar } from '../layout/AdminSaveBar';
 import { ErrorAlert, SuccessAlert } from './Alert';
 import { SubmitButton } from './SubmitButton';
 
@@ -8,7 +10,9 @@ const t = messages.common.form;
 /**
  * The foot of a settings form: the save button, « Modifications non enregistrées » while the form
  * differs from what is saved, the success notice and the failure. `top` comes first (a form's live
- * warnings), `children` after the button (a related action).
+ * warnings), `children` after the button (a related action). Inside the Shopify admin (decision 053)
+ * the admin's save bar also shows the unsaved form (saving submits it, discarding is `onDiscard`),
+ * and the success is the admin's toast rather than a notice.
  */
 export function SaveBar({
   busy,
@@ -18,6 +22,7 @@ export function SaveBar({
   top,
   children,
   className = 'p-6',
+  onDiscard,
 }: {
   busy: boolean;
   dirty: boolean;
@@ -27,11 +32,19 @@ export function SaveBar({
   top?: ReactNode;
   children?: ReactNode;
   className?: string;
+  /** Puts the form back as it was saved (the admin's save bar's discard). */
+  onDiscard: () => void;
 }) {
+  const root = useRef<HTMLDivElement>(null);
+  const inAdmin = insideShopifyAdmin();
+  useEffect(() => {
+    if (notice) toastInAdmin(notice);
+  }, [notice]);
   return (
-    <div className={`space-y-4 rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
+    <div ref={root} className={`space-y-4 rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
+      <AdminSaveBar dirty={dirty} busy={busy} saveLabel={t.save} discardLabel={t.discard} onSave={() => root.current?.closest('form')?.requestSubmit()} onDiscard={onDiscard} />
       {top}
-      {notice && <SuccessAlert>{notice}</SuccessAlert>}
+      {notice && !inAdmin && <SuccessAlert>{notice}</SuccessAlert>}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel={t.saving}>

@@ -23,6 +23,7 @@ export const common = {
     save: 'Enregistrer',
     saving: 'Enregistrement…',
     unsaved: 'Modifications non enregistrées',
+    discard: 'Annuler les modifications',
   },
   /** The shared image picker (a logo). */
   imageUpload: {

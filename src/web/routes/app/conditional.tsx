@@ -105,7 +105,7 @@ function RatingActionsForm({ data }: { data: RatingActionsConfig }) {
         ))}
       </section>
 
-      <SaveBar busy={busy} dirty={isDirty} notice={notice.message} error={save.isError ? save.error.message : null} />
+      <SaveBar onDiscard={() => reset()} busy={busy} dirty={isDirty} notice={notice.message} error={save.isError ? save.error.message : null} />
     </form>
   );
 }
