@@ -1,21 +1,13 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderRoute } from '#web/test/render';
+import { servedInsideShopifyAdmin } from '#web/test/admin-door';
 import { mockSignedInApi } from '#web/test/endpoints';
-
-/** The document the admin door serves names the app's API key (src/server/shopify/embedded-routes.ts). */
-function servedByTheAdminDoor() {
-  const meta = document.createElement('meta');
-  meta.name = 'shopify-api-key';
-  meta.content = 'client-id';
-  document.head.append(meta);
-  return () => meta.remove();
-}
 
 describe('the /app screens inside the Shopify admin (decision 053)', () => {
   let leave: () => void;
   beforeEach(() => {
-    leave = servedByTheAdminDoor();
+    ({ leave } = servedInsideShopifyAdmin());
   });
   afterEach(() => leave());
 

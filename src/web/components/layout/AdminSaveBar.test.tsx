@@ -1,26 +1,10 @@
 import { cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toastInAdmin } from '#web/lib/admin-door';
+import { servedInsideShopifyAdmin } from '#web/test/admin-door';
 import { AdminSaveBar } from './AdminSaveBar';
 
 afterEach(cleanup);
-
-/** The document the admin door serves, with App Bridge loaded. */
-function insideTheAdmin() {
-  const meta = document.createElement('meta');
-  meta.name = 'shopify-api-key';
-  meta.content = 'client-id';
-  document.head.append(meta);
-  const bridge = { toast: { show: vi.fn() }, saveBar: { show: vi.fn(() => Promise.resolve()), hide: vi.fn(() => Promise.resolve()) } };
-  window.shopify = bridge;
-  return {
-    bridge,
-    leave: () => {
-      meta.remove();
-      delete window.shopify;
-    },
-  };
-}
 
 const bar = (dirty: boolean, onSave = vi.fn(), onDiscard = vi.fn()) => (
   <AdminSaveBar dirty={dirty} busy={false} saveLabel="Enregistrer" discardLabel="Annuler" onSave={onSave} onDiscard={onDiscard} />
@@ -34,7 +18,7 @@ describe('AdminSaveBar (decision 053)', () => {
   });
 
   it("inside the admin, shows App Bridge's bar while the form has changes, its buttons acting through the form's handlers", () => {
-    const { bridge, leave } = insideTheAdmin();
+    const { bridge, leave } = servedInsideShopifyAdmin();
     try {
       const onSave = vi.fn();
       const onDiscard = vi.fn();

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { servedInsideShopifyAdmin } from '#web/test/admin-door';
 import { SaveBar } from './SaveBar';
 
 afterEach(cleanup);
@@ -27,12 +28,7 @@ describe('SaveBar', () => {
   });
 
   it("inside the Shopify admin (decision 053): the admin's save bar submits or discards the form, and the save is the admin's toast", () => {
-    const meta = document.createElement('meta');
-    meta.name = 'shopify-api-key';
-    meta.content = 'client-id';
-    document.head.append(meta);
-    const bridge = { toast: { show: vi.fn() }, saveBar: { show: vi.fn(() => Promise.resolve()), hide: vi.fn(() => Promise.resolve()) } };
-    window.shopify = bridge;
+    const { bridge, leave } = servedInsideShopifyAdmin();
     try {
       const onSubmit = vi.fn();
       const onDiscard = vi.fn();
@@ -51,8 +47,7 @@ describe('SaveBar', () => {
       expect(screen.queryByText('Paramètres enregistrés')).toBeNull();
       expect(bridge.saveBar.hide).toHaveBeenCalledWith(bar.id);
     } finally {
-      meta.remove();
-      delete window.shopify;
+      leave();
     }
   });
 });

@@ -5,6 +5,7 @@ import { currentPlanFixture, spaced } from '#web/components/quota/fixtures';
 import { malformedResponse } from '#web/test/contract-check';
 import { changePlan, currentPlan, listPlans, syncPlan } from '#core/api/plans';
 import type { ResponseOf } from '#core/api/endpoint';
+import { servedInsideShopifyAdmin } from '#web/test/admin-door';
 import { apiError, renderRoute, stubLocation } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
 import { plansFixture } from '#web/test/shopify-fixtures';
@@ -89,10 +90,7 @@ describe('/app/plans', () => {
   });
 
   it("inside the Shopify admin, opens Shopify's confirmation page in the admin's whole window (Shopify's pages refuse a frame)", async () => {
-    const meta = document.createElement('meta');
-    meta.name = 'shopify-api-key';
-    meta.content = 'client-id';
-    document.head.append(meta);
+    const { leave } = servedInsideShopifyAdmin();
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     const location = stubLocation();
     restoreLocation = location.restore;
@@ -105,7 +103,7 @@ describe('/app/plans', () => {
       expect(location.assign).not.toHaveBeenCalled();
     } finally {
       open.mockRestore();
-      meta.remove();
+      leave();
     }
   });
 
