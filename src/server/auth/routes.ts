@@ -229,7 +229,11 @@ export function authRoutes(ctx: AppContext) {
   ];
 }
 
-/** get-session's answer for a request with an admin session token: its shop's owner, or null when the shop has no active store here. */
+/**
+ * get-session's answer for a request with an admin session token: its shop's owner; null, as for any
+ * credential that does not hold (its contract), when the token is refused or the shop has no active
+ * store here. App Bridge gives each request a fresh token, so nothing is left to retry.
+ */
 async function adminDoorSession(ctx: AppContext, headers: Headers): Promise<Session | null> {
   try {
     const caller = await resolveCaller(ctx, headers);
@@ -237,8 +241,7 @@ async function adminDoorSession(ctx: AppContext, headers: Headers): Promise<Sess
     const { id, email, name, companyName } = caller.user as SessionData['user'] & { companyName?: string | null };
     return { session: {}, user: { id, email, name, companyName: companyName ?? null } };
   } catch (error) {
-    // A refused token goes on to its 401 (App Bridge then retries once with a fresh one).
-    if (error instanceof DomainError && error.code === 'not_signed_in') return null;
+    if (error instanceof DomainError && (error.code === 'not_signed_in' || error.code === 'invalid_session_token')) return null;
     throw error;
   }
 }
