@@ -6,12 +6,21 @@
  */
 import type { Context, Hono } from 'hono';
 import type { Endpoint, BodyOf, ParamsOf, QueryOf, ResponseOf } from '#core/api/endpoint';
+import { diagnostic, registerGdprWebhooks } from '#core/api/shopify';
+import { currentStore } from '#core/api/stores';
 import type { SignedIn } from '../auth/auth';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { requireReadableStore, requireStore, resolveCaller, type TenantStore } from '../stores/tenancy';
 import { parseJsonBody, parseWith } from './errors';
 import { jsonAnswer } from './json-answer';
+
+/**
+ * The account-wide (`session`) endpoints a Shopify admin session token may use: they read or act on
+ * the account's active store, which is the token's shop. The others (another shop's compliance
+ * export, claiming an installation, connecting a shop) take the standalone session only.
+ */
+const ADMIN_DOOR_ACCOUNT_ENDPOINTS: ReadonlySet<Endpoint> = new Set<Endpoint>([currentStore, diagnostic, registerGdprWebhooks]);
 
 /** A JSON value as a handler may return it: a `Date` wherever the wire carries an ISO string. */
 export type Encodable<T> = T extends string ? T | Date : T extends readonly (infer U)[] ? readonly Encodable<U>[] : T extends object ? { [K in keyof T]: Encodable<T[K]> } : T;
@@ -69,6 +78,9 @@ export function mount(app: AnyHono, ctx: AppContext, routes: readonly Route[]): 
       // Public endpoints never pay for a session lookup.
       const caller = endpoint.access === 'public' ? null : await resolveCaller(ctx, c.req.raw.headers);
       if (!caller && endpoint.access !== 'public') throw new DomainError('not_signed_in');
+      // An admin session token speaks for its shop, not for the whole account (decision 053): of the
+      // account-wide endpoints it reaches only those that act on the active store, which is its shop's.
+      if (caller?.tokenStore && endpoint.access === 'session' && !ADMIN_DOOR_ACCOUNT_ENDPOINTS.has(endpoint)) throw new DomainError('not_signed_in');
       const session: SignedIn | null = caller && { user: caller.user };
       // The admin's session token names its store (`dest`); the standalone session acts on the account's.
       const store =

@@ -113,4 +113,26 @@ describe('the admin door: a Shopify session token on the API', () => {
     expect(forged.status).toBe(200);
     expect(await forged.json()).toBeNull();
   });
+
+  it('speaks for its shop, not for the whole account: the account-wide endpoints beyond the active store take the standalone session only', async ({ ctx, app, world }) => {
+    await world.merchant().store({ shopDomain: 'porte-etroite.myshopify.com' });
+    const token = signSessionToken(sessionTokenClaims({ shop: 'porte-etroite.myshopify.com', apiKey: ctx.config.shopify.apiKey }), ctx.config.shopify.apiSecret);
+    // Another shop's compliance export, an installation to claim, a shop to connect: not from the admin door.
+    const refused = [
+      await fromAdmin(app, `/api/compliance/exports/${randomUUID()}`, token),
+      await fromAdmin(app, '/api/shopify/connect', token, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ shop: 'autre.myshopify.com' }),
+      }),
+    ];
+    for (const res of refused) {
+      expect(res.status).toBe(401);
+      expect(((await res.json()) as { code: string }).code).toBe('not_signed_in');
+      expect(res.headers.get(RETRY_INVALID_SESSION_HEADER)).toBeNull();
+    }
+    // What acts on the active store (the token's shop) stays open to it.
+    expect((await fromAdmin(app, '/api/stores/current', token)).status).toBe(200);
+    expect((await fromAdmin(app, '/api/shopify/diagnostic', token)).status).not.toBe(401);
+  });
 });
