@@ -60,6 +60,8 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
   const values: TemplateFormValues = { ...formValues(config), ...watched };
 
   const [logo, setLogo] = useState<LogoState>({ logo: config.template.logo, changed: false });
+  // The logo as last saved: what discarding the changes puts back.
+  const [savedLogo, setSavedLogo] = useState(config.template.logo);
   const [logoError, setLogoError] = useState<string | null>(null);
   const upload = useUploadTemplateLogo();
   const save = useSaveEmailTemplate();
@@ -123,6 +125,7 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
     save.mutate(body, {
       onSuccess: (saved) => {
         reset(formValues(saved));
+        setSavedLogo(saved.template.logo);
         setLogo({ logo: saved.template.logo, changed: false });
         setConfirming(null);
         saveNotice.show(t.saved);
@@ -257,7 +260,10 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
         </section>
 
         <SaveBar
-          onDiscard={() => reset()}
+          onDiscard={() => {
+            reset();
+            setLogo({ logo: savedLogo, changed: false });
+          }}
           busy={busy}
           dirty={dirty}
           notice={saveNotice.message}

@@ -27,6 +27,19 @@ describe('SaveBar', () => {
     expect(container.querySelector('ui-save-bar')).toBeNull();
   });
 
+  it('inside the Shopify admin before App Bridge has loaded: the notice stays in the page', () => {
+    const meta = document.createElement('meta');
+    meta.name = 'shopify-api-key';
+    meta.content = 'client-id';
+    document.head.append(meta);
+    try {
+      render(form({ dirty: false, notice: 'Paramètres enregistrés', onSubmit: vi.fn(), onDiscard: vi.fn() }));
+      expect(screen.getByText('Paramètres enregistrés')).toBeTruthy();
+    } finally {
+      meta.remove();
+    }
+  });
+
   it("inside the Shopify admin (decision 053): the admin's save bar submits or discards the form, and the save is the admin's toast", () => {
     const { bridge, leave } = servedInsideShopifyAdmin();
     try {

@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { messages } from '#web/i18n';
-import { insideShopifyAdmin, toastInAdmin } from '#web/lib/admin-door';
+import { appBridge, toastInAdmin } from '#web/lib/admin-door';
 import { AdminSaveBar } from '../layout/AdminSaveBar';
 import { ErrorAlert, SuccessAlert } from './Alert';
 import { SubmitButton } from './SubmitButton';
@@ -36,7 +36,8 @@ export function SaveBar({
   onDiscard: () => void;
 }) {
   const root = useRef<HTMLDivElement>(null);
-  const inAdmin = insideShopifyAdmin();
+  // The admin's toast says it where App Bridge is there to show it; the page's notice otherwise.
+  const toasts = appBridge() !== null;
   useEffect(() => {
     if (notice) toastInAdmin(notice);
   }, [notice]);
@@ -44,7 +45,7 @@ export function SaveBar({
     <div ref={root} className={`space-y-4 rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
       <AdminSaveBar dirty={dirty} busy={busy} saveLabel={t.save} discardLabel={t.discard} onSave={() => root.current?.closest('form')?.requestSubmit()} onDiscard={onDiscard} />
       {top}
-      {notice && !inAdmin && <SuccessAlert>{notice}</SuccessAlert>}
+      {notice && !toasts && <SuccessAlert>{notice}</SuccessAlert>}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel={t.saving}>
