@@ -54,7 +54,8 @@ export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
-    ceilingBytes: 156 * 1024,
+    // 156.1 KB with the admin door's layout and save bar (decision 053): +1 % of that, aim untouched.
+    ceilingBytes: 158 * 1024,
     catalogues: [...SHELL_CATALOGUES, 'schedule', 'flow', 'shopify-flow', 'shopify-diagnostic', 'shopify-diagnostic-failures'],
   },
 };
