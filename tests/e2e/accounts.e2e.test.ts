@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from './support/browser';
-import { DEMO, requestPasswordReset, signIn, signUp, uniqueEmail } from './support/flows';
+import { DEMO, requestPasswordReset, setNewPassword, signIn, signUp, uniqueEmail } from './support/flows';
 import { browserSuite } from './support/suite';
 
 // Demo mode: a merchant with a connected shop on an active plan.
@@ -90,14 +90,7 @@ describe('accounts in a browser', () => {
     await page.goto(link);
     await expectAccessible(page);
     const newPassword = 'Nouveau-Depart-2026';
-    const fields = page.getByLabel(/mot de passe/i);
-    await fields.nth(0).fill(newPassword);
-    await fields.nth(1).fill(newPassword);
-    await page.getByRole('button', { name: /réinitialiser|enregistrer|valider|changer/i }).click();
-    await page
-      .getByText(/Mot de passe modifié avec succès/)
-      .first()
-      .waitFor();
+    await setNewPassword(page, newPassword);
 
     await signIn(page, suite.app.url, email, PASSWORD);
     await page.getByRole('alert').getByText('E-mail ou mot de passe incorrect.').waitFor();

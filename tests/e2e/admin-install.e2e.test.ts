@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DESKTOP } from './support/browser';
-import { requestPasswordReset, signIn } from './support/flows';
+import { requestPasswordReset, setNewPassword, signIn } from './support/flows';
 import { createShop, shopAdminPath } from './support/shop';
 import { browserSuite } from './support/suite';
 
@@ -77,14 +77,7 @@ describe('installing the app from the Shopify admin (Shopify-managed installatio
     const { page } = await suite.page();
     await page.goto(await requestPasswordReset(page, suite.app.url, email));
     const password = 'Boutique-Geree-2026';
-    const fields = page.getByLabel(/mot de passe/i);
-    await fields.nth(0).fill(password);
-    await fields.nth(1).fill(password);
-    await page.getByRole('button', { name: /réinitialiser|enregistrer|valider|changer/i }).click();
-    await page
-      .getByText(/Mot de passe modifié avec succès/)
-      .first()
-      .waitFor();
+    await setNewPassword(page, password);
     // Signed in on the standalone site: the same store, with its plan.
     await signIn(page, suite.app.url, email, password, '/app/dashboard');
     await page.waitForURL(`${suite.app.url}/app/dashboard`);

@@ -8,7 +8,7 @@ import { createApp } from '../app';
 import { JOBS } from '../job-registry';
 import { createWorker } from '../jobs/worker';
 import { AUTH_LIMITS } from './routes';
-import { emailChangeNotice } from '../messages/auth';
+import { emailChangeConfirmation, emailChangeNotice, resetEmail } from '../messages/auth';
 import { MERCHANT_PASSWORD } from '#tests/support/world';
 import { integrationTest } from '#tests/support/integration';
 
@@ -24,7 +24,7 @@ const accountEmail = async (ctx: TestContext, userId: string) => (await ctx.db.s
 async function askChange(ctx: TestContext, browser: Browserish, newEmail: string): Promise<string> {
   expect(await browser.json('/api/auth/change-email', { json: { newEmail, currentPassword: MERCHANT_PASSWORD } })).toMatchObject({ status: 200, body: { status: true } });
   await runJobs(ctx);
-  const links = (await outboxTo(ctx, newEmail)).filter((mail) => mail.subject === 'Confirmez votre nouvelle adresse e-mail');
+  const links = (await outboxTo(ctx, newEmail)).filter((mail) => mail.subject === emailChangeConfirmation.subject);
   return decodeURIComponent(confirmLinkIn(links.at(-1)!.text)!);
 }
 
@@ -113,7 +113,7 @@ describe('POST /api/auth/change-email', () => {
     expect(token).toBeTruthy();
 
     // The old address: a notice naming the new one and what to do if it was not them.
-    const notice = (await outboxTo(ctx, oldEmail)).find((mail) => mail.subject === 'Demande de changement de l’adresse e-mail de votre compte');
+    const notice = (await outboxTo(ctx, oldEmail)).find((mail) => mail.subject === emailChangeNotice.subject);
     expect(notice).toBeDefined();
     expect(notice!.text).toContain(newEmail);
     expect(notice!.text).toContain('Si vous n’êtes pas à l’origine de cette demande');
@@ -213,7 +213,7 @@ describe('POST /api/auth/change-email', () => {
     const beforeReset = await askChange(ctx, reset.browser, uniqueEmail('intrus'));
     await new Browserish(app).request('/api/auth/forgot-password', { json: { email: reset.email } });
     await runJobs(ctx);
-    const resetMail = (await outboxTo(ctx, reset.email)).find((mail) => mail.subject === 'Réinitialisation de votre mot de passe');
+    const resetMail = (await outboxTo(ctx, reset.email)).find((mail) => mail.subject === resetEmail.subject);
     const resetToken = decodeURIComponent(/token=([A-Za-z0-9_%-]+)/.exec(resetMail!.text!)![1]!);
     expect((await new Browserish(app).json('/api/auth/reset-password', { json: { token: resetToken, newPassword } })).status).toBe(200);
     expect(await follow(app, beforeReset)).toBe(refused('cancelled'));

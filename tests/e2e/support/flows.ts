@@ -92,3 +92,15 @@ export async function requestPasswordReset(page: Page, baseUrl: string, email: s
   const mail = await latestEmailTo(baseUrl, email);
   return /https?:\/\/\S+\/reset-password\?token=[A-Za-z0-9_%-]+/.exec(mail.text)![0];
 }
+
+/** On the reset page a link opened: types `password` twice and waits for « Mot de passe modifié avec succès ». */
+export async function setNewPassword(page: Page, password: string) {
+  const fields = page.getByLabel(/mot de passe/i);
+  await fields.nth(0).fill(password);
+  await fields.nth(1).fill(password);
+  await page.getByRole('button', { name: /réinitialiser|enregistrer|valider|changer/i }).click();
+  await page
+    .getByText(/Mot de passe modifié avec succès/)
+    .first()
+    .waitFor();
+}
