@@ -17,6 +17,7 @@ export const DEMO = 'maison-lumiere.myshopify.com';
 export const VERSION = '2026-10';
 
 export interface RecordedRequest {
+  method: string;
   url: string;
   headers: Record<string, string>;
   body: string;
@@ -46,7 +47,7 @@ export function createTestEmulator(overrides: Partial<EmulatorOptions> = {}): Te
     new Headers(init?.headers).forEach((v, k) => {
       headers[k] = v;
     });
-    const req: RecordedRequest = { url: String(input), headers, body: String(init?.body ?? '') };
+    const req: RecordedRequest = { method: init?.method ?? 'GET', url: String(input), headers, body: String(init?.body ?? '') };
     requests.push(req);
     return responder(req, init?.signal ?? undefined);
   }) as typeof fetch;

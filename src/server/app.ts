@@ -59,6 +59,8 @@ export interface AppOptions {
   webDist?: string;
   /** The server's renderer of /app screens (`vite build --ssr`): beside the web app's build by default. */
   webRenderDist?: string;
+  /** How long the admin's return from a plan's approval waits for Shopify's billing (embedded-routes.ts). */
+  billingReturnDeadlineMs?: number;
 }
 
 /**
@@ -89,7 +91,14 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
   const webDist = options.webDist ?? defaultWebDist;
   const drawPage = createPageRenderer(options.webRenderDist ?? join(webDist, '..', 'web-render'), ctx.log.child('page-render'), ctx.config.pageDrawDeadlineMs);
   const serveWeb = createWebHandler(webDist, { drawPage: (c) => drawPage(c, app) });
-  app.get('*', embeddedDocuments(ctx, { shell: serveWeb.shell }));
+  app.get(
+    '*',
+    embeddedDocuments(ctx, {
+      shell: serveWeb.shell,
+      drawPage: (c, sessionToken) => drawPage(c, app, { sessionToken }),
+      billingReturnDeadlineMs: options.billingReturnDeadlineMs,
+    }),
+  );
 
   // Pages get a CSP with a per-response nonce (the review page inlines its one script). JSON answers
   // and redirects never carry markup: a fixed, stricter policy, computed once. Both are set before the

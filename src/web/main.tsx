@@ -3,6 +3,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { matchRoutes } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { AdminDoorProvider, insideShopifyAdmin } from './lib/admin-door';
 import { DrawnAtProvider } from './lib/clock';
 import { PageHeaderSeedProvider } from './lib/page-header';
 import { createQueryClient } from './lib/query-client';
@@ -50,13 +51,15 @@ function app(state: ServerState | null) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <PageHeaderSeedProvider value={{ header: state?.header ?? null }}>
-          <DrawnAtProvider value={state?.drawnAt ?? null}>
-            <TakenOverProvider value={state ? takenOver : null}>
-              <RouterProvider router={createAppRouter()} />
-            </TakenOverProvider>
-          </DrawnAtProvider>
-        </PageHeaderSeedProvider>
+        <AdminDoorProvider value={insideShopifyAdmin()}>
+          <PageHeaderSeedProvider value={{ header: state?.header ?? null }}>
+            <DrawnAtProvider value={state?.drawnAt ?? null}>
+              <TakenOverProvider value={state ? takenOver : null}>
+                <RouterProvider router={createAppRouter()} />
+              </TakenOverProvider>
+            </DrawnAtProvider>
+          </PageHeaderSeedProvider>
+        </AdminDoorProvider>
       </QueryClientProvider>
     </StrictMode>
   );

@@ -75,6 +75,19 @@ describe('the server’s rendering of an /app page', () => {
     expect(new Set(urls).size, urls.join(', ')).toBe(urls.length);
   });
 
+  it('draws the admin door’s layout for a page the Shopify admin loads: its menu and title bar for the admin, no sidebar of ours', async () => {
+    mockSignedInApi([on(getDashboard, () => dashboardSummary()), on(currentPlan, () => currentPlanFixture(120, 3000)), on(currentStoreAbsence, { absence: null })]);
+    const admin = await renderPage(new URL(`${ORIGIN}/app/dashboard`), { adminDoor: true });
+    expect(admin!.html).toContain('<ui-nav-menu>');
+    expect(admin!.html).toContain('<ui-title-bar title="Tableau de bord">');
+    expect(admin!.html).toContain('Répartition des notes');
+    const standalone = await renderPage(new URL(`${ORIGIN}/app/dashboard`));
+    expect(standalone!.html).not.toContain('ui-nav-menu');
+    // The standalone layout's own navigation, which the admin's menu replaces.
+    expect(standalone!.html).toContain('href="/app/schedule"');
+    expect(admin!.html.match(/href="\/app\/schedule"/g)).toHaveLength(1);
+  });
+
   it('leaves to the browser a read it makes afresh whenever it shows it (the calendar’s Shopify diagnostic)', async () => {
     const api = mockSignedInApi([on(listRequests, () => listResponse([marie])), on(sendForecast, () => forecastFixture()), on(currentPlan, () => currentPlanFixture(120, 3000))]);
     const page = await renderPage(new URL(`${ORIGIN}/app/schedule`));

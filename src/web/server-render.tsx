@@ -18,6 +18,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { isDrawnRoute } from '#core/routes';
 import { sessionQuery } from './api/auth';
 import { subscriptionGateOutcome } from './components/auth/RequireSubscription';
+import { AdminDoorProvider } from './lib/admin-door';
 import { DrawnAtProvider } from './lib/clock';
 import type { ScreenDrawing, ScreenHandle } from './lib/drawing';
 import { PageHeaderSeedProvider, type PageHeaderState } from './lib/page-header';
@@ -48,6 +49,14 @@ export interface RenderedPage {
 export { setApiTransport } from './lib/api';
 
 const handler = createStaticHandler(routes);
+
+export interface RenderOptions {
+  /**
+   * The page is the Shopify admin's (decision 053): drawn with the admin door's layout, which the
+   * browser's first render there draws too (its document names the app's API key).
+   */
+  adminDoor?: boolean;
+}
 
 /**
  * A query this render should have read: asked for, enabled, and not one the browser makes itself
@@ -82,13 +91,14 @@ async function renderToHtml(element: ReactNode): Promise<string> {
 }
 
 /**
- * Renders `url` for the session the API transport's requests carry. `null` when the page is not for
+ * Renders `url` for the session the API transport's requests carry (the standalone site's cookie, or
+ * the admin load's session token: `options.adminDoor`). `null` when the page is not for
  * the server to draw: a screen not in `drawnRoutes` (#core/routes; the server asks for no other, and
  * this keeps the renderer to its list on its own), no session (the app sends the visitor to /login),
  * the subscription gate sending elsewhere, or a read that failed. The browser then renders it as
  * before. An error while rendering is thrown (the server logs it and sends the plain page).
  */
-export async function renderPage(url: URL): Promise<RenderedPage | null> {
+export async function renderPage(url: URL, options: RenderOptions = {}): Promise<RenderedPage | null> {
   if (!isDrawnRoute(url.pathname)) return null;
   // Matches the URL and loads the lazy screens' modules (their components and drawings).
   const context = await handler.query(new Request(url));
@@ -105,11 +115,13 @@ export async function renderPage(url: URL): Promise<RenderedPage | null> {
     const html = await renderToHtml(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <PageHeaderSeedProvider value={{ header }}>
-            <DrawnAtProvider value={drawnAt}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </DrawnAtProvider>
-          </PageHeaderSeedProvider>
+          <AdminDoorProvider value={options.adminDoor === true}>
+            <PageHeaderSeedProvider value={{ header }}>
+              <DrawnAtProvider value={drawnAt}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </DrawnAtProvider>
+            </PageHeaderSeedProvider>
+          </AdminDoorProvider>
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -29,9 +29,14 @@ describe('the app inside the Shopify admin', () => {
       const page = await context.newPage();
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
       await page.goto(`${suite.app.url}/_shopify/admin/${shop}/apps/${API_KEY}`);
       const frame = page.frameLocator('iframe[title^="Application"]');
       await frame.getByRole('heading', { level: 1, name: 'Tableau de bord' }).waitFor();
+      // Drawn by the server with the load's session token (decision 039), then taken over by the app as
+      // drawn: a mismatch would be logged as an error.
+      expect(await frame.locator('script#app-state').count()).toBe(1);
+      await frame.locator('#root:not([inert])').waitFor();
       // The dashboard's own data, read with the session token: the store's name is not needed, its screen is.
       await frame.getByRole('main').waitFor();
       expect(await frame.getByRole('navigation', { name: 'Navigation principale' }).count()).toBe(0);

@@ -101,10 +101,14 @@ export function embeddedRoutes(app: Hono, core: EmulatorCore, options: EmbeddedO
       );
     });
 
-  /** The browser's check: fetch the document to frame, read its Content-Security-Policy. */
+  /**
+   * The browser's check: ask for the document to frame, read its Content-Security-Policy. A HEAD: the
+   * headers are the document's, and the app does not draw the page a second time for a body no one reads.
+   */
   const frameCheck = async (src: string): Promise<FrameVerdict | { allowed: false; reason: 'unreachable'; detail: string }> => {
     try {
       const answer = await fetcher(src, {
+        method: 'HEAD',
         headers: { Accept: 'text/html', 'Sec-Fetch-Dest': 'iframe', 'Sec-Fetch-Mode': 'navigate', 'Sec-Fetch-Site': appOrigin() === adminOrigin() ? 'same-origin' : 'cross-site' },
         signal: AbortSignal.timeout(FRAME_CHECK_TIMEOUT_MS),
       });

@@ -91,6 +91,7 @@ describe('the admin page of the local Shopify', () => {
     // The frame check fetched that very URL, as an iframe.
     const fetched = emu.requests.at(-1)!;
     expect(fetched.url).toBe(src);
+    expect(fetched.method).toBe('HEAD');
     expect(fetched.headers['sec-fetch-dest']).toBe('iframe');
     // The bare name of the shop and no path: the dashboard.
     const bare = await emu.app.request(`/admin/maison-lumiere/apps/${APP.apiKey}`);

@@ -4,18 +4,18 @@ import { join } from 'node:path';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { recordingLogger } from '#tests/support/recording-logger';
-import { createPageRenderer, type DrawnPage } from './page-render';
+import { createPageRenderer, type AdminDoorDrawing, type DrawnPage } from './page-render';
 
 /**
- * A renderer build (dist/web-render) whose renderPage is `source`, a function of (url, fetch) where
- * `fetch` is the transport the server set, as the web client's API calls use it.
+ * A renderer build (dist/web-render) whose renderPage is `source`, a function of (url, fetch, options)
+ * where `fetch` is the transport the server set, as the web client's API calls use it.
  */
 function rendererDir(source: string | null): string {
   const dir = mkdtempSync(join(tmpdir(), 'web-render-'));
   if (source !== null) {
     writeFileSync(
       join(dir, 'server-render.js'),
-      `let transport;\nexport const setApiTransport = (next) => { transport = next; };\nconst render = ${source};\nexport const renderPage = (url) => render(url, transport);\n`,
+      `let transport;\nexport const setApiTransport = (next) => { transport = next; };\nconst render = ${source};\nexport const renderPage = (url, options) => render(url, transport, options);\n`,
     );
   }
   return dir;
@@ -26,28 +26,28 @@ function api() {
   const app = new Hono();
   app.get('/api/me', (c) => {
     c.header('set-cookie', 'session=renewed; Path=/; HttpOnly');
-    return c.json({ cookie: c.req.header('cookie'), language: c.req.header('accept-language') ?? null });
+    return c.json({ cookie: c.req.header('cookie') ?? null, authorization: c.req.header('authorization') ?? null, language: c.req.header('accept-language') ?? null });
   });
   return app;
 }
 
 /** Draws `path` through a page app whose one route calls the renderer, as src/server/app.ts does. */
-async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger(), deadlineMs = 1_000) {
+async function draw(dir: string, path: string, headers: Record<string, string>, logger = recordingLogger(), deadlineMs = 1_000, adminDoor?: AdminDoorDrawing) {
   const drawPage = createPageRenderer(dir, logger.log, deadlineMs);
   const backend = api();
   let drawn: DrawnPage | null = null;
   const page = new Hono();
   page.get('*', async (c) => {
-    drawn = await drawPage(c, backend);
+    drawn = await drawPage(c, backend, adminDoor);
     return c.text('ok');
   });
   await page.request(`http://shop.test${path}`, { headers });
   return { drawn: drawn as DrawnPage | null, lines: logger.lines.filter((l) => l.level === 'warn' || l.level === 'error').map((l) => `${l.level} ${l.message}`) };
 }
 
-const READS_ME = `async (url, fetch) => {
+const READS_ME = `async (url, fetch, options) => {
   const me = await (await fetch('/api/me')).json();
-  return { html: '<p>' + url.pathname + '</p>', state: { me }, unread: [] };
+  return { html: '<p>' + url.pathname + (options?.adminDoor ? ' (admin)' : '') + '</p>', state: { me }, unread: [] };
 }`;
 
 describe('the server’s drawing of an /app page', () => {
@@ -55,8 +55,21 @@ describe('the server’s drawing of an /app page', () => {
     const { drawn } = await draw(rendererDir(READS_ME), '/app/feedback', { cookie: 'session=abc', 'accept-language': 'fr-FR' });
     expect(drawn).not.toBeNull();
     expect(drawn!.root).toBe('<p>/app/feedback</p>');
-    expect(JSON.parse(drawn!.state)).toEqual({ me: { cookie: 'session=abc', language: 'fr-FR' } });
+    expect(JSON.parse(drawn!.state)).toEqual({ me: { cookie: 'session=abc', authorization: null, language: 'fr-FR' } });
     expect(drawn!.setCookies).toEqual(['session=renewed; Path=/; HttpOnly']);
+  });
+
+  it('draws the Shopify admin’s page with its session token, never the cookie, and passes no cookie on', async () => {
+    // The admin's frame on the app's own origin (the local Shopify) may send the standalone cookie: not its caller.
+    const { drawn } = await draw(rendererDir(READS_ME), '/app/feedback', { cookie: 'session=abc', 'accept-language': 'fr-FR' }, recordingLogger(), 1_000, {
+      sessionToken: 'header.claims.signature',
+    });
+    expect(drawn!.root).toBe('<p>/app/feedback (admin)</p>');
+    expect(JSON.parse(drawn!.state)).toEqual({ me: { cookie: null, authorization: 'Bearer header.claims.signature', language: 'fr-FR' } });
+    expect(drawn!.setCookies).toEqual([]);
+    // Without any cookie at all.
+    const bare = await draw(rendererDir(READS_ME), '/app/feedback', {}, recordingLogger(), 1_000, { sessionToken: 't' });
+    expect(JSON.parse(bare.drawn!.state)).toMatchObject({ me: { cookie: null, authorization: 'Bearer t' } });
   });
 
   it('only reads: a request other than GET fails in the render', async () => {

@@ -18,7 +18,7 @@ import type { Logger } from '../logger';
 
 /** What the built renderer exports (src/web/server-render.tsx). */
 interface RendererModule {
-  renderPage(url: URL): Promise<{ html: string; state: unknown; unread: unknown[] } | null>;
+  renderPage(url: URL, options?: { adminDoor?: boolean }): Promise<{ html: string; state: unknown; unread: unknown[] } | null>;
   setApiTransport(transport: typeof fetch): void;
 }
 
@@ -54,8 +54,13 @@ export interface DrawnPage {
   setCookies: string[];
 }
 
-/** The request headers an API call of the render carries over from the page's request. */
-const FORWARDED = ['cookie', 'user-agent', 'accept-language', 'x-forwarded-for'];
+/** The request headers an API call of the render carries over from the page's request (and its cookie on the standalone site). */
+const FORWARDED = ['user-agent', 'accept-language', 'x-forwarded-for'];
+
+/** Who a page is drawn for, when the Shopify admin loads it: the load's session token, already verified. */
+export interface AdminDoorDrawing {
+  sessionToken: string;
+}
 
 /**
  * JSON inside a `<script>` element (the drawn page's state, or a literal in an inline script): no `<`
@@ -91,9 +96,17 @@ export function createPageRenderer(renderDir: string, log: Logger, deadlineMs: n
     return loading;
   }
 
-  /** `app` answers the render's API calls: the application serving this page. */
-  return async function drawPage(c: Context, app: { fetch(request: Request, env?: unknown): Response | Promise<Response> }): Promise<DrawnPage | null> {
-    if (!c.req.header('cookie')) return null;
+  /**
+   * `app` answers the render's API calls: the application serving this page. `adminDoor` draws the
+   * admin's page with its session token (the page's cookie, if any, is not the admin's caller).
+   */
+  return async function drawPage(
+    c: Context,
+    app: { fetch(request: Request, env?: unknown): Response | Promise<Response> },
+    adminDoor?: AdminDoorDrawing,
+  ): Promise<DrawnPage | null> {
+    const cookie = c.req.header('cookie');
+    if (!adminDoor && !cookie) return null;
     const renderer = await load();
     if (!renderer) return null;
     const setCookies: string[] = [];
@@ -103,9 +116,12 @@ export function createPageRenderer(renderDir: string, log: Logger, deadlineMs: n
         const value = c.req.header(name);
         if (value !== undefined) headers.set(name, value);
       }
+      if (adminDoor) headers.set('authorization', `Bearer ${adminDoor.sessionToken}`);
+      else headers.set('cookie', cookie!);
       // The node server's bindings: the API sees the page request's socket (its client address).
       const response = await app.fetch(new Request(request, { headers }), c.env);
-      setCookies.push(...response.headers.getSetCookie());
+      // The admin's frame keeps no cookie (decision 053): a token's reads set none to pass on.
+      if (!adminDoor) setCookies.push(...response.headers.getSetCookie());
       return response;
     };
     let timer: NodeJS.Timeout | undefined;
@@ -114,7 +130,7 @@ export function createPageRenderer(renderDir: string, log: Logger, deadlineMs: n
     });
     try {
       const url = new URL(c.req.url);
-      const drawing = currentTarget.run({ origin: url.origin, fetch: apiFetch }, () => renderer.renderPage(url));
+      const drawing = currentTarget.run({ origin: url.origin, fetch: apiFetch }, () => renderer.renderPage(url, { adminDoor: adminDoor !== undefined }));
       const page = await Promise.race([drawing, late]);
       if (page === 'late') {
         // The drawing goes on to its end unread; its failure, if any, is of no one's concern now.

@@ -167,6 +167,17 @@ function drawnPageHtml(html: string, drawn: DrawnPage, nonce: string): string {
     .replace('<div id="root"></div>', () => `<div id="root" inert>${drawn.root}</div><script type="application/json" id="app-state">${drawn.state}</script>${boot}`);
 }
 
+/**
+ * One answer's page compressed as the request accepts: pages drawn for one user are compressed for
+ * that answer only, at a fast setting, since it is on the page's path.
+ */
+export function compressOnePage(html: string, acceptEncoding: string | undefined): { body: Uint8Array<ArrayBuffer> | string; encoding: 'br' | 'gzip' | null } {
+  const encoding = ENCODINGS.find(({ encoding }) => acceptedEncodings(acceptEncoding).has(encoding))?.encoding ?? null;
+  if (encoding === 'br') return { body: new Uint8Array(brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })), encoding };
+  if (encoding === 'gzip') return { body: new Uint8Array(gzipSync(html, { level: 6 })), encoding };
+  return { body: html, encoding: null };
+}
+
 export interface WebHandlerOptions {
   /** Draws an /app screen for the request's session (src/server/http/page-render.ts); `null` leaves it to the browser. */
   drawPage?: (c: Context) => Promise<DrawnPage | null>;
@@ -243,15 +254,12 @@ export function createWebHandler(distDir: string, options: WebHandlerOptions = {
     const nonce = (c as Context<NonceEnv>).get('secureHeadersNonce');
     const drawn = options.drawPage && nonce && isDrawnRoute(pathname) ? await options.drawPage(c) : null;
     if (drawn) {
-      // One user's page: compressed for this answer only (a fast setting: it is on the page's path),
-      // kept by no cache, with the session cookie the render's reads may have refreshed.
-      const body = drawnPageHtml(page.html, drawn, nonce!);
+      // One user's page, kept by no cache, with the session cookie the render's reads may have refreshed.
+      const { body, encoding: drawnEncoding } = compressOnePage(drawnPageHtml(page.html, drawn, nonce!), c.req.header('accept-encoding'));
       const headers = new Headers({ 'content-type': TYPES['.html']!, 'cache-control': 'private, no-store', vary: 'accept-encoding, cookie' });
       for (const cookie of drawn.setCookies) headers.append('set-cookie', cookie);
-      if (encoding) headers.set('content-encoding', encoding);
-      const compressed =
-        encoding === 'br' ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) : encoding === 'gzip' ? gzipSync(body, { level: 6 }) : null;
-      return new Response(compressed ? new Uint8Array(compressed) : body, { headers });
+      if (drawnEncoding) headers.set('content-encoding', drawnEncoding);
+      return new Response(body, { headers });
     }
     return new Response(encoding ? page[encoding] : page.html, {
       status: isKnownRoute(pathname) ? 200 : 404,
@@ -259,10 +267,15 @@ export function createWebHandler(distDir: string, options: WebHandlerOptions = {
     });
   }
 
-  /** The shell of a route's page (index.html with its screen's scripts), for the admin door; null before the build. */
-  async function shell(pathname: string): Promise<string | null> {
+  /**
+   * The admin door's page of a route (index.html with its screen's scripts), plain or with the screen
+   * the server drew (its boot script under `nonce`, which the door's own policy allows); null before the build.
+   */
+  async function shell(pathname: string, drawing?: { drawn: DrawnPage; nonce: string }): Promise<string | null> {
     const html = await loadIndex();
-    return html === null ? null : pageOf(html, pathname).html;
+    if (html === null) return null;
+    const page = pageOf(html, pathname).html;
+    return drawing ? drawnPageHtml(page, drawing.drawn, drawing.nonce) : page;
   }
 
   return Object.assign(serveWeb, { shell });

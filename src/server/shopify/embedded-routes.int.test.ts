@@ -14,6 +14,7 @@ import { merchantOnEmulator } from '#tests/support/emulator-merchant';
 import { integrationTest } from '#tests/support/integration';
 import type { TestContext } from '#tests/support/test-context';
 import { createApp } from '../app';
+import { unseal } from '../security/encryption';
 import { signQuery } from './hmac';
 import { APP_BRIDGE_CDN, APP_BRIDGE_STAND_IN, BOUNCE_PATH } from './embedded-routes';
 import { sessionTokenClaims, signSessionToken } from './session-token';
@@ -23,18 +24,33 @@ const it = integrationTest();
 const SHOP = 'maison-lumiere.myshopify.com';
 const ADMIN_HOST = Buffer.from('admin.shopify.com/store/maison-lumiere').toString('base64');
 const SHELL =
-  '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><title>Avis Clients</title><script type="module" src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+  '<!doctype html><html lang="fr"><head><meta charset="UTF-8" /><title>Avis Clients</title><script type="module" crossorigin src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
 
+/** The web build the apps serve: a bare shell. */
+let webDist: string;
 let production: ReturnType<typeof createApp>;
 let development: ReturnType<typeof createApp>;
+/** Production with a renderer build (dist/web-render) that draws the store its reads find, and says for which door. */
+let drawing: ReturnType<typeof createApp>;
+
+const RENDERER = `let transport;
+export const setApiTransport = (next) => { transport = next; };
+export const renderPage = async (url, options) => {
+  const answer = await (await transport('/api/stores/current')).json();
+  return { html: '<p>' + (answer.store ? answer.store.shop_domain : 'aucune') + (options && options.adminDoor ? ' dans l’admin' : '') + '</p>', state: answer, unread: [] };
+};
+`;
 
 it.beforeAll(async ({ ctx }) => {
-  const webDist = mkdtempSync(join(tmpdir(), 'avis-web-'));
+  webDist = mkdtempSync(join(tmpdir(), 'avis-web-'));
   mkdirSync(join(webDist, 'assets'));
   writeFileSync(join(webDist, 'index.html'), SHELL);
   // Production has no local Shopify: App Bridge from Shopify's CDN, framed by the shop's admin.
   production = createApp({ ...ctx, emulator: null }, { webDist });
   development = createApp(ctx, { webDist });
+  const webRenderDist = mkdtempSync(join(tmpdir(), 'avis-web-render-'));
+  writeFileSync(join(webRenderDist, 'server-render.js'), RENDERER);
+  drawing = createApp({ ...ctx, emulator: null }, { webDist, webRenderDist });
 });
 
 /** The query Shopify's admin puts on the app's page, signed with the client secret. */
@@ -73,6 +89,36 @@ describe('the app opened in the Shopify admin', () => {
     expect(res.headers.get('x-frame-options')).toBeNull();
     expect(res.headers.get('set-cookie')).toBeNull();
     expect(res.headers.get('cache-control')).toBe('private, no-store');
+  });
+
+  it('comes drawn with its data for the shop the session token names, its boot script under this answer’s nonce', async ({ ctx, world }) => {
+    const shop = `dessinee-${Date.now()}.myshopify.com`;
+    ctx.emulator!.state.createShop({ domain: shop, name: 'Atelier dessiné', email: 'dessine@exemple.test' });
+    await world.merchant().store({ shopDomain: shop });
+    const { apiSecret, apiKey } = ctx.config.shopify;
+    // A standalone session cookie of another account on the same browser is not the admin's caller.
+    const other = await world.signedIn(drawing).store();
+    const cookie = [...other.browser.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const res = await drawing.request(`http://localhost:3000/app/feedback?${adminLoad(apiSecret, apiKey, {}, undefined, shop)}`, { headers: { cookie } });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain(`<div id="root" inert><p>${shop} dans l’admin</p></div>`);
+    expect(html).toContain(`"shop_domain":"${shop}"`);
+    const nonce = /'nonce-([^']+)'/.exec(res.headers.get('content-security-policy')!)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(html).toContain(`<script nonce="${nonce}">`);
+    // App Bridge is still the first script, and no cookie is set in the frame.
+    expect(html.indexOf('<script')).toBe(html.indexOf(`<script src="${APP_BRIDGE_CDN}"`));
+    expect(res.headers.get('set-cookie')).toBeNull();
+    // The local admin's frame check (a HEAD) gets the document's framing, without a drawing.
+    const head = await drawing.request(`http://localhost:3000/app/feedback?${adminLoad(apiSecret, apiKey, {}, undefined, shop)}`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-security-policy')).toContain(`frame-ancestors https://${shop} https://admin.shopify.com;`);
+    expect(head.headers.get('content-security-policy')).not.toContain('nonce-');
+    // A screen the server does not draw comes as the plain shell, with no inline script allowed.
+    const plain = await drawing.request(`http://localhost:3000/app/flow?${adminLoad(apiSecret, apiKey, {}, undefined, shop)}`);
+    expect(await plain.text()).toContain('<div id="root"></div>');
+    expect(plain.headers.get('content-security-policy')).not.toContain('nonce-');
   });
 
   it('loads the local Shopify’s stand-in instead, framed by its admin on the app’s origin, when the emulator is on', async ({ ctx }) => {
@@ -198,6 +244,23 @@ describe('a shop opened in the admin with no store here (Shopify installed the a
     expect(again!.accessToken).toBe(store!.accessToken);
   });
 
+  it('opens a new shop once when the admin loads it twice at once, in one process or two: one exchange, one account, one store', async ({ ctx }) => {
+    const shop = await newShop(ctx, 'deux-fois@atelier.test');
+    // Another process: its own context (nothing shared in memory), the same database and Shopify.
+    const elsewhere = createApp({ ...ctx }, { webDist });
+    const load = async (app: ReturnType<typeof createApp>) =>
+      get(app, `/app/dashboard?${adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey, {}, await ctx.emulator!.state.sessionToken(shop.domain), shop.domain)}`);
+    const answers = await Promise.all([load(development), load(development), load(elsewhere)]);
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200]);
+    expect((await ctx.emulator!.state.listTokens(shop.domain)).filter((token) => token.grant === 'token_exchange')).toHaveLength(1);
+    expect(await ctx.db.select().from(s.user).where(eq(s.user.email, 'deux-fois@atelier.test'))).toHaveLength(1);
+    const stores = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, shop.domain));
+    expect(stores).toHaveLength(1);
+    // The stored token is the live one.
+    const live = (await ctx.emulator!.state.listTokens(shop.domain)).find((token) => token.grant === 'token_exchange' && token.revokedAt === null);
+    expect(unseal(ctx.config.encryptionKey, stores[0]!.accessToken!)).toBe(live!.accessToken);
+  });
+
   it('never joins the shop to an account that merely uses the owner’s e-mail: a French page says what to do', async ({ ctx, world }) => {
     const shop = await newShop(ctx, 'deja-inscrit@atelier.test');
     await world.merchant({ email: 'deja-inscrit@atelier.test' }).account();
@@ -259,6 +322,21 @@ describe('a plan chosen inside the admin', () => {
     expect(row!.subscriptionStatus).toBe('active');
     // The next load is proved by its session token: the app itself.
     expect((await get(development, `${next.pathname}${next.search}`)).status).toBe(200);
+  });
+
+  it('sends the merchant on without the verdict when Shopify’s billing is slower than the return may wait', async ({ ctx, app }) => {
+    const { shop } = await merchantOnEmulator(app, ctx, 'lente-admin');
+    const hurried = createApp(ctx, { webDist, billingReturnDeadlineMs: 100 });
+    await ctx.emulator!.state.injectFault({ fault: 'slow', shop, operation: 'BillingState', delayMs: 2_000, count: 1 });
+    const load = adminLoad(ctx.config.shopify.apiSecret, ctx.config.shopify.apiKey, { billing: 'return' }, await ctx.emulator!.state.sessionToken(shop), shop);
+    const began = performance.now();
+    const back = await get(hurried, `/app/dashboard?${load}`);
+    expect(performance.now() - began).toBeLessThan(1_500);
+    const next = new URL(back.headers.get('location')!, 'http://localhost:3000');
+    expect(next.pathname).toBe('/subscription');
+    // Not « not approved »: nothing says it was not.
+    expect(next.searchParams.get('error')).toBe('billing_sync_failed');
+    expect(next.searchParams.get('id_token')).toBeTruthy();
   });
 
   it('says the plan was not approved when Shopify’s billing shows none active', async ({ ctx, app }) => {

@@ -4,7 +4,7 @@
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { ErrorCode } from '#core/api/codes';
-import type { Database, Queryable } from '#db/client';
+import type { Queryable } from '#db/client';
 import { oauthStates, shopifyInstallationTokens, shopifyStores, storeAbsences } from '#db/schema';
 import { DomainError } from '../domain-error';
 import { seal } from '../security/encryption';
@@ -143,7 +143,7 @@ export const scopesCover = (granted: string | null, wanted: string): boolean => 
  * it, or the shop's owner uninstalls the app on Shopify (which only the shop's staff can do, and
  * which deactivates it here), before it can be connected again.
  */
-export async function connectStore(db: Database, key: Buffer, input: { userId: string; shopDomain: string; shopName: string | null; tokens: AccessTokens }, now = new Date()) {
+export async function connectStore(db: Queryable, key: Buffer, input: { userId: string; shopDomain: string; shopName: string | null; tokens: AccessTokens }, now = new Date()) {
   return db.transaction(async (tx) => {
     const [other] = await tx
       .select({ id: shopifyStores.id })

@@ -9,11 +9,13 @@
  * process, a transaction-level advisory lock and the store row's lock across processes, and a
  * re-check once they are held), so two iframe loads at once exchange once.
  *
- * It never creates an account or a store: a shop with no active store here is answered
- * `not_installed` with its fresh tokens, for the caller to connect.
+ * It never creates an account or a store itself: a shop with no active store here is answered
+ * `not_installed` with its fresh tokens, after the caller's `install` has connected it with them, in
+ * the same transaction and under the same lock: another process opening the shop at that moment waits,
+ * then finds the store and its token ready, instead of exchanging again (which would revoke these).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Queryable } from '#db/client';
+import type { Queryable, Transaction } from '#db/client';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
 import { seal, unseal } from '../security/encryption';
@@ -30,13 +32,16 @@ import { REFRESH_MARGIN_MS, isDeadToken } from './store-tokens';
  *   (`refreshed`), or exchanged from the session token (`exchanged`, the older ones now revoked).
  *   The tokens are stored, sealed, before this answers.
  * - `not_installed`: no active store for the shop here (a first install from the admin, or back after
- *   an uninstall). The session token was exchanged and `tokens` are the live offline token: nothing is
- *   stored, the caller creates or reconnects the account and store with them (`connectStore`), and
- *   must not ask for another token meanwhile (it would revoke these).
+ *   an uninstall). The session token was exchanged and `tokens` are the live offline token; `installed`
+ *   is what the caller's `install` made of them (nothing stored without one; an `install` that throws
+ *   leaves nothing written).
  */
-export type OfflineTokenResult =
+export type OfflineTokenResult<T = undefined> =
   | { kind: 'ready'; storeId: string; shop: string; accessToken: string; obtained: 'stored' | 'refreshed' | 'exchanged' }
-  | { kind: 'not_installed'; shop: string; tokens: AccessTokens };
+  | { kind: 'not_installed'; shop: string; tokens: AccessTokens; installed: T };
+
+/** Connects a shop with no active store here, with its exchanged tokens, in the decision's transaction. */
+export type InstallHook<T> = (tx: Transaction, tokens: AccessTokens) => Promise<T>;
 
 /**
  * Why no token was got from this session token: refused here before asking Shopify (a
@@ -55,9 +60,15 @@ export class SessionTokenExchangeError extends Error {
 type StoreRow = typeof shopifyStores.$inferSelect;
 
 /** The callers waiting on one shop's decision, per context (one per process; each test's its own). */
-const inFlight = new WeakMap<AppContext, Map<string, Promise<OfflineTokenResult>>>();
+const inFlight = new WeakMap<AppContext, Map<string, Promise<OfflineTokenResult<unknown>>>>();
 
-export async function ensureOfflineToken(ctx: AppContext, shop: string, sessionToken: string, now = new Date()): Promise<OfflineTokenResult> {
+export async function ensureOfflineToken<T = undefined>(
+  ctx: AppContext,
+  shop: string,
+  sessionToken: string,
+  options: { now?: Date; install?: InstallHook<T> } = {},
+): Promise<OfflineTokenResult<T>> {
+  const now = options.now ?? new Date();
   const verified = verifySessionToken(sessionToken, { apiKey: ctx.config.shopify.apiKey, secrets: ctx.config.shopify.clientSecrets, now: now.getTime() });
   if (!verified.ok) throw new SessionTokenExchangeError(verified.reason);
   if (verified.shop !== shop) throw new SessionTokenExchangeError('wrong_shop');
@@ -66,8 +77,8 @@ export async function ensureOfflineToken(ctx: AppContext, shop: string, sessionT
   if (!perShop) inFlight.set(ctx, (perShop = new Map()));
   const running = perShop.get(shop);
   // Another load of this shop is deciding: its answer is this one's (its token is now the live one).
-  if (running) return running;
-  const decision = decide(ctx, shop, sessionToken, now).finally(() => perShop.delete(shop));
+  if (running) return running as Promise<OfflineTokenResult<T>>;
+  const decision = decide(ctx, shop, sessionToken, now, options.install).finally(() => perShop.delete(shop));
   perShop.set(shop, decision);
   return decision;
 }
@@ -90,9 +101,9 @@ function refreshable(ctx: AppContext, store: StoreRow, now: Date): store is Stor
   return !store.refreshTokenExpiresAt || store.refreshTokenExpiresAt.getTime() > now.getTime();
 }
 
-async function decide(ctx: AppContext, shop: string, sessionToken: string, now: Date): Promise<OfflineTokenResult> {
+async function decide<T>(ctx: AppContext, shop: string, sessionToken: string, now: Date, install?: InstallHook<T>): Promise<OfflineTokenResult<T>> {
   const key = ctx.config.encryptionKey;
-  const ready = (store: StoreRow, accessToken: string, obtained: 'stored' | 'refreshed' | 'exchanged'): OfflineTokenResult => ({
+  const ready = (store: StoreRow, accessToken: string, obtained: 'stored' | 'refreshed' | 'exchanged'): OfflineTokenResult<T> => ({
     kind: 'ready',
     storeId: store.id,
     shop,
@@ -109,7 +120,10 @@ async function decide(ctx: AppContext, shop: string, sessionToken: string, now: 
     // own lock then keeps storeAccessToken's refresh (store-tokens.ts) from spending the same tokens.
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended('offline-token:' || ${shop}::text, 0))`);
     const [store] = await activeStore(tx, shop).for('update');
-    if (!store) return { kind: 'not_installed' as const, shop, tokens: await exchange(ctx, shop, sessionToken) };
+    if (!store) {
+      const tokens = await exchange(ctx, shop, sessionToken);
+      return { kind: 'not_installed' as const, shop, tokens, installed: (install ? await install(tx, tokens) : undefined) as T };
+    }
     // Another process may have refreshed or exchanged while we waited.
     if (usable(ctx, store, now)) return ready(store, unseal(key, store.accessToken!), 'stored');
 

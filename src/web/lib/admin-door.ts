@@ -6,6 +6,8 @@
  * navigation, title bar and toasts stand in for the app's own sidebar and header.
  */
 
+import { createContext, useContext } from 'react';
+
 /** App Bridge's surface the web uses (a subset of Shopify's `window.shopify`). */
 export interface AppBridge {
   toast: { show(message: string, options?: { isError?: boolean }): void };
@@ -21,6 +23,19 @@ declare global {
 /** True in the document the admin door served: it names the app's API key for App Bridge. */
 export function insideShopifyAdmin(): boolean {
   return typeof document !== 'undefined' && document.querySelector('meta[name="shopify-api-key"]') !== null;
+}
+
+/**
+ * Whether the page is the admin door's, as its first render must know it: the server drawing an admin
+ * load (server-render.tsx) has no document to look in, and the browser hydrating that page must draw
+ * the same layout. Unset (`null`), the document says it.
+ */
+const AdminDoorContext = createContext<boolean | null>(null);
+export const AdminDoorProvider = AdminDoorContext.Provider;
+
+/** True when the screens are drawn inside the Shopify admin (the layout's choice). */
+export function useInsideShopifyAdmin(): boolean {
+  return useContext(AdminDoorContext) ?? insideShopifyAdmin();
 }
 
 /**

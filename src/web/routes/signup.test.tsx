@@ -1,4 +1,4 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { getSession, signUp } from '#core/api/auth';
 import { currentStore } from '#core/api/stores';
@@ -113,8 +113,24 @@ describe('/signup', () => {
     fill('Adresse email', 'zoe@boutique.fr');
     fill('Mot de passe', 'secret1');
     fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
-    expect((await screen.findByRole('alert')).textContent).toBe('Un compte existe déjà avec cette adresse email.');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Un compte existe déjà avec cette adresse email.');
     expect((screen.getByRole('button', { name: 'Créer mon compte' }) as HTMLButtonElement).disabled).toBe(false);
     expect(router.state.location.pathname).toBe('/signup');
+    // Not a dead end: an account the Shopify admin opened has no password yet; the link asks for one.
+    fireEvent.click(within(alert).getByRole('link', { name: 'Choisir mon mot de passe' }));
+    await screen.findByRole('heading', { level: 1, name: 'Mot de passe oublié' });
+    expect(router.state.location.search).toContain('mode=forgot');
+  });
+
+  it('shows another refusal without the password link', async () => {
+    signupApi(() => apiError(422, 'Ce mot de passe fait partie des plus courants et serait facile à deviner. Choisissez-en un autre.', 'password_too_common'));
+    await openSignup();
+    fill('Nom complet', 'Zoé');
+    fill('Adresse email', 'zoe@boutique.fr');
+    fill('Mot de passe', 'secret1');
+    fireEvent.click(screen.getByRole('button', { name: 'Créer mon compte' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Ce mot de passe fait partie des plus courants et serait facile à deviner. Choisissez-en un autre.');
+    expect(screen.queryByRole('link', { name: 'Choisir mon mot de passe' })).toBeNull();
   });
 });

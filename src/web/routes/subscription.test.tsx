@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { listFlows } from '#core/api/flows';
 import { changePlan, listPlans } from '#core/api/plans';
 import type { StoreSummary } from '#core/api/stores';
+import { servedInsideShopifyAdmin } from '#web/test/admin-door';
 import { activeStore, apiError, renderRoute, stubLocation } from '#web/test/render';
 import { mockSignedInApi, on, sentBodyTo } from '#web/test/endpoints';
 import { spaced } from '../components/quota/fixtures';
@@ -125,5 +126,26 @@ describe('/subscription', () => {
     await open();
     expect(await screen.findByText('Aucune boutique Shopify connectée')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Aller aux intégrations' }).getAttribute('href')).toBe('/app/integrations');
+  });
+});
+
+describe('/subscription inside the Shopify admin', () => {
+  it('names the page in the admin’s title bar, without the brand’s link out to the public site', async () => {
+    const { leave } = servedInsideShopifyAdmin();
+    try {
+      api('pending');
+      const { container } = await open();
+      expect(container.querySelector('ui-title-bar')?.getAttribute('title')).toBe('Choisissez votre plan');
+      expect(screen.queryByRole('link', { name: 'Avis Clients — accueil' })).toBeNull();
+    } finally {
+      leave();
+    }
+  });
+
+  it('keeps the brand’s header on the standalone site', async () => {
+    api('pending');
+    const { container } = await open();
+    expect(container.querySelector('ui-title-bar')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Avis Clients — accueil' })).toBeTruthy();
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { insideShopifyAdmin } from '#web/lib/admin-door';
+import { useInsideShopifyAdmin } from '#web/lib/admin-door';
 import { PageHeaderProvider } from '#web/lib/page-header';
 import { OpeningBillingSync } from '../plans/BillingNotice';
 import { SkipLink, mainContentId } from '../ui/SkipLink';
@@ -21,7 +21,7 @@ const desktopQuery = '(min-width: 48rem)';
  */
 export function AppLayout() {
   // Inside the Shopify admin, the admin's own navigation and title bar stand in for ours (decision 053).
-  return insideShopifyAdmin() ? <AdminDoorLayout /> : <StandaloneLayout />;
+  return useInsideShopifyAdmin() ? <AdminDoorLayout /> : <StandaloneLayout />;
 }
 
 function StandaloneLayout() {

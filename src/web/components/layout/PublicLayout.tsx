@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { messages } from '#web/i18n';
+import { useInsideShopifyAdmin } from '#web/lib/admin-door';
 import { useYear } from '#web/lib/clock';
 import { useDocumentTitle } from '#web/lib/page-header';
 import { Logo } from '../ui/Logo';
@@ -17,20 +18,29 @@ export interface PublicLayoutProps {
 
 const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
 
-/** Simple centered layout for public screens (auth, install flow, review page, errors). */
+/**
+ * Simple centered layout for public screens (auth, install flow, review page, errors). Inside the
+ * Shopify admin (the plan choice, where its subscription gate leads: decision 053) the admin's title
+ * bar names the page and the brand's header gives way: its link would leave for the public site.
+ */
 export function PublicLayout({ title, subtitle, width = 'md', children }: PublicLayoutProps) {
   useDocumentTitle(title);
   const t = messages.common.footer;
   const year = useYear();
+  const insideAdmin = useInsideShopifyAdmin();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
       <SkipLink />
-      <header className="px-4 py-6 sm:px-6">
-        <div className="mx-auto flex max-w-6xl items-center">
-          <Logo to="/" />
-        </div>
-      </header>
-      <main id={mainContentId} tabIndex={-1} className="flex flex-1 items-start justify-center px-4 pb-12 outline-none sm:items-center sm:px-6">
+      {insideAdmin ? (
+        createElement('ui-title-bar', { title })
+      ) : (
+        <header className="px-4 py-6 sm:px-6">
+          <div className="mx-auto flex max-w-6xl items-center">
+            <Logo to="/" />
+          </div>
+        </header>
+      )}
+      <main id={mainContentId} tabIndex={-1} className={`flex flex-1 items-start justify-center px-4 pb-12 outline-none sm:items-center sm:px-6 ${insideAdmin ? 'pt-6' : ''}`}>
         <div className={`w-full ${widths[width]} rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8`}>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
           {subtitle && <p className="mt-1 text-sm text-slate-600">{subtitle}</p>}
