@@ -57,6 +57,7 @@ export function orderPayload(o: OrderRecord, customer: CustomerRecord | null, ap
     closed_at: restTime(o.closedAt),
     confirmed: true,
     test: o.test,
+    customer_locale: o.customerLocale ?? null,
     financial_status: o.financialStatus.toLowerCase(),
     fulfillment_status: o.fulfillmentStatus === 'FULFILLED' ? 'fulfilled' : null,
     currency: o.currency,

@@ -62,6 +62,11 @@ export interface OrderRecord {
   refundedCents: number;
   currency: string;
   test: boolean;
+  /**
+   * The customer's language at checkout (`customer_locale`, `customerLocale`: `fr`, `en`, `de-DE`…);
+   * absent in state files written before it was modelled: read as null.
+   */
+  customerLocale?: string | null;
   /** Absent in state files written before addresses were modelled: read as null. */
   billingAddress?: AddressRecord | null;
   shippingAddress?: AddressRecord | null;

@@ -48,6 +48,7 @@ import {
 } from '#core/domain';
 import { HIDE_REASONS, type HideReason } from '#core/api/storefront';
 import { REVIEW_ORIGINS, type ReviewOrigin } from '#core/review-origin';
+import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '#core/customer-language';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
@@ -277,6 +278,14 @@ export const shopifyStores = pgTable(
      * links follow it (decision 043).
      */
     storefrontProxyPath: text('storefront_proxy_path'),
+    /** The language its customers are asked in when their order's is not one it serves (#core/customer-language). */
+    defaultCustomerLanguage: text('default_customer_language').$type<CustomerLanguage>().notNull().default('fr'),
+    /** The languages it asks its customers in, when their order is in one (its default always served). */
+    customerLanguages: text('customer_languages')
+      .array()
+      .$type<CustomerLanguage[]>()
+      .notNull()
+      .default(sql.raw(`ARRAY[${CUSTOMER_LANGUAGES.map((language) => `'${language}'`).join(', ')}]::text[]`)),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -292,6 +301,8 @@ export const shopifyStores = pgTable(
     check('shopify_stores_domain_check', sql`${t.shopDomain} ~ '^[a-z0-9][a-z0-9_-]*\\.myshopify\\.com$'`),
     check('shopify_stores_subscription_status_check', sql`${t.subscriptionStatus} IN (${inList(SUBSCRIPTION_STATUSES)})`),
     check('shopify_stores_away_reason_check', sql`${t.awayReason} IS NULL OR ${t.awayReason} IN (${inList(AWAY_REASONS)})`),
+    check('shopify_stores_default_customer_language_check', sql`${t.defaultCustomerLanguage} IN (${inList(CUSTOMER_LANGUAGES)})`),
+    check('shopify_stores_customer_languages_check', sql`${t.customerLanguages} <@ ARRAY[${inList(CUSTOMER_LANGUAGES)}]::text[]`),
   ],
 );
 
@@ -390,6 +401,8 @@ export const shopifyOrders = pgTable(
     deliveredAt: tstz('delivered_at'),
     cancelledAt: tstz('cancelled_at'),
     refundedAt: tstz('refunded_at'),
+    /** The customer's language at the time of purchase, as Shopify records it, canonical (`fr-CA`, `en`); null when not given. */
+    customerLocale: text('customer_locale'),
     orderCreatedAt: tstz('order_created_at'),
     orderUpdatedAt: tstz('order_updated_at'),
     createdAt: createdAt(),
@@ -466,6 +479,11 @@ export const shopifyReviewRequests = pgTable(
     channel: text('channel').$type<RequestChannel>().notNull().default('email'),
     /** Where the request came from: a flow, a history import, or the merchant (shared link). */
     source: text('source').$type<'flow' | 'import' | 'manual'>().notNull().default('flow'),
+    /**
+     * The locale the customer is asked in (`de-DE`, `fr`), decided once when the request is made
+     * (#core/customer-language `requestLocale`): its e-mails, reminder, pages and alerts all use it.
+     */
+    locale: text('locale').notNull().default('fr'),
     /** 'first', or 'reminder': the one follow-up of the request in `reminder_of` (src/server/requests/reminders.ts). */
     kind: text('kind').$type<RequestKind>().notNull().default('first'),
     /** A reminder's first request: the reminder links to its review page and ends with it. */

@@ -42,6 +42,9 @@ export function findCustomer(core: EmulatorCore, shop: string, id: number | null
   return core.state.customers.find((c) => c.id === id && c.shop === shop) ?? null;
 }
 
+/** A locale as Shopify records a checkout's: a language, optionally a script and a region (`en`, `fr-CA`, `zh-Hant-TW`, `es-419`). */
+const LOCALE_TAG = /^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|\d{3}))?$/;
+
 export function createOrder(core: EmulatorCore, shopDomain: string, input: CreateOrderInput): OrderRecord {
   const shop = core.requireShop(shopDomain);
   let customer: CustomerRecord | null = null;
@@ -63,6 +66,8 @@ export function createOrder(core: EmulatorCore, shopDomain: string, input: Creat
     if (t > now.getTime() + 1000) throw new EmulatorError(400, 'createdAt must not be in the future');
     createdAt = isoSeconds(new Date(t));
   }
+  const customerLocale = input.customerLocale === undefined ? 'fr' : input.customerLocale;
+  if (customerLocale !== null && !LOCALE_TAG.test(customerLocale)) throw new EmulatorError(400, 'customerLocale must be a locale such as en, fr-CA or de-DE');
   const paid = (input.financialStatus ?? 'paid') === 'paid';
   const address: AddressRecord = {
     firstName: customer?.firstName ?? null,
@@ -93,6 +98,7 @@ export function createOrder(core: EmulatorCore, shopDomain: string, input: Creat
     refundedCents: 0,
     currency: input.currency ?? shop.currency,
     test: input.test ?? false,
+    customerLocale,
     billingAddress: hasAddress ? address : null,
     shippingAddress: hasAddress ? { ...address } : null,
     fulfillments: [],

@@ -77,6 +77,8 @@ export interface CreateOrderInput {
   createdAt?: string;
   financialStatus?: 'pending' | 'paid';
   test?: boolean;
+  /** The customer's language at checkout (`en`, `fr-CA`, `de-DE`…); defaults to `fr`, the local shops' language. */
+  customerLocale?: string | null;
   /** Deliver orders/create (and orders/paid). Default true. */
   notify?: boolean;
 }

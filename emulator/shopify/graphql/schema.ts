@@ -171,6 +171,7 @@ type Order implements Node {
   closedAt: DateTime
   confirmed: Boolean!
   test: Boolean!
+  customerLocale: String
   fullyPaid: Boolean!
   currencyCode: CurrencyCode!
   displayFinancialStatus: OrderDisplayFinancialStatus

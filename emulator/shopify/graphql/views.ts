@@ -144,6 +144,7 @@ export function orderView(o: OrderRecord, ctx: GqlContext) {
     closedAt: o.closedAt,
     confirmed: true,
     test: o.test,
+    customerLocale: o.customerLocale ?? null,
     fullyPaid: o.financialStatus === 'PAID' || o.financialStatus === 'PARTIALLY_REFUNDED' || o.financialStatus === 'REFUNDED',
     currencyCode: o.currency,
     displayFinancialStatus: o.financialStatus,

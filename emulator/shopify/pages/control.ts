@@ -98,6 +98,19 @@ export function controlPage(core: EmulatorCore, notice?: string): string {
               <option value="pending">En attente</option>
             </select>
           </div>
+          <div>
+            <label for="${p}-olocale">Langue du client (customer_locale)</label>
+            <select id="${p}-olocale" name="customerLocale">
+              <option value="fr">Français (fr)</option>
+              <option value="fr-CA">Français du Canada (fr-CA)</option>
+              <option value="en">Anglais (en)</option>
+              <option value="de-DE">Allemand (de-DE)</option>
+              <option value="es-ES">Espagnol (es-ES)</option>
+              <option value="it-IT">Italien (it-IT)</option>
+              <option value="nl-BE">Néerlandais de Belgique (nl-BE)</option>
+              <option value="pt-BR">Portugais du Brésil (pt-BR)</option>
+            </select>
+          </div>
           <div><input id="${p}-otest" name="test" type="checkbox" value="true" /><label for="${p}-otest"> Commande de test (passerelle Bogus : test: true)</label></div>
         </div>
         <button type="submit">Créer la commande</button>

@@ -54,6 +54,8 @@ const orderSchema = z.object({
   createdAt: isoDateTime.optional(),
   financialStatus: z.enum(['pending', 'paid']).optional(),
   test: boolish.optional(),
+  /** The checkout's language (`en`, `fr-CA`…); the order-making rules check its form. */
+  customerLocale: z.string().trim().max(35).nullable().optional(),
   notify: boolish.optional(),
 });
 

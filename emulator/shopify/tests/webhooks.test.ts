@@ -59,6 +59,8 @@ describe('delivery', () => {
       total_price: '49.90',
       currency: 'EUR',
       cancelled_at: null,
+      // The checkout's language, `fr` by default on the local shops.
+      customer_locale: 'fr',
       customer: { id: customer.id, first_name: 'Léa', last_name: 'Dupont', email: 'lea@example.com' },
     });
     for (const k of ['created_at', 'updated_at', 'processed_at']) expect(payload[k]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
@@ -72,6 +74,19 @@ describe('delivery', () => {
     const log = await emu.state.listDeliveries({ topic: 'orders/paid' });
     expect(log).toHaveLength(1);
     expect(log[0]).toMatchObject({ topic: 'orders/paid', uri: HOOK, attempts: 1, lastStatus: 200, delivered: true });
+  });
+
+  it('sends the checkout’s language as Shopify does (customer_locale), answers it in GraphQL, and refuses one that is no locale', async () => {
+    await subscribe('ORDERS_PAID');
+    const order = await emu.state.createOrder(DEMO, { email: 'b@example.com', total: 10, customerLocale: 'de-DE' });
+    await emu.state.whenIdle();
+    expect(JSON.parse(emu.requests[0]!.body).customer_locale).toBe('de-DE');
+    const { body } = await emu.gql(DEMO, token, `{ order(id: "gid://shopify/Order/${order.id}") { customerLocale } }`);
+    expect(body.data.order.customerLocale).toBe('de-DE');
+    const none = await emu.state.createOrder(DEMO, { email: 'c@example.com', total: 10, customerLocale: null });
+    const { body: bare } = await emu.gql(DEMO, token, `{ order(id: "gid://shopify/Order/${none.id}") { customerLocale } }`);
+    expect(bare.data.order.customerLocale).toBeNull();
+    await expect(emu.state.createOrder(DEMO, { email: 'd@example.com', total: 10, customerLocale: 'allemand' })).rejects.toThrow(/customerLocale/);
   });
 
   it('an order created paid sends orders/create and orders/paid to their subscribers', async () => {

@@ -23,7 +23,7 @@ export async function customerOrders(db: Queryable, storeId: string, customer: C
     .where(and(eq(shopifyOrders.shopId, storeId), conditions.length ? or(...conditions) : sql`false`));
 }
 
-/** Drops the customer's name and address from these orders (amounts and dates stay, anonymous). */
+/** Drops the customer's name and address from these orders (amounts, dates and language stay, anonymous). */
 export async function redactOrders(db: Queryable, orderIds: readonly string[], at = new Date()): Promise<void> {
   if (orderIds.length === 0) return;
   await db

@@ -17,6 +17,7 @@ import { ORDER_HISTORY_DAYS, ordersSinceQuery, readOrderPages } from './admin-ap
 import { recordOrder } from './intake';
 import { storeAccessToken } from '../shopify/store-tokens';
 import { lockStoreRequests, sqlPublicToken } from '../requests/generate';
+import { requestLocaleSql } from '../requests/locale';
 import { keepOneAskPerCustomer } from '../requests/one-ask-per-customer';
 import { processReviewRequestsJob } from '../requests/jobs';
 
@@ -68,10 +69,12 @@ export async function importHistory(ctx: AppContext, store: Store, mode: ImportM
     const rows = await queryRows<{ id: string }>(
       tx,
       sql`INSERT INTO shopify_review_requests
-            (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
-          SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, NULL, o.customer_email, o.customer_name, 'scheduled', v.at, ${sqlPublicToken}, 'email', 'import'
+            (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, locale)
+          SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, NULL, o.customer_email, o.customer_name, 'scheduled', v.at, ${sqlPublicToken}, 'email', 'import',
+                 ${requestLocaleSql()}
           FROM unnest(${uuidArray(eligible.map((e) => e.id))}, ${timestamptzArray(times)}) AS v(order_id, at)
           JOIN shopify_orders o ON o.id = v.order_id
+          JOIN shopify_stores s ON s.id = o.shop_id
           ON CONFLICT DO NOTHING
           RETURNING id::text`,
     );

@@ -91,6 +91,7 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
     orderNumber: order.number,
     customerEmail: order.email,
     customerName: order.customerName,
+    customerLocale: order.locale,
     totalPrice: order.totalPrice !== null ? order.totalPrice.toFixed(2) : null,
     currency: order.currency,
     financialStatus: order.financialStatus,
@@ -112,6 +113,7 @@ async function writeOrder(tx: Transaction, store: Store, order: ShopifyOrder, ev
         orderNumber: sql`coalesce(excluded.order_number, ${shopifyOrders.orderNumber})`,
         customerEmail: sql`coalesce(excluded.customer_email, ${shopifyOrders.customerEmail})`,
         customerName: sql`coalesce(excluded.customer_name, ${shopifyOrders.customerName})`,
+        customerLocale: sql`coalesce(excluded.customer_locale, ${shopifyOrders.customerLocale})`,
         totalPrice: sql`coalesce(excluded.total_price, ${shopifyOrders.totalPrice})`,
         currency: sql`coalesce(excluded.currency, ${shopifyOrders.currency})`,
         // A late, older delivery must not roll the status back.

@@ -19,6 +19,7 @@ const webhookBody = {
   total_price: '64.90',
   subtotal_price: '64.90',
   test: false,
+  customer_locale: 'fr-BE',
   customer: { id: 7101234567891, first_name: 'Léa', last_name: 'Dubois', email: 'lea.dubois@exemple.test' },
   billing_address: { first_name: 'Léa', last_name: 'Dubois', address1: '12 rue des Lilas', city: 'Lyon', zip: '69003', country_code: 'FR' },
   line_items: [{ id: 1, title: 'Bougie', quantity: 1, price: '64.90' }],
@@ -37,6 +38,7 @@ const graphqlNode: GraphqlOrder = {
   displayFulfillmentStatus: 'FULFILLED',
   totalPriceSet: { shopMoney: { amount: '64.9', currencyCode: 'EUR' } },
   test: false,
+  customerLocale: 'fr-BE',
   billingAddress: { firstName: 'Léa', lastName: 'Dubois' },
   shippingAddress: { firstName: 'Léa', lastName: 'Dubois' },
   fulfillments: [{ deliveredAt: null }],
@@ -50,6 +52,7 @@ describe('the domain order', () => {
       email: 'lea.dubois@exemple.test',
       customerName: 'Léa Dubois',
       test: false,
+      locale: 'fr-BE',
       totalPrice: 64.9,
       currency: 'EUR',
       financialStatus: 'paid',
@@ -109,6 +112,14 @@ describe('the domain order', () => {
     const raw = '{"id": 820982911946154508, "admin_graphql_api_id": "gid://shopify/Order/820982911946154508", "name": "#9999"}';
     expect(parseWebhookOrder(JSON.parse(raw)).shopifyOrderId).toBe('820982911946154508');
     expect(parseWebhookOrder({ id: 7, name: '#7' }).shopifyOrderId).toBe('7');
+  });
+
+  it('reads the customer’s language from both sources, canonical, and none where it is missing or no locale', () => {
+    expect(parseWebhookOrder({ ...webhookBody, customer_locale: 'de_de' }).locale).toBe('de-DE');
+    expect(parseWebhookOrder({ ...webhookBody, customer_locale: undefined }).locale).toBeNull();
+    expect(parseWebhookOrder({ ...webhookBody, customer_locale: 'pas une langue' }).locale).toBeNull();
+    expect(fromGraphql({ ...graphqlNode, customerLocale: 'EN' }).locale).toBe('en');
+    expect(fromGraphql({ ...graphqlNode, customerLocale: null }).locale).toBeNull();
   });
 
   it('tells a test order from both sources', () => {

@@ -4,6 +4,7 @@
  * mapped here, once, to the one domain type the intake stores (intake.ts).
  */
 import { z } from 'zod';
+import { canonicalLocale } from '#core/customer-language';
 
 /** What happened to the order, as told by the source: a webhook topic, or 'updated' for a read. */
 export type OrderEvent = 'paid' | 'fulfilled' | 'cancelled' | 'updated';
@@ -20,6 +21,11 @@ export interface ShopifyOrder {
   customerName: string | null;
   /** A test order (Shopify's Bogus gateway, a test payment): never asked for a review. */
   test: boolean;
+  /**
+   * The customer's language at the time of purchase (`customer_locale`, `customerLocale`), canonical
+   * (#core/customer-language); null when the source gives none or not a language tag.
+   */
+  locale: string | null;
   totalPrice: number | null;
   currency: string | null;
   /** Shopify's financial status in REST's lower case: 'paid', 'refunded', 'partially_refunded', … */
@@ -84,6 +90,7 @@ export const webhookOrder = z.object({
   total_price: money.nullish(),
   currency: z.string().nullish(),
   test: z.boolean().nullish(),
+  customer_locale: z.string().nullish(),
   customer: z.object({ first_name: z.string().nullish(), last_name: z.string().nullish(), email: z.string().nullish() }).nullish(),
   billing_address: personName.nullish(),
   shipping_address: personName.nullish(),
@@ -104,6 +111,7 @@ export function fromWebhook(order: WebhookOrder): ShopifyOrder {
       fullName(o.billing_address?.first_name, o.billing_address?.last_name) ??
       fullName(o.shipping_address?.first_name, o.shipping_address?.last_name),
     test: o.test === true,
+    locale: canonicalLocale(o.customer_locale),
     totalPrice: o.total_price ?? null,
     currency: o.currency ?? null,
     financialStatus: o.financial_status ?? null,
@@ -182,6 +190,8 @@ export interface GraphqlOrder {
   displayFulfillmentStatus: string | null;
   totalPriceSet: { shopMoney: { amount: string; currencyCode: string } } | null;
   test: boolean;
+  /** Absent in documents that do not select it. */
+  customerLocale?: string | null;
   billingAddress: GraphqlAddressName | null;
   shippingAddress: GraphqlAddressName | null;
   /** Absent in documents that do not select it. */
@@ -199,6 +209,7 @@ export function fromGraphql(node: GraphqlOrder): ShopifyOrder {
     email: lower(o.email || null),
     customerName: fullName(o.billingAddress?.firstName, o.billingAddress?.lastName) ?? fullName(o.shippingAddress?.firstName, o.shippingAddress?.lastName),
     test: o.test === true,
+    locale: canonicalLocale(o.customerLocale),
     totalPrice: o.totalPriceSet ? Number(o.totalPriceSet.shopMoney.amount) : null,
     currency: o.totalPriceSet?.shopMoney.currencyCode ?? null,
     financialStatus: lower(o.displayFinancialStatus),

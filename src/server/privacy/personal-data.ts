@@ -149,6 +149,8 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'same_path_for_all_ratings',
     'show_unverified_reviews',
     'storefront_proxy_path',
+    'default_customer_language',
+    'customer_languages',
     'orders_reconciled_at',
     'created_at',
     'updated_at',
@@ -197,6 +199,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   // ---- Orders, flows, requests and reviews.
   shopify_orders: {
     ...erased('the address and the name on the order: set to null (orders/customer.ts redactOrders)', 'customer_email', 'customer_name'),
+    ...kept('the language the anonymous order was placed in (`fr-CA`): shared by a whole market, it identifies no one', 'customer_locale'),
     ...kept("the order itself, anonymous: the merchant's reference, amount and dates", 'shopify_order_id', 'order_number', 'total_price', 'currency', 'financial_status'),
     ...kept('dates of the anonymous order', 'paid_at', 'fulfilled_at', 'delivered_at', 'cancelled_at', 'refunded_at', 'order_created_at', 'order_updated_at'),
     ...ids('id', 'user_id', 'shop_id'),
@@ -231,6 +234,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
       'failure_kind',
       'withdrawn_reason',
     ),
+    ...kept('the locale the anonymous request was made in (its page, and the evidence of what was sent, read it)', 'locale'),
     ...kept('whether the send was counted without proof (decision 051); customers/redact sets it false: nothing more is re-sent to the customer', 'unconfirmed'),
     ...kept("engagement on the anonymous request: the dashboard's figures (insight_request_days) count it", 'sent_at', 'opened_at', 'visited_at', 'postponed_at'),
     ...kept('a random token: its page shows nothing of anyone once the request is anonymous', 'token'),

@@ -17,6 +17,7 @@ import { deleteFlow, updateFlow } from './flows';
 import { deliverWebhook } from '#tests/support/shopify-webhook';
 import type { StoreRow } from '#tests/support/world';
 import { integrationTest } from '#tests/support/integration';
+import { paidOrderPayload } from '#tests/support/order-payload';
 
 const SECRET = 'generate-secret';
 const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET });
@@ -24,23 +25,7 @@ const it = integrationTest({ SHOPIFY_API_KEY: 'key', SHOPIFY_API_SECRET: SECRET 
 const DAY = 86_400_000;
 const requestsOf = (ctx: TestContext, storeId: string) => ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, storeId));
 
-function payload(id: number, extra: Partial<OrderPayload> = {}): OrderPayload {
-  return {
-    id: String(id),
-    name: `#${id}`,
-    email: `client-${id}@exemple.test`,
-    created_at: '2026-11-20T10:00:00Z',
-    updated_at: '2026-11-20T10:05:00Z',
-    processed_at: '2026-11-20T10:00:00Z',
-    cancelled_at: null,
-    financial_status: 'paid',
-    fulfillment_status: null,
-    total_price: 80,
-    currency: 'EUR',
-    customer: { first_name: 'Léa', last_name: 'Dubois', email: null },
-    ...extra,
-  };
-}
+const payload = paidOrderPayload;
 
 async function event(ctx: TestContext, store: StoreRow, order: OrderPayload, kind: 'paid' | 'fulfilled' | 'updated' | 'cancelled', at = new Date()) {
   const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));

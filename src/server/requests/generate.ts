@@ -12,6 +12,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyReviewRequests } from '#db/schema';
 import { ASKED_STATUSES, UNSENT_IDLE_STATUSES, UNSENT_STATUSES, type WithdrawnReason } from '#core/domain';
+import { requestLocaleSql } from './locale';
 import { keepOneAskPerCustomer } from './one-ask-per-customer';
 
 /**
@@ -24,9 +25,9 @@ function insertForOrders(where: SQL): SQL {
   const eventAt = sql`(CASE f.trigger_event WHEN 'order_paid' THEN o.paid_at WHEN 'order_delivered' THEN o.delivered_at ELSE o.fulfilled_at END)`;
   return sql`
     INSERT INTO shopify_review_requests
-      (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source)
+      (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, locale)
     SELECT o.user_id, o.shop_id, o.shopify_order_id, o.id, f.id, o.customer_email, o.customer_name, 'scheduled',
-           ${eventAt} + make_interval(days => f.delay_days), ${sqlPublicToken}, 'email', 'flow'
+           ${eventAt} + make_interval(days => f.delay_days), ${sqlPublicToken}, 'email', 'flow', ${requestLocaleSql()}
     FROM shopify_orders o
     JOIN flow_configurations f ON f.shop_id = o.shop_id
     JOIN shopify_stores s ON s.id = o.shop_id AND s.is_active

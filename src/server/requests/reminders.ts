@@ -32,9 +32,9 @@ const list = (values: readonly string[]) =>
  */
 export function flowReminderInsert(source: SQL): SQL {
   return sql`INSERT INTO shopify_review_requests
-          (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, kind, reminder_of)
+          (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, kind, reminder_of, locale)
         SELECT r.user_id, r.shop_id, r.shopify_order_id, r.order_id, r.flow_id, r.customer_email, r.customer_name, 'scheduled',
-               r.sent_at + make_interval(days => f.reminder_days), ${sqlPublicToken}, 'email', r.source, 'reminder', r.id
+               r.sent_at + make_interval(days => f.reminder_days), ${sqlPublicToken}, 'email', r.source, 'reminder', r.id, r.locale
         FROM ${source} r
         JOIN flow_configurations f ON f.id = r.flow_id
         LEFT JOIN shopify_orders o ON o.id = r.order_id
@@ -143,9 +143,9 @@ export async function postponeRequest(tx: Queryable, firstRequestId: string, now
   const [moved] = await queryRows<{ scheduled_at: Date }>(
     tx,
     sql`INSERT INTO shopify_review_requests
-          (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, kind, reminder_of)
+          (user_id, shop_id, shopify_order_id, order_id, flow_id, customer_email, customer_name, status, scheduled_at, token, channel, source, kind, reminder_of, locale)
         SELECT r.user_id, r.shop_id, r.shopify_order_id, r.order_id, r.flow_id, r.customer_email, r.customer_name, 'scheduled',
-               ${until}, ${sqlPublicToken}, 'email', r.source, 'reminder', r.id
+               ${until}, ${sqlPublicToken}, 'email', r.source, 'reminder', r.id, r.locale
         FROM shopify_review_requests r WHERE r.id = ${firstRequestId}::uuid
         ON CONFLICT (reminder_of) WHERE reminder_of IS NOT NULL
         DO UPDATE SET status = 'scheduled', failure_kind = NULL, last_error = NULL,

@@ -118,7 +118,17 @@ export async function shareLinkOf(db: Database, store: { id: string; userId: str
     const token = newPublicToken();
     const [row] = await tx
       .insert(shopifyReviewRequests)
-      .values({ userId: store.userId, shopId: store.id, status: 'completed', channel: 'link', source: 'manual', scheduledAt: new Date(), token })
+      .values({
+        userId: store.userId,
+        shopId: store.id,
+        status: 'completed',
+        channel: 'link',
+        source: 'manual',
+        scheduledAt: new Date(),
+        token,
+        // Whoever opens a shared link is no order's customer: the store's default language.
+        locale: sql`(SELECT default_customer_language FROM shopify_stores WHERE id = ${store.id}::uuid)`,
+      })
       .returning({ id: shopifyReviewRequests.id });
     return { id: row!.id, token };
   });

@@ -59,14 +59,15 @@ query ShopDetails { shop { name email myshopifyDomain currencyCode } }`);
  * error, which admin-api.ts reads as missing. One fulfillment per order is read for its delivery
  * time: it covers the common order (one parcel) for a fifth of the query's cost that five would add;
  * an order whose first parcel is not the delivered one still gets its delivered_at from the
- * fulfillment_events/create webhook.
+ * fulfillment_events/create webhook. `customerLocale` is the language the customer is asked in
+ * (#core/customer-language).
  */
 export const READ_ORDERS = document<ReadOrdersQuery, ReadOrdersQueryVariables>(`#graphql
 query ReadOrders($query: String!, $after: String) {
   orders(first: 100, after: $after, query: $query, sortKey: UPDATED_AT) {
     pageInfo { hasNextPage endCursor }
     nodes {
-      legacyResourceId name email test createdAt updatedAt processedAt cancelledAt
+      legacyResourceId name email test customerLocale createdAt updatedAt processedAt cancelledAt
       displayFinancialStatus displayFulfillmentStatus
       fulfillments(first: 1) { deliveredAt }
       totalPriceSet { shopMoney { amount currencyCode } }

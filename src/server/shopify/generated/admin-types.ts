@@ -1954,7 +1954,7 @@ export type ReadOrdersQueryVariables = Exact<{
 }>;
 
 
-export type ReadOrdersQuery = { orders: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ legacyResourceId: string, name: string, email: string | null, test: boolean, createdAt: string, updatedAt: string, processedAt: string, cancelledAt: string | null, displayFinancialStatus: OrderDisplayFinancialStatus | null, displayFulfillmentStatus: OrderDisplayFulfillmentStatus, fulfillments: Array<{ deliveredAt: string | null }>, totalPriceSet: { shopMoney: { amount: string, currencyCode: CurrencyCode } }, billingAddress: { firstName: string | null, lastName: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null } | null }> } };
+export type ReadOrdersQuery = { orders: { pageInfo: { hasNextPage: boolean, endCursor: string | null }, nodes: Array<{ legacyResourceId: string, name: string, email: string | null, test: boolean, customerLocale: string | null, createdAt: string, updatedAt: string, processedAt: string, cancelledAt: string | null, displayFinancialStatus: OrderDisplayFinancialStatus | null, displayFulfillmentStatus: OrderDisplayFulfillmentStatus, fulfillments: Array<{ deliveredAt: string | null }>, totalPriceSet: { shopMoney: { amount: string, currencyCode: CurrencyCode } }, billingAddress: { firstName: string | null, lastName: string | null } | null, shippingAddress: { firstName: string | null, lastName: string | null } | null }> } };
 
 export type CreateWebhookSubscriptionMutationVariables = Exact<{
   topic: WebhookSubscriptionTopic;
