@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CUSTOMER_LANGUAGES, canonicalLocale, languageOf, requestLocale, type StoreLanguages } from './customer-language';
+import { CUSTOMER_LANGUAGES, canonicalLocale, languageOf, languageOfVisitor, requestLocale, type StoreLanguages } from './customer-language';
 
 const allServed: StoreLanguages = { defaultLanguage: 'fr', served: CUSTOMER_LANGUAGES };
 
@@ -62,5 +62,17 @@ describe('languageOf', () => {
     expect(languageOf('nl')).toBe('nl');
     expect(languageOf('pt-BR')).toBe('fr');
     expect(languageOf(null)).toBe('fr');
+  });
+});
+
+describe('languageOfVisitor', () => {
+  it('takes the first shipped language of Accept-Language, by weight, French otherwise', () => {
+    expect(languageOfVisitor('de-DE,de;q=0.9,en;q=0.8')).toBe('de');
+    expect(languageOfVisitor('pt-BR,pt;q=0.9,es;q=0.5,en;q=0.7')).toBe('en');
+    expect(languageOfVisitor('ja, nl;q=0.1')).toBe('nl');
+    expect(languageOfVisitor('it;q=0, en')).toBe('en');
+    expect(languageOfVisitor('ja')).toBe('fr');
+    expect(languageOfVisitor('')).toBe('fr');
+    expect(languageOfVisitor(undefined)).toBe('fr');
   });
 });

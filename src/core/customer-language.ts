@@ -66,3 +66,21 @@ export function languageOf(locale: string | null | undefined): CustomerLanguage 
   const language = locale ? baseLanguage(locale) : DEFAULT_CUSTOMER_LANGUAGE;
   return isCustomerLanguage(language) ? language : DEFAULT_CUSTOMER_LANGUAGE;
 }
+
+/**
+ * The visitor's language from the browser's `Accept-Language`, for a page that has no request to
+ * read it from (a link that is not valid): the first shipped language it names, by its weights;
+ * French when it names none.
+ */
+export function languageOfVisitor(acceptLanguage: string | null | undefined): CustomerLanguage {
+  const ranked = (acceptLanguage ?? '')
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => /^\s*q=([0-9.]+)\s*$/.exec(p)?.[1]).find((v) => v !== undefined);
+      return { language: baseLanguage(tag.trim() || '*'), weight: q === undefined ? 1 : Number(q), index };
+    })
+    .filter((entry) => entry.weight > 0 && isCustomerLanguage(entry.language))
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  return (ranked[0]?.language as CustomerLanguage | undefined) ?? DEFAULT_CUSTOMER_LANGUAGE;
+}

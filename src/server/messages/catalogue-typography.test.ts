@@ -7,8 +7,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { CUSTOMER_LANGUAGES } from '#core/customer-language';
 import { findTypographyIssues } from '#core/french-typography';
 import { sourceTexts, type SourceText } from '#tests/support/catalogue-strings';
+
+/** A catalogue in another customer language than French: `review-page/de.ts`. */
+const OTHER_LANGUAGE_FILE = new RegExp(`^(${CUSTOMER_LANGUAGES.filter((language) => language !== 'fr').join('|')})\\.ts$`);
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -21,7 +25,8 @@ function sources(dir: string, extension: RegExp): string[] {
 
 const CATALOGUES = [
   ...sources('src/web/i18n/fr', /\.ts$/),
-  ...sources('src/server/messages', /\.ts$/),
+  // The customer's catalogues in other languages follow their own typography (customer-catalogues.test.ts).
+  ...sources('src/server/messages', /\.ts$/).filter((file) => !OTHER_LANGUAGE_FILE.test(path.basename(file))),
   // The e-mails' default texts, Liquid's errors in French and the flow form's sentences shared with the server.
   ...['src/core/email/messages.ts', 'src/core/email/reminder.ts', 'src/core/email/liquid-syntax-messages.ts', 'src/core/flow-limits.ts'].map((file) => path.join(root, file)),
 ];

@@ -8,11 +8,13 @@
  */
 import { sql } from 'drizzle-orm';
 import type { TriggerEvent } from '#core/domain';
+import { moneyIn } from '#core/customer-format';
+import { languageOf } from '#core/customer-language';
 import { formatMoney } from '#core/french-format';
 import { queryRows, type Queryable } from '#db/client';
-import { reviewPageMessages } from '../messages/review-page';
+import { reviewPageMessages, type ReviewPageCatalogue } from '../messages/review-page';
 
-const m = reviewPageMessages.notice;
+type NoticeMessages = ReviewPageCatalogue['notice'];
 
 export interface NoticeFlow {
   trigger: TriggerEvent;
@@ -45,9 +47,10 @@ export interface CollectionNotice {
   items: string[];
 }
 
-/** The amount in the shop's currency (euros when no order told it yet). */
-function money(amount: number, currency: string | null | undefined): string {
-  const format = (code: string) => formatMoney(amount, code, { minimumFractionDigits: 0, maximumFractionDigits: 2 });
+/** The amount in the shop's currency (euros when no order told it yet), as the page's language writes it. */
+function money(amount: number, currency: string | null | undefined, locale: string): string {
+  const format = (code: string) =>
+    languageOf(locale) === 'fr' ? formatMoney(amount, code, { minimumFractionDigits: 0, maximumFractionDigits: 2 }) : moneyIn(locale, amount, code);
   try {
     return format(currency || 'EUR');
   } catch {
@@ -55,13 +58,15 @@ function money(amount: number, currency: string | null | undefined): string {
   }
 }
 
-function moment(flow: NoticeFlow): string {
+function moment(flow: NoticeFlow, m: NoticeMessages, locale: string): string {
   const when = flow.delayDays === 0 ? m.soon[flow.trigger]! : m.after(flow.delayDays, m.events[flow.trigger]!);
-  return flow.minimum !== null ? `${when} (${m.minimum(money(flow.minimum, flow.currency))})` : when;
+  return flow.minimum !== null ? `${when} (${m.minimum(money(flow.minimum, flow.currency, locale))})` : when;
 }
 
-export function collectionNotice(facts: NoticeFacts): CollectionNotice {
-  const moments = [...new Set(facts.flows.map(moment))];
+/** The notice in the page's language: `messages` and `locale` its request's (French by default: the merchant's preview). */
+export function collectionNotice(facts: NoticeFacts, messages: ReviewPageCatalogue = reviewPageMessages, locale = 'fr'): CollectionNotice {
+  const m = messages.notice;
+  const moments = [...new Set(facts.flows.map((flow) => moment(flow, m, locale)))];
   const reminders = [...new Set(facts.flows.flatMap((f) => (f.reminderDays === null ? [] : [f.reminderDays])))].sort((a, b) => a - b);
   const items = [
     moments.length === 0 ? m.whoNoFlow : moments.length === 1 ? m.whoFlows(moments[0]!) : m.whoFlowsOnce(moments.join(m.or)),

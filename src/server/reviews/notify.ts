@@ -10,13 +10,13 @@ import { eq } from 'drizzle-orm';
 import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '#db/schema';
 import { renderSystemEmail } from '#core/email/system-email';
 import type { AppContext } from '../context';
-import { reviewPageMessages } from '../messages/review-page';
+import { reviewAlertMessages } from '../messages/review-alert';
 import { recipientMessages } from '../messages/notification-recipients';
 import { alertRecipient } from '../recipients/service';
 import { storeDisplayName } from '../stores/service';
 import { decideAlert } from './alert-cap';
 
-const t = reviewPageMessages.notification;
+const t = reviewAlertMessages;
 
 export async function sendReviewNotification(ctx: AppContext, reviewId: string, to: string): Promise<boolean> {
   const [row] = await ctx.db

@@ -7,7 +7,7 @@ import { escapeHtml as e } from '#core/email/review-email';
 import { legibleText, safeColor } from '#core/color';
 import { formatDate } from '#core/french-format';
 import type { ReviewPage, ReviewOutcome } from './public-review';
-import { reviewPageMessages as m } from '../messages/review-page';
+import { reviewPageMessages, type ReviewPageCatalogue } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
 import type { PostponeOutcome } from '../requests/reminders';
 
@@ -44,7 +44,7 @@ button.sec{margin-top:8px;background:#fff;color:#111827;border:1px solid #6b7280
 }
 
 function layout(
-  page: Pick<ReviewPage, 'branding' | 'storeName'> & Partial<Pick<ReviewPage, 'notice'>>,
+  page: Pick<ReviewPage, 'branding' | 'storeName' | 'messages'> & Partial<Pick<ReviewPage, 'notice'>>,
   title: string,
   body: string,
   nonce: string,
@@ -53,14 +53,14 @@ function layout(
 ): string {
   const logo = page.branding.logoUrl ? `<img src="${e(page.branding.logoUrl)}" alt="${e(page.storeName)}" decoding="async">` : `<span class="store">${e(page.storeName)}</span>`;
   return `<!DOCTYPE html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><meta name="description" content="${e(m.poweredBy(page.storeName))}">${head}
+<html lang="${e(page.messages.lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<meta name="robots" content="noindex"><meta name="description" content="${e(page.messages.poweredBy(page.storeName))}">${head}
 <title>${e(title)} – ${e(page.storeName)}</title><style nonce="${nonce}">${styles(page)}</style></head>
-<body><main><div class="card"><div class="logo">${logo}</div>${body}</div>${noticeHtml(page)}</main>${script}</body></html>`;
+<body><main><div class="card"><div class="logo">${logo}</div>${body}</div>${noticeHtml(page, page.messages)}</main>${script}</body></html>`;
 }
 
 /** 'Comment nous recueillons les avis', folded (a summary a screen reader announces as a button), or the short line when the settings were not read. */
-function noticeHtml(page: Partial<Pick<ReviewPage, 'notice'>>): string {
+function noticeHtml(page: Partial<Pick<ReviewPage, 'notice'>>, m: ReviewPageCatalogue): string {
   if (!page.notice) return `<p class="note">${e(m.howCollected)}</p>`;
   return `<details class="how"><summary>${e(page.notice.heading)}</summary><ul>${page.notice.items.map((item) => `<li>${e(item)}</li>`).join('')}</ul></details>`;
 }
@@ -70,6 +70,7 @@ export const doneOutcome = (page: Pick<ReviewPage, 'doneRating' | 'doneLink'>) =
 
 /** The thank-you block, also returned to the script after a submission. */
 export function thankYouHtml(page: ReviewPage, outcome: { rating?: number; publicReviewUrl: string | null }): string {
+  const m = page.messages;
   const extra = outcome.rating === undefined ? null : outcome.rating >= 4 ? page.texts.positive : page.texts.negative;
   const invite = outcome.publicReviewUrl ? `<p>${e(m.publicInvite)}</p><a class="btn" href="${e(outcome.publicReviewUrl)}" rel="noopener">${e(m.publicButton)}</a>` : '';
   return `<section class="done" aria-live="polite"><h1 tabindex="-1" id="done-title">${e(page.texts.thankYou)}</h1>${extra ? `<p>${e(extra)}</p>` : ''}${invite}</section>`;
@@ -94,6 +95,7 @@ export interface RenderOptions {
 }
 
 export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState = {}, options: RenderOptions = {}): string {
+  const m = page.messages;
   const name = state.name ?? page.prefill.name;
   const email = state.email ?? page.prefill.email;
   const chosen = state.rating ? page.actions[state.rating] : undefined;
@@ -126,15 +128,23 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
 
 /** « Je n'ai pas encore reçu ma commande »: a plain form post (no script needed), under the rating form, never instead of it. */
 function postponeFormHtml(page: ReviewPage): string {
+  const m = page.messages;
   return `<form class="later" method="post" action="/review/${e(page.token)}/postpone"><p>${e(m.postpone.question)}</p><button type="submit" class="sec">${e(m.postpone.button)}</button></form>`;
 }
 
 /** « le 12 mars 2026 », « le 1er avril 2026 » as a French reader expects it (Paris time: the customers are French-speaking). */
 export const frenchDate = (date: Date) => formatDate(date, { timeZone: 'Europe/Paris' });
 
-/** The sentence for a postponement's outcome. */
-export function postponeMessage(outcome: PostponeOutcome): { message: string; ok: boolean } {
-  if (outcome.postponed) return { message: m.postpone.done(frenchDate(outcome.until)), ok: true };
+/**
+ * The time zone the page's dates are written in: the stores are in France, whatever their customers'
+ * language (a German customer of a Lyon shop reads the date the shop means).
+ */
+export const PAGE_TIME_ZONE = 'Europe/Paris';
+
+/** The sentence for a postponement's outcome, in the page's language. */
+export function postponeMessage(outcome: PostponeOutcome, page: Pick<ReviewPage, 'messages' | 'locale'>): { message: string; ok: boolean } {
+  const m = page.messages;
+  if (outcome.postponed) return { message: m.postpone.done(m.date(outcome.until, page.locale, PAGE_TIME_ZONE)), ok: true };
   const message = {
     reviewed: m.postpone.reviewed,
     follow_up_sent: m.postpone.followUpSent,
@@ -151,13 +161,13 @@ export function thankYouPageHtml(page: ReviewPage, nonce: string, outcome: { rat
 
 /** After a form post without JavaScript: thanks, then on to the review site (a link if the refresh does not run). */
 export function redirectPageHtml(page: ReviewPage, nonce: string, url: string): string {
-  const body = `<section class="done"><h1>${e(page.texts.thankYou)}</h1><a class="btn" href="${e(url)}" rel="noopener">${e(m.continueToSite)}</a></section>`;
+  const body = `<section class="done"><h1>${e(page.texts.thankYou)}</h1><a class="btn" href="${e(url)}" rel="noopener">${e(page.messages.continueToSite)}</a></section>`;
   return layout(page, page.texts.thankYou, body, nonce, '', `<meta http-equiv="refresh" content="0;url=${e(url)}">`);
 }
 
-/** A page for a link that cannot be used (invalid token, store gone, load error). */
-export function errorPageHtml(message: string, nonce: string): string {
-  const page = { branding: { logoUrl: null, primaryColor: null, buttonBgColor: null, buttonTextColor: null }, storeName: 'Avis clients' };
+/** A page for a link that cannot be used (invalid token, store gone, load error), in `messages`' language. */
+export function errorPageHtml(message: string, nonce: string, messages: ReviewPageCatalogue = reviewPageMessages): string {
+  const page = { branding: { logoUrl: null, primaryColor: null, buttonBgColor: null, buttonTextColor: null }, storeName: 'Avis clients', messages };
   return layout(page, message, `<section class="done"><h1>${e(message)}</h1></section>`, nonce);
 }
 

@@ -20,7 +20,8 @@ import { safeUrl } from '#core/email/review-email';
 import { enqueue } from '../jobs/define';
 import { sendReviewNotificationJob } from './jobs';
 import { storeRatingActions, type RatingActionDto } from './rating-actions';
-import { reviewPageMessages as m } from '../messages/review-page';
+import { languageOf, type CustomerLanguage } from '#core/customer-language';
+import { reviewPageMessages, reviewPageMessagesIn, type ReviewPageCatalogue } from '../messages/review-page';
 import { storeDisplayName } from '../stores/service';
 import { publicSiteLink } from './engagement';
 import { cancelFollowUpOf, postponeRequest, withdrawOtherAsksOfOrder, type PostponeOutcome } from '../requests/reminders';
@@ -28,17 +29,28 @@ import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink }
 import { schedulePublish } from '../storefront/publish';
 import { showsUnverified } from '../storefront/publication';
 
+/** Why the review page refuses a link or a review: a key of its catalogues (src/server/messages/review-page). */
+export type ReviewPageRefusal = 'invalidLink' | 'storeNotFound' | 'alreadyUsed' | 'sharedLinkBusy';
+
 /**
  * The public review page's own refusals: the page is HTML for a customer, not an API endpoint, so
- * it keeps a status and the sentence to show (from its catalogue, src/server/messages/review-page.ts).
+ * it keeps a status and what to say, in the request's locale when the link named one (`locale`),
+ * else in the visitor's language (the routes read it from the browser). The error's own message is
+ * the French sentence, for the logs.
  */
 export class ReviewPageError extends Error {
   constructor(
     readonly status: 404 | 409 | 429,
-    message: string,
+    readonly reason: ReviewPageRefusal,
+    readonly locale: string | null = null,
   ) {
-    super(message);
+    super(reviewPageMessages[reason]);
     this.name = 'ReviewPageError';
+  }
+
+  /** The sentence to show: in the request's language, else in `visitor`'s. */
+  sentence(visitor: CustomerLanguage): string {
+    return reviewPageMessagesIn(this.locale ?? visitor)[this.reason];
   }
 }
 
@@ -50,6 +62,10 @@ export interface PublicAction {
 
 export interface ReviewPage {
   token: string;
+  /** The locale the request was made in (decision 056): the page's language, dates and figures. */
+  locale: string;
+  /** The catalogue of that locale's language. */
+  messages: ReviewPageCatalogue;
   channel: 'email' | 'link';
   /** 'form' to collect a review, 'done' when this link was already used. */
   state: 'form' | 'done';
@@ -84,6 +100,7 @@ type RequestRow = {
   shopify_order_id: string | null;
   order_number: string | null;
   store_active: boolean;
+  locale: string;
   /** The status of the request's follow-up (reminder or postponement), null when it has none. */
   follow_up_status: string | null;
 };
@@ -91,17 +108,17 @@ type RequestRow = {
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 
 async function findRequest(db: Queryable, token: string, lock: boolean): Promise<RequestRow> {
-  if (!TOKEN.test(token)) throw new ReviewPageError(404, m.invalidLink);
+  if (!TOKEN.test(token)) throw new ReviewPageError(404, 'invalidLink');
   const [row] = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.kind, r.order_id IS NOT NULL AS has_order, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,
-               s.is_active AS store_active, (SELECT f.status FROM shopify_review_requests f WHERE f.reminder_of = r.id) AS follow_up_status
+               s.is_active AS store_active, r.locale, (SELECT f.status FROM shopify_review_requests f WHERE f.reminder_of = r.id) AS follow_up_status
         FROM shopify_review_requests r JOIN shopify_stores s ON s.id = r.shop_id LEFT JOIN shopify_orders o ON o.id = r.order_id
         WHERE r.token = ${token} ${lock ? sql`FOR UPDATE OF r` : sql``}`,
   );
   // A shared link the merchant renewed takes no more reviews.
-  if (!row || (row.channel === 'link' && row.status === 'cancelled')) throw new ReviewPageError(404, m.invalidLink);
-  if (!row.store_active) throw new ReviewPageError(404, m.storeNotFound);
+  if (!row || (row.channel === 'link' && row.status === 'cancelled')) throw new ReviewPageError(404, 'invalidLink', row?.locale);
+  if (!row.store_active) throw new ReviewPageError(404, 'storeNotFound', row.locale);
   return row;
 }
 
@@ -119,14 +136,14 @@ export function originOf(request: Pick<RequestRow, 'channel' | 'has_order' | 'sh
  * Counted under the link's row lock (findRequest's FOR UPDATE), so submissions at once queue here and
  * the last place is never taken twice.
  */
-async function refuseOverSharedLinkLimits(db: Queryable, requestId: string): Promise<void> {
+async function refuseOverSharedLinkLimits(db: Queryable, requestId: string, locale: string): Promise<void> {
   const [counted] = await queryRows<{ hour: number; day: number }>(
     db,
     sql`SELECT count(*) FILTER (WHERE created_at > now() - interval '1 hour')::int AS hour, count(*)::int AS day
         FROM shopify_reviews WHERE review_request_id = ${requestId}::uuid AND created_at > now() - interval '24 hours'`,
   );
-  if ((counted?.hour ?? 0) >= SHARED_LINK_LIMITS.perHour) throw new ReviewPageError(429, m.sharedLinkBusy);
-  if ((counted?.day ?? 0) >= SHARED_LINK_LIMITS.perDay) throw new ReviewPageError(429, m.sharedLinkBusy);
+  if ((counted?.hour ?? 0) >= SHARED_LINK_LIMITS.perHour) throw new ReviewPageError(429, 'sharedLinkBusy', locale);
+  if ((counted?.day ?? 0) >= SHARED_LINK_LIMITS.perDay) throw new ReviewPageError(429, 'sharedLinkBusy', locale);
 }
 
 /** The store's public review site: the first redirect URL, best rating first. */
@@ -145,13 +162,27 @@ export interface ReviewPageParts {
   custom: Pick<CustomizationRow, 'pageTitle' | 'pageDescription' | 'thankYouMessage' | 'positiveFeedbackMessage' | 'negativeFeedbackMessage' | 'buttonText'> | undefined;
   actions: RatingActionDto[];
   samePath: boolean;
+  /**
+   * The language the merchant's texts (the page's, the feedback prompts) are written in: the store's
+   * default language. A page in another language shows its own shipped texts instead (decision 056:
+   * a page never mixes two languages). Absent: the page's own (the merchant's preview).
+   */
+  textsLanguage?: CustomerLanguage;
 }
 
-/** The page from its parts: one assembly (texts and their defaults) for the real page and the preview. */
-export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'doneRating' | 'prefill'>): ReviewPage {
-  const { branding, custom, storeName } = parts;
+/**
+ * The page from its parts: one assembly (texts and their defaults) for the real page and the preview,
+ * in `locale`'s language (the request's; French for the merchant's preview).
+ */
+export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'doneRating' | 'prefill'>, locale = 'fr'): ReviewPage {
+  const { branding, storeName } = parts;
+  const m = reviewPageMessagesIn(locale);
+  const ownTexts = parts.textsLanguage === undefined || parts.textsLanguage === languageOf(locale);
+  const custom = ownTexts ? parts.custom : undefined;
   return {
     ...link,
+    locale,
+    messages: m,
     storeName,
     branding: {
       logoUrl: safeUrl(branding?.logoUrl),
@@ -167,7 +198,9 @@ export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'tok
       negative: custom?.negativeFeedbackMessage || null,
       button: custom?.buttonText || m.defaultButton,
     },
-    actions: Object.fromEntries(parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' ? a.feedback_message : null }])),
+    actions: Object.fromEntries(
+      parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' && ownTexts ? a.feedback_message : null }]),
+    ),
     samePath: parts.samePath,
     publicReviewUrl: publicSite(parts.actions),
     notice: null,
@@ -189,13 +222,14 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       domain: shopifyStores.shopDomain,
       samePath: shopifyStores.samePathForAllRatings,
       unverifiedShown: shopifyStores.showUnverifiedReviews,
+      textsLanguage: shopifyStores.defaultCustomerLanguage,
       alertAddress: alertAddressSql,
     })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
     .where(eq(shopifyStores.id, request.shop_id));
-  if (!store) throw new ReviewPageError(404, m.storeNotFound);
+  if (!store) throw new ReviewPageError(404, 'storeNotFound', request.locale);
   const [[branding], [custom], actions, flows] = await Promise.all([
     db.select().from(storeBranding).where(eq(storeBranding.shopId, request.shop_id)),
     db.select().from(storeCustomization).where(eq(storeCustomization.shopId, request.shop_id)),
@@ -206,7 +240,7 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
   const done = state === 'done' ? await reviewOfRequest(db, token, request.id) : { link: null, rating: null };
   const link: NoticeLink = request.channel === 'link' ? 'shared' : request.has_order ? 'order' : 'no_order';
   const page = reviewPageOf(
-    { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath },
+    { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath, textsLanguage: store.textsLanguage },
     {
       token,
       channel: request.channel,
@@ -216,15 +250,20 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       // A shared link serves several customers: nobody's details are shown on it.
       prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
     },
+    request.locale,
   );
   return {
     ...page,
-    notice: collectionNotice({
-      flows,
-      samePath: store.samePath,
-      publicSite: page.publicReviewUrl !== null,
-      ...(link === 'order' ? { link } : { link, unverifiedShown: store.unverifiedShown }),
-    }),
+    notice: collectionNotice(
+      {
+        flows,
+        samePath: store.samePath,
+        publicSite: page.publicReviewUrl !== null,
+        ...(link === 'order' ? { link } : { link, unverifiedShown: store.unverifiedShown }),
+      },
+      page.messages,
+      page.locale,
+    ),
     postpone: state === 'form' && canPostpone(request),
   };
 }
@@ -259,20 +298,33 @@ async function reviewOfRequest(db: Queryable, token: string, requestId: string):
   return { link: review?.offered ? publicSiteLink(token, review.id) : null, rating: review?.rating ?? null };
 }
 
-export const reviewInput = z.object({
-  // Integers 1 to 5 only: a JSON number, or the digit a form post sends. No coercion of "0x5",
-  // true or [5], which Number() would turn into a rating.
-  rating: z.unknown().transform((value, ctx) => {
-    const rating = typeof value === 'number' ? value : typeof value === 'string' && /^[1-5]$/.test(value) ? Number(value) : NaN;
-    if (Number.isInteger(rating) && rating >= 1 && rating <= 5) return rating;
-    ctx.addIssue({ code: 'custom', message: m.ratingRequired });
-    return z.NEVER;
-  }),
-  name: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(120, m.nameTooLong),
-  email: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(254).email(m.emailInvalid),
-  comment: z.string().trim().max(5000, m.commentTooLong).optional().default(''),
-});
-export type ReviewInput = z.infer<typeof reviewInput>;
+/** A review as the page posts it, refused in the page's language (`m`: the request's catalogue). */
+function reviewInputIn(m: ReviewPageCatalogue) {
+  return z.object({
+    // Integers 1 to 5 only: a JSON number, or the digit a form post sends. No coercion of "0x5",
+    // true or [5], which Number() would turn into a rating.
+    rating: z.unknown().transform((value, ctx) => {
+      const rating = typeof value === 'number' ? value : typeof value === 'string' && /^[1-5]$/.test(value) ? Number(value) : NaN;
+      if (Number.isInteger(rating) && rating >= 1 && rating <= 5) return rating;
+      ctx.addIssue({ code: 'custom', message: m.ratingRequired });
+      return z.NEVER;
+    }),
+    name: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(120, m.nameTooLong),
+    email: z.string({ message: m.nameEmailRequired }).trim().min(1, m.nameEmailRequired).max(254).email(m.emailInvalid),
+    comment: z.string().trim().max(5000, m.commentTooLong).optional().default(''),
+  });
+}
+
+const reviewInputs = new Map<CustomerLanguage, ReturnType<typeof reviewInputIn>>();
+
+/** The review's schema in `locale`'s language (made once per language). */
+export function reviewInputFor(locale: string): ReturnType<typeof reviewInputIn> {
+  const language = languageOf(locale);
+  let schema = reviewInputs.get(language);
+  if (!schema) reviewInputs.set(language, (schema = reviewInputIn(reviewPageMessagesIn(language))));
+  return schema;
+}
+export type ReviewInput = z.infer<ReturnType<typeof reviewInputIn>>;
 
 /**
  * What comes after a review. Links to the public review site are ours (publicSiteLink): following
@@ -324,8 +376,8 @@ export function outcomeOf(decision: AfterRating, token: string, reviewId: string
 export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<ReviewOutcome> {
   return db.transaction(async (tx) => {
     const request = await findRequest(tx, token, true);
-    if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, m.alreadyUsed);
-    if (request.channel === 'link') await refuseOverSharedLinkLimits(tx, request.id);
+    if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, 'alreadyUsed', request.locale);
+    if (request.channel === 'link') await refuseOverSharedLinkLimits(tx, request.id, request.locale);
     const [store] = await tx
       .select({ samePath: shopifyStores.samePathForAllRatings, alertAddress: alertAddressSql })
       .from(shopifyStores)

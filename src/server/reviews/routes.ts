@@ -11,9 +11,10 @@ import { parseWith } from '../http/errors';
 import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
-import { reviewPageMessages as m } from '../messages/review-page';
+import { languageOfVisitor } from '#core/customer-language';
+import { reviewPageMessagesIn, type ReviewPageCatalogue } from '../messages/review-page';
 import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
-import { loadReviewPage, postponeReview, reviewInput, ReviewPageError, submitReview, type ReviewPage } from './public-review';
+import { loadReviewPage, postponeReview, reviewInputFor, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
 import { readSettings } from '../settings/service';
 import { requestConfirmations } from '../recipients/service';
@@ -49,20 +50,30 @@ export function reviewPageRoutes(ctx: AppContext) {
   const log = ctx.log.child('review-page');
   const nonceOf = (c: Context<NonceEnv>) => c.get('secureHeadersNonce') ?? '';
 
-  type Loaded = { page: ReviewPage } | { status: 404 | 500; message: string };
+  /**
+   * Where no request says the customer's language (a link that is not valid, a refusal before the
+   * page is read), the visitor's browser does: its first shipped language, else French.
+   */
+  const visitorOf = (c: Context<NonceEnv>) => languageOfVisitor(c.req.header('accept-language'));
+  const visitorMessages = (c: Context<NonceEnv>): ReviewPageCatalogue => reviewPageMessagesIn(visitorOf(c));
+  /** A refusal's page, in the request's language when the link named one, else the visitor's. */
+  const refusalPage = (c: Context<NonceEnv>, error: ReviewPageError) => errorPageHtml(error.sentence(visitorOf(c)), nonceOf(c), reviewPageMessagesIn(error.locale ?? visitorOf(c)));
+
+  type Loaded = { page: ReviewPage } | { status: 404 | 500; message: string; messages: ReviewPageCatalogue };
   async function load(c: Context<NonceEnv>): Promise<Loaded> {
     try {
       return { page: await loadReviewPage(ctx.db, c.req.param('token') ?? '') };
     } catch (error) {
-      if (error instanceof ReviewPageError) return { status: 404, message: error.message };
+      if (error instanceof ReviewPageError) return { status: 404, message: error.sentence(visitorOf(c)), messages: reviewPageMessagesIn(error.locale ?? visitorOf(c)) };
       log.error('review page failed to load', { error: error instanceof Error ? error.message : String(error) });
-      return { status: 500, message: m.loadError };
+      return { status: 500, message: visitorMessages(c).loadError, messages: visitorMessages(c) };
     }
   }
+  const notLoadedPage = (c: Context<NonceEnv>, loaded: Exclude<Loaded, { page: ReviewPage }>) => html(c, errorPageHtml(loaded.message, nonceOf(c), loaded.messages), loaded.status);
 
   app.get('/:token', async (c) => {
     const loaded = await load(c);
-    if (!('page' in loaded)) return html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    if (!('page' in loaded)) return notLoadedPage(c, loaded);
     const { page } = loaded;
     // The first visit through an e-mail's link (best effort: the page shows whatever happens to it).
     await recordVisit(ctx.db, page.token).catch((error: unknown) => log.warn('visit not recorded', { error: error instanceof Error ? error.message : String(error) }));
@@ -78,7 +89,7 @@ export function reviewPageRoutes(ctx: AppContext) {
   // The public review site's link after a review: recorded once, then on to the site the customer was offered.
   app.get('/:token/public-site/:reviewId', async (c) => {
     const url = await followPublicLink(ctx.db, c.req.param('token'), c.req.param('reviewId'));
-    if (!url) return html(c, errorPageHtml(m.invalidLink, nonceOf(c)), 404);
+    if (!url) return html(c, errorPageHtml(visitorMessages(c).invalidLink, nonceOf(c), visitorMessages(c)), 404);
     c.header('Cache-Control', 'no-store');
     c.header('Referrer-Policy', 'no-referrer');
     return c.redirect(url, 302);
@@ -90,21 +101,21 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-postpone:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return html(c, errorPageHtml(m.tooMany, nonceOf(c)), 429);
+      return html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
     }
     const loaded = await load(c);
-    if (!('page' in loaded)) return html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    if (!('page' in loaded)) return notLoadedPage(c, loaded);
     try {
       const outcome = await postponeReview(ctx.db, loaded.page.token);
       log.info('review request postponed', { postponed: outcome.postponed, ...(outcome.postponed ? {} : { reason: outcome.reason }) });
       // Read again: the page after the change (a review in between shows the thank-you state).
       const page = await loadReviewPage(ctx.db, loaded.page.token);
       if (page.state === 'done') return html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(page)), 409);
-      return html(c, reviewFormHtml(page, nonceOf(c), { postponed: postponeMessage(outcome) }), outcome.postponed ? 200 : 409);
+      return html(c, reviewFormHtml(page, nonceOf(c), { postponed: postponeMessage(outcome, page) }), outcome.postponed ? 200 : 409);
     } catch (error) {
-      if (error instanceof ReviewPageError) return html(c, errorPageHtml(error.message, nonceOf(c)), 404);
+      if (error instanceof ReviewPageError) return html(c, refusalPage(c, error), 404);
       log.error('postponement failed', { error: error instanceof Error ? error.message : String(error) });
-      return html(c, reviewFormHtml(loaded.page, nonceOf(c), { error: m.submitError }), 500);
+      return html(c, reviewFormHtml(loaded.page, nonceOf(c), { error: loaded.page.messages.submitError }), 500);
     }
   });
 
@@ -114,11 +125,12 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-submit:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return wantsJson ? fail(429, m.tooMany) : html(c, errorPageHtml(m.tooMany, nonceOf(c)), 429);
+      return wantsJson ? fail(429, visitorMessages(c).tooMany) : html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
     }
     const loaded = await load(c);
-    if (!('page' in loaded)) return wantsJson ? fail(loaded.status, loaded.message) : html(c, errorPageHtml(loaded.message, nonceOf(c)), loaded.status);
+    if (!('page' in loaded)) return wantsJson ? fail(loaded.status, loaded.message) : notLoadedPage(c, loaded);
     const { page } = loaded;
+    const m = page.messages;
 
     let form: Record<string, unknown>;
     try {
@@ -129,9 +141,9 @@ export function reviewPageRoutes(ctx: AppContext) {
     }
     let input;
     try {
-      input = parseWith(reviewInput, form);
+      input = parseWith(reviewInputFor(page.locale), form);
     } catch (error) {
-      // parseWith refuses with the schema's own French sentence (a DomainError since the contracts work).
+      // parseWith refuses with the schema's own sentence, in the page's language (a DomainError since the contracts work).
       const message = error instanceof DomainError && error.details.message ? error.details.message : m.submitError;
       if (wantsJson) return fail(400, message);
       // The typed values come back (without the characters that made them unstorable).
@@ -154,14 +166,15 @@ export function reviewPageRoutes(ctx: AppContext) {
         // Already used: the thank-you state, not a second review.
         const used = await loadReviewPage(ctx.db, page.token);
         const done = thankYouHtml(page, doneOutcome(used));
-        return wantsJson ? fail(409, error.message, { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(used)), 409);
+        return wantsJson ? fail(409, error.sentence(visitorOf(c)), { html: done }) : html(c, thankYouPageHtml(page, nonceOf(c), doneOutcome(used)), 409);
       }
       if (error instanceof ReviewPageError && error.status === 429) {
         // The shared link's limits (decision 044): nothing was stored; the form keeps what was typed.
         log.info('shared link review refused: limit reached');
-        return wantsJson ? fail(429, error.message) : html(c, reviewFormHtml(page, nonceOf(c), { error: error.message, ...input }), 429);
+        const sentence = error.sentence(visitorOf(c));
+        return wantsJson ? fail(429, sentence) : html(c, reviewFormHtml(page, nonceOf(c), { error: sentence, ...input }), 429);
       }
-      if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.message) : html(c, errorPageHtml(error.message, nonceOf(c)), 404);
+      if (error instanceof ReviewPageError) return wantsJson ? fail(404, error.sentence(visitorOf(c))) : html(c, refusalPage(c, error), 404);
       log.error('review submission failed', { error: error instanceof Error ? error.message : String(error) });
       return wantsJson ? fail(500, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError, ...input }), 500);
     }

@@ -1,8 +1,16 @@
-/** French strings of the public review page and of the merchant's review alert (one catalogue). */
-import { count } from '#core/french-format';
+/**
+ * The review page in French: what a customer reads on it (the form, its errors, the thank-you, « Je
+ * n'ai pas encore reçu ma commande », how reviews are collected), and the page texts a store that
+ * wrote none shows. The reference of the other languages (index.ts): each has these keys.
+ */
+import { count, formatDate } from '#core/french-format';
 import { SHARED_LINK_LIMITS } from '#core/review-origin';
 
-export const reviewPageMessages = {
+export const fr = {
+  /** The page's `lang`. */
+  lang: 'fr',
+  /** A date in a sentence (« le 1er avril 2026 » reads « vers le 1er avril 2026 »); `locale` is the request's. */
+  date: (date: Date, _locale: string, timeZone: string) => formatDate(date, { timeZone }),
   invalidLink: 'Lien invalide ou expiré',
   storeNotFound: 'Boutique introuvable',
   loadError: 'Erreur lors du chargement',
@@ -72,17 +80,5 @@ export const reviewPageMessages = {
     unsubscribed: 'Vous ne recevez plus nos e-mails\u202f: nous ne vous recontacterons pas. Vous pouvez toujours donner votre avis ci-dessous.',
     notSent: 'Cette demande ne peut pas être reportée. Vous pouvez donner votre avis ci-dessous quand vous le souhaitez.',
     withdrawn: 'La boutique ne prévoit plus de vous recontacter pour cette commande. Vous pouvez toujours donner votre avis ci-dessous si vous le souhaitez.',
-  },
-  notification: {
-    subject: (rating: number, store: string) => `Nouvel avis ${rating}/5 pour ${store}`,
-    intro: (store: string) => `Un client vient de laisser un avis pour ${store}.`,
-    rating: 'Note',
-    customer: 'Client',
-    email: 'E-mail',
-    order: 'Commande',
-    comment: 'Commentaire',
-    noComment: '(aucun commentaire)',
-    footer: 'Vous recevez cet e-mail parce que cette note déclenche une alerte dans vos actions conditionnelles.',
-    open: 'Voir les avis',
   },
 };

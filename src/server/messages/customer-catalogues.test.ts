@@ -1,0 +1,83 @@
+/**
+ * The customer's catalogues in every shipped language (issue 48, decision 056): each has every key of
+ * the French one, no empty text, functions that write a whole sentence with their values, its own
+ * typography (French spacing stays French), and no French left untranslated.
+ */
+import { describe, expect, it } from 'vitest';
+import { CUSTOMER_LANGUAGES } from '#core/customer-language';
+import { reviewPageCatalogues } from './review-page';
+
+/** Values to call a catalogue's functions with, by parameter name (the French one's signatures). */
+const SAMPLES: Record<string, unknown> = { store: 'Atelier Nova', n: 3, days: 3, event: '<event>', amount: '50 €', moments: '<moments>', date: '<date>', rating: 4 };
+
+/** Every text of a catalogue by its path: strings as they are, functions called with samples. */
+function texts(catalogue: unknown, prefix = ''): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const [key, value] of Object.entries(catalogue as Record<string, unknown>)) {
+    const at = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') out.set(at, value);
+    else if (typeof value === 'function') {
+      if (key === 'date') continue; // a formatter, checked below
+      const names =
+        /^\(([^)]*)\)/
+          .exec(value.toString())?.[1]
+          ?.split(',')
+          .map((p) =>
+            p
+              .trim()
+              .replace(/[:=].*$/, '')
+              .trim(),
+          ) ?? [];
+      out.set(at, String((value as (...args: unknown[]) => unknown)(...names.map((name) => SAMPLES[name] ?? name))));
+    } else if (value && typeof value === 'object') for (const [k, v] of texts(value, at)) out.set(k, v);
+  }
+  return out;
+}
+
+const french = texts(reviewPageCatalogues.fr);
+const others = CUSTOMER_LANGUAGES.filter((language) => language !== 'fr');
+
+describe('the review page’s catalogues', () => {
+  it.each(CUSTOMER_LANGUAGES)('%s has every key of the French one, and no empty text', (language) => {
+    const own = texts(reviewPageCatalogues[language]);
+    expect([...own.keys()].sort()).toEqual([...french.keys()].sort());
+    for (const [key, text] of own) expect(text.trim(), `${language} ${key}`).not.toBe('');
+    expect(reviewPageCatalogues[language].lang).toBe(language);
+  });
+
+  it.each(CUSTOMER_LANGUAGES)('%s writes every value a sentence is given', (language) => {
+    for (const [key, text] of texts(reviewPageCatalogues[language])) {
+      expect(text, `${language} ${key}`).not.toMatch(/undefined|NaN|\[object/);
+    }
+    const { notice, postpone, stars, defaultDescription } = reviewPageCatalogues[language];
+    expect(defaultDescription('Atelier Nova')).toContain('Atelier Nova');
+    expect(stars(1)).toMatch(/^1 /);
+    expect(stars(5)).toMatch(/^5 /);
+    expect(stars(1)).not.toBe(stars(5).replace('5', '1'));
+    expect(notice.whoFlows('<moments>')).toContain('<moments>');
+    expect(notice.after(3, '<event>')).toContain('<event>');
+    expect(postpone.done('<date>')).toContain('<date>');
+  });
+
+  it.each(others)('%s follows its own typography: no space before ! ? : ; (French only), no spaced guillemets', (language) => {
+    for (const [key, text] of texts(reviewPageCatalogues[language])) {
+      expect(text, `${language} ${key}`).not.toMatch(/[\u00a0\u202f ][!?:;]/);
+      expect(text, `${language} ${key}`).not.toMatch(/«[\u00a0\u202f ]|[\u00a0\u202f ]»/);
+      expect(text, `${language} ${key}`).not.toMatch(/\u202f/);
+    }
+  });
+
+  it.each(others)('%s leaves no French sentence untranslated', (language) => {
+    const own = texts(reviewPageCatalogues[language]);
+    const same = [...own].filter(([key, text]) => text.length > 12 && text === french.get(key)).map(([key]) => key);
+    expect(same).toEqual([]);
+  });
+
+  it.each(CUSTOMER_LANGUAGES)('%s writes a date in its language, in the time zone given', (language) => {
+    const date = reviewPageCatalogues[language].date(new Date('2026-04-01T10:00:00Z'), language, 'Europe/Paris');
+    expect(date).toMatch(/2026/);
+    expect(date).toMatch(/1/);
+    // Past midnight in Paris, still the 31st in UTC: the time zone decides the day.
+    expect(reviewPageCatalogues[language].date(new Date('2026-03-31T22:30:00Z'), language, 'Europe/Paris')).toBe(date);
+  });
+});
