@@ -18,6 +18,8 @@ export const unsubscribeStatus = z.object({
   /** Masked: j***@example.com. */
   email: z.string(),
   unsubscribed: z.boolean(),
+  /** The language the page speaks (decision 056): the request's locale, or a one-off e-mail's store's language. */
+  locale: z.string(),
 });
 export type UnsubscribeStatus = z.infer<typeof unsubscribeStatus>;
 

@@ -7,21 +7,27 @@
  * The wording follows docs/product/stances.md: addressed to every customer who has not reviewed,
  * whatever their experience; no pressure, no reward, no hint at the rating expected.
  */
+import type { ReviewEmailTexts } from './texts';
+import { fr } from './texts/fr';
 
-export const REMINDER_DEFAULTS = {
-  subject: 'Petit rappel\u202f: votre avis sur la commande {{ order_number }}',
-  firstLine: 'Nous nous permettons de revenir vers vous\u202f: votre avis sur votre commande nous serait précieux, quel qu’il soit.',
-} as const;
+/** The French defaults (the editor shows them): texts/ has them in every shipped language. */
+export const REMINDER_DEFAULTS = { subject: fr.reminderSubject, firstLine: fr.reminderFirstLine } as const;
 
 export const REMINDER_LIMITS = {
   subjectMax: 200,
   firstLineMax: 500,
 } as const;
 
-/** The reminder's subject and first line as the sender uses them: the template's, or the defaults when blank. */
-export function reminderTexts(saved: { reminderSubject?: string | null; reminderFirstLine?: string | null }): { subject: string; firstLine: string } {
+/**
+ * The reminder's subject and first line as the sender uses them: the template's, or when blank the
+ * defaults of the e-mail's language (`texts`, French unless given).
+ */
+export function reminderTexts(
+  saved: { reminderSubject?: string | null; reminderFirstLine?: string | null },
+  texts: Pick<ReviewEmailTexts, 'reminderSubject' | 'reminderFirstLine'> = fr,
+): { subject: string; firstLine: string } {
   return {
-    subject: saved.reminderSubject?.trim() ? saved.reminderSubject : REMINDER_DEFAULTS.subject,
-    firstLine: saved.reminderFirstLine?.trim() ? saved.reminderFirstLine : REMINDER_DEFAULTS.firstLine,
+    subject: saved.reminderSubject?.trim() ? saved.reminderSubject : texts.reminderSubject,
+    firstLine: saved.reminderFirstLine?.trim() ? saved.reminderFirstLine : texts.reminderFirstLine,
   };
 }

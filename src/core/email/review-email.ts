@@ -14,8 +14,9 @@
 import { CaptureTag, Liquid, type Context } from 'liquidjs';
 import { legibleText, safeColor } from '../color';
 import { renderEmailLayout, safeImageUrl, safeUrl, type RenderedEmail } from './layout';
-import { emailMessages as m } from './messages';
+import type { CustomerLanguage } from '../customer-language';
 import { reminderTexts } from './reminder';
+import { reviewEmailTexts, type ReviewEmailTexts } from './texts';
 import { RENDER_LIMITS, type TemplateLimit } from './render-limits';
 import { liquidSyntaxProblem, type LiquidSyntaxProblem } from './liquid-syntax';
 
@@ -70,20 +71,31 @@ export interface ReviewEmailInput {
    * the body opens with one, so that 'Bonjour' still comes first).
    */
   reminder?: boolean;
+  /**
+   * The customer's language (the request's, decision 056): the texts the e-mail falls back on (the
+   * greeting, a blank body, the reminder's, the unsubscribe line) are its. French unless given.
+   */
+  language?: CustomerLanguage;
 }
 
-export const DEFAULT_GREETING = m.defaultGreeting;
+/** The shipped template in a language: what a store that wrote none sends, and every language but the store's own. */
+export function defaultTemplateIn(language: CustomerLanguage): ReviewEmailTemplate {
+  const t = reviewEmailTexts[language];
+  return {
+    subject: t.defaultSubject,
+    fromName: null,
+    logoUrl: null,
+    bodyContent: t.defaultBody,
+    buttonText: t.defaultButton,
+    buttonUrlTemplate: '{{review_link}}',
+    buttonColor: '#10b981',
+    footerText: t.defaultFooter,
+  };
+}
 
-export const DEFAULT_TEMPLATE: ReviewEmailTemplate = {
-  subject: m.defaultSubject,
-  fromName: null,
-  logoUrl: null,
-  bodyContent: m.defaultBody,
-  buttonText: m.defaultButton,
-  buttonUrlTemplate: '{{review_link}}',
-  buttonColor: '#10b981',
-  footerText: m.defaultFooter,
-};
+export const DEFAULT_GREETING = reviewEmailTexts.fr.defaultGreeting;
+
+export const DEFAULT_TEMPLATE: ReviewEmailTemplate = defaultTemplateIn('fr');
 
 const DEFAULT_PRIMARY = '#56dadc';
 
@@ -166,15 +178,17 @@ function render(source: string, variables: TemplateVariables, budget: RenderBudg
  * A body that already greets the customer (a template written before the greeting setting, or by
  * habit) does not get the default greeting on top: 'Bonjour' twice reads like a bug.
  */
-const SALUTATION = /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|chère|chères)(?![\p{L}\p{N}])/iu;
+const SALUTATION =
+  /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|chère|chères|hallo|guten|liebe|lieber|hola|estimado|estimada|ciao|gentile|buongiorno|beste|hoi)(?![\p{L}\p{N}])/iu;
 
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
   // Every Liquid field of this e-mail draws on one budget of time and output.
   const budget = newBudget();
   const liquid = (source: string) => render(source, variables, budget);
+  const m: ReviewEmailTexts = reviewEmailTexts[input.language ?? 'fr'];
   const body = template.bodyContent?.trim() ? template.bodyContent : m.defaultBody;
-  const reminder = input.reminder ? reminderTexts(template) : null;
+  const reminder = input.reminder ? reminderTexts(template, m) : null;
   const subject = liquid(reminder ? reminder.subject : template.subject)
     .replace(/[\r\n]+/g, ' ')
     .trim();
@@ -189,7 +203,7 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
     else opening = firstLine;
   }
   const closing = input.closing?.trim() ? liquid(input.closing).trim() : '';
-  const buttonText = liquid(template.buttonText).trim() || DEFAULT_TEMPLATE.buttonText;
+  const buttonText = liquid(template.buttonText).trim() || m.defaultButton;
   const footerText = template.footerText ? liquid(template.footerText).trim() : '';
   // The button must lead to the review page: a template that renders to anything but an http(s) URL falls back to it.
   const buttonUrl = safeUrl(liquid(template.buttonUrlTemplate)) ?? safeUrl(variables.review_link) ?? '';

@@ -28,6 +28,7 @@ function renderAll(request: SandboxRequest): SandboxOutcome[] {
           branding: request.branding,
           greeting: request.greeting,
           closing: request.closing,
+          language: request.language,
           variables: email.variables,
           unsubscribeUrl: email.unsubscribeUrl,
           openPixelUrl: email.openPixelUrl,

@@ -29,6 +29,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism, setPriority } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import type { CustomerLanguage } from '#core/customer-language';
 import { RENDER_LIMITS, type TemplateLimit } from '#core/email/render-limits';
 import type { RenderedEmail, ReviewEmailBranding, ReviewEmailTemplate, TemplateVariables } from '#core/email/review-email';
 import type { LiquidSyntaxProblem } from '#core/email/liquid-syntax';
@@ -50,6 +51,8 @@ export interface SandboxJob {
   branding?: ReviewEmailBranding;
   greeting?: string | null;
   closing?: string | null;
+  /** The e-mails' language: the texts they fall back on (review-email.ts). French unless given. */
+  language?: CustomerLanguage;
   emails: SandboxEmail[];
 }
 

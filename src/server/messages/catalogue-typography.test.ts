@@ -28,7 +28,9 @@ const CATALOGUES = [
   // The customer's catalogues in other languages follow their own typography (customer-catalogues.test.ts).
   ...sources('src/server/messages', /\.ts$/).filter((file) => !OTHER_LANGUAGE_FILE.test(path.basename(file))),
   // The e-mails' default texts, Liquid's errors in French and the flow form's sentences shared with the server.
-  ...['src/core/email/messages.ts', 'src/core/email/reminder.ts', 'src/core/email/liquid-syntax-messages.ts', 'src/core/flow-limits.ts'].map((file) => path.join(root, file)),
+  ...['src/core/email/messages.ts', 'src/core/email/texts/fr.ts', 'src/core/email/reminder.ts', 'src/core/email/liquid-syntax-messages.ts', 'src/core/flow-limits.ts'].map((file) =>
+    path.join(root, file),
+  ),
 ];
 const COMPONENTS = [...sources('src/web/components', /\.tsx?$/), ...sources('src/web/routes', /\.tsx$/)];
 

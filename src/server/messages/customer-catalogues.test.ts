@@ -5,10 +5,22 @@
  */
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_LANGUAGES } from '#core/customer-language';
+import { renderReviewEmail, defaultTemplateIn } from '#core/email/review-email';
+import { reviewEmailTexts } from '#core/email/texts';
 import { reviewPageCatalogues } from './review-page';
 
 /** Values to call a catalogue's functions with, by parameter name (the French one's signatures). */
-const SAMPLES: Record<string, unknown> = { store: 'Atelier Nova', n: 3, days: 3, event: '<event>', amount: '50 €', moments: '<moments>', date: '<date>', rating: 4 };
+const SAMPLES: Record<string, unknown> = {
+  storeName: 'Atelier Nova',
+  store: 'Atelier Nova',
+  n: 3,
+  days: 3,
+  event: '<event>',
+  amount: '50 €',
+  moments: '<moments>',
+  date: '<date>',
+  rating: 4,
+};
 
 /** Every text of a catalogue by its path: strings as they are, functions called with samples. */
 function texts(catalogue: unknown, prefix = ''): Map<string, string> {
@@ -79,5 +91,39 @@ describe('the review page’s catalogues', () => {
     expect(date).toMatch(/1/);
     // Past midnight in Paris, still the 31st in UTC: the time zone decides the day.
     expect(reviewPageCatalogues[language].date(new Date('2026-03-31T22:30:00Z'), language, 'Europe/Paris')).toBe(date);
+  });
+});
+
+describe('the review e-mail’s texts', () => {
+  const frenchTexts = texts(reviewEmailTexts.fr);
+
+  it.each(CUSTOMER_LANGUAGES)('%s has every key of the French set, and no empty text', (language) => {
+    const own = texts(reviewEmailTexts[language]);
+    expect([...own.keys()].sort()).toEqual([...frenchTexts.keys()].sort());
+    for (const [key, text] of own) expect(text.trim(), `${language} ${key}`).not.toBe('');
+  });
+
+  it.each(others)('%s follows its own typography and leaves no French untranslated', (language) => {
+    for (const [key, text] of texts(reviewEmailTexts[language])) {
+      expect(text, `${language} ${key}`).not.toMatch(/[\u00a0\u202f ][!?:;]/);
+      expect(text, `${language} ${key}`).not.toBe(frenchTexts.get(key));
+    }
+  });
+
+  it.each(CUSTOMER_LANGUAGES)('%s makes a whole e-mail and its reminder with the same variables, greeting first, in one language', (language) => {
+    const variables = { customer_name: 'Alex', store_name: 'Atelier Nova', order_number: '#1042', review_link: 'https://avis.test/review/abc' };
+    const t = reviewEmailTexts[language];
+    const first = renderReviewEmail({ template: defaultTemplateIn(language), variables, language, unsubscribeUrl: 'https://avis.test/u/abc' });
+    expect(first.subject).toBe(t.defaultSubject);
+    expect(first.text.startsWith(t.defaultGreeting.replace('{{ customer_name }}', 'Alex'))).toBe(true);
+    expect(first.text).toContain('#1042');
+    expect(first.text).toContain('Atelier Nova');
+    expect(first.text).toContain(t.unsubscribeText('Atelier Nova'));
+    expect(first.text).toContain(t.defaultButton);
+    const reminder = renderReviewEmail({ template: defaultTemplateIn(language), variables, language, reminder: true });
+    expect(reminder.subject).toBe(t.reminderSubject.replace('{{ order_number }}', '#1042'));
+    expect(reminder.text).toContain(t.reminderFirstLine);
+    // Every e-mail text of another language is none of the French ones.
+    if (language !== 'fr') for (const french of [reviewEmailTexts.fr.defaultButton, reviewEmailTexts.fr.unsubscribeLink]) expect(first.text).not.toContain(french);
   });
 });

@@ -2,7 +2,8 @@
  * The language each request is made in (issue 48), on both engines: the SQL that makes requests
  * (locale.ts) against the rule it mirrors (#core/customer-language), then an order in each shipped
  * language turned into its request, a store that does not serve the order's language, a reminder that
- * keeps the first e-mail's language, and a shared link in the store's language.
+ * keeps the first e-mail's language, and a shared link in the store's language; then the e-mails the
+ * sender makes of them: each in its request's language, the merchant's own template in the store's.
  */
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect } from 'vitest';
@@ -15,7 +16,9 @@ import { integrationTest } from '#tests/support/integration';
 import { paidOrderPayload } from '#tests/support/order-payload';
 import { upsertOrder } from '../orders/intake';
 import { fromWebhook, type WebhookOrder } from '../orders/order';
+import { reviewEmailTexts } from '#core/email/texts';
 import { requestLocaleSql } from './locale';
+import { sendBatch } from './sender';
 import { scheduleFlowReminders } from './reminders';
 import { shareLinkOf } from './service';
 
@@ -115,5 +118,65 @@ describe('the language a request is made in', () => {
         .set({ customerLanguages: ['fr', 'pt' as never] })
         .where(eq(s.shopifyStores.id, store.id)),
     ).rejects.toThrow();
+  });
+});
+
+describe('the e-mail of a request in its language', () => {
+  const send = (ctx: TestContext, storeId: string, ids: string[]) => sendBatch(ctx, { workerId: 'locale-test', manual: { storeId, requestIds: ids } });
+  const mailTo = async (ctx: TestContext, address: string) => (await ctx.db.select().from(s.emailOutbox).where(eq(s.emailOutbox.toAddress, address)))[0]!;
+
+  it('goes in each shipped language: the merchant’s template in the store’s, the shipped texts with the merchant’s look in the others', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ shopName: 'Atelier Bleu' });
+    await shop.template({
+      name: 'Le mien',
+      subject: 'Un mot sur {{ order_number }}\u202f?',
+      bodyContent: 'Merci {{ customer_name }}.',
+      buttonText: 'Donner mon avis',
+      buttonColor: '#123456',
+    });
+    const locales = ['fr', 'en-US', 'de-DE', 'es-MX', 'it-IT', 'nl-NL'] as const;
+    const requests = [];
+    for (const locale of locales) requests.push(await shop.request({ customerName: 'Alex', locale }));
+    expect(
+      await send(
+        ctx,
+        shop.store.id,
+        requests.map((r) => r.id),
+      ),
+    ).toMatchObject({ processed: locales.length });
+    const french = await mailTo(ctx, requests[0]!.customerEmail!);
+    expect(french.subject).toMatch(/^Un mot sur .+\u202f\?$/);
+    expect(french.text).toContain('Donner mon avis');
+    for (const [i, locale] of locales.entries()) {
+      if (i === 0) continue;
+      const t = reviewEmailTexts[locale.slice(0, 2) as keyof typeof reviewEmailTexts];
+      const mail = await mailTo(ctx, requests[i]!.customerEmail!);
+      expect(mail.subject, locale).toBe(t.defaultSubject);
+      expect(mail.text, locale).toContain(t.defaultGreeting.replace('{{ customer_name }}', 'Alex'));
+      expect(mail.text, locale).toContain(t.unsubscribeText('Atelier Bleu'));
+      expect(mail.text, locale).not.toContain('Donner mon avis');
+      // The merchant's look stays: the button's colour.
+      expect(mail.html, locale).toContain('background:#123456');
+    }
+  });
+
+  it('sends the reminder in the first e-mail’s language, and names a customer without a name in it', async ({ ctx, world }) => {
+    const shop = await world.merchant().store({ shopName: 'Atelier Bleu' });
+    const flow = await shop.flow({ reminderDays: 3 });
+    const order = await shop.order({ customerName: null });
+    const first = await shop.request({ order, flowId: flow.id, source: 'flow', customerName: null, locale: 'nl-BE' });
+    await send(ctx, shop.store.id, [first.id]);
+    expect((await mailTo(ctx, first.customerEmail!)).text).toContain('Beste klant,');
+    const [reminder] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.reminderOf, first.id));
+    expect(reminder!.locale).toBe('nl-BE');
+    await ctx.db
+      .update(s.shopifyReviewRequests)
+      .set({ scheduledAt: new Date(Date.now() - 60_000) })
+      .where(eq(s.shopifyReviewRequests.id, reminder!.id));
+    await ctx.db.delete(s.emailOutbox).where(eq(s.emailOutbox.toAddress, first.customerEmail!));
+    await send(ctx, shop.store.id, [reminder!.id]);
+    const mail = await mailTo(ctx, first.customerEmail!);
+    expect(mail.subject).toBe(reviewEmailTexts.nl.reminderSubject.replace('{{ order_number }}', order.orderNumber!));
+    expect(mail.text).toContain(reviewEmailTexts.nl.reminderFirstLine);
   });
 });

@@ -205,11 +205,12 @@ describe('process-review-requests (send now)', () => {
 describe('the unsubscribe endpoints', () => {
   it('show a masked address on GET without changing anything, and suppress on POST without cookies (RFC 8058)', async ({ ctx, app }) => {
     const { store } = await merchant(ctx, app);
-    const request = await world(ctx).at(store).request({ customerEmail: 'Lea.Dubois@Exemple.test' });
+    const request = await world(ctx).at(store).request({ customerEmail: 'Lea.Dubois@Exemple.test', locale: 'de-AT' });
     const pending = await world(ctx).at(store).request({ customerEmail: 'lea.dubois@exemple.test' });
     const anonymous = new Browserish(app);
     const status = await anonymous.json(`/api/public/unsubscribe/${request.token}`);
-    expect(status.body).toEqual({ store_name: store.shopName, email: 'l***@exemple.test', unsubscribed: false });
+    // The page speaks the request's language (decision 056).
+    expect(status.body).toEqual({ store_name: store.shopName, email: 'l***@exemple.test', unsubscribed: false, locale: 'de-AT' });
     // A random review-request token may begin like a one-off link ('o-'): it still works.
     const lookalike = await world(ctx)
       .at(store)
@@ -404,7 +405,8 @@ describe('send-email', () => {
     const oneClickUrl = /^<(.+)>$/.exec(String((mail!.headers as Record<string, string>)['List-Unsubscribe']))![1]!;
     expect((mail!.headers as Record<string, string>)['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const anonymous = new Browserish(app);
-    expect((await anonymous.json(new URL(oneClickUrl).pathname)).body).toEqual({ store_name: store.shopName, email: 'a***@exemple.test', unsubscribed: false });
+    // A one-off e-mail names no request: the store's language.
+    expect((await anonymous.json(new URL(oneClickUrl).pathname)).body).toEqual({ store_name: store.shopName, email: 'a***@exemple.test', unsubscribed: false, locale: 'fr' });
     const forged = new URL(oneClickUrl).pathname.replace(/-([A-Za-z0-9_-]+)$/, `-${Buffer.from('autre@exemple.test').toString('base64url')}`);
     expect((await anonymous.json(forged)).status).toBe(404);
     const oneClick = await app.request(`http://localhost:3000${new URL(oneClickUrl).pathname}`, {

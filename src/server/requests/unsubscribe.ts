@@ -26,18 +26,28 @@ async function findByToken(db: Database, token: string, secret: string) {
   // A review request's random token may also begin with 'o-': only a genuine signature makes it a one-off link.
   const signed = isOneOffToken(token) ? readOneOffUnsubscribeToken(secret, token) : null;
   if (signed) {
-    const [store] = await db.select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain }).from(shopifyStores).where(eq(shopifyStores.id, signed.storeId));
+    const [store] = await db
+      .select({ shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain, language: shopifyStores.defaultCustomerLanguage })
+      .from(shopifyStores)
+      .where(eq(shopifyStores.id, signed.storeId));
     if (!store) throw new DomainError('unsubscribe_link_invalid');
-    return { shopId: signed.storeId, email: signed.email, storeName: storeDisplayName(store.shopName, store.shopDomain) };
+    // A one-off e-mail names no request: the store's language.
+    return { shopId: signed.storeId, email: signed.email, storeName: storeDisplayName(store.shopName, store.shopDomain), locale: store.language as string };
   }
   if (!/^[A-Za-z0-9_-]{16,128}$/.test(token)) throw new DomainError('unsubscribe_link_invalid');
   const [row] = await db
-    .select({ shopId: shopifyReviewRequests.shopId, email: shopifyReviewRequests.customerEmail, shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain })
+    .select({
+      shopId: shopifyReviewRequests.shopId,
+      email: shopifyReviewRequests.customerEmail,
+      locale: shopifyReviewRequests.locale,
+      shopName: shopifyStores.shopName,
+      shopDomain: shopifyStores.shopDomain,
+    })
     .from(shopifyReviewRequests)
     .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyReviewRequests.shopId))
     .where(eq(shopifyReviewRequests.token, token));
   if (!row?.email) throw new DomainError('unsubscribe_link_invalid');
-  return { shopId: row.shopId, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain) };
+  return { shopId: row.shopId, email: row.email.toLowerCase(), storeName: storeDisplayName(row.shopName, row.shopDomain), locale: row.locale };
 }
 
 export async function unsubscribeStatus(db: Database, token: string, secret: string) {
@@ -46,7 +56,7 @@ export async function unsubscribeStatus(db: Database, token: string, secret: str
     .select({ id: emailSuppressions.id })
     .from(emailSuppressions)
     .where(and(eq(emailSuppressions.shopId, found.shopId), eq(emailSuppressions.email, found.email)));
-  return { store_name: found.storeName, email: maskEmail(found.email), unsubscribed: Boolean(suppressed) };
+  return { store_name: found.storeName, email: maskEmail(found.email), unsubscribed: Boolean(suppressed), locale: found.locale };
 }
 
 export async function unsubscribe(db: Database, token: string, secret: string) {

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '#web/test/axe';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { confirmUnsubscribe, readUnsubscribe } from '#core/api/unsubscribe';
 import type { ResponseOf } from '#core/api/endpoint';
 import { getSession } from '#core/api/auth';
@@ -31,7 +31,15 @@ async function open() {
   return result;
 }
 
-const status = { store_name: 'Ma boutique', email: 'j***@example.com', unsubscribed: false };
+const status = { store_name: 'Ma boutique', email: 'j***@example.com', unsubscribed: false, locale: 'fr' };
+
+/** The browser's languages (navigator.languages), which the page speaks until the link's status names the request's. */
+let browserLanguages = ['fr-FR', 'fr'];
+beforeEach(() => {
+  browserLanguages = ['fr-FR', 'fr'];
+  vi.spyOn(navigator, 'languages', 'get').mockImplementation(() => browserLanguages);
+});
+afterEach(() => vi.restoreAllMocks());
 
 describe('/unsubscribe/:token', () => {
   it('only reads the link on opening: nothing is unsubscribed until the button is pressed', async () => {
@@ -105,5 +113,25 @@ describe('/unsubscribe/:token', () => {
     fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe('Une erreur est survenue. Veuillez réessayer.');
     expect(screen.getByRole('button', { name: 'Se désabonner' })).toBeTruthy();
+  });
+
+  it('speaks the language of the request the link came with, whatever the browser’s', async () => {
+    browserLanguages = ['en-US', 'en'];
+    serve({ get: () => ({ ...status, store_name: 'Atelier Nova', locale: 'de-AT' }), post: () => ({ ok: true, store_name: 'Atelier Nova' }) });
+    renderRoute(`/unsubscribe/${token}`);
+    await screen.findByRole('heading', { level: 1, name: 'Abmeldung' }, { timeout: 5_000 });
+    expect(await screen.findByText('Sie möchten keine Bewertungsanfragen von Atelier Nova mehr erhalten?')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('de');
+    fireEvent.click(screen.getByRole('button', { name: 'Abmelden' }));
+    await within(await screen.findByRole('status')).findByText('Atelier Nova sendet Ihnen keine Bewertungsanfragen mehr an diese Adresse.');
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says a link is not valid in the browser’s language, French when it names none shipped', async () => {
+    browserLanguages = ['nl-BE', 'fr'];
+    serve({ get: () => apiError(404, 'Lien invalide ou expiré', 'unsubscribe_link_invalid') });
+    renderRoute(`/unsubscribe/${token}`);
+    expect((await screen.findByRole('alert', {}, { timeout: 5_000 })).textContent).toContain('Ongeldige of verlopen link');
+    expect(screen.getByRole('heading', { level: 1, name: 'Afmelden' })).toBeTruthy();
   });
 });

@@ -1,26 +1,39 @@
 import { CircleCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
+import { languageOf, languageOfVisitor, type CustomerLanguage } from '#core/customer-language';
 import { isInvalidUnsubscribeLink as isInvalidLink, useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { LinkActionButton, StoreAddressDetails } from '../components/public/LinkPage';
 import { ErrorAlert } from '../components/ui/Alert';
 import { QueryState } from '../components/ui/QueryState';
-import { messages } from '../i18n';
+import { unsubscribeCatalogues, type UnsubscribeMessages } from '../i18n/customer/unsubscribe';
 
-const t = messages.unsubscribe;
+/** The browser's language among the shipped ones, until the link's status says the request's. */
+const browserLanguage = (): CustomerLanguage => languageOfVisitor(typeof navigator === 'undefined' ? '' : navigator.languages.join(','));
 
 /**
  * /unsubscribe/:token (public, no session), the link at the foot of every review-request e-mail.
  * Opening the page only reads the link's status: mail scanners prefetch links, so nothing changes
  * until the customer presses 'Se désabonner' (the POST). Then, or when it was already done, it
- * confirms that the shop will no longer write to this address.
+ * confirms that the shop will no longer write to this address. In the customer's language: the
+ * request's (decision 056), the browser's until the status is read or when the link is not valid.
  */
 export default function UnsubscribeScreen() {
   const { token = '' } = useParams();
 
   const status = useUnsubscribeStatus(token);
   const submit = useUnsubscribe(token);
+  const language = status.data ? languageOf(status.data.locale) : browserLanguage();
+  const t = unsubscribeCatalogues[language];
+  useEffect(() => {
+    // The document's language, for screen readers and the browser's translation offer.
+    const previous = document.documentElement.lang;
+    document.documentElement.lang = language;
+    return () => {
+      document.documentElement.lang = previous;
+    };
+  }, [language]);
 
   const doneRef = useRef<HTMLDivElement>(null);
   const done = submit.isSuccess;
@@ -32,7 +45,7 @@ export default function UnsubscribeScreen() {
   const busy = submit.isPending;
   const body =
     isInvalidLink(status.error) || isInvalidLink(submit.error) ? (
-      <InvalidLink />
+      <InvalidLink t={t} />
     ) : (
       <QueryState query={status} loadingLabel={t.loading} className={status.isPending ? 'justify-start py-4' : undefined} errorMessage={t.failed}>
         {(data) =>
@@ -68,7 +81,7 @@ export default function UnsubscribeScreen() {
   );
 }
 
-function InvalidLink() {
+function InvalidLink({ t }: { t: UnsubscribeMessages }) {
   return (
     <ErrorAlert>
       <p className="font-medium">{t.invalid}</p>

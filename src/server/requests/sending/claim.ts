@@ -73,7 +73,7 @@ export async function claimBatch(ctx: AppContext, options: ClaimOptions, result:
     const claimed = await queryRows<Claimed>(
       tx,
       sql`SELECT r.id::text, r.kind, coalesce((SELECT fr.token FROM shopify_review_requests fr WHERE fr.id = r.reminder_of), r.token) AS link_token,
-                 r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name,
+                 r.shop_id::text, s.shop_domain, r.customer_email, r.customer_name, r.locale,
                  (SELECT o.order_number FROM shopify_orders o WHERE o.id = r.order_id) AS order_number, r.shopify_order_id, r.attempts::int
           FROM (${candidates} ORDER BY scheduled_at, id LIMIT ${limit}) AS c
           JOIN shopify_review_requests r ON r.id = c.id

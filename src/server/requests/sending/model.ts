@@ -60,6 +60,8 @@ export type Claimed = {
   shop_domain: string;
   customer_email: string | null;
   customer_name: string | null;
+  /** The locale the request was made in (decision 056): its e-mail's language. */
+  locale: string;
   order_number: string | null;
   shopify_order_id: string | null;
   attempts: number;

@@ -5,8 +5,9 @@
  * here, before any transport call, with its quota given back.
  */
 import { sql } from 'drizzle-orm';
-import { emailMessages } from '#core/email/messages';
-import { DEFAULT_TEMPLATE, type ReviewEmailBranding, type ReviewEmailTemplate } from '#core/email/review-email';
+import { languageOf, type CustomerLanguage } from '#core/customer-language';
+import { defaultTemplateIn, type ReviewEmailBranding, type ReviewEmailTemplate } from '#core/email/review-email';
+import { reviewEmailTexts } from '#core/email/texts';
 import { queryRows } from '#db/client';
 import type { AppContext } from '#server/context';
 import type { SenderDomainRow, SenderIdentity } from '#server/email/sender-identity';
@@ -25,25 +26,32 @@ import { templateNote, type Rendered, type Reserved, type SendRunResult } from '
  * others, with their e-mail.
  */
 export async function renderBatch(ctx: AppContext, reserved: Reserved[], renders: Map<string, RenderContext>, result: SendRunResult): Promise<Rendered[]> {
-  const byShop = new Map<string, Reserved[]>();
-  for (const r of reserved) byShop.set(r.shop_id, [...(byShop.get(r.shop_id) ?? []), r]);
+  // One job per store and language: an e-mail is in its request's language (decision 056).
+  const groups = new Map<string, { shopId: string; language: CustomerLanguage; requests: Reserved[] }>();
+  for (const r of reserved) {
+    const language = languageOf(r.locale);
+    const group = groups.get(`${r.shop_id} ${language}`) ?? { shopId: r.shop_id, language, requests: [] };
+    group.requests.push(r);
+    groups.set(`${r.shop_id} ${language}`, group);
+  }
   const rendered: Rendered[] = [];
   await Promise.all(
-    [...byShop].map(async ([shopId, requests]) => {
-      const render = renders.get(shopId)!;
+    [...groups.values()].map(async ({ shopId, language, requests }) => {
+      const render = inLanguage(renders.get(shopId)!, language);
       const outcomes = await ctx.templates.render({
         key: shopId,
         template: render.template,
         branding: render.branding,
         greeting: render.greeting,
         closing: render.closing,
+        language,
         emails: requests.map((request) => {
           // A reminder leads to its first request's review page, unsubscribe link and open pixel: the
           // customer has one review page per order and flow, whichever e-mail they answer.
           const links = requestLinks(ctx.config.appUrl, request.link_token);
           return {
             variables: {
-              customer_name: request.customer_name || emailMessages.customerFallback,
+              customer_name: request.customer_name || reviewEmailTexts[language].customerFallback,
               store_name: render.storeName,
               order_number: request.order_number ?? (request.shopify_order_id ? `#${request.shopify_order_id}` : ''),
               review_link: links.review,
@@ -77,8 +85,22 @@ export async function renderBatch(ctx: AppContext, reserved: Reserved[], renders
   return rendered;
 }
 
+/**
+ * What a store's e-mails in `language` are made of: the merchant's template, greeting and closing in
+ * the language they are written in (the store's default language); in any other, the shipped texts of
+ * that language with the merchant's look (sender name, logo, button colour). An e-mail never mixes
+ * two languages (decision 056).
+ */
+export function inLanguage(render: RenderContext, language: CustomerLanguage): RenderContext {
+  if (language === render.textsLanguage) return render;
+  const { fromName, logoUrl, buttonColor } = render.template;
+  return { ...render, template: { ...defaultTemplateIn(language), fromName, logoUrl, buttonColor }, greeting: null, closing: null };
+}
+
 export interface RenderContext {
   storeName: string;
+  /** The language the store's template, greeting and closing are written in: its default language. */
+  textsLanguage: CustomerLanguage;
   template: ReviewEmailTemplate;
   branding: ReviewEmailBranding;
   /** The first and last paragraphs set in Branding & Pages (null: the default greeting, no closing). */
@@ -100,6 +122,7 @@ export async function renderContexts(ctx: AppContext, shopIds: string[]): Promis
     id: string;
     shop_name: string | null;
     shop_domain: string;
+    texts_language: CustomerLanguage;
     subject: string | null;
     from_name: string | null;
     t_logo: string | null;
@@ -125,7 +148,7 @@ export async function renderContexts(ctx: AppContext, shopIds: string[]): Promis
     d_verified: boolean | null;
   }>(
     ctx.db,
-    sql`SELECT s.id::text, s.shop_name, s.shop_domain, t.subject, t.from_name, t.logo_url AS t_logo, t.logo_email_url AS t_logo_email, t.body_content,
+    sql`SELECT s.id::text, s.shop_name, s.shop_domain, s.default_customer_language AS texts_language, t.subject, t.from_name, t.logo_url AS t_logo, t.logo_email_url AS t_logo_email, t.body_content,
                t.button_text, t.button_url_template, t.button_color, t.footer_text, t.reminder_subject, t.reminder_first_line, b.logo_url AS b_logo, b.logo_email_url AS b_logo_email,
                b.primary_color, b.button_text_color, p.email_greeting, p.email_closing, c.owner_notification_email AS reply_to,
                d.from_address AS d_from_address, d.domain AS d_domain, d.selector AS d_selector, d.dkim_private_key AS d_private_key,
@@ -147,20 +170,21 @@ export async function renderContexts(ctx: AppContext, shopIds: string[]): Promis
       r.id,
       {
         storeName: storeDisplayName(r.shop_name, r.shop_domain),
+        textsLanguage: r.texts_language,
         template: r.subject
           ? {
               subject: r.subject,
               fromName: r.from_name,
               logoUrl: emailLogoUrl(r.t_logo_email, r.t_logo),
               bodyContent: r.body_content,
-              buttonText: r.button_text ?? DEFAULT_TEMPLATE.buttonText,
-              buttonUrlTemplate: r.button_url_template ?? DEFAULT_TEMPLATE.buttonUrlTemplate,
-              buttonColor: r.button_color ?? DEFAULT_TEMPLATE.buttonColor,
+              buttonText: r.button_text ?? defaultTemplateIn(r.texts_language).buttonText,
+              buttonUrlTemplate: r.button_url_template ?? defaultTemplateIn(r.texts_language).buttonUrlTemplate,
+              buttonColor: r.button_color ?? defaultTemplateIn(r.texts_language).buttonColor,
               footerText: r.footer_text,
               reminderSubject: r.reminder_subject,
               reminderFirstLine: r.reminder_first_line,
             }
-          : DEFAULT_TEMPLATE,
+          : defaultTemplateIn(r.texts_language),
         // E-mails show the PNG made for them (mail clients do not show SVG).
         branding: { logoUrl: emailLogoUrl(r.b_logo_email, r.b_logo), primaryColor: r.primary_color, buttonTextColor: r.button_text_color },
         greeting: r.email_greeting,
