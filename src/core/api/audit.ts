@@ -96,4 +96,6 @@ export interface ShownRecord {
   public_link_offered: boolean;
   redirected: boolean;
   feedback_form: boolean;
+  /** The locale the reviewer was asked in (decision 056: `de-DE`, `fr`); null for a review without its request. */
+  locale: string | null;
 }

@@ -130,7 +130,7 @@ describe('the exports', () => {
     const { browser, store } = await world.signedIn(app).store();
     await save(browser, false);
     const order = await world.at(store).order({ orderNumber: '=1+2' });
-    const request = await world.at(store).request({ status: 'sent', orderId: order.id });
+    const request = await world.at(store).request({ status: 'sent', orderId: order.id, locale: 'de-AT' });
     const post = await app.request(`${ORIGIN}/review/${request.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
@@ -142,10 +142,10 @@ describe('the exports', () => {
 
     const csv = await download(browser, 'format=csv&content=shown');
     expect(csv.res.headers.get('content-disposition')).toMatch(/filename="audit-parcours-clients-\d{4}-\d{2}-\d{2}\.csv"/);
-    expect(csv.text.startsWith('\uFEFFDate (UTC);Demande;Commande;Note;Même parcours;Action;Lien public proposé;Redirigé;Formulaire privé\r\n')).toBe(true);
+    expect(csv.text.startsWith('\uFEFFDate (UTC);Demande;Commande;Note;Même parcours;Action;Lien public proposé;Redirigé;Formulaire privé;Langue de la demande\r\n')).toBe(true);
     const lines = csv.text.slice(1).trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d’avis;Oui;Oui;Non$`));
+    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d’avis;Oui;Oui;Non;allemand autrichien · de-AT$`));
 
     const json = JSON.parse((await download(browser, 'format=json&content=shown')).text) as Record<string, unknown>[];
     expect(json).toEqual([
@@ -160,6 +160,8 @@ describe('the exports', () => {
         public_link_offered: true,
         redirected: true,
         feedback_form: false,
+        // The language the reviewer was asked in (decision 056).
+        locale: 'de-AT',
       },
     ]);
   });

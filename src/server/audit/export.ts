@@ -51,7 +51,16 @@ export function changeBatches(db: Queryable, storeId: string, batch = BATCH): As
   return mapBatches(rows, ({ cursor_at: _c, ...r }) => ({ ...r, created_at: new Date(r.created_at).toISOString() }));
 }
 
-type ShownRow = { id: string; cursor_at: string; created_at: string; request_id: string | null; order_number: string | null; rating: number; shown: ReviewShown };
+type ShownRow = {
+  id: string;
+  cursor_at: string;
+  created_at: string;
+  request_id: string | null;
+  order_number: string | null;
+  rating: number;
+  shown: ReviewShown;
+  locale: string | null;
+};
 
 /** Reviews recorded with what their author was shown (reviews left before the record began have none). */
 export function shownBatches(db: Queryable, storeId: string, batch = BATCH): AsyncGenerator<ShownRecord[]> {
@@ -59,7 +68,8 @@ export function shownBatches(db: Queryable, storeId: string, batch = BATCH): Asy
     (after) =>
       queryRows<ShownRow>(
         db,
-        sql`SELECT id::text, created_at::text AS cursor_at, to_json(created_at)#>>'{}' AS created_at, review_request_id::text AS request_id, order_number, rating, shown
+        sql`SELECT id::text, created_at::text AS cursor_at, to_json(created_at)#>>'{}' AS created_at, review_request_id::text AS request_id, order_number, rating, shown,
+                   (SELECT q.locale FROM shopify_review_requests q WHERE q.id = review_request_id) AS locale
             FROM shopify_reviews WHERE shop_id = ${storeId}::uuid AND shown IS NOT NULL ${after}
             ORDER BY created_at DESC, id DESC LIMIT ${batch}`,
       ),
@@ -76,6 +86,7 @@ export function shownBatches(db: Queryable, storeId: string, batch = BATCH): Asy
     public_link_offered: r.shown.public_link_offered,
     redirected: r.shown.redirected,
     feedback_form: r.shown.feedback_form,
+    locale: r.locale,
   }));
 }
 
@@ -128,6 +139,7 @@ export function shownCsvLine(r: ShownRecord): string {
     yesNo(r.public_link_offered),
     yesNo(r.redirected),
     yesNo(r.feedback_form),
+    r.locale ? m.language(r.locale) : null,
   ]);
 }
 
