@@ -3,6 +3,7 @@
  * store_email_config). Unsubscribe is not a setting: every e-mail carries it (docs/product/stances.md).
  */
 import { z } from 'zod';
+import { CUSTOMER_LANGUAGES } from '../customer-language';
 import { endpoint } from './endpoint';
 
 export const DAILY_SEND_LIMIT = { min: 1, max: 10_000, default: 1000 } as const;
@@ -66,5 +67,60 @@ export const saveSettings = endpoint({
   summary: 'saves the owner notification address, the daily send limit (the sender honours it from its next run) and the one-ask-per-customer window',
   body: settingsInput,
   response: storeSettings,
+  errors: [],
+});
+
+// ---- The customers' languages (decision 056) ----
+
+const customerLanguage = z.enum(CUSTOMER_LANGUAGES, { message: 'Langue inconnue' });
+
+/** A language the store's recent orders came in that it does not serve: its customers are asked in the default language. */
+export const unservedLanguage = z.object({
+  /** The orders' language subtag (`en`, `pt`): a shipped language the store does not serve, or one the app does not ship. */
+  language: z.string(),
+  /** Orders of the last CUSTOMER_LANGUAGE_WINDOW_DAYS days in it. */
+  orders: z.number().int().nonnegative(),
+  /** Their share of the orders of those days (0 to 1). */
+  share: z.number().min(0).max(1),
+});
+
+/** How far back the orders' languages are counted. */
+export const CUSTOMER_LANGUAGE_WINDOW_DAYS = 90;
+
+export const customerLanguages = z.object({
+  /** The language customers are asked in when their order's is not served. */
+  default_language: customerLanguage,
+  /** The languages the store asks in (the default among them). */
+  languages: z.array(customerLanguage),
+  /** The recent orders' languages it does not serve, most frequent first. */
+  unserved: z.array(unservedLanguage),
+});
+export type CustomerLanguages = z.infer<typeof customerLanguages>;
+
+export const customerLanguagesInput = z.object({
+  default_language: customerLanguage,
+  languages: z
+    .array(customerLanguage, { message: 'Choisissez les langues proposées à vos clients' })
+    .max(CUSTOMER_LANGUAGES.length)
+    .refine((list) => new Set(list).size === list.length, 'Une langue est cochée deux fois'),
+});
+export type CustomerLanguagesInput = z.output<typeof customerLanguagesInput>;
+
+export const readCustomerLanguages = endpoint({
+  method: 'GET',
+  path: '/api/settings/customer-languages',
+  access: 'store',
+  summary: "the store's default customer language, the languages it serves, and its recent orders' languages it does not serve",
+  response: customerLanguages,
+  errors: [],
+});
+
+export const saveCustomerLanguages = endpoint({
+  method: 'PUT',
+  path: '/api/settings/customer-languages',
+  access: 'store',
+  summary: 'saves the default customer language and the languages served (the default always among them); requests made from then on follow them',
+  body: customerLanguagesInput,
+  response: customerLanguages,
   errors: [],
 });

@@ -145,7 +145,9 @@ describe('the exports', () => {
     expect(csv.text.startsWith('\uFEFFDate (UTC);Demande;Commande;Note;Même parcours;Action;Lien public proposé;Redirigé;Formulaire privé;Langue de la demande\r\n')).toBe(true);
     const lines = csv.text.slice(1).trimEnd().split('\r\n').slice(1);
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d’avis;Oui;Oui;Non;allemand autrichien · de-AT$`));
+    expect(lines[0]).toMatch(
+      new RegExp(`^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2};${request.id};'=1\\+2;5;Non;Rediriger vers une plateforme d’avis;Oui;Oui;Non;allemand autrichien · de-AT$`),
+    );
 
     const json = JSON.parse((await download(browser, 'format=json&content=shown')).text) as Record<string, unknown>[];
     expect(json).toEqual([

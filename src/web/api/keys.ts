@@ -35,6 +35,7 @@ export const queryKeys = {
   brandingPreview: (values: string) => ['branding', 'preview', values] as const,
   emailTemplate: ['email-templates', 'active'] as const,
   settings: ['settings'] as const,
+  customerLanguages: ['settings', 'customer-languages'] as const,
   /** The alert addresses and their confirmation state: the settings and the rating actions show them. */
   notificationRecipients: ['notification-recipients'] as const,
   /** An alert address's confirmation link (public page). */

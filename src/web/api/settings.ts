@@ -1,10 +1,24 @@
 /** The store's notification and sending settings: GET and PUT /api/settings. */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { readSettings, saveSettings, type SettingsBody } from '#core/api/settings';
+import { readCustomerLanguages, readSettings, saveCustomerLanguages, saveSettings, type CustomerLanguagesInput, type SettingsBody } from '#core/api/settings';
 import { call } from './client';
 import { queryKeys } from './keys';
 
-export type { SettingsBody, StoreSettings } from '#core/api/settings';
+export type { CustomerLanguages, SettingsBody, StoreSettings } from '#core/api/settings';
+
+/** The store's customer languages: its default, those it serves, and its recent orders' languages it does not serve. */
+export function useCustomerLanguages() {
+  return useQuery({ queryKey: queryKeys.customerLanguages, queryFn: ({ signal }) => call(readCustomerLanguages, { signal }) });
+}
+
+/** Saves the default language and those served; the answer becomes the cached languages. */
+export function useSaveCustomerLanguages() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CustomerLanguagesInput) => call(saveCustomerLanguages, { body }),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.customerLanguages, saved),
+  });
+}
 
 /** The owner's notification address and the daily send limit (`saved: false`: the defaults). */
 export function useSettings() {

@@ -23,6 +23,7 @@ export function SaveBar({
   children,
   className = 'p-6',
   onDiscard,
+  saveLabel = t.save,
 }: {
   busy: boolean;
   dirty: boolean;
@@ -34,6 +35,8 @@ export function SaveBar({
   className?: string;
   /** Puts the form back as it was saved (the admin's save bar's discard). */
   onDiscard: () => void;
+  /** The button's name where a page has two forms (« Enregistrer les langues »); « Enregistrer » otherwise. */
+  saveLabel?: string;
 }) {
   const root = useRef<HTMLDivElement>(null);
   // The admin's toast says it where App Bridge is there to show it; the page's notice otherwise.
@@ -43,13 +46,13 @@ export function SaveBar({
   }, [notice]);
   return (
     <div ref={root} className={`space-y-4 rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
-      <AdminSaveBar dirty={dirty} busy={busy} saveLabel={t.save} discardLabel={t.discard} onSave={() => root.current?.closest('form')?.requestSubmit()} onDiscard={onDiscard} />
+      <AdminSaveBar dirty={dirty} busy={busy} saveLabel={saveLabel} discardLabel={t.discard} onSave={() => root.current?.closest('form')?.requestSubmit()} onDiscard={onDiscard} />
       {top}
       {notice && !toasts && <SuccessAlert>{notice}</SuccessAlert>}
       {error && <ErrorAlert>{error}</ErrorAlert>}
       <div className="flex flex-wrap items-center gap-4">
         <SubmitButton busy={busy} busyLabel={t.saving}>
-          {t.save}
+          {saveLabel}
         </SubmitButton>
         {dirty && !busy && <p className="text-sm text-slate-600">{t.unsaved}</p>}
       </div>

@@ -39,4 +39,25 @@ export const settings = {
       'Il ne peut pas être désactivé\u202f: la loi (RGPD et directive ePrivacy) impose de pouvoir refuser ces e-mails, et depuis 2024 Gmail et Yahoo exigent un lien visible et la désinscription en un clic dans chaque e-mail. Une adresse désinscrite ne reçoit plus de demandes d’avis de votre boutique.',
   },
   saved: 'Paramètres enregistrés avec succès',
+  /** Your customers' languages (decision 056): who is asked in which language. */
+  languages: {
+    heading: 'Langues de vos clients',
+    intro:
+      'Chaque client est sollicité dans la langue de sa commande, si vous la proposez\u202f: e-mail, relance, page d’avis et désinscription. Sinon, dans votre langue par défaut. Votre interface reste en français.',
+    formLabel: 'Langues de vos clients',
+    defaultLanguage: 'Langue par défaut',
+    defaultHint: 'Celle de vos propres textes (modèle d’e-mail, pages) et des clients dont la langue n’est pas proposée.',
+    served: 'Langues proposées',
+    servedHint: 'La langue par défaut est toujours proposée. Les autres reçoivent nos textes dans leur langue, avec votre logo et vos couleurs.',
+    loading: 'Chargement des langues…',
+    loadError: 'Impossible de charger les langues de vos clients.',
+    saved: 'Langues enregistrées avec succès',
+    /** The page has two forms: each button says what it saves. */
+    save: 'Enregistrer les langues',
+    /** « 14 % de vos commandes des 90 derniers jours sont en anglais : aucun modèle en anglais, … ». */
+    unserved: (share: string, language: string, fallback: string) =>
+      `${share} de vos commandes des 90 derniers jours sont en ${language}\u202f: aucun modèle en ${language}, ces clients sont sollicités en ${fallback}.`,
+    unservedHeading: 'Des commandes dans une langue que vous ne proposez pas',
+    choose: 'Choisir les langues',
+  },
 };

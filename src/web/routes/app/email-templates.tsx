@@ -1,4 +1,7 @@
+import { Link } from 'react-router';
 import { useEmailTemplate } from '#web/api/email-templates';
+import { useCustomerLanguages } from '#web/api/settings';
+import { UnservedLanguages } from '#web/components/languages/UnservedLanguages';
 import { TemplateEditor } from '#web/components/email-templates/TemplateEditor';
 import { StoreQueryState } from '#web/components/ui/StoreQueryState';
 import { messages } from '#web/i18n';
@@ -21,7 +24,31 @@ export default function EmailTemplatesScreen() {
 
   return (
     <StoreQueryState query={query} noStore={t.noStore} loadingLabel={t.loading} errorMessage={`${t.loadError}${reason}`}>
-      {(data) => <TemplateEditor config={data} />}
+      {(data) => (
+        <div className="space-y-6">
+          <LanguagesNotice />
+          <TemplateEditor config={data} />
+        </div>
+      )}
     </StoreQueryState>
+  );
+}
+
+/**
+ * Said plainly where the template is written (decision 056): the recent orders in a language the
+ * store does not serve, asked in its default language; nothing until read, or when there are none.
+ */
+function LanguagesNotice() {
+  const languages = useCustomerLanguages();
+  if (!languages.data) return null;
+  return (
+    <UnservedLanguages
+      languages={languages.data}
+      action={
+        <Link to="/app/settings#langues" className="font-semibold text-amber-950 underline underline-offset-2">
+          {messages.settings.languages.choose}
+        </Link>
+      }
+    />
   );
 }

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { axeViolations } from '#web/test/axe';
 import { describe, expect, it } from 'vitest';
 import { type DeliverabilityState, readDeliverability } from '#core/api/deliverability';
-import { readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
+import { readCustomerLanguages, readSettings, saveSettings, type StoreSettings } from '#core/api/settings';
 import { apiError, renderRoute, testUser } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo, type FetchMock, contractResponse } from '#web/test/endpoints';
 
@@ -12,6 +12,8 @@ const defaults: StoreSettings = { owner_notification_email: testUser.email, dail
 /** The 'Délivrabilité' section below the form reads its own endpoint (its tests: settings-deliverability.test.tsx). */
 const deliverability: Route[] = [
   on(readDeliverability, () => ({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }) satisfies DeliverabilityState),
+  // « Langues de vos clients » too (settings-languages.test.tsx).
+  on(readCustomerLanguages, { default_language: 'fr', languages: ['fr', 'en', 'de', 'es', 'it', 'nl'], unserved: [] }),
 ];
 
 /** An in-memory settings API: PUT keeps the body and answers it saved. */

@@ -1,6 +1,8 @@
-import { useSettings } from '#web/api/settings';
+import { useCustomerLanguages, useSettings } from '#web/api/settings';
+import { CustomerLanguagesForm } from '#web/components/languages/CustomerLanguagesForm';
 import { DeliverabilitySection } from '#web/components/settings/DeliverabilitySection';
 import { SettingsForm } from '#web/components/settings/SettingsForm';
+import { QueryState } from '#web/components/ui/QueryState';
 import { StoreQueryState } from '#web/components/ui/StoreQueryState';
 import { messages } from '#web/i18n';
 import { serverMessage } from '#web/lib/api';
@@ -13,6 +15,7 @@ const t = messages.settings;
  * leave per day, and the unsubscribe link every e-mail carries. Until the merchant saves, the
  * server sends the defaults (the account's address, 1 000 a day). Below, 'Délivrabilité' (issue 18):
  * the store's own sending address and its DNS records, shown once the store is known to exist.
+ * Between them, « Langues de vos clients » (decision 056, `#langues`).
  */
 export default function SettingsScreen() {
   usePageHeader(t.title, t.subtitle);
@@ -26,9 +29,22 @@ export default function SettingsScreen() {
       {(data) => (
         <div className="space-y-6">
           <SettingsForm settings={data} />
+          <CustomerLanguagesSection />
           <DeliverabilitySection />
         </div>
       )}
     </StoreQueryState>
+  );
+}
+
+/** « Langues de vos clients », read apart from the settings (its own endpoint); the templates screen links here. */
+function CustomerLanguagesSection() {
+  const query = useCustomerLanguages();
+  return (
+    <div id="langues" className="scroll-mt-6">
+      <QueryState query={query} loadingLabel={t.languages.loading} errorMessage={t.languages.loadError}>
+        {(languages) => <CustomerLanguagesForm languages={languages} />}
+      </QueryState>
+    </div>
   );
 }
