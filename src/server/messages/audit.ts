@@ -1,13 +1,12 @@
 /** The compliance exports' column names and values (GET /api/audit/export). */
 import { count } from '#core/french-format';
-
-const languageNames = new Intl.DisplayNames('fr', { type: 'language' });
+import { languageName } from '#core/language-names';
 
 export const auditExportMessages = {
   changesHeader: ['Date (UTC)', 'Qui', 'Modification', 'Avant', 'Après'],
   shownHeader: ['Date (UTC)', 'Demande', 'Commande', 'Note', 'Même parcours', 'Action', 'Lien public proposé', 'Redirigé', 'Formulaire privé', 'Langue de la demande'],
   /** « allemand autrichien · de-AT »: the language the reviewer was asked in, named in French, and its code. */
-  language: (locale: string) => `${languageNames.of(locale) ?? locale} · ${locale}`,
+  language: (locale: string) => `${languageName(locale)} · ${locale}`,
   yes: 'Oui',
   no: 'Non',
   none: '(aucune)',

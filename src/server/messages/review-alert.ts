@@ -7,6 +7,8 @@ export const reviewAlertMessages = {
   email: 'E-mail',
   order: 'Commande',
   comment: 'Commentaire',
+  /** The language the customer was asked in (decision 056): the comment is in it. */
+  language: 'Langue',
   noComment: '(aucun commentaire)',
   footer: 'Vous recevez cet e-mail parce que cette note déclenche une alerte dans vos actions conditionnelles.',
   open: 'Voir les avis',

@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '#db/schema';
 import { renderSystemEmail } from '#core/email/system-email';
+import { languageName } from '#core/language-names';
 import type { AppContext } from '../context';
 import { reviewAlertMessages } from '../messages/review-alert';
 import { recipientMessages } from '../messages/notification-recipients';
@@ -20,7 +21,13 @@ const t = reviewAlertMessages;
 
 export async function sendReviewNotification(ctx: AppContext, reviewId: string, to: string): Promise<boolean> {
   const [row] = await ctx.db
-    .select({ review: shopifyReviews, shopName: shopifyStores.shopName, shopDomain: shopifyStores.shopDomain, orderNumber: shopifyOrders.orderNumber })
+    .select({
+      review: shopifyReviews,
+      shopName: shopifyStores.shopName,
+      shopDomain: shopifyStores.shopDomain,
+      orderNumber: shopifyOrders.orderNumber,
+      locale: shopifyReviewRequests.locale,
+    })
     .from(shopifyReviews)
     .innerJoin(shopifyStores, eq(shopifyStores.id, shopifyReviews.shopId))
     .leftJoin(shopifyReviewRequests, eq(shopifyReviewRequests.id, shopifyReviews.reviewRequestId))
@@ -43,6 +50,8 @@ export async function sendReviewNotification(ctx: AppContext, reviewId: string, 
       { label: t.customer, value: review.customerName ?? '' },
       { label: t.email, value: review.customerEmail ?? '' },
       ...(order ? [{ label: t.order, value: order }] : []),
+      // The language the customer was asked in, which their comment is written in.
+      ...(row.locale ? [{ label: t.language, value: languageName(row.locale) }] : []),
       { label: t.comment, value: review.comment || t.noComment },
     ],
     button: { text: t.open, url: link },

@@ -15,7 +15,7 @@ import { newPublicToken } from '../security/tokens';
 import { PAGE_TIME_ZONE } from './page';
 
 const suite = reviewPageSuite();
-const { storeWithActions, post } = suite;
+const { storeWithActions, post, runJobs, outboxTo } = suite;
 let ctx: TestContext;
 let app: ReturnType<typeof createApp>;
 beforeAll(() => {
@@ -82,6 +82,16 @@ describe('the review page in the request’s language', () => {
     const body = (await res.json()) as { next: string; html: string };
     expect(body.next).toBe('thanks');
     expect(body.html).toContain(reviewPageCatalogues.it.defaultThankYou.replace(/'/g, '&#39;'));
+  });
+
+  it('tells the merchant, in French, which language the customer was asked in, beside their comment', async () => {
+    const store = await storeWithActions();
+    const request = await world(ctx).at(store).request({ status: 'sent', locale: 'de-DE' });
+    await post(request.token, { rating: 1, name: 'Lena', email: 'lena@beispiel.test', comment: 'Nie angekommen' });
+    await runJobs();
+    const alert = (await outboxTo('alerte@maison.test')).find((mail) => mail.text?.includes('Nie angekommen'));
+    expect(alert!.subject).toBe('Nouvel avis 1/5 pour Maison Lumière');
+    expect(alert!.text).toContain('Langue\u202f: allemand (Allemagne)');
   });
 
   it('speaks the visitor’s browser’s language on a link that is not valid, French by default', async () => {

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '#core/customer-language';
 import { useSaveCustomerLanguages, type CustomerLanguages } from '#web/api/settings';
 import { messages } from '#web/i18n';
-import { languageLabel } from '#web/lib/language-names';
+import { languageLabel } from '#core/language-names';
 import { useTransientMessage } from '#web/lib/use-transient-message';
 import { SaveBar } from '../ui/SaveBar';
 import { UnservedLanguages } from './UnservedLanguages';

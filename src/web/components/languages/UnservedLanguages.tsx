@@ -1,7 +1,7 @@
 import type { CustomerLanguages } from '#web/api/settings';
 import { messages } from '#web/i18n';
 import { formatPercent } from '#core/french-format';
-import { languageName } from '#web/lib/language-names';
+import { languageName } from '#core/language-names';
 
 const t = messages.settings.languages;
 

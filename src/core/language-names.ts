@@ -1,4 +1,7 @@
-/** A customer language named in French, as the merchant reads it: « anglais », « allemand », « portugais ». */
+/**
+ * A customer language named in French, as the merchant reads it (their screens, alerts and exports):
+ * « anglais », « allemand », « allemand autrichien » for `de-AT`, « portugais ».
+ */
 const names = typeof Intl.DisplayNames === 'function' ? new Intl.DisplayNames('fr', { type: 'language' }) : null;
 
 export function languageName(code: string): string {
