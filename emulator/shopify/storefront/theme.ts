@@ -69,12 +69,27 @@ export function loadThemeExtension(dir: string, assetUrl: (file: string) => stri
   engine.registerFilter('asset_url', (file: string) => assetUrl(file));
   engine.registerFilter('newline_to_br', (text: string) => String(text ?? '').replace(/\r?\n/g, '<br>\n'));
 
+  // The theme editor names blocks in the merchant's language: a `t:` text is read in the default
+  // schema locale (`locales/*.default.schema.json`), as Shopify's editor does for a French admin.
+  const schemaLocaleFile = readdirSync(join(dir, 'locales')).find((f) => f.endsWith('.default.schema.json'));
+  const schemaLocale = schemaLocaleFile ? (JSON.parse(readFileSync(join(dir, 'locales', schemaLocaleFile), 'utf8')) as Record<string, unknown>) : {};
+  const schemaText = (text: string) => {
+    if (!text.startsWith('t:')) return text;
+    const value = text
+      .slice(2)
+      .split('.')
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], schemaLocale);
+    if (typeof value !== 'string') throw new Error(`${text}: not in locales/${schemaLocaleFile ?? '*.default.schema.json'}`);
+    return value;
+  };
+
   const blocks = new Map<string, ExtensionBlock>();
   for (const file of readdirSync(join(dir, 'blocks')).filter((f) => f.endsWith('.liquid'))) {
     const source = readFileSync(join(dir, 'blocks', file), 'utf8');
     const json = SCHEMA_RE.exec(source)?.[1];
     if (!json) throw new Error(`${file}: no {% schema %}`);
-    blocks.set(file.slice(0, -'.liquid'.length), { handle: file.slice(0, -'.liquid'.length), source, schema: JSON.parse(json) as BlockSchema });
+    const schema = JSON.parse(json) as BlockSchema;
+    blocks.set(file.slice(0, -'.liquid'.length), { handle: file.slice(0, -'.liquid'.length), source, schema: { ...schema, name: schemaText(schema.name) } });
   }
 
   return {
