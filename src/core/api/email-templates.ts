@@ -6,6 +6,7 @@
  * and refuses one beyond the limits at save. A test e-mail goes to the merchant's own address only.
  */
 import { z } from 'zod';
+import { CUSTOMER_LANGUAGES } from '../customer-language';
 import { endpoint } from './endpoint';
 import { hexColor, LOGO_MAX_BYTES, storedLogo } from './branding';
 import { TEMPLATE_WARNINGS } from '../email/template-warnings';
@@ -71,6 +72,8 @@ export const templateWarning = z.enum(TEMPLATE_WARNINGS);
 
 export const emailTemplateConfig = z.object({
   store_name: z.string(),
+  /** The language the template is written in: the store's default customer language (decision 056); defaults and preview are in it. */
+  language: z.enum(CUSTOMER_LANGUAGES),
   /** False until the merchant saves: these are the spec's defaults. */
   saved: z.boolean(),
   template: templateFields,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TEMPLATE, renderReviewEmail, safeColor, safeImageUrl, safeUrl, TemplateError } from './review-email';
+import { DEFAULT_TEMPLATE, defaultTemplateIn, renderReviewEmail, safeColor, safeImageUrl, safeUrl, TemplateError } from './review-email';
 import { REMINDER_DEFAULTS } from './reminder';
 
 const variables = { customer_name: 'Léa', store_name: 'Maison Lumière', order_number: '#1001', review_link: 'https://avis.test/review/abc' };
@@ -215,5 +215,25 @@ describe('safe values', () => {
     expect(safeImageUrl('https://x.test/logo.png')).toBe('https://x.test/logo.png');
     expect(safeImageUrl('https://x.test/logo.svg')).toBeNull();
     expect(safeImageUrl('javascript:alert(1)')).toBeNull();
+  });
+});
+
+describe('a greeting in the customer’s language', () => {
+  const variables = { customer_name: 'Anna', store_name: 'Atelier Nova', order_number: '#1042', review_link: 'https://avis.test/review/abc' };
+  const withBody = (bodyContent: string, language: 'de' | 'nl') => renderReviewEmail({ template: { ...defaultTemplateIn(language), bodyContent }, variables, language }).text;
+
+  it('takes a body’s own first line for its greeting only when it greets (a comma ends it), not a sentence that starts alike', () => {
+    expect(withBody('Beste Anna,\nBedankt voor je bestelling.', 'nl')).not.toContain('Beste Anna,\n\nBeste Anna,');
+    expect(withBody('Beste Anna,\nBedankt voor je bestelling.', 'nl').match(/Beste Anna,/g)).toHaveLength(1);
+    // « Beste producten » is no greeting: the default one comes first.
+    expect(withBody('Beste producten, snelle levering.\nBedankt!', 'nl').startsWith('Beste Anna,')).toBe(true);
+    expect(withBody('Liebe ist unser Handwerk.', 'de').startsWith('Hallo Anna,')).toBe(true);
+  });
+
+  it('starts the body anew after the reminder’s first line, where the first e-mail goes on after the greeting’s comma', () => {
+    const first = renderReviewEmail({ template: defaultTemplateIn('de'), variables, language: 'de' }).text;
+    expect(first).toContain('Hallo Anna,\n\nvielen Dank für Ihre Bestellung');
+    const reminder = renderReviewEmail({ template: defaultTemplateIn('de'), variables, language: 'de', reminder: true }).text;
+    expect(reminder).toContain('ganz gleich, wie sie ausfällt.\n\nVielen Dank für Ihre Bestellung');
   });
 });

@@ -178,8 +178,16 @@ function render(source: string, variables: TemplateVariables, budget: RenderBudg
  * A body that already greets the customer (a template written before the greeting setting, or by
  * habit) does not get the default greeting on top: 'Bonjour' twice reads like a bug.
  */
-const SALUTATION =
-  /^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|chère|chères|hallo|guten|liebe|lieber|hola|estimado|estimada|ciao|gentile|buongiorno|beste|hoi)(?![\p{L}\p{N}])/iu;
+const SALUTATION = new RegExp(
+  [
+    // A word that opens a greeting.
+    String.raw`^(?:bonjour|bonsoir|salut|coucou|hello|hi|dear|cher|chers|chère|chères|hallo|hola|ciao|buongiorno|hoi)(?![\p{L}\p{N}])`,
+    // A word that may also open a sentence (« Beste producten… », « Liebe ist… »): a greeting only on
+    // a first line that ends with a comma (« Beste Anna, », « Gentile cliente, »).
+    String.raw`^(?:guten|liebe|lieber|estimado|estimada|gentile|beste)(?![\p{L}\p{N}])[^\n]{0,80},[ \t]*(?:\n|$)`,
+  ].join('|'),
+  'iu',
+);
 
 export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
   const { template, branding = {}, variables } = input;
@@ -200,7 +208,12 @@ export function renderReviewEmail(input: ReviewEmailInput): RenderedEmail {
     const [head = '', ...rest] = bodyText.split('\n');
     // A body that greets the customer itself keeps its salutation line first.
     if (!greeting && SALUTATION.test(bodyText) && rest.length > 0) bodyText = `${head}\n\n${firstLine}\n\n${rest.join('\n').trim()}`;
-    else opening = firstLine;
+    else {
+      opening = firstLine;
+      // German and Italian go on in lower case after a greeting's comma (« Hallo Anna, vielen Dank… »);
+      // after the reminder's first line, a sentence of its own, the body starts a new one.
+      bodyText = bodyText.charAt(0).toLocaleUpperCase(input.language ?? 'fr') + bodyText.slice(1);
+    }
   }
   const closing = input.closing?.trim() ? liquid(input.closing).trim() : '';
   const buttonText = liquid(template.buttonText).trim() || m.defaultButton;

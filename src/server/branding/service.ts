@@ -127,7 +127,7 @@ const PREVIEW_TOKEN = 'apercu';
  */
 export async function previewReviewPage(ctx: AppContext, store: TenantStore, input: z.output<typeof previewInput>): Promise<{ html: string }> {
   const [row] = await ctx.db
-    .select({ samePath: shopifyStores.samePathForAllRatings, accountEmail: user.email })
+    .select({ samePath: shopifyStores.samePathForAllRatings, accountEmail: user.email, language: shopifyStores.defaultCustomerLanguage })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .where(eq(shopifyStores.id, store.id));
@@ -160,9 +160,14 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
       samePath: row.samePath,
     },
     { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, doneRating: null, prefill: { name: '', email: '' } },
+    // In the language the merchant's texts are written in: the store's default (decision 056).
+    row.language,
   );
   // The customer's page shows how reviews are collected, from the same settings: so does the preview.
-  const view = { ...parts, notice: collectionNotice({ flows, samePath: row.samePath, publicSite: parts.publicReviewUrl !== null, link: 'order' }) };
+  const view = {
+    ...parts,
+    notice: collectionNotice({ flows, samePath: row.samePath, publicSite: parts.publicReviewUrl !== null, link: 'order' }, parts.messages, parts.locale),
+  };
   if (input.view === 'form') return { html: reviewFormHtml(view, '', {}, { script: false }) };
   // After a review: what the real page offers for a 5 or a 2, decided by the same function.
   const rating = input.view === 'thanks_positive' ? 5 : 2;

@@ -52,6 +52,8 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       store_name: 'Maison Lumière',
+      // The store's default customer language: its template is written in it (decision 056).
+      language: 'fr',
       saved: false,
       template: {
         subject: 'Votre avis compte pour nous\u202f! 🌟',

@@ -9,7 +9,8 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { emailTemplates, shopifyStores, storeBranding, storeCustomization } from '#db/schema';
 import { BRANDING_DEFAULTS } from '#core/api/branding';
 import { TEST_EMAILS_PER_HOUR, type EmailTemplateConfig, type TemplateInput } from '#core/api/email-templates';
-import { DEFAULT_TEMPLATE, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '#core/email/review-email';
+import type { CustomerLanguage } from '#core/customer-language';
+import { defaultTemplateIn, escapeHtml, TEMPLATE_VARIABLES, type RenderedEmail, type ReviewEmailTemplate, type TemplateVariables } from '#core/email/review-email';
 import { templateWarnings, utf8Bytes, type TemplateWarning } from '#core/email/template-warnings';
 import type { SignedIn } from '../auth/auth';
 import type { AppContext } from '../context';
@@ -28,6 +29,8 @@ type TemplateRow = typeof emailTemplates.$inferSelect;
 
 /** What the e-mail takes from the rest of the store: the page tab's greeting and closing, the branding's logo and colour. */
 interface StoreEmailParts {
+  /** The language the store's texts are written in (its default customer language, decision 056): the defaults and the preview are in it. */
+  language: CustomerLanguage;
   greeting: string | null;
   closing: string | null;
   logoEmailUrl: string | null;
@@ -47,11 +50,13 @@ async function activeTemplate(ctx: AppContext, storeId: string): Promise<Templat
 }
 
 async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreEmailParts> {
-  const [[branding], [custom]] = await Promise.all([
+  const [[branding], [custom], [store]] = await Promise.all([
     ctx.db.select().from(storeBranding).where(eq(storeBranding.shopId, storeId)),
     ctx.db.select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing }).from(storeCustomization).where(eq(storeCustomization.shopId, storeId)),
+    ctx.db.select({ language: shopifyStores.defaultCustomerLanguage }).from(shopifyStores).where(eq(shopifyStores.id, storeId)),
   ]);
   return {
+    language: store?.language ?? 'fr',
     greeting: custom?.greeting ?? null,
     closing: custom?.closing ?? null,
     logoEmailUrl: emailLogoUrl(branding?.logoEmailUrl, branding?.logoUrl),
@@ -72,6 +77,7 @@ async function render(ctx: AppContext, storeId: string, template: ReviewEmailTem
     branding: { logoUrl: parts.logoEmailUrl, primaryColor: parts.primaryColor, buttonTextColor: parts.buttonTextColor },
     greeting: parts.greeting,
     closing: parts.closing,
+    language: parts.language,
     emails,
   });
   return outcomes.map((outcome) => {
@@ -150,12 +156,13 @@ async function templateConfig(ctx: AppContext, store: TenantStore, session: Sign
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const [row, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
+  const defaults = defaultTemplateIn(parts.language);
   const template = row
     ? {
         subject: row.subject,
         from_name: row.fromName,
         logo: storedLogoOf(ctx, row.logoUrl, row.logoEmailUrl),
-        body_content: row.bodyContent ?? DEFAULT_TEMPLATE.bodyContent ?? '',
+        body_content: row.bodyContent ?? defaults.bodyContent ?? '',
         button_text: row.buttonText,
         button_url_template: row.buttonUrlTemplate,
         button_color: row.buttonColor,
@@ -164,19 +171,20 @@ async function templateConfig(ctx: AppContext, store: TenantStore, session: Sign
         reminder_first_line: row.reminderFirstLine,
       }
     : {
-        subject: DEFAULT_TEMPLATE.subject,
+        subject: defaults.subject,
         from_name: null,
         logo: null,
-        body_content: DEFAULT_TEMPLATE.bodyContent ?? '',
-        button_text: DEFAULT_TEMPLATE.buttonText,
-        button_url_template: DEFAULT_TEMPLATE.buttonUrlTemplate,
-        button_color: DEFAULT_TEMPLATE.buttonColor,
-        footer_text: DEFAULT_TEMPLATE.footerText ?? null,
+        body_content: defaults.bodyContent ?? '',
+        button_text: defaults.buttonText,
+        button_url_template: defaults.buttonUrlTemplate,
+        button_color: defaults.buttonColor,
+        footer_text: defaults.footerText ?? null,
         reminder_subject: null,
         reminder_first_line: null,
       };
   return {
     store_name: storeName,
+    language: parts.language,
     saved: row !== undefined,
     template,
     page_texts: { email_greeting: parts.greeting, email_closing: parts.closing },
@@ -332,7 +340,7 @@ export async function renderStoreReviewEmail(
   links: { review: string; unsubscribePage: string },
 ): Promise<{ email: RenderedEmail; fromName: string }> {
   const [row, parts] = await Promise.all([activeTemplate(ctx, storeId), storeEmailParts(ctx, storeId)]);
-  const template = row ? templateOfRow(row) : DEFAULT_TEMPLATE;
+  const template = row ? templateOfRow(row) : defaultTemplateIn(parts.language);
   const [email] = await render(ctx, storeId, template, parts, [
     { variables: { ...sampleVariables(ctx.config.appUrl, storeName), review_link: links.review }, unsubscribeUrl: links.unsubscribePage },
   ]);

@@ -5,7 +5,7 @@
  */
 import { and, eq } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
-import { emailSuppressions } from '#db/schema';
+import { emailSuppressions, shopifyStores } from '#db/schema';
 import type { SendEmailInput } from '#core/api/review-requests';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
@@ -14,7 +14,7 @@ import { addUsage, planDisplayName, reserveSends } from '../plans/quota';
 import { storeSenderIdentity } from '../email/store-sender-identity';
 import { storeDisplayName } from '../stores/service';
 import type { TenantStore } from '../stores/tenancy';
-import { emailMessages } from '#core/email/messages';
+import { reviewEmailTexts, type ReviewEmailTexts } from '#core/email/texts';
 import { escapeHtml } from '#core/email/review-email';
 import { oneClickUnsubscribeHeaders, requestLinks } from './links';
 import { oneOffUnsubscribeToken } from './one-off-unsubscribe';
@@ -38,7 +38,12 @@ export async function sendOneOff(ctx: AppContext, store: TenantStore, input: Sen
   }
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
   const links = requestLinks(ctx.config.appUrl, oneOffUnsubscribeToken(ctx.config.authSecret, store.id, input.recipientEmail));
-  const body = withUnsubscribeFooter(input, storeName, links.unsubscribePage);
+  // The footer in the store's language, which its unsubscribe page speaks for a one-off e-mail (decision 056).
+  const [{ language } = { language: 'fr' as const }] = await ctx.db
+    .select({ language: shopifyStores.defaultCustomerLanguage })
+    .from(shopifyStores)
+    .where(eq(shopifyStores.id, store.id));
+  const body = withUnsubscribeFooter(input, storeName, links.unsubscribePage, reviewEmailTexts[language]);
   try {
     // As for review requests: the store's own address, signed, once its domain verified; else ours with Reply-To the merchant.
     const identity = await storeSenderIdentity(ctx, store.id, storeName);
@@ -68,9 +73,9 @@ export async function sendOneOff(ctx: AppContext, store: TenantStore, input: Sen
 }
 
 /** The merchant's content with the unsubscribe line at its foot (before </body> when there is one). */
-function withUnsubscribeFooter(input: SendEmailInput, storeName: string, url: string) {
-  const line = emailMessages.oneOffUnsubscribeText(storeName);
-  const footer = `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(line)} <a href="${escapeHtml(url)}" style="color:#6b7280;">${emailMessages.unsubscribeLink}</a></p>`;
+function withUnsubscribeFooter(input: SendEmailInput, storeName: string, url: string, texts: ReviewEmailTexts) {
+  const line = texts.oneOffUnsubscribeText(storeName);
+  const footer = `<p style="font-family:Arial,Helvetica,sans-serif;font-size:12px;color:#6b7280;margin:16px 0 0 0;">${escapeHtml(line)} <a href="${escapeHtml(url)}" style="color:#6b7280;">${escapeHtml(texts.unsubscribeLink)}</a></p>`;
   const html = input.html_content?.trim()
     ? /<\/body>/i.test(input.html_content)
       ? input.html_content.replace(/<\/body>/i, () => `${footer}</body>`)

@@ -9,6 +9,7 @@
 import { eq } from 'drizzle-orm';
 import { shopifyOrders, shopifyReviewRequests, shopifyReviews, shopifyStores } from '#db/schema';
 import { renderSystemEmail } from '#core/email/system-email';
+import { languageOf } from '#core/customer-language';
 import { languageName } from '#core/language-names';
 import type { AppContext } from '../context';
 import { reviewAlertMessages } from '../messages/review-alert';
@@ -50,8 +51,8 @@ export async function sendReviewNotification(ctx: AppContext, reviewId: string, 
       { label: t.customer, value: review.customerName ?? '' },
       { label: t.email, value: review.customerEmail ?? '' },
       ...(order ? [{ label: t.order, value: order }] : []),
-      // The language the customer was asked in, which their comment is written in.
-      ...(row.locale ? [{ label: t.language, value: languageName(row.locale) }] : []),
+      // The language the customer was asked in, when not the merchant's own: their comment is in it.
+      ...(row.locale && languageOf(row.locale) !== 'fr' ? [{ label: t.language, value: languageName(row.locale) }] : []),
       { label: t.comment, value: review.comment || t.noComment },
     ],
     button: { text: t.open, url: link },

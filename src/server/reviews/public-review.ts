@@ -250,7 +250,8 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       // A shared link serves several customers: nobody's details are shown on it.
       prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
     },
-    request.locale,
+    // A shared link's visitors are no order's customers: the store's language as it is now.
+    request.channel === 'link' ? store.textsLanguage : request.locale,
   );
   return {
     ...page,

@@ -9,6 +9,7 @@ import * as s from '#db/schema';
 import type { CustomerLanguages } from '#core/api/settings';
 import { integrationTest } from '#tests/support/integration';
 import { paidOrderPayload } from '#tests/support/order-payload';
+import { reviewEmailTexts } from '#core/email/texts';
 import { upsertOrder } from '../orders/intake';
 import { fromWebhook } from '../orders/order';
 
@@ -45,6 +46,18 @@ describe('the customers’ languages', () => {
     await ctx.db.transaction((tx) => upsertOrder(tx, row!, fromWebhook(paidOrderPayload(5601, { customer_locale: 'de-DE' })), 'paid', new Date()));
     const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopifyOrderId, '5601'));
     expect(request!.locale).toBe('en');
+  });
+
+  it('writes the store’s template in its default language: the editor’s defaults, its preview’s and a shared link’s page', async ({ app, world }) => {
+    const { browser } = await world.signedIn(app).store();
+    await browser.json(PATH, { method: 'PUT', json: { default_language: 'de', languages: ['de', 'fr'] } });
+    const config = await browser.json<{ language: string; template: { subject: string; button_text: string } }>('/api/email-templates/active');
+    expect(config.status).toBe(200);
+    expect(config.body).toMatchObject({ language: 'de', template: { subject: reviewEmailTexts.de.defaultSubject, button_text: reviewEmailTexts.de.defaultButton } });
+    // The shared link speaks the store's language as it is now, whatever it was when the link was made.
+    const link = await browser.json<{ url: string }>('/api/review-requests/share-link', { method: 'POST', json: {} });
+    const page = await app.request(new URL(link.body.url).pathname);
+    expect(await page.text()).toContain('<html lang="de">');
   });
 
   it('refuses a language it does not ship, or one given twice, in French, and changes nothing', async ({ app, world }) => {

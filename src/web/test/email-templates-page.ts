@@ -11,6 +11,7 @@ export const defaultBody =
 /** What the server answers before anything is saved (docs/product/limits.md, default template). */
 export const defaults: EmailTemplateConfig = {
   store_name: 'Atelier Nova',
+  language: 'fr',
   saved: false,
   template: {
     subject: 'Votre avis compte pour nous\u202f! 🌟',

@@ -7,9 +7,9 @@ export const nl: ReviewEmailTexts = {
   defaultButton: 'Schrijf een review',
   defaultFooter: 'Bedankt voor je vertrouwen!',
   defaultBody:
-    'bedankt voor je bestelling {{ order_number }} bij {{ store_name }}! We hopen dat je er blij mee bent.\n\nWil je even een minuutje nemen om je mening met ons te delen? Daar help je ons enorm mee.',
+    'Bedankt voor je bestelling {{ order_number }} bij {{ store_name }}! We hopen dat je er blij mee bent.\n\nWil je even een minuutje nemen om je mening met ons te delen? Daar help je ons enorm mee.',
   reminderSubject: 'Een kleine herinnering: je mening over bestelling {{ order_number }}',
-  reminderFirstLine: 'we sturen je nog één berichtje: we horen graag wat je van je bestelling vindt, wat je mening ook is.',
+  reminderFirstLine: 'We sturen je nog één berichtje: we horen graag wat je van je bestelling vindt, wat je mening ook is.',
   unsubscribeText: (storeName: string) => `Wil je geen reviewverzoeken van ${storeName} meer ontvangen?`,
   unsubscribeLink: 'Afmelden',
   oneOffUnsubscribeText: (storeName: string) => `Wil je geen e-mails van ${storeName} meer ontvangen?`,

@@ -42,7 +42,11 @@ export const it: ReviewPageCatalogue = {
     heading: 'Come raccogliamo le recensioni',
     /** "il pagamento", "la spedizione", "la consegna" of the order (they follow «dopo»). */
     events: { order_paid: 'il pagamento', order_fulfilled: 'la spedizione', order_delivered: 'la consegna' },
-    soon: { order_paid: 'non appena è pagato', order_fulfilled: 'non appena è spedito', order_delivered: 'non appena è consegnato' },
+    soon: {
+      order_paid: 'non appena l’ordine è pagato',
+      order_fulfilled: 'non appena l’ordine è spedito',
+      order_delivered: 'non appena l’ordine è consegnato',
+    },
     after: (days: number, event: string) => `${countIn('it', days, 'giorno', 'giorni')} dopo ${event}`,
     minimum: (amount: string) => `per gli ordini di almeno ${amount}`,
     whoFlows: (moments: string) => `Invitiamo via e-mail a lasciare una recensione ogni cliente che ha effettuato un ordine, ${moments}.`,
@@ -71,7 +75,7 @@ export const it: ReviewPageCatalogue = {
   postpone: {
     question: 'Il tuo ordine non è ancora arrivato?',
     button: 'Non ho ancora ricevuto il mio ordine',
-    done: (date: string) => `Ne abbiamo preso nota. Ti ricontatteremo intorno al giorno ${date}. Puoi anche lasciare la tua recensione fin da ora.`,
+    done: (date: string) => `Ne abbiamo preso nota. Ti ricontatteremo verso questa data: ${date}. Puoi anche lasciare la tua recensione fin da ora.`,
     reviewed: 'Hai già lasciato una recensione per questo ordine. Grazie!',
     followUpSent: 'Ti abbiamo già ricontattato per questo ordine: non ti scriveremo più. Puoi lasciare la tua recensione quando vuoi con questo link.',
     unsubscribed: 'Non ricevi più le nostre e-mail: non ti ricontatteremo. Puoi comunque lasciare la tua recensione qui sotto.',

@@ -2,7 +2,8 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { Link } from 'react-router';
-import { DEFAULT_GREETING, DEFAULT_TEMPLATE } from '#core/email/review-email';
+import { DEFAULT_TEMPLATE } from '#core/email/review-email';
+import { reviewEmailTexts } from '#core/email/texts';
 import { TEMPLATE_LIMITS, templateInput, type TemplateInput } from '#core/api/email-templates';
 import { useSaveEmailTemplate, useSendTestEmail, useUploadTemplateLogo, type EmailTemplateConfig, type TemplateBody } from '#web/api/email-templates';
 import { messages } from '#web/i18n';
@@ -194,7 +195,7 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
             <dl className="mt-2 space-y-1">
               <div>
                 <dt className="inline font-medium">{t.pageTexts.greeting}</dt>{' '}
-                <dd className="inline">{greeting ? t.pageTexts.quoted(greeting) : t.pageTexts.defaultGreeting(DEFAULT_GREETING)}</dd>
+                <dd className="inline">{greeting ? t.pageTexts.quoted(greeting) : t.pageTexts.defaultGreeting(reviewEmailTexts[config.language].defaultGreeting)}</dd>
               </div>
               <div>
                 <dt className="inline font-medium">{t.pageTexts.closing}</dt> <dd className="inline">{closing ? t.pageTexts.quoted(closing) : t.pageTexts.noClosing}</dd>

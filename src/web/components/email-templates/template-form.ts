@@ -97,6 +97,7 @@ export function renderPreview(values: TemplateFormValues, logo: StoredLogo | nul
       },
       branding: { logoUrl: config.branding.logo_email_url, primaryColor: config.branding.primary_color },
       variables: config.sample,
+      language: config.language,
       greeting: config.page_texts.email_greeting,
       closing: config.page_texts.email_closing,
       unsubscribeUrl: sampleUnsubscribeUrl(config.sample.review_link),
