@@ -116,6 +116,12 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   // Whether the storefront shows reviews without a verified purchase (decision 044).
   'PUT /api/storefront/settings': () => ({ path: '/api/storefront/settings', body: { show_unverified_reviews: true }, readsBody: true, client: 'merchant' }),
   'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),
+  'PUT /api/settings/customer-languages': () => ({
+    path: '/api/settings/customer-languages',
+    body: { default_language: 'fr', languages: ['fr', 'en', 'de'] },
+    readsBody: true,
+    client: 'merchant',
+  }),
 
   // --- /functions/v1
   'POST /functions/v1/shopify-register-webhooks': ({ m }) => ({
