@@ -690,20 +690,30 @@ export const storeBranding = pgTable('store_branding', {
   updatedAt: updatedAt(),
 });
 
-export const storeCustomization = pgTable('store_customization', {
-  shopId: uuid('shop_id')
-    .primaryKey()
-    .references(() => shopifyStores.id, { onDelete: 'cascade' }),
-  pageTitle: text('page_title'),
-  pageDescription: text('page_description'),
-  thankYouMessage: text('thank_you_message'),
-  positiveFeedbackMessage: text('positive_feedback_message'),
-  negativeFeedbackMessage: text('negative_feedback_message'),
-  emailGreeting: text('email_greeting'),
-  emailClosing: text('email_closing'),
-  buttonText: text('button_text').notNull().default('SUIVANT'),
-  updatedAt: updatedAt(),
-});
+/**
+ * The merchant's texts of the review page and the e-mail's greeting and closing, one row per store
+ * and customer language they are written in (decision 057): a customer is shown the row of their
+ * language, else the shipped texts of it.
+ */
+export const storeCustomization = pgTable(
+  'store_customization',
+  {
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    language: text('language').$type<CustomerLanguage>().notNull().default('fr'),
+    pageTitle: text('page_title'),
+    pageDescription: text('page_description'),
+    thankYouMessage: text('thank_you_message'),
+    positiveFeedbackMessage: text('positive_feedback_message'),
+    negativeFeedbackMessage: text('negative_feedback_message'),
+    emailGreeting: text('email_greeting'),
+    emailClosing: text('email_closing'),
+    buttonText: text('button_text').notNull().default('SUIVANT'),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.shopId, t.language] }), check('store_customization_language_check', sql`${t.language} IN (${inList(CUSTOMER_LANGUAGES)})`)],
+);
 
 export const emailTemplates = pgTable(
   'email_templates',
@@ -714,6 +724,8 @@ export const emailTemplates = pgTable(
       .references(() => shopifyStores.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     templateType: text('template_type').notNull().default('review_request'),
+    /** The customer language the template is written in (decision 057). */
+    language: text('language').$type<CustomerLanguage>().notNull().default('fr'),
     subject: text('subject').notNull(),
     fromName: text('from_name'),
     logoUrl: text('logo_url'),
@@ -737,11 +749,12 @@ export const emailTemplates = pgTable(
   },
   (t) => [
     index('email_templates_store_idx').on(t.shopId, t.templateType),
-    // One active template per store and type: the one the sender uses.
+    // One active template per store, type and language: the one the sender uses for that language.
     uniqueIndex('email_templates_one_active')
-      .on(t.shopId, t.templateType)
+      .on(t.shopId, t.templateType, t.language)
       .where(sql`${t.isActive}`),
     check('email_templates_type_check', sql`${t.templateType} IN ('review_request')`),
+    check('email_templates_language_check', sql`${t.language} IN (${inList(CUSTOMER_LANGUAGES)})`),
   ],
 );
 

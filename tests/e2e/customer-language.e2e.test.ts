@@ -1,7 +1,9 @@
 /**
- * A customer asked in their own language (issue 48, decision 056), in Chromium: an order placed in
- * German on the local Shopify becomes a request made in German; its e-mail is German, and so is the
- * review page the customer opens from it on a phone (with axe), its refusals and its thanks.
+ * A customer asked in their own language (issue 48, decisions 056 and 057), in Chromium: an order
+ * placed in German on the local Shopify becomes a request made in German; its e-mail is German, and so
+ * is the review page the customer opens from it on a phone (with axe), its refusals and its thanks.
+ * The merchant writes and previews the English template beside the French one, and an English order's
+ * e-mail is that template.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -27,32 +29,42 @@ function requestOf(page: Page, address: string): Promise<string | null> {
   }, address);
 }
 
+/** Sends the store's request to `address` now, from the calendar's API (the flow would wait its delay). */
+async function sendNow(page: Page, address: string) {
+  let requestId: string | null = null;
+  await expect.poll(async () => (requestId = await requestOf(page, address)), { timeout: 20_000 }).not.toBeNull();
+  const sent = await page.evaluate(async (id) => {
+    const res = await fetch('/functions/v1/process-review-requests', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ manual: true, requestIds: [id] }),
+    });
+    return res.status;
+  }, requestId!);
+  expect(sent).toBe(200);
+}
+
+/** An order placed and fulfilled on the local Shopify by a customer of `locale`. */
+async function fulfilledOrder(locale: string, customer: { firstName: string; lastName: string; email: string }) {
+  const order = await emulatorControl<{ id: number; name: string }>(suite.app.url, `shops/${SHOP}/orders`, {
+    total: '64.90',
+    financialStatus: 'paid',
+    customerLocale: locale,
+    customer,
+  });
+  await emulatorControl(suite.app.url, `orders/${order.id}/fulfil`);
+  return order;
+}
+
 describe('a German customer', () => {
   it('is asked, reviews and is thanked in German, on a phone', async () => {
     const email = `lena-${Date.now()}@beispiel.test`;
-    const order = await emulatorControl<{ id: number; name: string }>(suite.app.url, `shops/${SHOP}/orders`, {
-      total: '64.90',
-      financialStatus: 'paid',
-      customerLocale: 'de-DE',
-      customer: { firstName: 'Lena', lastName: 'Schmidt', email },
-    });
-    await emulatorControl(suite.app.url, `orders/${order.id}/fulfil`);
+    await fulfilledOrder('de-DE', { firstName: 'Lena', lastName: 'Schmidt', email });
 
-    // The merchant sends it now from the calendar's API (the flow would wait its delay).
     const { page } = await suite.page();
     await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
     await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
-    let requestId: string | null = null;
-    await expect.poll(async () => (requestId = await requestOf(page, email)), { timeout: 20_000 }).not.toBeNull();
-    const sent = await page.evaluate(async (id) => {
-      const res = await fetch('/functions/v1/process-review-requests', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ manual: true, requestIds: [id] }),
-      });
-      return res.status;
-    }, requestId!);
-    expect(sent).toBe(200);
+    await sendNow(page, email);
 
     const mail = await latestEmailTo(suite.app.url, email);
     expect(mail.subject).toBe('Ihre Meinung ist uns wichtig! 🌟');
@@ -76,5 +88,52 @@ describe('a German customer', () => {
     await phone.getByRole('button', { name: 'WEITER' }).click();
     await phone.getByRole('heading', { name: 'Vielen Dank für Ihre Bewertung!' }).waitFor();
     await expectAccessible(phone);
+  });
+});
+
+describe('the merchant’s English template', () => {
+  it('is written and previewed in English beside the French one, and is what an English customer gets', async () => {
+    const { page } = await suite.page({ width: 1280, height: 800 });
+    await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/email-templates');
+    await page.getByRole('heading', { level: 1, name: 'Templates d’emails' }).waitFor();
+    const subject = page.getByLabel('Objet', { exact: true });
+    await subject.waitFor();
+    const frenchSubject = await subject.inputValue();
+    const picker = page.getByLabel('Langue des textes');
+    expect(await picker.inputValue()).toBe('fr');
+
+    await picker.selectOption('en');
+    await page.waitForURL(/\?langue=en$/);
+    await expect.poll(() => subject.inputValue()).toBe('Your opinion matters to us! 🌟');
+    const preview = page.frameLocator('iframe[title="Aperçu de l’e-mail"]');
+    await preview.getByText('Hi Marie Dupont,').waitFor();
+    await preview.getByText('Leave a review').waitFor();
+    await expectAccessible(page);
+
+    await subject.fill('How was your order {{ order_number }}?');
+    await page.getByLabel('Contenu', { exact: true }).fill('Thanks {{ customer_name }} for shopping at {{ store_name }}.\n\nYour honest review helps us a lot.');
+    // Unsaved: the picker waits, and says why.
+    expect(await picker.isDisabled()).toBe(true);
+    await page.getByText('Enregistrez ou annulez vos modifications pour changer de langue.').waitFor();
+    await preview.getByText('Thanks Marie Dupont for shopping at Maison Lumière.').waitFor();
+    await page.getByTestId('preview-subject').getByText('How was your order #1001?').waitFor();
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await page.getByText('Template enregistré avec succès !').waitFor();
+    expect(await picker.isDisabled()).toBe(false);
+    expect(await picker.locator('option:checked').textContent()).toBe('Anglais · vos textes');
+
+    // The French template is as it was; the address reopens the English one.
+    await picker.selectOption('fr');
+    await expect.poll(() => subject.inputValue()).toBe(frenchSubject);
+    await page.goto(`${suite.app.url}/app/email-templates?langue=en`);
+    await expect.poll(() => page.getByLabel('Objet', { exact: true }).inputValue()).toBe('How was your order {{ order_number }}?');
+    await expectAccessible(page);
+
+    const email = `sam-${Date.now()}@example.test`;
+    const order = await fulfilledOrder('en-GB', { firstName: 'Sam', lastName: 'Taylor', email });
+    await sendNow(page, email);
+    const mail = await latestEmailTo(suite.app.url, email);
+    expect(mail.subject).toBe(`How was your order ${order.name}?`);
+    expect(mail.text).toContain('Thanks Sam Taylor for shopping at Maison Lumière.');
   });
 });

@@ -5,7 +5,9 @@
  * review page rendered by the server with values not yet saved.
  */
 import { z } from 'zod';
+import { CUSTOMER_LANGUAGES } from '../customer-language';
 import { endpoint } from './endpoint';
+import { languageChoice, textLanguage } from './text-language';
 
 /** docs/product/limits.md. */
 export const BRANDING_DEFAULTS = {
@@ -74,11 +76,17 @@ export const brandingConfig = z.object({
   store_name: z.string(),
   /** False until the merchant saved the tab: these are the spec's defaults. */
   identity_saved: z.boolean(),
+  /** Whether the merchant saved the page's texts in `language` (else its shipped texts). */
   page_saved: z.boolean(),
+  /** The language of `page` (decision 057): the page's texts, defaults and preview are in it. */
+  language: z.enum(CUSTOMER_LANGUAGES),
+  default_language: z.enum(CUSTOMER_LANGUAGES),
+  /** The languages the store serves (the default first), each with or without the merchant's texts. */
+  languages: z.array(textLanguage),
   identity: visualIdentity,
   page: pageCustomization,
-  /** What the page shows where a text is left empty (shown as placeholders in the form). */
-  page_defaults: z.object({ page_title: z.string(), page_description: z.string(), thank_you_message: z.string() }),
+  /** What the page shows where a text is left empty (shown as placeholders in the form), in `language`. */
+  page_defaults: z.object({ page_title: z.string(), page_description: z.string(), thank_you_message: z.string(), button_text: z.string() }),
 });
 export type BrandingConfig = z.infer<typeof brandingConfig>;
 
@@ -104,6 +112,8 @@ export const identityInput = z.object({
 export type IdentityInput = z.output<typeof identityInput>;
 
 export const pageInput = z.object({
+  /** The language these texts are written in; absent: the store's default language. */
+  language: languageChoice,
   page_title: optionalText(BRANDING_LIMITS.titleMax, 'Le titre'),
   page_description: optionalText(BRANDING_LIMITS.textMax, 'La description'),
   thank_you_message: optionalText(BRANDING_LIMITS.textMax, 'Le message de remerciement'),
@@ -133,7 +143,8 @@ export const readBranding = endpoint({
   method: 'GET',
   path: '/api/branding',
   access: 'store',
-  summary: "the active store's visual identity and page customisation (the spec's defaults until saved)",
+  summary: "the active store's visual identity and its page customisation in a language (the shipped texts of that language until saved)",
+  query: z.object({ language: languageChoice }),
   response: brandingConfig,
   errors: [],
 });
@@ -152,7 +163,7 @@ export const savePage = endpoint({
   method: 'PUT',
   path: '/api/branding/page',
   access: 'store',
-  summary: "saves the review page's texts and the e-mail's greeting and closing (an upsert per store)",
+  summary: "saves the review page's texts and the e-mail's greeting and closing in a language (an upsert per store and language)",
   body: pageInput,
   response: brandingConfig,
   // A greeting or closing beyond the e-mail's limits (the field names which).

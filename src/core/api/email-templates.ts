@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { CUSTOMER_LANGUAGES } from '../customer-language';
 import { endpoint } from './endpoint';
+import { languageChoice, textLanguage } from './text-language';
 import { hexColor, LOGO_MAX_BYTES, storedLogo } from './branding';
 import { TEMPLATE_WARNINGS } from '../email/template-warnings';
 import { REMINDER_LIMITS } from '../email/reminder';
@@ -72,8 +73,12 @@ export const templateWarning = z.enum(TEMPLATE_WARNINGS);
 
 export const emailTemplateConfig = z.object({
   store_name: z.string(),
-  /** The language the template is written in: the store's default customer language (decision 056); defaults and preview are in it. */
+  /** The language this template is written in (decision 057): its defaults, preview and test are in it. */
   language: z.enum(CUSTOMER_LANGUAGES),
+  /** The store's default customer language. */
+  default_language: z.enum(CUSTOMER_LANGUAGES),
+  /** The languages the store serves (the default first), each with or without a template of the merchant's. */
+  languages: z.array(textLanguage),
   /** False until the merchant saves: these are the spec's defaults. */
   saved: z.boolean(),
   template: templateFields,
@@ -101,6 +106,8 @@ const trimmedOptional = (max: number, message: string) =>
     .transform((v) => (v?.trim() ? v.trim() : null));
 
 export const templateInput = z.object({
+  /** The language this template is written in; absent: the store's default language. */
+  language: languageChoice,
   subject: z.string().trim().min(1, 'L’objet est requis').max(TEMPLATE_LIMITS.subjectMax, `L’objet ne peut pas dépasser ${TEMPLATE_LIMITS.subjectMax} caractères`),
   from_name: trimmedOptional(TEMPLATE_LIMITS.fromNameMax, `Le nom d’expéditeur ne peut pas dépasser ${TEMPLATE_LIMITS.fromNameMax} caractères`),
   /** A key returned by a template-logo upload of this account; null for none; absent keeps the saved one. */
@@ -135,7 +142,8 @@ export const readEmailTemplate = endpoint({
   method: 'GET',
   path: '/api/email-templates/active',
   access: 'store',
-  summary: "the store's active review-request template (the spec's defaults until saved), its branding and the preview's sample values",
+  summary: "the store's active review-request template in a language (the shipped defaults of that language until saved), its branding and the preview's sample values",
+  query: z.object({ language: languageChoice }),
   response: emailTemplateConfig,
   errors: [],
 });
@@ -144,7 +152,7 @@ export const saveEmailTemplate = endpoint({
   method: 'PUT',
   path: '/api/email-templates/active',
   access: 'store',
-  summary: 'saves the active template (one per store), used from the next e-mail on; answers its warnings',
+  summary: 'saves the active template of a language (one per store and language), used from the next e-mail on; answers its warnings',
   body: templateInput,
   response: emailTemplateConfig,
   errors: ['template_invalid', 'template_too_large', 'template_too_slow', 'template_too_complex', 'logo_not_found', 'template_queue_full'],

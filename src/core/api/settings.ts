@@ -94,6 +94,12 @@ export const customerLanguages = z.object({
   languages: z.array(customerLanguage),
   /** The recent orders' languages it does not serve, most frequent first. */
   unserved: z.array(unservedLanguage),
+  /**
+   * The recent orders' languages it serves without a template of the merchant's, most frequent
+   * first: their customers get our shipped template (decision 057). Empty while the merchant wrote no
+   * template at all (every customer then reads ours).
+   */
+  unwritten: z.array(unservedLanguage.extend({ language: customerLanguage })),
 });
 export type CustomerLanguages = z.infer<typeof customerLanguages>;
 

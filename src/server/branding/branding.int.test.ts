@@ -54,6 +54,10 @@ describe('GET and PUT /api/branding', () => {
       store_name: 'Maison Lumière',
       identity_saved: false,
       page_saved: false,
+      // The page's texts in the store's default language (decision 057).
+      language: 'fr',
+      default_language: 'fr',
+      languages: ['fr', 'en', 'de', 'es', 'it', 'nl'].map((language) => ({ language, served: true, saved: false })),
       identity: { logo: null, button_text_color: '#FFFFFF', button_bg_color: '#56dadc', primary_color: '#56dadc' },
       page: {
         page_title: null,
@@ -69,6 +73,7 @@ describe('GET and PUT /api/branding', () => {
         page_title: 'Votre avis compte pour nous',
         page_description: 'Comment s’est passée votre commande chez Maison Lumière\u202f?',
         thank_you_message: 'Merci pour votre avis\u202f!',
+        button_text: BRANDING_DEFAULTS.button_text,
       },
     });
 

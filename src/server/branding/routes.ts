@@ -16,7 +16,7 @@ import { previewReviewPage, readBranding, saveIdentity, savePage } from './servi
 
 export function brandingRoutes(ctx: AppContext): Route[] {
   return [
-    route(readEndpoint, async ({ store }) => readBranding(ctx, store)),
+    route(readEndpoint, async ({ store, query }) => readBranding(ctx, store, query.language)),
     route(saveIdentityEndpoint, async ({ store, body }) => saveIdentity(ctx, store, body)),
     route(savePageEndpoint, async ({ store, body }) => savePage(ctx, store, body)),
     route(uploadBrandingLogo, async ({ store, upload }) => saveUploadedLogo(ctx, upload, { kind: 'branding', storeId: store.id })),

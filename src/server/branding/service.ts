@@ -7,31 +7,41 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { shopifyStores, storeBranding, storeCustomization, user } from '#db/schema';
 import { BRANDING_DEFAULTS, type BrandingConfig, type IdentityInput, type PageInput, type previewInput, type StoredLogo } from '#core/api/branding';
-import { DEFAULT_TEMPLATE } from '#core/email/review-email';
+import type { CustomerLanguage } from '#core/customer-language';
+import { defaultTemplateIn } from '#core/email/review-email';
 import type { AppContext } from '../context';
 import { DomainError } from '../domain-error';
 import { resolveLogoKey, storedLogoOf } from '../media/logos';
-import { reviewPageMessages as m } from '../messages/review-page';
+import { reviewPageMessagesIn } from '../messages/review-page';
 import { reviewFormHtml, thankYouPageHtml } from '../reviews/page';
 import { collectionNotice, noticeFlows } from '../reviews/notice';
 import { decideAfterRating, reviewPageOf } from '../reviews/public-review';
 import { storeRatingActions } from '../reviews/rating-actions';
 import { storeDisplayName } from '../stores/service';
+import { storeTextLanguages, textLanguagesOf } from '../stores/text-languages';
 import type { TenantStore } from '../stores/tenancy';
 import { sampleVariables, templateRefusal } from '../email-templates/sample';
 import { inTemplateTurn } from '../email-templates/turns';
 
-export async function readBranding(ctx: AppContext, store: TenantStore): Promise<BrandingConfig> {
-  const [[branding], [custom]] = await Promise.all([
+/** The identity, and the page's texts in a language (absent: the store's default; decision 057). */
+export async function readBranding(ctx: AppContext, store: TenantStore, asked?: CustomerLanguage): Promise<BrandingConfig> {
+  const languages = await storeTextLanguages(ctx.db, store.id, asked);
+  const { language } = languages;
+  const [[branding], texts] = await Promise.all([
     ctx.db.select().from(storeBranding).where(eq(storeBranding.shopId, store.id)),
     ctx.db.select().from(storeCustomization).where(eq(storeCustomization.shopId, store.id)),
   ]);
+  const custom = texts.find((row) => row.language === language);
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
+  const m = reviewPageMessagesIn(language);
   return {
     store_id: store.id,
     store_name: storeName,
     identity_saved: branding !== undefined,
     page_saved: custom !== undefined,
+    language,
+    default_language: languages.defaultLanguage,
+    languages: textLanguagesOf(languages, new Set(texts.map((row) => row.language))),
     identity: {
       logo: storedLogoOf(ctx, branding?.logoUrl, branding?.logoEmailUrl),
       button_text_color: branding?.buttonTextColor ?? BRANDING_DEFAULTS.button_text_color,
@@ -46,9 +56,9 @@ export async function readBranding(ctx: AppContext, store: TenantStore): Promise
       negative_feedback_message: custom?.negativeFeedbackMessage ?? null,
       email_greeting: custom?.emailGreeting ?? null,
       email_closing: custom?.emailClosing ?? null,
-      button_text: custom?.buttonText ?? BRANDING_DEFAULTS.button_text,
+      button_text: custom?.buttonText ?? m.defaultButton,
     },
-    page_defaults: { page_title: m.defaultTitle, page_description: m.defaultDescription(storeName), thank_you_message: m.defaultThankYou },
+    page_defaults: { page_title: m.defaultTitle, page_description: m.defaultDescription(storeName), thank_you_message: m.defaultThankYou, button_text: m.defaultButton },
   };
 }
 
@@ -80,25 +90,28 @@ export async function saveIdentity(ctx: AppContext, store: TenantStore, input: I
  * goes beyond the e-mail's limits, would fail every send, so it is refused here (rendered in the
  * template sandbox, decision 019), as the template editor refuses a broken template.
  */
-async function checkEmailText(ctx: AppContext, store: TenantStore, text: string | null, field: 'email_greeting' | 'email_closing'): Promise<void> {
+async function checkEmailText(ctx: AppContext, store: TenantStore, language: CustomerLanguage, text: string | null, field: 'email_greeting' | 'email_closing'): Promise<void> {
   if (!text) return;
   const variables = sampleVariables(ctx.config.appUrl, storeDisplayName(store.shop_name, store.shop_domain));
   const [outcome] = await ctx.templates.render({
     key: store.id,
-    template: DEFAULT_TEMPLATE,
+    template: defaultTemplateIn(language),
+    language,
     ...(field === 'email_greeting' ? { greeting: text } : { closing: text }),
     emails: [{ variables }],
   });
   if (outcome && !outcome.ok) throw templateRefusal(outcome.problem, field);
 }
 
+/** Saves the page's texts in their language (absent: the store's default), one row per store and language. */
 export async function savePage(ctx: AppContext, store: TenantStore, input: PageInput): Promise<BrandingConfig> {
+  const { language } = await storeTextLanguages(ctx.db, store.id, input.language);
   // The check is one of the store's places in the sandbox (decision 046), taken before anything is rendered.
   if (input.email_greeting || input.email_closing)
     await inTemplateTurn(ctx, store.id, async () => {
       // In turn, not together: the greeting's refusal comes first, as before.
-      await checkEmailText(ctx, store, input.email_greeting, 'email_greeting');
-      await checkEmailText(ctx, store, input.email_closing, 'email_closing');
+      await checkEmailText(ctx, store, language, input.email_greeting, 'email_greeting');
+      await checkEmailText(ctx, store, language, input.email_closing, 'email_closing');
     });
   const values = {
     pageTitle: input.page_title,
@@ -113,9 +126,9 @@ export async function savePage(ctx: AppContext, store: TenantStore, input: PageI
   };
   await ctx.db
     .insert(storeCustomization)
-    .values({ shopId: store.id, ...values })
-    .onConflictDoUpdate({ target: storeCustomization.shopId, set: values });
-  return readBranding(ctx, store);
+    .values({ shopId: store.id, language, ...values })
+    .onConflictDoUpdate({ target: [storeCustomization.shopId, storeCustomization.language], set: values });
+  return readBranding(ctx, store, language);
 }
 
 /** The token the preview's form names: no request has it (review tokens are 16+ characters), so nothing could ever be posted to a real one. */
@@ -127,7 +140,7 @@ const PREVIEW_TOKEN = 'apercu';
  */
 export async function previewReviewPage(ctx: AppContext, store: TenantStore, input: z.output<typeof previewInput>): Promise<{ html: string }> {
   const [row] = await ctx.db
-    .select({ samePath: shopifyStores.samePathForAllRatings, accountEmail: user.email, language: shopifyStores.defaultCustomerLanguage })
+    .select({ samePath: shopifyStores.samePathForAllRatings, accountEmail: user.email, defaultLanguage: shopifyStores.defaultCustomerLanguage })
     .from(shopifyStores)
     .innerJoin(user, eq(user.id, shopifyStores.userId))
     .where(eq(shopifyStores.id, store.id));
@@ -158,10 +171,12 @@ export async function previewReviewPage(ctx: AppContext, store: TenantStore, inp
       },
       actions,
       samePath: row.samePath,
+      // The rating actions' feedback prompts are written in the default language only.
+      actionsLanguage: row.defaultLanguage,
     },
     { token: PREVIEW_TOKEN, channel: 'email', state: 'form', doneLink: null, doneRating: null, prefill: { name: '', email: '' } },
-    // In the language the merchant's texts are written in: the store's default (decision 056).
-    row.language,
+    // In the language of the texts being edited (decision 057).
+    page.language ?? row.defaultLanguage,
   );
   // The customer's page shows how reviews are collected, from the same settings: so does the preview.
   const view = {

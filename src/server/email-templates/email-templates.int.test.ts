@@ -52,8 +52,10 @@ describe('GET and PUT /api/email-templates/active', () => {
     expect(first.status).toBe(200);
     expect(first.body).toEqual({
       store_name: 'Maison Lumière',
-      // The store's default customer language: its template is written in it (decision 056).
+      // The store's default customer language, when none is asked (decision 057).
       language: 'fr',
+      default_language: 'fr',
+      languages: ['fr', 'en', 'de', 'es', 'it', 'nl'].map((language) => ({ language, served: true, saved: false })),
       saved: false,
       template: {
         subject: 'Votre avis compte pour nous\u202f! 🌟',

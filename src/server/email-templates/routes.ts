@@ -19,7 +19,7 @@ import { readEmailTemplate, saveEmailTemplate, sendTestEmail } from './service';
 
 export function emailTemplateRoutes(ctx: AppContext): Route[] {
   return [
-    route(readEndpoint, async ({ store, session }) => readEmailTemplate(ctx, store, session)),
+    route(readEndpoint, async ({ store, session, query }) => readEmailTemplate(ctx, store, session, query.language)),
     route(saveEndpoint, async ({ store, session, body }) => saveEmailTemplate(ctx, store, session, body)),
     route(uploadTemplateLogo, async ({ session, upload }) => saveUploadedLogo(ctx, upload, { kind: 'template', userId: session.user.id })),
     route(testEndpoint, async ({ store, session, body }) => sendTestEmail(ctx, store, session, body)),

@@ -20,6 +20,7 @@ import { templateEditorMessages as t } from '../messages/template-editor';
 import { storeSenderIdentity } from '../email/store-sender-identity';
 import { hitRateLimit } from '../security/rate-limit';
 import { storeDisplayName } from '../stores/service';
+import { storeTextLanguages, textLanguagesOf } from '../stores/text-languages';
 import type { TenantStore } from '../stores/tenancy';
 import { appBase, sampleVariables, templateRefusal } from './sample';
 import { SandboxBusyError, type SandboxEmail } from './sandbox';
@@ -29,7 +30,7 @@ type TemplateRow = typeof emailTemplates.$inferSelect;
 
 /** What the e-mail takes from the rest of the store: the page tab's greeting and closing, the branding's logo and colour. */
 interface StoreEmailParts {
-  /** The language the store's texts are written in (its default customer language, decision 056): the defaults and the preview are in it. */
+  /** The language of the texts (decision 057): the template's, the greeting's and closing's; the defaults and the preview are in it. */
   language: CustomerLanguage;
   greeting: string | null;
   closing: string | null;
@@ -38,25 +39,38 @@ interface StoreEmailParts {
   buttonTextColor: string | null;
 }
 
-/** The active template, chosen as the sender chooses it. */
-async function activeTemplate(ctx: AppContext, storeId: string): Promise<TemplateRow | undefined> {
+const reviewRequests = (storeId: string) => and(eq(emailTemplates.shopId, storeId), eq(emailTemplates.templateType, 'review_request'));
+
+/** The active template of a language, chosen as the sender chooses it. */
+async function activeTemplate(ctx: AppContext, storeId: string, language: CustomerLanguage): Promise<TemplateRow | undefined> {
   const [row] = await ctx.db
     .select()
     .from(emailTemplates)
-    .where(and(eq(emailTemplates.shopId, storeId), eq(emailTemplates.templateType, 'review_request'), eq(emailTemplates.isActive, true)))
+    .where(and(reviewRequests(storeId), eq(emailTemplates.language, language), eq(emailTemplates.isActive, true)))
     .orderBy(sql`${emailTemplates.isDefault} DESC, ${emailTemplates.updatedAt} DESC`)
     .limit(1);
   return row;
 }
 
-async function storeEmailParts(ctx: AppContext, storeId: string): Promise<StoreEmailParts> {
-  const [[branding], [custom], [store]] = await Promise.all([
+/** The languages the store has an active template of its own in. */
+async function templateLanguages(ctx: AppContext, storeId: string): Promise<Set<string>> {
+  const rows = await ctx.db
+    .selectDistinct({ language: emailTemplates.language })
+    .from(emailTemplates)
+    .where(and(reviewRequests(storeId), eq(emailTemplates.isActive, true)));
+  return new Set(rows.map((row) => row.language));
+}
+
+async function storeEmailParts(ctx: AppContext, storeId: string, language: CustomerLanguage): Promise<StoreEmailParts> {
+  const [[branding], [custom]] = await Promise.all([
     ctx.db.select().from(storeBranding).where(eq(storeBranding.shopId, storeId)),
-    ctx.db.select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing }).from(storeCustomization).where(eq(storeCustomization.shopId, storeId)),
-    ctx.db.select({ language: shopifyStores.defaultCustomerLanguage }).from(shopifyStores).where(eq(shopifyStores.id, storeId)),
+    ctx.db
+      .select({ greeting: storeCustomization.emailGreeting, closing: storeCustomization.emailClosing })
+      .from(storeCustomization)
+      .where(and(eq(storeCustomization.shopId, storeId), eq(storeCustomization.language, language))),
   ]);
   return {
-    language: store?.language ?? 'fr',
+    language,
     greeting: custom?.greeting ?? null,
     closing: custom?.closing ?? null,
     logoEmailUrl: emailLogoUrl(branding?.logoEmailUrl, branding?.logoUrl),
@@ -142,19 +156,24 @@ async function warningsOf(
  * one of the store's places in the sandbox; when they are all taken (the store's own saves under way),
  * the editor opens without the size warning rather than not at all (decision 046).
  */
-export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SignedIn): Promise<EmailTemplateConfig> {
+export async function readEmailTemplate(ctx: AppContext, store: TenantStore, session: SignedIn, language?: CustomerLanguage): Promise<EmailTemplateConfig> {
   try {
-    return await ctx.templates.admit(store.id, () => templateConfig(ctx, store, session, true));
+    return await ctx.templates.admit(store.id, () => templateConfig(ctx, store, session, language, true));
   } catch (error) {
-    if (error instanceof SandboxBusyError) return templateConfig(ctx, store, session, false);
+    if (error instanceof SandboxBusyError) return templateConfig(ctx, store, session, language, false);
     throw error;
   }
 }
 
-/** The editor's answer; `measure`: render the saved template for the size warning. */
-async function templateConfig(ctx: AppContext, store: TenantStore, session: SignedIn, measure: boolean): Promise<EmailTemplateConfig> {
+/** The editor's answer in a language (absent: the store's default); `measure`: render the saved template for the size warning. */
+async function templateConfig(ctx: AppContext, store: TenantStore, session: SignedIn, asked: CustomerLanguage | undefined, measure: boolean): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
-  const [row, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const languages = await storeTextLanguages(ctx.db, store.id, asked);
+  const [row, parts, saved] = await Promise.all([
+    activeTemplate(ctx, store.id, languages.language),
+    storeEmailParts(ctx, store.id, languages.language),
+    templateLanguages(ctx, store.id),
+  ]);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
   const defaults = defaultTemplateIn(parts.language);
   const template = row
@@ -185,6 +204,8 @@ async function templateConfig(ctx: AppContext, store: TenantStore, session: Sign
   return {
     store_name: storeName,
     language: parts.language,
+    default_language: languages.defaultLanguage,
+    languages: textLanguagesOf(languages, saved),
     saved: row !== undefined,
     template,
     page_texts: { email_greeting: parts.greeting, email_closing: parts.closing },
@@ -234,7 +255,8 @@ export function saveEmailTemplate(ctx: AppContext, store: TenantStore, session: 
 
 async function saveInTurn(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<EmailTemplateConfig> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
-  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const { language } = await storeTextLanguages(ctx.db, store.id, input.language);
+  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id, language), storeEmailParts(ctx, store.id, language)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
   const template = templateOfInput(input, logo);
   const sample = sampleVariables(ctx.config.appUrl, storeName);
@@ -262,8 +284,8 @@ async function saveInTurn(ctx: AppContext, store: TenantStore, session: SignedIn
     updatedAt: new Date(),
   };
   await ctx.db.transaction(async (tx) => {
-    const scope = and(eq(emailTemplates.shopId, store.id), eq(emailTemplates.templateType, 'review_request'));
-    // Two saves at once write one after the other (the first save of a store has no template row to
+    const scope = and(reviewRequests(store.id), eq(emailTemplates.language, language));
+    // Two saves at once write one after the other (the first save of a language has no template row to
     // lock, hence the store's). NO KEY UPDATE: rows referencing the store can still be written meanwhile.
     await tx.select({ id: shopifyStores.id }).from(shopifyStores).where(eq(shopifyStores.id, store.id)).for('no key update');
     const active = await tx
@@ -271,7 +293,7 @@ async function saveInTurn(ctx: AppContext, store: TenantStore, session: SignedIn
       .from(emailTemplates)
       .where(and(scope, eq(emailTemplates.isActive, true)));
     const mine = active.find((row) => !row.isDefault);
-    // One active template per store (a unique index): the others step aside before this one is written.
+    // One active template per store and language (a unique index): the others step aside before this one is written.
     await tx
       .update(emailTemplates)
       .set({ isActive: false, updatedAt: new Date() })
@@ -281,10 +303,10 @@ async function saveInTurn(ctx: AppContext, store: TenantStore, session: SignedIn
         .update(emailTemplates)
         .set(values)
         .where(and(scope, eq(emailTemplates.id, mine.id)));
-    else await tx.insert(emailTemplates).values({ shopId: store.id, templateType: 'review_request', ...values });
+    else await tx.insert(emailTemplates).values({ shopId: store.id, templateType: 'review_request', language, ...values });
   });
   // Within this save's place: the answer's measure needs no other.
-  return templateConfig(ctx, store, session, true);
+  return templateConfig(ctx, store, session, language, true);
 }
 
 /** The notice above a test e-mail: the merchant must not take it for a customer's. */
@@ -308,7 +330,8 @@ export function sendTestEmail(ctx: AppContext, store: TenantStore, session: Sign
 
 async function sendTestInTurn(ctx: AppContext, store: TenantStore, session: SignedIn, input: TemplateInput): Promise<{ sent_to: string }> {
   const storeName = storeDisplayName(store.shop_name, store.shop_domain);
-  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id), storeEmailParts(ctx, store.id)]);
+  const { language } = await storeTextLanguages(ctx.db, store.id, input.language);
+  const [saved, parts] = await Promise.all([activeTemplate(ctx, store.id, language), storeEmailParts(ctx, store.id, language)]);
   const logo = await chosenLogo(ctx, session.user.id, input.logo_key, saved);
   const variables = { ...sampleVariables(ctx.config.appUrl, storeName), review_link: `${appBase(ctx.config.appUrl)}/app/branding` };
   const [rendered] = await render(ctx, store.id, templateOfInput(input, logo), parts, [{ variables }]);
@@ -339,8 +362,9 @@ export async function renderStoreReviewEmail(
   storeName: string,
   links: { review: string; unsubscribePage: string },
 ): Promise<{ email: RenderedEmail; fromName: string }> {
-  const [row, parts] = await Promise.all([activeTemplate(ctx, storeId), storeEmailParts(ctx, storeId)]);
-  const template = row ? templateOfRow(row) : defaultTemplateIn(parts.language);
+  const { language } = await storeTextLanguages(ctx.db, storeId, undefined);
+  const [row, parts] = await Promise.all([activeTemplate(ctx, storeId, language), storeEmailParts(ctx, storeId, language)]);
+  const template = row ? templateOfRow(row) : defaultTemplateIn(language);
   const [email] = await render(ctx, storeId, template, parts, [
     { variables: { ...sampleVariables(ctx.config.appUrl, storeName), review_link: links.review }, unsubscribeUrl: links.unsubscribePage },
   ]);

@@ -271,6 +271,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   store_customization: merchant(
     'texts the merchant wrote',
     'shop_id',
+    'language',
     'page_title',
     'page_description',
     'thank_you_message',
@@ -287,6 +288,7 @@ export const PERSONAL_DATA: Record<string, Columns> = {
     'shop_id',
     'name',
     'template_type',
+    'language',
     'subject',
     'from_name',
     'logo_url',

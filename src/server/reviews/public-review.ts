@@ -10,7 +10,7 @@
  * the rating's action only adds steps (private feedback, merchant alert). With it off, the spec's
  * routing applies: a `redirect` rating goes to its URL.
  */
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyReviews, shopifyStores, storeBranding, storeCustomization, storeEmailConfig, user, type ReviewShown } from '#db/schema';
@@ -159,15 +159,16 @@ type CustomizationRow = typeof storeCustomization.$inferSelect;
 export interface ReviewPageParts {
   storeName: string;
   branding: Pick<BrandingRow, 'logoUrl' | 'primaryColor' | 'buttonBgColor' | 'buttonTextColor'> | undefined;
+  /** The merchant's texts in the page's language (decision 057); undefined: the shipped texts of that language. */
   custom: Pick<CustomizationRow, 'pageTitle' | 'pageDescription' | 'thankYouMessage' | 'positiveFeedbackMessage' | 'negativeFeedbackMessage' | 'buttonText'> | undefined;
   actions: RatingActionDto[];
   samePath: boolean;
   /**
-   * The language the merchant's texts (the page's, the feedback prompts) are written in: the store's
-   * default language. A page in another language shows its own shipped texts instead (decision 056:
-   * a page never mixes two languages). Absent: the page's own (the merchant's preview).
+   * The language the rating actions' feedback prompts are written in: the store's default language.
+   * A page in another language leaves them out for its own shipped prompt (decision 056: a page never
+   * mixes two languages).
    */
-  textsLanguage?: CustomerLanguage;
+  actionsLanguage: CustomerLanguage;
 }
 
 /**
@@ -177,8 +178,8 @@ export interface ReviewPageParts {
 export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'token' | 'channel' | 'state' | 'doneLink' | 'doneRating' | 'prefill'>, locale = 'fr'): ReviewPage {
   const { branding, storeName } = parts;
   const m = reviewPageMessagesIn(locale);
-  const ownTexts = parts.textsLanguage === undefined || parts.textsLanguage === languageOf(locale);
-  const custom = ownTexts ? parts.custom : undefined;
+  const ownPrompts = parts.actionsLanguage === languageOf(locale);
+  const { custom } = parts;
   return {
     ...link,
     locale,
@@ -199,7 +200,7 @@ export function reviewPageOf(parts: ReviewPageParts, link: Pick<ReviewPage, 'tok
       button: custom?.buttonText || m.defaultButton,
     },
     actions: Object.fromEntries(
-      parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' && ownTexts ? a.feedback_message : null }]),
+      parts.actions.map((a) => [a.rating, { type: a.action_type, feedbackMessage: a.action_type === 'collect_feedback' && ownPrompts ? a.feedback_message : null }]),
     ),
     samePath: parts.samePath,
     publicReviewUrl: publicSite(parts.actions),
@@ -222,7 +223,7 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       domain: shopifyStores.shopDomain,
       samePath: shopifyStores.samePathForAllRatings,
       unverifiedShown: shopifyStores.showUnverifiedReviews,
-      textsLanguage: shopifyStores.defaultCustomerLanguage,
+      defaultLanguage: shopifyStores.defaultCustomerLanguage,
       alertAddress: alertAddressSql,
     })
     .from(shopifyStores)
@@ -230,9 +231,14 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
     .leftJoin(storeEmailConfig, eq(storeEmailConfig.shopId, shopifyStores.id))
     .where(eq(shopifyStores.id, request.shop_id));
   if (!store) throw new ReviewPageError(404, 'storeNotFound', request.locale);
+  // A shared link's visitors are no order's customers: the store's language as it is now.
+  const locale = request.channel === 'link' ? store.defaultLanguage : request.locale;
   const [[branding], [custom], actions, flows] = await Promise.all([
     db.select().from(storeBranding).where(eq(storeBranding.shopId, request.shop_id)),
-    db.select().from(storeCustomization).where(eq(storeCustomization.shopId, request.shop_id)),
+    db
+      .select()
+      .from(storeCustomization)
+      .where(and(eq(storeCustomization.shopId, request.shop_id), eq(storeCustomization.language, languageOf(locale)))),
     storeRatingActions(db, request.shop_id, store.alertAddress).then((r) => r.actions),
     noticeFlows(db, request.shop_id),
   ]);
@@ -240,7 +246,7 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
   const done = state === 'done' ? await reviewOfRequest(db, token, request.id) : { link: null, rating: null };
   const link: NoticeLink = request.channel === 'link' ? 'shared' : request.has_order ? 'order' : 'no_order';
   const page = reviewPageOf(
-    { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath, textsLanguage: store.textsLanguage },
+    { storeName: storeDisplayName(store.name, store.domain), branding, custom, actions, samePath: store.samePath, actionsLanguage: store.defaultLanguage },
     {
       token,
       channel: request.channel,
@@ -250,8 +256,7 @@ export async function loadReviewPage(db: Database, token: string): Promise<Revie
       // A shared link serves several customers: nobody's details are shown on it.
       prefill: request.channel === 'email' ? { name: request.customer_name ?? '', email: request.customer_email ?? '' } : { name: '', email: '' },
     },
-    // A shared link's visitors are no order's customers: the store's language as it is now.
-    request.channel === 'link' ? store.textsLanguage : request.locale,
+    locale,
   );
   return {
     ...page,

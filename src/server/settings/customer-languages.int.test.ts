@@ -1,6 +1,7 @@
 /**
  * /api/settings/customer-languages (decision 056): the store's default customer language and the
- * languages it serves, and the share of its recent orders in a language it does not serve; saving
+ * languages it serves, and the share of its recent orders in a language it does not serve or serves
+ * without the merchant's template (decision 057); saving
  * them decides the language of the requests made from then on.
  */
 import { eq } from 'drizzle-orm';
@@ -37,9 +38,17 @@ describe('the customers’ languages', () => {
         { language: 'de', orders: 3, share: 0.3 },
         { language: 'pt', orders: 1, share: 0.1 },
       ],
+      // No template of the merchant's at all: every customer reads ours, nothing to say.
+      unwritten: [],
     });
     const [row] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.id, store.id));
     expect(row).toMatchObject({ defaultCustomerLanguage: 'en', customerLanguages: ['fr', 'en'] });
+
+    // Once the merchant wrote the English template, the French orders are said to get ours (decision 057).
+    await world.at(store).template({ name: 'Mine', language: 'en', subject: 'How was it?' });
+    expect((await browser.json<CustomerLanguages>(PATH)).body.unwritten).toEqual([{ language: 'fr', orders: 6, share: 0.6 }]);
+    await world.at(store).template({ name: 'Le mien', language: 'fr', subject: 'Alors\u202f?' });
+    expect((await browser.json<CustomerLanguages>(PATH)).body.unwritten).toEqual([]);
 
     // From then on, a German order is asked in the default language.
     await world.at(store).flow({ triggerEvent: 'order_paid', delayDays: 0 });

@@ -1,12 +1,13 @@
 /**
  * The store's customer languages (decision 056): its default language and the languages it serves,
  * and how many of its recent orders came in a language it does not serve (their customers are asked
- * in the default language), so the merchant sees what a choice means for their customers.
+ * in the default language) or serves without a template of the merchant's (decision 057), so the
+ * merchant sees what a choice means for their customers.
  */
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Database, type Queryable } from '#db/client';
 import { shopifyStores } from '#db/schema';
-import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '#core/customer-language';
+import { CUSTOMER_LANGUAGES, isCustomerLanguage, type CustomerLanguage } from '#core/customer-language';
 import { CUSTOMER_LANGUAGE_WINDOW_DAYS, type CustomerLanguages, type CustomerLanguagesInput } from '#core/api/settings';
 import { DomainError } from '../domain-error';
 
@@ -25,15 +26,24 @@ export async function readCustomerLanguages(db: Queryable, storeId: string, now 
         GROUP BY 1`,
   );
   const total = rows.reduce((sum, row) => sum + row.orders, 0);
-  const unserved = rows
-    .filter((row): row is { language: string; orders: number } => row.language !== null && row.language !== '' && !served.has(row.language))
+  const templates = await queryRows<{ language: string }>(
+    db,
+    sql`SELECT DISTINCT language FROM email_templates WHERE shop_id = ${storeId}::uuid AND template_type = 'review_request' AND is_active`,
+  );
+  const written = new Set(templates.map((row) => row.language));
+  const counted = rows
+    .filter((row): row is { language: string; orders: number } => row.language !== null && row.language !== '')
     .map((row) => ({ language: row.language, orders: row.orders, share: row.orders / total }))
     .sort((a, b) => b.orders - a.orders || a.language.localeCompare(b.language));
   return {
     default_language: store.defaultLanguage,
     // In the shipped order, the default among them.
     languages: CUSTOMER_LANGUAGES.filter((language) => served.has(language)),
-    unserved,
+    unserved: counted.filter((row) => !served.has(row.language)),
+    unwritten:
+      written.size === 0
+        ? []
+        : counted.filter((row): row is typeof row & { language: CustomerLanguage } => isCustomerLanguage(row.language) && served.has(row.language) && !written.has(row.language)),
   };
 }
 

@@ -6,6 +6,8 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { identityInput, pageInput, previewInput, previewReviewPage, readBranding, saveIdentity, savePage, uploadBrandingLogo, type StoredLogo } from '#core/api/branding';
+import type { BrandingConfig } from '#core/api/branding';
+import type { CustomerLanguage } from '#core/customer-language';
 import { apiFetch } from '../lib/api';
 import { call, urlOf } from './client';
 import { queryKeys } from './keys';
@@ -16,25 +18,37 @@ export type IdentityBody = z.input<typeof identityInput>;
 export type PageBody = z.input<typeof pageInput>;
 export type PreviewBody = z.input<typeof previewInput>;
 
-/** Logo, colours and texts (the spec's defaults until each tab is saved). */
-export function useBranding() {
-  return useQuery({ queryKey: queryKeys.branding, queryFn: ({ signal }) => call(readBranding, { signal }) });
+/** Logo, colours and the page's texts in a language (undefined: the store's default; the shipped texts until saved). */
+export function useBranding(language: CustomerLanguage | undefined) {
+  return useQuery({ queryKey: queryKeys.brandingIn(language), queryFn: ({ signal }) => call(readBranding, { query: { language }, signal }) });
 }
 
-/** Saves one tab; the answer (what the server kept, both tabs) becomes the cached configuration. */
-export function useSaveIdentity() {
+/**
+ * Saves one tab; the answer (what the server kept, both tabs) becomes the cached configuration of the
+ * language shown. The identity is every language's: the others are read afresh when shown.
+ */
+export function useSaveIdentity(language: CustomerLanguage | undefined) {
   const queryClient = useQueryClient();
+  const key = queryKeys.brandingIn(language);
   return useMutation({
     mutationFn: (body: IdentityBody) => call(saveIdentity, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.branding, saved),
+    onSuccess: (saved) => {
+      queryClient.removeQueries({ queryKey: queryKeys.brandingTexts, predicate: (query) => query.queryKey[2] !== key[2] });
+      // The identity's answer carries the default language's texts: the texts shown are kept.
+      queryClient.setQueryData<BrandingConfig>(key, (shown) => (shown ? { ...shown, identity: saved.identity, identity_saved: saved.identity_saved } : saved));
+    },
   });
 }
 
-export function useSavePage() {
+export function useSavePage(language: CustomerLanguage | undefined) {
   const queryClient = useQueryClient();
+  const key = queryKeys.brandingIn(language);
   return useMutation({
     mutationFn: (body: PageBody) => call(savePage, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.branding, saved),
+    onSuccess: (saved) => {
+      queryClient.removeQueries({ queryKey: queryKeys.brandingTexts, predicate: (query) => query.queryKey[2] !== key[2] });
+      queryClient.setQueryData(key, saved);
+    },
   });
 }
 

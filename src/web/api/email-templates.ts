@@ -5,6 +5,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { readEmailTemplate, saveEmailTemplate, sendTestEmail, uploadTemplateLogo, type TemplateBody } from '#core/api/email-templates';
 import type { StoredLogo } from '#core/api/branding';
+import type { CustomerLanguage } from '#core/customer-language';
 import { apiFetch } from '../lib/api';
 import { call, urlOf } from './client';
 import { queryKeys } from './keys';
@@ -12,17 +13,26 @@ import { queryKeys } from './keys';
 export type { EmailTemplateConfig, TemplateBody, TemplateFields } from '#core/api/email-templates';
 export type { StoredLogo } from '#core/api/branding';
 
-/** The template, its page texts, branding and preview sample (`saved: false`: the spec's defaults). */
-export function useEmailTemplate() {
-  return useQuery({ queryKey: queryKeys.emailTemplate, queryFn: ({ signal }) => call(readEmailTemplate, { signal }) });
+/** The template in a language (undefined: the store's default), its page texts, branding and preview sample (`saved: false`: the shipped texts). */
+export function useEmailTemplate(language: CustomerLanguage | undefined) {
+  return useQuery({ queryKey: queryKeys.emailTemplateIn(language), queryFn: ({ signal }) => call(readEmailTemplate, { query: { language }, signal }) });
 }
 
-/** Saves the template; the answer (what the server kept, with its warnings) becomes the cached one. */
-export function useSaveEmailTemplate() {
+/**
+ * Saves a template (its body names its language); `language`: the one the screen asked for, whose
+ * cached answer it becomes. The answer (what the server kept, with its warnings)
+ * is kept, and the other languages are read afresh when shown (their list says which languages have
+ * the merchant's template).
+ */
+export function useSaveEmailTemplate(language: CustomerLanguage | undefined) {
   const queryClient = useQueryClient();
+  const key = queryKeys.emailTemplateIn(language);
   return useMutation({
     mutationFn: (body: TemplateBody) => call(saveEmailTemplate, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.emailTemplate, saved),
+    onSuccess: (saved) => {
+      queryClient.removeQueries({ queryKey: queryKeys.emailTemplate, predicate: (query) => query.queryKey[2] !== key[2] });
+      queryClient.setQueryData(key, saved);
+    },
   });
 }
 
@@ -36,7 +46,7 @@ export function useUploadTemplateLogo() {
   });
 }
 
-/** Sends the template as edited (saved or not) to the merchant's own address. */
+/** Sends the template as edited (saved or not; `language`: the one it is written in) to the merchant's own address. */
 export function useSendTestEmail() {
   return useMutation({ mutationFn: (body: TemplateBody) => call(sendTestEmail, { body }) });
 }

@@ -31,9 +31,14 @@ export const queryKeys = {
   orderCount: (shopId: string) => ['shopify', 'count-orders', shopId] as const,
   ratingActions: ['rating-actions'] as const,
   branding: ['branding'] as const,
+  /** The identity and the page's texts in a language (undefined: the store's default, decision 057). */
+  brandingTexts: ['branding', 'texts'] as const,
+  brandingIn: (language: string | undefined) => ['branding', 'texts', language ?? 'default'] as const,
   /** The review page rendered with unsaved values (`values`: the request body, serialised). */
   brandingPreview: (values: string) => ['branding', 'preview', values] as const,
+  /** Every language's template (invalidate this prefix when the store's languages change). */
   emailTemplate: ['email-templates', 'active'] as const,
+  emailTemplateIn: (language: string | undefined) => ['email-templates', 'active', language ?? 'default'] as const,
   settings: ['settings'] as const,
   customerLanguages: ['settings', 'customer-languages'] as const,
   /** The alert addresses and their confirmation state: the settings and the rating actions show them. */

@@ -16,7 +16,12 @@ export function useSaveCustomerLanguages() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CustomerLanguagesInput) => call(saveCustomerLanguages, { body }),
-    onSuccess: (saved) => queryClient.setQueryData(queryKeys.customerLanguages, saved),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(queryKeys.customerLanguages, saved);
+      // The screens of the merchant's texts list the languages served and open on the default one.
+      queryClient.removeQueries({ queryKey: queryKeys.emailTemplate });
+      queryClient.removeQueries({ queryKey: queryKeys.brandingTexts });
+    },
   });
 }
 

@@ -2,6 +2,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { type EmailTemplateConfig, readEmailTemplate, saveEmailTemplate, sendTestEmail, type TemplateBody, uploadTemplateLogo } from '#core/api/email-templates';
 import type { StoredLogo } from '#core/api/branding';
+import { reviewEmailTexts } from '#core/email/texts';
 import { renderRoute, testUser } from '#web/test/render';
 import { mockSignedInApi, on, type Route, type FetchMock } from '#web/test/endpoints';
 
@@ -12,6 +13,11 @@ export const defaultBody =
 export const defaults: EmailTemplateConfig = {
   store_name: 'Atelier Nova',
   language: 'fr',
+  default_language: 'fr',
+  languages: [
+    { language: 'fr', served: true, saved: false },
+    { language: 'en', served: true, saved: false },
+  ],
   saved: false,
   template: {
     subject: 'Votre avis compte pour nous\u202f! 🌟',
@@ -39,15 +45,40 @@ export const uploaded: StoredLogo = {
   content_type: 'image/png',
 };
 
-/** An in-memory template API: PUT keeps the body (the logo by its key) and answers it saved. */
+/** The shipped English template, as the server answers it for `?language=en` before a save (decision 057). */
+export const englishDefaults: EmailTemplateConfig = {
+  ...defaults,
+  language: 'en',
+  template: {
+    ...defaults.template,
+    subject: reviewEmailTexts.en.defaultSubject,
+    body_content: reviewEmailTexts.en.defaultBody,
+    button_text: reviewEmailTexts.en.defaultButton,
+    footer_text: reviewEmailTexts.en.defaultFooter,
+  },
+  page_texts: { email_greeting: null, email_closing: null },
+};
+
+/**
+ * An in-memory template API, one template per language (French unless asked): PUT keeps the body
+ * (the logo by its key) in its language and answers it saved; the list of languages says which are.
+ */
 export function templateApi(initial: EmailTemplateConfig = defaults, overrides: Route[] = []): FetchMock {
-  let current = initial;
+  const byLanguage = new Map<string, EmailTemplateConfig>([
+    ['fr', initial],
+    ['en', englishDefaults],
+  ]);
+  const withList = (config: EmailTemplateConfig): EmailTemplateConfig => ({
+    ...config,
+    languages: config.languages.map((entry) => ({ ...entry, saved: byLanguage.get(entry.language)?.saved ?? false })),
+  });
   return mockSignedInApi([
-    on(readEmailTemplate, () => current),
+    on(readEmailTemplate, ({ query }) => withList(byLanguage.get(query.get('language') ?? 'fr')!)),
     on(saveEmailTemplate, ({ body: sent }) => {
       const body = sent as TemplateBody;
+      const current = byLanguage.get(body.language ?? 'fr')!;
       const logo = body.logo_key === undefined ? current.template.logo : body.logo_key === uploaded.key ? uploaded : null;
-      current = {
+      const saved = {
         ...current,
         saved: true,
         template: {
@@ -63,7 +94,8 @@ export function templateApi(initial: EmailTemplateConfig = defaults, overrides: 
           reminder_first_line: body.reminder_first_line ?? null,
         },
       };
-      return current;
+      byLanguage.set(saved.language, saved);
+      return withList(saved);
     }),
     on(uploadTemplateLogo, () => uploaded),
     on(sendTestEmail, () => ({ sent_to: testUser.email })),

@@ -4,6 +4,7 @@
  * and the hand-overs and completions of all lanes are written together (ledger.ts). A stopping worker
  * (decision 023) claims nothing more and releases what it holds and did not hand over.
  */
+import { languageOf } from '#core/customer-language';
 import type { AppContext } from '#server/context';
 import { senderIdentity } from '#server/email/sender-identity';
 import { classifyMailError, NotTransmittedError } from '#server/email/mailer';
@@ -13,7 +14,7 @@ import { claimBatch } from './claim';
 import { completeFailed, completeUnconfirmed, releaseUnsent, writeLedgerSteps, type LedgerStep } from './ledger';
 import { describeMailError, empty, ERRORS, messageIdFor, type ClaimOptions, type Rendered, type Reserved, type SendRunOptions, type SendRunResult } from './model';
 import { recoverAbandoned } from './recovery';
-import { renderBatch, renderContexts, type RenderContext } from './render';
+import { inLanguage, renderBatch, renderContexts, type RenderContext } from './render';
 
 /**
  * Claims and sends. `SEND_CONCURRENCY` lanes take requests from a queue; with `continuous`, the next
@@ -133,13 +134,11 @@ async function sendOne(
   // pass for a transport error of unknown outcome, which would count it as sent.
   let identity;
   try {
-    identity = render.identity ??= senderIdentity(
-      ctx.config.mail.from,
-      ctx.config.encryptionKey,
-      render.template.fromName || render.storeName,
-      render.senderDomain,
-      render.replyTo,
-    );
+    // The sender name of the template the e-mail was rendered from (its language's, decision 057).
+    const name = inLanguage(render, languageOf(request.locale)).template.fromName || render.storeName;
+    const identities = (render.identities ??= new Map());
+    identity = identities.get(name) ?? senderIdentity(ctx.config.mail.from, ctx.config.encryptionKey, name, render.senderDomain, render.replyTo);
+    identities.set(name, identity);
   } catch (error) {
     ctx.log.child('sender').error('DKIM key unreadable', { requestId: request.id, shopId: request.shop_id, error: describeMailError(error) });
     await completeFailed(ctx, [request], 'temporary', ERRORS.signingKey);

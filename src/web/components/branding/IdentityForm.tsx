@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { useWatch, type UseFormReturn } from 'react-hook-form';
 import { contrastRatio, readableOn } from '#core/color';
+import type { CustomerLanguage } from '#core/customer-language';
 import { useSaveIdentity, useUploadLogo, type BrandingConfig } from '#web/api/branding';
 import { messages } from '#web/i18n';
 import { isClientError } from '#web/lib/api';
@@ -23,7 +24,16 @@ const MIN_CONTRAST = 4.5;
  * save) and the three colours, with a contrast note when the button's text would be hard to read.
  * The form lives in the screen (`form`) so the preview reads its unsaved values.
  */
-export function IdentityForm({ form, data }: { form: UseFormReturn<IdentityFormValues>; data: BrandingConfig }) {
+export function IdentityForm({
+  form,
+  data,
+  asked,
+}: {
+  form: UseFormReturn<IdentityFormValues>;
+  data: BrandingConfig;
+  /** The language the address asks for: the key of the cached configuration the save updates. */
+  asked: CustomerLanguage | undefined;
+}) {
   const logoHeadingId = useId();
   const colorsHeadingId = useId();
   const inputId = useId();
@@ -33,7 +43,7 @@ export function IdentityForm({ form, data }: { form: UseFormReturn<IdentityFormV
   const [logoError, setLogoError] = useState<string | null>(null);
 
   const upload = useUploadLogo();
-  const save = useSaveIdentity();
+  const save = useSaveIdentity(asked);
 
   const logo = useWatch({ control, name: 'logo' });
   const textColor = useWatch({ control, name: 'button_text_color' });

@@ -8,6 +8,8 @@ import { CountedTextField } from './CountedTextField';
 import { InfoNotice } from '../ui/InfoNotice';
 import { SaveBar } from '../ui/SaveBar';
 import { SaveFailure } from './SaveFailure';
+import { TextLanguagePicker } from '../languages/TextLanguagePicker';
+import type { CustomerLanguage } from '#core/customer-language';
 
 const t = messages.branding;
 
@@ -26,27 +28,51 @@ const SINGLE_LINE: readonly PageField[] = ['page_title', 'button_text'];
  * closing. An empty text shows the page's default (given as the placeholder where the server says
  * it). The form lives in the screen (`form`) so the preview reads its unsaved values.
  */
-export function PageForm({ form, data }: { form: UseFormReturn<PageFormValues, unknown, PageFormOutput>; data: BrandingConfig }) {
+export function PageForm({
+  form,
+  data,
+  asked,
+  onLanguageChange,
+  identityDirty,
+}: {
+  form: UseFormReturn<PageFormValues, unknown, PageFormOutput>;
+  data: BrandingConfig;
+  /** The language the address asks for (undefined: the store's default): the key the save keeps its answer under. */
+  asked: CustomerLanguage | undefined;
+  onLanguageChange: (language: CustomerLanguage) => void;
+  /** The other tab's unsaved changes: a language switch starts both forms afresh, so it waits for them too. */
+  identityDirty: boolean;
+}) {
   const id = useId();
   const { control, register, handleSubmit, reset, formState } = form;
   const values = useWatch({ control });
   const notice = useTransientMessage();
-  const save = useSavePage();
+  const save = useSavePage(asked);
 
   const placeholders: Partial<Record<PageField, string>> = data.page_defaults;
 
   const submit = (body: PageFormOutput) => {
     notice.clear();
-    save.mutate(body, {
-      onSuccess: (saved) => {
-        reset(pageValues(saved));
-        notice.show(t.saved);
+    save.mutate(
+      { ...body, language: data.language },
+      {
+        onSuccess: (saved) => {
+          reset(pageValues(saved));
+          notice.show(t.saved);
+        },
       },
-    });
+    );
   };
 
   return (
     <form noValidate aria-label={t.page.formLabel} onSubmit={handleSubmit(submit)} className="min-w-0 space-y-6">
+      <TextLanguagePicker
+        languages={data.languages}
+        defaultLanguage={data.default_language}
+        value={data.language}
+        onChange={onLanguageChange}
+        locked={formState.isDirty || identityDirty}
+      />
       {!data.page_saved && <InfoNotice heading={t.defaults.heading} body={t.defaults.body} />}
 
       {SECTIONS.map((section, index) => (

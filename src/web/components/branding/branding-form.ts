@@ -96,7 +96,8 @@ export function pageValues(config: BrandingConfig): PageFormValues {
  * The preview's body for the values on screen, serialised (the preview's cache key). Values the
  * server would refuse are replaced so the preview keeps showing the rest: a colour being typed by
  * the saved one (or the spec's default), a text over its limit cut at it, an empty button text by
- * the default 'SUIVANT'.
+ * the default of the texts' language ('SUIVANT' in French). The page is shown in the language of the
+ * texts being edited.
  */
 export function previewBody(identity: IdentityFormValues, page: PageFormValues, view: PreviewView, saved: BrandingConfig): string {
   const color = (field: ColorField) => {
@@ -113,6 +114,7 @@ export function previewBody(identity: IdentityFormValues, page: PageFormValues, 
       primary_color: color('primary_color'),
     },
     page: {
+      language: saved.language,
       page_title: text('page_title'),
       page_description: text('page_description'),
       thank_you_message: text('thank_you_message'),
@@ -120,7 +122,7 @@ export function previewBody(identity: IdentityFormValues, page: PageFormValues, 
       negative_feedback_message: text('negative_feedback_message'),
       email_greeting: text('email_greeting'),
       email_closing: text('email_closing'),
-      button_text: page.button_text.trim() ? text('button_text') : BRANDING_DEFAULTS.button_text,
+      button_text: page.button_text.trim() ? text('button_text') : saved.page_defaults.button_text,
     },
     view,
   };

@@ -17,11 +17,12 @@ import { textLinkClass, TextAreaField, TextField } from '../ui/TextField';
 import { ColorField } from '../ui/ColorField';
 import { EmailPreview } from './EmailPreview';
 import { bodyOf, formValues, insertVariable, renderPreview, warningsOf, type LogoState, type PreviewKind, type TemplateFormValues } from './template-form';
-import { REMINDER_DEFAULTS } from '#core/email/reminder';
 import { LiveWarnings, WarningsConfirm } from './TemplateWarnings';
 import { VariableButtons } from './VariableButtons';
 import { InfoNotice } from '../ui/InfoNotice';
 import { SaveBar } from '../ui/SaveBar';
+import { TextLanguagePicker } from '../languages/TextLanguagePicker';
+import type { CustomerLanguage } from '#core/customer-language';
 
 const t = messages.emailTemplates;
 
@@ -40,7 +41,16 @@ const formResolver = zodResolver(templateInput) as Resolver<TemplateFormValues, 
  * The editor and its live preview: every change is rendered at once by the sender's own function,
  * warned about as typed, and saved (after a confirmation when warned) or sent as a test.
  */
-export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
+export function TemplateEditor({
+  config,
+  asked,
+  onLanguageChange,
+}: {
+  config: EmailTemplateConfig;
+  /** The language the address asks for (undefined: the store's default): the key the saves keep their answer under. */
+  asked: CustomerLanguage | undefined;
+  onLanguageChange: (language: CustomerLanguage) => void;
+}) {
   const id = useId();
   const saveNotice = useTransientMessage();
   const logoNotice = useTransientMessage();
@@ -65,7 +75,7 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
   const [savedLogo, setSavedLogo] = useState(config.template.logo);
   const [logoError, setLogoError] = useState<string | null>(null);
   const upload = useUploadTemplateLogo();
-  const save = useSaveEmailTemplate();
+  const save = useSaveEmailTemplate(asked);
   const test = useSendTestEmail();
   const [confirming, setConfirming] = useState<TemplateBody | null>(null);
 
@@ -136,22 +146,24 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
   };
   const submit = (input: TemplateInput) => {
     saveNotice.clear();
-    const body = bodyOf(input, logo);
+    const body = { ...bodyOf(input, logo), language: config.language };
     if (warnings.length > 0) setConfirming(body);
     else persist(body);
   };
   const sendTest = handleSubmit((input) => {
     testNotice.clear();
-    test.mutate(bodyOf(input, logo), { onSuccess: ({ sent_to }) => testNotice.show(t.test.sent(sent_to)) });
+    test.mutate({ ...bodyOf(input, logo), language: config.language }, { onSuccess: ({ sent_to }) => testNotice.show(t.test.sent(sent_to)) });
   });
 
   const busy = save.isPending;
   const dirty = isDirty || logo.changed;
   const { email_greeting: greeting, email_closing: closing } = config.page_texts;
+  const shipped = reviewEmailTexts[config.language];
 
   return (
     <div className="grid items-start gap-6 xl:grid-cols-2">
       <form ref={formRef} noValidate aria-label={t.formLabel} aria-busy={busy || undefined} onSubmit={handleSubmit(submit)} className="min-w-0 space-y-6">
+        <TextLanguagePicker languages={config.languages} defaultLanguage={config.default_language} value={config.language} onChange={onLanguageChange} locked={dirty} />
         {!config.saved && <InfoNotice heading={t.defaults.heading} body={t.defaults.body} />}
 
         <section aria-labelledby={`${id}-editor`} className="space-y-5 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
@@ -195,13 +207,13 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
             <dl className="mt-2 space-y-1">
               <div>
                 <dt className="inline font-medium">{t.pageTexts.greeting}</dt>{' '}
-                <dd className="inline">{greeting ? t.pageTexts.quoted(greeting) : t.pageTexts.defaultGreeting(reviewEmailTexts[config.language].defaultGreeting)}</dd>
+                <dd className="inline">{greeting ? t.pageTexts.quoted(greeting) : t.pageTexts.defaultGreeting(shipped.defaultGreeting)}</dd>
               </div>
               <div>
                 <dt className="inline font-medium">{t.pageTexts.closing}</dt> <dd className="inline">{closing ? t.pageTexts.quoted(closing) : t.pageTexts.noClosing}</dd>
               </div>
             </dl>
-            <Link to="/app/branding" className={`${textLinkClass} mt-2 inline-block`}>
+            <Link to={`/app/branding?langue=${config.language}`} className={`${textLinkClass} mt-2 inline-block`}>
               {t.pageTexts.link}
             </Link>
           </div>
@@ -242,16 +254,16 @@ export function TemplateEditor({ config }: { config: EmailTemplateConfig }) {
           </div>
           <TextField
             label={t.reminder.subject}
-            hint={t.reminder.defaultHint(REMINDER_DEFAULTS.subject)}
-            placeholder={REMINDER_DEFAULTS.subject}
+            hint={t.reminder.defaultHint(shipped.reminderSubject)}
+            placeholder={shipped.reminderSubject}
             error={errors.reminder_subject?.message}
             maxLength={TEMPLATE_LIMITS.reminderSubjectMax}
             {...textField('reminder_subject')}
           />
           <TextAreaField
             label={t.reminder.firstLine}
-            hint={`${t.reminder.firstLineHint} ${t.reminder.defaultHint(REMINDER_DEFAULTS.firstLine)}`}
-            placeholder={REMINDER_DEFAULTS.firstLine}
+            hint={`${t.reminder.firstLineHint} ${t.reminder.defaultHint(shipped.reminderFirstLine)}`}
+            placeholder={shipped.reminderFirstLine}
             error={errors.reminder_first_line?.message}
             rows={3}
             maxLength={TEMPLATE_LIMITS.reminderFirstLineMax}

@@ -42,4 +42,5 @@ export { signup } from './signup';
 export { storefront } from './storefront';
 export { subscription } from './subscription';
 export { termsOfService } from './terms-of-service';
+export { textLanguages } from './text-languages';
 export { unsubscribe } from './unsubscribe';

@@ -46,9 +46,9 @@ export const settings = {
       'Chaque client est sollicité dans la langue de sa commande, si vous la proposez\u202f: e-mail, relance, page d’avis et désinscription. Sinon, dans votre langue par défaut. Votre interface reste en français.',
     formLabel: 'Langues de vos clients',
     defaultLanguage: 'Langue par défaut',
-    defaultHint: 'Celle de vos propres textes (modèle d’e-mail, pages) et des clients dont la langue n’est pas proposée.',
+    defaultHint: 'Celle des clients dont la langue n’est pas proposée, et la première que montrent vos modèles d’e-mail et vos pages.',
     served: 'Langues proposées',
-    servedHint: 'La langue par défaut est toujours proposée. Les autres reçoivent nos textes dans leur langue, avec votre logo et vos couleurs.',
+    servedHint: 'La langue par défaut est toujours proposée. Chaque langue reçoit vos textes écrits dans cette langue, sinon les nôtres, avec votre logo et vos couleurs.',
     loading: 'Chargement des langues…',
     loadError: 'Impossible de charger les langues de vos clients.',
     saved: 'Langues enregistrées avec succès',
@@ -58,6 +58,11 @@ export const settings = {
     unserved: (share: string, language: string, fallback: string) =>
       `${share} de vos commandes des 90 derniers jours sont en ${language}\u202f: aucun modèle en ${language}, ces clients sont sollicités en ${fallback}.`,
     unservedHeading: 'Des commandes dans une langue que vous ne proposez pas',
+    /** « 14 % de vos commandes des 90 derniers jours sont en anglais : aucun modèle en anglais, … » (decision 057). */
+    unwritten: (share: string, language: string) =>
+      `${share} de vos commandes des 90 derniers jours sont en ${language}\u202f: aucun modèle en ${language}, ces clients reçoivent notre modèle en ${language}.`,
+    unwrittenHeading: 'Des commandes dans une langue sans votre modèle',
+    write: (language: string) => `Écrire le modèle en ${language}`,
     choose: 'Choisir les langues',
   },
 };

@@ -20,6 +20,12 @@ const defaults: BrandingConfig = {
   store_name: 'Ma boutique',
   identity_saved: false,
   page_saved: false,
+  language: 'fr',
+  default_language: 'fr',
+  languages: [
+    { language: 'fr', served: true, saved: false },
+    { language: 'en', served: true, saved: false },
+  ],
   identity: { logo: null, button_text_color: '#FFFFFF', button_bg_color: '#56dadc', primary_color: '#56dadc' },
   page: {
     page_title: null,
@@ -35,6 +41,7 @@ const defaults: BrandingConfig = {
     page_title: 'Comment s’est passée votre commande\u202f?',
     page_description: 'Votre avis aide Ma boutique à s’améliorer.',
     thank_you_message: 'Merci pour votre avis\u202f!',
+    button_text: 'SUIVANT',
   },
 };
 
@@ -149,6 +156,7 @@ describe('/app/branding loading', () => {
     expect(sentBodyTo(fetchMock, paths.preview)).toEqual({
       identity: { logo_key: null, button_text_color: '#FFFFFF', button_bg_color: '#56dadc', primary_color: '#56dadc' },
       page: {
+        language: 'fr',
         page_title: '',
         page_description: '',
         thank_you_message: '',
@@ -374,6 +382,7 @@ describe('/app/branding page customisation', () => {
     expect(await within(panel()).findByText('Paramètres enregistrés')).toBeTruthy();
     expect(callsTo(fetchMock, paths.page)[0]![1]?.method).toBe('PUT');
     expect(sentBodyTo(fetchMock, paths.page)).toEqual({
+      language: 'fr',
       page_title: 'Votre avis sur Ma boutique',
       page_description: null,
       thank_you_message: null,

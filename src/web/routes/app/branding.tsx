@@ -3,7 +3,9 @@ import { Palette, Type } from 'lucide-react';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { PreviewView } from '#core/api/branding';
+import type { CustomerLanguage } from '#core/customer-language';
 import { useBranding, type BrandingConfig } from '#web/api/branding';
+import { useTextLanguage } from '#web/components/languages/TextLanguagePicker';
 import {
   identitySchema,
   identityValues,
@@ -39,11 +41,16 @@ const TAB_PREFIX = 'branding';
  */
 export default function BrandingScreen() {
   usePageHeader(header.title, header.subtitle);
-  const query = useBranding();
+  // The page's texts of `?langue=` (decision 057), else of the store's default language.
+  const [language, setLanguage] = useTextLanguage();
+  const query = useBranding(language);
+  // Above the editor: a language switch starts fresh forms on the tab it was made from. An address
+  // naming a language comes for its texts.
+  const [tab, setTab] = useState<TabId>(language ? 'page' : 'identity');
   return (
     <StoreQueryState query={query} noStore={t.noStore} loading={<BrandingSkeleton />} errorMessage={t.loadError}>
-      {/* A new store id (another shop connected) starts fresh forms. */}
-      {(data) => <BrandingEditor key={data.store_id} data={data} />}
+      {/* A new store id (another shop connected) or another language starts fresh forms. */}
+      {(data) => <BrandingEditor key={`${data.store_id} ${data.language}`} data={data} asked={language} onLanguageChange={setLanguage} tab={tab} onTabChange={setTab} />}
     </StoreQueryState>
   );
 }
@@ -70,8 +77,15 @@ function BrandingSkeleton() {
   );
 }
 
-function BrandingEditor({ data }: { data: BrandingConfig }) {
-  const [tab, setTab] = useState<TabId>('identity');
+interface EditorProps {
+  data: BrandingConfig;
+  asked: CustomerLanguage | undefined;
+  onLanguageChange: (language: CustomerLanguage) => void;
+  tab: TabId;
+  onTabChange: (tab: TabId) => void;
+}
+
+function BrandingEditor({ data, asked, onLanguageChange, tab, onTabChange: setTab }: EditorProps) {
   const [pageView, setPageView] = useState<PreviewView>('form');
 
   // Both forms live here, whatever the tab shown: a tab switch keeps what was typed, and each
@@ -88,12 +102,12 @@ function BrandingEditor({ data }: { data: BrandingConfig }) {
       <TabList label={t.tabs.label} idPrefix={TAB_PREFIX} tabs={TABS} selected={tab} onSelect={setTab} />
 
       <TabPanel idPrefix={TAB_PREFIX} id="identity" selected={tab === 'identity'} className={layout}>
-        <IdentityForm form={identityForm} data={data} />
+        <IdentityForm form={identityForm} data={data} asked={asked} />
         {tab === 'identity' && <PreviewPane body={previewBody(identity, page, 'form', data)} view="form" />}
       </TabPanel>
 
       <TabPanel idPrefix={TAB_PREFIX} id="page" selected={tab === 'page'} className={layout}>
-        <PageForm form={pageForm} data={data} />
+        <PageForm form={pageForm} data={data} asked={asked} onLanguageChange={onLanguageChange} identityDirty={identityForm.formState.isDirty} />
         {tab === 'page' && <PreviewPane body={previewBody(identity, page, pageView, data)} view={pageView} onViewChange={setPageView} />}
       </TabPanel>
     </div>

@@ -68,6 +68,7 @@ describe('/app/email-templates saving and testing', () => {
     save();
     await screen.findByText('Template enregistré avec succès !');
     expect(sentBodyTo(fetchMock, saveEmailTemplate)).toEqual({
+      language: 'fr',
       subject: 'Votre avis sur {{ order_number }}',
       from_name: null,
       body_content: 'Merci {{ customer_name }}\u202f! Votre avis\u202f: {{ review_link }}',
@@ -122,6 +123,7 @@ describe('/app/email-templates saving and testing', () => {
     fireEvent.click(screen.getByRole('button', { name: `Envoyer un test à ${testUser.email}` }));
     await screen.findByText(`E-mail de test envoyé à ${testUser.email}`);
     expect(sentBodyTo(fetchMock, sendTestEmail)).toEqual({
+      language: 'fr',
       subject: 'Objet de test',
       from_name: 'Nova',
       body_content: defaultBody,

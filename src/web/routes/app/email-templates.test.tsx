@@ -33,7 +33,7 @@ describe('/app/email-templates loading', () => {
     // The greeting and closing come from Branding & Pages, which the note links to.
     expect(screen.getByText('« Chère {{ customer_name }}, »')).toBeTruthy();
     expect(screen.getByText('« À très vite chez {{ store_name }} ! »')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Modifier dans Branding & Pages' }).getAttribute('href')).toBe('/app/branding');
+    expect(screen.getByRole('link', { name: 'Modifier dans Branding & Pages' }).getAttribute('href')).toBe('/app/branding?langue=fr');
 
     // The preview: a sandboxed frame of the rendered e-mail, the sender and subject above it.
     const iframe = frame();

@@ -2,6 +2,8 @@ import { Link } from 'react-router';
 import { useEmailTemplate } from '#web/api/email-templates';
 import { useCustomerLanguages } from '#web/api/settings';
 import { UnservedLanguages } from '#web/components/languages/UnservedLanguages';
+import { UnwrittenLanguages } from '#web/components/languages/UnwrittenLanguages';
+import { useTextLanguage } from '#web/components/languages/TextLanguagePicker';
 import { TemplateEditor } from '#web/components/email-templates/TemplateEditor';
 import { StoreQueryState } from '#web/components/ui/StoreQueryState';
 import { messages } from '#web/i18n';
@@ -18,7 +20,9 @@ const t = messages.emailTemplates;
 export default function EmailTemplatesScreen() {
   usePageHeader(t.title, t.subtitle);
 
-  const query = useEmailTemplate();
+  // The template of `?langue=` (decision 057), else of the store's default language.
+  const [language, setLanguage] = useTextLanguage();
+  const query = useEmailTemplate(language);
   const error = query.error;
   const reason = serverMessage(error) ? ` ${serverMessage(error)}` : '';
 
@@ -27,7 +31,8 @@ export default function EmailTemplatesScreen() {
       {(data) => (
         <div className="space-y-6">
           <LanguagesNotice />
-          <TemplateEditor config={data} />
+          {/* Another language is another template: a fresh form. */}
+          <TemplateEditor key={data.language} config={data} asked={language} onLanguageChange={setLanguage} />
         </div>
       )}
     </StoreQueryState>
@@ -35,20 +40,24 @@ export default function EmailTemplatesScreen() {
 }
 
 /**
- * Said plainly where the template is written (decision 056): the recent orders in a language the
- * store does not serve, asked in its default language; nothing until read, or when there are none.
+ * Said plainly where the template is written (decisions 056, 057): the recent orders in a language
+ * the store does not serve, asked in its default language, and those in a language it serves without
+ * the merchant's template; nothing until read, or when there are none.
  */
 function LanguagesNotice() {
   const languages = useCustomerLanguages();
   if (!languages.data) return null;
   return (
-    <UnservedLanguages
-      languages={languages.data}
-      action={
-        <Link to="/app/settings#langues" className="font-semibold text-amber-950 underline underline-offset-2">
-          {messages.settings.languages.choose}
-        </Link>
-      }
-    />
+    <>
+      <UnservedLanguages
+        languages={languages.data}
+        action={
+          <Link to="/app/settings#langues" className="font-semibold text-amber-950 underline underline-offset-2">
+            {messages.settings.languages.choose}
+          </Link>
+        }
+      />
+      <UnwrittenLanguages languages={languages.data} />
+    </>
   );
 }

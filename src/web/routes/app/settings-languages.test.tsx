@@ -17,6 +17,7 @@ const withEnglishOrders: CustomerLanguages = {
     { language: 'en', orders: 14, share: 0.14 },
     { language: 'pt', orders: 2, share: 0.02 },
   ],
+  unwritten: [],
 };
 
 function api(initial: CustomerLanguages) {
@@ -27,7 +28,12 @@ function api(initial: CustomerLanguages) {
     on(readCustomerLanguages, () => current),
     on(saveCustomerLanguages, ({ body }) => {
       const input = body as { default_language: CustomerLanguages['default_language']; languages: CustomerLanguages['languages'] };
-      current = { default_language: input.default_language, languages: ALL.filter((l) => l === input.default_language || input.languages.includes(l)), unserved: [] };
+      current = {
+        default_language: input.default_language,
+        languages: ALL.filter((l) => l === input.default_language || input.languages.includes(l)),
+        unserved: [],
+        unwritten: [],
+      };
       return current;
     }),
   ]);
@@ -63,7 +69,7 @@ describe('« Langues de vos clients »', () => {
     const fetchMock = mockSignedInApi([
       on(readSettings, { owner_notification_email: testUser.email, daily_send_limit: 1000, customer_ask_window_days: 30, unsubscribe_enabled: true, saved: true }),
       on(readDeliverability, { app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }),
-      on(readCustomerLanguages, { default_language: 'fr', languages: ALL, unserved: [] }),
+      on(readCustomerLanguages, { default_language: 'fr', languages: ALL, unserved: [], unwritten: [] }),
       on(saveCustomerLanguages, () => apiError(400, 'Langue inconnue', 'validation_error')),
     ]);
     const form = await openLanguages();
@@ -84,12 +90,24 @@ describe('the templates screen', () => {
     expect(within(note).getByRole('link', { name: 'Choisir les langues' }).getAttribute('href')).toBe('/app/settings#langues');
   });
 
+  it('says which recent orders are in a served language without the merchant’s template, and leads to writing it', async () => {
+    const languages: CustomerLanguages = { default_language: 'fr', languages: ALL, unserved: [], unwritten: [{ language: 'en', orders: 14, share: 0.14 }] };
+    mockSignedInApi([on(readCustomerLanguages, languages), on(readEmailTemplate, defaults)]);
+    await open();
+    const note = await screen.findByRole('note', { name: 'Des commandes dans une langue sans votre modèle' });
+    expect(note.textContent).toContain(
+      '14\u00a0% de vos commandes des 90 derniers jours sont en anglais\u202f: aucun modèle en anglais, ces clients reçoivent notre modèle en anglais.',
+    );
+    expect(within(note).getByRole('link', { name: 'Écrire le modèle en anglais' }).getAttribute('href')).toBe('/app/email-templates?langue=en');
+  });
+
   it('says nothing when every recent order is in a language served', async () => {
-    const fetchMock = mockSignedInApi([on(readCustomerLanguages, { default_language: 'fr', languages: ALL, unserved: [] }), on(readEmailTemplate, defaults)]);
+    const fetchMock = mockSignedInApi([on(readCustomerLanguages, { default_language: 'fr', languages: ALL, unserved: [], unwritten: [] }), on(readEmailTemplate, defaults)]);
     await open();
     await editor();
     // The languages were read (the editor shows once the template is; the notice once the languages are).
     await waitFor(() => expect(callsTo(fetchMock, readCustomerLanguages)).toHaveLength(1));
     expect(screen.queryByRole('note', { name: 'Des commandes dans une langue que vous ne proposez pas' })).toBeNull();
+    expect(screen.queryByRole('note', { name: 'Des commandes dans une langue sans votre modèle' })).toBeNull();
   });
 });

@@ -13,7 +13,7 @@ const defaults: StoreSettings = { owner_notification_email: testUser.email, dail
 const deliverability: Route[] = [
   on(readDeliverability, () => ({ app_from_address: 'avis@avis-clients.test', sender: null, reply_to: testUser.email }) satisfies DeliverabilityState),
   // « Langues de vos clients » too (settings-languages.test.tsx).
-  on(readCustomerLanguages, { default_language: 'fr', languages: ['fr', 'en', 'de', 'es', 'it', 'nl'], unserved: [] }),
+  on(readCustomerLanguages, { default_language: 'fr', languages: ['fr', 'en', 'de', 'es', 'it', 'nl'], unserved: [], unwritten: [] }),
 ];
 
 /** An in-memory settings API: PUT keeps the body and answers it saved. */
