@@ -50,6 +50,13 @@ type Locale = Record<string, unknown>;
 const lookup = (locale: Locale | undefined, key: string): unknown =>
   key.split('.').reduce<unknown>((entry, part) => (entry && typeof entry === 'object' ? (entry as Locale)[part] : undefined), locale);
 
+const rules = new Map<string, Intl.PluralRules>();
+const pluralRules = (isoCode: string) => {
+  let rule = rules.get(isoCode);
+  if (!rule) rules.set(isoCode, (rule = new Intl.PluralRules(isoCode)));
+  return rule;
+};
+
 /**
  * `key` in the storefront's language: from the first of `files` (its ISO code's, its language's, the
  * default) that has it, as Shopify falls back to the default locale key by key. A pluralised entry
@@ -59,7 +66,7 @@ const lookup = (locale: Locale | undefined, key: string): unknown =>
 function translate(files: Locale[], isoCode: string, key: string, values: Record<string, unknown>): string {
   let entry = files.map((file) => lookup(file, key)).find((value) => value !== undefined);
   if (entry && typeof entry === 'object' && 'count' in values) {
-    const category = new Intl.PluralRules(isoCode).select(Number(values.count));
+    const category = pluralRules(isoCode).select(Number(values.count));
     entry = (entry as Locale)[category] ?? (entry as Locale).other;
   }
   if (typeof entry !== 'string') return `translation missing: ${isoCode}.${key}`;
