@@ -2,9 +2,9 @@
 // Liquid with Shopify's objects (`app.metafields`, `block`, `shop`, `request.locale`), its `t` filter
 // over the extension's locales in the storefront's language (the file of its ISO code, else of its
 // language, else the default file, key by key; pluralised on `count` by the language's rules, with
-// `{{ name }}` interpolation), `asset_url`, `{% render %}` of the
-// extension's snippets, and the `{% schema %}` each block declares (settings and their defaults, the
-// stylesheet and script Shopify adds to the page).
+// `{{ name }}` interpolation), `asset_url`, `{% render %}` of the extension's snippets, and the
+// `{% schema %}` each block declares (settings and their defaults, the stylesheet and script Shopify
+// adds to the page).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Liquid, Tag, type Emitter, type TagToken, type TopLevelToken } from 'liquidjs';
