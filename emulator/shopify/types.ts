@@ -18,8 +18,11 @@ export interface ShopRecord {
   updatedAt: string;
   nextOrderNumber: number;
   installation: InstallationRecord | null;
-  /** The storefront's own domains and where the merchant put the app proxy (storefront/domains.ts); unset: defaults. */
-  storefront?: { domains: string[]; proxy?: { prefix: string; subpath: string } };
+  /**
+   * The storefront's own domains, where the merchant put the app proxy and the languages it is
+   * published in, primary first (storefront/domains.ts); unset: defaults.
+   */
+  storefront?: { domains: string[]; proxy?: { prefix: string; subpath: string }; languages?: string[] };
 }
 
 export interface InstallationRecord {

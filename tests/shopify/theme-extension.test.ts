@@ -2,14 +2,19 @@
 // CLI runs it on a theme app extension (`theme-check:theme-app-extension`, the configuration `shopify
 // app build` and `deploy` use), reports nothing; every value the Liquid writes is escaped, as Shopify's
 // unsafe-render check (LIQUID_UNSAFE_RENDER: metafield and setting output without escaping) asks;
-// block names follow Shopify's guidance (no app title, under 25 characters).
+// block names follow Shopify's guidance (no app title, under 25 characters). Dates and averages are
+// written in the storefront's language from the metafield's language-neutral values, the words the
+// review page uses (issue 48).
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { themeCheckRun } from '@shopify/theme-check-node';
 import { describe, expect, it } from 'vitest';
+import type { StorefrontSnapshot } from '#core/api/storefront';
 import { CUSTOMER_LANGUAGES } from '#core/customer-language';
-import { THEME_EXTENSION } from '#core/storefront';
+import { STOREFRONT_METAFIELD, THEME_EXTENSION } from '#core/storefront';
+import { loadThemeExtension } from '#emulator/shopify/storefront/theme';
+import { reviewPageCatalogues } from '#server/messages/review-page/index';
 
 const DIR = fileURLToPath(new URL(`../../extensions/${THEME_EXTENSION.handle}`, import.meta.url));
 const APP_TITLE = 'Avis Clients';
@@ -83,5 +88,79 @@ describe('the theme app extension', () => {
       expect(keys.length).toBeGreaterThan(1);
       for (const key of keys) for (const locale of SCHEMA_LOCALES) expect(translated(locale, key).trim(), `${key} in ${locale}`).not.toBe('');
     }
+  });
+});
+
+/** A snapshot whose reviews fall on the 1st and the 12th of every month of 2026, averaging `average`. */
+function snapshotWith(average: number): StorefrontSnapshot {
+  const days = Array.from({ length: 12 }, (_, m) => [1, 12].map((d) => `2026-${String(m + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`)).flat();
+  return {
+    version: 1,
+    count: days.length,
+    average,
+    average_label: '',
+    average_percent: (average / 5) * 100,
+    distribution: [5, 4, 3, 2, 1].map((rating) => ({ rating, count: rating === 5 ? days.length : 0, percent: rating === 5 ? 100 : 0 })),
+    hidden: 0,
+    reviews: days.map((date) => ({ name: 'Marie D.', date, date_label: '', rating: 5, comment: null, verified: true })),
+    more: true,
+    accent: '#56dadc',
+    proxy_path: '/apps/avis',
+    updated_at: '2026-12-31T10:00:00.000Z',
+  };
+}
+
+describe('the storefront’s language (issue 48)', () => {
+  const extension = loadThemeExtension(DIR, (file) => file);
+  const render = (handle: string, language: string, snapshot: StorefrontSnapshot) =>
+    extension.render(handle, {
+      blockId: 'b1',
+      app: { metafields: { [STOREFRONT_METAFIELD.namespace]: { [STOREFRONT_METAFIELD.key]: { type: 'json', value: snapshot } } } },
+      shop: { name: 'Maison Lumière', url: 'https://maison-lumiere.myshopify.com', domain: 'maison-lumiere.myshopify.com' },
+      locale: { iso_code: language, primary: language === 'fr', root_url: language === 'fr' ? '/' : `/${language}` },
+    });
+  const times = (html: string) => [...html.matchAll(/<time datetime="([^"]+)">([^<]*)<\/time>/g)].map((m) => [m[1]!, m[2]!] as const);
+  const decimal = (language: string, n: number) => new Intl.NumberFormat(language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(n);
+
+  it.each(CUSTOMER_LANGUAGES)('%s: every day of the year as the review page writes it, and the average with its decimal separator', async (language) => {
+    const html = await render(THEME_EXTENSION.block, language, snapshotWith(4.6));
+    const written = times(html);
+    expect(written).toHaveLength(24);
+    const review = reviewPageCatalogues[language];
+    for (const [day, label] of written) expect(label, day).toBe(review.date(new Date(`${day}T12:00:00Z`), language, 'UTC'));
+    expect(html).toContain(`<strong>${decimal(language, 4.6)} `);
+    // A whole average keeps its decimal, and no float shows its noise (1.1 × 10 is 11.000000000000002).
+    for (const average of [4, 4.3, 1.1, 5]) {
+      const badge = await render(THEME_EXTENSION.embed, language, snapshotWith(average));
+      expect(badge).toContain(`${decimal(language, average)}/5 · 24 `);
+    }
+  });
+
+  it('writes the French storefront as before: « 1er mars 2026 », « 4,6 »; English, German and Spanish in their own words', async () => {
+    const dates = async (language: string) => Object.fromEntries(times(await render(THEME_EXTENSION.block, language, snapshotWith(4.6))));
+    expect((await dates('fr'))['2026-03-01']).toBe('1er mars 2026');
+    expect((await dates('fr'))['2026-03-12']).toBe('12 mars 2026');
+    expect((await dates('en'))['2026-03-12']).toBe('March 12, 2026');
+    expect((await dates('de'))['2026-03-12']).toBe('12. März 2026');
+    expect((await dates('es'))['2026-03-12']).toBe('12 de marzo de 2026');
+    expect((await dates('it'))['2026-03-12']).toBe('12 marzo 2026');
+    expect((await dates('nl'))['2026-03-12']).toBe('12 maart 2026');
+    const fr = await render(THEME_EXTENSION.block, 'fr', snapshotWith(4.6));
+    expect(fr).toContain('<strong>4,6 sur 5</strong>');
+    expect(fr).toContain('aria-label="Note\u202f: 4,6 sur 5"');
+    const en = await render(THEME_EXTENSION.block, 'en', snapshotWith(4.6));
+    expect(en).toContain('<strong>4.6 out of 5</strong>');
+    expect(en).toContain('aria-label="Rating: 4.6 out of 5"');
+    expect(en).toContain('24 reviews');
+  });
+
+  it('hands its script the same words for the older reviews’ dates', async () => {
+    const en = await render(THEME_EXTENSION.block, 'en', snapshotWith(4.6));
+    expect(en).toContain('data-date-label="__MOIS__ __JOUR__, __ANNEE__"');
+    expect(en).toContain('data-months="January,February,March,April,May,June,July,August,September,October,November,December"');
+    expect(en).toContain('data-first-day="1"');
+    const fr = await render(THEME_EXTENSION.block, 'fr', snapshotWith(4.6));
+    expect(fr).toContain('data-date-label="__JOUR__ __MOIS__ __ANNEE__"');
+    expect(fr).toContain('data-first-day="1er"');
   });
 });

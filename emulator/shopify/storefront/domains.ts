@@ -38,6 +38,29 @@ export function shopForHost(core: EmulatorCore, hostname: string): ShopRecord | 
   return core.state.shops.find((shop) => storefrontHosts(shop).includes(host));
 }
 
+/**
+ * The languages a shop's storefront is published in, its primary one first (Shopify's shop locales):
+ * French alone unless set, as a French shop is created. Each language but the primary one is served
+ * in a subfolder of every domain (`/en`), the primary one at the root, as Shopify documents a web
+ * presence's alternate and default locales.
+ */
+export function storefrontLanguages(shop: ShopRecord): string[] {
+  return shop.storefront?.languages ?? ['fr'];
+}
+
+/** A shop locale's ISO code as Shopify writes one: a language, and a region for a regional variant (`en`, `pt-BR`). */
+const SHOP_LOCALE = /^[a-z]{2,3}(-[A-Z]{2})?$/;
+
+/** The subfolder a published language is served in: `/en`, `/pt-br`; the primary language's is the root. */
+export const languageRoot = (shop: ShopRecord, isoCode: string) => (isoCode === storefrontLanguages(shop)[0] ? '/' : `/${isoCode.toLowerCase()}`);
+
+/** The published language a path's first segment names (`en` of `/en/…`), if any; never the primary one, served at the root. */
+export function languageOfSubfolder(shop: ShopRecord, segment: string): string | undefined {
+  return storefrontLanguages(shop)
+    .slice(1)
+    .find((iso) => iso.toLowerCase() === segment);
+}
+
 /** Where the app proxy is on this shop: the app's configuration unless the merchant moved it. */
 export function proxyPlace(shop: ShopRecord, configured: { prefix: string; subpath: string }): { prefix: string; subpath: string } {
   return shop.storefront?.proxy ?? { prefix: configured.prefix, subpath: configured.subpath };
@@ -48,6 +71,8 @@ export interface StorefrontSettings {
   domains?: string[];
   /** Where the merchant moved the app proxy (Shopify's « personnaliser l'URL »); null puts it back. */
   proxy?: { prefix: string; subpath: string } | null;
+  /** The languages the storefront is published in, the primary one first (`['fr', 'en']`); null puts back French alone. */
+  languages?: string[] | null;
 }
 
 /** Sets a shop's domains and where the merchant put the app proxy, with Shopify's rules for both. */
@@ -68,7 +93,13 @@ export function setStorefront(core: EmulatorCore, shopDomain: string, input: Sto
     }
     proxy = { prefix: proxy.prefix, subpath: proxy.subpath };
   }
-  shop.storefront = { domains, ...(proxy ? { proxy } : {}) };
+  const languages = input.languages === undefined ? current.languages : (input.languages ?? undefined);
+  if (languages) {
+    if (languages.length === 0) throw new EmulatorError(400, 'a storefront has a primary language');
+    for (const iso of languages) if (!SHOP_LOCALE.test(iso)) throw new EmulatorError(400, `invalid language "${iso}" (expected an ISO code such as en or pt-BR)`);
+    if (new Set(languages.map((l) => l.toLowerCase())).size !== languages.length) throw new EmulatorError(400, 'a language is published once');
+  }
+  shop.storefront = { domains, ...(proxy ? { proxy } : {}), ...(languages ? { languages: [...languages] } : {}) };
   core.commit();
   return shop;
 }

@@ -11,6 +11,8 @@ export interface RenderedBlock {
 
 export interface StorefrontPage {
   name: string;
+  /** The page's language (`request.locale.iso_code`), as a theme writes it on <html>. */
+  language: string;
   /** Root-relative URLs of the blocks' stylesheets and scripts. */
   styles: string[];
   scripts: string[];
@@ -22,7 +24,7 @@ export interface StorefrontPage {
 export function storefrontPage(p: StorefrontPage): { head: string; body: string } {
   const name = escapeHtml(p.name);
   const head = `<!doctype html>
-<html lang="fr">
+<html lang="${escapeHtml(p.language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">

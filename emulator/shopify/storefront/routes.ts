@@ -1,7 +1,8 @@
 // The shop's storefront on the local Shopify (decisions 028 and 043): the theme editor's deep links
 // that add the app block or turn on the app embed (in the admin), and the storefront itself on its own
 // origin (storefront/domains.ts): a home page rendering the theme app extension's Liquid against the
-// installation's app-data metafields (as Shopify does, with no request to the app), the extension's
+// installation's app-data metafields (as Shopify does, with no request to the app), in the primary
+// language at the root and in each other published language in its subfolder (`/en/`), the extension's
 // assets, and the app proxy: /{prefix}/{subpath}/… on the shop forwarded to the app with Shopify's
 // signature, wherever the merchant put it.
 import { createHmac } from 'node:crypto';
@@ -15,7 +16,7 @@ import { appMetafields } from '../graphql/metafields';
 import { errorPage, readParams } from '../http';
 import { html, page } from '../html';
 import type { ShopRecord } from '../types';
-import { proxyPlace, setStorefront, shopForHost, storefrontHosts, storefrontUrl } from './domains';
+import { languageOfSubfolder, languageRoot, proxyPlace, setStorefront, shopForHost, storefrontHosts, storefrontLanguages, storefrontUrl } from './domains';
 import { storefrontPage } from './page';
 import { loadThemeExtension, type ThemeExtension } from './theme';
 
@@ -125,20 +126,22 @@ export function storefrontRoutes(app: Hono, core: EmulatorCore, options: Storefr
   // The storefront moved to its own origin: the old address leads there.
   app.get('/store/:shop/storefront', (c) => withShop(c, (shop) => c.redirect(primaryUrl(shop), 302)));
 
-  // Test and demo control: the shop's domains and where the merchant put the app proxy.
+  // Test and demo control: the shop's domains, where the merchant put the app proxy and the languages
+  // the storefront is published in.
   app.post('/control/shops/:shop/storefront', async (c) => {
     const params = (await readParams(c)) ?? {};
     const shop = setStorefront(core, c.req.param('shop'), params as Parameters<typeof setStorefront>[2]);
-    return c.json({ domains: storefrontHosts(shop), proxy: proxyPlace(shop, options.proxy), url: primaryUrl(shop) });
+    return c.json({ domains: storefrontHosts(shop), proxy: proxyPlace(shop, options.proxy), languages: storefrontLanguages(shop), url: primaryUrl(shop) });
   });
 
   // Scripts a browser's page is waiting for: `?v={token}` of the page that named them.
   const awaited = new Map<string, () => void>();
   const site = new Hono();
 
-  site.get('/', async (c) => {
-    const shop = shopForHost(core, new URL(c.req.url).hostname)!;
+  // The home page in `isoCode`, one of the shop's published languages: Liquid's `request.locale`.
+  const home = async (c: Context, shop: ShopRecord, isoCode: string) => {
     const ext = load();
+    const locale = { iso_code: isoCode, primary: isoCode === storefrontLanguages(shop)[0], root_url: languageRoot(shop, isoCode) };
     const state = theme(shop);
     const installation = shop.installation && !shop.installation.uninstalledAt ? shop.installation : null;
     // Liquid's `app.metafields.<namespace>.<key>`: a json metafield's `value` is the parsed object.
@@ -157,7 +160,11 @@ export function storefrontRoutes(app: Hono, core: EmulatorCore, options: Storefr
     const render = async (list: ThemeState['blocks']) =>
       installation
         ? Promise.all(
-            list.map(async (b) => ({ id: b.id, handle: b.handle, html: await ext.render(b.handle, { blockId: b.id, settings: b.settings, app: appObject, shop: shopObject }) })),
+            list.map(async (b) => ({
+              id: b.id,
+              handle: b.handle,
+              html: await ext.render(b.handle, { blockId: b.id, settings: b.settings, app: appObject, shop: shopObject, locale }),
+            })),
           )
         : [];
     const sections = await render(state.blocks);
@@ -170,6 +177,7 @@ export function storefrontRoutes(app: Hono, core: EmulatorCore, options: Storefr
     const withAssets = (text: string) => text.replaceAll('__ASSET__/', `/extensions/${handle}/assets/`);
     const { head, body } = storefrontPage({
       name: shop.name,
+      language: isoCode,
       styles,
       scripts,
       sections: sections.map((b) => ({ id: b.id, html: withAssets(b.html) })),
@@ -199,7 +207,21 @@ export function storefrontRoutes(app: Hono, core: EmulatorCore, options: Storefr
       },
     });
     return new Response(stream, { headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  };
+
+  site.get('/', (c) => {
+    const shop = shopForHost(core, new URL(c.req.url).hostname)!;
+    return home(c, shop, storefrontLanguages(shop)[0]!);
   });
+  // Another published language's subfolder (`/en`, `/en/`); the primary language has none and an
+  // unpublished language is no page, as on Shopify.
+  const inLanguage = (c: Context) => {
+    const shop = shopForHost(core, new URL(c.req.url).hostname)!;
+    const isoCode = languageOfSubfolder(shop, c.req.param('language') ?? '');
+    return isoCode ? home(c, shop, isoCode) : c.text('Not Found', 404);
+  };
+  site.get('/:language', inLanguage);
+  site.get('/:language/', inLanguage);
 
   site.get('/extensions/:handle/assets/:file', (c) => {
     const file = c.req.param('file');

@@ -1,10 +1,16 @@
 // The local Shopify's storefront, as strict as Shopify where the app depends on it (decision 043): each
 // shop on an origin of its own, the block's script `<script async>` in <head> (a browser gets <head>
 // first), the app block's deep link with its `target`, the app proxy only for an app holding
-// write_app_proxy, at the place the merchant chose, with the client's address forwarded.
+// write_app_proxy, at the place the merchant chose, with the client's address forwarded; each published
+// language but the primary one in its subfolder (`/en/`), which sets Liquid's `request.locale` and picks
+// the extension's locale file, key by key over the default one.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signProxyQuery } from '../storefront/routes';
+import { loadThemeExtension } from '../storefront/theme';
 import { APP, DEMO, createTestEmulator, type TestEmulator } from '../test-support';
 
 const EXTENSION = fileURLToPath(new URL('../../../extensions/avis-clients', import.meta.url));
@@ -104,5 +110,59 @@ describe('the storefront on the local Shopify', () => {
     expect((await site('/a/avis-clients/methode')).status).toBe(200);
     expect(new URL(emu.requests.at(-1)!.url).searchParams.get('path_prefix')).toBe('/a/avis-clients');
     await expect(emu.state.setStorefront(DEMO, { proxy: { prefix: 'shop', subpath: 'x' } })).rejects.toThrow(/prefix/);
+  });
+
+  it('serves each published language but the primary one in its subfolder, with request.locale and the language’s locale file', async () => {
+    await emu.state.installApp(DEMO, { scope: 'read_orders,write_app_proxy' });
+    await editor(`template=index&addAppBlockId=${APP.apiKey}/avis-clients&target=newAppsSection`);
+    // French alone unless the merchant publishes more: no subfolder is a page.
+    expect((await site('/en/')).status).toBe(404);
+    await emu.state.setStorefront(DEMO, { languages: ['fr', 'en', 'de'] });
+    const home = await (await site('/')).text();
+    expect(home).toContain('<html lang="fr">');
+    expect(home).toContain('Avis clients');
+    for (const path of ['/en', '/en/']) {
+      const res = await site(path);
+      expect(res.status, path).toBe(200);
+      const html = await res.text();
+      expect(html).toContain('<html lang="en">');
+      expect(html).toContain('Customer reviews');
+      expect(html).toContain('No reviews yet.');
+    }
+    expect(await (await site('/de/')).text()).toContain('Kundenbewertungen');
+    // The primary language has no subfolder; a language not published, or no language, is no page.
+    for (const path of ['/fr/', '/es/', '/EN/', '/xx/']) expect((await site(path)).status, path).toBe(404);
+    await expect(emu.state.setStorefront(DEMO, { languages: [] })).rejects.toThrow(/primary/);
+    await expect(emu.state.setStorefront(DEMO, { languages: ['fr', 'english'] })).rejects.toThrow(/ISO code/);
+    await expect(emu.state.setStorefront(DEMO, { languages: ['fr', 'en', 'en'] })).rejects.toThrow(/once/);
+    // Another primary language is the root's.
+    await emu.state.setStorefront(DEMO, { languages: ['en', 'fr'] });
+    expect(await (await site('/')).text()).toContain('<html lang="en">');
+    expect(await (await site('/fr/')).text()).toContain('Avis clients');
+    expect((await site('/en/')).status).toBe(404);
+  });
+
+  it('reads a key from the locale file of the ISO code, else of its language, else the default one, as Shopify does', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'extension-'));
+    try {
+      cpSync(EXTENSION, dir, { recursive: true });
+      // English without its title: that one key falls back to the default (French) file.
+      const en = JSON.parse(readFileSync(join(dir, 'locales', 'en.json'), 'utf8')) as { avis: Record<string, unknown> };
+      delete en.avis.titre;
+      writeFileSync(join(dir, 'locales', 'en.json'), JSON.stringify(en));
+      const extension = loadThemeExtension(dir, (file) => file);
+      expect(extension.defaultLocale).toBe('fr');
+      const title = async (iso: string) => {
+        const html = await extension.render('avis-clients', { blockId: 'b', app: {}, shop: {}, locale: { iso_code: iso, primary: false, root_url: `/${iso}` } });
+        return [/<h2[^>]*>([^<]*)<\/h2>/.exec(html)![1], /avis-clients__vide">([^<]*)</.exec(html)![1]];
+      };
+      expect(await title('en')).toEqual(['Avis clients', 'No reviews yet.']);
+      expect(await title('en-CA')).toEqual(['Avis clients', 'No reviews yet.']);
+      expect(await title('de-AT')).toEqual(['Kundenbewertungen', 'Noch keine Bewertungen.']);
+      // A language the extension does not ship: the default file.
+      expect(await title('pt-BR')).toEqual(['Avis clients', 'Aucun avis pour l’instant.']);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -5,7 +5,10 @@
 // (the theme editor adds blocks later too), and the badge is set up once the document is parsed.
 // Older reviews come from the app proxy, root-relative (the block's data-page-url), signed by Shopify;
 // they are added to the same list with the same markup, built with DOM methods (a review's words are
-// text, never HTML).
+// text, never HTML). Their dates are written in the storefront's language with the words the block
+// took from the locale files (its data-date-label, data-months, data-first-day), the same as the
+// reviews the block shows itself: `Intl` would write « 1 mars » beside the block's « 1er mars », and
+// a language the extension does not ship in another language than the block's texts.
 (function () {
   'use strict';
   if (window.avisClientsPret) return;
@@ -22,6 +25,19 @@
     return outer;
   }
 
+  // « 12 mars 2026 », "March 12, 2026" from a review's day (`YYYY-MM-DD`). A block older than these
+  // attributes gets the French words the app still sends with each review.
+  function dateLabel(review, section) {
+    var data = section.dataset;
+    if (!data.dateLabel || !data.months) return review.date_label || review.date;
+    var parts = review.date.split('-');
+    var date = Number(parts[2]);
+    return data.dateLabel
+      .replace('__JOUR__', date === 1 ? data.firstDay : String(date))
+      .replace('__MOIS__', data.months.split(',')[Number(parts[1]) - 1])
+      .replace('__ANNEE__', parts[0]);
+  }
+
   function item(review, section) {
     var li = document.createElement('li');
     li.className = 'avis-clients__avis';
@@ -31,7 +47,7 @@
     author.appendChild(document.createTextNode((review.name || section.dataset.clientLabel) + ' · '));
     var time = document.createElement('time');
     time.dateTime = review.date;
-    time.textContent = review.date_label;
+    time.textContent = dateLabel(review, section);
     author.appendChild(time);
     li.appendChild(author);
     // « Achat vérifié » only for a review left through an order's request (decision 044).

@@ -20,8 +20,12 @@ export const MODERATION_FILTERS = ['all', 'visible', 'hidden'] as const;
 export const publicReview = z.object({
   /** « Marie D. »; null when the order had no name. */
   name: z.string().nullable(),
-  /** The UTC day, YYYY-MM-DD, and the same in French words. */
+  /** The UTC day, YYYY-MM-DD: the block and its script write it in the storefront's language (issue 48). */
   date: z.string(),
+  /**
+   * The same in French words, kept for the block and script released before they wrote `date` in the
+   * storefront's language: Shopify serves those until the extension's new version is released.
+   */
   date_label: z.string(),
   rating: z.number().int().min(1).max(5),
   comment: z.string().nullable(),
@@ -35,7 +39,11 @@ export const storefrontSnapshot = z.object({
   version: z.literal(1),
   /** Reviews shown (every rating, hidden ones left out). */
   count: z.number().int().min(0),
-  /** Their average, null without reviews; its French text (« 4,3 ») and its share of 5 stars in %. */
+  /**
+   * Their average to one decimal, null without reviews (the block writes it in the storefront's
+   * language); its French text (« 4,3 »: the merchant's screen, and blocks released before issue 48)
+   * and its share of 5 stars in %.
+   */
   average: z.number().nullable(),
   average_label: z.string(),
   average_percent: z.number().min(0).max(100),

@@ -2,7 +2,9 @@
  * What the storefront shows of a store's reviews (decision 028): every published review, whatever its
  * rating (`is_published`: not hidden, and a verified purchase unless the store shows unverified ones
  * too, decision 044); the aggregate over those, the count of hidden ones, the newest reviews, each
- * marked verified or not, and « Voir plus » pages. Never an e-mail or an order.
+ * marked verified or not, and « Voir plus » pages. Never an e-mail or an order. Dates and the average
+ * are language-neutral (`date`, `average`): the block writes them in the storefront's language, so one
+ * metafield serves every language (issue 48).
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PROXY_PATH, STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
@@ -25,6 +27,8 @@ function publicReview(r: ReviewRow): PublicReview {
   const comment = r.comment?.trim() ? r.comment.trim() : null;
   return {
     name: publicName(r.customer_name),
+    // The block writes `date` in the storefront's language; the French label serves blocks released
+    // before it did, until Shopify serves the new version (core/api/storefront.ts).
     date: r.created_at.slice(0, 10),
     date_label: frenchDate(r.created_at),
     rating: r.rating,
