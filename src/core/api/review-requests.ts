@@ -53,6 +53,8 @@ export const requestItem = z.object({
   scheduled_at: isoDateTime,
   sent_at: isoDateTime.nullable(),
   channel: z.enum(REQUEST_CHANNELS),
+  /** The locale the request is made in (decision 056): its e-mails and pages are in its language. */
+  locale: z.string(),
   token: z.string(),
   attempts: z.number().int(),
   last_error: z.string().nullable(),

@@ -26,7 +26,7 @@ export async function listRequests(db: Queryable, storeId: string, page: number)
   const items = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.customer_name, r.customer_email, o.order_number, r.shopify_order_id, r.status,
-               to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.token,
+               to_json(r.scheduled_at)#>>'{}' AS scheduled_at, to_json(r.sent_at)#>>'{}' AS sent_at, r.channel, r.locale, r.token,
                r.attempts::int, r.last_error, (r.status = 'sent' AND r.unconfirmed) AS unconfirmed,
                to_json(r.created_at)#>>'{}' AS created_at, r.kind, r.reminder_of::text,
                to_json(CASE WHEN r.kind = 'reminder' THEN fr.postponed_at END)#>>'{}' AS postponed_at, r.withdrawn_reason

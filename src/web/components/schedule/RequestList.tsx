@@ -1,4 +1,6 @@
-import { CalendarClock, CircleAlert, CircleHelp, Clock, Hourglass, Link2, Repeat, RotateCw, Send, Trash2 } from 'lucide-react';
+import { CalendarClock, CircleAlert, CircleHelp, Clock, Hourglass, Languages, Link2, Repeat, RotateCw, Send, Trash2 } from 'lucide-react';
+import { languageOf } from '#core/customer-language';
+import { languageLabel, languageName } from '#core/language-names';
 import { useId } from 'react';
 import { dueLabel, type DueLabel } from '#core/due-label';
 import { formatDay } from '#core/french-format';
@@ -140,6 +142,13 @@ function RequestRow({ item, now, actions }: { item: RequestItem; now: number; ac
             <span className="inline-flex items-center gap-1 rounded-full bg-amber-100 px-2.5 py-0.5 text-xs font-semibold text-amber-900">
               <Hourglass aria-hidden="true" className="size-3.5" />
               {t.planner.badge}
+            </span>
+          )}
+          {languageOf(item.locale) !== 'fr' && (
+            <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2.5 py-0.5 text-xs font-medium text-slate-800">
+              <Languages aria-hidden="true" className="size-3.5" />
+              {languageLabel(item.locale)}
+              <span className="sr-only">{` (${t.list.languageHint(languageName(item.locale))})`}</span>
             </span>
           )}
           {item.channel === 'link' && (

@@ -142,6 +142,7 @@ describe('the calendar’s mark on requests that will not fit', () => {
     scheduled_at: '2025-12-20T10:00:00.000Z',
     sent_at: null,
     channel: 'email',
+    locale: 'fr',
     token: 'tok',
     attempts: 0,
     last_error: null,

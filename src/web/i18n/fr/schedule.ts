@@ -29,6 +29,8 @@ export const schedule = {
     scheduledAt: 'Programmée le',
     sentAt: 'Envoyée le',
     due: 'Échéance\u202f:',
+    /** The language a request is made in, when not French (decision 056): « Anglais ». */
+    languageHint: (language: string) => `Demande en ${language}\u202f: e-mail, relance et page d’avis dans cette langue`,
     sharedLink: 'Lien partagé',
     sharedLinkHint: 'Demande créée en partageant le lien d’avis',
     lastError: 'Dernière erreur\u202f:',

@@ -72,6 +72,18 @@ describe('/app/schedule', () => {
     expect(row('Inès Roy').textContent).not.toContain('Retirée\u202f:');
   });
 
+  it('names the language of a request made in another language than French (decision 056)', async () => {
+    const english = request({ id: 'l1', customer_name: 'Sam Taylor', locale: 'en-GB' });
+    const german = request({ id: 'l2', customer_name: 'Lena Schmidt', locale: 'de' });
+    const french = request({ id: 'l3', customer_name: 'Nina Roux', locale: 'fr-CA' });
+    serve([on(listRequests, () => listResponse([english, german, french], { total: 3 }))]);
+    await open();
+    await requestList();
+    expect(row('Sam Taylor').textContent).toContain('Anglais britannique (Demande en anglais britannique\u202f: e-mail, relance et page d’avis dans cette langue)');
+    expect(row('Lena Schmidt').textContent).toContain('Allemand (Demande en allemand');
+    expect(row('Nina Roux').textContent).not.toContain('Demande en');
+  });
+
   it('lists the requests with their customer, order, date, French status badge and due label', async () => {
     const api = serve([on(listRequests, () => listResponse(firstPage))]);
     await open();
