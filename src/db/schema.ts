@@ -49,6 +49,7 @@ import {
 import { HIDE_REASONS, type HideReason } from '#core/api/storefront';
 import { REVIEW_ORIGINS, type ReviewOrigin } from '#core/review-origin';
 import { CUSTOMER_LANGUAGES, type CustomerLanguage } from '#core/customer-language';
+import { REVIEW_PHOTO_LIMITS } from '#core/review-photos';
 
 const tstz = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const createdAt = () => tstz('created_at').notNull().defaultNow();
@@ -591,6 +592,12 @@ export const shopifyReviews = pgTable(
     hiddenReason: text('hidden_reason').$type<HideReason>(),
     hiddenBy: text('hidden_by'),
     /**
+     * The page's right to add photos to this review (decision 058): the SHA-256 of the key its
+     * submission answered, until when. Only the page that sent the review holds the key.
+     */
+    photoUploadHash: text('photo_upload_hash'),
+    photoUploadUntil: tstz('photo_upload_until'),
+    /**
      * What the reviews search matches: name (accents dropped), e-mail and order number, lower-cased,
      * separated by a character nobody types. Kept by the database (trigram index below).
      */
@@ -613,6 +620,46 @@ export const shopifyReviews = pgTable(
     check('reviews_origin_check', sql`${t.origin} IN (${inList(REVIEW_ORIGINS)})`),
     // A hidden review is never shown; a verified purchase is shown exactly when it is not hidden.
     check('reviews_published_check', sql`NOT (${t.isPublished} AND ${t.hiddenAt} IS NOT NULL) AND (${t.origin} <> 'order' OR ${t.isPublished} = (${t.hiddenAt} IS NULL))`),
+  ],
+);
+
+/**
+ * A customer's photo with their review (decision 058): stored through the media storage as WebP,
+ * without metadata, with a thumbnail; hidden from the storefront for a stated content reason only,
+ * like a review (decision 028). Removed, files included, with its customer's erasure.
+ */
+export const reviewPhotos = pgTable(
+  'review_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shopId: uuid('shop_id')
+      .notNull()
+      .references(() => shopifyStores.id, { onDelete: 'cascade' }),
+    reviewId: uuid('review_id')
+      .notNull()
+      .references(() => shopifyReviews.id, { onDelete: 'cascade' }),
+    /** 1 to REVIEW_PHOTO_LIMITS.perReview, in the order the customer added them. */
+    position: integer('position').notNull(),
+    /** Storage keys of the photo and its thumbnail (`review-photos/{storeId}/{id}.webp`, `…-thumb.webp`). */
+    storageKey: text('storage_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    thumbWidth: integer('thumb_width').notNull(),
+    thumbHeight: integer('thumb_height').notNull(),
+    /** Bytes of the stored photo (the thumbnail's not counted). */
+    size: integer('size').notNull(),
+    hiddenAt: tstz('hidden_at'),
+    hiddenReason: text('hidden_reason').$type<HideReason>(),
+    hiddenBy: text('hidden_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('review_photos_position_idx').on(t.reviewId, t.position),
+    index('review_photos_shop_idx').on(t.shopId, t.createdAt),
+    check('review_photos_position_check', sql`${t.position} BETWEEN 1 AND ${sql.raw(String(REVIEW_PHOTO_LIMITS.perReview))}`),
+    check('review_photos_hidden_reason_check', sql`${t.hiddenReason} IS NULL OR ${t.hiddenReason} IN (${inList(HIDE_REASONS)})`),
+    check('review_photos_hidden_check', sql`(${t.hiddenAt} IS NULL) = (${t.hiddenReason} IS NULL)`),
   ],
 );
 

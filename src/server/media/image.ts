@@ -38,7 +38,7 @@ type SharpFactory = (input?: Uint8Array, options?: SharpOptions) => Sharp;
 
 let sharpModule: Promise<SharpFactory> | null = null;
 
-function loadSharp(): Promise<SharpFactory> {
+export function loadSharp(): Promise<SharpFactory> {
   sharpModule ??= import('sharp').then(({ default: sharp }) => {
     // Each upload is decoded once: libvips' operation cache would only hold memory.
     sharp.cache(false);

@@ -45,6 +45,17 @@ async function expectRoundTrip(storage: Storage, key: string): Promise<void> {
   expect([...file!.bytes]).toEqual([...ALL_BYTES]);
 }
 
+/** A deleted key is gone (get, exists), deleting it again is no error, and a key outside the pattern is refused. */
+async function expectDeleted(storage: Storage, key: string): Promise<void> {
+  await storage.put(key, ALL_BYTES, 'image/webp');
+  expect(await storage.exists(key)).toBe(true);
+  await storage.delete(key);
+  expect(await storage.exists(key)).toBe(false);
+  expect(await storage.get(key)).toBeNull();
+  await storage.delete(key);
+  await expect(storage.delete('../etc/passwd')).rejects.toThrow('invalid storage key');
+}
+
 async function expectKeysRefused(storage: Storage): Promise<void> {
   for (const key of TRAVERSALS) {
     await expect(storage.put(key, ALL_BYTES, 'image/png'), key).rejects.toThrow('invalid storage key');
@@ -89,6 +100,8 @@ describe('database storage', () => {
   });
 
   it('refuses keys outside the pattern', ({ ctx }) => expectKeysRefused(ctx.storage));
+
+  it('deletes a key (a customer’s erasure reaches every copy)', ({ ctx }) => expectDeleted(ctx.storage, 'review-photos/store-a/photo-1.webp'));
 
   it('maps keys to /media URLs and back, and no other URL to a key', ({ ctx }) => {
     const key = 'branding/store-a/logo-1.png';
@@ -143,6 +156,11 @@ describe('files storage', () => {
   });
 
   it('refuses keys outside the pattern', () => expectKeysRefused(storage));
+
+  it('deletes a key, its file gone', async () => {
+    await expectDeleted(storage, 'review-photos/store-a/photo-1.webp');
+    expect(readdirSync(join(dir, 'uploads', 'review-photos', 'store-a'))).toEqual([]);
+  });
 
   it('serves under /media like the database storage', () => {
     expect(storage.publicUrl('branding/a/b.png')).toBe('http://localhost:3000/media/branding/a/b.png');
@@ -208,6 +226,12 @@ async function startFakeS3(): Promise<FakeS3> {
         response.writeHead(404).end('<Error><Code>NoSuchBucket</Code></Error>');
         return;
       }
+      if (request.method === 'DELETE') {
+        // S3 answers 204 whether or not the key existed.
+        objects.delete(path);
+        response.writeHead(204).end();
+        return;
+      }
       if (request.method === 'PUT') {
         objects.set(path, { bytes: body, contentType: String(request.headers['content-type']), cacheControl: request.headers['cache-control'] });
         response.writeHead(200, { ETag: `"${sha256(body)}"` }).end();
@@ -263,6 +287,12 @@ describe('S3 storage', () => {
     await expect(wrong.put('branding/store-a/logo-9.png', ALL_BYTES, 'image/png')).rejects.toThrow('S3 PUT answered 403');
     await expect(wrong.exists('branding/store-a/logo-1.png')).rejects.toThrow('S3 HEAD answered 403');
     expect(fake.objects.has(`/${S3.bucket}/branding/store-a/logo-9.png`)).toBe(false);
+  });
+
+  it('deletes a signed object', async () => {
+    await expectDeleted(storage, 'review-photos/store-a/photo-1.webp');
+    expect(fake.objects.has(`/${S3.bucket}/review-photos/store-a/photo-1.webp`)).toBe(false);
+    expect(fake.requests.filter((request) => request.method === 'DELETE').length).toBe(2);
   });
 
   it('refuses keys outside the pattern without asking the bucket', async () => {

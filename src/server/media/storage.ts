@@ -94,6 +94,10 @@ function databaseStorage(appUrl: string, db: Database): Storage {
       const [row] = await db.select({ key: storedFiles.key }).from(storedFiles).where(eq(storedFiles.key, key));
       return row !== undefined;
     },
+    async delete(key) {
+      assertKey(key);
+      await db.delete(storedFiles).where(eq(storedFiles.key, key));
+    },
   };
 }
 
@@ -166,6 +170,14 @@ function filesStorage(appUrl: string, dir: string): Storage {
       } catch (error) {
         if (isMissing(error)) return false;
         throw error;
+      }
+    },
+    async delete(key) {
+      assertKey(key);
+      try {
+        await unlink(pathOf(key));
+      } catch (error) {
+        if (!isMissing(error)) throw error;
       }
     },
   };
@@ -242,6 +254,13 @@ function s3Storage(settings: S3Settings): Storage {
       // A bucket that denies listing answers 403 for a missing key: that throws, rather than
       // hiding a permission problem behind "not found".
       return (await request(key, 'HEAD')) !== null;
+    },
+    async delete(key) {
+      assertKey(key);
+      // S3 answers 204 whether or not the key existed: deleting twice is harmless.
+      const response = await client.fetch(objectUrl(key), { method: 'DELETE', signal: AbortSignal.timeout(S3_TIMEOUT_MS) });
+      await response.body?.cancel();
+      if (!response.ok && response.status !== 404) throw new Error(`S3 DELETE answered ${response.status}`);
     },
   };
 }

@@ -18,6 +18,8 @@ export interface Storage {
   /** Null when nothing is stored under `key`. */
   get(key: string): Promise<StoredObject | null>;
   exists(key: string): Promise<boolean>;
+  /** Removes what is stored under `key` (nothing there is no error): a customer's erasure reaches every copy. */
+  delete(key: string): Promise<void>;
   /** The stable public URL a page or an e-mail loads the file from (absolute). */
   publicUrl(key: string): string;
   /** The key behind one of this storage's public URLs; null for any other URL. */
