@@ -11,6 +11,7 @@ import { recheckSenderDomainsJob } from './deliverability/jobs';
 import type { JobDefinition, PeriodicTask } from './jobs/define';
 import { periodic } from './jobs/define';
 import { maintenanceJob } from './jobs/maintenance';
+import { removeStoredFilesJob } from './media/jobs';
 import { sendQuotaAlertJob } from './plans/jobs';
 import { processReviewRequestsJob } from './requests/jobs';
 import { sendRecipientConfirmationJob } from './recipients/jobs';
@@ -33,6 +34,7 @@ export const JOBS: readonly JobDefinition[] = [
   recheckSenderDomainsJob,
   syncBillingJob,
   publishStorefrontJob,
+  removeStoredFilesJob,
 ];
 
 export function periodicTasks(config: Config): PeriodicTask[] {

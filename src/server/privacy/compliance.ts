@@ -36,6 +36,8 @@ import { customerOrders, redactOrders } from '../orders/customer';
 import { sendReviewNotificationJob } from '../reviews/jobs';
 import { alertRecipient } from '../recipients/service';
 import { schedulePublish } from '../storefront/publish';
+import { deleteReviewPhotos, photoKeysOfStores, photosOf } from '../reviews/photos';
+import { removeStoredFiles } from '../media/jobs';
 
 const id = z.union([z.number(), z.string()]).transform(String);
 const customerRequest = z.object({
@@ -106,6 +108,11 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
   const dataRequest = customerRequest.parse(payload);
   const email = dataRequest.customer.email?.toLowerCase() ?? null;
   const { orders, requests, reviews } = await customerFootprint(tx, store.id, email, dataRequest.orders_requested ?? []);
+  const photos = await photosOf(
+    ctx,
+    tx,
+    reviews.map((r) => r.id),
+  );
   const suppressed = email
     ? await tx
         .select()
@@ -137,6 +144,8 @@ export async function handleDataRequest(ctx: AppContext, tx: Transaction, store:
       published: r.isPublished,
       origin: r.origin,
       created_at: r.createdAt,
+      // The photos as stored (decision 058: without their metadata), by their links.
+      photos: (photos.get(r.id) ?? []).map((photo) => photo.url),
     })),
     unsubscribed: suppressed.map((s) => ({ since: s.createdAt })),
   };
@@ -205,6 +214,8 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
       .set({ ...redacted, lastError: null, unconfirmed: false, updatedAt: at })
       .where(inArray(shopifyReviewRequests.id, requestIds));
   }
+  // Their photos go, rows now and files by a job committed with this erasure (decision 058).
+  const photos = await deleteReviewPhotos(tx, reviewIds);
   // Ratings stay as anonymous counts (the dashboard's figures, what was shown); the words and the identity go.
   if (reviewIds.length)
     await tx
@@ -228,7 +239,7 @@ export async function handleCustomerRedact(ctx: AppContext, tx: Transaction, sto
   // The storefront's metafield still shows their name and words until it is written again (decision 028).
   if (reviewIds.length) await schedulePublish(tx, store.id, at);
   const exports = await anonymiseExports(tx, store.id, { shopifyId: dataRequest.customer.id ?? null, addresses, shopifyOrderIds }, at);
-  ctx.log.child('compliance').info('customer redacted', { storeId: store.id, orders: orders.length, requests: requestIds.length, reviews: reviewIds.length, exports });
+  ctx.log.child('compliance').info('customer redacted', { storeId: store.id, orders: orders.length, requests: requestIds.length, reviews: reviewIds.length, photos, exports });
 }
 
 /** The column's text contains one of these (lower-cased) addresses. */
@@ -321,6 +332,8 @@ export async function handleShopRedact(ctx: AppContext, tx: Transaction, shopDom
         ),
       ),
     );
+    // The customers' photos: their rows go with the stores, their files by a job committed with this erasure.
+    await removeStoredFiles(tx, await photoKeysOfStores(tx, ids));
     await tx.delete(shopifyStores).where(inArray(shopifyStores.id, ids));
   }
   await tx.delete(shopPlans).where(eq(shopPlans.shopDomain, shopDomain));

@@ -145,6 +145,16 @@ describe('customers/redact reaches everything', () => {
     expect((await post(bobRequest.token, { rating: '5', name: `Bob ${bob.last}`, email: bob.email, comment: bob.words })).status).toBe(200);
     const [viaLink] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.reviewRequestId, zoeRequest.id));
     expect(viaLink).toMatchObject({ customerEmail: zoe.typed, comment: zoe.words });
+    // A photo with each review (decision 058), its files in the storage: hers named after her, to be found anywhere.
+    const [bobReview] = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.reviewRequestId, bobRequest.id));
+    const photoOf = async (reviewId: string, name: string) => {
+      const keys = { storageKey: `review-photos/${store.id}/${name}.webp`, thumbKey: `review-photos/${store.id}/${name}-thumb.webp` };
+      for (const key of Object.values(keys)) await ctx.storage.put(key, new Uint8Array([1, 2, 3]), 'image/webp');
+      await ctx.db.insert(s.reviewPhotos).values({ shopId: store.id, reviewId, position: 1, ...keys, width: 3, height: 1, thumbWidth: 3, thumbHeight: 1, size: 3 });
+      return keys;
+    };
+    const zoePhoto = await photoOf(viaLink!.id, zoe.last);
+    const bobPhoto = await photoOf(bobReview!.id, bob.last);
     // A review about her order only (no request, another address), and one she signed with her address.
     const byOrder = await shop.review({
       shopifyOrderId: String(zoeOrder),
@@ -190,6 +200,8 @@ describe('customers/redact reaches everything', () => {
     // The export found the review left through her link and the one about her order, whatever their address.
     expect(JSON.stringify(zoeExport.data)).toContain(zoe.typed);
     expect(JSON.stringify(zoeExport.data)).toContain(`${zoe.words} (2)`);
+    // Her photo by its link, as stored (decision 058).
+    expect(JSON.stringify(zoeExport.data)).toContain(ctx.storage.publicUrl(zoePhoto.storageKey));
 
     const exportIds = exports.map((e) => e.id);
     const before = await everythingTheMerchantSees(browser, exportIds);
@@ -208,6 +220,10 @@ describe('customers/redact reaches everything', () => {
       ).status,
     ).toBe(200);
     await runJobs(ctx);
+
+    // Her photo's files are gone from the storage (the job committed with the erasure ran); Bob's stay.
+    for (const key of Object.values(zoePhoto)) expect(await ctx.storage.exists(key), key).toBe(false);
+    for (const key of Object.values(bobPhoto)) expect(await ctx.storage.exists(key), key).toBe(true);
 
     // Nothing of her anywhere: what the merchant reads or downloads, and every table.
     const after = await everythingTheMerchantSees(browser, exportIds);
@@ -238,17 +254,21 @@ describe('customers/redact reaches everything', () => {
     expect(ratings.map((r) => r.rating).sort()).toEqual([1, 2, 3, 5]);
   });
 
-  it('shop/redact also drops the alerts the merchant received about the shop’s reviews', async ({ ctx, app }) => {
+  it('shop/redact also drops the alerts the merchant received about the shop’s reviews, and the customers’ photos with their files', async ({ ctx, app }) => {
     const { store, email: merchantEmail } = await world(ctx).signedIn(app).store();
     const tag = randomUUID().slice(0, 8);
     const review = await world(ctx)
       .at(store)
       .review({ customerEmail: `lou.${tag}@exemple.test`, customerName: `Lou ${tag}`, rating: 1, comment: `Déçue ${tag}` });
     await sendReviewNotification(ctx, review!.id, merchantEmail);
+    const photo = { storageKey: `review-photos/${store.id}/lou-${tag}.webp`, thumbKey: `review-photos/${store.id}/lou-${tag}-thumb.webp` };
+    for (const key of Object.values(photo)) await ctx.storage.put(key, new Uint8Array([1]), 'image/webp');
+    await ctx.db.insert(s.reviewPhotos).values({ shopId: store.id, reviewId: review!.id, position: 1, ...photo, width: 1, height: 1, thumbWidth: 1, thumbHeight: 1, size: 1 });
     expect(await tablesContaining(ctx, [tag])).toContain('email_outbox');
     expect((await world(ctx).deliver(app, { shop: store.shopDomain, topic: 'shop/redact', body: { shop_id: 1, shop_domain: store.shopDomain } })).status).toBe(200);
     await runJobs(ctx);
     expect(await tablesContaining(ctx, [tag, store.shopDomain])).toEqual([]);
+    for (const key of Object.values(photo)) expect(await ctx.storage.exists(key), key).toBe(false);
   });
 });
 

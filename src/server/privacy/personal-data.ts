@@ -262,7 +262,17 @@ export const PERSONAL_DATA: Record<string, Columns> = {
   },
   review_photos: {
     ...erased("the customer's photo and its thumbnail (decision 058): the row deleted, both files removed from the storage", 'storage_key', 'thumb_key'),
-    ...erased('what is known of the photo, deleted with it', 'position', 'width', 'height', 'thumb_width', 'thumb_height', 'size', 'hidden_at', 'hidden_reason'),
+    ...none(
+      "the photo's place, sizes and moderation: no one's data, deleted with the photo",
+      'position',
+      'width',
+      'height',
+      'thumb_width',
+      'thumb_height',
+      'size',
+      'hidden_at',
+      'hidden_reason',
+    ),
     ...merchant('the merchant account that hid the photo from the storefront', 'hidden_by'),
     ...ids('id', 'shop_id', 'review_id'),
     ...dates('created_at'),

@@ -2,7 +2,7 @@
  * A review's photos (decision 058): added by the page that sent the review (it holds the key its
  * submission answered, for REVIEW_PHOTO_LIMITS.uploadMinutes), at most REVIEW_PHOTO_LIMITS.perReview,
  * each processed by media/review-photo.ts before anything is stored; their public URLs; and the
- * removal of a review's photos, files included (a customer's erasure).
+ * removal of a review's photos, files included (a customer's erasure, a shop's).
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -13,6 +13,7 @@ import type { AppContext } from '../context';
 import { processReviewPhoto, PhotoRejected, type ProcessedPhoto } from '../media/review-photo';
 import { hashToken, newPublicToken } from '../security/tokens';
 import { schedulePublish } from '../storefront/publish';
+import { removeStoredFiles } from '../media/jobs';
 
 /** Why a photo was not added, said by the page in the customer's language. */
 export class PhotoRefused extends Error {
@@ -161,17 +162,30 @@ async function removeFiles(ctx: AppContext, photos: Pick<PhotoRow, 'storageKey' 
 }
 
 /**
- * Deletes the photos of these reviews, rows and files (a customer's erasure, decision 058). The rows
- * go in the caller's transaction; the files after, once it is known they are no longer referenced:
- * `afterCommit` runs the removal.
+ * Deletes the photos of these reviews (a customer's erasure, decision 058): the rows in `db`'s
+ * transaction, the files by a job enqueued in it (they go once it commits, retried until they do).
  */
-export async function deleteReviewPhotos(ctx: AppContext, db: Queryable, reviewIds: string[]): Promise<{ count: number; afterCommit: () => Promise<void> }> {
-  if (reviewIds.length === 0) return { count: 0, afterCommit: async () => {} };
+export async function deleteReviewPhotos(db: Queryable, reviewIds: readonly string[]): Promise<number> {
+  if (reviewIds.length === 0) return 0;
   const deleted = await db
     .delete(reviewPhotos)
-    .where(inArray(reviewPhotos.reviewId, reviewIds))
-    .returning({ storageKey: reviewPhotos.storageKey, thumbKey: reviewPhotos.thumbKey, shopId: reviewPhotos.shopId });
-  return { count: deleted.length, afterCommit: () => removeFiles(ctx, deleted) };
+    .where(inArray(reviewPhotos.reviewId, [...reviewIds]))
+    .returning({ storageKey: reviewPhotos.storageKey, thumbKey: reviewPhotos.thumbKey });
+  await removeStoredFiles(
+    db,
+    deleted.flatMap((photo) => [photo.storageKey, photo.thumbKey]),
+  );
+  return deleted.length;
+}
+
+/** The storage keys of every photo of these stores (a shop's erasure removes the files after the rows). */
+export async function photoKeysOfStores(db: Queryable, storeIds: readonly string[]): Promise<string[]> {
+  if (storeIds.length === 0) return [];
+  const rows = await db
+    .select({ storageKey: reviewPhotos.storageKey, thumbKey: reviewPhotos.thumbKey })
+    .from(reviewPhotos)
+    .where(inArray(reviewPhotos.shopId, [...storeIds]));
+  return rows.flatMap((photo) => [photo.storageKey, photo.thumbKey]);
 }
 
 /** The photos of these reviews, in their order, grouped by review. */
