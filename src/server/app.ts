@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { REVIEW_PHOTO_LIMITS } from '#core/review-photos';
 import { compress } from 'hono/compress';
 import type { AppContext } from './context';
 import { outboxRoutes } from './dev/outbox-routes';
@@ -133,7 +134,19 @@ export function createApp(ctx: AppContext, options: AppOptions = {}) {
     withBody((c, next) => (uploadLimits.get(c.req.path) ?? limit)(c, next)),
   );
   app.use('/functions/*', withBody(limit));
-  app.use('/review/*', withBody(bodyLimit({ maxSize: 64 * 1024, onError: (c) => errorResponse(c, 'payload_too_large') })));
+  // The review page's posts are small, but for its photos (decision 058): one per request from its
+  // script, up to REVIEW_PHOTO_LIMITS.perReview with the form itself without JavaScript.
+  const reviewLimit = (maxSize: number) => withBody(bodyLimit({ maxSize, onError: (c) => errorResponse(c, 'payload_too_large') }));
+  const reviewLimits = {
+    form: reviewLimit(64 * 1024),
+    photo: reviewLimit(REVIEW_PHOTO_LIMITS.maxBytes + 64 * 1024),
+    formWithPhotos: reviewLimit(REVIEW_PHOTO_LIMITS.perReview * REVIEW_PHOTO_LIMITS.maxBytes + 64 * 1024),
+  };
+  app.use('/review/*', (c, next) => {
+    if (/^\/review\/[^/]+\/photos$/.test(c.req.path)) return reviewLimits.photo(c, next);
+    if ((c.req.header('content-type') ?? '').startsWith('multipart/form-data')) return reviewLimits.formWithPhotos(c, next);
+    return reviewLimits.form(c, next);
+  });
   const csrf = sameOriginForCookieRequests(new URL(ctx.config.appUrl).origin);
   app.use('/api/*', csrf);
   app.use('/functions/*', csrf);

@@ -39,7 +39,7 @@ const PROFILES = {
   page: {
     ...BASELINE,
     'content-security-policy':
-      `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: https:; ` +
+      `default-src 'self'; script-src 'self' 'nonce-${NONCE}'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob: https:; ` +
       "connect-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'self'; object-src 'none'",
   },
   /** JSON, redirects and downloads of /api, /functions and /health: never markup. */

@@ -51,7 +51,8 @@ const pagePolicy = (nonce: string) =>
     'default-src': ["'self'"],
     'script-src': ["'self'", `'nonce-${nonce}'`],
     'style-src': ["'self'", "'unsafe-inline'"],
-    'img-src': ["'self'", 'data:', 'https:'],
+    // blob: the review page shows the customer's own photos before they are sent (decision 058).
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'connect-src': ["'self'"],
     'frame-ancestors': ["'none'"],
     'form-action': ["'self'"],

@@ -12,7 +12,8 @@ describe('the review page script', () => {
   });
 
   it('stays small and reads its data from the page, never from the network before a submit', () => {
-    expect(REVIEW_PAGE_SCRIPT.length).toBeLessThan(2_500);
+    // Photos (decision 058) brought it from 2 to under 5 KB: inlined, gzip makes it about 2 KB on the wire.
+    expect(REVIEW_PAGE_SCRIPT.length).toBeLessThan(5_000);
     expect(REVIEW_PAGE_SCRIPT).toContain('review-data');
     expect(REVIEW_PAGE_SCRIPT.match(/fetch\(/g)).toHaveLength(1);
   });

@@ -9,6 +9,7 @@ import { formatDate } from '#core/french-format';
 import type { ReviewPage, ReviewOutcome } from './public-review';
 import { reviewPageMessages, type ReviewPageCatalogue } from '../messages/review-page';
 import { REVIEW_PAGE_SCRIPT } from './page-script';
+import { REVIEW_PHOTO_LIMITS, REVIEW_PHOTO_TYPES, type PhotoRefusal } from '#core/review-photos';
 import type { PostponeOutcome } from '../requests/reminders';
 
 /** docs/product/limits.md: 5 green, 4 cyan, 3 yellow, 2 orange, 1 red (shades dark enough to see on white). */
@@ -40,7 +41,12 @@ button[disabled]{opacity:.7;cursor:wait}.done{text-align:center}.done p{margin:0
 .later{margin-top:20px;padding-top:16px;border-top:1px solid #e5e7eb;text-align:center}.later p{margin:0;color:#374151;font-size:14px}
 button.sec{margin-top:8px;background:#fff;color:#111827;border:1px solid #6b7280;font-weight:600}button.sec:focus-visible,summary:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
 .status{margin:0 0 16px;padding:12px;border-radius:10px;background:#ecfdf5;color:#065f46;border:1px solid #a7f3d0}.status.info{background:#eff6ff;color:#1e3a8a;border-color:#bfdbfe}
-.how{margin:16px 0 0;font-size:14px;color:#374151}.how summary{cursor:pointer;font-weight:600;padding:8px 0}.how ul{margin:4px 0 0;padding-left:20px}.how li{margin:4px 0}`;
+.how{margin:16px 0 0;font-size:14px;color:#374151}.how summary{cursor:pointer;font-weight:600;padding:8px 0}.how ul{margin:4px 0 0;padding-left:20px}.how li{margin:4px 0}
+input.file{display:block;width:100%;font:inherit;font-size:14px;padding:8px 0}input.file:focus-visible{outline:3px solid #1d4ed8;outline-offset:2px}
+.thumbs{list-style:none;margin:8px 0 0;padding:0;display:flex;flex-wrap:wrap;gap:8px}.thumbs li{position:relative;width:88px}
+.thumbs img{display:block;width:88px;height:88px;object-fit:cover;border-radius:8px;background:#e5e7eb}
+.thumbs button{position:absolute;top:4px;right:4px;width:32px;height:32px;margin:0;padding:0;border-radius:16px;background:#111827;color:#fff;font-size:18px;line-height:32px}
+.thumbs progress{display:block;width:88px;height:6px;margin-top:4px}.failed{margin:12px 0 0;padding-left:20px;color:#b91c1c;text-align:left}`;
 }
 
 function layout(
@@ -76,6 +82,22 @@ export function thankYouHtml(page: ReviewPage, outcome: { rating?: number; publi
   return `<section class="done" aria-live="polite"><h1 tabindex="-1" id="done-title">${e(page.texts.thankYou)}</h1>${extra ? `<p>${e(extra)}</p>` : ''}${invite}</section>`;
 }
 
+/** A photo not kept (decision 058): its place among those the customer sent, and why. */
+export interface PhotoFailure {
+  n: number;
+  reason: PhotoRefusal;
+}
+
+/** A catalogue's template with its `{name}` places filled. */
+export const fill = (template: string, values: Record<string, string | number>) => template.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
+
+/** What the page says of photos not kept: the review itself is saved. */
+function photoFailuresHtml(m: ReviewPageCatalogue, failures: readonly PhotoFailure[]): string {
+  if (failures.length === 0) return '';
+  const items = failures.map(({ n, reason }) => `<li>${e(fill(m.photos.failed, { n, reason: m.photos.reasons[reason] }))}</li>`).join('');
+  return `<p role="status">${e(m.photos.reviewSaved)}</p><ul class="failed">${items}</ul>`;
+}
+
 export interface FormState {
   rating?: number;
   name?: string;
@@ -108,15 +130,18 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
     .join('');
   const data = {
     labels: { comment: m.comment, sending: m.sending, submitError: m.submitError, nameEmailRequired: m.nameEmailRequired, ratingRequired: m.ratingRequired },
+    photos: { ...m.photos, maxBytes: REVIEW_PHOTO_LIMITS.maxBytes, perReview: REVIEW_PHOTO_LIMITS.perReview, types: REVIEW_PHOTO_TYPES },
     feedback: Object.fromEntries(Object.entries(page.actions).map(([r, a]) => [r, a.type === 'collect_feedback' ? a.feedbackMessage : null])),
   };
   const status = state.postponed ? `<p class="status${state.postponed.ok ? '' : ' info'}" role="status">${e(state.postponed.message)}</p>` : '';
   const body = `${status}<h1>${e(page.texts.title)}</h1>${page.texts.description ? `<p class="intro">${e(page.texts.description)}</p>` : ''}
-<form id="review" method="post" action="/review/${e(page.token)}">
+<form id="review" method="post" action="/review/${e(page.token)}" enctype="multipart/form-data">
 <fieldset><legend>${e(m.ratingLegend)}</legend><div class="stars">${stars}</div></fieldset>
 <label class="f" for="name">${e(m.name)}</label><input class="t" id="name" name="name" autocomplete="name" maxlength="120" required value="${e(name)}">
 <label class="f" for="email">${e(m.email)}</label><input class="t" id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${e(email)}">
 <label class="f" for="comment" id="comment-label">${e(commentLabel)}</label><textarea id="comment" name="comment" maxlength="5000">${e(state.comment ?? '')}</textarea>
+<label class="f" for="photos">${e(m.photos.label)}</label><input class="file" type="file" id="photos" name="photos" accept="${REVIEW_PHOTO_TYPES.join(',')}" multiple aria-describedby="photos-hint">
+<p class="hint" id="photos-hint">${e(m.photos.hint)}</p><ul class="thumbs" id="thumbs"></ul>
 <p class="msg" id="msg" role="alert">${state.error ? e(state.error) : ''}</p>
 <button type="submit" id="submit">${e(page.texts.button)}</button></form>${page.postpone && !state.postponed ? postponeFormHtml(page) : ''}`;
   const script =
@@ -155,14 +180,17 @@ export function postponeMessage(outcome: PostponeOutcome, page: Pick<ReviewPage,
   return { message, ok: false };
 }
 
-export function thankYouPageHtml(page: ReviewPage, nonce: string, outcome: { rating?: number; publicReviewUrl: string | null }): string {
-  return layout(page, page.texts.thankYou, thankYouHtml(page, outcome), nonce);
+export function thankYouPageHtml(page: ReviewPage, nonce: string, outcome: { rating?: number; publicReviewUrl: string | null }, failures: readonly PhotoFailure[] = []): string {
+  return layout(page, page.texts.thankYou, thankYouHtml(page, outcome) + photoFailuresHtml(page.messages, failures), nonce);
 }
 
-/** After a form post without JavaScript: thanks, then on to the review site (a link if the refresh does not run). */
-export function redirectPageHtml(page: ReviewPage, nonce: string, url: string): string {
-  const body = `<section class="done"><h1>${e(page.texts.thankYou)}</h1><a class="btn" href="${e(url)}" rel="noopener">${e(page.messages.continueToSite)}</a></section>`;
-  return layout(page, page.texts.thankYou, body, nonce, '', `<meta http-equiv="refresh" content="0;url=${e(url)}">`);
+/**
+ * After a form post without JavaScript: thanks, then on to the review site (a link if the refresh does
+ * not run). A photo not kept holds the page there, so the customer reads which and why.
+ */
+export function redirectPageHtml(page: ReviewPage, nonce: string, url: string, failures: readonly PhotoFailure[] = []): string {
+  const body = `<section class="done"><h1>${e(page.texts.thankYou)}</h1>${photoFailuresHtml(page.messages, failures)}<a class="btn" href="${e(url)}" rel="noopener">${e(page.messages.continueToSite)}</a></section>`;
+  return layout(page, page.texts.thankYou, body, nonce, '', failures.length ? '' : `<meta http-equiv="refresh" content="0;url=${e(url)}">`);
 }
 
 /** A page for a link that cannot be used (invalid token, store gone, load error), in `messages`' language. */

@@ -18,6 +18,7 @@ import type { ActionType } from '#core/domain';
 import { SHARED_LINK_LIMITS, shownOnStorefront, type ReviewOrigin } from '#core/review-origin';
 import { safeUrl } from '#core/email/review-email';
 import { enqueue } from '../jobs/define';
+import { grantPhotoUpload } from './photos';
 import { sendReviewNotificationJob } from './jobs';
 import { storeRatingActions, type RatingActionDto } from './rating-actions';
 import { languageOf, type CustomerLanguage } from '#core/customer-language';
@@ -378,8 +379,11 @@ export function outcomeOf(decision: AfterRating, token: string, reviewId: string
   return { next: 'thanks', rating, publicReviewUrl: link };
 }
 
+/** A stored review's outcome, its id, and the key its page adds photos with (decision 058). */
+export type SubmittedReview = ReviewOutcome & { reviewId: string; photoKey: string };
+
 /** Stores the review and says what comes next. Throws 409 when the link was already used. */
-export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<ReviewOutcome> {
+export async function submitReview(db: Database, token: string, input: ReviewInput): Promise<SubmittedReview> {
   return db.transaction(async (tx) => {
     const request = await findRequest(tx, token, true);
     if (request.channel === 'email' && request.status === 'completed') throw new ReviewPageError(409, 'alreadyUsed', request.locale);
@@ -431,6 +435,8 @@ export async function submitReview(db: Database, token: string, input: ReviewInp
     }
     // The storefront shows every review, whatever its rating (decision 028): its metafield is written again.
     await schedulePublish(tx, request.shop_id);
-    return outcomeOf(decision, token, review!.id, input.rating);
+    // The page that sent it may add photos for a while, with a key only it receives.
+    const photoKey = await grantPhotoUpload(tx, review!.id);
+    return { ...outcomeOf(decision, token, review!.id, input.rating), reviewId: review!.id, photoKey };
   });
 }

@@ -13,12 +13,34 @@ import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
 import { languageOfVisitor } from '#core/customer-language';
 import { reviewPageMessagesIn, type ReviewPageCatalogue } from '../messages/review-page';
-import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
+import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml, type PhotoFailure } from './page';
 import { loadReviewPage, postponeReview, reviewInputFor, ReviewPageError, submitReview, type ReviewPage } from './public-review';
 import { readRatingActions, saveRatingActions } from './rating-actions';
 import { readSettings } from '../settings/service';
 import { requestConfirmations } from '../recipients/service';
 import { followPublicLink, OPEN_PIXEL, recordOpen, recordVisit } from './engagement';
+import { addPhotoFromPage, PhotoRefused } from './photos';
+import { REVIEW_PHOTO_LIMITS, type PhotoRefusal } from '#core/review-photos';
+
+/** How a refused photo is answered: the reason is what the page's script reads (and says in the page's language). */
+const PHOTO_STATUS: Record<PhotoRefusal, 403 | 409 | 413 | 415 | 422 | 429 | 500> = {
+  too_large: 413,
+  unsupported_type: 415,
+  unreadable: 422,
+  too_many_pixels: 422,
+  too_many_photos: 409,
+  upload_closed: 403,
+  rate_limited: 429,
+  failed: 500,
+};
+
+/** The files a form post without JavaScript sent as `photos` (one, several, or none). */
+function postedPhotos(form: Record<string, unknown>): File[] {
+  const value = form.photos ?? form['photos[]'];
+  const list = Array.isArray(value) ? value : value === undefined ? [] : [value];
+  // An empty file input sends one empty file with no name.
+  return list.filter((item): item is File => item instanceof File && item.size > 0);
+}
 
 /**
  * GET and PUT /api/rating-actions, for the active store. Unsaved alerts default to the store's
@@ -119,6 +141,34 @@ export function reviewPageRoutes(ctx: AppContext) {
     }
   });
 
+  // A photo for the review the page just sent (decision 058): the body is the file itself, the key the
+  // submission answered in X-Photo-Key. Answered in JSON: the photo, or the reason it was not kept.
+  app.post('/:token/photos', async (c) => {
+    const refuse = (reason: PhotoRefusal) => {
+      c.header('Cache-Control', 'no-store');
+      return c.json({ reason, error: visitorMessages(c).photos.reasons[reason] }, PHOTO_STATUS[reason]);
+    };
+    const limit = await hitRateLimit(ctx.db, `review-photo:${clientIp(c, ctx.config.trustProxy)}`, { max: 20, windowSeconds: 600 });
+    if (!limit.allowed) {
+      c.header('Retry-After', String(limit.retryAfterSeconds));
+      return refuse('rate_limited');
+    }
+    const bytes = new Uint8Array(await c.req.arrayBuffer());
+    try {
+      const photo = await addPhotoFromPage(ctx, c.req.param('token'), c.req.header('x-photo-key') ?? '', bytes);
+      log.info('review photo added', { position: photo.position });
+      c.header('Cache-Control', 'no-store');
+      return c.json({ photo }, 201);
+    } catch (error) {
+      if (error instanceof PhotoRefused) {
+        log.info('review photo refused', { reason: error.reason });
+        return refuse(error.reason);
+      }
+      log.error('review photo failed', { error: error instanceof Error ? error.message : String(error) });
+      return refuse('failed');
+    }
+  });
+
   app.post('/:token', async (c) => {
     const wantsJson = (c.req.header('accept') ?? '').includes('application/json');
     const fail = (status: 400 | 404 | 409 | 429 | 500, message: string, extra: Record<string, unknown> = {}) => c.json({ error: message, ...extra }, status);
@@ -134,7 +184,7 @@ export function reviewPageRoutes(ctx: AppContext) {
 
     let form: Record<string, unknown>;
     try {
-      const body: unknown = (c.req.header('content-type') ?? '').includes('application/json') ? await c.req.json() : await c.req.parseBody();
+      const body: unknown = (c.req.header('content-type') ?? '').includes('application/json') ? await c.req.json() : await c.req.parseBody({ all: true });
       form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     } catch {
       return wantsJson ? fail(400, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError }), 400);
@@ -154,13 +204,20 @@ export function reviewPageRoutes(ctx: AppContext) {
     try {
       const outcome = await submitReview(ctx.db, page.token, input);
       log.info('review received', { rating: outcome.rating, next: outcome.next });
+      // The page's script sends its photos next, with this key (decision 058).
+      const photos = { url: `/review/${page.token}/photos`, key: outcome.photoKey, max: REVIEW_PHOTO_LIMITS.perReview };
+      // Without JavaScript the photos came with the form: kept now, after the review, which stays whatever happens to them.
+      const failures = wantsJson ? [] : await keepPostedPhotos(page.token, outcome.photoKey, postedPhotos(form));
       if (outcome.next === 'redirect') {
         // Without JavaScript: a page that moves on by itself. A 303 to another site after a form post
-        // is blocked by Chrome under our CSP (form-action 'self').
-        return wantsJson ? c.json({ next: 'redirect', url: outcome.url }) : html(c, redirectPageHtml(page, nonceOf(c), outcome.url));
+        // is blocked by Chrome under our CSP (form-action 'self'). A photo not kept holds it there, said.
+        // The thank-you block comes too: the script shows it when a photo was not kept, before going on.
+        return wantsJson
+          ? c.json({ next: 'redirect', url: outcome.url, photos, html: thankYouHtml(page, { rating: outcome.rating, publicReviewUrl: null }) })
+          : html(c, redirectPageHtml(page, nonceOf(c), outcome.url, failures));
       }
       const body = thankYouHtml(page, outcome);
-      return wantsJson ? c.json({ next: 'thanks', html: body }) : html(c, thankYouPageHtml(page, nonceOf(c), outcome));
+      return wantsJson ? c.json({ next: 'thanks', html: body, photos }) : html(c, thankYouPageHtml(page, nonceOf(c), outcome, failures));
     } catch (error) {
       if (error instanceof ReviewPageError && error.status === 409) {
         // Already used: the thank-you state, not a second review.
@@ -179,6 +236,24 @@ export function reviewPageRoutes(ctx: AppContext) {
       return wantsJson ? fail(500, m.submitError) : html(c, reviewFormHtml(page, nonceOf(c), { error: m.submitError, ...input }), 500);
     }
   });
+
+  /** Keeps the photos a form post sent, in turn; answers the refused ones (their place among those sent, and why). */
+  async function keepPostedPhotos(token: string, key: string, files: File[]): Promise<PhotoFailure[]> {
+    const failures: PhotoFailure[] = [];
+    for (const [index, file] of files.entries()) {
+      if (index >= REVIEW_PHOTO_LIMITS.perReview) {
+        failures.push({ n: index + 1, reason: 'too_many_photos' });
+        continue;
+      }
+      try {
+        await addPhotoFromPage(ctx, token, key, new Uint8Array(await file.arrayBuffer()));
+      } catch (error) {
+        if (!(error instanceof PhotoRefused)) log.error('review photo failed', { error: error instanceof Error ? error.message : String(error) });
+        failures.push({ n: index + 1, reason: error instanceof PhotoRefused ? error.reason : 'failed' });
+      }
+    }
+    return failures;
+  }
 
   return app;
 }

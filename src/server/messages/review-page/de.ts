@@ -82,4 +82,27 @@ export const de: ReviewPageCatalogue = {
     notSent: 'Diese Anfrage kann nicht verschoben werden. Sie können Ihre Bewertung jederzeit unten abgeben.',
     withdrawn: 'Der Shop wird sich zu dieser Bestellung nicht mehr bei Ihnen melden. Wenn Sie möchten, können Sie Ihre Bewertung weiterhin unten abgeben.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Fotos hinzufügen (optional)',
+    hint: 'Bis zu 3 Fotos im Format JPEG, PNG oder WebP, je höchstens 10 MB. Sie werden ohne ihre Metadaten (Ort, Kamera) veröffentlicht.',
+    thumbnail: 'Foto {n}: {name}',
+    remove: 'Foto {n} entfernen',
+    tooMany: 'Höchstens drei Fotos: Die übrigen wurden nicht hinzugefügt.',
+    sending: 'Foto {n} von {total} wird hochgeladen …',
+    progress: 'Foto {n} wird hochgeladen',
+    failed: 'Foto {n} konnte nicht hinzugefügt werden: {reason}',
+    reviewSaved: 'Ihre Bewertung wurde gespeichert.',
+    continue: 'Weiter',
+    reasons: {
+      too_large: 'Es ist größer als 10 MB.',
+      unsupported_type: 'Es ist kein Foto im Format JPEG, PNG oder WebP.',
+      unreadable: 'Die Datei ist nicht lesbar oder beschädigt.',
+      too_many_pixels: 'Es ist zu groß (mehr als 50 Millionen Pixel).',
+      too_many_photos: 'Ihre Bewertung hat bereits drei Fotos.',
+      upload_closed: 'Die Zeit, um dieser Bewertung Fotos hinzuzufügen, ist abgelaufen.',
+      rate_limited: 'Zu viele Uploads in kurzer Zeit. Bitte versuchen Sie es in ein paar Minuten erneut.',
+      failed: 'Die Verbindung wurde unterbrochen.',
+    },
+  },
 };

@@ -81,4 +81,27 @@ export const en: ReviewPageCatalogue = {
     notSent: 'This request can’t be postponed. You can leave your review below whenever you like.',
     withdrawn: 'The store no longer plans to contact you about this order. You can still leave your review below if you’d like.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Add photos (optional)',
+    hint: 'Up to 3 JPEG, PNG or WebP photos, 10 MB each. They are published without their metadata (location, camera).',
+    thumbnail: 'Photo {n}: {name}',
+    remove: 'Remove photo {n}',
+    tooMany: 'Three photos at most: the others were not added.',
+    sending: 'Uploading photo {n} of {total}…',
+    progress: 'Uploading photo {n}',
+    failed: 'Photo {n} could not be added: {reason}',
+    reviewSaved: 'Your review has been saved.',
+    continue: 'Continue',
+    reasons: {
+      too_large: 'it is larger than 10 MB.',
+      unsupported_type: 'it is not a JPEG, PNG or WebP photo.',
+      unreadable: 'the file is unreadable or damaged.',
+      too_many_pixels: 'it is too large (more than 50 million pixels).',
+      too_many_photos: 'your review already has three photos.',
+      upload_closed: 'the time to add photos to this review has passed.',
+      rate_limited: 'too many uploads in a short time, please try again in a few minutes.',
+      failed: 'the connection was interrupted.',
+    },
+  },
 };

@@ -77,4 +77,27 @@ export const es: ReviewPageCatalogue = {
     notSent: 'Esta solicitud no se puede aplazar. Puedes dejar tu reseña aquí debajo cuando quieras.',
     withdrawn: 'La tienda ya no tiene previsto volver a escribirte sobre este pedido. Aun así, puedes dejar tu reseña aquí debajo si lo deseas.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Añadir fotos (opcional)',
+    hint: 'Hasta 3 fotos en JPEG, PNG o WebP, de 10 MB como máximo cada una. Se publican sin sus metadatos (ubicación, cámara).',
+    thumbnail: 'Foto {n}: {name}',
+    remove: 'Quitar la foto {n}',
+    tooMany: 'Tres fotos como máximo: las demás no se han añadido.',
+    sending: 'Subiendo la foto {n} de {total}…',
+    progress: 'Subiendo la foto {n}',
+    failed: 'No se ha podido añadir la foto {n}: {reason}',
+    reviewSaved: 'Tu reseña se ha guardado.',
+    continue: 'Continuar',
+    reasons: {
+      too_large: 'supera los 10 MB.',
+      unsupported_type: 'no es una foto JPEG, PNG o WebP.',
+      unreadable: 'el archivo no se puede leer o está dañado.',
+      too_many_pixels: 'es demasiado grande (más de 50 millones de píxeles).',
+      too_many_photos: 'tu reseña ya tiene tres fotos.',
+      upload_closed: 'ya ha pasado el plazo para añadir fotos a esta reseña.',
+      rate_limited: 'demasiados envíos en poco tiempo; inténtalo de nuevo dentro de unos minutos.',
+      failed: 'se ha interrumpido la conexión.',
+    },
+  },
 };

@@ -81,4 +81,27 @@ export const fr = {
     notSent: 'Cette demande ne peut pas être reportée. Vous pouvez donner votre avis ci-dessous quand vous le souhaitez.',
     withdrawn: 'La boutique ne prévoit plus de vous recontacter pour cette commande. Vous pouvez toujours donner votre avis ci-dessous si vous le souhaitez.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Ajouter des photos (facultatif)',
+    hint: 'Jusqu’à 3 photos JPEG, PNG ou WebP, 10\u00a0Mo chacune. Elles sont publiées sans leurs métadonnées (lieu, appareil).',
+    thumbnail: 'Photo {n}\u202f: {name}',
+    remove: 'Retirer la photo {n}',
+    tooMany: 'Trois photos au maximum\u202f: les autres n’ont pas été ajoutées.',
+    sending: 'Envoi de la photo {n} sur {total}…',
+    progress: 'Envoi de la photo {n}',
+    failed: 'La photo {n} n’a pas pu être ajoutée\u202f: {reason}',
+    reviewSaved: 'Votre avis est bien enregistré.',
+    continue: 'Continuer',
+    reasons: {
+      too_large: 'elle dépasse 10\u00a0Mo.',
+      unsupported_type: 'ce n’est pas une photo JPEG, PNG ou WebP.',
+      unreadable: 'le fichier est illisible ou abîmé.',
+      too_many_pixels: 'elle est trop grande (plus de 50\u00a0millions de pixels).',
+      too_many_photos: 'votre avis a déjà trois photos.',
+      upload_closed: 'le délai pour ajouter des photos à cet avis est passé.',
+      rate_limited: 'trop d’envois en peu de temps, réessayez dans quelques minutes.',
+      failed: 'la connexion a été interrompue.',
+    },
+  },
 };

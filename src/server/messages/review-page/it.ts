@@ -82,4 +82,27 @@ export const it: ReviewPageCatalogue = {
     notSent: 'Questa richiesta non può essere rimandata. Puoi lasciare la tua recensione qui sotto quando vuoi.',
     withdrawn: 'Il negozio non prevede più di ricontattarti per questo ordine. Puoi comunque lasciare la tua recensione qui sotto, se lo desideri.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Aggiungi foto (facoltativo)',
+    hint: 'Fino a 3 foto in formato JPEG, PNG o WebP, massimo 10 MB ciascuna. Vengono pubblicate senza i loro metadati (luogo, fotocamera).',
+    thumbnail: 'Foto {n}: {name}',
+    remove: 'Rimuovi la foto {n}',
+    tooMany: 'Al massimo tre foto: le altre non sono state aggiunte.',
+    sending: 'Caricamento della foto {n} di {total}…',
+    progress: 'Caricamento della foto {n}',
+    failed: 'Non è stato possibile aggiungere la foto {n}: {reason}',
+    reviewSaved: 'La tua recensione è stata salvata.',
+    continue: 'Continua',
+    reasons: {
+      too_large: 'supera i 10 MB.',
+      unsupported_type: 'non è una foto JPEG, PNG o WebP.',
+      unreadable: 'il file è illeggibile o danneggiato.',
+      too_many_pixels: 'è troppo grande (oltre 50 milioni di pixel).',
+      too_many_photos: 'la tua recensione ha già tre foto.',
+      upload_closed: 'il tempo per aggiungere foto a questa recensione è scaduto.',
+      rate_limited: 'troppi caricamenti in poco tempo, riprova tra qualche minuto.',
+      failed: 'la connessione si è interrotta.',
+    },
+  },
 };

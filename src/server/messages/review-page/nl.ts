@@ -83,4 +83,27 @@ export const nl: ReviewPageCatalogue = {
     notSent: 'Dit verzoek kan niet worden uitgesteld. Je kunt hieronder een review achterlaten wanneer je wilt.',
     withdrawn: 'De winkel is niet meer van plan om voor deze bestelling contact met je op te nemen. Je kunt hieronder nog steeds een review achterlaten als je dat wilt.',
   },
+  /** Photos with the review (decision 058); `{n}`, `{total}`, `{name}`, `{reason}` are filled by the page. */
+  photos: {
+    label: 'Foto’s toevoegen (optioneel)',
+    hint: 'Maximaal 3 foto’s in JPEG, PNG of WebP, elk hoogstens 10 MB. Ze worden gepubliceerd zonder hun metadata (locatie, camera).',
+    thumbnail: 'Foto {n}: {name}',
+    remove: 'Foto {n} verwijderen',
+    tooMany: 'Maximaal drie foto’s: de andere zijn niet toegevoegd.',
+    sending: 'Foto {n} van {total} wordt geüpload…',
+    progress: 'Foto {n} wordt geüpload',
+    failed: 'Foto {n} kon niet worden toegevoegd: {reason}',
+    reviewSaved: 'Je review is opgeslagen.',
+    continue: 'Doorgaan',
+    reasons: {
+      too_large: 'hij is groter dan 10 MB.',
+      unsupported_type: 'het is geen JPEG-, PNG- of WebP-foto.',
+      unreadable: 'het bestand is onleesbaar of beschadigd.',
+      too_many_pixels: 'hij is te groot (meer dan 50 miljoen pixels).',
+      too_many_photos: 'je review heeft al drie foto’s.',
+      upload_closed: 'de tijd om foto’s aan deze review toe te voegen is verstreken.',
+      rate_limited: 'te veel uploads in korte tijd, probeer het over een paar minuten opnieuw.',
+      failed: 'de verbinding is verbroken.',
+    },
+  },
 };
