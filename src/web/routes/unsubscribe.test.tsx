@@ -127,6 +127,47 @@ describe('/unsubscribe/:token', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('frames the page in the request’s language too: skip link, home link, legal footer and tab title, no French left', async () => {
+    browserLanguages = ['en-US', 'en'];
+    serve({ get: () => ({ ...status, locale: 'de-AT' }) });
+    renderRoute(`/unsubscribe/${token}`);
+    await screen.findByRole('button', { name: 'Abmelden' }, { timeout: 5_000 });
+    expect(screen.getByRole('link', { name: 'Zum Hauptinhalt springen' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Avis Clients – Startseite' })).toBeTruthy();
+    const legal = screen.getByRole('navigation', { name: 'Rechtliches' });
+    expect(within(legal).getByRole('link', { name: 'Impressum' }).getAttribute('hreflang')).toBe('fr');
+    expect(within(legal).getByRole('link', { name: 'Datenschutz' })).toBeTruthy();
+    expect(screen.getByText(/Alle Rechte vorbehalten\./)).toBeTruthy();
+    expect(document.title).toBe('Abmeldung · Avis Clients');
+    expect(document.documentElement.lang).toBe('de');
+    for (const french of ['Mentions légales', 'Confidentialité', 'Tous droits réservés', 'Aller au contenu', 'accueil']) expect(document.body.textContent).not.toContain(french);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('before the answer and when the page cannot load, speaks the browser’s language throughout, its retry included', async () => {
+    browserLanguages = ['es-MX', 'es'];
+    const answer = deferred<Response>();
+    let gets = 0;
+    serve({ get: () => (gets++ === 0 ? answer.promise : status) });
+    renderRoute(`/unsubscribe/${token}`);
+    expect(await screen.findByText('Cargando…', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: 'Enlaces legales' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('es');
+
+    answer.resolve(apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).not.toContain('Une erreur');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('Désinscription');
+    expect(screen.getByRole('link', { name: 'Ir al contenido principal' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aviso legal' })).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Volver a intentarlo' }));
+    // The request's language once it answers (French here).
+    await screen.findByRole('button', { name: 'Se désabonner' });
+    expect(screen.getByRole('navigation', { name: 'Liens légaux' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
   it('says a link is not valid in the browser’s language, French when it names none shipped', async () => {
     browserLanguages = ['nl-BE', 'fr'];
     serve({ get: () => apiError(404, 'Lien invalide ou expiré', 'unsubscribe_link_invalid') });
