@@ -144,14 +144,35 @@ describe('/unsubscribe/:token', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('says it is loading in the browser’s language before the page’s code has arrived, and the merchant’s pages still in French', async () => {
+    browserLanguages = ['de-DE', 'de'];
+    serve({ get: () => ({ ...status, locale: 'de-DE' }) });
+    const before = document.documentElement.lang;
+    const { unmount } = renderRoute(`/unsubscribe/${token}`);
+    // The root's fallback: no screen yet, only the loading line.
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Wird geladen…');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.title).toBe('Avis Clients');
+    await screen.findByRole('button', { name: 'Abmelden' }, { timeout: 5_000 });
+    expect(document.title).toBe('Abmeldung · Avis Clients');
+    unmount();
+    // The page's language given back: the merchant's pages are in index.html's.
+    expect(document.documentElement.lang).toBe(before);
+
+    renderRoute('/login');
+    expect(screen.getByRole('status').textContent).toBe('Chargement…');
+    expect(document.documentElement.lang).toBe(before);
+  });
+
   it('before the answer and when the page cannot load, speaks the browser’s language throughout, its retry included', async () => {
     browserLanguages = ['es-MX', 'es'];
     const answer = deferred<Response>();
     let gets = 0;
     serve({ get: () => (gets++ === 0 ? answer.promise : status) });
     renderRoute(`/unsubscribe/${token}`);
-    expect(await screen.findByText('Cargando…', {}, { timeout: 5_000 })).toBeTruthy();
-    expect(screen.getByRole('navigation', { name: 'Enlaces legales' })).toBeTruthy();
+    await screen.findByRole('navigation', { name: 'Enlaces legales' }, { timeout: 5_000 });
+    expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Cargando…');
     expect(document.documentElement.lang).toBe('es');
 
     answer.resolve(apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'));

@@ -1,7 +1,8 @@
 import { CircleCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { languageOf, languageOfVisitor, type CustomerLanguage } from '#core/customer-language';
+import { languageOf } from '#core/customer-language';
+import { browserLanguage } from '#web/lib/customer-page';
 import { isInvalidUnsubscribeLink as isInvalidLink, useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { LinkActionButton, StoreAddressDetails } from '../components/public/LinkPage';
@@ -9,9 +10,6 @@ import { ErrorAlert } from '../components/ui/Alert';
 import { QueryState } from '../components/ui/QueryState';
 import { pageFrameCatalogues } from '../i18n/customer/page-frame';
 import { unsubscribeCatalogues, type UnsubscribeMessages } from '../i18n/customer/unsubscribe';
-
-/** The browser's language among the shipped ones, until the link's status says the request's. */
-const browserLanguage = (): CustomerLanguage => languageOfVisitor(typeof navigator === 'undefined' ? '' : navigator.languages.join(','));
 
 /**
  * /unsubscribe/:token (public, no session), the link at the foot of every review-request e-mail.

@@ -3,6 +3,7 @@ import { brandName } from '#web/i18n/fr/common';
 import type { PageFrameMessages } from '../page-frame';
 
 export const de: PageFrameMessages = {
+  loading: 'Wird geladen…',
   skipToContent: 'Zum Hauptinhalt springen',
   homeLinkLabel: `${brandName} – Startseite`,
   retry: 'Erneut versuchen',

@@ -3,6 +3,7 @@ import { brandName } from '#web/i18n/fr/common';
 import type { PageFrameMessages } from '../page-frame';
 
 export const en: PageFrameMessages = {
+  loading: 'Loading…',
   skipToContent: 'Skip to main content',
   homeLinkLabel: `${brandName} — home`,
   retry: 'Try again',

@@ -3,6 +3,7 @@ import { brandName } from '#web/i18n/fr/common';
 import type { PageFrameMessages } from '../page-frame';
 
 export const es: PageFrameMessages = {
+  loading: 'Cargando…',
   skipToContent: 'Ir al contenido principal',
   homeLinkLabel: `${brandName}: página de inicio`,
   retry: 'Volver a intentarlo',

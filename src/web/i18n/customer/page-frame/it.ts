@@ -3,6 +3,7 @@ import { brandName } from '#web/i18n/fr/common';
 import type { PageFrameMessages } from '../page-frame';
 
 export const it: PageFrameMessages = {
+  loading: 'Caricamento…',
   skipToContent: 'Vai al contenuto principale',
   homeLinkLabel: `${brandName} – home page`,
   retry: 'Riprova',

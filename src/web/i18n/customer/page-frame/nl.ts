@@ -3,6 +3,7 @@ import { brandName } from '#web/i18n/fr/common';
 import type { PageFrameMessages } from '../page-frame';
 
 export const nl: PageFrameMessages = {
+  loading: 'Laden…',
   skipToContent: 'Naar de hoofdinhoud',
   homeLinkLabel: `${brandName} – startpagina`,
   retry: 'Opnieuw proberen',
