@@ -11,7 +11,7 @@ import { parseWith } from '../http/errors';
 import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
-import { languageOfVisitor } from '#core/customer-language';
+import { baseLanguage, canonicalLocale, isCustomerLanguage, languageOfVisitor, type CustomerLanguage } from '#core/customer-language';
 import { reviewPageMessagesIn, type ReviewPageCatalogue } from '../messages/review-page';
 import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml } from './page';
 import { loadReviewPage, postponeReview, reviewInputFor, ReviewPageError, submitReview, type ReviewPage } from './public-review';
@@ -52,10 +52,27 @@ export function reviewPageRoutes(ctx: AppContext) {
 
   /**
    * Where no request says the customer's language (a link that is not valid, a refusal before the
-   * page is read), the visitor's browser does: its first shipped language, else French.
+   * page is read from a post that names none), the visitor's browser does: its first shipped
+   * language, else French.
    */
   const visitorOf = (c: Context<NonceEnv>) => languageOfVisitor(c.req.header('accept-language'));
   const visitorMessages = (c: Context<NonceEnv>): ReviewPageCatalogue => reviewPageMessagesIn(visitorOf(c));
+  /**
+   * The language of a refusal before the link is read (too many attempts): the one the page that
+   * posted names (its forms' `?langue=`, the request's language it was drawn in), else the
+   * visitor's. Not the request's row: the limit keeps a flood of posts from the database, which a
+   * read per refused post would undo, and a refusal whose language followed the token would tell
+   * someone guessing tokens which ones exist. The page's word costs nothing and tells nothing.
+   */
+  const posterOf = (c: Context<NonceEnv>): CustomerLanguage => {
+    const named = canonicalLocale(c.req.query('langue'));
+    const language = named ? baseLanguage(named) : null;
+    return isCustomerLanguage(language) ? language : visitorOf(c);
+  };
+  const tooManyPage = (c: Context<NonceEnv>) => {
+    const messages = reviewPageMessagesIn(posterOf(c));
+    return html(c, errorPageHtml(messages.tooMany, nonceOf(c), messages), 429);
+  };
   /** A refusal's page, in the request's language when the link named one, else the visitor's. */
   const refusalPage = (c: Context<NonceEnv>, error: ReviewPageError) => errorPageHtml(error.sentence(visitorOf(c)), nonceOf(c), reviewPageMessagesIn(error.locale ?? visitorOf(c)));
 
@@ -101,7 +118,7 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-postpone:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
+      return tooManyPage(c);
     }
     const loaded = await load(c);
     if (!('page' in loaded)) return notLoadedPage(c, loaded);
@@ -125,7 +142,7 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-submit:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return wantsJson ? fail(429, visitorMessages(c).tooMany) : html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
+      return wantsJson ? fail(429, reviewPageMessagesIn(posterOf(c)).tooMany) : tooManyPage(c);
     }
     const loaded = await load(c);
     if (!('page' in loaded)) return wantsJson ? fail(loaded.status, loaded.message) : notLoadedPage(c, loaded);
