@@ -2,8 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RequireSession } from './components/auth/RequireSession';
 import { RequireSubscription } from './components/auth/RequireSubscription';
-import { RootShell } from './components/layout/RootShell';
-import { LoadingScreen } from './components/ui/Spinner';
+import { RootFallback, RootShell } from './components/layout/RootShell';
 import { NotFoundScreen } from './routes/not-found';
 import { RouteErrorScreen } from './routes/route-error';
 import type { ScreenDrawing, ScreenHandle } from './lib/drawing';
@@ -36,7 +35,7 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootShell,
     ErrorBoundary: RouteErrorScreen,
-    HydrateFallback: LoadingScreen,
+    HydrateFallback: RootFallback,
     children: [
       { index: true, ...screen(() => import('./routes/landing')) },
       { path: 'login', ...screen(() => import('./routes/login')) },

@@ -1,7 +1,8 @@
 /**
  * A customer asked in their own language (issue 48, decisions 056 and 057), in Chromium: an order
  * placed in German on the local Shopify becomes a request made in German; its e-mail is German, and so
- * is the review page the customer opens from it on a phone (with axe), its refusals and its thanks.
+ * is the review page the customer opens from it on a phone (with axe), its refusals and its thanks,
+ * and the unsubscribe page its link opens, framed in German too.
  * The merchant writes and previews the English template beside the French one, and an English order's
  * e-mail is that template.
  */
@@ -87,6 +88,16 @@ describe('a German customer', () => {
     await phone.getByLabel('Ihr Kommentar (optional)').fill('Schnelle Lieferung, schöne Kerze.');
     await phone.getByRole('button', { name: 'WEITER' }).click();
     await phone.getByRole('heading', { name: 'Vielen Dank für Ihre Bewertung!' }).waitFor();
+    await expectAccessible(phone);
+
+    // The e-mail's unsubscribe link: the page and all around it in German, no French left.
+    const unsubscribe = /href="([^"]+\/unsubscribe\/[^"]+)"/.exec(mail.html ?? '')![1]!;
+    await phone.goto(unsubscribe);
+    await phone.getByRole('button', { name: 'Abmelden' }).waitFor();
+    expect(await phone.locator('html').getAttribute('lang')).toBe('de');
+    expect(await phone.title()).toBe('Abmeldung · Avis Clients');
+    expect(await phone.getByRole('navigation', { name: 'Rechtliches' }).innerText()).toContain('Impressum');
+    expect(await phone.locator('body').innerText()).not.toMatch(/Mentions légales|Tous droits|Confidentialité|Désinscription/);
     await expectAccessible(phone);
   });
 });

@@ -2,7 +2,8 @@
 // storefront is published in French (its primary language, at the root) and English (in `/en/`, as
 // Shopify serves another language); one metafield serves both. On the English storefront the block and
 // the badge speak English: its texts, its dates ("March 12, 2026"), its average ("4.6"), and the dates
-// of the older reviews « Voir plus » adds; the French storefront is as it was (« 4,6 », « 12 mars 2026 »).
+// of the older reviews « Voir plus » adds, and the page their link opens; the French storefront is as
+// it was (« 4,6 », « 12 mars 2026 »).
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoViolation } from './support/browser';
@@ -93,6 +94,23 @@ describe('the storefront in the shopper’s language', () => {
       expect(day.text, day.iso).toMatch(frenchDays);
       expect(Number(day.text.split(' ')[0]!.replace('1er', '1')), day.iso).toBe(Number(day.iso.slice(8)));
     }
+  });
+
+  it('the link saying how reviews are collected opens that page in the storefront’s language, through the app proxy', async () => {
+    const { page } = await suite.page();
+    await openStorefront(page, '/en/');
+    await block(page).getByRole('link', { name: 'How we collect reviews' }).click();
+    await page.getByRole('heading', { level: 1, name: 'How we collect reviews' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    expect(await page.locator('main').innerText()).not.toMatch(/avis|Achat/);
+    await expectNoViolation(page);
+
+    // The French storefront's: French.
+    const { page: french } = await suite.page();
+    await openStorefront(french, '/');
+    await block(french).getByRole('link', { name: 'Comment nous recueillons les avis' }).click();
+    await french.getByRole('heading', { level: 1, name: 'Comment nous recueillons les avis' }).waitFor();
+    expect(await french.locator('html').getAttribute('lang')).toBe('fr');
   });
 
   it('a language the storefront is not published in is no page, nor the primary language’s subfolder', async () => {

@@ -140,7 +140,7 @@ describe('reviews on the storefront', () => {
     await expectEveryRating(shop);
     // The badge: the average of every rating, in words, linking to how reviews are collected.
     const badge = badgeLink(shop);
-    expect(await badge.getAttribute('href')).toBe('/apps/avis/methode');
+    expect(await badge.getAttribute('href')).toBe('/apps/avis/methode?langue=fr');
     expect(await badge.locator('[role="img"]').getAttribute('aria-label')).toMatch(/^Note\u202f: \d,\d sur 5$/);
     expect(await badge.textContent()).toMatch(/\d,\d\/5 · \d+ avis/);
     await expectNoViolation(shop);

@@ -3,10 +3,13 @@
  * the French one, no empty text, functions that write a whole sentence with their values, its own
  * typography (French spacing stays French), and no French left untranslated.
  */
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_LANGUAGES } from '#core/customer-language';
 import { renderReviewEmail, defaultTemplateIn } from '#core/email/review-email';
 import { reviewEmailTexts } from '#core/email/texts';
+import { SHARED_LINK_LIMITS } from '#core/review-origin';
+import { methodPageCatalogues } from './method-page';
 import { reviewPageCatalogues } from './review-page';
 
 /** Values to call a catalogue's functions with, by parameter name (the French one's signatures). */
@@ -125,5 +128,43 @@ describe('the review e-mail’s texts', () => {
     expect(reminder.text).toContain(t.reminderFirstLine);
     // Every e-mail text of another language is none of the French ones.
     if (language !== 'fr') for (const french of [reviewEmailTexts.fr.defaultButton, reviewEmailTexts.fr.unsubscribeLink]) expect(first.text).not.toContain(french);
+  });
+});
+
+describe('the storefront’s « how we collect reviews » page', () => {
+  /** The block's words in a language (the extension's storefront locale file): the page names what the block shows. */
+  const blockWords = (language: string) =>
+    (
+      JSON.parse(readFileSync(new URL(`../../../extensions/avis-clients/locales/${language === 'fr' ? 'fr.default' : language}.json`, import.meta.url), 'utf8')) as {
+        avis: Record<string, string>;
+      }
+    ).avis;
+
+  it.each(CUSTOMER_LANGUAGES)('%s has every paragraph, the store named, the block’s own words and the shared link’s limits', (language) => {
+    const t = methodPageCatalogues[language];
+    expect(t.lang).toBe(language);
+    expect(t.title).toBe(blockWords(language).methode);
+    for (const shown of [true, false]) {
+      const paragraphs = t.paragraphs('Atelier Nova', shown);
+      expect(paragraphs).toHaveLength(methodPageCatalogues.fr.paragraphs('Atelier Nova', shown).length);
+      for (const text of paragraphs) expect(text.trim()).not.toBe('');
+      expect(paragraphs[0]).toContain('Atelier Nova');
+      expect(paragraphs.join(' ')).toContain(blockWords(language).achat_verifie);
+    }
+    const shown = t.paragraphs('Atelier Nova', true).join(' ');
+    expect(shown).toContain(blockWords(language).achat_non_verifie);
+    expect(shown).toContain(String(SHARED_LINK_LIMITS.perHour));
+    expect(shown).toContain(String(SHARED_LINK_LIMITS.perDay));
+  });
+
+  it.each(others)('%s follows its own typography and leaves no French', (language) => {
+    for (const shown of [true, false]) {
+      const french = methodPageCatalogues.fr.paragraphs('Atelier Nova', shown);
+      methodPageCatalogues[language].paragraphs('Atelier Nova', shown).forEach((text, index) => {
+        expect(text, `${language} ${index}`).not.toMatch(/[\u00a0\u202f ][!?:;]|\u202f/);
+        expect(text, `${language} ${index}`).not.toBe(french[index]);
+      });
+    }
+    expect(methodPageCatalogues[language].title).not.toBe(methodPageCatalogues.fr.title);
   });
 });

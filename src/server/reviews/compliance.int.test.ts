@@ -167,7 +167,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     const st = await store(ctx, true);
     const sent = await world.at(st).request({ status: 'opened' });
     const offered = await page(app, sent.token);
-    expect(offered).toContain(`action="/review/${sent.token}/postpone"`);
+    expect(offered).toContain(`action="/review/${sent.token}/postpone?langue=fr"`);
     expect(offered).toContain(button);
     const shared = await world.at(st).request({ channel: 'link', status: 'sent', orderId: null });
     expect(await page(app, shared.token)).not.toContain(button);
@@ -198,7 +198,7 @@ describe("« Je n'ai pas encore reçu ma commande »", () => {
     expect(html).toMatch(/role="status"/);
     // Never forced: the rating form is still there.
     expect(html.match(/type="radio"/g)).toHaveLength(5);
-    expect(html).toContain(`<form id="review" method="post" action="/review/${request.token}">`);
+    expect(html).toContain(`<form id="review" method="post" action="/review/${request.token}?langue=fr" enctype="multipart/form-data">`);
   });
 
   it('twice, or with a later reminder already planned, never moves the follow-up earlier', async ({ ctx, app, world }) => {

@@ -135,7 +135,7 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
   };
   const status = state.postponed ? `<p class="status${state.postponed.ok ? '' : ' info'}" role="status">${e(state.postponed.message)}</p>` : '';
   const body = `${status}<h1>${e(page.texts.title)}</h1>${page.texts.description ? `<p class="intro">${e(page.texts.description)}</p>` : ''}
-<form id="review" method="post" action="/review/${e(page.token)}" enctype="multipart/form-data">
+<form id="review" method="post" action="${postTo(page)}" enctype="multipart/form-data">
 <fieldset><legend>${e(m.ratingLegend)}</legend><div class="stars">${stars}</div></fieldset>
 <label class="f" for="name">${e(m.name)}</label><input class="t" id="name" name="name" autocomplete="name" maxlength="120" required value="${e(name)}">
 <label class="f" for="email">${e(m.email)}</label><input class="t" id="email" name="email" type="email" autocomplete="email" maxlength="254" required value="${e(email)}">
@@ -151,10 +151,16 @@ export function reviewFormHtml(page: ReviewPage, nonce: string, state: FormState
   return layout(page, page.texts.title, body, nonce, script);
 }
 
+/**
+ * Where the page's forms post: the link, with the page's language (the request's). A post refused
+ * before the link is read (too many attempts) answers in it without reading the request (routes.ts).
+ */
+const postTo = (page: ReviewPage, rest = '') => `/review/${e(page.token)}${rest}?langue=${e(page.messages.lang)}`;
+
 /** « Je n'ai pas encore reçu ma commande »: a plain form post (no script needed), under the rating form, never instead of it. */
 function postponeFormHtml(page: ReviewPage): string {
   const m = page.messages;
-  return `<form class="later" method="post" action="/review/${e(page.token)}/postpone"><p>${e(m.postpone.question)}</p><button type="submit" class="sec">${e(m.postpone.button)}</button></form>`;
+  return `<form class="later" method="post" action="${postTo(page, '/postpone')}"><p>${e(m.postpone.question)}</p><button type="submit" class="sec">${e(m.postpone.button)}</button></form>`;
 }
 
 /** « le 12 mars 2026 », « le 1er avril 2026 » as a French reader expects it (Paris time: the customers are French-speaking). */

@@ -2,7 +2,7 @@
  * The review page in the customer's language (issue 48, decision 056): the request's locale decides
  * its language (its `lang`, its texts, its refusals, its dates); the merchant's own texts, written in
  * the store's default language, never show on a page in another one; a link that is not valid speaks
- * the visitor's browser's language.
+ * the visitor's browser's language, and too many attempts the language of the page that posted.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TestContext } from '#tests/support/test-context';
@@ -92,6 +92,38 @@ describe('the review page in the request’s language', () => {
     const alert = (await outboxTo('alerte@maison.test')).find((mail) => mail.text?.includes('Nie angekommen'));
     expect(alert!.subject).toBe('Nouvel avis 1/5 pour Maison Lumière');
     expect(alert!.text).toContain('Langue\u202f: allemand (Allemagne)');
+  });
+
+  it('refuses too many attempts, before the link is read, in the language of the page that posted, else in the browser’s', async () => {
+    const store = await storeWithActions();
+    const request = await world(ctx).at(store).request({ status: 'sent', locale: 'de-DE' });
+    const { html: form } = await page(request.token);
+    const action = /<form id="review" method="post" action="([^"]+)"/.exec(form)?.[1];
+    expect(action).toBe(`/review/${request.token}?langue=de`);
+    const tooMany = (language: 'de' | 'en') => reviewPageCatalogues[language].tooMany.replace(/'/g, '&#39;');
+    const send = (path: string, ip: string, json = false) =>
+      app.request(`${ORIGIN}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': ip, 'accept-language': 'en-US,en', ...(json ? { accept: 'application/json' } : {}) },
+        body: '',
+      });
+    // The address uses up its attempts on links that are not valid.
+    for (let i = 0; i < 30; i++) await send(`/review/${newPublicToken()}/postpone`, '10.77.0.1');
+    const refused = await send(`/review/${request.token}/postpone?langue=de`, '10.77.0.1');
+    expect(refused.status).toBe(429);
+    const html = await refused.text();
+    expect(html).toContain('<html lang="de">');
+    expect(html).toContain(tooMany('de'));
+    // A post that names no language (not from our page): the browser's.
+    const bare = await send(`/review/${request.token}/postpone`, '10.77.0.1');
+    expect(bare.status).toBe(429);
+    expect(await bare.text()).toContain(tooMany('en'));
+
+    // The page's script posts the review form to the same place, answered in JSON.
+    for (let i = 0; i < 30; i++) await send(`/review/${newPublicToken()}`, '10.77.0.2', true);
+    const script = await send(action!, '10.77.0.2', true);
+    expect(script.status).toBe(429);
+    expect(((await script.json()) as { error: string }).error).toBe(reviewPageCatalogues.de.tooMany);
   });
 
   it('speaks the visitor’s browser’s language on a link that is not valid, French by default', async () => {

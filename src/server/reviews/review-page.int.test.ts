@@ -69,7 +69,13 @@ describe('submitting a review, routing by rating (same path off)', () => {
     const res = await post(request.token, { rating: 5, name: 'Léa', email: 'Lea@Exemple.test', comment: 'Parfait' });
     const [review] = await reviewsOf(store);
     // Through our tracked link, which moves on to the site.
-    expect(await res.json()).toEqual({ next: 'redirect', url: `/review/${request.token}/public-site/${review!.id}` });
+    // With the thank-you block and where its photos go (decision 058: shown when a photo is not kept).
+    expect(await res.json()).toEqual({
+      next: 'redirect',
+      url: `/review/${request.token}/public-site/${review!.id}`,
+      html: expect.stringContaining('done-title'),
+      photos: { url: `/review/${request.token}/photos?langue=fr`, key: expect.any(String), max: 3 },
+    });
     expect(await followed(`/review/${request.token}/public-site/${review!.id}`)).toBe(REVIEW_SITE);
     expect(review).toMatchObject({
       rating: 5,

@@ -52,12 +52,16 @@ async function sendReview(suite: Suite, token: string) {
   });
   expect(res.status).toBe(200);
   const answer = (await res.json()) as { photos: { url: string; key: string; max: number } };
-  expect(answer.photos).toEqual({ url: `/review/${token}/photos`, key: expect.any(String), max: REVIEW_PHOTO_LIMITS.perReview });
+  expect(answer.photos).toEqual({ url: `/review/${token}/photos?langue=fr`, key: expect.any(String), max: REVIEW_PHOTO_LIMITS.perReview });
   return answer.photos;
 }
 
 const sendPhoto = (suite: Suite, target: { url: string; key: string }, bytes: Uint8Array, type = 'image/jpeg') =>
-  suite.app.request(`${ORIGIN}${target.url}`, { method: 'POST', headers: { 'content-type': type, 'x-photo-key': target.key, 'x-forwarded-for': nextIp() }, body: bytes });
+  suite.app.request(`${ORIGIN}${target.url}`, {
+    method: 'POST',
+    headers: { 'content-type': type, 'x-photo-key': target.key, 'x-forwarded-for': nextIp() },
+    body: bytes as Uint8Array<ArrayBuffer>,
+  });
 
 const reviewOf = async (ctx: TestContext, token: string) => {
   const [request] = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.token, token));
@@ -184,7 +188,7 @@ describe('the limits of a review’s photos', () => {
     expect(page).toContain('accept="image/jpeg,image/png,image/webp" multiple');
     const form = new FormData();
     for (const [name, value] of Object.entries({ rating: '4', name: 'Lena', email: 'lena@beispiel.test', comment: 'Schön.' })) form.append(name, value);
-    form.append('photos', new File([await phonePhoto()], 'kerze.jpg', { type: 'image/jpeg' }));
+    form.append('photos', new File([(await phonePhoto()) as Uint8Array<ArrayBuffer>], 'kerze.jpg', { type: 'image/jpeg' }));
     form.append('photos', new File([new TextEncoder().encode('kein Bild')], 'fake.jpg', { type: 'image/jpeg' }));
     const res = await suite.app.request(`${ORIGIN}/review/${token}`, { method: 'POST', headers: { 'x-forwarded-for': nextIp() }, body: form });
     expect(res.status).toBe(200);

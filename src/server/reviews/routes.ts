@@ -11,7 +11,7 @@ import { parseWith } from '../http/errors';
 import { route } from '../http/route';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
-import { languageOfVisitor } from '#core/customer-language';
+import { baseLanguage, canonicalLocale, isCustomerLanguage, languageOfVisitor, type CustomerLanguage } from '#core/customer-language';
 import { reviewPageMessagesIn, type ReviewPageCatalogue } from '../messages/review-page';
 import { doneOutcome, errorPageHtml, postponeMessage, redirectPageHtml, reviewFormHtml, thankYouHtml, thankYouPageHtml, type PhotoFailure } from './page';
 import { loadReviewPage, postponeReview, reviewInputFor, ReviewPageError, submitReview, type ReviewPage } from './public-review';
@@ -74,10 +74,27 @@ export function reviewPageRoutes(ctx: AppContext) {
 
   /**
    * Where no request says the customer's language (a link that is not valid, a refusal before the
-   * page is read), the visitor's browser does: its first shipped language, else French.
+   * page is read from a post that names none), the visitor's browser does: its first shipped
+   * language, else French.
    */
   const visitorOf = (c: Context<NonceEnv>) => languageOfVisitor(c.req.header('accept-language'));
   const visitorMessages = (c: Context<NonceEnv>): ReviewPageCatalogue => reviewPageMessagesIn(visitorOf(c));
+  /**
+   * The language of a refusal before the link is read (too many attempts): the one the page that
+   * posted names (its forms' `?langue=`, the request's language it was drawn in), else the
+   * visitor's. Not the request's row: the limit keeps a flood of posts from the database, which a
+   * read per refused post would undo, and a refusal whose language followed the token would tell
+   * someone guessing tokens which ones exist. The page's word costs nothing and tells nothing.
+   */
+  const posterOf = (c: Context<NonceEnv>): CustomerLanguage => {
+    const named = canonicalLocale(c.req.query('langue'));
+    const language = named ? baseLanguage(named) : null;
+    return isCustomerLanguage(language) ? language : visitorOf(c);
+  };
+  const tooManyPage = (c: Context<NonceEnv>) => {
+    const messages = reviewPageMessagesIn(posterOf(c));
+    return html(c, errorPageHtml(messages.tooMany, nonceOf(c), messages), 429);
+  };
   /** A refusal's page, in the request's language when the link named one, else the visitor's. */
   const refusalPage = (c: Context<NonceEnv>, error: ReviewPageError) => errorPageHtml(error.sentence(visitorOf(c)), nonceOf(c), reviewPageMessagesIn(error.locale ?? visitorOf(c)));
 
@@ -123,7 +140,7 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-postpone:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
+      return tooManyPage(c);
     }
     const loaded = await load(c);
     if (!('page' in loaded)) return notLoadedPage(c, loaded);
@@ -146,7 +163,7 @@ export function reviewPageRoutes(ctx: AppContext) {
   app.post('/:token/photos', async (c) => {
     const refuse = (reason: PhotoRefusal) => {
       c.header('Cache-Control', 'no-store');
-      return c.json({ reason, error: visitorMessages(c).photos.reasons[reason] }, PHOTO_STATUS[reason]);
+      return c.json({ reason, error: reviewPageMessagesIn(posterOf(c)).photos.reasons[reason] }, PHOTO_STATUS[reason]);
     };
     const limit = await hitRateLimit(ctx.db, `review-photo:${clientIp(c, ctx.config.trustProxy)}`, { max: 20, windowSeconds: 600 });
     if (!limit.allowed) {
@@ -175,7 +192,7 @@ export function reviewPageRoutes(ctx: AppContext) {
     const limit = await hitRateLimit(ctx.db, `review-submit:${clientIp(c, ctx.config.trustProxy)}`, { max: 30, windowSeconds: 600 });
     if (!limit.allowed) {
       c.header('Retry-After', String(limit.retryAfterSeconds));
-      return wantsJson ? fail(429, visitorMessages(c).tooMany) : html(c, errorPageHtml(visitorMessages(c).tooMany, nonceOf(c), visitorMessages(c)), 429);
+      return wantsJson ? fail(429, reviewPageMessagesIn(posterOf(c)).tooMany) : tooManyPage(c);
     }
     const loaded = await load(c);
     if (!('page' in loaded)) return wantsJson ? fail(loaded.status, loaded.message) : notLoadedPage(c, loaded);
@@ -205,7 +222,7 @@ export function reviewPageRoutes(ctx: AppContext) {
       const outcome = await submitReview(ctx.db, page.token, input);
       log.info('review received', { rating: outcome.rating, next: outcome.next });
       // The page's script sends its photos next, with this key (decision 058).
-      const photos = { url: `/review/${page.token}/photos`, key: outcome.photoKey, max: REVIEW_PHOTO_LIMITS.perReview };
+      const photos = { url: `/review/${page.token}/photos?langue=${page.messages.lang}`, key: outcome.photoKey, max: REVIEW_PHOTO_LIMITS.perReview };
       // Without JavaScript the photos came with the form: kept now, after the review, which stays whatever happens to them.
       const failures = wantsJson ? [] : await keepPostedPhotos(page.token, outcome.photoKey, postedPhotos(form));
       if (outcome.next === 'redirect') {

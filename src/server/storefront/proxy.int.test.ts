@@ -7,6 +7,7 @@ import * as s from '#db/schema';
 import type { TestContext } from '#tests/support/test-context';
 import { world } from '#tests/support/world';
 import { createApp } from '../app';
+import { methodPageCatalogues } from '../messages/method-page';
 import { storefrontPublic as m } from '../messages/storefront';
 import { PROXY_RATE_LIMIT, addressBucket } from './proxy';
 import { appProxySignature } from './proxy-signature';
@@ -17,12 +18,15 @@ const it = integrationTest();
 let shop: string;
 let storeId: string;
 
-/** GET /storefront-proxy/avis as Shopify forwards it for a buyer at `address`, signed now. */
-async function page(ctx: TestContext, app: ReturnType<typeof createApp>, address: string, query: Record<string, string>) {
+/** GET /storefront-proxy/{path} as Shopify forwards it for a buyer at `address`, signed now. */
+async function signed(ctx: TestContext, app: ReturnType<typeof createApp>, path: string, address: string, query: Record<string, string>, headers: Record<string, string> = {}) {
   const params = new URLSearchParams({ ...query, shop, logged_in_customer_id: '', path_prefix: '/apps/avis', timestamp: String(Math.floor(Date.now() / 1000)) });
   params.set('signature', appProxySignature(params, ctx.config.shopify.clientSecrets[0]!));
-  return app.request(`http://localhost:3000/storefront-proxy/avis?${params}`, { headers: { accept: 'application/json', 'x-forwarded-for': address } });
+  return app.request(`http://localhost:3000/storefront-proxy/${path}?${params}`, { headers: { accept: 'application/json', 'x-forwarded-for': address, ...headers } });
 }
+
+/** GET /storefront-proxy/avis (a « Voir plus » page) as Shopify forwards it. */
+const page = (ctx: TestContext, app: ReturnType<typeof createApp>, address: string, query: Record<string, string>) => signed(ctx, app, 'avis', address, query);
 
 it.beforeAll(async ({ ctx }) => {
   const w = await world(ctx).merchant().store();
@@ -68,5 +72,32 @@ describe('the app proxy under load', () => {
     expect(addressBucket('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(addressBucket('::ffff:203.0.113.7')).toBe('203.0.113.7');
     expect(addressBucket('203.0.113.7')).toBe('203.0.113.7');
+  });
+});
+
+describe('the page saying how reviews are collected', () => {
+  const method = async (ctx: TestContext, app: ReturnType<typeof createApp>, query: Record<string, string>, acceptLanguage?: string) => {
+    const res = await signed(ctx, app, 'methode', '192.0.2.80', query, acceptLanguage ? { 'accept-language': acceptLanguage } : {});
+    expect(res.status).toBe(200);
+    return { html: await res.text(), vary: res.headers.get('vary') };
+  };
+
+  it('is in the language its link names (the storefront’s), whatever the browser’s, with that language’s typography', async ({ ctx, app }) => {
+    const german = await method(ctx, app, { langue: 'de' }, 'fr-FR,fr');
+    expect(german.html).toContain('<html lang="de">');
+    expect(german.html).toContain(`<h1>${methodPageCatalogues.de.title}</h1>`);
+    expect(german.html).toContain('„Verifizierter Kauf“');
+    expect(german.html).not.toMatch(/\u202f|Comment nous/);
+    const french = await method(ctx, app, { langue: 'fr-CA' }, 'de-DE');
+    expect(french.html).toContain('<html lang="fr">');
+    expect(french.html).toContain('«\u202fAchat vérifié\u202f»');
+  });
+
+  it('without a language in its link (a block released before), reads the browser’s, else French; one cached copy per language', async ({ ctx, app }) => {
+    const italian = await method(ctx, app, {}, 'it-CH,it;q=0.9,fr;q=0.5');
+    expect(italian.html).toContain('<h1>Come raccogliamo le recensioni</h1>');
+    expect(italian.vary).toBe('Accept-Language');
+    expect((await method(ctx, app, {})).html).toContain('<html lang="fr">');
+    expect((await method(ctx, app, {}, 'pt-BR')).html).toContain('<html lang="fr">');
   });
 });

@@ -12,6 +12,8 @@ import { escapeHtml } from '#core/email/layout';
 import type { Database } from '#db/client';
 import { shopifyStores } from '#db/schema';
 import type { AppContext } from '../context';
+import { canonicalLocale, languageOf, languageOfVisitor } from '#core/customer-language';
+import { methodPageCatalogues } from '../messages/method-page';
 import { storefrontPublic as m } from '../messages/storefront';
 import { clientIp } from '../http/client-ip';
 import { hitRateLimit } from '../security/rate-limit';
@@ -118,26 +120,37 @@ export function storefrontProxyRoutes(ctx: AppContext) {
     return c.body(body, 200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'public, max-age=30' });
   });
 
-  /** How reviews are collected (the badge's and the block's link): the Omnibus directive's notice. */
+  /**
+   * How reviews are collected (the badge's and the block's link): the Omnibus directive's notice, in
+   * the storefront's language. Shopify documents no language among what its app proxy adds to a
+   * request (`shop`, `logged_in_customer_id`, `path_prefix`, `timestamp`, `signature`), but it
+   * forwards and signs the link's own query: the block writes the storefront's language there
+   * (`?langue=`, from Liquid's documented `request.locale.iso_code`). A language the app does not
+   * ship is French, as the block's texts fall back to its default locale file; a link without one
+   * (a block released before) reads the visitor's browser (`Accept-Language`), else French.
+   */
   app.get('/methode', async (c) => {
     const store = await signedStore(c);
     if (store instanceof Response) return store;
+    const asked = c.req.query('langue');
+    const t = methodPageCatalogues[asked === undefined ? languageOfVisitor(c.req.header('accept-language')) : languageOf(canonicalLocale(asked))];
     const name = escapeHtml(store.name);
     // Whether reviews without a verified purchase are shown is the store's choice (decision 044): the page says which.
-    const paragraphs = m
-      .methodParagraphs(store.name, await showsUnverified(ctx.db, store.id))
+    const paragraphs = t
+      .paragraphs(store.name, await showsUnverified(ctx.db, store.id))
       .map((p) => `<p>${escapeHtml(p)}</p>`)
       .join('\n');
     return c.html(
       `<!doctype html>
-<html lang="fr"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(m.methodTitle)} · ${name}</title>
+<html lang="${t.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(t.title)} · ${name}</title>
 <style>body{font-family:system-ui,sans-serif;max-width:40rem;margin:2rem auto;padding:0 1rem;line-height:1.5;color:#1f2937}</style></head>
-<body><main><h1>${escapeHtml(m.methodTitle)}</h1>
+<body><main><h1>${escapeHtml(t.title)}</h1>
 ${paragraphs}
 </main></body></html>`,
       200,
-      { 'Cache-Control': 'public, max-age=300' },
+      // A link without `langue` answers in the browser's language: a shared cache keeps one copy per language.
+      { 'Cache-Control': 'public, max-age=300', Vary: 'Accept-Language' },
     );
   });
 

@@ -185,12 +185,41 @@ describe('reviews on the storefront', () => {
     expect(await method.text()).toContain('Comment nous recueillons les avis');
   });
 
+  it('says how reviews are collected in the storefront’s language: its link names it, the app proxy forwards it', async ({ ctx, app }) => {
+    await ctx.emulator!.state.setStorefront(shop, { languages: ['fr', 'en'] });
+    try {
+      const methodOf = async (html: string, acceptLanguage: string) => {
+        const href = /<a href="(\/apps\/avis\/methode[^"]*)">/.exec(html)?.[1];
+        const res = await app.request(new URL(href!, storefront).href, { headers: { 'accept-language': acceptLanguage } });
+        expect(res.status).toBe(200);
+        return { href, html: await res.text() };
+      };
+      // The English storefront (/en/), read by a German browser: the storefront's language wins.
+      const english = await methodOf(await page(app, `${storefront}en/`), 'de-DE,de;q=0.9');
+      expect(english.href).toBe('/apps/avis/methode?langue=en');
+      expect(english.html).toContain('<html lang="en">');
+      expect(english.html).toContain('<h1>How we collect reviews</h1>');
+      expect(english.html).toContain('Nobody is picked based on what they might say.');
+      expect(english.html).not.toMatch(/avis|Comment nous/);
+      // The French one, read by an English browser: French, with its typography.
+      const french = await methodOf(await page(app), 'en-US,en');
+      expect(french.href).toBe('/apps/avis/methode?langue=fr');
+      expect(french.html).toContain('<html lang="fr">');
+      expect(french.html).toContain('<h1>Comment nous recueillons les avis</h1>');
+      expect(french.html).toContain('donner son avis\u202f:');
+      // A storefront language the app does not ship reads French, as the block's texts do.
+      expect(await (await app.request(`${storefront}apps/avis/methode?langue=pt-BR`)).text()).toContain('<html lang="fr">');
+    } finally {
+      await ctx.emulator!.state.setStorefront(shop, { languages: null });
+    }
+  });
+
   it('links root-relative, so the block works on a domain of the shop other than its primary one', async ({ ctx, app }) => {
     // The shop's primary domain (Liquid's `shop.url`) is its own; the page is asked on the myshopify one.
     await ctx.emulator!.state.setStorefront(shop, { domains: ['maison-lumiere.localhost'] });
     const html = await page(app);
     expect(html).toContain('data-page-url="/apps/avis/avis"');
-    expect(html).toContain('href="/apps/avis/methode"');
+    expect(html).toContain('href="/apps/avis/methode?langue=fr"');
     expect(html).not.toContain('maison-lumiere.localhost');
     // « Voir plus » asked where the page is: the app proxy of that domain answers.
     const res = await app.request(`${storefront}apps/avis/avis?page=1`, { headers: { accept: 'application/json' } });
@@ -211,7 +240,7 @@ describe('reviews on the storefront', () => {
     await runJobs(ctx);
     const html = await page(app);
     expect(html).toContain('data-page-url="/a/avis-clients/avis"');
-    expect(html).toContain('href="/a/avis-clients/methode"');
+    expect(html).toContain('href="/a/avis-clients/methode?langue=fr"');
     expect((await app.request(`${storefront}a/avis-clients/avis?page=1`, { headers: { accept: 'application/json' } })).status).toBe(200);
 
     // Back where shopify.app.toml puts it: the store forgets the path, the block links to /apps/avis.

@@ -127,6 +127,68 @@ describe('/unsubscribe/:token', () => {
     expect(await axeViolations()).toEqual([]);
   });
 
+  it('frames the page in the request’s language too: skip link, home link, legal footer and tab title, no French left', async () => {
+    browserLanguages = ['en-US', 'en'];
+    serve({ get: () => ({ ...status, locale: 'de-AT' }) });
+    renderRoute(`/unsubscribe/${token}`);
+    await screen.findByRole('button', { name: 'Abmelden' }, { timeout: 5_000 });
+    expect(screen.getByRole('link', { name: 'Zum Hauptinhalt springen' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Avis Clients – Startseite' })).toBeTruthy();
+    const legal = screen.getByRole('navigation', { name: 'Rechtliches' });
+    expect(within(legal).getByRole('link', { name: 'Impressum' }).getAttribute('hreflang')).toBe('fr');
+    expect(within(legal).getByRole('link', { name: 'Datenschutz' })).toBeTruthy();
+    expect(screen.getByText(/Alle Rechte vorbehalten\./)).toBeTruthy();
+    expect(document.title).toBe('Abmeldung · Avis Clients');
+    expect(document.documentElement.lang).toBe('de');
+    for (const french of ['Mentions légales', 'Confidentialité', 'Tous droits réservés', 'Aller au contenu', 'accueil']) expect(document.body.textContent).not.toContain(french);
+    expect(await axeViolations()).toEqual([]);
+  });
+
+  it('says it is loading in the browser’s language before the page’s code has arrived, and the merchant’s pages still in French', async () => {
+    browserLanguages = ['de-DE', 'de'];
+    serve({ get: () => ({ ...status, locale: 'de-DE' }) });
+    const before = document.documentElement.lang;
+    const { unmount } = renderRoute(`/unsubscribe/${token}`);
+    // The root's fallback: no screen yet, only the loading line.
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('Wird geladen…');
+    expect(document.documentElement.lang).toBe('de');
+    expect(document.title).toBe('Avis Clients');
+    await screen.findByRole('button', { name: 'Abmelden' }, { timeout: 5_000 });
+    expect(document.title).toBe('Abmeldung · Avis Clients');
+    unmount();
+    // The page's language given back: the merchant's pages are in index.html's.
+    expect(document.documentElement.lang).toBe(before);
+
+    renderRoute('/login');
+    expect(screen.getByRole('status').textContent).toBe('Chargement…');
+    expect(document.documentElement.lang).toBe(before);
+  });
+
+  it('before the answer and when the page cannot load, speaks the browser’s language throughout, its retry included', async () => {
+    browserLanguages = ['es-MX', 'es'];
+    const answer = deferred<Response>();
+    let gets = 0;
+    serve({ get: () => (gets++ === 0 ? answer.promise : status) });
+    renderRoute(`/unsubscribe/${token}`);
+    await screen.findByRole('navigation', { name: 'Enlaces legales' }, { timeout: 5_000 });
+    expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Cargando…');
+    expect(document.documentElement.lang).toBe('es');
+
+    answer.resolve(apiError(500, 'Une erreur interne est survenue. Veuillez réessayer.'));
+    const alert = await screen.findByRole('alert', {}, { timeout: 5_000 });
+    expect(alert.textContent).not.toContain('Une erreur');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).not.toBe('Désinscription');
+    expect(screen.getByRole('link', { name: 'Ir al contenido principal' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Aviso legal' })).toBeTruthy();
+    expect(await axeViolations()).toEqual([]);
+    fireEvent.click(within(alert).getByRole('button', { name: 'Volver a intentarlo' }));
+    // The request's language once it answers (French here).
+    await screen.findByRole('button', { name: 'Se désabonner' });
+    expect(screen.getByRole('navigation', { name: 'Liens légaux' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
   it('says a link is not valid in the browser’s language, French when it names none shipped', async () => {
     browserLanguages = ['nl-BE', 'fr'];
     serve({ get: () => apiError(404, 'Lien invalide ou expiré', 'unsubscribe_link_invalid') });

@@ -1,23 +1,23 @@
 import { CircleCheck, MailX } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useParams } from 'react-router';
-import { languageOf, languageOfVisitor, type CustomerLanguage } from '#core/customer-language';
+import { languageOf } from '#core/customer-language';
+import { browserLanguage } from '#web/lib/customer-page';
 import { isInvalidUnsubscribeLink as isInvalidLink, useUnsubscribe, useUnsubscribeStatus } from '../api/unsubscribe';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { LinkActionButton, StoreAddressDetails } from '../components/public/LinkPage';
 import { ErrorAlert } from '../components/ui/Alert';
 import { QueryState } from '../components/ui/QueryState';
+import { pageFrameCatalogues } from '../i18n/customer/page-frame';
 import { unsubscribeCatalogues, type UnsubscribeMessages } from '../i18n/customer/unsubscribe';
-
-/** The browser's language among the shipped ones, until the link's status says the request's. */
-const browserLanguage = (): CustomerLanguage => languageOfVisitor(typeof navigator === 'undefined' ? '' : navigator.languages.join(','));
 
 /**
  * /unsubscribe/:token (public, no session), the link at the foot of every review-request e-mail.
  * Opening the page only reads the link's status: mail scanners prefetch links, so nothing changes
  * until the customer presses 'Se désabonner' (the POST). Then, or when it was already done, it
  * confirms that the shop will no longer write to this address. In the customer's language: the
- * request's (decision 056), the browser's until the status is read or when the link is not valid.
+ * request's (decision 056), the browser's until the status is read or when the link is not valid;
+ * the layout around it (skip link, home link, legal footer, retry) too, so no French is left around.
  */
 export default function UnsubscribeScreen() {
   const { token = '' } = useParams();
@@ -26,6 +26,7 @@ export default function UnsubscribeScreen() {
   const submit = useUnsubscribe(token);
   const language = status.data ? languageOf(status.data.locale) : browserLanguage();
   const t = unsubscribeCatalogues[language];
+  const frame = pageFrameCatalogues[language];
   useEffect(() => {
     // The document's language, for screen readers and the browser's translation offer.
     const previous = document.documentElement.lang;
@@ -47,7 +48,7 @@ export default function UnsubscribeScreen() {
     isInvalidLink(status.error) || isInvalidLink(submit.error) ? (
       <InvalidLink t={t} />
     ) : (
-      <QueryState query={status} loadingLabel={t.loading} className={status.isPending ? 'justify-start py-4' : undefined} errorMessage={t.failed}>
+      <QueryState query={status} loadingLabel={t.loading} className={status.isPending ? 'justify-start py-4' : undefined} errorMessage={t.failed} retryLabel={frame.retry}>
         {(data) =>
           submit.isSuccess || data.unsubscribed ? (
             <div ref={doneRef} tabIndex={-1} role="status" className="flex items-start gap-3 rounded-xl border border-green-200 bg-green-50 p-4 text-green-900 outline-none">
@@ -75,7 +76,7 @@ export default function UnsubscribeScreen() {
     );
 
   return (
-    <PublicLayout title={t.title} width="md">
+    <PublicLayout title={t.title} width="md" customer={{ language, texts: frame }}>
       {body}
     </PublicLayout>
   );

@@ -1,6 +1,8 @@
 import { createElement, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import type { CustomerLanguage } from '#core/customer-language';
 import { messages } from '#web/i18n';
+import type { PageFrameMessages } from '#web/i18n/customer/page-frame';
 import { useInsideShopifyAdmin } from '#web/lib/admin-door';
 import { useYear } from '#web/lib/clock';
 import { useDocumentTitle } from '#web/lib/page-header';
@@ -14,6 +16,11 @@ export interface PublicLayoutProps {
   /** Card width: `sm` for forms, `md` by default, `lg` for wider content, `xl` for plan cards. */
   width?: 'sm' | 'md' | 'lg' | 'xl';
   children?: ReactNode;
+  /**
+   * A page a customer opens (issue 48): its frame (skip link, home link, legal footer) in the
+   * customer's language. Without it, the merchant's French.
+   */
+  customer?: { language: CustomerLanguage; texts: PageFrameMessages };
 }
 
 const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl' } as const;
@@ -23,20 +30,22 @@ const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl', xl: 'max-w-5xl
  * Shopify admin (the plan choice, where its subscription gate leads: decision 053) the admin's title
  * bar names the page and the brand's header gives way: its link would leave for the public site.
  */
-export function PublicLayout({ title, subtitle, width = 'md', children }: PublicLayoutProps) {
+export function PublicLayout({ title, subtitle, width = 'md', children, customer }: PublicLayoutProps) {
   useDocumentTitle(title);
-  const t = messages.common.footer;
+  const t = customer?.texts ?? { ...messages.common.footer, skipToContent: messages.common.skipToContent, homeLinkLabel: messages.common.homeLinkLabel };
+  // The legal pages exist in French only: a link read in another language says where it leads.
+  const legalLang = customer && customer.language !== 'fr' ? 'fr' : undefined;
   const year = useYear();
   const insideAdmin = useInsideShopifyAdmin();
   return (
     <div className="flex min-h-dvh flex-col bg-gradient-to-b from-brand-50 via-slate-50 to-slate-50">
-      <SkipLink />
+      <SkipLink label={t.skipToContent} />
       {insideAdmin ? (
         createElement('ui-title-bar', { title })
       ) : (
         <header className="px-4 py-6 sm:px-6">
           <div className="mx-auto flex max-w-6xl items-center">
-            <Logo to="/" />
+            <Logo to="/" label={t.homeLinkLabel} />
           </div>
         </header>
       )}
@@ -53,17 +62,17 @@ export function PublicLayout({ title, subtitle, width = 'md', children }: Public
           <nav aria-label={t.legalNavLabel}>
             <ul className="flex gap-4">
               <li>
-                <Link to="/privacy-policy" className="hover:text-slate-900 hover:underline">
+                <Link to="/privacy-policy" hrefLang={legalLang} className="hover:text-slate-900 hover:underline">
                   {t.privacy}
                 </Link>
               </li>
               <li>
-                <Link to="/terms-of-service" className="hover:text-slate-900 hover:underline">
+                <Link to="/terms-of-service" hrefLang={legalLang} className="hover:text-slate-900 hover:underline">
                   {t.terms}
                 </Link>
               </li>
               <li>
-                <Link to="/legal-notice" className="hover:text-slate-900 hover:underline">
+                <Link to="/legal-notice" hrefLang={legalLang} className="hover:text-slate-900 hover:underline">
                   {t.legalNotice}
                 </Link>
               </li>

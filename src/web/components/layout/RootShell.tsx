@@ -1,5 +1,10 @@
-import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { useEffect } from 'react';
+import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
+import { messages } from '#web/i18n';
+import { pageFrameCatalogues } from '#web/i18n/customer/page-frame';
+import { browserLanguage, isCustomerPage } from '#web/lib/customer-page';
 import { useAuthSync } from '#web/lib/session';
+import { LoadingScreen } from '../ui/Spinner';
 
 /** Thin bar at the top of the window while a lazy screen is loading. */
 function NavigationProgress() {
@@ -22,4 +27,25 @@ export function RootShell() {
       <ScrollRestoration />
     </>
   );
+}
+
+/**
+ * The first paint, while the screen's code loads (the root's HydrateFallback). A customer's page
+ * (issue 48) says so in the browser's language, the one the page itself starts in, and the document
+ * is in that language meanwhile, its tab titled with the brand alone (index.html's title carries the
+ * French tagline): no French before a page in another language.
+ */
+export function RootFallback() {
+  const { pathname } = useLocation();
+  const language = isCustomerPage(pathname) ? browserLanguage() : null;
+  useEffect(() => {
+    if (!language) return;
+    const previous = document.documentElement.lang;
+    document.documentElement.lang = language;
+    document.title = messages.common.brandName;
+    return () => {
+      document.documentElement.lang = previous;
+    };
+  }, [language]);
+  return <LoadingScreen label={language ? pageFrameCatalogues[language].loading : undefined} />;
 }

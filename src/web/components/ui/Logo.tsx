@@ -8,11 +8,14 @@ export function Logo({
   to,
   className,
   compact = false,
+  label = messages.common.homeLinkLabel,
 }: {
   to?: string;
   className?: string;
   /** Hides the name on very narrow screens (below 400px). */
   compact?: boolean;
+  /** The link's name for screen readers (a page in a customer's language names it in theirs). */
+  label?: string;
 }) {
   const mark = (
     <span className={cx('inline-flex items-center gap-2', className)}>
@@ -24,7 +27,7 @@ export function Logo({
   );
   if (!to) return mark;
   return (
-    <Link to={to} aria-label={messages.common.homeLinkLabel} className="rounded-lg">
+    <Link to={to} aria-label={label} className="rounded-lg">
       {mark}
     </Link>
   );

@@ -15,6 +15,7 @@ export function QueryState<T>({
   loadingLabel = messages.common.loading,
   loading,
   errorMessage,
+  retryLabel = messages.common.retry,
   className,
   frame = (node) => node,
 }: {
@@ -25,6 +26,8 @@ export function QueryState<T>({
   loading?: ReactNode;
   /** Shown instead of the server's message (e.g. 'Impossible de charger les flux.'). */
   errorMessage?: string;
+  /** The retry button's label ('Réessayer' unless a customer's page says it in their language). */
+  retryLabel?: string;
   className?: string;
   /** Wraps the loading and error states (a gate's full-page frame). */
   frame?: (node: ReactNode) => ReactNode;
@@ -32,7 +35,7 @@ export function QueryState<T>({
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     return frame(
-      <ErrorAlert className={className} retry={{ label: messages.common.retry, onRetry: () => void query.refetch(), busy: query.isFetching }}>
+      <ErrorAlert className={className} retry={{ label: retryLabel, onRetry: () => void query.refetch(), busy: query.isFetching }}>
         {errorMessage ?? query.error?.message ?? messages.common.errorFallback}
       </ErrorAlert>,
     );

@@ -12,11 +12,11 @@ export function Spinner({ label = messages.common.loading, className }: { label?
   );
 }
 
-/** Full-height loading state for a whole page (initial load, lazy screens). */
-export function LoadingScreen() {
+/** Full-height loading state for a whole page (initial load, lazy screens); `label` for a customer's page in their language. */
+export function LoadingScreen({ label }: { label?: string }) {
   return (
     <div className="flex min-h-dvh items-center justify-center bg-slate-50">
-      <Spinner />
+      <Spinner label={label} />
     </div>
   );
 }
