@@ -5,11 +5,11 @@
  *
  * Deterministic, so tests and screenshots are stable relative to `now`: each order's draws come from
  * a generator seeded by its day's distance from today and its place in that day, and ratings,
- * comments and followed links are dealt out over the reviews in the order they came in, names and
- * comments of customers abroad over each language's customers the same way. The same `now` gives the
- * same history, and an hour later only that hour's events are new. Anything that
- * would happen after `now` has not happened yet: today's later orders do not exist, recent sends are
- * not opened yet, and recent fulfilments' requests wait for their date.
+ * comments and followed links are dealt out over the reviews in the order they came in (names and
+ * comments of customers abroad over each language's customers the same way). The same `now` gives the
+ * same history, and an hour later only that hour's events are new. Anything that would happen after
+ * `now` has not happened yet: today's later orders do not exist, recent sends are not opened yet, and
+ * recent fulfilments' requests wait for their date.
  */
 import { CUSTOMER_LANGUAGES, languageOf } from '#core/customer-language';
 import { ARTICLE_PRICES, FIRST_NAMES, FOREIGN_COMMENTS, FOREIGN_NAMES, LAST_NAMES, REVIEW_COMMENTS, type ForeignLanguage } from './demo-data';
@@ -209,6 +209,7 @@ function draftOrder(random: () => number, createdAt: Date, now: Date): Draft {
     reviewDelay: random(),
     followDelay: random(),
     basket: basket(random),
+    // A new draw goes last: the ones before it keep their values, and so does every order's story.
     locale: random(),
   };
   const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
