@@ -106,12 +106,13 @@ describe('the public review page on a phone', () => {
     const { page } = await suite.page();
     await signIn(page, suite.app.url, DEMO.email, DEMO.password, '/app/schedule');
     await page.getByRole('heading', { level: 1, name: 'Calendrier d’envoi' }).waitFor();
-    // A demo e-mail that went out and has no review yet (the calendar lists each request's token).
+    // A demo e-mail that went out in French and has no review yet (the calendar lists each request's
+    // token and locale; the demo's customers abroad are asked in their language).
     const token = await page.evaluate(async () => {
       for (let n = 1; n <= 20; n++) {
         const res = await fetch(`/api/review-requests?page=${n}`);
-        const body = (await res.json()) as { items: { token: string; status: string; channel: string }[] };
-        const sent = body.items.find((r) => r.channel === 'email' && ['sent', 'delivered', 'opened'].includes(r.status));
+        const body = (await res.json()) as { items: { token: string; status: string; channel: string; locale: string }[] };
+        const sent = body.items.find((r) => r.channel === 'email' && ['sent', 'delivered', 'opened'].includes(r.status) && r.locale.split('-')[0] === 'fr');
         if (sent) return sent.token;
         if (body.items.length === 0) break;
       }

@@ -1,8 +1,10 @@
 /**
  * The demo shop's customers and what they wrote: Maison Lumière sells candles, home fragrance,
- * stoneware and linen. These are data, shown as customers would have typed them (French, with
- * their own punctuation), so a demo looks like a real shop's reviews rather than a template.
+ * stoneware and linen, mostly in France and a little abroad. These are data, shown as customers
+ * would have typed them (each in their language, with its own punctuation), so a demo looks like a
+ * real shop's reviews rather than a template.
  */
+import type { CustomerLanguage } from '#core/customer-language';
 
 /** Hyphenated and accented names on purpose: the reviews search ignores case and accents. */
 export const FIRST_NAMES = [
@@ -309,6 +311,163 @@ export const REVIEW_COMMENTS: Readonly<Record<1 | 2 | 3 | 4 | 5, readonly string
     'Très déçue, le diffuseur a fui dans le carton et taché le reste de la commande.',
     'Aucune odeur, même après plusieurs heures. De l’argent jeté par les fenêtres.',
   ],
+};
+
+/** The languages of the shop's customers abroad: every shipped one but French. */
+export type ForeignLanguage = Exclude<CustomerLanguage, 'fr'>;
+
+/**
+ * Customers abroad, with names common in their country (Flemish ones for Dutch: the shop's Dutch
+ * speakers are Belgian). None is a French name once accents are ignored, as the reviews search
+ * ignores them; letters only, so that an address is the name's parts joined with dots.
+ */
+export const FOREIGN_NAMES: Readonly<Record<ForeignLanguage, { first: readonly string[]; last: readonly string[] }>> = {
+  en: {
+    first: ['Oliver', 'Harry', 'George', 'Jack', 'William', 'Amelia', 'Emily', 'Olivia', 'Isla', 'Grace'],
+    last: ['Smith', 'Jones', 'Taylor', 'Brown', 'Wilson', 'Evans', 'Davies', 'Hughes', 'Walker', 'Wright'],
+  },
+  de: {
+    first: ['Lena', 'Hannah', 'Katrin', 'Sabine', 'Annika', 'Jonas', 'Lukas', 'Jürgen', 'Tobias', 'Felix'],
+    last: ['Schneider', 'Fischer', 'Weber', 'Becker', 'Hoffmann', 'Schäfer', 'Koch', 'Wagner', 'Krüger', 'Zimmermann'],
+  },
+  nl: {
+    first: ['Lotte', 'Fien', 'Noor', 'Elke', 'Sofie', 'Jens', 'Wout', 'Pieter', 'Koen', 'Stijn'],
+    last: ['Peeters', 'Janssens', 'Maes', 'Claes', 'Wouters', 'Goossens', 'De Smet', 'Van Damme', 'Vermeulen', 'Mertens'],
+  },
+  it: {
+    first: ['Giulia', 'Francesca', 'Chiara', 'Martina', 'Alessandro', 'Matteo', 'Lorenzo', 'Niccolò'],
+    last: ['Rossi', 'Russo', 'Ferrari', 'Esposito', 'Bianchi', 'Romano', 'Colombo', 'De Luca'],
+  },
+  es: {
+    first: ['Lucía', 'Sofía', 'Carmen', 'Alba', 'Javier', 'Pablo', 'Álvaro', 'Sergio'],
+    last: ['Fernández', 'López', 'Martínez', 'Sánchez', 'Gómez', 'Ruiz', 'Díaz', 'Muñoz'],
+  },
+};
+
+/**
+ * What customers abroad wrote: happy ones (4 and 5 stars) and unhappy ones (3 and below), the same
+ * shop's goods and troubles as the French pools', plus what buying from abroad brings (import charges
+ * after Brexit, a parcel's longer way). Each pool is larger than the reviews of its kind a demo history
+ * holds in that language.
+ */
+export const FOREIGN_COMMENTS: Readonly<Record<ForeignLanguage, { happy: readonly string[]; unhappy: readonly string[] }>> = {
+  en: {
+    happy: [
+      'Absolutely love the Figue noire candle. The whole flat smells amazing and it burns really evenly.',
+      'Lovely.',
+      'Beautifully packaged and arrived in perfect condition, all the way to Manchester.',
+      "Bought the linen throw as a present for my sister and she hasn't stopped talking about it.",
+      'Gorgeous stoneware vase, you can tell each one is made by hand.',
+      'Great quality and quick delivery to the UK. Will definitely order again.',
+      'The scent is subtle but fills the room – exactly what I was after.',
+      'Second order and just as pleased as the first time. Customer service replied within the hour.',
+      'Five stars!',
+      'Smells divine and no black soot on the jar, unlike the supermarket ones.',
+      'The orange blossom diffuser is fresh without being overpowering. Lovely in the hallway.',
+      'A bit pricey, but worth every penny.',
+      'Nicely wrapped with a handwritten note, such a thoughtful touch.',
+      'The colour of the throw is even nicer in real life.',
+      "Lovely mug, slightly smaller than I'd expected but I use it every morning.",
+      'Perfect for cosy evenings in.',
+    ],
+    unhappy: [
+      "Had to pay import VAT and a handling fee on delivery, which wasn't mentioned anywhere at checkout.",
+      'The vase arrived chipped on the rim. Disappointing, as it was a gift.',
+      "Took nearly two weeks to arrive and the tracking didn't update once.",
+      'Smells lovely in the jar but you can barely smell it once lit.',
+      'One of the two candles I ordered was missing from the parcel.',
+      'The wick keeps drowning in the wax and goes out after ten minutes.',
+      'Parcel was crushed and the diffuser had leaked over everything.',
+      'Still waiting for a reply to my email about the cracked jar. Not good enough.',
+    ],
+  },
+  de: {
+    happy: [
+      'Wunderschöne Kerze, der Duft „Figue noire“ erfüllt das ganze Wohnzimmer, ohne aufdringlich zu sein.',
+      'Super schnelle Lieferung nach Köln, alles liebevoll verpackt.',
+      'Top!',
+      'Die Leinendecke ist noch weicher als erwartet und die Farbe ist ein Traum.',
+      'Sehr schöne Vase aus Steinzeug, man sieht, dass jedes Stück von Hand gemacht ist.',
+      'Habe die Kerze verschenkt und sie kam super an. Gerne wieder!',
+      'Brennt gleichmäßig und rußt nicht. So muss das sein.',
+      'Tolle Qualität, schnelle Lieferung, alles bestens.',
+      'Der Diffuser duftet dezent und hält schon seit Wochen.',
+      'Etwas teurer, aber die Qualität überzeugt.',
+      'Schöne Tasse, leider etwas kleiner als gedacht.',
+      'Sehr zufrieden, jederzeit wieder.',
+    ],
+    unhappy: [
+      'Die Vase kam mit einem Sprung am Rand an. Sehr ärgerlich, es sollte ein Geschenk sein.',
+      'Die Lieferung hat fast zwei Wochen gedauert, die Sendungsverfolgung wurde nie aktualisiert.',
+      'Im Glas riecht die Kerze gut, brennend nimmt man den Duft kaum wahr.',
+      'Eine der beiden Kerzen fehlte im Paket. Auf meine E-Mail habe ich bis heute keine Antwort.',
+      'Der Docht ertrinkt ständig im Wachs, nach zehn Minuten geht die Flamme aus.',
+      'Paket war eingedrückt, der Diffuser ausgelaufen und alles voller Öl.',
+    ],
+  },
+  nl: {
+    happy: [
+      'Prachtige kaars, de geur van Figue noire hangt in heel de living.',
+      'Snel geleverd in Gent en heel mooi verpakt.',
+      'Super!',
+      'Het linnen plaid is zalig zacht, de kleur is nog mooier dan op de foto.',
+      'Mooie vaas in steengoed, je ziet dat elk stuk met de hand gemaakt is.',
+      'Als cadeau gegeven en ze was er heel blij mee. Zeker een aanrader!',
+      'Brandt mooi gelijkmatig en geen zwart roet op het glas.',
+      'Zeer tevreden, ik bestel zeker nog eens.',
+      'Mooie mok, wel iets kleiner dan ik dacht.',
+      'Lekkere geur, niet te zoet.',
+    ],
+    unhappy: [
+      'De vaas kwam aan met een barst in de rand. Jammer, want het was voor een cadeau.',
+      'Bijna twee weken gewacht op mijn pakje, en geen enkele update van de tracking.',
+      'In het potje ruikt de kaars lekker, maar brandend ruik je er bijna niets van.',
+      'Eén van de twee kaarsen zat niet in het pakket. Nog altijd geen antwoord op mijn mail.',
+      'Het pakje was ingedeukt en de diffuser was helemaal uitgelopen.',
+    ],
+  },
+  it: {
+    happy: [
+      'Candela bellissima, il profumo Figue noire riempie tutto il soggiorno senza essere invadente.',
+      'Spedizione veloce e pacco curatissimo, complimenti!',
+      'Perfetto.',
+      'Il plaid in lino è morbidissimo e il colore è ancora più bello dal vivo.',
+      'Vaso in gres stupendo, si vede che ogni pezzo è fatto a mano.',
+      "L'ho regalata a mia madre ed è piaciuta tantissimo. Consigliato!",
+      'Brucia in modo uniforme e non fa fumo nero. Ottima qualità.',
+      'Tutto perfetto, ordinerò di nuovo.',
+      "Bella tazza, un po' più piccola di quanto pensassi.",
+      'Profumo delicato, proprio quello che cercavo.',
+    ],
+    unhappy: [
+      'Il vaso è arrivato scheggiato sul bordo. Peccato, era un regalo.',
+      'Quasi due settimane per la consegna e il tracciamento non si è mai aggiornato.',
+      'Nel barattolo la candela profuma, ma accesa non si sente quasi niente.',
+      'Mancava una delle due candele ordinate. Ho scritto una mail ma nessuno mi ha risposto.',
+      'Il pacco è arrivato schiacciato e il diffusore si era rovesciato.',
+    ],
+  },
+  es: {
+    happy: [
+      '¡Me encanta la vela Figue noire! Perfuma todo el salón sin resultar empalagosa.',
+      'Envío rapidísimo y muy bien embalado.',
+      '¡Perfecto!',
+      'La manta de lino es suavísima y el color es todavía más bonito en persona.',
+      'Un jarrón de gres precioso, se nota que cada pieza está hecha a mano.',
+      'La regalé por un cumpleaños y acerté de pleno. ¡Repetiré!',
+      'Se consume de forma uniforme y no deja hollín. Muy buena calidad.',
+      'Todo perfecto, volveré a comprar.',
+      'Taza muy bonita, aunque algo más pequeña de lo que esperaba.',
+      'Un aroma suave, justo lo que buscaba.',
+    ],
+    unhappy: [
+      'El jarrón llegó desportillado en el borde. Una pena, era para regalar.',
+      'Casi dos semanas para recibir el pedido y el seguimiento no se actualizó nunca.',
+      'En el tarro huele bien, pero encendida apenas se nota.',
+      'Faltaba una de las dos velas del pedido. ¿Alguien va a contestar a mi correo?',
+      'El paquete llegó aplastado y el difusor se había derramado.',
+    ],
+  },
 };
 
 /** Prices of the shop's articles (EUR): a basket holds one to three of them. */

@@ -5,12 +5,14 @@
  *
  * Deterministic, so tests and screenshots are stable relative to `now`: each order's draws come from
  * a generator seeded by its day's distance from today and its place in that day, and ratings,
- * comments and followed links are dealt out over the reviews in the order they came in. The same
- * `now` gives the same history, and an hour later only that hour's events are new. Anything that
- * would happen after `now` has not happened yet: today's later orders do not exist, recent sends are
- * not opened yet, and recent fulfilments' requests wait for their date.
+ * comments and followed links are dealt out over the reviews in the order they came in (names and
+ * comments of customers abroad over each language's customers the same way). The same `now` gives the
+ * same history, and an hour later only that hour's events are new. Anything that would happen after
+ * `now` has not happened yet: today's later orders do not exist, recent sends are not opened yet, and
+ * recent fulfilments' requests wait for their date.
  */
-import { ARTICLE_PRICES, FIRST_NAMES, LAST_NAMES, REVIEW_COMMENTS } from './demo-data';
+import { CUSTOMER_LANGUAGES, languageOf } from '#core/customer-language';
+import { ARTICLE_PRICES, FIRST_NAMES, FOREIGN_COMMENTS, FOREIGN_NAMES, LAST_NAMES, REVIEW_COMMENTS, type ForeignLanguage } from './demo-data';
 
 export type Rating = 1 | 2 | 3 | 4 | 5;
 
@@ -41,6 +43,8 @@ export interface DemoOrderPlan {
   orderNumber: string;
   customerName: string;
   customerEmail: string;
+  /** The language the customer bought in, as Shopify records it (`customer_locale`, canonical). */
+  customerLocale: string;
   totalPrice: string;
   financialStatus: 'paid' | 'refunded';
   createdAt: Date;
@@ -103,6 +107,18 @@ function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
+/** A pool shuffled once and dealt in turn: none comes back before all have been dealt. */
+function dealer<T>(items: readonly T[], random: () => number): () => T {
+  const deck = shuffled(items, random);
+  let next = 0;
+  return () => deck[next++ % deck.length]!;
+}
+
+/** The languages of customers abroad, each with its own `n` (its place among the shipped languages) for seeds. */
+function byForeignLanguage<T>(make: (language: ForeignLanguage, n: number) => T): Record<ForeignLanguage, T> {
+  return Object.fromEntries(CUSTOMER_LANGUAGES.flatMap((language, n) => (language === 'fr' ? [] : [[language, make(language, n)]]))) as Record<ForeignLanguage, T>;
+}
+
 /** Orders by UTC hour: French customers shop from morning to late evening, most after dinner. */
 const HOUR_WEIGHTS = [1, 0.5, 0.3, 0.2, 0.2, 0.4, 1, 2, 3, 4, 4, 5, 6, 5, 5, 5, 5, 6, 7, 9, 10, 9, 6, 3].map((w, hour) => [hour, w] as const);
 /** This shop's week: busiest on Sunday and Monday, quietest on Saturday (getUTCDay order, Sunday first). */
@@ -119,6 +135,22 @@ const RATINGS: readonly (readonly [Rating, number])[] = [
 const COMMENT_SHARE: Record<Rating, number> = { 5: 0.72, 4: 0.8, 3: 0.9, 2: 1, 1: 1 };
 /** Who follows the public review site's link once offered: mostly the happy ones. */
 const FOLLOW_SHARE: Record<Rating, number> = { 5: 0.45, 4: 0.3, 3: 0.12, 2: 0.06, 1: 0.04 };
+/**
+ * Customers' locales, as Shopify records a checkout's: a French shop selling in Europe, French-speaking
+ * customers first (Belgium, Switzerland, Quebec too), and about 13 % abroad, nearest markets first.
+ */
+export const CUSTOMER_LOCALES: readonly (readonly [string, number])[] = [
+  ['fr', 0.8],
+  ['fr-BE', 0.035],
+  ['fr-CH', 0.025],
+  ['fr-CA', 0.01],
+  ['en-GB', 0.035],
+  ['en', 0.015],
+  ['de-DE', 0.03],
+  ['nl-BE', 0.02],
+  ['it-IT', 0.015],
+  ['es-ES', 0.015],
+];
 /** What a mail server answers for an address that cannot receive (the sender keeps its answer, addresses masked). */
 const BOUNCES = [
   { lastError: '550 5.1.1 <[adresse]>: Recipient address rejected: User unknown in virtual mailbox table', attempts: 1 },
@@ -177,10 +209,21 @@ function draftOrder(random: () => number, createdAt: Date, now: Date): Draft {
     reviewDelay: random(),
     followDelay: random(),
     basket: basket(random),
+    // A new draw goes last: the ones before it keep their values, and so does every order's story.
+    locale: random(),
   };
   const at = (date: Date, ms: number) => new Date(date.getTime() + ms);
   const happened = (date: Date) => date <= now;
-  const draft: Draft = { totalPrice: draw.basket, financialStatus: 'paid', createdAt, fulfilledAt: null, cancelledAt: null, request: null, followDelay: draw.followDelay };
+  const draft: Draft = {
+    customerLocale: pick(() => draw.locale, CUSTOMER_LOCALES),
+    totalPrice: draw.basket,
+    financialStatus: 'paid',
+    createdAt,
+    fulfilledAt: null,
+    cancelledAt: null,
+    request: null,
+    followDelay: draw.followDelay,
+  };
 
   // A few orders are cancelled and refunded before they ship: no review request for them.
   if (draw.cancel < 0.02) {
@@ -267,32 +310,45 @@ export function demoHistory(now: Date, options: { merchantName: string }): DemoO
   }
   drafts.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime());
 
-  // One customer per order, never the merchant: names stay unique, so each is found by the search.
+  // One customer per order, never the merchant: names stay unique, so each is found by the search. A
+  // French-speaking customer takes the French name of their order's place in the history, a customer
+  // abroad the next name of their language's list, shuffled once.
+  const combined = (firsts: readonly string[], lasts: readonly string[]) => firsts.flatMap((first) => lasts.map((last) => `${first} ${last}`));
   const names = shuffled(
-    FIRST_NAMES.flatMap((first) => LAST_NAMES.map((last) => `${first} ${last}`)).filter((name) => name !== options.merchantName),
+    combined(FIRST_NAMES, LAST_NAMES).filter((name) => name !== options.merchantName),
     generator(SEED),
   );
+  const foreignNames = byForeignLanguage((language, n) => dealer(combined(FOREIGN_NAMES[language].first, FOREIGN_NAMES[language].last), generator(seedOf(0xa0, n))));
   // Reviews in the order they came in. Ratings, and within a rating who comments and who follows the
   // public site's link, follow the golden ratio's sequence rather than independent draws: a hundred
   // reviews hold the shares above (a few 1s and 2s, happy customers following more) whatever the day.
-  // Comments come from each rating's pool, shuffled once: none repeats while it lasts.
+  // Comments come from each rating's pool, shuffled once: none repeats while it lasts. Customers abroad
+  // write in their language, from its happy pool (4 and 5 stars) or its unhappy one, in place of the
+  // French comment dealt to them: a French reviewer's comment does not depend on who wrote from abroad.
   const spread = (offset: number, k: number) => (offset + k * GOLDEN) % 1;
-  const pools = Object.fromEntries(([1, 2, 3, 4, 5] as const).map((r) => [r, shuffled(REVIEW_COMMENTS[r], generator(seedOf(0xc0, r)))])) as Record<Rating, string[]>;
+  const comments = Object.fromEntries(([1, 2, 3, 4, 5] as const).map((r) => [r, dealer(REVIEW_COMMENTS[r], generator(seedOf(0xc0, r)))])) as Record<Rating, () => string>;
+  const foreignComments = byForeignLanguage((language, n) => ({
+    happy: dealer(FOREIGN_COMMENTS[language].happy, generator(seedOf(0xc1, n, 1))),
+    unhappy: dealer(FOREIGN_COMMENTS[language].unhappy, generator(seedOf(0xc1, n, 2))),
+  }));
   const seen: Record<Rating, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
-  const commented: Record<Rating, number> = { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 };
   const reviewed = drafts.filter((d) => d.request?.review).sort((a, b) => a.request!.review!.createdAt.getTime() - b.request!.review!.createdAt.getTime());
-  reviewed.forEach(({ request, followDelay }, k) => {
+  reviewed.forEach(({ request, followDelay, customerLocale }, k) => {
     const review = request!.review!;
     const rating = pick(() => spread(0.5, k), RATINGS);
     const nth = seen[rating]++;
     const followedAt = new Date(review.createdAt.getTime() + 5_000 + followDelay * 90_000);
     review.rating = rating;
     review.publicLinkFollowedAt = spread(0.25, nth) < FOLLOW_SHARE[rating] && followedAt <= now ? followedAt : null;
-    if (spread(0.8, nth) < COMMENT_SHARE[rating]) review.comment = pools[rating][commented[rating]++ % pools[rating].length]!;
+    if (spread(0.8, nth) >= COMMENT_SHARE[rating]) return;
+    const french = comments[rating]();
+    const language = languageOf(customerLocale);
+    review.comment = language === 'fr' ? french : foreignComments[language][rating >= 4 ? 'happy' : 'unhappy']();
   });
 
   return drafts.map(({ followDelay: _followDelay, ...draft }, i) => {
-    const customerName = names[i % names.length]!;
+    const language = languageOf(draft.customerLocale);
+    const customerName = language === 'fr' ? names[i % names.length]! : foreignNames[language]();
     return { ...draft, shopifyOrderId: String(5_000_000 + i), orderNumber: `#${1001 + i}`, customerName, customerEmail: emailOf(customerName, i) };
   });
 }

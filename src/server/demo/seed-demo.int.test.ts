@@ -3,7 +3,9 @@ import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import { verifyPassword } from '../auth/password';
 import { DEMO_ACCOUNT, seedDemo } from './seed-demo';
-import { demoHistory } from './history';
+import { CUSTOMER_LOCALES, demoHistory, type Rating } from './history';
+import { FOREIGN_COMMENTS, REVIEW_COMMENTS } from './demo-data';
+import { CUSTOMER_LANGUAGES, languageOf } from '#core/customer-language';
 import { dashboardSummary } from '../insight/dashboard';
 import { connectDemoShop } from './connect-demo-shop';
 import { syncBilling } from '../billing/sync';
@@ -67,7 +69,7 @@ describe('demo data', () => {
     expect(Math.max(...perDay.values())).toBeLessThanOrEqual(15);
     expect(store!.installedAt.getTime()).toBeLessThan(Math.min(...created.map((d) => d.getTime())));
 
-    // Order numbers and Shopify ids in order, one order per id; customers with French names and their own address.
+    // Order numbers and Shopify ids in order, one order per id; customers with names of their language and their own address.
     expect(new Set(orders.map((o) => o.shopifyOrderId)).size).toBe(orders.length);
     const numbers = orders.map((o) => Number(o.orderNumber!.slice(1))).sort((a, b) => a - b);
     expect(numbers[0]).toBe(1001);
@@ -76,6 +78,16 @@ describe('demo data', () => {
     expect(orders.every((o) => /^[a-z-]+(\.[a-z-]+)+\.\d+@exemple\.test$/.test(o.customerEmail!))).toBe(true);
     expect(new Set(orders.map((o) => o.customerEmail)).size).toBe(orders.length);
     expect(orders.filter((o) => /[À-ÿ]/.test(o.customerName!)).length).toBeGreaterThan(orders.length / 5);
+    // Each order in its customer's locale, French for most, about one in eight abroad; each request made
+    // in it (the store serves the six languages, French by default).
+    expect(store).toMatchObject({ defaultCustomerLanguage: 'fr', customerLanguages: [...CUSTOMER_LANGUAGES] });
+    expect(orders.every((o) => CUSTOMER_LOCALES.some(([locale]) => locale === o.customerLocale))).toBe(true);
+    const abroad = orders.filter((o) => languageOf(o.customerLocale) !== 'fr').length / orders.length;
+    expect(abroad).toBeGreaterThan(0.1);
+    expect(abroad).toBeLessThan(0.16);
+    const ordersById = new Map(orders.map((o) => [o.id, o]));
+    expect(requests.every((r) => r.locale === ordersById.get(r.orderId!)!.customerLocale)).toBe(true);
+    expect(new Set(requests.map((r) => languageOf(r.locale)))).toEqual(new Set(CUSTOMER_LANGUAGES));
 
     // Sends over the 90 days, each after its date; the scheduled ones in the coming days.
     const sent = requests.filter((r) => r.sentAt);
@@ -106,7 +118,6 @@ describe('demo data', () => {
     const completed = requests.filter((r) => r.status === 'completed');
     expect(reviews).toHaveLength(completed.length);
     const byRequest = new Map(reviews.map((v) => [v.reviewRequestId, v]));
-    const ordersById = new Map(orders.map((o) => [o.id, o]));
     for (const request of completed) {
       const review = byRequest.get(request.id)!;
       expect(review).toBeDefined();
@@ -118,9 +129,11 @@ describe('demo data', () => {
     }
   });
 
-  it('has mostly 5 and 4 stars, varied French comments, and the review site offered as a new store offers it', async ({ ctx }) => {
+  it('has mostly 5 and 4 stars, varied comments in each customer’s language, and the review site offered as a new store offers it', async ({ ctx }) => {
     const [store] = await ctx.db.select().from(s.shopifyStores).where(eq(s.shopifyStores.shopDomain, DEMO_ACCOUNT.shopDomain));
     const reviews = await ctx.db.select().from(s.shopifyReviews).where(eq(s.shopifyReviews.shopId, store!.id));
+    const requests = await ctx.db.select().from(s.shopifyReviewRequests).where(eq(s.shopifyReviewRequests.shopId, store!.id));
+    const languageOfReview = new Map(requests.map((r) => [r.id, languageOf(r.locale)]));
     const share = (test: (rating: number) => boolean) => reviews.filter((r) => test(r.rating)).length / reviews.length;
     expect(share((r) => r >= 4)).toBeGreaterThan(0.7);
     expect(share((r) => r === 5)).toBeGreaterThan(share((r) => r === 4));
@@ -135,11 +148,20 @@ describe('demo data', () => {
     expect(comments.length).toBeLessThan(reviews.length);
     expect(comments.length - new Set(comments).size).toBeLessThanOrEqual(3);
     expect(comments.every((c) => c.trim() === c && c.length > 0 && !/lorem|ipsum|\{\{|\bTODO\b|\bxxx\b|placeholder/i.test(c))).toBe(true);
+    // Each in the language its reviewer was asked in: a French reviewer's from the French pools, one
+    // abroad from their language's, happy or not as their rating.
+    for (const review of reviews.filter((r) => r.comment)) {
+      const language = languageOfReview.get(review.reviewRequestId!)!;
+      const pool = language === 'fr' ? REVIEW_COMMENTS[review.rating as Rating] : FOREIGN_COMMENTS[language][review.rating >= 4 ? 'happy' : 'unhappy'];
+      expect(pool, `${language}: ${review.comment}`).toContain(review.comment);
+    }
+    const french = reviews.filter((r) => r.comment && languageOfReview.get(r.reviewRequestId!) === 'fr').map((r) => r.comment!);
+    expect(french.length).toBeGreaterThan(comments.length * 0.75);
     // French: accented letters and the language's short words throughout; short ones and longer ones.
-    expect(comments.filter((c) => /[àâçéèêëîïôûùüÿœ]/i.test(c)).length).toBeGreaterThan(comments.length / 2);
-    expect(comments.filter((c) => /\b(le|la|les|de|des|et|est|pour|très|un|une)\b/i.test(c)).length).toBeGreaterThan(comments.length / 2);
-    expect(comments.some((c) => c.length < 20)).toBe(true);
-    expect(comments.some((c) => c.length > 90)).toBe(true);
+    expect(french.filter((c) => /[àâçéèêëîïôûùüÿœ]/i.test(c)).length).toBeGreaterThan(french.length / 2);
+    expect(french.filter((c) => /\b(le|la|les|de|des|et|est|pour|très|un|une)\b/i.test(c)).length).toBeGreaterThan(french.length / 2);
+    expect(french.some((c) => c.length < 20)).toBe(true);
+    expect(french.some((c) => c.length > 90)).toBe(true);
     // Unhappy customers say why: late deliveries, broken or missing items.
     const unhappy = reviews.filter((r) => r.rating <= 2);
     expect(unhappy.every((r) => r.comment)).toBe(true);

@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '#db/client';
 import * as s from '#db/schema';
 import type { ActionType } from '#core/domain';
+import { CUSTOMER_LANGUAGES, requestLocale, type StoreLanguages } from '#core/customer-language';
 import { safeUrl } from '#core/email/review-email';
 import { hashPassword } from '../auth/password';
 import { DAY_METRIC, MONTH_METRIC, utcDayStart } from '../plans/quota';
@@ -42,6 +43,8 @@ const OFFERED_SITE =
     .sort((a, b) => b.rating - a.rating)
     .map((a) => (a.actionType === 'redirect' ? safeUrl(a.redirectUrl) : null))
     .find(Boolean) ?? null;
+/** As a new store is set up: French by default, asking each customer in their language among the six. */
+const LANGUAGES: StoreLanguages = { defaultLanguage: 'fr', served: CUSTOMER_LANGUAGES };
 /** Rows per INSERT: well under PostgreSQL's 65,535 parameters for the widest table. */
 const CHUNK = 500;
 
@@ -77,6 +80,9 @@ export async function seedDemo(db: Database, now = new Date()): Promise<DemoSeed
         subscriptionStatus: 'active',
         // OFFERED_SITE assumes it: every reviewer was offered the review site.
         samePathForAllRatings: true,
+        // The requests' locales below are decided from these (requestLocale).
+        defaultCustomerLanguage: LANGUAGES.defaultLanguage,
+        customerLanguages: [...LANGUAGES.served],
         installedAt,
       })
       .returning({ id: s.shopifyStores.id });
@@ -136,6 +142,7 @@ async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { u
       shopifyOrderId: order.shopifyOrderId,
       orderNumber: order.orderNumber,
       ...customer,
+      customerLocale: order.customerLocale,
       totalPrice: order.totalPrice,
       currency: 'EUR',
       financialStatus: order.financialStatus,
@@ -165,6 +172,8 @@ async function insertHistory(tx: Transaction, history: DemoOrderPlan[], ids: { u
       orderId,
       flowId,
       ...customer,
+      // As the flow decided it when it made the request: the order's, every language being served.
+      locale: requestLocale(order.customerLocale, LANGUAGES),
       token: newPublicToken(),
       channel: 'email',
       ...state,
