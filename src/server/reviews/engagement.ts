@@ -11,11 +11,11 @@
 import { sql } from 'drizzle-orm';
 import { SENT_STATUSES } from '#core/domain';
 import { queryRows, type Queryable } from '#db/client';
+import { isPublicToken } from '../security/tokens';
 
 /** A 1×1 transparent GIF: the open pixel's body. */
 export const OPEN_PIXEL = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sentStatuses = sql.join(
   SENT_STATUSES.map((status) => sql`${status}`),
@@ -31,14 +31,14 @@ const tokenAndItsFirst = (token: string) => sql`(token = ${token} OR id = (SELEC
 
 /** The e-mail's image was fetched. Only the first time counts; a token we do not know changes nothing. */
 export async function recordOpen(db: Queryable, token: string, now = new Date()): Promise<void> {
-  if (!TOKEN.test(token)) return;
+  if (!isPublicToken(token)) return;
   await db.execute(sql`UPDATE shopify_review_requests SET opened_at = ${now}, status = ${openedStatus}, updated_at = ${now}
     WHERE ${tokenAndItsFirst(token)} AND channel = 'email' AND opened_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
 }
 
 /** The review page was opened through the request's link (the first visit; it proves an open too). */
 export async function recordVisit(db: Queryable, token: string, now = new Date()): Promise<void> {
-  if (!TOKEN.test(token)) return;
+  if (!isPublicToken(token)) return;
   await db.execute(sql`UPDATE shopify_review_requests SET visited_at = ${now}, opened_at = coalesce(opened_at, ${now}), status = ${openedStatus}, updated_at = ${now}
     WHERE ${tokenAndItsFirst(token)} AND channel = 'email' AND visited_at IS NULL AND sent_at IS NOT NULL AND status IN (${sentStatuses})`);
 }
@@ -52,7 +52,7 @@ export const publicSiteLink = (token: string, reviewId: string) => `/review/${en
  * together or no site was offered: the caller answers 404, never a redirect it was not given.
  */
 export async function followPublicLink(db: Queryable, token: string, reviewId: string, now = new Date()): Promise<string | null> {
-  if (!TOKEN.test(token) || !UUID.test(reviewId)) return null;
+  if (!isPublicToken(token) || !UUID.test(reviewId)) return null;
   const [row] = await queryRows<{ url: string | null; followed: boolean }>(
     db,
     sql`SELECT v.public_review_url AS url, v.public_link_followed_at IS NOT NULL AS followed

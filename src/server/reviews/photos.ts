@@ -11,7 +11,7 @@ import { queryRows, type Queryable } from '#db/client';
 import { reviewPhotos, shopifyReviews } from '#db/schema';
 import type { AppContext } from '../context';
 import { processReviewPhoto, PhotoRejected, type ProcessedPhoto } from '../media/review-photo';
-import { hashToken, newPublicToken } from '../security/tokens';
+import { hashToken, isPublicToken, newPublicToken } from '../security/tokens';
 import { schedulePublish } from '../storefront/publish';
 import { removeStoredFiles } from '../media/jobs';
 
@@ -142,6 +142,8 @@ async function photoCount(db: Queryable, reviewId: string): Promise<number> {
  * `key`, while its right lasts.
  */
 export async function addPhotoFromPage(ctx: AppContext, token: string, key: string, bytes: Uint8Array, now = new Date()): Promise<PhotoView> {
+  // No token or key of ours: refused before any query.
+  if (!isPublicToken(token) || !isPublicToken(key)) throw new PhotoRefused('upload_closed');
   const [review] = await queryRows<{ id: string; shop_id: string; until: string | null }>(
     ctx.db,
     sql`SELECT v.id::text, v.shop_id::text, to_json(v.photo_upload_until)#>>'{}' AS until

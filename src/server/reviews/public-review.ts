@@ -29,6 +29,7 @@ import { cancelFollowUpOf, postponeRequest, withdrawOtherAsksOfOrder, type Postp
 import { collectionNotice, noticeFlows, type CollectionNotice, type NoticeLink } from './notice';
 import { schedulePublish } from '../storefront/publish';
 import { showsUnverified } from '../storefront/publication';
+import { isPublicToken } from '../security/tokens';
 
 /** Why the review page refuses a link or a review: a key of its catalogues (src/server/messages/review-page). */
 export type ReviewPageRefusal = 'invalidLink' | 'storeNotFound' | 'alreadyUsed' | 'sharedLinkBusy';
@@ -106,10 +107,8 @@ type RequestRow = {
   follow_up_status: string | null;
 };
 
-const TOKEN = /^[A-Za-z0-9_-]{16,128}$/;
-
 async function findRequest(db: Queryable, token: string, lock: boolean): Promise<RequestRow> {
-  if (!TOKEN.test(token)) throw new ReviewPageError(404, 'invalidLink');
+  if (!isPublicToken(token)) throw new ReviewPageError(404, 'invalidLink');
   const [row] = await queryRows<RequestRow>(
     db,
     sql`SELECT r.id::text, r.shop_id::text, r.user_id, r.status, r.channel, r.kind, r.order_id IS NOT NULL AS has_order, r.customer_name, r.customer_email, r.shopify_order_id, o.order_number,

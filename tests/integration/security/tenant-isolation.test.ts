@@ -202,6 +202,7 @@ const ISOLATION: Record<string, Entry> = {
   'GET /review/:token': { exempt: "the customer's review page: holding the token is the authority" },
   'POST /review/:token': { exempt: "the customer's review form: holding the token is the authority" },
   'POST /review/:token/postpone': { exempt: "the customer's « pas encore reçu » form: holding the token is the authority" },
+  'POST /review/:token/photos': { exempt: "a photo for the review its page sent: the token and that page's own key are the authority" },
   'GET /review/:token/open.gif': { exempt: "the e-mail's open pixel: holding the token is the authority; it reveals nothing (the same image for any token)" },
   'GET /review/:token/public-site/:reviewId': { exempt: 'the tracked public-site link: the token and the review id must belong together (review-page-engagement.int.test.ts)' },
   'POST /api/auth/reset-password': { exempt: "the e-mailed reset token is the credential (single use, one hour); it names no tenant's session" },

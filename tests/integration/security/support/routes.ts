@@ -146,6 +146,10 @@ export const PUBLIC_BY_DESIGN: Record<string, Access> = {
     why: 'uploaded logos at stable public URLs for pages and mail clients: a strict key pattern, no listing, immutable files, sandboxing CSP',
   },
   'POST /review/:token': { kind: 'public', why: 'the review form post (rate-limited per address); same token' },
+  'POST /review/:token/photos': {
+    kind: 'public',
+    why: 'a photo for the review its page just sent (decision 058): the same token and the one-hour key only that page received, rate-limited per address; at most three photos',
+  },
   'POST /review/:token/postpone': {
     kind: 'public',
     why: "the customer's « pas encore reçu » form: the same token, rate-limited per address; it only moves that request's one follow-up later",
