@@ -22,6 +22,7 @@ const EXEMPT: Record<string, string> = {
   'src/server/deliverability/deliverability.int.test.ts': 'the file closes a DNS fake with the context after the file',
   'src/server/email/mailer.int.test.ts': 'the file closes an SMTP server with the context after the file',
   'src/server/requests/sender-smtp-faults.int.test.ts': 'an SMTP fault server is reset after each test and closed with the context',
+  'src/server/reviews/review-photos.int.test.ts': 'a context per storage (the database, files, a fake S3 bucket closed with it)',
 };
 
 function integrationFiles(dir: string): string[] {
