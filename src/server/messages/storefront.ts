@@ -31,7 +31,7 @@ export const storefrontPublic = {
   methodTitle: 'Comment nous recueillons les avis',
   /**
    * The page's paragraphs, true of the store (decision 044): who is asked, which reviews are verified
-   * purchases and whether the others are shown, that no rating is left out, and moderation.
+   * purchases and whether the others are shown, that no rating is left out, and moderation (of photos too).
    */
   methodParagraphs: (shopName: string, unverifiedShown: boolean) => [
     `Après une commande, ${shopName} invite le client par e-mail à donner son avis\u202f: personne n’est choisi selon ce qu’il pourrait en dire.`,
@@ -40,5 +40,7 @@ export const storefrontPublic = {
       : 'Seuls les avis d’achats vérifiés sont affichés ici, avec la mention «\u202fAchat vérifié\u202f»\u202f: chacun a été laissé par le lien personnel de cette invitation, liée à une commande. Les avis laissés par un lien d’avis que la boutique partage, qui ne sont pas rattachés à une commande, ne sont pas affichés ici.',
     'Aucun avis n’est écarté pour sa note\u202f: de 1 à 5 étoiles, tous sont publiés de la même façon.',
     'Un avis n’est masqué que pour l’un de ces motifs, indiqués par le marchand et enregistrés\u202f: propos injurieux ou haineux, données personnelles, hors sujet, ou avis qui ne vient pas d’un client. Les avis masqués sont comptés publiquement sous la note moyenne.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Les photos jointes aux avis sont modérées de la même façon, pour leur contenu seulement et jamais selon la note\u202f: une photo n’est masquée que pour l’un de ces motifs, et les photos masquées sont comptées publiquement.',
   ],
 };
