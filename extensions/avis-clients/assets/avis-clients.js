@@ -73,7 +73,8 @@
     var data = section.dataset;
     var author = review.name || data.clientLabel;
     var total = review.photos.length;
-    var list = document.createElement('ul');
+    // Not a list: each link says its place (« photo 1 sur 2 »), and the reviews' list stays the only one.
+    var list = document.createElement('div');
     list.className = 'avis-clients__photos';
     review.photos.forEach(function (photo, i) {
       var link = document.createElement('a');
@@ -91,9 +92,7 @@
       img.alt = '';
       img.loading = 'lazy';
       link.appendChild(img);
-      var li = document.createElement('li');
-      li.appendChild(link);
-      list.appendChild(li);
+      list.appendChild(link);
     });
     return list;
   }
