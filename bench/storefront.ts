@@ -7,8 +7,11 @@
  * case waits until the storefront shows the reviews (the app-data metafield is written by a debounced
  * job), then measures.
  *
- * Aims: CLS 0 (the block reserves its space; « Voir plus » is not measured here, the browser test
- * covers it), accessibility 100, performance ≥ 95.
+ * The demo's two newest reviews carry photos (three thumbnails, decision 058): the case waits for them
+ * too, so photo reviews are measured.
+ *
+ * Aims: CLS 0 (the block reserves its space, thumbnails included; « Voir plus » is not measured here,
+ * the browser test covers it), accessibility 100, performance ≥ 95.
  */
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { desktopConfig, type Flags } from 'lighthouse';
@@ -33,13 +36,14 @@ async function addBlockAndBadge(baseUrl: string, cookie: string): Promise<string
   return ((await shop.json()) as { shop: { storefrontUrl: string } }).shop.storefrontUrl;
 }
 
-/** The storefront once the block lists reviews (the metafield written), within a minute. */
-async function waitForReviews(url: string) {
+/** The storefront once the block lists reviews with their photos (the metafield written), within a minute; answers the thumbnails' count. */
+async function waitForReviews(url: string): Promise<number> {
   const deadline = Date.now() + 60_000;
   for (;;) {
     // Read as a client that fetches no script (Node, with the storefront's host: it resolves no *.localhost).
     const page = (await getOnThisMachine(url)).body;
-    if (page.includes('data-avis-badge') && page.includes('class="avis-clients__avis"')) return;
+    const thumbnails = page.match(/data-avis-photo/g)?.length ?? 0;
+    if (page.includes('data-avis-badge') && page.includes('class="avis-clients__avis"') && thumbnails > 0) return thumbnails;
     if (Date.now() > deadline) throw new Error(`the storefront showed no review within 60 s:\n${page.slice(0, 1500)}`);
     await new Promise((r) => setTimeout(r, 1_000));
   }
@@ -51,7 +55,8 @@ export async function benchStorefront(runs = Number(process.env.LIGHTHOUSE_RUNS 
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'] });
   try {
     const url = await addBlockAndBadge(app.url, await demoSessionCookie(app.url));
-    await waitForReviews(url);
+    const thumbnails = await waitForReviews(url);
+    console.log(`[web] storefront with ${thumbnails} photo thumbnails in the block`);
     for (const preset of ['desktop', 'mobile'] as const) {
       const flags: Flags = { port: chrome.port, onlyCategories: ['performance', 'accessibility'], logLevel: 'error', output: 'json' };
       const scores: ScreenScore[] = [];

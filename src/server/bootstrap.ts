@@ -12,6 +12,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { seedDemo } from './demo/seed-demo';
 import { connectDemoShop } from './demo/connect-demo-shop';
+import { seedDemoPhotos } from './demo/demo-photos';
 import { createMailer } from './email/mailer';
 import { TemplateSandbox } from './email-templates/sandbox';
 import { createStorage } from './media/storage';
@@ -105,7 +106,11 @@ export async function startServices(config: Config): Promise<RunningServices> {
     await migrateDatabase(ctx.dbHandle);
     if (config.demoMode) {
       const demo = await seedDemo(ctx.db);
-      if (demo.created) log.info('demo data created (demo@avis-clients.test / demo-avis-clients)');
+      if (demo.created) {
+        log.info('demo data created (demo@avis-clients.test / demo-avis-clients)');
+        // Before the shop is connected: its first storefront publication carries them.
+        await seedDemoPhotos(ctx, demo.storeId);
+      }
       if (await connectDemoShop(ctx)) log.info('demo store installed on the local Shopify emulator');
     }
   } catch (error) {

@@ -153,6 +153,19 @@ describe('reviews on the storefront', () => {
     expect(await reviewItems(shop).count()).toBeGreaterThan(before);
     // The demo's older reviews answered orders' requests: the script marks them « Achat vérifié ».
     expect(await reviewItems(shop).last().innerText()).toContain('Achat vérifié');
+    // The demo's photo reviews (decision 058) come with this page: the script draws their thumbnails as
+    // the block does, sized before they load, each named in French.
+    const photos = block(shop).locator('[data-avis-liste] > li [data-avis-photo]');
+    expect(await photos.evaluateAll((links) => links.map((a) => a.getAttribute('aria-label')))).toEqual([
+      expect.stringMatching(/^Agrandir la photo 1 sur 2 de \S/),
+      expect.stringMatching(/^Agrandir la photo 2 sur 2 de \S/),
+      expect.stringMatching(/^Agrandir la photo 1 sur 1 de \S/),
+    ]);
+    expect(await photos.locator('img').evaluateAll((imgs) => imgs.map((img) => [img.getAttribute('loading'), Math.round(img.getBoundingClientRect().height)]))).toEqual([
+      ['lazy', 80],
+      ['lazy', 80],
+      ['lazy', 80],
+    ]);
     await shop.waitForTimeout(600);
     expect(await layoutShift(shop)).toEqual([]);
     await expectNoViolation(shop);

@@ -164,3 +164,95 @@ describe('the storefront’s language (issue 48)', () => {
     expect(fr).toContain('data-first-day="1er"');
   });
 });
+
+describe('photos with reviews (decision 058)', () => {
+  const extension = loadThemeExtension(DIR, (file) => file);
+  const LOCALES = readdirSync(join(DIR, 'locales')).filter((f) => f.endsWith('.json') && !f.endsWith('.schema.json'));
+  /** Every key of a locale file, nested ones dotted, plural forms included. */
+  const keysOf = (file: string) => {
+    const walk = (node: unknown, prefix: string): string[] =>
+      node && typeof node === 'object' ? Object.entries(node).flatMap(([k, v]) => walk(v, prefix ? `${prefix}.${k}` : k)) : [prefix];
+    return walk(JSON.parse(readFileSync(join(DIR, 'locales', file), 'utf8')), '').sort();
+  };
+  const photo = (n: number) => ({
+    position: n,
+    url: `https://app.exemple.test/media/review-photos/s/p${n}.webp`,
+    width: 2048,
+    height: 1536,
+    thumb_url: `https://app.exemple.test/media/review-photos/s/p${n}-thumb.webp`,
+    thumb_width: 400,
+    thumb_height: 300,
+  });
+  const withPhotos = (hiddenPhotos: number, photos = [photo(1), photo(3)]): StorefrontSnapshot => {
+    const base = snapshotWith(4.6);
+    return {
+      ...base,
+      hidden_photos: hiddenPhotos,
+      reviews: [
+        { ...base.reviews[0]!, photos },
+        { ...base.reviews[1]!, name: null, photos: [] },
+      ],
+    };
+  };
+  const render = (language: string, snapshot: StorefrontSnapshot) =>
+    extension.render(THEME_EXTENSION.block, {
+      blockId: 'b1',
+      app: { metafields: { [STOREFRONT_METAFIELD.namespace]: { [STOREFRONT_METAFIELD.key]: { type: 'json', value: snapshot } } } },
+      shop: { name: 'Maison Lumière', url: 'https://maison-lumiere.myshopify.com', domain: 'maison-lumiere.myshopify.com' },
+      locale: { iso_code: language, primary: language === 'fr', root_url: language === 'fr' ? '/' : `/${language}` },
+    });
+
+  it('every storefront language has the same keys as the default one', () => {
+    expect(LOCALES).toHaveLength(CUSTOMER_LANGUAGES.length);
+    const reference = keysOf('fr.default.json');
+    expect(reference).toEqual(expect.arrayContaining(['avis.photo_alt', 'avis.photo_fermer', 'avis.photo_ouvrir', 'avis.photos_masquees.one', 'avis.photos_moderation']));
+    for (const file of LOCALES) expect(keysOf(file), file).toEqual(reference);
+  });
+
+  it('renders lazy thumbnails whose size is reserved, each a named link to the full photo', async () => {
+    const html = await render('fr', withPhotos(0));
+    const links = [...html.matchAll(/<a\s+class="avis-clients__photo"[\s\S]*?<\/a>/g)].map((m) => m[0]);
+    expect(links).toHaveLength(2);
+    expect(links[0]).toContain('href="https://app.exemple.test/media/review-photos/s/p1.webp"');
+    expect(links[0]).toContain('aria-label="Agrandir la photo 1 sur 2 de Marie D."');
+    expect(links[1]).toContain('aria-label="Agrandir la photo 2 sur 2 de Marie D."');
+    expect(links[0]).toContain('data-alt="Photo 1 sur 2 de l’avis de Marie D."');
+    expect(links[0]).toMatch(/data-width="2048"\s+data-height="1536"/);
+    expect(links[0]).toContain('<img src="https://app.exemple.test/media/review-photos/s/p1-thumb.webp" width="400" height="300" alt="" loading="lazy"');
+    // The content-only rule is said wherever photos show; no hidden photo, no count.
+    expect(html).toContain('Les photos sont modérées pour leur contenu uniquement, jamais selon la note.');
+    expect(html).not.toContain('photo masquée');
+    // The script's words for « Voir plus » pages' photos and the enlarged view's close button.
+    expect(html).toContain('data-photo-label="Agrandir la photo __N__ sur __TOTAL__ de __AUTEUR__"');
+    expect(html).toContain('data-close-label="Fermer la photo"');
+  });
+
+  it.each(CUSTOMER_LANGUAGES)('%s: names the photos and counts hidden ones in the storefront’s language', async (language) => {
+    const html = await render(language, withPhotos(2));
+    const words = JSON.parse(
+      readFileSync(
+        join(
+          DIR,
+          'locales',
+          LOCALES.find((f) => f.startsWith(`${language}.`))!,
+        ),
+        'utf8',
+      ),
+    ) as { avis: Record<string, string | Record<string, string>> };
+    const say = (key: string, values: Record<string, string | number> = {}) =>
+      Object.entries(values).reduce((text, [k, v]) => text.replace(`{{ ${k} }}`, String(v)), words.avis[key] as string);
+    const escaped = (text: string) => text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
+    expect(html).toContain(`aria-label="${escaped(say('photo_ouvrir', { numero: 1, total: 2, auteur: 'Marie D.' }))}"`);
+    expect(html).toContain(`data-close-label="${escaped(say('photo_fermer'))}"`);
+    expect(html).toContain(escaped((words.avis.photos_masquees as Record<string, string>).other!.replace('{{ count }}', '2')));
+    expect(html).toContain(escaped(say('photos_moderation')));
+  });
+
+  it('a storefront without photos says nothing of them; hidden ones alone are still counted', async () => {
+    const none = await render('fr', withPhotos(0, []));
+    expect(none).not.toContain('avis-clients__photo');
+    expect(none).not.toContain('Les photos sont modérées');
+    const hiddenOnly = await render('fr', withPhotos(1, []));
+    expect(hiddenOnly).toContain('1 photo masquée pour non-respect de la charte · Les photos sont modérées pour leur contenu uniquement, jamais selon la note.');
+  });
+});

@@ -1,14 +1,12 @@
 /* global document, window, Element */
-// The « Avis clients » block's « Voir plus » and the badge's close button (decisions 028 and 043).
-// Shopify loads this file with <script async> in <head>: it may run before the page below it is
-// parsed, so it finds nothing at once. Clicks are caught on the document, whenever the block appears
-// (the theme editor adds blocks later too), and the badge is set up once the document is parsed.
-// Older reviews come from the app proxy, root-relative (the block's data-page-url), signed by Shopify;
-// they are added to the same list with the same markup, built with DOM methods (a review's words are
-// text, never HTML). Their dates are written in the storefront's language with the words the block
-// took from the locale files (its data-date-label, data-months, data-first-day), the same as the
-// reviews the block shows itself: `Intl` would write « 1 mars » beside the block's « 1er mars », and
-// a language the extension does not ship in another language than the block's texts.
+// The « Avis clients » block's « Voir plus », photos and the badge's close button (decisions 028,
+// 043, 058). Loaded async in <head>: it may run before the page is parsed, so clicks are caught on the
+// document (the theme editor adds blocks later too) and the badge is set up once the page is parsed.
+// Older reviews come from the signed app proxy (data-page-url), added with the block's markup by DOM
+// methods (words are text, never HTML); dates in the block's words (data-date-label, data-months,
+// data-first-day), not `Intl`, which would differ from the block's « 1er mars » and language.
+// A photo's thumbnail opens the full photo in a native modal <dialog> (Escape or its named button
+// close it, focus goes back to the thumbnail); without <dialog> its link opens the photo.
 (function () {
   'use strict';
   if (window.avisClientsPret) return;
@@ -63,7 +61,82 @@
       text.textContent = review.comment;
       li.appendChild(text);
     }
+    if (review.photos && review.photos.length) li.appendChild(photos(review, section));
     return li;
+  }
+
+  function words(template, n, total, author) {
+    return template.replace('__N__', n).replace('__TOTAL__', total).replace('__AUTEUR__', author);
+  }
+
+  function photos(review, section) {
+    var data = section.dataset;
+    var author = review.name || data.clientLabel;
+    var total = review.photos.length;
+    // Not a list: each link says its place (« photo 1 sur 2 »), and the reviews' list stays the only one.
+    var list = document.createElement('div');
+    list.className = 'avis-clients__photos';
+    review.photos.forEach(function (photo, i) {
+      var link = document.createElement('a');
+      link.className = 'avis-clients__photo';
+      link.href = photo.url;
+      link.setAttribute('aria-label', words(data.photoLabel, i + 1, total, author));
+      link.dataset.avisPhoto = '';
+      link.dataset.alt = words(data.photoAlt, i + 1, total, author);
+      link.dataset.width = photo.width;
+      link.dataset.height = photo.height;
+      var img = document.createElement('img');
+      img.src = photo.thumb_url;
+      img.width = photo.thumb_width;
+      img.height = photo.thumb_height;
+      img.alt = '';
+      img.loading = 'lazy';
+      link.appendChild(img);
+      list.appendChild(link);
+    });
+    return list;
+  }
+
+  // One dialog per block, made on first use.
+  function viewer(section) {
+    var dialog = section.querySelector('[data-avis-visionneuse]');
+    if (dialog) return dialog;
+    dialog = document.createElement('dialog');
+    dialog.className = 'avis-clients__visionneuse';
+    dialog.dataset.avisVisionneuse = '';
+    var close = document.createElement('button');
+    close.type = 'button';
+    close.className = 'avis-clients__fermer';
+    close.setAttribute('aria-label', section.dataset.closeLabel);
+    close.textContent = '×';
+    close.addEventListener('click', function () {
+      dialog.close();
+    });
+    var img = document.createElement('img');
+    dialog.appendChild(close);
+    dialog.appendChild(img);
+    dialog.addEventListener('close', function () {
+      if (dialog.opener) dialog.opener.focus();
+      dialog.opener = null;
+    });
+    section.appendChild(dialog);
+    return dialog;
+  }
+
+  function enlarge(link) {
+    var section = link.closest('[data-avis-clients]');
+    if (!section) return false;
+    var dialog = viewer(section);
+    var img = dialog.querySelector('img');
+    var alt = link.dataset.alt;
+    img.alt = alt;
+    img.width = link.dataset.width;
+    img.height = link.dataset.height;
+    img.src = link.href;
+    dialog.setAttribute('aria-label', alt);
+    dialog.opener = link;
+    dialog.showModal();
+    return true;
   }
 
   function more(button) {
@@ -151,6 +224,11 @@
     if (!target) return;
     var plus = target.closest('[data-avis-plus]');
     if (plus && !plus.disabled) more(plus);
+    var photo = target.closest('[data-avis-photo]');
+    // A click with a modifier key opens the photo in a new tab, as links do.
+    if (photo && typeof window.HTMLDialogElement === 'function' && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey) {
+      if (enlarge(photo)) event.preventDefault();
+    }
     var close = target.closest('[data-avis-badge-fermer]');
     if (close) closeBadge(close.closest('[data-avis-badge]'));
   });

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { REVIEW_ORIGINS } from '../review-origin';
+import { REVIEW_PHOTO_LIMITS } from '../review-photos';
 import { PROXY_PATH } from '../storefront';
 import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
@@ -15,6 +16,23 @@ export type HideReason = (typeof HIDE_REASONS)[number];
 export const MODERATION_PAGE_SIZE = 20;
 /** Every review, those the storefront shows (`is_published`), those the merchant hid. */
 export const MODERATION_FILTERS = ['all', 'visible', 'hidden'] as const;
+
+/**
+ * A photo of a listed review as the storefront shows it (decision 058): shown ones only, in the
+ * customer's order. The thumbnail's size reserves its place before it loads (no layout shift); the
+ * full photo opens enlarged, or is the thumbnail's link without the script. No id: nothing on the
+ * storefront acts on a photo.
+ */
+export const publicPhoto = z.object({
+  position: z.number().int().min(1).max(REVIEW_PHOTO_LIMITS.perReview),
+  url: z.string(),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  thumb_url: z.string(),
+  thumb_width: z.number().int().min(1),
+  thumb_height: z.number().int().min(1),
+});
+export type PublicPhoto = z.infer<typeof publicPhoto>;
 
 /** One review as a buyer sees it on the storefront (the metafield and the « Voir plus » pages). */
 export const publicReview = z.object({
@@ -31,6 +49,8 @@ export const publicReview = z.object({
   comment: z.string().nullable(),
   /** Left through an order's review request: the block marks it « Achat vérifié », any other « Achat non vérifié » (decision 044). */
   verified: z.boolean(),
+  /** Its shown photos (decision 058); absent from a metafield written before photos: none. */
+  photos: z.array(publicPhoto).max(REVIEW_PHOTO_LIMITS.perReview).optional(),
 });
 export type PublicReview = z.infer<typeof publicReview>;
 
@@ -51,6 +71,8 @@ export const storefrontSnapshot = z.object({
   distribution: z.array(z.object({ rating: z.number().int().min(1).max(5), count: z.number().int().min(0), percent: z.number().int().min(0).max(100) })).length(5),
   /** Reviews hidden for a stated reason: counted publicly. */
   hidden: z.number().int().min(0),
+  /** Photos hidden for a stated reason (decision 058), counted publicly like reviews; absent before photos. */
+  hidden_photos: z.number().int().min(0).optional(),
   reviews: z.array(publicReview),
   /** Whether older reviews exist (the « Voir plus » button). */
   more: z.boolean(),

@@ -113,7 +113,7 @@ export function storefrontProxyRoutes(ctx: AppContext) {
     if (!body) {
       const limit = await hitRateLimit(ctx.db, `storefront-proxy:${store.id}:${buyerAddress(c, ctx.config.trustProxy)}`, PROXY_RATE_LIMIT);
       if (!limit.allowed) return c.json({ error: m.rateLimited }, 429, { 'Retry-After': String(limit.retryAfterSeconds) });
-      body = JSON.stringify(await storefrontPage(ctx.db, store.id, page));
+      body = JSON.stringify(await storefrontPage(ctx, store.id, page));
       if (cache.size >= CACHE_MAX) cache.delete(cache.keys().next().value!);
       cache.set(key, { body, expires: now + CACHE_TTL_MS });
     }

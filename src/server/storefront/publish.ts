@@ -28,7 +28,7 @@ export async function publishStorefront(ctx: AppContext, storeId: string, now = 
   const [store] = await ctx.db.select({ active: shopifyStores.isActive, token: shopifyStores.accessToken }).from(shopifyStores).where(eq(shopifyStores.id, storeId));
   if (!store?.active || !store.token) return false;
   const { shop, accessToken } = await storeAccessToken(ctx, storeId, now);
-  const snapshot = await storefrontSnapshot(ctx.db, storeId, now);
+  const snapshot = await storefrontSnapshot(ctx, storeId, now);
   const installation = await ctx.shopify.graphql(shop, accessToken, APP_INSTALLATION_ID);
   const result = await ctx.shopify.graphql(shop, accessToken, SET_APP_METAFIELDS, {
     // Measured before it is sent: within Shopify's 128 KB for a json metafield (metafield-value.ts).

@@ -16,13 +16,13 @@ export function storefrontRoutes(ctx: AppContext) {
         shop_domain: store.shop_domain,
         block_editor_url: links.block,
         embed_editor_url: links.embed,
-        snapshot: await storefrontSnapshot(ctx.db, store.id),
+        snapshot: await storefrontSnapshot(ctx, store.id),
         settings: await storefrontSettings(ctx.db, store.id),
       };
     }),
     route(saveStorefrontSettings, async ({ store, body, session }) => saveSettings(ctx.db, store.id, body, { userId: session.user.id, email: session.user.email })),
     route(getStorefrontPreview, async ({ store }) => ({
-      html: await renderBlockPreview(await storefrontSnapshot(ctx.db, store.id), { domain: store.shop_domain, name: store.shop_name ?? store.shop_domain }),
+      html: await renderBlockPreview(await storefrontSnapshot(ctx, store.id), { domain: store.shop_domain, name: store.shop_name ?? store.shop_domain }),
     })),
     route(listModeration, async ({ store, query }) => moderationPage(ctx.db, store.id, query.filter, query.page)),
     route(hideReview, async ({ store, params, body, session }) => moderateReview(ctx.db, store.id, params.id, body.reason, { userId: session.user.id, email: session.user.email })),

@@ -4,13 +4,15 @@
  * too, decision 044); the aggregate over those, the count of hidden ones, the newest reviews, each
  * marked verified or not, and « Voir plus » pages. Never an e-mail or an order. Dates and the average
  * are language-neutral (`date`, `average`): the block writes them in the storefront's language, so one
- * metafield serves every language (issue 48).
+ * metafield serves every language (issue 48). Each listed review carries its shown photos, and hidden
+ * photos are counted like hidden reviews (decision 058).
  */
 import { sql } from 'drizzle-orm';
 import { DEFAULT_PROXY_PATH, STOREFRONT_LATEST, STOREFRONT_PAGE_SIZE, frenchAverage, frenchDate, publicName } from '#core/storefront';
-import type { PublicReview, StorefrontPage, StorefrontSnapshot } from '#core/api/storefront';
+import type { PublicPhoto, PublicReview, StorefrontPage, StorefrontSnapshot } from '#core/api/storefront';
 import { isVerifiedPurchase, type ReviewOrigin } from '#core/review-origin';
 import { queryRows, type Queryable } from '#db/client';
+import type { Storage } from '../media/types';
 
 /**
  * A review listed on the storefront: shown, and with something to show. A review whose name and
@@ -21,9 +23,9 @@ const LISTED = sql`v.is_published AND (v.customer_name IS NOT NULL OR v.comment 
 /** The branding's default primary colour (src/db/schema.ts store_branding). */
 const DEFAULT_ACCENT = '#56dadc';
 
-type ReviewRow = { customer_name: string | null; comment: string | null; rating: number; created_at: string; origin: ReviewOrigin };
+type ReviewRow = { id: string; customer_name: string | null; comment: string | null; rating: number; created_at: string; origin: ReviewOrigin };
 
-function publicReview(r: ReviewRow): PublicReview {
+function publicReview(r: ReviewRow, photos: PublicPhoto[]): PublicReview {
   const comment = r.comment?.trim() ? r.comment.trim() : null;
   return {
     name: publicName(r.customer_name),
@@ -34,13 +36,62 @@ function publicReview(r: ReviewRow): PublicReview {
     rating: r.rating,
     comment,
     verified: isVerifiedPurchase(r.origin),
+    photos,
   };
+}
+
+/** What the snapshot is read with: the database, and the storage that names the photos' public URLs. */
+type Source = { db: Queryable; storage: Pick<Storage, 'publicUrl'> };
+
+/**
+ * The reviews as the storefront lists them, each with its shown photos in the customer's order (a
+ * hidden one is left out, and counted in `hidden_photos`): the storage's public URLs, on the app's
+ * host, which the storefront loads as any page loads an image from another origin. Read here rather
+ * than through reviews/photos.ts, which publishes the storefront: the import would go round.
+ */
+async function withPhotos(source: Source, rows: ReviewRow[]): Promise<PublicReview[]> {
+  const photos = new Map<string, PublicPhoto[]>();
+  if (rows.length > 0) {
+    const found = await queryRows<{
+      review_id: string;
+      position: number;
+      storage_key: string;
+      thumb_key: string;
+      width: number;
+      height: number;
+      thumb_width: number;
+      thumb_height: number;
+    }>(
+      source.db,
+      sql`SELECT review_id::text, position, storage_key, thumb_key, width, height, thumb_width, thumb_height
+          FROM review_photos
+          WHERE review_id IN (${sql.join(
+            rows.map((r) => sql`${r.id}::uuid`),
+            sql`, `,
+          )}) AND hidden_at IS NULL
+          ORDER BY review_id, position`,
+    );
+    for (const p of found) {
+      const list = photos.get(p.review_id) ?? [];
+      list.push({
+        position: p.position,
+        url: source.storage.publicUrl(p.storage_key),
+        width: p.width,
+        height: p.height,
+        thumb_url: source.storage.publicUrl(p.thumb_key),
+        thumb_width: p.thumb_width,
+        thumb_height: p.thumb_height,
+      });
+      photos.set(p.review_id, list);
+    }
+  }
+  return rows.map((r) => publicReview(r, photos.get(r.id) ?? []));
 }
 
 async function listed(db: Queryable, storeId: string, offset: number, limit: number): Promise<ReviewRow[]> {
   return queryRows<ReviewRow>(
     db,
-    sql`SELECT v.customer_name, v.comment, v.rating, to_json(v.created_at)#>>'{}' AS created_at, v.origin
+    sql`SELECT v.id::text, v.customer_name, v.comment, v.rating, to_json(v.created_at)#>>'{}' AS created_at, v.origin
         FROM shopify_reviews v
         WHERE v.shop_id = ${storeId}::uuid AND ${LISTED}
         ORDER BY v.created_at DESC, v.id DESC
@@ -48,7 +99,8 @@ async function listed(db: Queryable, storeId: string, offset: number, limit: num
   );
 }
 
-export async function storefrontSnapshot(db: Queryable, storeId: string, now = new Date()): Promise<StorefrontSnapshot> {
+export async function storefrontSnapshot(source: Source, storeId: string, now = new Date()): Promise<StorefrontSnapshot> {
+  const db = source.db;
   // Hidden ones are counted among the reviews the storefront would show otherwise: an unverified
   // review the store keeps off its storefront was not hidden from anyone.
   const counts = await queryRows<{ rating: number; shown: number; hidden: number }>(
@@ -64,6 +116,8 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
   const sum = counts.reduce((n, c) => n + c.rating * c.shown, 0);
   const average = count > 0 ? Math.round((sum / count) * 10) / 10 : null;
   const rows = await listed(db, storeId, 0, STOREFRONT_LATEST + 1);
+  // Every photo the merchant hid, whichever review it belongs to: a buyer sees that moderation happened.
+  const [photos] = await queryRows<{ hidden: number }>(db, sql`SELECT count(*)::int AS hidden FROM review_photos WHERE shop_id = ${storeId}::uuid AND hidden_at IS NOT NULL`);
   const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shop_id = ${storeId}::uuid`);
   const [store] = await queryRows<{ proxy_path: string | null }>(db, sql`SELECT storefront_proxy_path AS proxy_path FROM shopify_stores WHERE id = ${storeId}::uuid`);
   return {
@@ -77,7 +131,8 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
       return { rating, count: n, percent: count > 0 ? Math.round((n / count) * 100) : 0 };
     }),
     hidden,
-    reviews: rows.slice(0, STOREFRONT_LATEST).map(publicReview),
+    hidden_photos: photos?.hidden ?? 0,
+    reviews: await withPhotos(source, rows.slice(0, STOREFRONT_LATEST)),
     more: rows.length > STOREFRONT_LATEST,
     accent: branding && /^#[0-9a-fA-F]{6}$/.test(branding.color) ? branding.color : DEFAULT_ACCENT,
     proxy_path: store?.proxy_path ?? DEFAULT_PROXY_PATH,
@@ -89,7 +144,7 @@ export async function storefrontSnapshot(db: Queryable, storeId: string, now = n
  * A « Voir plus » page: page 1 follows the reviews the metafield carries (the block shows those
  * itself), each page STOREFRONT_PAGE_SIZE reviews.
  */
-export async function storefrontPage(db: Queryable, storeId: string, page: number): Promise<StorefrontPage> {
-  const rows = await listed(db, storeId, STOREFRONT_LATEST + (page - 1) * STOREFRONT_PAGE_SIZE, STOREFRONT_PAGE_SIZE + 1);
-  return { page, reviews: rows.slice(0, STOREFRONT_PAGE_SIZE).map(publicReview), next_page: rows.length > STOREFRONT_PAGE_SIZE ? page + 1 : null };
+export async function storefrontPage(source: Source, storeId: string, page: number): Promise<StorefrontPage> {
+  const rows = await listed(source.db, storeId, STOREFRONT_LATEST + (page - 1) * STOREFRONT_PAGE_SIZE, STOREFRONT_PAGE_SIZE + 1);
+  return { page, reviews: await withPhotos(source, rows.slice(0, STOREFRONT_PAGE_SIZE)), next_page: rows.length > STOREFRONT_PAGE_SIZE ? page + 1 : null };
 }

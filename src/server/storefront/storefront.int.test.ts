@@ -182,7 +182,10 @@ describe('reviews on the storefront', () => {
     expect(direct.status).toBe(401);
     const method = await app.request(`${storefront}apps/avis/methode`);
     expect(method.status).toBe(200);
-    expect(await method.text()).toContain('Comment nous recueillons les avis');
+    const methodText = await method.text();
+    expect(methodText).toContain('Comment nous recueillons les avis');
+    // Photos are moderated as reviews are: for their content, never the rating (decision 058).
+    expect(methodText).toContain('Les photos jointes aux avis sont modérées de la même façon, pour leur contenu seulement et jamais selon la note');
   });
 
   it('says how reviews are collected in the storefront’s language: its link names it, the app proxy forwards it', async ({ ctx, app }) => {

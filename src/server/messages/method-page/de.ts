@@ -12,5 +12,7 @@ export const de: MethodPageCatalogue = {
       : 'Hier werden nur Bewertungen verifizierter Käufe angezeigt, mit dem Hinweis „Verifizierter Kauf“: Jede wurde über den persönlichen Link dieser Einladung abgegeben, der mit einer Bestellung verknüpft ist. Bewertungen über einen Bewertungslink, den der Shop teilt, sind mit keiner Bestellung verknüpft und werden hier nicht angezeigt.',
     'Keine Bewertung wird wegen ihrer Note zurückgehalten: Von 1 bis 5 Sternen werden alle gleich veröffentlicht.',
     'Eine Bewertung wird nur aus einem dieser Gründe ausgeblendet, die der Händler angibt und die gespeichert werden: beleidigende oder hasserfüllte Äußerungen, personenbezogene Daten, kein Bezug zum Thema oder eine Bewertung, die nicht von einem Kunden stammt. Ausgeblendete Bewertungen werden unter der Durchschnittsbewertung öffentlich gezählt.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Fotos zu Bewertungen werden ebenso moderiert, nur nach ihrem Inhalt und nie nach der Bewertung: Ein Foto wird nur aus einem dieser Gründe ausgeblendet, und ausgeblendete Fotos werden öffentlich gezählt.',
   ],
 };

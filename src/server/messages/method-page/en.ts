@@ -12,5 +12,7 @@ export const en: MethodPageCatalogue = {
       : 'Only reviews from verified purchases are shown here, labeled “Verified purchase”: each one was left through the personal link in that invitation, which is tied to an order. Reviews left through a review link the store shares aren’t tied to an order and aren’t shown here.',
     'No review is left out because of its rating: from 1 to 5 stars, they’re all published the same way.',
     'A review is hidden only for one of these reasons, given by the merchant and recorded: abusive or hateful content, personal data, off-topic content, or a review that doesn’t come from a customer. Hidden reviews are counted publicly below the average rating.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Photos added to reviews are moderated the same way, for their content only and never according to the rating: a photo is hidden only for one of these reasons, and hidden photos are counted publicly.',
   ],
 };

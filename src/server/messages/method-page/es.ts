@@ -12,5 +12,7 @@ export const es: MethodPageCatalogue = {
       : 'Aquí solo se muestran reseñas de compras verificadas, con la mención «Compra verificada»: cada una se dejó con el enlace personal de esa invitación, vinculada a un pedido. Las reseñas dejadas con un enlace de reseñas que comparte la tienda no están vinculadas a un pedido y no se muestran aquí.',
     'Ninguna reseña se descarta por su puntuación: de 1 a 5 estrellas, todas se publican de la misma manera.',
     'Una reseña solo se oculta por uno de estos motivos, indicados por el comerciante y registrados: contenido ofensivo o de odio, datos personales, contenido que no viene al caso o una reseña que no procede de un cliente. Las reseñas ocultas se cuentan públicamente debajo de la valoración media.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Las fotos de las reseñas se moderan del mismo modo, solo por su contenido y nunca según la valoración: una foto solo se oculta por uno de estos motivos, y las fotos ocultas se cuentan públicamente.',
   ],
 };

@@ -19,5 +19,7 @@ export const fr = {
       : 'Seuls les avis d’achats vérifiés sont affichés ici, avec la mention «\u202fAchat vérifié\u202f»\u202f: chacun a été laissé par le lien personnel de cette invitation, liée à une commande. Les avis laissés par un lien d’avis que la boutique partage, qui ne sont pas rattachés à une commande, ne sont pas affichés ici.',
     'Aucun avis n’est écarté pour sa note\u202f: de 1 à 5 étoiles, tous sont publiés de la même façon.',
     'Un avis n’est masqué que pour l’un de ces motifs, indiqués par le marchand et enregistrés\u202f: propos injurieux ou haineux, données personnelles, hors sujet, ou avis qui ne vient pas d’un client. Les avis masqués sont comptés publiquement sous la note moyenne.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Les photos jointes aux avis sont modérées de la même façon, pour leur contenu seulement et jamais selon la note\u202f: une photo n’est masquée que pour l’un de ces motifs, et les photos masquées sont comptées publiquement.',
   ],
 };

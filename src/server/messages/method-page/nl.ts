@@ -12,5 +12,7 @@ export const nl: MethodPageCatalogue = {
       : 'Hier staan alleen reviews van geverifieerde aankopen, met het label ‘Geverifieerde aankoop’: elke review is geplaatst via de persoonlijke link in die uitnodiging, die aan een bestelling is gekoppeld. Reviews via een reviewlink die de winkel deelt, zijn niet aan een bestelling gekoppeld en staan hier niet.',
     'Geen enkele review wordt weggelaten vanwege de score: van 1 tot 5 sterren worden ze allemaal op dezelfde manier gepubliceerd.',
     'Een review wordt alleen verborgen om een van deze redenen, die de verkoper opgeeft en die worden vastgelegd: beledigende of haatdragende inhoud, persoonsgegevens, niet ter zake, of een review die niet van een klant komt. Verborgen reviews worden openbaar geteld onder de gemiddelde score.',
+    // Photos (decision 058) follow the same rule: content only, never the rating.
+    'Foto’s bij reviews worden op dezelfde manier gemodereerd, alleen op hun inhoud en nooit op basis van de score: een foto wordt alleen om een van deze redenen verborgen, en verborgen foto’s worden openbaar geteld.',
   ],
 };
