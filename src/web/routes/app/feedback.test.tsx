@@ -23,6 +23,7 @@ const review = (i: number, extra: Partial<Review> = {}): Review => ({
   action_taken: i === 0 ? 'redirect' : 'none',
   outcome: { public_link: i === 0 ? 'followed' : 'none', private_feedback: false },
   created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - i * 3_600_000).toISOString(),
+  photos: [],
   ...extra,
 });
 

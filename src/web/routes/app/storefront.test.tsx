@@ -49,6 +49,7 @@ const item = (i: number, over: Partial<ModerationItem> = {}): ModerationItem => 
   origin: 'order',
   // An order's review is shown unless hidden (decision 044).
   is_published: !over.hidden_reason,
+  photos: [],
   ...over,
 });
 
@@ -58,7 +59,7 @@ function api(routes: Route[] = []) {
   return mockSignedInApi([
     on(getStorefront, () => status()),
     on(getStorefrontPreview, () => ({ html: PREVIEW })),
-    on(listModeration, () => ({ items: [item(1), item(5)], next_page: null, hidden_count: 0 })),
+    on(listModeration, () => ({ items: [item(1), item(5)], next_page: null, hidden_count: 0, hidden_photo_count: 0 })),
     ...routes,
   ]);
 }
@@ -158,7 +159,7 @@ describe('/app/storefront', () => {
   it('shows a hidden review with its reason, who hid it and « Afficher de nouveau »', async () => {
     const hidden = item(2, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'personal_data', hidden_by_email: 'zoe@boutique.fr' });
     const fetchMock = api([
-      on(listModeration, () => ({ items: [hidden], next_page: null, hidden_count: 1 })),
+      on(listModeration, () => ({ items: [hidden], next_page: null, hidden_count: 1, hidden_photo_count: 0 })),
       on(showReview, () => item(2), { id: '00000000-0000-4000-8000-000000000002' }),
     ]);
     await open();
@@ -189,8 +190,9 @@ describe('/app/storefront', () => {
               items: Array.from({ length: 20 }, (_, i) => item((i % 5) + 1, { id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}` })),
               next_page: 2,
               hidden_count: 0,
+              hidden_photo_count: 0,
             }
-          : { items: [item(3)], next_page: null, hidden_count: 0 };
+          : { items: [item(3)], next_page: null, hidden_count: 0, hidden_photo_count: 0 };
       }),
     ]);
     await open();
@@ -203,7 +205,10 @@ describe('/app/storefront', () => {
   });
 
   it('has an empty state', async () => {
-    api([on(listModeration, () => ({ items: [], next_page: null, hidden_count: 0 })), on(getStorefront, () => status({ count: 0, hidden: 0, average: null, average_label: '' }))]);
+    api([
+      on(listModeration, () => ({ items: [], next_page: null, hidden_count: 0, hidden_photo_count: 0 })),
+      on(getStorefront, () => status({ count: 0, hidden: 0, average: null, average_label: '' })),
+    ]);
     await open();
     expect(await screen.findByRole('heading', { level: 3, name: 'Aucun avis pour le moment' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sur votre boutique' }).textContent).toContain('Aucun avis affiché pour l’instant.');
@@ -238,6 +243,7 @@ describe('/app/storefront', () => {
         items: [item(5), item(4, { origin: 'shared_link', is_published: false }), item(3, { origin: 'shared_link' })],
         next_page: null,
         hidden_count: 0,
+        hidden_photo_count: 0,
       })),
     ]);
     await open();
