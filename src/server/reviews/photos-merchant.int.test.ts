@@ -1,12 +1,14 @@
 // The merchant's side of photo reviews (decision 058): the list's photos (one query for the page),
 // hiding a photo for a content reason and showing it again (audited, the storefront's metafield
-// scheduled, another store's photo not found), the hidden photos' count and the export's column.
+// scheduled, another store's photo not found), the hidden photos' count, the export's column and the
+// dashboard's count of reviews with photos.
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { describe, expect } from 'vitest';
 import * as s from '#db/schema';
 import type { TestContext } from '#tests/support/test-context';
 import { integrationTest } from '#tests/support/integration';
+import { dashboardSummary } from '../insight/dashboard';
 import { listReviews } from '../insight/reviews';
 import { reviewsCsv } from '../insight/reviews-csv';
 import { hiddenPhotoCount } from '../storefront/moderation';
@@ -144,5 +146,26 @@ describe('photos on the merchant’s side', () => {
     expect(lines[0]!.endsWith(';Origine;Photos')).toBe(true);
     expect(lines[1]!.endsWith(`;${a.url} ${b.url}`)).toBe(true);
     expect(lines[2]!.endsWith(';Achat vérifié (commande);')).toBe(true);
+  });
+
+  it('counts the period’s reviews that carry photos on the dashboard', async ({ ctx, world }) => {
+    const now = new Date('2026-11-20T12:00:00Z');
+    const { store } = await world.merchant().store();
+    const empty = await dashboardSummary(ctx.db, store.id, '7days', now);
+    expect(empty.reviews_with_photos).toBe(0);
+    const recent = await world.at(store).review({ rating: 5, createdAt: new Date('2026-11-19T10:00:00Z') });
+    const old = await world.at(store).review({ rating: 4, createdAt: new Date('2026-10-01T10:00:00Z') });
+    await world.at(store).review({ rating: 3, createdAt: new Date('2026-11-18T10:00:00Z') });
+    for (const review of [recent, recent, old]) await storeReviewPhoto(ctx, { id: review.id, shopId: store.id }, await jpeg(50, 50));
+    // Photos are added within the hour of their review: dated as they would be.
+    await ctx.db.execute(
+      sql`UPDATE review_photos p SET created_at = v.created_at + interval '2 minutes' FROM shopify_reviews v WHERE v.id = p.review_id AND p.shop_id = ${store.id}::uuid`,
+    );
+    const week = await dashboardSummary(ctx.db, store.id, '7days', now);
+    expect(week).toMatchObject({ reviews_received: 2, reviews_with_photos: 1 });
+    expect((await dashboardSummary(ctx.db, store.id, 'all', now)).reviews_with_photos).toBe(2);
+    // Another store's photos never count.
+    const other = (await world.merchant().store()).store;
+    expect((await dashboardSummary(ctx.db, other.id, 'all', now)).reviews_with_photos).toBe(0);
   });
 });
