@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listReviews } from '#core/api/reviews';
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, saveStorefrontSettings, showReview } from '#core/api/storefront';
+import {
+  getStorefront,
+  getStorefrontPreview,
+  hideReview,
+  hideReviewPhoto,
+  listModeration,
+  saveStorefrontSettings,
+  showReview,
+  showReviewPhoto,
+  type MerchantPhoto,
+} from '#core/api/storefront';
 import type { ResponseOf } from '#core/api/endpoint';
 import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
@@ -141,6 +151,57 @@ describe('/app/storefront', () => {
     // The status, the preview and the list are read again.
     await waitFor(() => expect(callsTo(fetchMock, listModeration).length).toBeGreaterThan(listReads));
     expect(callsTo(fetchMock, getStorefrontPreview).length).toBeGreaterThan(1);
+  });
+
+  it('hides one photo of a review for a reason, and shows it again, the review itself untouched (decision 058)', async () => {
+    const photoId = '00000000-0000-4000-8000-0000000000f1';
+    let reason: MerchantPhoto['hidden_reason'] = null;
+    const photo = (): MerchantPhoto => ({
+      id: photoId,
+      position: 1,
+      url: 'http://localhost:3000/media/review-photos/s/f1.webp',
+      thumb_url: 'http://localhost:3000/media/review-photos/s/f1-thumb.webp',
+      width: 1600,
+      height: 1200,
+      thumb_width: 400,
+      thumb_height: 300,
+      hidden: reason !== null,
+      hidden_reason: reason,
+    });
+    const fetchMock = api([
+      on(listModeration, () => ({ items: [item(1, { photos: [photo()] })], next_page: null, hidden_count: 0, hidden_photo_count: reason ? 1 : 0 })),
+      on(hideReviewPhoto, (request) => {
+        reason = (request.body as { reason: typeof reason }).reason;
+        return photo();
+      }),
+      on(showReviewPhoto, () => {
+        reason = null;
+        return photo();
+      }),
+    ]);
+    await open();
+    const card = await screen.findByRole('listitem', { name: 'Client1 D., 1 étoile sur 5' });
+    const thumb = within(card).getByRole('button', { name: 'Voir la photo 1 de Client1 D.' });
+    expect(thumb.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    // A click focuses the button (fireEvent does not): the dialog gives the focus back to it.
+    const hide = within(card).getByRole('button', { name: 'Masquer la photo 1 de Client1 D.' });
+    hide.focus();
+    fireEvent.click(hide);
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer cette photo' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Propos injurieux/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer la photo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodyTo(fetchMock, hideReviewPhoto, { id: '00000000-0000-4000-8000-000000000001', photoId })).toEqual({ reason: 'insult' });
+    expect(callsTo(fetchMock, hideReview)).toHaveLength(0);
+    expect((await within(card).findByRole('status')).textContent).toContain('La photo est masquée sur votre boutique.');
+    expect(within(card).getByRole('button', { name: 'Voir la photo 1 de Client1 D. (masquée sur la boutique)' })).toBeTruthy();
+    // The review is still shown, with « Masquer » for itself.
+    expect(within(card).getByRole('button', { name: 'Masquer l’avis de Client1 D.' })).toBeTruthy();
+    const again = within(card).getByRole('button', { name: 'Afficher à nouveau la photo 1 de Client1 D.' });
+    expect(document.activeElement).toBe(again);
+    fireEvent.click(again);
+    expect((await within(card).findByRole('status')).textContent).toContain('La photo est de nouveau affichée sur votre boutique.');
+    expect(callsTo(fetchMock, showReviewPhoto, { id: '00000000-0000-4000-8000-000000000001', photoId })).toHaveLength(1);
   });
 
   it('closes the dialog with Escape, sending nothing, and gives the focus back to « Masquer »', async () => {
