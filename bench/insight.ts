@@ -20,6 +20,7 @@ import { migrateDatabase } from '#db/migrate';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
 import { dashboardSummary } from '#server/insight/dashboard';
 import { encodeCursor, listReviews } from '#server/insight/reviews';
+import type { PhotoUrls } from '#server/reviews/photos';
 import { sqlPublicToken } from '#server/requests/generate';
 import { world } from '#tests/support/world';
 
@@ -69,6 +70,8 @@ const COMMENTS = [
   'Rien à redire, c’est exactement ce que j’attendais.',
 ];
 
+/** The list's photo URLs need the storage's naming only: the measured store has no photos (decision 058). */
+const BENCH_URLS: PhotoUrls = { storage: { publicUrl: (key: string) => `/media/${key}` } };
 const literal = (value: string) => `'${value.replace(/'/g, "''")}'`;
 const textArray = (values: readonly string[]) => sql.raw(`ARRAY[${values.map(literal).join(', ')}]::text[]`);
 /** A deterministic pseudo-random integer in [0, n) for row g and a salt: hashint4 is in PostgreSQL 15 and 18 alike. */
@@ -232,12 +235,12 @@ export async function measureInsight(label: string, db: Database, storeId: strin
       ['name, rare', 'quemener'],
       ['e-mail', email],
       ['order number', orderNumber],
-    ].map(([what, q]) => ({ name: `search ${what} '${q}'`, aimMs: 100, run: (d: Queryable) => listReviews(d, storeId, { q, filter: 'all' }) })),
+    ].map(([what, q]) => ({ name: `search ${what} '${q}'`, aimMs: 100, run: (d: Queryable) => listReviews(BENCH_URLS, d, storeId, { q, filter: 'all' }) })),
     ...(['all', '3', 'comments'] as ReviewFilter[]).flatMap((filter) =>
       (['first', '50%', '99%'] as const).map((at) => ({
         name: `page ${at === 'first' ? 'first' : `at ${at}`}, filter ${filter}`,
         aimMs: 50,
-        run: (d: Queryable) => listReviews(d, storeId, { filter, cursor: at === 'first' ? undefined : deep[at] }),
+        run: (d: Queryable) => listReviews(BENCH_URLS, d, storeId, { filter, cursor: at === 'first' ? undefined : deep[at] }),
       })),
     ),
   ];

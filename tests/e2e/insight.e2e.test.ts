@@ -108,11 +108,11 @@ describe('the reviews list', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Exporter en CSV' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^avis-\d{4}-\d{2}-\d{2}\.csv$/);
     const csv = (await readFile((await download.path())!)).toString('utf8');
-    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine;Photos\r\n')).toBe(true);
     const rows = csv.trimEnd().split('\r\n').slice(1);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
-      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2};5;Zoé Ébène;zoe\.ebene@exemple\.test;;"Bougie parfaite; livraison rapide";Non;.*;Sans achat vérifié, non affiché sur la boutique;Lien partagé$/,
+      /^\d{4}-\d{2}-\d{2} \d{2}:\d{2};5;Zoé Ébène;zoe\.ebene@exemple\.test;;"Bougie parfaite; livraison rapide";Non;.*;Sans achat vérifié, non affiché sur la boutique;Lien partagé;$/,
     );
 
     // The share-link modal: 'Copier' puts the link on the clipboard and says 'Copié' for 2 s.

@@ -10,7 +10,15 @@ import { endpoint } from './endpoint';
 import { isoDateTime } from './wire';
 
 /** What an audit entry records. */
-export const AUDIT_ACTIONS = ['rating_actions.update', 'same_path.update', 'review.hide', 'review.show', 'storefront_unverified.update'] as const;
+export const AUDIT_ACTIONS = [
+  'rating_actions.update',
+  'same_path.update',
+  'review.hide',
+  'review.show',
+  'storefront_unverified.update',
+  'review_photo.hide',
+  'review_photo.show',
+] as const;
 /** The changes to the rating actions and the gating setting (the settings screen's latest changes). */
 export const SETTING_AUDIT_ACTIONS = ['rating_actions.update', 'same_path.update'] as const satisfies readonly AuditAction[];
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -89,6 +89,8 @@ export const dashboardSummary = z.object({
   since: isoDateTime.nullable(),
   invitations_sent: z.number().int(),
   reviews_received: z.number().int(),
+  /** Reviews of the period that carry at least one photo, hidden or not (decision 058). */
+  reviews_with_photos: z.number().int().min(0),
   /** Null without a review in the period. */
   average_rating: z.number().nullable(),
   /** Reviews per star, 5 to 1. */

@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { REVIEW_ORIGINS } from '../review-origin';
 import { endpoint } from './endpoint';
-import { HIDE_REASONS } from './storefront';
+import { HIDE_REASONS, merchantPhoto } from './storefront';
 import { isoDateTime } from './wire';
 
 /**
@@ -49,6 +49,8 @@ export const reviewItem = z.object({
   /** What happened: the words every screen and export use come from this, not from action_taken. */
   outcome: reviewOutcome,
   created_at: isoDateTime,
+  /** Its photos, hidden ones included, in their order (decision 058). */
+  photos: z.array(merchantPhoto),
 });
 export type ReviewItem = z.infer<typeof reviewItem>;
 

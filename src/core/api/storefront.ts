@@ -102,6 +102,30 @@ export const storefrontPage = z.object({ page: z.number().int().min(1), reviews:
 export type StorefrontPage = z.infer<typeof storefrontPage>;
 
 const reviewParams = z.object({ id: z.guid({ message: 'Avis introuvable' }) });
+const photoParams = reviewParams.extend({ photoId: z.guid({ message: 'Photo introuvable' }) });
+/** A content reason, the same for a review and a photo: never a rating. */
+const hideReasonBody = z.object({
+  reason: z.enum(HIDE_REASONS, { message: 'Choisissez un motif\u202f: propos injurieux, données personnelles, hors sujet ou pas un client' }),
+});
+
+/**
+ * A review's photo as the merchant's screens show it (decision 058): both files' public URLs, their
+ * sizes (the space reserved before they load), and whether it is hidden from the storefront and why.
+ */
+export const merchantPhoto = z.object({
+  id: z.string(),
+  /** 1 to 3, in the order the customer added them. */
+  position: z.number().int().min(1),
+  url: z.string(),
+  thumb_url: z.string(),
+  width: z.number().int().min(1),
+  height: z.number().int().min(1),
+  thumb_width: z.number().int().min(1),
+  thumb_height: z.number().int().min(1),
+  hidden: z.boolean(),
+  hidden_reason: z.enum(HIDE_REASONS).nullable(),
+});
+export type MerchantPhoto = z.infer<typeof merchantPhoto>;
 
 /** A review as the moderation screen lists it. */
 export const moderationItem = z.object({
@@ -119,6 +143,8 @@ export const moderationItem = z.object({
   origin: z.enum(REVIEW_ORIGINS),
   /** Shown on the storefront now: not hidden, and a verified purchase or the store shows unverified reviews. */
   is_published: z.boolean(),
+  /** Its photos, hidden ones included, in their order (decision 058). */
+  photos: z.array(merchantPhoto),
 });
 export type ModerationItem = z.infer<typeof moderationItem>;
 
@@ -171,7 +197,14 @@ export const listModeration = endpoint({
       .max(10_000, 'Page trop lointaine')
       .default(1),
   }),
-  response: z.object({ items: z.array(moderationItem).max(MODERATION_PAGE_SIZE), next_page: z.number().int().nullable(), hidden_count: z.number().int().min(0) }),
+  response: z.object({
+    items: z.array(moderationItem).max(MODERATION_PAGE_SIZE),
+    next_page: z.number().int().nullable(),
+    /** Reviews hidden: the storefront counts them publicly. */
+    hidden_count: z.number().int().min(0),
+    /** Photos hidden (of any review): counted publicly too (decision 058). */
+    hidden_photo_count: z.number().int().min(0),
+  }),
   errors: [],
 });
 
@@ -181,9 +214,7 @@ export const hideReview = endpoint({
   access: 'store',
   summary: 'hides one review of the active store from the storefront, for a stated content reason (audited, counted publicly)',
   params: reviewParams,
-  body: z.object({
-    reason: z.enum(HIDE_REASONS, { message: 'Choisissez un motif\u202f: propos injurieux, données personnelles, hors sujet ou pas un client' }),
-  }),
+  body: hideReasonBody,
   response: moderationItem,
   errors: ['review_not_found'],
 });
@@ -198,4 +229,25 @@ export const showReview = endpoint({
   errors: ['review_not_found'],
 });
 
-export const STOREFRONT_ERRORS = { review_not_found: 404 } as const satisfies Record<string, number>;
+export const hideReviewPhoto = endpoint({
+  method: 'POST',
+  path: '/api/reviews/:id/photos/:photoId/hide',
+  access: 'store',
+  summary: "hides one photo of a review of the active store from the storefront, for a stated content reason like a review's (audited, counted publicly)",
+  params: photoParams,
+  body: hideReasonBody,
+  response: merchantPhoto,
+  errors: ['photo_not_found'],
+});
+
+export const showReviewPhoto = endpoint({
+  method: 'POST',
+  path: '/api/reviews/:id/photos/:photoId/show',
+  access: 'store',
+  summary: 'shows again on the storefront a photo of a review of the active store that was hidden (audited)',
+  params: photoParams,
+  response: merchantPhoto,
+  errors: ['photo_not_found'],
+});
+
+export const STOREFRONT_ERRORS = { review_not_found: 404, photo_not_found: 404 } as const satisfies Record<string, number>;

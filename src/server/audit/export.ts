@@ -122,7 +122,7 @@ export function changeCsvLines(r: AuditChangeRecord): string {
   if (r.action === 'same_path.update' || r.action === 'storefront_unverified.update') {
     return line([...head, r.action === 'same_path.update' ? m.samePath : m.unverifiedOnStorefront, r.before === true ? m.on : m.off, r.after === true ? m.on : m.off]);
   }
-  if (r.action === 'review.hide' || r.action === 'review.show') return moderationCsvLine(head, r);
+  if (r.action === 'review.hide' || r.action === 'review.show' || r.action === 'review_photo.hide' || r.action === 'review_photo.show') return moderationCsvLine(head, r);
   const before = Array.isArray(r.before) ? (r.before as RatingAction[]) : [];
   const after = Array.isArray(r.after) ? (r.after as RatingAction[]) : [];
   return after.map((next) => line([...head, m.ratingAction(next.rating), describeAction(before.find((a) => a.rating === next.rating)), describeAction(next)])).join('');
@@ -191,12 +191,14 @@ export function auditExportResponse(db: Queryable, storeId: string, content: Aud
   });
 }
 
-/** A storefront moderation change (decision 028): the review, shown or hidden with its reason, before and after. */
+/** A storefront moderation change (decision 028): the review or one of its photos (decision 058), shown or hidden with its reason, before and after. */
 function moderationCsvLine(head: (string | null)[], r: AuditChangeRecord): string {
   const state = (value: unknown) => {
     const v = value as { review_id?: string; reason?: HideReason | null } | null;
     return v?.reason ? moderationAuditWords.hidden(v.reason) : moderationAuditWords.visible;
   };
-  const reviewId = (r.after as { review_id?: string } | null)?.review_id ?? '';
-  return line([...head, moderationAuditWords.setting(reviewId), state(r.before), state(r.after)]);
+  const after = r.after as { review_id?: string; photo_id?: string } | null;
+  const reviewId = after?.review_id ?? '';
+  const what = after?.photo_id ? moderationAuditWords.photoSetting(after.photo_id, reviewId) : moderationAuditWords.setting(reviewId);
+  return line([...head, what, state(r.before), state(r.after)]);
 }

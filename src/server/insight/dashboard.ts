@@ -6,7 +6,8 @@
  *
  * Counts come from the day-by-day figures (insight_request_days, insight_review_days) that database
  * triggers keep exact on every write (decision 014): a store with a million reviews costs what a
- * store with ten does.
+ * store with ten does. Reviews with photos (decision 058) are counted from the store's photos of the
+ * period (review_photos_shop_idx): a store without photos pays one empty index probe.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -19,6 +20,7 @@ import {
   type Representativeness,
   type Timeline,
 } from '#core/api/dashboard';
+import { REVIEW_PHOTO_LIMITS } from '#core/review-photos';
 import { queryRows, type Queryable } from '#db/client';
 
 const iso = (value: string | null) => (value ? new Date(value).toISOString() : null);
@@ -83,6 +85,15 @@ export async function dashboardSummary(db: Queryable, storeId: string, period: D
     sql`SELECT to_char(date_trunc(${bucket}, day::timestamp), 'YYYY-MM-DD') AS start, rating, sum(reviews)::int AS n
         FROM insight_review_days WHERE shop_id = ${storeId}::uuid ${fromDay} AND reviews <> 0 GROUP BY 1, 2`,
   );
+  // A photo is added within REVIEW_PHOTO_LIMITS.uploadMinutes of its review: the period's photos are
+  // read on the store's index from that much before its start, then counted by their review's date.
+  const photosFrom = since ? new Date(since.getTime() - REVIEW_PHOTO_LIMITS.uploadMinutes * 60_000) : null;
+  const [withPhotos] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(DISTINCT p.review_id)::int AS n
+        FROM review_photos p JOIN shopify_reviews v ON v.id = p.review_id
+        WHERE p.shop_id = ${storeId}::uuid ${photosFrom ? sql`AND p.created_at >= ${photosFrom}` : sql``} ${fromCreated}`,
+  );
   const recent = await queryRows<Omit<DashboardSummary['recent_reviews'][number], 'created_at'> & { created_at: string }>(
     db,
     sql`SELECT v.id::text, v.rating, v.customer_name, v.comment, v.order_number, v.is_published, v.hidden_reason, v.origin, to_json(v.created_at)#>>'{}' AS created_at
@@ -124,6 +135,7 @@ export async function dashboardSummary(db: Queryable, storeId: string, period: D
     since: since?.toISOString() ?? null,
     invitations_sent: requests?.sent ?? 0,
     reviews_received: distribution.reduce((sum, d) => sum + d.count, 0),
+    reviews_with_photos: withPhotos?.n ?? 0,
     average_rating: representativeness.average_responses,
     distribution,
     recent_reviews: recent.map((r) => ({ ...r, created_at: iso(r.created_at)! })),

@@ -9,6 +9,7 @@ import type { ReviewItem } from '#core/api/reviews';
 import { csvLine } from '#core/csv';
 import type { Queryable } from '#db/client';
 import { reviewExportMessages as m } from '../messages/reviews';
+import type { PhotoUrls } from '../reviews/photos';
 import { allReviews, type ReviewQuery } from './reviews';
 
 const line = csvLine;
@@ -29,12 +30,14 @@ export function reviewCsvLine(r: ReviewItem): string {
     r.outcome.private_feedback ? m.yes : m.no,
     r.is_published ? null : m.unpublished(r.hidden_reason),
     m.origin[r.origin],
+    // Every photo's public URL, hidden ones too (the merchant's record, not the storefront's), in their order.
+    r.photos.length > 0 ? r.photos.map((p) => p.url).join(' ') : null,
   ]);
 }
 
-export function reviewsCsv(db: Queryable, storeId: string, selection: ReviewQuery): ReadableStream<Uint8Array> {
+export function reviewsCsv(urls: PhotoUrls, db: Queryable, storeId: string, selection: ReviewQuery): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const batches = allReviews(db, storeId, selection);
+  const batches = allReviews(urls, db, storeId, selection);
   let started = false;
   return new ReadableStream<Uint8Array>({
     async pull(controller) {

@@ -51,7 +51,7 @@ const all = async (ctx: TestContext, options: { q?: string; filter?: ReviewFilte
   const seen: string[] = [];
   let cursor: string | undefined;
   for (let page = 0; page < 10; page++) {
-    const result = await listReviews(ctx.db, store.id, { filter: options.filter ?? 'all', q: options.q, cursor });
+    const result = await listReviews(ctx, ctx.db, store.id, { filter: options.filter ?? 'all', q: options.q, cursor });
     seen.push(...result.items.map((r) => r.customer_name ?? ''));
     if (!result.next_cursor) break;
     cursor = result.next_cursor;
@@ -61,7 +61,7 @@ const all = async (ctx: TestContext, options: { q?: string; filter?: ReviewFilte
 
 describe('the reviews list', () => {
   it('pages newest first, 20 at a time, never skipping nor repeating a review (even at the same instant)', async ({ ctx }) => {
-    const first = await listReviews(ctx.db, store.id, { filter: 'all' });
+    const first = await listReviews(ctx, ctx.db, store.id, { filter: 'all' });
     expect(first.items).toHaveLength(20);
     expect(first.items[0]).toMatchObject({ customer_name: 'Léa Dubois', order_number: orderNumber, rating: 4 });
     const names = await all(ctx, {});
@@ -108,7 +108,7 @@ describe('the reviews list', () => {
       const seen: string[] = [];
       let cursor: string | undefined;
       do {
-        const result = await listReviews(ctx.db, big.id, { filter: 'all', q, cursor });
+        const result = await listReviews(ctx, ctx.db, big.id, { filter: 'all', q, cursor });
         seen.push(...result.items.map((r) => r.customer_name ?? ''));
         cursor = result.next_cursor ?? undefined;
       } while (cursor && seen.length < limit);
@@ -124,7 +124,7 @@ describe('the reviews list', () => {
   });
 
   it('refuses a cursor it did not make', async ({ ctx }) => {
-    await expect(listReviews(ctx.db, store.id, { filter: 'all', cursor: 'pas-un-curseur' })).rejects.toBeInstanceOf(DomainError);
+    await expect(listReviews(ctx, ctx.db, store.id, { filter: 'all', cursor: 'pas-un-curseur' })).rejects.toBeInstanceOf(DomainError);
   });
 });
 
@@ -133,18 +133,18 @@ describe('the CSV export', () => {
   const read = async (stream: ReadableStream<Uint8Array>) => new TextDecoder('utf-8', { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
 
   it('holds every review the list selects (past any page or batch size), newest first, for a French spreadsheet', async ({ ctx }) => {
-    const csv = await read(reviewsCsv(ctx.db, store.id, { filter: 'all' }));
-    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine\r\n')).toBe(true);
+    const csv = await read(reviewsCsv(ctx, ctx.db, store.id, { filter: 'all' }));
+    expect(csv.startsWith('\uFEFFDate (UTC);Note;Nom;E-mail;Commande;Commentaire;Publié;Lien public;Formulaire privé;Raison de non-publication;Origine;Photos\r\n')).toBe(true);
     const lines = csv.trimEnd().split('\r\n');
     expect(lines).toHaveLength(1 + 46);
-    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Oui;Non proposé;Non;;Achat vérifié (commande)`);
+    expect(lines[1]).toBe(`2026-11-01 11:40;4;Léa Dubois;Lea.Dubois@Exemple.test;${orderNumber};Très bien;Oui;Non proposé;Non;;Achat vérifié (commande);`);
     // Batches smaller than the list: nothing lost or repeated at their seams.
     const names: string[] = [];
-    for await (const batch of allReviews(ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
+    for await (const batch of allReviews(ctx, ctx.db, store.id, { filter: 'all' }, 7)) names.push(...batch.map((r) => r.customer_name ?? ''));
     expect(names).toEqual(await all(ctx, {}));
-    const fives = await read(reviewsCsv(ctx.db, store.id, { filter: '5' }));
+    const fives = await read(reviewsCsv(ctx, ctx.db, store.id, { filter: '5' }));
     expect(fives.trimEnd().split('\r\n')).toHaveLength(1 + 9);
-    expect(await read(reviewsCsv(ctx.db, store.id, { filter: 'all', q: 'dubois' }))).toContain('Léa Dubois');
+    expect(await read(reviewsCsv(ctx, ctx.db, store.id, { filter: 'all', q: 'dubois' }))).toContain('Léa Dubois');
   });
 
   it('writes a review as one line, its cells guarded (src/core/csv.ts)', () => {
@@ -162,8 +162,9 @@ describe('the CSV export', () => {
         action_taken: 'redirect',
         outcome: { public_link: 'offered', private_feedback: false },
         created_at: '2026-11-24T09:05:00.000Z',
+        photos: [],
       }),
-    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non;;Achat vérifié (commande)\r\n');
+    ).toBe('2026-11-24 09:05;5;Léa;;#1001;;Oui;Proposé, non suivi;Non;;Achat vérifié (commande);\r\n');
   });
 
   it('says what happened, not what the action intended: a link offered and never followed is not a redirection', async ({ ctx, world }) => {
@@ -184,13 +185,13 @@ describe('the CSV export', () => {
         createdAt: new Date('2026-10-03T10:00:00Z'),
       },
     ]);
-    const { items } = await listReviews(ctx.db, own.id, { filter: 'all' });
+    const { items } = await listReviews(ctx, ctx.db, own.id, { filter: 'all' });
     expect(Object.fromEntries(items.map((r) => [r.customer_name, r.outcome]))).toEqual({
       'Jamais cliqué': { public_link: 'offered', private_feedback: false },
       'A suivi': { public_link: 'followed', private_feedback: false },
       Formulaire: { public_link: 'none', private_feedback: true },
     });
-    const csv = await read(reviewsCsv(ctx.db, own.id, { filter: 'all' }));
+    const csv = await read(reviewsCsv(ctx, ctx.db, own.id, { filter: 'all' }));
     expect(csv).toContain('Jamais cliqué;;;;Oui;Proposé, non suivi;Non');
     expect(csv).not.toContain('Redirigé');
   });

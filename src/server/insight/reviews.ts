@@ -6,12 +6,15 @@
  * (reviews_shop_created_idx). The search matches the review's `search_text`, kept by the database
  * from the name (accents dropped), the e-mail and the order number, through a trigram index
  * (reviews_search_trgm_idx), so a fragment is found among a million reviews (decision 014).
+ *
+ * Each review comes with its photos (decision 058), read in one query for the page or the batch.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { REVIEWS_PAGE_SIZE, type ReviewFilter, type ReviewItem, type ReviewOutcome } from '#core/api/reviews';
 import { queryRows, type Queryable } from '#db/client';
 import { SEARCH_ACCENTED, SEARCH_PLAIN } from '#db/schema';
 import { DomainError } from '../domain-error';
+import { merchantPhotosOf, type PhotoUrls } from '../reviews/photos';
 
 /** The search as search_text holds it: lower-cased, accents dropped, LIKE's wildcards escaped. */
 export function searchPattern(q: string): string {
@@ -62,7 +65,7 @@ function matching(storeId: string, options: ReviewQuery): SQL[] {
   return conditions;
 }
 
-type Row = Omit<ReviewItem, 'created_at' | 'outcome'> & { created_at: string; cursor_at: string; public_link: ReviewOutcome['public_link']; private_feedback: boolean };
+type Row = Omit<ReviewItem, 'created_at' | 'outcome' | 'photos'> & { created_at: string; cursor_at: string; public_link: ReviewOutcome['public_link']; private_feedback: boolean };
 
 /**
  * What happened after the rating, from what was recorded: the reviewer's `shown` (what the page
@@ -126,31 +129,42 @@ async function searchPage(db: Queryable, conditions: SQL[], q: string, size: num
 }
 
 const after = (cursor: Cursor) => sql`(v.created_at, v.id) < (${cursor.at}::timestamptz, ${cursor.id}::uuid)`;
-const item = ({ cursor_at: _cursor, public_link, private_feedback, ...r }: Row): ReviewItem => ({
+const item = ({ cursor_at: _cursor, public_link, private_feedback, ...r }: Row, photos: Map<string, ReviewItem['photos']>): ReviewItem => ({
   ...r,
   outcome: { public_link, private_feedback },
   created_at: new Date(r.created_at).toISOString(),
+  photos: photos.get(r.id) ?? [],
 });
 
-export async function listReviews(db: Queryable, storeId: string, options: ReviewQuery & { cursor?: string }) {
+/** The rows as items, with their photos read in one query. */
+async function items(urls: PhotoUrls, db: Queryable, rows: Row[]): Promise<ReviewItem[]> {
+  const photos = await merchantPhotosOf(
+    urls,
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => item(r, photos));
+}
+
+export async function listReviews(urls: PhotoUrls, db: Queryable, storeId: string, options: ReviewQuery & { cursor?: string }) {
   const conditions = filtered(storeId, options.filter);
   if (options.cursor) conditions.push(after(decodeCursor(options.cursor)));
   const rows = options.q ? await searchPage(db, conditions, options.q, REVIEWS_PAGE_SIZE + 1) : await page(db, conditions, REVIEWS_PAGE_SIZE + 1);
   const shown = rows.slice(0, REVIEWS_PAGE_SIZE);
   const last = shown.at(-1);
   return {
-    items: shown.map(item),
+    items: await items(urls, db, shown),
     // The database's own text of the time keeps its microseconds: no review is skipped or repeated.
     next_cursor: rows.length > REVIEWS_PAGE_SIZE && last ? encodeCursor({ at: last.cursor_at, id: last.id }) : null,
   };
 }
 
 /** Every review under a search and a filter, newest first, a batch at a time (an export of a million reviews never holds them all). */
-export async function* allReviews(db: Queryable, storeId: string, options: ReviewQuery, batch = 1000): AsyncGenerator<ReviewItem[]> {
+export async function* allReviews(urls: PhotoUrls, db: Queryable, storeId: string, options: ReviewQuery, batch = 1000): AsyncGenerator<ReviewItem[]> {
   let cursor: Cursor | null = null;
   for (;;) {
     const rows = await page(db, cursor ? [...matching(storeId, options), after(cursor)] : matching(storeId, options), batch);
-    if (rows.length > 0) yield rows.map(item);
+    if (rows.length > 0) yield await items(urls, db, rows);
     if (rows.length < batch) return;
     const last = rows.at(-1)!;
     cursor = { at: last.cursor_at, id: last.id };

@@ -10,11 +10,11 @@ import { exportFileName, reviewsCsv } from './reviews-csv';
 export function insightRoutes(ctx: AppContext) {
   return [
     route(getDashboard, async ({ query, store }) => dashboardSummary(ctx.db, store.id, query.period)),
-    route(listReviews, async ({ query, store }) => reviews.listReviews(ctx.db, store.id, query)),
+    route(listReviews, async ({ query, store }) => reviews.listReviews(ctx, ctx.db, store.id, query)),
     route(
       exportReviews,
       async ({ query, store }) =>
-        new Response(reviewsCsv(ctx.db, store.id, query), {
+        new Response(reviewsCsv(ctx, ctx.db, store.id, query), {
           headers: {
             'Content-Type': 'text/csv; charset=utf-8',
             'Content-Disposition': `attachment; filename="${exportFileName()}"`,

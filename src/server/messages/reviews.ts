@@ -11,8 +11,12 @@ export const reviewErrorMessages: MessagesOf<typeof REVIEW_ERRORS> = {
 
 /** The reviews export's column names and values (GET /api/reviews/export). */
 export const reviewExportMessages = {
-  /** The spec's columns first; « Publié » means shown on the storefront (decision 044), and the last two say why not and where the review came from. */
-  header: ['Date (UTC)', 'Note', 'Nom', 'E-mail', 'Commande', 'Commentaire', 'Publié', 'Lien public', 'Formulaire privé', 'Raison de non-publication', 'Origine'],
+  /**
+   * The spec's columns first; « Publié » means shown on the storefront (decision 044), the next two say
+   * why not and where the review came from, the last holds its photos' public URLs, separated by a
+   * space, hidden ones included (decision 058).
+   */
+  header: ['Date (UTC)', 'Note', 'Nom', 'E-mail', 'Commande', 'Commentaire', 'Publié', 'Lien public', 'Formulaire privé', 'Raison de non-publication', 'Origine', 'Photos'],
   yes: 'Oui',
   no: 'Non',
   /** What the review's public link came to (the list says the same, src/web/i18n/fr/feedback.ts). */

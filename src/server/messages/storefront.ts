@@ -4,6 +4,7 @@ import type { MessagesOf } from './types';
 
 export const storefrontErrorMessages: MessagesOf<typeof STOREFRONT_ERRORS> = {
   review_not_found: 'Avis introuvable pour cette boutique.',
+  photo_not_found: 'Photo introuvable pour cette boutique.',
 };
 
 /** The reasons as the merchant and the audit export name them. */
@@ -17,6 +18,7 @@ export const HIDE_REASON_LABELS: Record<HideReason, string> = {
 /** The audit export's lines for a moderation change. */
 export const moderationAuditWords = {
   setting: (reviewId: string) => `Avis ${reviewId} sur la boutique`,
+  photoSetting: (photoId: string, reviewId: string) => `Photo ${photoId} de l’avis ${reviewId} sur la boutique`,
   visible: 'Affiché',
   hidden: (reason: HideReason) => `Masqué (${HIDE_REASON_LABELS[reason]})`,
 };

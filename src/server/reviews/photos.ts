@@ -6,10 +6,13 @@
  */
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { HideReason, MerchantPhoto } from '#core/api/storefront';
 import { REVIEW_PHOTO_LIMITS, type PhotoRefusal } from '#core/review-photos';
 import { queryRows, type Queryable } from '#db/client';
 import { reviewPhotos, shopifyReviews } from '#db/schema';
+import { recordAudit, type AuditActor } from '../audit/log';
 import type { AppContext } from '../context';
+import { DomainError } from '../domain-error';
 import { processReviewPhoto, PhotoRejected, type ProcessedPhoto } from '../media/review-photo';
 import { hashToken, isPublicToken, newPublicToken } from '../security/tokens';
 import { schedulePublish } from '../storefront/publish';
@@ -50,10 +53,10 @@ export interface PhotoView {
 
 type PhotoRow = typeof reviewPhotos.$inferSelect;
 
-export const photoView = (
-  ctx: Pick<AppContext, 'storage'>,
-  row: Pick<PhotoRow, 'id' | 'position' | 'storageKey' | 'thumbKey' | 'width' | 'height' | 'thumbWidth' | 'thumbHeight'>,
-): PhotoView => ({
+/** What turns a storage key into its public URL (the merchant's lists need no more of the context). */
+export type PhotoUrls = { storage: Pick<AppContext['storage'], 'publicUrl'> };
+
+export const photoView = (ctx: PhotoUrls, row: Pick<PhotoRow, 'id' | 'position' | 'storageKey' | 'thumbKey' | 'width' | 'height' | 'thumbWidth' | 'thumbHeight'>): PhotoView => ({
   id: row.id,
   position: row.position,
   url: ctx.storage.publicUrl(row.storageKey),
@@ -205,4 +208,63 @@ export async function photosOf(ctx: AppContext, db: Queryable, reviewIds: string
     byReview.set(row.reviewId, list);
   }
   return byReview;
+}
+
+/**
+ * The photos of these reviews as the merchant's screens show them: hidden ones included, with their
+ * reason. One query for a page (or an export's batch) of reviews, not one per review.
+ */
+export async function merchantPhotosOf(ctx: PhotoUrls, db: Queryable, reviewIds: string[]): Promise<Map<string, MerchantPhoto[]>> {
+  const byReview = new Map<string, MerchantPhoto[]>();
+  if (reviewIds.length === 0) return byReview;
+  const rows = await db.select().from(reviewPhotos).where(inArray(reviewPhotos.reviewId, reviewIds)).orderBy(reviewPhotos.reviewId, reviewPhotos.position);
+  for (const row of rows) {
+    const list = byReview.get(row.reviewId) ?? [];
+    list.push(merchantPhotoView(ctx, row));
+    byReview.set(row.reviewId, list);
+  }
+  return byReview;
+}
+
+export const merchantPhotoView = (ctx: PhotoUrls, row: PhotoRow): MerchantPhoto => ({
+  ...photoView(ctx, row),
+  hidden: row.hiddenAt !== null,
+  hidden_reason: row.hiddenReason,
+});
+
+/**
+ * Hides (reason given) or shows (null) one photo of a review of the store: the same content reasons
+ * as a review's (decision 028), never its rating; the review itself is unchanged. Audited like a
+ * review (`review_photo.hide`, `review_photo.show`, with the photo's and the review's ids and the
+ * reason, never the customer's name), in the change's transaction; a change that changes nothing
+ * writes nothing. Another store's photo, or one named under another review, is not found.
+ */
+export async function moderatePhoto(
+  ctx: PhotoUrls & { db: AppContext['db'] },
+  storeId: string,
+  ids: { reviewId: string; photoId: string },
+  reason: HideReason | null,
+  actor: AuditActor,
+): Promise<MerchantPhoto> {
+  const row = await ctx.db.transaction(async (tx) => {
+    const [photo] = await tx
+      .select()
+      .from(reviewPhotos)
+      .where(and(eq(reviewPhotos.shopId, storeId), eq(reviewPhotos.reviewId, ids.reviewId), eq(reviewPhotos.id, ids.photoId)))
+      .for('update');
+    if (!photo) throw new DomainError('photo_not_found');
+    if (photo.hiddenReason === reason) return photo;
+    const now = new Date();
+    const [updated] = await tx
+      .update(reviewPhotos)
+      .set(reason ? { hiddenAt: now, hiddenReason: reason, hiddenBy: actor.userId } : { hiddenAt: null, hiddenReason: null, hiddenBy: null })
+      .where(eq(reviewPhotos.id, photo.id))
+      .returning();
+    const state = (hidden: HideReason | null) => ({ review_id: ids.reviewId, photo_id: ids.photoId, hidden: hidden !== null, reason: hidden });
+    await recordAudit(tx, storeId, actor, reason ? 'review_photo.hide' : 'review_photo.show', state(photo.hiddenReason), state(reason));
+    // The storefront shows a review's photos and counts the hidden ones: its metafield is written again.
+    await schedulePublish(tx, storeId, now);
+    return updated!;
+  });
+  return merchantPhotoView(ctx, row);
 }

@@ -3,6 +3,10 @@
  * (never for its rating) and may show it again. Each change writes its audit entry in its own
  * transaction (who, when, the review's id and reason before and after: never the reviewer's name or
  * words) and asks for the storefront's metafield to be written again.
+ *
+ * A review's photos are hidden and shown the same way by the photos service (reviews/photos.ts,
+ * decision 058); the routes add them to these items (this folder's services do not import reviews/,
+ * which imports storefront/).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { MODERATION_PAGE_SIZE, type HideReason, type ModerationItem } from '#core/api/storefront';
@@ -15,19 +19,22 @@ import { DomainError } from '../domain-error';
 import { showsUnverified } from './publication';
 import { schedulePublish } from './publish';
 
-type Row = Omit<ModerationItem, 'public_name'> & { customer_name: string | null };
+/** A moderation item before its photos are added (storefront/routes.ts). */
+export type ModerationRow = Omit<ModerationItem, 'photos'>;
+
+type Row = Omit<ModerationRow, 'public_name'> & { customer_name: string | null };
 
 const COLUMNS = sql`v.id::text, v.rating, v.customer_name, v.comment, to_json(v.created_at)#>>'{}' AS created_at,
                     to_json(v.hidden_at)#>>'{}' AS hidden_at, v.hidden_reason, u.email AS hidden_by_email, v.origin, v.is_published`;
 
-const item = ({ customer_name, ...r }: Row): ModerationItem => ({
+const item = ({ customer_name, ...r }: Row): ModerationRow => ({
   ...r,
   public_name: publicName(customer_name),
   created_at: new Date(r.created_at).toISOString(),
   hidden_at: r.hidden_at ? new Date(r.hidden_at).toISOString() : null,
 });
 
-async function one(db: Queryable, storeId: string, reviewId: string): Promise<ModerationItem> {
+async function one(db: Queryable, storeId: string, reviewId: string): Promise<ModerationRow> {
   const [row] = await queryRows<Row>(
     db,
     sql`SELECT ${COLUMNS} FROM shopify_reviews v LEFT JOIN "user" u ON u.id = v.hidden_by
@@ -43,7 +50,10 @@ export type ModerationFilter = 'all' | 'visible' | 'hidden';
 export async function moderationPage(db: Queryable, storeId: string, filter: ModerationFilter, page: number) {
   const where = [sql`v.shop_id = ${storeId}::uuid`];
   if (filter === 'visible') where.push(sql`v.is_published`);
-  if (filter === 'hidden') where.push(sql`v.hidden_at IS NOT NULL`);
+  // « Masqués » also lists the reviews with a hidden photo (decision 058): the store's hidden photos
+  // are read once (a hashed list), not once per review.
+  if (filter === 'hidden')
+    where.push(sql`(v.hidden_at IS NOT NULL OR v.id IN (SELECT p.review_id FROM review_photos p WHERE p.shop_id = ${storeId}::uuid AND p.hidden_at IS NOT NULL))`);
   const rows = await queryRows<Row>(
     db,
     sql`SELECT ${COLUMNS} FROM shopify_reviews v LEFT JOIN "user" u ON u.id = v.hidden_by
@@ -60,10 +70,21 @@ export async function moderationPage(db: Queryable, storeId: string, filter: Mod
 }
 
 /**
+ * How many of the store's photos the merchant hid (decision 058): the storefront counts them publicly
+ * next to its hidden reviews, as a hidden review is (decision 028). A photo of a hidden review is
+ * counted only if it was hidden itself. Here, beside the hidden reviews' count, so that the
+ * storefront's snapshot reads it without importing reviews/ (which imports storefront/).
+ */
+export async function hiddenPhotoCount(db: Queryable, storeId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM review_photos WHERE shop_id = ${storeId}::uuid AND hidden_at IS NOT NULL`);
+  return row?.n ?? 0;
+}
+
+/**
  * Hides (reason given) or shows (null) one review of the store. A change that changes nothing (the
  * same reason again, showing a shown review) writes nothing.
  */
-export async function moderateReview(db: Database, storeId: string, reviewId: string, reason: HideReason | null, actor: AuditActor): Promise<ModerationItem> {
+export async function moderateReview(db: Database, storeId: string, reviewId: string, reason: HideReason | null, actor: AuditActor): Promise<ModerationRow> {
   await db.transaction(async (tx) => {
     // The store's row first, as a change of its setting takes it before the reviews: no deadlock between them.
     const showUnverified = await showsUnverified(tx, storeId, { lock: true });

@@ -10,6 +10,7 @@ export const dashboardSummary = (overrides: Partial<DashboardSummary> = {}): Das
   since: '2026-10-25T12:00:00.000Z',
   invitations_sent: 1280,
   reviews_received: 3,
+  reviews_with_photos: 1,
   average_rating: 4.7,
   distribution: [
     { rating: 5, count: 2 },

@@ -103,6 +103,9 @@ const ISOLATION: Record<string, Entry> = {
   // Storefront moderation (decision 028): B may not hide or show A's review (404, A's row unchanged).
   'POST /api/reviews/:id/hide': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/hide`, json: { reason: 'insult' } }] },
   'POST /api/reviews/:id/show': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/show`, json: {} }] },
+  // Nor hide or show a photo of A's review (decision 058: 404, A's photo unchanged).
+  'POST /api/reviews/:id/photos/:photoId/hide': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/photos/${a.photoId}/hide`, json: { reason: 'insult' } }] },
+  'POST /api/reviews/:id/photos/:photoId/show': { calls: () => [{ method: 'POST', path: `/api/reviews/${a.reviewId}/photos/${a.photoId}/show`, json: {} }] },
   // What happened while A's store was away (decision 045): B may not dismiss it (404, A's notice stays).
   'POST /api/stores/current/absence/:id/seen': { calls: () => [{ method: 'POST', path: `/api/stores/current/absence/${a.absenceId}/seen`, json: {} }] },
   'GET /api/flows': { calls: () => [{ method: 'GET', path: `/api/flows?store_id=${a.store.id}` }] },

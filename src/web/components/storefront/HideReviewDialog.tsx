@@ -10,17 +10,21 @@ const t = messages.storefront;
 
 /**
  * « Masquer » (decision 028): the merchant picks one of the four content reasons, required, in a
- * modal dialog (focus on the first reason, Escape cancels); a rating is never one of them.
+ * modal dialog (focus on the first reason, Escape cancels); a rating is never one of them. The same
+ * dialog hides one photo of a review (decision 058), for the same reasons.
  */
 export function HideReviewDialog({
   reviewer,
+  subject = 'review',
   busy,
   error,
   onConfirm,
   onCancel,
 }: {
-  /** Who wrote the review, as the list names them. */
+  /** Who wrote the review, as the list names them (with the photo's place for a photo). */
   reviewer: string;
+  /** What is hidden: the review, or one of its photos. */
+  subject?: 'review' | 'photo';
   busy: boolean;
   /** The server's refusal, if the last attempt failed. */
   error: string | null;
@@ -28,9 +32,10 @@ export function HideReviewDialog({
   onCancel: () => void;
 }) {
   const { choice: reason, choose, missing, firstRef: first, name, errorId, submit } = useRequiredChoice(onConfirm, busy);
+  const words = subject === 'photo' ? { ...t.hideDialog, ...t.hidePhotoDialog } : t.hideDialog;
 
   return (
-    <Modal title={t.hideDialog.title} description={<p>{t.hideDialog.description}</p>} onClose={onCancel} busy={busy} initialFocusRef={first} size="md">
+    <Modal title={words.title} description={<p>{words.description}</p>} onClose={onCancel} busy={busy} initialFocusRef={first} size="md">
       <form onSubmit={submit} noValidate>
         <fieldset aria-describedby={missing ? errorId : undefined} aria-invalid={missing || undefined}>
           <legend className="text-sm font-semibold text-slate-900">
@@ -60,10 +65,10 @@ export function HideReviewDialog({
             ))}
           </div>
         </fieldset>
-        <p className="mt-3 text-xs text-slate-600">{t.hideDialog.notARating}</p>
+        <p className="mt-3 text-xs text-slate-600">{words.notARating}</p>
         {missing && (
           <p id={errorId} role="alert" className="mt-3 text-sm font-medium text-red-700">
-            {t.hideDialog.required}
+            {words.required}
           </p>
         )}
         {error && <ErrorAlert className="mt-3">{error}</ErrorAlert>}
@@ -72,7 +77,7 @@ export function HideReviewDialog({
             {t.hideDialog.cancel}
           </button>
           <button type="submit" disabled={busy} aria-busy={busy || undefined} className={buttonClass('danger')}>
-            {busy ? t.hideDialog.confirming : t.hideDialog.confirm}
+            {busy ? words.confirming : words.confirm}
           </button>
         </div>
       </form>

@@ -4,6 +4,7 @@ import { useModerate, useModeration, MODERATION_FILTERS, type HideReason, type M
 import { messages } from '#web/i18n';
 import { formatDate } from '#web/lib/format';
 import { RatingStars } from '../reviews/RatingStars';
+import { ReviewPhotos } from '../reviews/ReviewPhotos';
 import { ReviewStatusLabels } from '../reviews/ReviewStatus';
 import { ErrorAlert, SuccessAlert } from '../ui/Alert';
 import { buttonClass } from '../ui/button';
@@ -18,7 +19,7 @@ const t = messages.storefront;
 const m = t.moderation;
 const nameOf = (review: ModerationItem) => review.public_name ?? m.anonymous;
 
-/** The store's reviews with « Masquer » (a reason asked in a dialog) and « Afficher de nouveau ». */
+/** The store's reviews with « Masquer » (a reason asked in a dialog) and « Afficher de nouveau », and the same for each of their photos. */
 export function ModerationList() {
   const [filter, setFilter] = useState<ModerationFilter>('all');
   const [hiding, setHiding] = useState<ModerationItem | null>(null);
@@ -119,6 +120,8 @@ function ModerationCard({ review, busy, onHide, onShow }: { review: ModerationIt
         </span>
       </p>
       {review.comment?.trim() && <p className="mt-1 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>}
+      {/* Each photo hidden or shown on its own, for the same reasons (decision 058). */}
+      <ReviewPhotos reviewId={review.id} reviewer={name} photos={review.photos} canModerate inlineActions />
       <div className="mt-3 flex flex-wrap items-center justify-between gap-2">
         {hidden ? (
           <p className="text-xs text-slate-700">

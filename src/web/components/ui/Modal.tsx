@@ -15,8 +15,8 @@ export interface ModalProps {
   busy?: boolean;
   /** What gets the focus on opening; the panel itself when absent. */
   initialFocusRef?: RefObject<HTMLElement | null>;
-  /** Panel width: md for short confirmations, lg (default) for forms. */
-  size?: 'md' | 'lg';
+  /** Panel width: md for short confirmations, lg (default) for forms, xl for a picture. */
+  size?: 'md' | 'lg' | 'xl';
   className?: string;
 }
 
@@ -82,7 +82,7 @@ export function Modal({ title, description, children, onClose, closeLabel, busy 
           aria-busy={busy || undefined}
           tabIndex={-1}
           onKeyDown={onKeyDown}
-          className={cx('relative w-full rounded-2xl bg-white p-6 shadow-xl outline-none', size === 'md' ? 'max-w-md' : 'max-w-lg', className)}
+          className={cx('relative w-full rounded-2xl bg-white p-6 shadow-xl outline-none', size === 'md' ? 'max-w-md' : size === 'xl' ? 'max-w-3xl' : 'max-w-lg', className)}
         >
           <div className="flex items-start justify-between gap-4">
             <h2 id={titleId} className="text-lg font-semibold text-slate-900">

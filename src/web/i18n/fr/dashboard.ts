@@ -21,6 +21,9 @@ export const dashboard = {
     average: 'Note moyenne',
     averageValue: (value: number) => `${rating(value)} / 5`,
     noAverage: '—',
+    /** Reviews of the period with at least one photo (decision 058), and their share of the period's reviews. */
+    withPhotos: 'Avis avec photos',
+    withPhotosShare: (share: number) => `${percent(share)} des avis reçus`,
   },
   distribution: {
     title: 'Répartition des notes',

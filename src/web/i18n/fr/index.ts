@@ -27,6 +27,7 @@ export { outbox } from './outbox';
 export { plans } from './plans';
 export { privacyPolicy } from './privacy-policy';
 export { resetPassword } from './reset-password';
+export { reviewPhotos } from './review-photos';
 export { reviewStatus } from './review-status';
 export { schedule } from './schedule';
 export { settings } from './settings';

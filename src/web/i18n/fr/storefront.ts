@@ -108,4 +108,14 @@ export const storefront = {
     confirming: 'Masquage…',
     cancel: 'Annuler',
   },
+
+  /** The same dialog for one photo of a review (decision 058): the same reasons, never the review's rating. */
+  hidePhotoDialog: {
+    title: 'Masquer cette photo',
+    description:
+      'Choisissez le motif. Il est enregistré avec votre nom dans le journal de conformité, et la photo est comptée publiquement parmi les photos masquées pour non-respect de la charte. L’avis reste affiché.',
+    required: 'Choisissez un motif pour masquer cette photo.',
+    notARating: 'La note de l’avis ne permet pas de masquer une photo.',
+    confirm: 'Masquer la photo',
+  },
 };

@@ -42,6 +42,23 @@ describe('/app/dashboard', () => {
     expect(within(recent).getByRole('link', { name: 'Voir tous les avis' }).getAttribute('href')).toBe('/app/feedback');
   });
 
+  it('says how many of the period’s reviews carry photos, and their share', async () => {
+    mockSignedInApi([on(getDashboard, () => summary({ reviews_received: 8, reviews_with_photos: 2 }))]);
+    await open();
+    const counters = await screen.findByLabelText('Chiffres clés');
+    const figure = within(counters).getByText('Avis avec photos');
+    expect(figure.nextElementSibling?.textContent).toBe('2');
+    expect(spaced(figure.nextElementSibling?.nextElementSibling?.textContent ?? null)).toBe('25 % des avis reçus');
+  });
+
+  it('shows no share of reviews with photos when the period has no review', async () => {
+    mockSignedInApi([on(getDashboard, () => summary({ reviews_received: 0, reviews_with_photos: 0, distribution: summary().distribution.map((d) => ({ ...d, count: 0 })) }))]);
+    await open();
+    const figure = within(await screen.findByLabelText('Chiffres clés')).getByText('Avis avec photos');
+    expect(figure.nextElementSibling?.textContent).toBe('0');
+    expect(figure.nextElementSibling?.nextElementSibling).toBeNull();
+  });
+
   it('shows the funnel with opens called an estimate, and the response rate', async () => {
     mockSignedInApi([on(getDashboard, () => summary())]);
     await open();

@@ -146,10 +146,15 @@ function Figures({ data }: { data: DashboardSummary }) {
     <>
       {data.unconfirmed.count > 0 && <UnconfirmedSends count={data.unconfirmed.count} items={data.unconfirmed.items} />}
       {data.invitations_sent === 0 && data.reviews_received === 0 && <WhatHappensNext calendarLink />}
-      <dl aria-label={t.counters.label} className="grid gap-4 sm:grid-cols-3">
+      <dl aria-label={t.counters.label} className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <Counter label={t.counters.invitations} value={data.invitations_sent.toLocaleString('fr-FR')} />
         <Counter label={t.counters.reviews} value={data.reviews_received.toLocaleString('fr-FR')} />
         <Counter label={t.counters.average} value={data.average_rating === null ? t.counters.noAverage : t.counters.averageValue(data.average_rating)} />
+        <Counter
+          label={t.counters.withPhotos}
+          value={data.reviews_with_photos.toLocaleString('fr-FR')}
+          detail={data.reviews_received > 0 ? t.counters.withPhotosShare(Math.min(1, data.reviews_with_photos / data.reviews_received)) : undefined}
+        />
       </dl>
       <div className="grid gap-6 lg:grid-cols-2">
         <Distribution distribution={data.distribution} total={data.reviews_received} />
@@ -162,11 +167,12 @@ function Figures({ data }: { data: DashboardSummary }) {
   );
 }
 
-function Counter({ label, value }: { label: string; value: string }) {
+function Counter({ label, value, detail }: { label: string; value: string; detail?: string }) {
   return (
     <div className="rounded-2xl border border-slate-200 bg-white p-5">
       <dt className="text-sm font-medium text-slate-600">{label}</dt>
       <dd className="mt-2 text-3xl font-bold tracking-tight text-slate-900">{value}</dd>
+      {detail && <dd className="mt-1 text-sm text-slate-600">{detail}</dd>}
     </div>
   );
 }

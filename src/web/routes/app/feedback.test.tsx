@@ -23,6 +23,7 @@ const review = (i: number, extra: Partial<Review> = {}): Review => ({
   action_taken: i === 0 ? 'redirect' : 'none',
   outcome: { public_link: i === 0 ? 'followed' : 'none', private_feedback: false },
   created_at: new Date(Date.UTC(2026, 10, 20, 10, 0) - i * 3_600_000).toISOString(),
+  photos: [],
   ...extra,
 });
 
@@ -216,6 +217,27 @@ describe('/app/feedback while no store is connected (decision 045)', () => {
     expect(screen.getByRole('link', { name: 'Exporter en CSV' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Partager le lien d’avis' })).toBeNull();
     expect(router.state.location.pathname).toBe('/app/feedback');
+  });
+
+  it('shows its reviews’ photos, with nothing to hide (decision 058)', async () => {
+    const photo = {
+      id: 'p1',
+      position: 1,
+      url: '/media/p1.webp',
+      thumb_url: '/media/p1-thumb.webp',
+      width: 800,
+      height: 600,
+      thumb_width: 400,
+      thumb_height: 300,
+      hidden: false,
+      hidden_reason: null,
+    };
+    mockSignedInApi([on(currentStore, { store: null, away }), on(listReviews, () => ({ items: [review(0, { photos: [photo] })], next_cursor: null }))]);
+    await open();
+    fireEvent.click(await screen.findByRole('button', { name: 'Voir la photo 1 de Client 0' }));
+    const viewer = await screen.findByRole('dialog', { name: 'Photo de Client 0' });
+    expect(within(viewer).queryByRole('button', { name: /Masquer/ })).toBeNull();
+    expect(within(viewer).getByRole('button', { name: 'Fermer' })).toBeTruthy();
   });
 
   it('sends every other screen to Intégrations', async () => {

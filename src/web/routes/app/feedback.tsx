@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { exportReviewsUrl, REVIEW_FILTERS, reviewsQuery, useReviews, type ReviewFilter, type ReviewItem } from '#web/api/reviews';
 import { RatingStars } from '#web/components/reviews/RatingStars';
+import { ReviewPhotos } from '#web/components/reviews/ReviewPhotos';
 import { ReviewStatusLabels } from '#web/components/reviews/ReviewStatus';
 import { WarningNote } from '#web/components/ui/Alert';
 import { buttonClass } from '#web/components/ui/button';
@@ -148,7 +149,7 @@ export default function FeedbackScreen() {
             <>
               <ul aria-label={t.listLabel} className="space-y-4">
                 {items.map((review) => (
-                  <ReviewCard key={review.id} review={review} />
+                  <ReviewCard key={review.id} review={review} canModerate={!away} />
                 ))}
               </ul>
               <LoadMoreButton query={reviews} label={t.more} loadingLabel={t.loadingMore} />
@@ -165,7 +166,8 @@ export default function FeedbackScreen() {
   );
 }
 
-function ReviewCard({ review }: { review: ReviewItem }) {
+/** A review; its photos' enlarged view is its detail (decision 058), with their moderation while the store is connected. */
+function ReviewCard({ review, canModerate }: { review: ReviewItem; canModerate: boolean }) {
   const name = review.customer_name ?? t.anonymous;
   return (
     <li aria-label={`${name}, ${t.stars(review.rating)}`} className="rounded-2xl border border-slate-200 bg-white p-5">
@@ -180,6 +182,7 @@ function ReviewCard({ review }: { review: ReviewItem }) {
         {review.order_number && <span className="font-normal text-slate-600"> · {t.order(review.order_number)}</span>}
       </p>
       {review.comment?.trim() && <p className="mt-2 text-sm whitespace-pre-line text-slate-700">{review.comment}</p>}
+      <ReviewPhotos reviewId={review.id} reviewer={name} photos={review.photos} canModerate={canModerate} />
       <p className="mt-3 flex flex-wrap gap-2 text-xs">
         {/* Shown on the storefront or why not, and where it came from: never the rating (decision 044). */}
         <ReviewStatusLabels review={review} />

@@ -1,7 +1,17 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listReviews } from '#core/api/reviews';
-import { getStorefront, getStorefrontPreview, hideReview, listModeration, saveStorefrontSettings, showReview } from '#core/api/storefront';
+import {
+  getStorefront,
+  getStorefrontPreview,
+  hideReview,
+  hideReviewPhoto,
+  listModeration,
+  saveStorefrontSettings,
+  showReview,
+  showReviewPhoto,
+  type MerchantPhoto,
+} from '#core/api/storefront';
 import type { ResponseOf } from '#core/api/endpoint';
 import { apiError, renderRoute } from '#web/test/render';
 import { callsTo, mockSignedInApi, on, type Route, sentBodyTo } from '#web/test/endpoints';
@@ -49,6 +59,7 @@ const item = (i: number, over: Partial<ModerationItem> = {}): ModerationItem => 
   origin: 'order',
   // An order's review is shown unless hidden (decision 044).
   is_published: !over.hidden_reason,
+  photos: [],
   ...over,
 });
 
@@ -58,7 +69,7 @@ function api(routes: Route[] = []) {
   return mockSignedInApi([
     on(getStorefront, () => status()),
     on(getStorefrontPreview, () => ({ html: PREVIEW })),
-    on(listModeration, () => ({ items: [item(1), item(5)], next_page: null, hidden_count: 0 })),
+    on(listModeration, () => ({ items: [item(1), item(5)], next_page: null, hidden_count: 0, hidden_photo_count: 0 })),
     ...routes,
   ]);
 }
@@ -142,6 +153,57 @@ describe('/app/storefront', () => {
     expect(callsTo(fetchMock, getStorefrontPreview).length).toBeGreaterThan(1);
   });
 
+  it('hides one photo of a review for a reason, and shows it again, the review itself untouched (decision 058)', async () => {
+    const photoId = '00000000-0000-4000-8000-0000000000f1';
+    let reason: MerchantPhoto['hidden_reason'] = null;
+    const photo = (): MerchantPhoto => ({
+      id: photoId,
+      position: 1,
+      url: 'http://localhost:3000/media/review-photos/s/f1.webp',
+      thumb_url: 'http://localhost:3000/media/review-photos/s/f1-thumb.webp',
+      width: 1600,
+      height: 1200,
+      thumb_width: 400,
+      thumb_height: 300,
+      hidden: reason !== null,
+      hidden_reason: reason,
+    });
+    const fetchMock = api([
+      on(listModeration, () => ({ items: [item(1, { photos: [photo()] })], next_page: null, hidden_count: 0, hidden_photo_count: reason ? 1 : 0 })),
+      on(hideReviewPhoto, (request) => {
+        reason = (request.body as { reason: typeof reason }).reason;
+        return photo();
+      }),
+      on(showReviewPhoto, () => {
+        reason = null;
+        return photo();
+      }),
+    ]);
+    await open();
+    const card = await screen.findByRole('listitem', { name: 'Client1 D., 1 étoile sur 5' });
+    const thumb = within(card).getByRole('button', { name: 'Voir la photo 1 de Client1 D.' });
+    expect(thumb.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    // A click focuses the button (fireEvent does not): the dialog gives the focus back to it.
+    const hide = within(card).getByRole('button', { name: 'Masquer la photo 1 de Client1 D.' });
+    hide.focus();
+    fireEvent.click(hide);
+    const dialog = await screen.findByRole('dialog', { name: 'Masquer cette photo' });
+    fireEvent.click(within(dialog).getByRole('radio', { name: /Propos injurieux/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Masquer la photo' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sentBodyTo(fetchMock, hideReviewPhoto, { id: '00000000-0000-4000-8000-000000000001', photoId })).toEqual({ reason: 'insult' });
+    expect(callsTo(fetchMock, hideReview)).toHaveLength(0);
+    expect((await within(card).findByRole('status')).textContent).toContain('La photo est masquée sur votre boutique.');
+    expect(within(card).getByRole('button', { name: 'Voir la photo 1 de Client1 D. (masquée sur la boutique)' })).toBeTruthy();
+    // The review is still shown, with « Masquer » for itself.
+    expect(within(card).getByRole('button', { name: 'Masquer l’avis de Client1 D.' })).toBeTruthy();
+    const again = within(card).getByRole('button', { name: 'Afficher à nouveau la photo 1 de Client1 D.' });
+    expect(document.activeElement).toBe(again);
+    fireEvent.click(again);
+    expect((await within(card).findByRole('status')).textContent).toContain('La photo est de nouveau affichée sur votre boutique.');
+    expect(callsTo(fetchMock, showReviewPhoto, { id: '00000000-0000-4000-8000-000000000001', photoId })).toHaveLength(1);
+  });
+
   it('closes the dialog with Escape, sending nothing, and gives the focus back to « Masquer »', async () => {
     const fetchMock = api();
     await open();
@@ -158,7 +220,7 @@ describe('/app/storefront', () => {
   it('shows a hidden review with its reason, who hid it and « Afficher de nouveau »', async () => {
     const hidden = item(2, { hidden_at: '2026-11-21T09:00:00.000Z', hidden_reason: 'personal_data', hidden_by_email: 'zoe@boutique.fr' });
     const fetchMock = api([
-      on(listModeration, () => ({ items: [hidden], next_page: null, hidden_count: 1 })),
+      on(listModeration, () => ({ items: [hidden], next_page: null, hidden_count: 1, hidden_photo_count: 0 })),
       on(showReview, () => item(2), { id: '00000000-0000-4000-8000-000000000002' }),
     ]);
     await open();
@@ -189,8 +251,9 @@ describe('/app/storefront', () => {
               items: Array.from({ length: 20 }, (_, i) => item((i % 5) + 1, { id: `00000000-0000-4000-8000-0000000001${String(i).padStart(2, '0')}` })),
               next_page: 2,
               hidden_count: 0,
+              hidden_photo_count: 0,
             }
-          : { items: [item(3)], next_page: null, hidden_count: 0 };
+          : { items: [item(3)], next_page: null, hidden_count: 0, hidden_photo_count: 0 };
       }),
     ]);
     await open();
@@ -203,7 +266,10 @@ describe('/app/storefront', () => {
   });
 
   it('has an empty state', async () => {
-    api([on(listModeration, () => ({ items: [], next_page: null, hidden_count: 0 })), on(getStorefront, () => status({ count: 0, hidden: 0, average: null, average_label: '' }))]);
+    api([
+      on(listModeration, () => ({ items: [], next_page: null, hidden_count: 0, hidden_photo_count: 0 })),
+      on(getStorefront, () => status({ count: 0, hidden: 0, average: null, average_label: '' })),
+    ]);
     await open();
     expect(await screen.findByRole('heading', { level: 3, name: 'Aucun avis pour le moment' })).toBeTruthy();
     expect(screen.getByRole('region', { name: 'Sur votre boutique' }).textContent).toContain('Aucun avis affiché pour l’instant.');
@@ -238,6 +304,7 @@ describe('/app/storefront', () => {
         items: [item(5), item(4, { origin: 'shared_link', is_published: false }), item(3, { origin: 'shared_link' })],
         next_page: null,
         hidden_count: 0,
+        hidden_photo_count: 0,
       })),
     ]);
     await open();

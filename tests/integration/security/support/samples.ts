@@ -113,6 +113,14 @@ export const SAMPLES: Record<string, (x: SampleContext) => Sample> = {
   // Storefront moderation (decision 028): hiding reads its reason; showing again takes no body.
   'POST /api/reviews/:id/hide': ({ m }) => ({ path: `/api/reviews/${m.reviewId}/hide`, body: { reason: 'off_topic' }, readsBody: true, client: 'merchant' }),
   'POST /api/reviews/:id/show': ({ m }) => ({ path: `/api/reviews/${m.reviewId}/show`, body: {}, readsBody: false, client: 'merchant' }),
+  // A review's photo (decision 058): the same reasons; showing again takes no body.
+  'POST /api/reviews/:id/photos/:photoId/hide': ({ m }) => ({
+    path: `/api/reviews/${m.reviewId}/photos/${m.photoId}/hide`,
+    body: { reason: 'personal_data' },
+    readsBody: true,
+    client: 'merchant',
+  }),
+  'POST /api/reviews/:id/photos/:photoId/show': ({ m }) => ({ path: `/api/reviews/${m.reviewId}/photos/${m.photoId}/show`, body: {}, readsBody: false, client: 'merchant' }),
   // Whether the storefront shows reviews without a verified purchase (decision 044).
   'PUT /api/storefront/settings': () => ({ path: '/api/storefront/settings', body: { show_unverified_reviews: true }, readsBody: true, client: 'merchant' }),
   'PUT /api/settings': () => ({ path: '/api/settings', body: { owner_notification_email: 'alertes@exemple.test', daily_send_limit: 500 }, readsBody: true, client: 'merchant' }),

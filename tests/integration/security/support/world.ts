@@ -88,6 +88,8 @@ export interface Merchant {
   suppressedEmail: string;
   /** A review of the store, for the storefront moderation routes (hide, show). */
   reviewId: string;
+  /** A photo of that review, for the photo moderation routes (decision 058). */
+  photoId: string;
   /** A time the store was away and came back, not dismissed yet (decision 045). */
   absenceId: string;
 }
@@ -186,6 +188,22 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
   const suppressedEmail = `desabonne-${t}@exemple.test`;
   await ctx.db.insert(s.emailSuppressions).values({ shopId: store.id, email: suppressedEmail, reason: 'unsubscribe' });
   const review = await rows.review({ customerEmail: due.customerEmail, customerName: 'Léa Dubois', rating: 2, comment: 'Colis arrivé en retard.' });
+  // The row is the point: the moderation routes read and write it, never its files (the pipeline has its own tests).
+  const [photo] = await ctx.db
+    .insert(s.reviewPhotos)
+    .values({
+      shopId: store.id,
+      reviewId: review.id,
+      position: 1,
+      storageKey: `review-photos/${store.id}/photo.webp`,
+      thumbKey: `review-photos/${store.id}/photo-thumb.webp`,
+      width: 800,
+      height: 600,
+      thumbWidth: 400,
+      thumbHeight: 300,
+      size: 1000,
+    })
+    .returning();
   // The row is the point: a time away the merchant is told about (written by a reconnection in the app).
   const [absence] = await ctx.db
     .insert(s.storeAbsences)
@@ -213,6 +231,7 @@ export async function makeMerchant(w: World, label: string, options: { quota?: n
     openInstallationToken: open,
     suppressedEmail,
     reviewId: review.id,
+    photoId: photo!.id,
     absenceId: absence!.id,
   };
 }
@@ -247,6 +266,7 @@ export async function snapshotTenant(w: World, m: Merchant) {
     orders: byId(orders),
     exclusions: await db.select().from(s.reviewRequestExclusions).where(inArray(s.reviewRequestExclusions.orderId, orderIds)),
     reviews: byId(await db.select().from(s.shopifyReviews).where(inArray(s.shopifyReviews.shopId, ids))),
+    photos: byId(await db.select().from(s.reviewPhotos).where(inArray(s.reviewPhotos.shopId, ids))),
     ratingActions: byId(await db.select().from(s.ratingActions).where(inArray(s.ratingActions.shopId, ids))),
     exports: byId(await db.select().from(s.complianceExports).where(inArray(s.complianceExports.shopId, ids))),
     suppressions: byId(await db.select().from(s.emailSuppressions).where(inArray(s.emailSuppressions.shopId, ids))),
