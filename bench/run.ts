@@ -32,8 +32,10 @@
  *   - admin-vitals: the Web Vitals Shopify reads for Built for Shopify, measured inside the app's iframe of the local
  *     Shopify's admin on a throttled phone, on those three screens of the demo shop (bench/admin-vitals.ts); aims
  *     LCP ≤ 2.5 s, CLS ≤ 0.1, INP ≤ 200 ms. ADMIN_VITALS_RUNS (default 3) runs per screen.
- * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens, lighthouse, storefront or
- * admin-vitals runs only that case.
+ *   - photos: the review photo pipeline on 12- and 48-megapixel phone photos, one and two at once, with the
+ *     process's peak memory (bench/photos.ts, decision 058). PHOTO_RUNS (default 5) runs per size.
+ * BENCH_ONLY=http, webhooks, sending, review-page, footprint, insight, templates, screens, lighthouse, storefront,
+ * admin-vitals or photos runs only that case.
  */
 import { randomBytes } from 'node:crypto';
 import { serve } from '@hono/node-server';
@@ -60,6 +62,7 @@ import { benchTemplateSandbox } from './template-sandbox';
 import { benchTemplateNeighbours } from './template-neighbours';
 import { benchMerchantScreens } from './merchant-screens';
 import { benchStorefront } from './storefront';
+import { benchPhotos } from './photos';
 import { benchAdminVitals } from './admin-vitals';
 import { FIRST_LOAD_AIM_BYTES, firstLoad, MERCHANT_SCREENS } from '#tests/support/first-load-js';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -276,7 +279,7 @@ if (part) {
 } else {
   console.log(`Benchmarks: ${seconds} s per HTTP case, ${connections} connections, loopback.`);
   const runs = (name: string) => !only || only === name;
-  const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront', 'admin-vitals'].includes(only);
+  const shared = !only || !['footprint', 'insight', 'screens', 'lighthouse', 'storefront', 'admin-vitals', 'photos'].includes(only);
   if (runs('screens') || runs('lighthouse') || runs('storefront') || runs('admin-vitals')) execSync('node scripts/build-if-stale.mjs web', { stdio: 'inherit' });
   if (runs('screens')) {
     for (const [path, { modules }] of Object.entries(MERCHANT_SCREENS)) {
@@ -290,6 +293,7 @@ if (part) {
   if (runs('lighthouse')) await benchMerchantScreens();
   if (runs('storefront')) await benchStorefront();
   if (runs('admin-vitals')) await benchAdminVitals();
+  if (runs('photos')) await benchPhotos();
 
   if (shared) await inItsOwnProcess('pglite');
   if (runs('footprint')) await benchFootprint('pglite', {}, seconds);
