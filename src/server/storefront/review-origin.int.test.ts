@@ -97,8 +97,9 @@ describe('a review’s origin, its label and its storefront badge', () => {
     expect(await listed('Samuel Partage')).toMatchObject({ rating: 5, is_published: false, hidden_reason: null, origin: 'shared_link' });
     expect(await recent('Odile Commande')).toMatchObject({ is_published: true, origin: 'order' });
     expect(await recent('Samuel Partage')).toMatchObject({ is_published: false, origin: 'shared_link' });
-    expect(await csvLine('Odile Commande')).toMatch(/;1;Odile Commande;.*;Oui;[^;]*;[^;]*;;Achat vérifié \(commande\)$/);
-    expect(await csvLine('Samuel Partage')).toMatch(/;5;Samuel Partage;.*;Non;[^;]*;[^;]*;Sans achat vérifié, non affiché sur la boutique;Lien partagé$/);
+    // The last column, « Photos », is empty: these reviews have none (decision 058).
+    expect(await csvLine('Odile Commande')).toMatch(/;1;Odile Commande;.*;Oui;[^;]*;[^;]*;;Achat vérifié \(commande\);$/);
+    expect(await csvLine('Samuel Partage')).toMatch(/;5;Samuel Partage;.*;Non;[^;]*;[^;]*;Sans achat vérifié, non affiché sur la boutique;Lien partagé;$/);
 
     await publish(ctx);
     const home = await shopPage(app);
@@ -133,7 +134,7 @@ describe('a review’s origin, its label and its storefront badge', () => {
     expect(changes).toContain(`;${DEMO_ACCOUNT.email};Afficher sur la boutique les avis sans achat vérifié;Désactivé;Activé\r\n`);
     const shared = await listed('Samuel Partage');
     expect(shared).toMatchObject({ is_published: true, origin: 'shared_link' });
-    expect(await csvLine('Samuel Partage')).toMatch(/;Oui;[^;]*;[^;]*;;Lien partagé$/);
+    expect(await csvLine('Samuel Partage')).toMatch(/;Oui;[^;]*;[^;]*;;Lien partagé;$/);
     expect(await moderation(shared.id)).toMatchObject({ origin: 'shared_link', is_published: true, hidden_reason: null });
 
     await publish(ctx);
@@ -152,7 +153,7 @@ describe('a review’s origin, its label and its storefront badge', () => {
     const shared = await listed('Samuel Partage');
     expect((await merchant.json(`/api/reviews/${shared.id}/hide`, { json: { reason: 'not_customer' } })).status).toBe(200);
     expect(await listed('Samuel Partage')).toMatchObject({ is_published: false, hidden_reason: 'not_customer' });
-    expect(await csvLine('Samuel Partage')).toMatch(/;Non;[^;]*;[^;]*;Masqué\u202f: Ne vient pas d’un client;Lien partagé$/);
+    expect(await csvLine('Samuel Partage')).toMatch(/;Non;[^;]*;[^;]*;Masqué\u202f: Ne vient pas d’un client;Lien partagé;$/);
     await publish(ctx);
     expect((await snapshot()).snapshot.hidden).toBe(1);
 
