@@ -48,9 +48,10 @@ export const MERCHANT_SCREENS: Record<string, MerchantScreen> = {
   },
   '/app/feedback': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/feedback.tsx'],
-    ceilingBytes: 148 * 1024,
-    // Not the calendar's: the share-link dialog that reads it loads when opened.
-    catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront', 'review-status'],
+    // 151.1 KB with the reviews' photos, their enlarged view and hiding (decision 058): +1 % of that, aim untouched.
+    ceilingBytes: 153 * 1024,
+    // Not the calendar's: the share-link dialog that reads it loads when opened. 'review-photos': the thumbnails' names.
+    catalogues: [...SHELL_CATALOGUES, 'feedback', 'storefront', 'review-status', 'review-photos'],
   },
   '/app/schedule': {
     modules: ['components/layout/AppLayout.tsx', 'routes/app/schedule.tsx'],
