@@ -11,7 +11,7 @@ import { integrationTest } from '#tests/support/integration';
 import { dashboardSummary } from '../insight/dashboard';
 import { listReviews } from '../insight/reviews';
 import { reviewsCsv } from '../insight/reviews-csv';
-import { hiddenPhotoCount } from '../storefront/moderation';
+import { hiddenPhotoCount } from '../storefront/snapshot';
 import { storeReviewPhoto } from './photos';
 
 const it = integrationTest();

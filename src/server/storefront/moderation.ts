@@ -70,17 +70,6 @@ export async function moderationPage(db: Queryable, storeId: string, filter: Mod
 }
 
 /**
- * How many of the store's photos the merchant hid (decision 058): the storefront counts them publicly
- * next to its hidden reviews, as a hidden review is (decision 028). A photo of a hidden review is
- * counted only if it was hidden itself. Here, beside the hidden reviews' count, so that the
- * storefront's snapshot reads it without importing reviews/ (which imports storefront/).
- */
-export async function hiddenPhotoCount(db: Queryable, storeId: string): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM review_photos WHERE shop_id = ${storeId}::uuid AND hidden_at IS NOT NULL`);
-  return row?.n ?? 0;
-}
-
-/**
  * Hides (reason given) or shows (null) one review of the store. A change that changes nothing (the
  * same reason again, showing a shown review) writes nothing.
  */

@@ -4,10 +4,10 @@ import { themeEditorLinks } from '#core/storefront';
 import type { AppContext } from '../context';
 import { route } from '../http/route';
 import { merchantPhotosOf, moderatePhoto } from '../reviews/photos';
-import { hiddenPhotoCount, moderateReview, moderationPage, type ModerationRow } from './moderation';
+import { moderateReview, moderationPage, type ModerationRow } from './moderation';
 import { saveStorefrontSettings as saveSettings, storefrontSettings } from './publication';
 import { renderBlockPreview } from './preview';
-import { storefrontSnapshot } from './snapshot';
+import { hiddenPhotoCount, storefrontSnapshot } from './snapshot';
 
 export function storefrontRoutes(ctx: AppContext) {
   /** The items with their photos, hidden ones included (decision 058), read in one query. */

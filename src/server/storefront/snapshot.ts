@@ -117,7 +117,7 @@ export async function storefrontSnapshot(source: Source, storeId: string, now = 
   const average = count > 0 ? Math.round((sum / count) * 10) / 10 : null;
   const rows = await listed(db, storeId, 0, STOREFRONT_LATEST + 1);
   // Every photo the merchant hid, whichever review it belongs to: a buyer sees that moderation happened.
-  const [photos] = await queryRows<{ hidden: number }>(db, sql`SELECT count(*)::int AS hidden FROM review_photos WHERE shop_id = ${storeId}::uuid AND hidden_at IS NOT NULL`);
+  const hiddenPhotos = await hiddenPhotoCount(db, storeId);
   const [branding] = await queryRows<{ color: string }>(db, sql`SELECT primary_color AS color FROM store_branding WHERE shop_id = ${storeId}::uuid`);
   const [store] = await queryRows<{ proxy_path: string | null }>(db, sql`SELECT storefront_proxy_path AS proxy_path FROM shopify_stores WHERE id = ${storeId}::uuid`);
   return {
@@ -131,7 +131,7 @@ export async function storefrontSnapshot(source: Source, storeId: string, now = 
       return { rating, count: n, percent: count > 0 ? Math.round((n / count) * 100) : 0 };
     }),
     hidden,
-    hidden_photos: photos?.hidden ?? 0,
+    hidden_photos: hiddenPhotos,
     reviews: await withPhotos(source, rows.slice(0, STOREFRONT_LATEST)),
     more: rows.length > STOREFRONT_LATEST,
     accent: branding && /^#[0-9a-fA-F]{6}$/.test(branding.color) ? branding.color : DEFAULT_ACCENT,
@@ -147,4 +147,13 @@ export async function storefrontSnapshot(source: Source, storeId: string, now = 
 export async function storefrontPage(source: Source, storeId: string, page: number): Promise<StorefrontPage> {
   const rows = await listed(source.db, storeId, STOREFRONT_LATEST + (page - 1) * STOREFRONT_PAGE_SIZE, STOREFRONT_PAGE_SIZE + 1);
   return { page, reviews: await withPhotos(source, rows.slice(0, STOREFRONT_PAGE_SIZE)), next_page: rows.length > STOREFRONT_PAGE_SIZE ? page + 1 : null };
+}
+
+/**
+ * Every photo the merchant hid (decision 058), whichever review it belongs to: the storefront counts
+ * them publicly, and the moderation list says how many.
+ */
+export async function hiddenPhotoCount(db: Queryable, storeId: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM review_photos WHERE shop_id = ${storeId}::uuid AND hidden_at IS NOT NULL`);
+  return row?.n ?? 0;
 }
